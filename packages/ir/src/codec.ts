@@ -1,0 +1,46 @@
+import type { IrErrorData } from './errors.js';
+import type { IrRequest } from './request.js';
+import type { IrResponse } from './response.js';
+import type { SseMessage } from './sse-message.js';
+import type { IrStreamEvent } from './stream-events.js';
+import type { StreamMachine } from './stream-machine.js';
+import type { StyleId } from './style-id.js';
+import type { Result } from './warnings.js';
+
+/** Context a stream encoder needs from the request it answers. */
+export interface StreamEncoderOptions {
+  /** The caller asked for usage in the stream (chat `stream_options.include_usage`). */
+  includeUsage?: boolean;
+  /** The model name to report to the caller (the alias the caller used). */
+  model?: string;
+}
+
+/** A model as a style lists it. */
+export interface IrModel {
+  id: string;
+  ownedBy: string;
+  /** Unix seconds. */
+  created: number;
+  displayName?: string;
+  /** What the model can serve (`chat`, `embeddings`, …). */
+  capabilities?: string[];
+}
+
+/**
+ * The whole public surface of a request style: conversions to and from the IR for requests,
+ * responses, streams and errors. Conversions throw `IrError` when a mapping is impossible and
+ * return warnings when it is lossy.
+ */
+export interface StyleCodec<Req = unknown, Res = unknown> {
+  id: StyleId;
+  request: { toIr(wire: Req): Result<IrRequest>; fromIr(ir: IrRequest): Result<Req> };
+  response: { toIr(wire: Res): Result<IrResponse>; fromIr(ir: IrResponse): Result<Res> };
+  stream: {
+    createDecoder(): StreamMachine<SseMessage, IrStreamEvent>;
+    createEncoder(options?: StreamEncoderOptions): StreamMachine<IrStreamEvent, SseMessage>;
+  };
+  error: {
+    toIr(status: number, body: unknown): IrErrorData;
+    fromIr(error: IrErrorData): { status: number; body: unknown };
+  };
+}

@@ -1,0 +1,77 @@
+import type { IrMessage } from './content.js';
+import type { StyleId } from './style-id.js';
+
+/** A function the model may call. `parameters` is a JSON Schema object (absent = no arguments). */
+export interface IrTool {
+  name: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+  /** Strict schema adherence. Absent means the source style did not say. */
+  strict?: boolean;
+  cacheControl?: { type: 'ephemeral'; ttl?: string };
+}
+
+export type IrToolChoice =
+  | { type: 'auto' }
+  | { type: 'none' }
+  /** The model must call some tool. */
+  | { type: 'required' }
+  | { type: 'tool'; name: string };
+
+export type IrResponseFormat =
+  | { type: 'text' }
+  | { type: 'json-object' }
+  | { type: 'json-schema'; name: string; description?: string; schema: Record<string, unknown>; strict?: boolean };
+
+export type IrReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
+/**
+ * What the caller asked of reasoning. `effort` and `budgetTokens` are both kept when known;
+ * encoders derive the one their style needs from the other by a written table.
+ */
+export interface IrReasoningConfig {
+  /** false = reasoning explicitly switched off. */
+  enabled?: boolean;
+  effort?: IrReasoningEffort;
+  budgetTokens?: number;
+  /** Ask for reasoning text back (OpenAI summaries, Gemini `includeThoughts`). */
+  summary?: 'auto' | 'concise' | 'detailed' | 'none';
+}
+
+export interface IrSampling {
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  seed?: number;
+  stopSequences?: string[];
+}
+
+/** Style-specific extras, namespaced by the style they belong to, never spread at top level. */
+export type IrExtensions = Partial<Record<StyleId, Record<string, unknown>>>;
+
+/** A generation request, whatever style it came in. */
+export interface IrRequest {
+  model: string;
+  /** Ordered turns, system and developer instructions included. */
+  messages: IrMessage[];
+  tools?: IrTool[];
+  toolChoice?: IrToolChoice;
+  /** false = at most one tool call per turn. */
+  parallelToolCalls?: boolean;
+  responseFormat?: IrResponseFormat;
+  sampling: IrSampling;
+  /** Upper bound on generated tokens, reasoning included where the style counts it so. */
+  maxOutputTokens?: number;
+  /** Number of alternative answers (chat `n`, Gemini `candidateCount`). */
+  candidateCount?: number;
+  reasoning?: IrReasoningConfig;
+  stream: boolean;
+  /** The caller asked for usage in the stream (chat `stream_options.include_usage`). */
+  includeStreamUsage?: boolean;
+  /** End-user id for abuse tracking (chat `user`, Anthropic `metadata.user_id`). */
+  user?: string;
+  metadata?: Record<string, string>;
+  extensions?: IrExtensions;
+}

@@ -1,0 +1,2 @@
+export * from './recordings.js';
+export * from './loopback-upstream.js';
