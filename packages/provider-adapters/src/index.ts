@@ -1,1 +1,10 @@
-export {};
+export * from './provider-adapter.js';
+export * from './registry.js';
+export * from './codecs.js';
+export * from './transport/upstream-transport.js';
+export * from './transport/upstream-error-map.js';
+export { defineOpenAiCompatibleAdapter, openAiCompatibleAdapter, type OpenAiCompatiblePreset } from './providers/openai-compatible/openai-compatible-adapter.js';
+export { parseOpenAiModelList } from './providers/openai-compatible/openai-wire-models.js';
+export { openAiAdapter } from './providers/openai/openai-adapter.js';
+export { mockAdapter, mockEvents } from './providers/mock/mock-adapter.js';
+export { decideMockAnswer, sampleFromSchema } from './providers/mock/mock-answer.js';

@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { IrError } from '@interlingua/ir';
+import type { Gateway } from './gateway.js';
+import { createRequestContext } from './http/request-context.js';
+import { errorCodecForPath, sendStyleError } from './http/style-errors.js';
+import { asIrError } from './pipeline/generation-pipeline.js';
+import { generationRoute } from './routes/generation-route.js';
+import { getModelRoute, listModelsRoute } from './routes/models-routes.js';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/** The routes the gateway serves: method and Express path. */
+interface RouteEntry {
+  method: 'get' | 'post' | 'delete';
+  path: string;
+  handler: Handler;
+}
+
+function routes(gateway: Gateway): RouteEntry[] {
+  return [
+    { method: 'get', path: '/v1/models', handler: listModelsRoute(gateway) },
+    { method: 'get', path: '/v1/models/*model', handler: getModelRoute(gateway) },
+    { method: 'post', path: '/v1/chat/completions', handler: generationRoute(gateway, { wire: 'openai-chat' }) },
+  ];
+}
+
+/** The Express app: exact routes, no body parsers (handlers read raw bytes), JSON 404/405. */
+export function createApp(gateway: Gateway): Express {
+  const app = express();
+  app.disable('etag');
+  app.disable('x-powered-by');
+  const table = routes(gateway);
+  for (const route of table) {
+    app[route.method](route.path, (request: Request, response: Response, next: NextFunction) => {
+      route.handler(request, response).catch(next);
+    });
+  }
+  app.use((request: Request, response: Response) => unmatched(table, request, response));
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    const context = createRequestContext(request, response);
+    sendStyleError(context.sink, errorCodecForPath(request.path, request.headers), asIrError(error));
+  });
+  return app;
+}
+
+function unmatched(table: readonly RouteEntry[], request: Request, response: Response): void {
+  const context = createRequestContext(request, response);
+  const path = request.path;
+  const methods = table.filter((route) => pathMatches(route.path, path)).map((route) => route.method.toUpperCase());
+  const error =
+    methods.length > 0
+      ? new IrError({ kind: 'invalid-request', status: 405, message: `Method ${request.method} is not allowed on ${path}; use ${methods.join(', ')}`, code: 'method_not_allowed', source: 'gateway' })
+      : new IrError({ kind: 'not-found', message: `No route for ${request.method} ${path}`, code: 'unknown_route', source: 'gateway' });
+  if (methods.length > 0) context.sink.setHeader('allow', methods.join(', '));
+  sendStyleError(context.sink, errorCodecForPath(path, request.headers), error);
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/\*[A-Za-z]+/g, '/.+').replace(/:[A-Za-z]+/g, '[^/]+');
+  return new RegExp(`^${source}$`).test(path);
+}

@@ -1,0 +1,61 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { KeyConfig } from '../config/config-schema.js';
+import { globToRegExp } from '../routing/glob.js';
+
+/** A gateway key, ready for constant-time checks. */
+export interface GatewayKey {
+  name: string;
+  digest: Buffer;
+  modelPatterns: RegExp[];
+  expiresAt?: number;
+}
+
+export function sha256(secret: string): Buffer {
+  return createHash('sha256').update(secret, 'utf8').digest();
+}
+
+/** The `secretHash` form of a secret. */
+export function hashSecret(secret: string): string {
+  return `sha256:${sha256(secret).toString('hex')}`;
+}
+
+export function compileKeys(keys: readonly KeyConfig[]): GatewayKey[] {
+  return keys.map((key) => ({
+    name: key.name,
+    digest: key.secret !== undefined ? sha256(key.secret) : Buffer.from((key.secretHash ?? '').slice('sha256:'.length), 'hex'),
+    modelPatterns: key.models.map(globToRegExp),
+    ...(key.expiresAt ? { expiresAt: Date.parse(key.expiresAt) } : {}),
+  }));
+}
+
+/**
+ * Finds the key whose secret matches. Every key is compared, each in constant time over its
+ * SHA-256 digest, so the time taken says nothing about which key or how much of it matched.
+ */
+export function findKey(keys: readonly GatewayKey[], presented: string): GatewayKey | undefined {
+  const digest = sha256(presented);
+  let found: GatewayKey | undefined;
+  for (const key of keys) {
+    if (timingSafeEqual(key.digest, digest) && !found) found = key;
+  }
+  return found;
+}
+
+export function keyAllowsModel(key: GatewayKey, model: string): boolean {
+  return key.modelPatterns.some((pattern) => pattern.test(model));
+}
+
+/** The key a request presents: Bearer, `x-api-key`, `x-goog-api-key` or `?key=`. */
+export function presentedKey(headers: Record<string, string | string[] | undefined>, query: URLSearchParams): string | undefined {
+  const authorization = headerValue(headers.authorization);
+  if (authorization) {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+    if (match?.[1]) return match[1].trim();
+  }
+  return headerValue(headers['x-api-key']) ?? headerValue(headers['x-goog-api-key']) ?? query.get('key') ?? undefined;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const single = Array.isArray(value) ? value[0] : value;
+  return single && single.length > 0 ? single : undefined;
+}

@@ -1,0 +1,23 @@
+import type { GatewayConfig } from './config-schema.js';
+
+/** Cross-field checks zod cannot express: unique ids and names, targets naming known providers. */
+export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const providerIds = new Set<string>();
+  config.providers.forEach((provider, i) => {
+    if (!knownTypes.has(provider.type)) problems.push(`providers[${i}].type: unknown provider type "${provider.type}" (known: ${[...knownTypes].join(', ')})`);
+    if (providerIds.has(provider.id)) problems.push(`providers[${i}].id: duplicate provider id "${provider.id}"`);
+    providerIds.add(provider.id);
+  });
+  const keyNames = new Set<string>();
+  config.keys.forEach((key, i) => {
+    if (keyNames.has(key.name)) problems.push(`keys[${i}].name: duplicate key name "${key.name}"`);
+    keyNames.add(key.name);
+  });
+  config.models.forEach((route, i) => {
+    route.targets.forEach((target, j) => {
+      if (!providerIds.has(target.provider)) problems.push(`models[${i}].targets[${j}].provider: no provider with id "${target.provider}"`);
+    });
+  });
+  return problems;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+const headerMap = z.record(z.string(), z.string());
+
+export const keySchema = z
+  .object({
+    name: z.string().min(1),
+    secret: z.string().min(8).optional(),
+    /** `sha256:<hex>` of the secret, so the file need not hold it. */
+    secretHash: z
+      .string()
+      .regex(/^sha256:[0-9a-f]{64}$/, 'must look like sha256:<64 hex digits>')
+      .optional(),
+    /** Model name globs this key may use; default all. */
+    models: z.array(z.string().min(1)).default(['*']),
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
+    message: 'give exactly one of secret or secretHash',
+  });
+
+export const providerSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'use lower-case letters, digits, ".", "_" or "-"'),
+  type: z.string().min(1),
+  baseUrl: z.url().optional(),
+  apiKey: z.string().optional(),
+  headers: headerMap.default({}),
+  forwardHeaders: z.array(z.string().min(1)).default([]),
+  api: z.enum(['chat', 'responses']).default('chat'),
+  /** Adapter-specific options. */
+  options: z.record(z.string(), z.unknown()).default({}),
+  timeouts: z
+    .object({
+      connectMs: z.number().int().positive().optional(),
+      firstByteMs: z.number().int().positive().optional(),
+      idleMs: z.number().int().positive().optional(),
+    })
+    .default({}),
+});
+
+export const targetSchema = z.object({
+  provider: z.string().min(1),
+  /** Upstream model id; defaults to the requested name (or the part a `*` matched). */
+  model: z.string().min(1).optional(),
+  weight: z.number().positive().default(1),
+  priority: z.number().int().default(0),
+});
+
+export const modelRouteSchema = z.object({
+  /** Exact model name or a glob (`openai/*`). */
+  name: z.string().min(1),
+  targets: z.array(targetSchema).min(1),
+  /** `max_tokens` to send when the caller gave none and the upstream requires one. */
+  defaultMaxOutputTokens: z.number().int().positive().optional(),
+});
+
+export const serverSchema = z.object({
+  host: z.string().default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(8080),
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
+  /** Largest non-streaming upstream body read, in bytes. */
+  maxUpstreamBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
+});
+
+export const configSchema = z.object({
+  server: serverSchema.default(serverSchema.parse({})),
+  keys: z.array(keySchema).default([]),
+  providers: z.array(providerSchema).default([]),
+  models: z.array(modelRouteSchema).default([]),
+});
+
+export type GatewayConfig = z.infer<typeof configSchema>;
+export type KeyConfig = z.infer<typeof keySchema>;
+export type ProviderConfig = z.infer<typeof providerSchema>;
+export type ModelRouteConfig = z.infer<typeof modelRouteSchema>;
+export type TargetConfig = z.infer<typeof targetSchema>;

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { configSchema, type GatewayConfig } from './config-schema.js';
+import { defaultConfig } from './default-config.js';
+import { interpolateEnv } from './interpolate-env.js';
+import { adapterRegistry } from '@interlingua/provider-adapters';
+import { checkReferences } from './check-references.js';
+
+/** A config that cannot be used; `problems` name each bad field by its path. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(source: string, problems: string[]) {
+    super(`Invalid configuration (${source}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Parses and validates a config text (YAML or JSON). */
+export function parseConfigText(text: string, source: string, env: NodeJS.ProcessEnv): GatewayConfig {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text) ?? {};
+  } catch (error) {
+    throw new ConfigError(source, [`not valid YAML or JSON: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+  const { value, missing } = interpolateEnv(raw, env);
+  if (missing.length > 0) throw new ConfigError(source, missing.map((m) => `${m.path}: environment variable ${m.name} is not set`));
+  const parsed = configSchema.safeParse(value);
+  if (!parsed.success) throw new ConfigError(source, formatIssues(parsed.error.issues));
+  const problems = checkReferences(parsed.data, new Set(adapterRegistry().keys()));
+  if (problems.length > 0) throw new ConfigError(source, problems);
+  return parsed.data;
+}
+
+/** The config from `--config` / `INTERLINGUA_CONFIG`, or the defaults when neither is given. */
+export function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv): GatewayConfig {
+  if (!path) return defaultConfig(env);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(path, [`cannot read the file: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+  return parseConfigText(text, path, env);
+}
+
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => `${formatPath(issue.path) || '(root)'}: ${issue.message}`);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
+}

@@ -1,0 +1,30 @@
+import type { IncomingMessage } from 'node:http';
+import { IrError } from '@interlingua/ir';
+
+/** Reads a request body, refusing more than `maxBytes` (413) as soon as it is exceeded. */
+export function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const tooLarge = (): IrError =>
+    new IrError({ kind: 'request-too-large', message: `Request body is larger than the limit of ${maxBytes} bytes`, source: 'gateway' });
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    request.resume();
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        request.removeAllListeners('data');
+        request.resume();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks, size)));
+    request.on('error', (error) => reject(new IrError({ kind: 'invalid-request', message: `Could not read the request body: ${error.message}`, source: 'gateway' })));
+    request.on('aborted', () => reject(new IrError({ kind: 'invalid-request', message: 'The request body was cut short', source: 'gateway' })));
+  });
+}

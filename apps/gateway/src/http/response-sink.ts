@@ -1,0 +1,66 @@
+import type { ServerResponse } from 'node:http';
+
+export type HeaderBag = Record<string, string | number | string[]>;
+
+/**
+ * The caller's side of a request: headers set once at the commit point (the first byte), then
+ * drain-aware writes. Knows whether the client has gone away.
+ */
+export class ResponseSink {
+  private readonly headers: HeaderBag = {};
+
+  constructor(private readonly response: ServerResponse) {}
+
+  /** True once the status line and headers went out: from here on errors go in-band. */
+  get committed(): boolean {
+    return this.response.headersSent;
+  }
+
+  /** True when the client closed the connection before the answer ended. */
+  get clientGone(): boolean {
+    return this.response.destroyed && !this.response.writableFinished;
+  }
+
+  setHeader(name: string, value: string | number | string[]): void {
+    this.headers[name] = value;
+  }
+
+  /** Writes a whole non-streaming answer. */
+  send(status: number, contentType: string, body: string | Buffer, extra: HeaderBag = {}): void {
+    if (this.committed) return;
+    this.response.writeHead(status, { ...this.headers, ...extra, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+    this.response.end(body);
+  }
+
+  sendJson(status: number, body: unknown, extra: HeaderBag = {}): void {
+    this.send(status, 'application/json', JSON.stringify(body), extra);
+  }
+
+  /** Sends the head of a streamed answer. */
+  startStream(status: number, contentType: string, extra: HeaderBag = {}): void {
+    if (this.committed) return;
+    this.response.writeHead(status, { ...this.headers, ...extra, 'content-type': contentType, 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    this.response.flushHeaders();
+  }
+
+  /** Writes a chunk; resolves once the socket can take more (or the client is gone). */
+  write(chunk: string | Buffer): Promise<void> {
+    if (this.response.destroyed || chunk.length === 0) return Promise.resolve();
+    if (this.response.write(chunk)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.response.off('drain', done);
+        this.response.off('close', done);
+        resolve();
+      };
+      this.response.once('drain', done);
+      this.response.once('close', done);
+    });
+  }
+
+  end(chunk?: string): void {
+    if (this.response.writableEnded) return;
+    if (chunk) this.response.end(chunk);
+    else this.response.end();
+  }
+}

@@ -1,0 +1,26 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { IrError, StyleCodec } from '@interlingua/ir';
+import { codecFor } from '@interlingua/provider-adapters';
+import type { ResponseSink } from './response-sink.js';
+
+/** The style whose error shape a path implies. */
+export function errorCodecForPath(path: string, headers: IncomingHttpHeaders): StyleCodec<unknown, unknown> {
+  if (path.startsWith('/v1beta/')) return codecFor('gemini');
+  if (path.startsWith('/v1/messages')) return codecFor('anthropic-messages');
+  if (path.startsWith('/v1/models') && headers['anthropic-version'] !== undefined) return codecFor('anthropic-messages');
+  if (path.startsWith('/v1/responses')) return codecFor('openai-responses');
+  return codecFor('openai-chat');
+}
+
+/** Writes an error in a style's shape, with `retry-after` when known. Does nothing once committed. */
+export function sendStyleError(sink: ResponseSink, codec: StyleCodec<unknown, unknown>, error: IrError): void {
+  if (sink.committed) {
+    sink.end();
+    return;
+  }
+  const { status, body } = codec.error.fromIr(error.data);
+  const headers: Record<string, string> = {};
+  if (error.data.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.ceil(error.data.retryAfterSeconds));
+  if (error.data.kind === 'quota-exceeded') headers['x-should-retry'] = 'false';
+  sink.sendJson(status, body, headers);
+}

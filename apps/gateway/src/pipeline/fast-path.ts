@@ -1,0 +1,168 @@
+import { Writable } from 'node:stream';
+import { IrError, type StyleCodec } from '@interlingua/ir';
+import { parseSseText, safeJsonParse } from '@interlingua/ir-utils';
+import {
+  createBoundedCollector,
+  fetchUpstream,
+  mapTransportError,
+  streamUpstream,
+  type HttpProviderAdapter,
+  type UpstreamHead,
+} from '@interlingua/provider-adapters';
+import type { GenerationCall } from './generation-call.js';
+import { outcomeHeaders } from './route-headers.js';
+import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
+import { invalidUpstreamBody } from './translated-path.js';
+import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
+
+/**
+ * Caller style equals the upstream wire: the body goes up with only the model (and, for chat
+ * streams, `include_usage`) rewritten, and the answer's bytes come back untouched except for a
+ * usage-only chunk the caller did not ask for. Usage is read from the events that carry it.
+ */
+export async function runFastPath(call: GenerationCall, adapter: HttpProviderAdapter, codec: StyleCodec<unknown, unknown>): Promise<void> {
+  const target = call.outcome.target;
+  if (!target) return;
+  call.outcome.path = 'fast';
+  call.outcome.warnings = [];
+  const { body, injectedUsage } = fastPathBody(call, adapter);
+  const request = buildUpstreamRequest(call, adapter, body, call.stream);
+  if (!call.stream) {
+    const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
+    if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body);
+    const parsed = safeJsonParse(answer.body.toString('utf8'));
+    if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
+    call.outcome.usage = readUsage(codec, parsed.value);
+    call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, outcomeHeaders(call.outcome));
+    return;
+  }
+  await relayStream(call, request, codec, injectedUsage);
+}
+
+function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { body: string | Buffer; injectedUsage: boolean } {
+  const target = call.outcome.target;
+  const out: Record<string, unknown> = { ...call.json };
+  let changed = false;
+  if (target && typeof out.model === 'string' && out.model !== target.upstreamModel) {
+    out.model = target.upstreamModel;
+    changed = true;
+  }
+  const streamOptions = (out.stream_options ?? {}) as Record<string, unknown>;
+  const injectedUsage = call.inbound.wire === 'openai-chat' && call.stream && streamOptions.include_usage !== true;
+  if (injectedUsage) {
+    out.stream_options = { ...streamOptions, include_usage: true };
+    changed = true;
+  }
+  if (target && adapter.hooks?.patchRequest) {
+    adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream });
+    changed = true;
+  }
+  return { body: changed ? JSON.stringify(out) : call.rawBody, injectedUsage };
+}
+
+function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): GenerationCall['outcome']['usage'] {
+  try {
+    return codec.response.toIr(body).value.usage;
+  } catch {
+    return undefined;
+  }
+}
+
+async function relayStream(call: GenerationCall, request: ReturnType<typeof buildUpstreamRequest>, codec: StyleCodec<unknown, unknown>, dropUsageChunk: boolean): Promise<void> {
+  const relay = new FastSseRelay(call, codec, dropUsageChunk);
+  let errorHead: UpstreamHead | undefined;
+  const errorBody = createBoundedCollector(64 * 1024);
+  try {
+    await streamUpstream(request, (head) => {
+      if (head.status >= 400) {
+        errorHead = head;
+        return errorBody.writable;
+      }
+      return new Writable({
+        write: (chunk: Buffer, _encoding, callback) => void relay.push(chunk).then(() => callback(), callback),
+        final: (callback) => void relay.end().then(() => callback(), callback),
+      });
+    });
+  } catch (error) {
+    if (call.signal.aborted) return;
+    const irError = mapTransportError(error, 'during-body');
+    if (!call.sink.committed) throw irError;
+    await relay.failInBand(irError);
+    return;
+  }
+  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result());
+}
+
+/** Passes SSE bytes through, committing at the first complete event that is not an error. */
+class FastSseRelay {
+  private pending: Buffer = Buffer.alloc(0);
+  private readonly usageDecoder;
+
+  constructor(
+    private readonly call: GenerationCall,
+    private readonly codec: StyleCodec<unknown, unknown>,
+    private readonly dropUsageChunk: boolean,
+  ) {
+    this.usageDecoder = codec.stream.createDecoder();
+  }
+
+  async push(chunk: Buffer): Promise<void> {
+    const buffer = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    const out: Buffer[] = [];
+    let position = 0;
+    for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
+      const event = buffer.subarray(position, end);
+      position = end;
+      if (this.accept(event)) out.push(event);
+    }
+    this.pending = Buffer.from(buffer.subarray(position));
+    if (out.length > 0) await this.call.sink.write(out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out));
+  }
+
+  async end(): Promise<void> {
+    if (this.pending.length > 0) {
+      const last = Buffer.concat([this.pending, Buffer.from('\n\n')]);
+      this.pending = Buffer.alloc(0);
+      await this.push(last);
+    }
+    if (!this.call.sink.committed) {
+      throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
+    }
+    this.call.sink.end();
+  }
+
+  async failInBand(error: IrError): Promise<void> {
+    const messages = this.codec.stream.createEncoder().push({ type: 'error', error: error.data });
+    await this.call.sink.write(this.call.framer.frame(messages));
+    this.call.sink.end();
+  }
+
+  /** Decides whether an event goes to the caller; commits before the first one that does. */
+  private accept(event: Buffer): boolean {
+    if (!this.call.sink.committed) {
+      const decoded = parseSseText(event.toString('utf8'));
+      if (decoded.length === 0) return false;
+      const events = this.codec.stream.createDecoder().push(decoded[0]!);
+      const error = events.find((e) => e.type === 'error');
+      if (error?.type === 'error') throw new IrError(error.error);
+      this.call.sink.startStream(200, this.call.framer.contentType, outcomeHeaders(this.call.outcome));
+    }
+    if (!holdsUsageObject(event)) return true;
+    return this.tapUsage(event);
+  }
+
+  private tapUsage(event: Buffer): boolean {
+    let keep = true;
+    for (const message of parseSseText(event.toString('utf8'))) {
+      for (const irEvent of this.usageDecoder.push(message)) {
+        if (irEvent.type === 'usage-update') this.call.outcome.usage = irEvent.usage;
+      }
+      if (this.dropUsageChunk) {
+        const parsed = safeJsonParse(message.data);
+        const choices = parsed.ok ? (parsed.value as { choices?: unknown }).choices : undefined;
+        if (Array.isArray(choices) && choices.length === 0) keep = false;
+      }
+    }
+    return keep;
+  }
+}

@@ -1,0 +1,44 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { IrRequest, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
+import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { ResponseSink } from '../http/response-sink.js';
+import type { StreamFramer } from '../http/stream-framer.js';
+import type { ResolvedRoute, RouteTarget } from '../routing/model-router.js';
+
+/** The caller's request style, as the pipeline needs it. */
+export interface InboundStyle {
+  wire: GenerationWire;
+  codec: StyleCodec<unknown, unknown>;
+}
+
+/** What happened, for headers, logs and usage accounting. */
+export interface CallOutcome {
+  attempts: number;
+  target?: RouteTarget;
+  /** `fast`, `local` or `translated:<from>><to>`. */
+  path?: string;
+  usage?: IrUsage;
+  warnings: IrWarning[];
+}
+
+/** One generation request on its way through the pipeline. */
+export interface GenerationCall {
+  inbound: InboundStyle;
+  /** The inbound body, parsed once. */
+  json: Record<string, unknown>;
+  rawBody: Buffer;
+  /** The model name the caller asked for. */
+  model: string;
+  stream: boolean;
+  route: ResolvedRoute;
+  requestId: string;
+  headers: IncomingHttpHeaders;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+  sink: ResponseSink;
+  framer: StreamFramer;
+  /** Overrides applied to the IR after decoding the inbound body (Gemini's model and stream live in the URL). */
+  irOverrides?: Partial<Pick<IrRequest, 'model' | 'stream'>>;
+  maxUpstreamBodyBytes: number;
+  outcome: CallOutcome;
+}

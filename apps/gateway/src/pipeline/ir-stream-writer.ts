@@ -1,0 +1,74 @@
+import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StreamMachine } from '@interlingua/ir';
+import type { GenerationCall } from './generation-call.js';
+import { outcomeHeaders } from './route-headers.js';
+
+/**
+ * Writes IR stream events to the caller through its style's encoder and framer. Nothing goes out
+ * until the first event that is not an error (the commit point); an error before it is thrown
+ * as an `IrError`, so it becomes a real HTTP error (and may fall back). After it, an error is
+ * encoded in-band and the stream ends.
+ */
+export class IrStreamWriter {
+  private readonly encoder: StreamMachine<IrStreamEvent, SseMessage>;
+  private ended = false;
+
+  constructor(private readonly call: GenerationCall) {
+    this.encoder = call.inbound.codec.stream.createEncoder({ includeUsage: includeUsageRequested(call.json), model: call.model });
+  }
+
+  async push(events: readonly IrStreamEvent[]): Promise<void> {
+    if (this.ended || events.length === 0) return;
+    const { sink } = this.call;
+    if (!sink.committed) {
+      const first = events[0];
+      if (first?.type === 'error') throw new IrError(first.error);
+      this.commit();
+    }
+    const messages: SseMessage[] = [];
+    for (const event of events) {
+      if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
+      messages.push(...this.encoder.push(event));
+      if (event.type === 'error') {
+        this.ended = true;
+        break;
+      }
+    }
+    await sink.write(this.call.framer.frame(messages));
+    if (this.ended) this.close();
+  }
+
+  /** Flushes the encoder and ends the answer. */
+  async finish(): Promise<void> {
+    if (this.ended) return;
+    if (!this.call.sink.committed) {
+      throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
+    }
+    this.ended = true;
+    await this.call.sink.write(this.call.framer.frame(this.encoder.end()));
+    this.close();
+  }
+
+  /** Reports a failure: thrown before the commit point, in-band after it. */
+  async fail(error: IrErrorData): Promise<void> {
+    if (!this.call.sink.committed) throw new IrError(error);
+    if (this.ended || this.call.sink.clientGone) return;
+    await this.push([{ type: 'error', error }]);
+  }
+
+  private commit(): void {
+    const { sink, framer, outcome } = this.call;
+    sink.startStream(200, framer.contentType, outcomeHeaders(outcome));
+    const opening = framer.open();
+    if (opening) void sink.write(opening);
+  }
+
+  private close(): void {
+    const closing = this.call.framer.close();
+    this.call.sink.end(closing || undefined);
+  }
+}
+
+function includeUsageRequested(json: Record<string, unknown>): boolean {
+  const options = json.stream_options;
+  return typeof options === 'object' && options !== null && (options as { include_usage?: unknown }).include_usage === true;
+}

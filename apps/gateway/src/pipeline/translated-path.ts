@@ -1,0 +1,101 @@
+import { Writable } from 'node:stream';
+import { IrError, type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
+import { createSseParser, safeJsonParse } from '@interlingua/ir-utils';
+import {
+  codecFor,
+  createBoundedCollector,
+  fetchUpstream,
+  mapTransportError,
+  streamUpstream,
+  type HttpProviderAdapter,
+  type UpstreamHead,
+  type UpstreamRequest,
+} from '@interlingua/provider-adapters';
+import type { GenerationCall } from './generation-call.js';
+import { irRequestForTarget } from './ir-request-for-target.js';
+import { IrStreamWriter } from './ir-stream-writer.js';
+import { sendTranslatedResponse } from './translated-response.js';
+import { upstreamHttpError } from './upstream-request.js';
+import { buildUpstreamRequest } from './upstream-request.js';
+
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** Caller style and upstream wire differ: decode to IR, encode for the upstream, and back. */
+export async function runTranslatedPath(call: GenerationCall, adapter: HttpProviderAdapter): Promise<void> {
+  const target = call.outcome.target;
+  if (!target) return;
+  const wire = adapter.wire(target.settings);
+  const upstreamCodec = codecFor(wire);
+  call.outcome.path = `translated:${call.inbound.wire}>${wire}`;
+  const ir = irRequestForTarget(call);
+  const encoded = upstreamCodec.request.fromIr(ir);
+  call.outcome.warnings.push(...encoded.warnings);
+  const body = encoded.value as Record<string, unknown>;
+  adapter.hooks?.patchRequest?.(body, { settings: target.settings, model: target.upstreamModel, stream: ir.stream });
+  const request = buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream);
+  if (ir.stream) await streamTranslated(call, request, upstreamCodec, adapter);
+  else await bufferedTranslated(call, request, upstreamCodec, adapter);
+}
+
+async function bufferedTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter): Promise<void> {
+  const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
+  if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body);
+  const parsed = safeJsonParse(answer.body.toString('utf8'));
+  if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
+  if (typeof parsed.value === 'object' && parsed.value !== null) adapter.hooks?.patchChunk?.(parsed.value as Record<string, unknown>);
+  sendTranslatedResponse(call, codec.response.toIr(parsed.value).value);
+}
+
+async function streamTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter): Promise<void> {
+  const writer = new IrStreamWriter(call);
+  const decode = createUpstreamEventDecoder(codec, adapter);
+  let errorHead: UpstreamHead | undefined;
+  const errorBody = createBoundedCollector(MAX_ERROR_BODY_BYTES);
+  try {
+    await streamUpstream(request, (head) => {
+      if (head.status >= 400) {
+        errorHead = head;
+        return errorBody.writable;
+      }
+      return new Writable({
+        write: (chunk: Buffer, _encoding, callback) => void writer.push(decode.push(chunk)).then(() => callback(), callback),
+        final: (callback) => void writer.push(decode.end()).then(() => callback(), callback),
+      });
+    });
+  } catch (error) {
+    if (call.signal.aborted) return;
+    await writer.fail(mapTransportError(error, 'during-body').data);
+    return;
+  }
+  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result());
+  await writer.finish();
+}
+
+/** Upstream SSE bytes to IR events, applying the adapter's chunk hook when it has one. */
+function createUpstreamEventDecoder(codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter): { push(chunk: Buffer): IrStreamEvent[]; end(): IrStreamEvent[] } {
+  const parser = createSseParser();
+  const decoder = codec.stream.createDecoder();
+  const patch = adapter.hooks?.patchChunk;
+  const decodeMessages = (messages: ReturnType<typeof parser.push>): IrStreamEvent[] => {
+    const events: IrStreamEvent[] = [];
+    for (const message of messages) {
+      if (patch) {
+        const parsed = safeJsonParse(message.data);
+        if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) {
+          patch(parsed.value as Record<string, unknown>);
+          message.data = JSON.stringify(parsed.value);
+        }
+      }
+      events.push(...decoder.push(message));
+    }
+    return events;
+  };
+  return {
+    push: (chunk) => decodeMessages(parser.push(chunk)),
+    end: () => [...decodeMessages(parser.end()), ...decoder.end()],
+  };
+}
+
+export function invalidUpstreamBody(reason: string): IrError {
+  return new IrError({ kind: 'upstream-error', message: `The upstream provider sent an invalid body: ${reason}`, source: 'upstream' });
+}

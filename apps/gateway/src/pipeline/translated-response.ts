@@ -1,0 +1,11 @@
+import type { IrResponse } from '@interlingua/ir';
+import type { GenerationCall } from './generation-call.js';
+import { outcomeHeaders } from './route-headers.js';
+
+/** Encodes a complete IR answer in the caller's style and sends it. */
+export function sendTranslatedResponse(call: GenerationCall, response: IrResponse): void {
+  const encoded = call.inbound.codec.response.fromIr(response);
+  call.outcome.warnings.push(...encoded.warnings);
+  if (response.usage) call.outcome.usage = response.usage;
+  call.sink.sendJson(200, encoded.value, outcomeHeaders(call.outcome));
+}

@@ -1,0 +1,74 @@
+import type { StateStore } from './state-store.js';
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+/**
+ * The in-memory store: one process. Bounded to `maxEntries` (the oldest entry goes first);
+ * expired entries are dropped when read and swept as new ones arrive.
+ */
+export class MemoryStore implements StateStore {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly maxEntries = 100_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async increment(key: string, by: number, ttlMs: number): Promise<number> {
+    const entry = this.live(key);
+    const value = (entry ? Number(entry.value) : 0) + by;
+    this.put(key, String(value), entry ? entry.expiresAt : this.now() + ttlMs);
+    return value;
+  }
+
+  async counter(key: string): Promise<number> {
+    const entry = this.live(key);
+    return entry ? Number(entry.value) : 0;
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return this.live(key)?.value;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    this.put(key, value, ttlMs === undefined ? Number.POSITIVE_INFINITY : this.now() + ttlMs);
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.entries.delete(key);
+  }
+
+  async coolDown(key: string, ms: number): Promise<void> {
+    this.put(`cooldown:${key}`, '1', this.now() + ms);
+  }
+
+  async isCoolingDown(key: string): Promise<boolean> {
+    return this.live(`cooldown:${key}`) !== undefined;
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private put(key: string, value: string, expiresAt: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Shared gateway state: counters (rate limits, budgets), stored objects with a TTL (stored
+ * responses) and cooldowns (failing targets). In memory on one machine; other implementations
+ * (Redis) share it across instances.
+ */
+export interface StateStore {
+  /** Adds `by` to a counter that expires `ttlMs` after it was created; returns the new value. */
+  increment(key: string, by: number, ttlMs: number): Promise<number>;
+  /** A counter's value (0 when absent or expired). */
+  counter(key: string): Promise<number>;
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  delete(key: string): Promise<boolean>;
+  /** Marks `key` as cooling down for `ms`. */
+  coolDown(key: string, ms: number): Promise<void>;
+  isCoolingDown(key: string): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,88 @@
+import type { IrModel, IrRequest, IrStreamEvent } from '@interlingua/ir';
+import type { Dispatcher } from 'undici';
+import type { UpstreamTimeouts } from './transport/upstream-transport.js';
+
+/** The generation wires an upstream can speak. */
+export type GenerationWire = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini';
+
+/** A provider entry of the gateway config, resolved (defaults applied, secrets interpolated). */
+export interface ProviderSettings {
+  id: string;
+  type: string;
+  baseUrl: string;
+  apiKey?: string;
+  /** Extra headers sent on every upstream request. */
+  headers: Record<string, string>;
+  /** Caller headers passed upstream (lower-case names). */
+  forwardHeaders: string[];
+  /** Which OpenAI API to call for generation. */
+  api: 'chat' | 'responses';
+  /** Adapter-specific options (Azure `apiVersion`, mock `latencyMs`, …). */
+  options: Record<string, unknown>;
+  timeouts?: UpstreamTimeouts;
+  dispatcher?: Dispatcher;
+}
+
+/** Where and how to send one upstream call. */
+export interface UpstreamEndpoint {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface GenerationCall {
+  settings: ProviderSettings;
+  /** The provider's model id (after `mapModelId`). */
+  model: string;
+  stream: boolean;
+}
+
+/** Small typed hooks for provider quirks. */
+export interface AdapterHooks {
+  /** The provider's name for a model id the gateway routes to it. */
+  mapModelId?(model: string, settings: ProviderSettings): string;
+  /** Adjusts a wire request body before it is sent. */
+  patchRequest?(body: Record<string, unknown>, call: GenerationCall): void;
+  /** Adjusts a parsed upstream stream chunk or response body before it is decoded. */
+  patchChunk?(chunk: Record<string, unknown>): void;
+}
+
+/** A provider reached over HTTP with one of the generation wires. */
+export interface HttpProviderAdapter {
+  kind: 'http';
+  type: string;
+  displayName: string;
+  defaultBaseUrl?: string;
+  /** Environment variables that register this provider when no config file is given. */
+  environment?: { apiKey: string; baseUrl?: string };
+  /** The wire the provider speaks for generation with these settings. */
+  wire(settings: ProviderSettings): GenerationWire;
+  generation(call: GenerationCall): UpstreamEndpoint;
+  /** Listing the provider's models, where it can. */
+  models?: { endpoint(settings: ProviderSettings): UpstreamEndpoint; parse(body: unknown): IrModel[] };
+  hooks?: AdapterHooks;
+}
+
+export interface LocalGenerationContext {
+  settings: ProviderSettings;
+  signal: AbortSignal;
+}
+
+/** A provider answered inside the gateway process (the `mock` test and demo provider). */
+export interface LocalProviderAdapter {
+  kind: 'local';
+  type: string;
+  displayName: string;
+  generate(request: IrRequest, context: LocalGenerationContext): AsyncIterable<IrStreamEvent>;
+  listModels(settings: ProviderSettings): IrModel[];
+}
+
+export type ProviderAdapter = HttpProviderAdapter | LocalProviderAdapter;
+
+/** Joins a base URL and a path without doubling or losing slashes. */
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export function bearer(apiKey: string | undefined): Record<string, string> {
+  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+}

@@ -1,0 +1,37 @@
+import { bearer, joinUrl, type AdapterHooks, type HttpProviderAdapter, type ProviderSettings } from '../../provider-adapter.js';
+import { parseOpenAiModelList } from './openai-wire-models.js';
+
+export interface OpenAiCompatiblePreset {
+  type: string;
+  displayName: string;
+  defaultBaseUrl?: string;
+  environment?: { apiKey: string; baseUrl?: string };
+  hooks?: AdapterHooks;
+}
+
+/**
+ * An adapter for a server that speaks the OpenAI wire (`/chat/completions`, `/responses`,
+ * `/models`) with a Bearer key. Presets for named hosts are one call to this function.
+ */
+export function defineOpenAiCompatibleAdapter(preset: OpenAiCompatiblePreset): HttpProviderAdapter {
+  const headers = (settings: ProviderSettings): Record<string, string> => ({ ...bearer(settings.apiKey), ...settings.headers });
+  return {
+    kind: 'http',
+    ...preset,
+    wire: (settings) => (settings.api === 'responses' ? 'openai-responses' : 'openai-chat'),
+    generation: ({ settings }) => ({
+      url: joinUrl(settings.baseUrl, settings.api === 'responses' ? 'responses' : 'chat/completions'),
+      headers: { 'content-type': 'application/json', ...headers(settings) },
+    }),
+    models: {
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'models'), headers: headers(settings) }),
+      parse: parseOpenAiModelList,
+    },
+  };
+}
+
+/** Any OpenAI-compatible server at the configured `baseUrl`. */
+export const openAiCompatibleAdapter = defineOpenAiCompatibleAdapter({
+  type: 'openai-compatible',
+  displayName: 'OpenAI-compatible server',
+});

@@ -1,0 +1,15 @@
+import type { ProviderAdapter } from './provider-adapter.js';
+import { mockAdapter } from './providers/mock/mock-adapter.js';
+import { openAiCompatibleAdapter } from './providers/openai-compatible/openai-compatible-adapter.js';
+import { openAiAdapter } from './providers/openai/openai-adapter.js';
+
+/** Every built-in provider adapter. Adding a provider adds one line here. */
+export const BUILT_IN_ADAPTERS: readonly ProviderAdapter[] = [
+  openAiAdapter,
+  openAiCompatibleAdapter,
+  mockAdapter,
+];
+
+export function adapterRegistry(extra: readonly ProviderAdapter[] = []): Map<string, ProviderAdapter> {
+  return new Map([...BUILT_IN_ADAPTERS, ...extra].map((adapter) => [adapter.type, adapter]));
+}

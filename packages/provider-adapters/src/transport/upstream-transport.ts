@@ -1,0 +1,152 @@
+import { Writable } from 'node:stream';
+import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import { mapTransportError } from './upstream-error-map.js';
+
+export interface UpstreamTimeouts {
+  /** Time to establish the TCP/TLS connection. */
+  connectMs?: number;
+  /** Time from sending the request to the response headers. */
+  firstByteMs?: number;
+  /** Longest silence between two body chunks. */
+  idleMs?: number;
+}
+
+export interface UpstreamRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'DELETE';
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+  timeouts?: UpstreamTimeouts;
+  /** A dispatcher for this provider (custom TLS, proxy); defaults to the shared one. */
+  dispatcher?: Dispatcher;
+}
+
+export type UpstreamHeaders = Record<string, string | string[] | undefined>;
+
+export interface UpstreamHead {
+  status: number;
+  headers: UpstreamHeaders;
+}
+
+export const DEFAULT_TIMEOUTS: Required<UpstreamTimeouts> = { connectMs: 10_000, firstByteMs: 120_000, idleMs: 120_000 };
+
+let sharedDispatcher: Dispatcher | undefined;
+
+/**
+ * The dispatcher shared by every provider without options of its own: keep-alive connection
+ * pools per origin, and the egress proxy from `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` when set.
+ */
+export function defaultDispatcher(): Dispatcher {
+  sharedDispatcher ??= createDispatcher({});
+  return sharedDispatcher;
+}
+
+export interface DispatcherOptions {
+  connectTimeoutMs?: number;
+  /** PEM certificate authorities to trust (custom CA). */
+  ca?: string | string[];
+  rejectUnauthorized?: boolean;
+}
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const poolOptions = {
+    connections: 256,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 600_000,
+    connect: {
+      timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectMs,
+      ...(options.ca ? { ca: options.ca } : {}),
+      ...(options.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
+    },
+  };
+  const proxied = Boolean(process.env.HTTPS_PROXY || process.env.https_proxy || process.env.HTTP_PROXY || process.env.http_proxy);
+  return proxied ? new EnvHttpProxyAgent(poolOptions) : new Agent(poolOptions);
+}
+
+/**
+ * Sends a request upstream and writes the response body, as it arrives, into the writable that
+ * `onHead` returns for the response head (undici `stream()`: no intermediate readable). Resolves
+ * when the body has been fully written; rejects with an `IrError` on connection failures,
+ * timeouts and aborts. Backpressure from the writable pauses the upstream socket.
+ */
+export async function streamUpstream(request: UpstreamRequest, onHead: (head: UpstreamHead) => Writable): Promise<void> {
+  const url = new URL(request.url);
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...request.timeouts };
+  let headReceived = false;
+  try {
+    await (request.dispatcher ?? defaultDispatcher()).stream(
+      {
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: request.method ?? 'POST',
+        headers: request.headers,
+        body: request.body ?? null,
+        signal: request.signal ?? null,
+        headersTimeout: timeouts.firstByteMs,
+        bodyTimeout: timeouts.idleMs,
+      },
+      ({ statusCode, headers }) => {
+        headReceived = true;
+        return onHead({ status: statusCode, headers: headers as UpstreamHeaders });
+      },
+    );
+  } catch (error) {
+    throw mapTransportError(error, headReceived ? 'during-body' : 'before-response');
+  }
+}
+
+export interface BufferedUpstreamResponse extends UpstreamHead {
+  body: Buffer;
+}
+
+/** Sends a request and reads the whole body, refusing more than `maxBytes`. */
+export async function fetchUpstream(request: UpstreamRequest, maxBytes: number): Promise<BufferedUpstreamResponse> {
+  let head: UpstreamHead | undefined;
+  const collector = createBoundedCollector(maxBytes);
+  await streamUpstream(request, (h) => {
+    head = h;
+    return collector.writable;
+  });
+  if (!head) throw mapTransportError(new Error('no response'));
+  return { ...head, body: collector.result() };
+}
+
+/** A writable that keeps at most `maxBytes` and fails past them. */
+export function createBoundedCollector(maxBytes: number): { writable: Writable; result(): Buffer } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const writable = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        callback(Object.assign(new Error(`upstream body over ${maxBytes} bytes`), { code: 'ILG_BODY_TOO_LARGE' }));
+        return;
+      }
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  return { writable, result: () => Buffer.concat(chunks, size) };
+}
+
+/** Closes the shared connection pools (tests, shutdown). */
+export async function closeDefaultDispatcher(): Promise<void> {
+  const dispatcher = sharedDispatcher;
+  sharedDispatcher = undefined;
+  await dispatcher?.close();
+}
+
+/** Headers that describe one connection and never travel through a proxy. */
+export const HOP_BY_HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+]);
