@@ -1,7 +1,7 @@
 /** Import direction: ir <- ir-utils <- styles <- provider-adapters / translate <- apps/gateway. */
 const styles = '(openai-chat|openai-responses|anthropic-messages|gemini|embeddings|rerank|images|audio)';
 const pure = `^packages/(ir|ir-utils|${styles.slice(1, -1)})/src/`;
-const testFile = '\\.test\\.ts$';
+const testFile = '\\.test(-support)?\\.ts$';
 
 module.exports = {
   forbidden: [

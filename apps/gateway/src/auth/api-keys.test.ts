@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { compileKeys, findKey, hashSecret, keyAllowsModel, presentedKey } from './api-keys.js';
+
+describe('gateway keys', () => {
+  const keys = compileKeys([
+    { name: 'plain', secret: 'plain-secret-1', models: ['mock', 'openai/*'] },
+    { name: 'hashed', secretHash: hashSecret('hashed-secret-2'), models: ['*'] },
+  ]);
+
+  it('finds keys given as secrets or as hashes and refuses others', () => {
+    expect(findKey(keys, 'plain-secret-1')?.name).toBe('plain');
+    expect(findKey(keys, 'hashed-secret-2')?.name).toBe('hashed');
+    expect(findKey(keys, 'plain-secret-')).toBeUndefined();
+  });
+
+  it('limits models by glob', () => {
+    const plain = keys[0]!;
+    expect(keyAllowsModel(plain, 'openai/gpt-4.1')).toBe(true);
+    expect(keyAllowsModel(plain, 'anthropic/claude')).toBe(false);
+  });
+
+  it('reads Bearer, x-api-key, x-goog-api-key and ?key=', () => {
+    const none = new URLSearchParams();
+    expect(presentedKey({ authorization: 'Bearer abc' }, none)).toBe('abc');
+    expect(presentedKey({ 'x-api-key': 'def' }, none)).toBe('def');
+    expect(presentedKey({ 'x-goog-api-key': 'ghi' }, none)).toBe('ghi');
+    expect(presentedKey({}, new URLSearchParams('key=jkl'))).toBe('jkl');
+    expect(presentedKey({}, none)).toBeUndefined();
+  });
+});

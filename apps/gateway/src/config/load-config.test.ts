@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from './default-config.js';
+import { ConfigError, parseConfigText } from './load-config.js';
+
+const minimal = `
+keys:
+  - name: team
+    secret: \${TEAM_KEY}
+providers:
+  - id: openai
+    type: openai
+    apiKey: \${OPENAI_KEY}
+models:
+  - name: "openai/*"
+    targets: [{ provider: openai }]
+`;
+
+function problemsOf(text: string, env: NodeJS.ProcessEnv = {}): string[] {
+  try {
+    parseConfigText(text, 'test.yaml', env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('parseConfigText', () => {
+  it('interpolates environment variables and applies defaults', () => {
+    const config = parseConfigText(minimal, 'test.yaml', { TEAM_KEY: 'team-secret-1', OPENAI_KEY: 'sk-test' });
+    expect(config.keys[0]).toMatchObject({ name: 'team', secret: 'team-secret-1', models: ['*'] });
+    expect(config.providers[0]).toMatchObject({ apiKey: 'sk-test', api: 'chat', headers: {} });
+    expect(config.server).toMatchObject({ host: '127.0.0.1', port: 8080 });
+  });
+
+  it('names the field whose environment variable is missing', () => {
+    expect(problemsOf(minimal, { TEAM_KEY: 'team-secret-1' })).toEqual(['providers[0].apiKey: environment variable OPENAI_KEY is not set']);
+  });
+
+  it('names the path of each invalid field', () => {
+    const problems = problemsOf('server: { port: "x" }\nkeys: [{ name: k }]\nproviders: [{ id: Bad, type: openai }]');
+    expect(problems).toContain('server.port: Invalid input: expected number, received string');
+    expect(problems.some((p) => p.startsWith('keys[0]: give exactly one of secret or secretHash'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('providers[0].id:'))).toBe(true);
+  });
+
+  it('rejects unknown provider types and targets naming unknown providers', () => {
+    const problems = problemsOf('providers: [{ id: p, type: nope }]\nmodels: [{ name: m, targets: [{ provider: q }] }]');
+    expect(problems[0]).toMatch(/^providers\[0\]\.type: unknown provider type "nope"/);
+    expect(problems[1]).toBe('models[0].targets[0].provider: no provider with id "q"');
+  });
+
+  it('accepts JSON as well as YAML and reports unparsable text', () => {
+    expect(parseConfigText('{"server":{"port":9000}}', 'c.json', {}).server.port).toBe(9000);
+    expect(problemsOf('keys: [')[0]).toMatch(/^not valid YAML or JSON/);
+  });
+});
+
+describe('defaultConfig', () => {
+  it('always has the mock model and adds env-keyed providers with prefix routes', () => {
+    const config = defaultConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', INTERLINGUA_API_KEY: 'gateway-key-123' });
+    expect(config.providers.map((p) => p.id)).toEqual(['mock', 'openai']);
+    expect(config.providers[1]).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-x' });
+    expect(config.models.map((m) => m.name)).toEqual(['mock', 'openai/*']);
+    expect(config.keys[0]?.secret).toBe('gateway-key-123');
+  });
+
+  it('generates a key when none is given and reports it once', () => {
+    const seen: string[] = [];
+    const config = defaultConfig({}, (secret) => seen.push(secret));
+    expect(seen).toHaveLength(1);
+    expect(config.keys[0]?.secret).toBe(seen[0]);
+  });
+});

@@ -1,0 +1,57 @@
+import { mockAdapter, openAiAdapter, type ProviderSettings } from '@interlingua/provider-adapters';
+import { describe, expect, it } from 'vitest';
+import { ModelRouter, orderTargets, type ProviderEntry } from './model-router.js';
+
+function settings(id: string, type: string): ProviderSettings {
+  return { id, type, baseUrl: 'http://127.0.0.1:1', headers: {}, forwardHeaders: [], api: 'chat', options: {} };
+}
+
+const providers = new Map<string, ProviderEntry>([
+  ['openai', { adapter: openAiAdapter, settings: settings('openai', 'openai') }],
+  ['backup', { adapter: openAiAdapter, settings: settings('backup', 'openai') }],
+  ['mock', { adapter: mockAdapter, settings: settings('mock', 'mock') }],
+]);
+
+const target = (provider: string, extra: object = {}) => ({ provider, weight: 1, priority: 0, ...extra });
+
+describe('ModelRouter', () => {
+  const router = new ModelRouter(
+    [
+      { name: 'openai/*', targets: [target('openai')] },
+      { name: 'fast', targets: [target('backup', { model: 'gpt-small', priority: 1 }), target('openai', { model: 'gpt-4.1' })] },
+      { name: 'openai/special', targets: [target('mock')] },
+    ],
+    providers,
+  );
+
+  it('sends a prefix route to the provider with the rest of the name', () => {
+    expect(router.resolve('openai/gpt-4.1')?.targets.map((t) => [t.settings.id, t.upstreamModel])).toEqual([['openai', 'gpt-4.1']]);
+  });
+
+  it('prefers exact names over globs', () => {
+    expect(router.resolve('openai/special')?.targets[0]?.settings.id).toBe('mock');
+  });
+
+  it('orders targets by priority, lower first', () => {
+    expect(router.resolve('fast')?.targets.map((t) => t.upstreamModel)).toEqual(['gpt-4.1', 'gpt-small']);
+  });
+
+  it('answers undefined for unknown names', () => {
+    expect(router.resolve('nope')).toBeUndefined();
+  });
+});
+
+describe('orderTargets', () => {
+  it('draws in proportion to weight', () => {
+    const targets = [
+      { id: 'a', weight: 3, priority: 0 },
+      { id: 'b', weight: 1, priority: 0 },
+    ];
+    let seed = 1;
+    const random = (): number => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const firsts = Array.from({ length: 4000 }, () => orderTargets(targets, random)[0]?.id);
+    const share = firsts.filter((id) => id === 'a').length / firsts.length;
+    expect(share).toBeGreaterThan(0.7);
+    expect(share).toBeLessThan(0.8);
+  });
+});
