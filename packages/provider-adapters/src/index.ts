@@ -8,3 +8,5 @@ export { parseOpenAiModelList } from './providers/openai-compatible/openai-wire-
 export { openAiAdapter } from './providers/openai/openai-adapter.js';
 export { mockAdapter, mockEvents } from './providers/mock/mock-adapter.js';
 export { decideMockAnswer, sampleFromSchema } from './providers/mock/mock-answer.js';
+export { anthropicAdapter, ANTHROPIC_VERSION } from './providers/anthropic/anthropic-adapter.js';
+export { geminiAdapter } from './providers/gemini/gemini-adapter.js';

@@ -54,6 +54,8 @@ export interface HttpProviderAdapter {
   defaultBaseUrl?: string;
   /** Environment variables that register this provider when no config file is given. */
   environment?: { apiKey: string; baseUrl?: string };
+  /** Caller headers always passed upstream (lower-case), beside the config's `forwardHeaders`. */
+  forwardHeaders?: readonly string[];
   /** The wire the provider speaks for generation with these settings. */
   wire(settings: ProviderSettings): GenerationWire;
   generation(call: GenerationCall): UpstreamEndpoint;

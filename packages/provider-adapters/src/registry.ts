@@ -1,4 +1,6 @@
 import type { ProviderAdapter } from './provider-adapter.js';
+import { anthropicAdapter } from './providers/anthropic/anthropic-adapter.js';
+import { geminiAdapter } from './providers/gemini/gemini-adapter.js';
 import { mockAdapter } from './providers/mock/mock-adapter.js';
 import { openAiCompatibleAdapter } from './providers/openai-compatible/openai-compatible-adapter.js';
 import { openAiAdapter } from './providers/openai/openai-adapter.js';
@@ -7,6 +9,8 @@ import { openAiAdapter } from './providers/openai/openai-adapter.js';
 export const BUILT_IN_ADAPTERS: readonly ProviderAdapter[] = [
   openAiAdapter,
   openAiCompatibleAdapter,
+  anthropicAdapter,
+  geminiAdapter,
   mockAdapter,
 ];
 

@@ -18,7 +18,8 @@ export function buildUpstreamRequest(
   const target = call.outcome.target;
   if (!target) throw new Error('no target chosen');
   const endpoint = adapter.generation({ settings: target.settings, model: target.upstreamModel, stream });
-  const headers: Record<string, string> = { ...forwardedHeaders(call, target.settings.forwardHeaders), ...endpoint.headers, 'x-request-id': call.requestId };
+  const forwarded = forwardedHeaders(call, [...(adapter.forwardHeaders ?? []), ...target.settings.forwardHeaders]);
+  const headers: Record<string, string> = { ...forwarded, ...endpoint.headers, 'x-request-id': call.requestId };
   return {
     url: endpoint.url,
     method: 'POST',
