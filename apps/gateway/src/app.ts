@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from './gateway.js';
+import { applyCors } from './http/cors.js';
 import { createRequestContext } from './http/request-context.js';
 import { errorCodecForPath, sendStyleError } from './http/style-errors.js';
 import { asIrError } from './pipeline/generation-pipeline.js';
@@ -31,6 +32,10 @@ export function createApp(gateway: Gateway): Express {
   app.disable('etag');
   app.disable('x-powered-by');
   const table = routes(gateway);
+  const cors = gateway.config.server.cors;
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (!applyCors(cors, request, response)) next();
+  });
   for (const route of table) {
     app[route.method](route.path, (request: Request, response: Response, next: NextFunction) => {
       route.handler(request, response).catch(next);

@@ -61,6 +61,10 @@ export const serverSchema = z.object({
   maxBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
   /** Largest non-streaming upstream body read, in bytes. */
   maxUpstreamBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
+  /** Browser origins allowed to call the gateway (`*` for any); empty switches CORS off. */
+  cors: z
+    .object({ origins: z.array(z.string().min(1)).default([]), maxAgeSeconds: z.number().int().nonnegative().default(600) })
+    .default({ origins: [], maxAgeSeconds: 600 }),
 });
 
 export const configSchema = z.object({

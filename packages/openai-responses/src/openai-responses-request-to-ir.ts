@@ -1,0 +1,146 @@
+import type {
+  IrMessage,
+  IrReasoningConfig,
+  IrRequest,
+  IrResponseFormat,
+  IrTool,
+  IrToolChoice,
+  IrWarning,
+  Result,
+} from '@interlingua/ir';
+import { ok } from '@interlingua/ir';
+import {
+  OPENAI_RESPONSES_STYLE,
+  type OpenAiResponsesRequestExtensions,
+  compactRecord,
+  pickUnknown,
+} from './openai-responses-extensions.js';
+import { openAiResponsesInputToIr } from './openai-responses-input-to-ir.js';
+import {
+  type OpenAiResponsesTextFormat,
+  openAiResponsesFunctionToolSchema,
+  openAiResponsesRequestSchema,
+} from './openai-responses-request-schema.js';
+import { parseOrThrow } from './openai-responses-zod-error.js';
+import { OPENAI_RESPONSES_TOOL_CHOICE_MODE } from './map/openai-responses-tool-choice.js';
+
+type ParsedRequest = ReturnType<typeof openAiResponsesRequestSchema.parse>;
+
+/** Top-level fields the IR models; every other field is kept in `extensions.fields`. */
+const MODELED_FIELDS = [
+  'model',
+  'input',
+  'instructions',
+  'tools',
+  'tool_choice',
+  'text',
+  'reasoning',
+  'max_output_tokens',
+  'temperature',
+  'top_p',
+  'parallel_tool_calls',
+  'stream',
+  'metadata',
+  'user',
+] as const;
+
+function toolsToIr(tools: ParsedRequest['tools'], ext: OpenAiResponsesRequestExtensions): IrTool[] | undefined {
+  if (!tools) return undefined;
+  const out: IrTool[] = [];
+  tools.forEach((raw, index) => {
+    if (raw.type !== 'function') {
+      (ext.tools ??= []).push({ index, tool: raw });
+      return;
+    }
+    const tool = parseOrThrow(openAiResponsesFunctionToolSchema, raw, `tools[${index}]`);
+    const ir: IrTool = { name: tool.name, strict: tool.strict ?? true };
+    if (tool.description != null) ir.description = tool.description;
+    if (tool.parameters) ir.parameters = tool.parameters;
+    out.push(ir);
+    const fields = pickUnknown(raw, ['type', 'name', 'description', 'parameters', 'strict']);
+    if (Object.keys(fields).length > 0) (ext.toolFields ??= {})[tool.name] = fields;
+  });
+  return out;
+}
+
+function toolChoiceToIr(choice: ParsedRequest['tool_choice'], ext: OpenAiResponsesRequestExtensions): IrToolChoice | undefined {
+  if (choice == null) return undefined;
+  if (typeof choice === 'string') return { type: OPENAI_RESPONSES_TOOL_CHOICE_MODE[choice] };
+  if (choice.type === 'function' && typeof choice.name === 'string' && Object.keys(choice).length === 2) {
+    return { type: 'tool', name: choice.name };
+  }
+  ext.toolChoice = choice;
+  return undefined;
+}
+
+function textFormatToIr(format: OpenAiResponsesTextFormat | null | undefined): IrResponseFormat | undefined {
+  if (!format) return undefined;
+  if (format.type === 'text') return { type: 'text' };
+  if (format.type === 'json_object') return { type: 'json-object' };
+  const out: IrResponseFormat = { type: 'json-schema', name: format.name, schema: format.schema };
+  if (format.description != null) out.description = format.description;
+  if (format.strict != null) out.strict = format.strict;
+  return out;
+}
+
+function reasoningToIr(reasoning: ParsedRequest['reasoning'], ext: OpenAiResponsesRequestExtensions): IrReasoningConfig | undefined {
+  if (!reasoning) return undefined;
+  const out: IrReasoningConfig = {};
+  if (reasoning.effort) out.effort = reasoning.effort;
+  if (reasoning.effort === 'none') out.enabled = false;
+  if (reasoning.summary) out.summary = reasoning.summary;
+  const rest = pickUnknown(reasoning, ['effort', 'summary']);
+  if (Object.keys(rest).length > 0) ext.reasoning = rest;
+  return out;
+}
+
+function instructionsMessage(instructions: string | null | undefined): IrMessage[] {
+  return instructions == null ? [] : [{ role: 'system', content: [{ type: 'text', text: instructions }] }];
+}
+
+function sampling(body: ParsedRequest): IrRequest['sampling'] {
+  const out: IrRequest['sampling'] = {};
+  if (body.temperature != null) out.temperature = body.temperature;
+  if (body.top_p != null) out.topP = body.top_p;
+  return out;
+}
+
+function optionalFields(body: ParsedRequest, ir: IrRequest, ext: OpenAiResponsesRequestExtensions): void {
+  const tools = toolsToIr(body.tools, ext);
+  if (tools) ir.tools = tools;
+  const toolChoice = toolChoiceToIr(body.tool_choice, ext);
+  if (toolChoice) ir.toolChoice = toolChoice;
+  if (body.parallel_tool_calls != null) ir.parallelToolCalls = body.parallel_tool_calls;
+  const format = textFormatToIr(body.text?.format);
+  if (format) ir.responseFormat = format;
+  if (body.text) {
+    const rest = pickUnknown(body.text, ['format']);
+    if (Object.keys(rest).length > 0) ext.text = rest;
+  }
+  if (body.max_output_tokens != null) ir.maxOutputTokens = body.max_output_tokens;
+  const reasoning = reasoningToIr(body.reasoning, ext);
+  if (reasoning) ir.reasoning = reasoning;
+  if (body.user != null) ir.user = body.user;
+  if (body.metadata) ir.metadata = body.metadata;
+}
+
+/**
+ * A Responses request body -> IR. `instructions` becomes a leading `system` message (flagged in
+ * extensions so a same-style round trip re-emits `instructions`); fields the IR does not model
+ * are kept in `extensions['openai-responses']`. Throws `invalid-request` naming the bad field.
+ */
+export function openAiResponsesRequestToIr(wire: unknown): Result<IrRequest> {
+  const body = parseOrThrow(openAiResponsesRequestSchema, wire);
+  const initial = instructionsMessage(body.instructions);
+  const input = openAiResponsesInputToIr(body.input, initial);
+  const ext: OpenAiResponsesRequestExtensions = { ...input.extensions };
+  if (initial.length > 0) ext.instructions = true;
+  const ir: IrRequest = { model: body.model, messages: input.messages, sampling: sampling(body), stream: body.stream === true };
+  optionalFields(body, ir, ext);
+  const fields = pickUnknown(body, MODELED_FIELDS);
+  if (Object.keys(fields).length > 0) ext.fields = fields;
+  const extensions = compactRecord(ext);
+  if (Object.keys(extensions).length > 0) ir.extensions = { [OPENAI_RESPONSES_STYLE]: extensions };
+  const warnings: IrWarning[] = [...input.warnings];
+  return ok(ir, warnings);
+}

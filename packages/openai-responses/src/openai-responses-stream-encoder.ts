@@ -1,0 +1,263 @@
+import type {
+  IrErrorData,
+  IrFinishReason,
+  IrOpaque,
+  IrStreamEvent,
+  IrStreamEventHandlers,
+  IrStreamEventOf,
+  IrUsage,
+  SseMessage,
+  StreamEncoderOptions,
+  StreamMachine,
+} from '@interlingua/ir';
+import { dispatchStreamEvent } from '@interlingua/ir';
+import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
+import { reasoningOutputItem } from './ir-to-openai-responses-response.js';
+import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
+import { type ResponseObjectParts, buildResponseObject, responseStatusForFinish } from './openai-responses-response-object.js';
+import type { OpenAiResponsesEcho, OpenAiResponsesErrorCode, OpenAiResponsesOutputItem } from './openai-responses-strict-response-schema.js';
+import { IR_KIND_RESPONSE_ERROR_CODE } from './map/openai-responses-error-kind.js';
+
+type Out = SseMessage[];
+
+interface Block {
+  kind: 'text' | 'reasoning' | 'tool-call';
+  outputIndex: number;
+  itemId: string;
+  text: string;
+  open: boolean;
+  summaryStarted: boolean;
+  callId: string;
+  name: string;
+  opaque?: IrOpaque;
+}
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** Responses answers have one output: blocks of other choices are left out. */
+const firstChoice = (choice: number | undefined): boolean => (choice ?? 0) === 0;
+
+const messageAdded = (): Record<string, unknown> => ({ type: 'message', status: 'in_progress', role: 'assistant', content: [] });
+
+/** Encodes IR stream events as Responses SSE events the official SDK accepts. */
+class ResponsesStreamEncoder {
+  private sequence = 0;
+  private head: { id: string; created: number; model: string } | undefined;
+  private readonly output: OpenAiResponsesOutputItem[] = [];
+  private readonly blocks = new Map<number, Block>();
+  private finishReason: IrFinishReason | undefined;
+  private usage: IrUsage | undefined;
+  private ended = false;
+
+  private readonly handlers: IrStreamEventHandlers<Out> = {
+    'response-start': (e) => this.start(e),
+    'text-start': (e) => (firstChoice(e.choice) ? this.openBlock(e.index, 'text', 'msg', messageAdded()) : []),
+    'text-delta': (e) => this.textDelta(e.index, e.delta),
+    'text-end': (e) => this.closeBlock(e.index),
+    'reasoning-start': (e) => (firstChoice(e.choice) ? this.openBlock(e.index, 'reasoning', 'rs', { type: 'reasoning', summary: [] }) : []),
+    'reasoning-delta': (e) => this.reasoningDelta(e.index, e.delta),
+    'reasoning-signature': (e) => this.signature(e.index, e.opaque),
+    'reasoning-end': (e) => this.closeBlock(e.index),
+    'tool-call-start': (e) => (firstChoice(e.choice) ? this.callStart(e) : []),
+    'tool-call-delta': (e) => this.callDelta(e.index, e.argumentsDelta),
+    'tool-call-end': (e) => this.closeBlock(e.index),
+    file: () => [],
+    'usage-update': (e) => {
+      this.usage = e.usage;
+      return [];
+    },
+    finish: (e) => this.finish(e),
+    error: (e) => this.error(e.error),
+  };
+
+  constructor(
+    private readonly options: StreamEncoderOptions,
+    private readonly echo: OpenAiResponsesEcho,
+  ) {}
+
+  push(event: IrStreamEvent): Out {
+    return this.ended ? [] : dispatchStreamEvent(event, this.handlers);
+  }
+
+  end(): Out {
+    if (this.ended) return [];
+    const out = [...this.ensureStarted(), ...this.closeAll()];
+    this.ended = true;
+    const { status, incompleteReason } = responseStatusForFinish(this.finishReason ?? { unified: 'stop', raw: null });
+    if (status === 'failed') return [...out, this.failedEvent({ code: 'server_error', message: 'The response failed.' })];
+    if (status === 'incomplete') return [...out, this.lifecycle('response.incomplete', { status, ...(incompleteReason ? { incompleteReason } : {}) })];
+    return [...out, this.lifecycle('response.completed', { status: 'completed' })];
+  }
+
+  private emit(type: string, payload: Record<string, unknown>): SseMessage {
+    return { event: type, data: JSON.stringify({ type, ...payload, sequence_number: this.sequence++ }) };
+  }
+
+  private response(parts: Pick<ResponseObjectParts, 'status' | 'incompleteReason' | 'error'>, output: OpenAiResponsesOutputItem[]): unknown {
+    const head = this.head ?? { id: '', created: 0, model: '' };
+    const usage = parts.status === 'in_progress' ? undefined : this.usage;
+    return buildResponseObject({ ...head, ...parts, output, ...(usage ? { usage } : {}) }, this.echo);
+  }
+
+  private lifecycle(type: string, parts: Pick<ResponseObjectParts, 'status' | 'incompleteReason'>): SseMessage {
+    return this.emit(type, { response: this.response(parts, parts.status === 'in_progress' ? [] : this.output) });
+  }
+
+  private start(e: IrStreamEventOf<'response-start'>): Out {
+    if (this.head) return [];
+    this.head = { id: e.id || newResponseId(), created: e.created || nowSeconds(), model: this.options.model ?? e.model };
+    if (e.usage) this.usage = e.usage;
+    return [this.lifecycle('response.created', { status: 'in_progress' }), this.lifecycle('response.in_progress', { status: 'in_progress' })];
+  }
+
+  private ensureStarted(): Out {
+    return this.head ? [] : this.start({ type: 'response-start', id: '', model: '', created: 0 });
+  }
+
+  private openBlock(index: number, kind: Block['kind'], prefix: 'msg' | 'rs' | 'fc', item: Record<string, unknown>, callId = '', name = ''): Out {
+    const out = this.ensureStarted();
+    if (this.blocks.has(index)) return out;
+    const outputIndex = this.output.length;
+    const itemId = generatedItemId(prefix, this.head?.id ?? '', outputIndex);
+    const block: Block = { kind, outputIndex, itemId, text: '', open: true, summaryStarted: false, callId, name };
+    this.blocks.set(index, block);
+    const added = { ...item, id: itemId } as OpenAiResponsesOutputItem;
+    this.output.push(added);
+    out.push(this.emit('response.output_item.added', { output_index: outputIndex, item: added }));
+    if (kind === 'text') {
+      const part = { type: 'output_text', text: '', annotations: [] };
+      out.push(this.emit('response.content_part.added', { item_id: itemId, output_index: outputIndex, content_index: 0, part }));
+    }
+    return out;
+  }
+
+  private openOf(index: number, kind: Block['kind']): Block | undefined {
+    const block = this.blocks.get(index);
+    return block?.open && block.kind === kind ? block : undefined;
+  }
+
+  private where(block: Block): Record<string, unknown> {
+    return { item_id: block.itemId, output_index: block.outputIndex };
+  }
+
+  private textDelta(index: number, delta: string): Out {
+    const block = this.openOf(index, 'text');
+    if (!block || delta === '') return [];
+    block.text += delta;
+    return [this.emit('response.output_text.delta', { ...this.where(block), content_index: 0, delta, logprobs: [] })];
+  }
+
+  private reasoningDelta(index: number, delta: string): Out {
+    const block = this.openOf(index, 'reasoning');
+    if (!block || delta === '') return [];
+    const out = this.summaryPart(block, 'added');
+    block.text += delta;
+    out.push(this.emit('response.reasoning_summary_text.delta', { ...this.where(block), summary_index: 0, delta }));
+    return out;
+  }
+
+  private summaryPart(block: Block, phase: 'added' | 'done'): Out {
+    if (phase === 'added' && block.summaryStarted) return [];
+    block.summaryStarted = true;
+    const part = { type: 'summary_text', text: phase === 'added' ? '' : block.text };
+    return [this.emit(`response.reasoning_summary_part.${phase}`, { ...this.where(block), summary_index: 0, part })];
+  }
+
+  private signature(index: number, opaque: IrOpaque): Out {
+    const block = this.openOf(index, 'reasoning');
+    if (block) block.opaque = opaque;
+    return [];
+  }
+
+  private callStart(e: IrStreamEventOf<'tool-call-start'>): Out {
+    const callId = e.id || generatedItemId('call', this.head?.id ?? '', this.output.length);
+    const item = { type: 'function_call', status: 'in_progress', call_id: callId, name: e.name, arguments: '' };
+    return this.openBlock(e.index, 'tool-call', 'fc', item, callId, e.name);
+  }
+
+  private callDelta(index: number, delta: string): Out {
+    const block = this.openOf(index, 'tool-call');
+    if (!block || delta === '') return [];
+    block.text += delta;
+    return [this.emit('response.function_call_arguments.delta', { ...this.where(block), delta })];
+  }
+
+  private closeBlock(index: number): Out {
+    const block = this.blocks.get(index);
+    if (!block?.open) return [];
+    block.open = false;
+    if (block.kind === 'text') return this.closeText(block);
+    if (block.kind === 'reasoning') return this.closeReasoning(block);
+    return this.closeCall(block);
+  }
+
+  private done(block: Block, item: OpenAiResponsesOutputItem): SseMessage {
+    this.output[block.outputIndex] = item;
+    return this.emit('response.output_item.done', { output_index: block.outputIndex, item });
+  }
+
+  private closeText(block: Block): Out {
+    const part = { type: 'output_text' as const, text: block.text, annotations: [] };
+    return [
+      this.emit('response.output_text.done', { ...this.where(block), content_index: 0, text: block.text, logprobs: [] }),
+      this.emit('response.content_part.done', { ...this.where(block), content_index: 0, part }),
+      this.done(block, { type: 'message', id: block.itemId, status: 'completed', role: 'assistant', content: [part] }),
+    ];
+  }
+
+  private closeReasoning(block: Block): Out {
+    const out: Out = [];
+    if (block.summaryStarted) {
+      out.push(this.emit('response.reasoning_summary_text.done', { ...this.where(block), summary_index: 0, text: block.text }));
+      out.push(...this.summaryPart(block, 'done'));
+    }
+    const opaque = block.opaque;
+    const id = opaque?.origin === 'openai' && opaque.itemId ? opaque.itemId : block.itemId;
+    out.push(this.done(block, reasoningOutputItem({ type: 'reasoning', text: block.text, ...(opaque ? { opaque } : {}) }, id)));
+    return out;
+  }
+
+  private closeCall(block: Block): Out {
+    const args = block.text.trim() === '' ? '{}' : block.text;
+    const item = { type: 'function_call', id: block.itemId, call_id: block.callId, name: block.name, arguments: args, status: 'completed' };
+    return [this.emit('response.function_call_arguments.done', { ...this.where(block), name: block.name, arguments: args }), this.done(block, item)];
+  }
+
+  private closeAll(): Out {
+    const open = [...this.blocks.entries()].filter(([, block]) => block.open).sort((a, b) => a[1].outputIndex - b[1].outputIndex);
+    return open.flatMap(([index]) => this.closeBlock(index));
+  }
+
+  private finish(e: IrStreamEventOf<'finish'>): Out {
+    if (!firstChoice(e.choice)) return [];
+    this.finishReason = e.finishReason;
+    return this.closeAll();
+  }
+
+  private failedEvent(error: { code: OpenAiResponsesErrorCode; message: string }): SseMessage {
+    return this.emit('response.failed', { response: this.response({ status: 'failed', error }, this.output) });
+  }
+
+  private error(error: IrErrorData): Out {
+    const out = this.ensureStarted();
+    this.ended = true;
+    const body = irToOpenAiResponsesError(error).body.error;
+    out.push(this.emit('error', { code: body.code, message: body.message, param: body.param }));
+    out.push(this.failedEvent({ code: IR_KIND_RESPONSE_ERROR_CODE[error.kind], message: error.message }));
+    return out;
+  }
+}
+
+/**
+ * A machine encoding IR stream events as Responses SSE (`event:` equal to `data.type`,
+ * `sequence_number` from 0). Terminal events (`response.completed` / `.incomplete` with the full
+ * output and usage) are written in `end()`; an IR `error` becomes `error` + `response.failed`
+ * and ends the stream. `echo` fills the echoed request fields of the response objects.
+ */
+export function createOpenAiResponsesStreamEncoder(
+  options: StreamEncoderOptions = {},
+  echo: OpenAiResponsesEcho = {},
+): StreamMachine<IrStreamEvent, SseMessage> {
+  const encoder = new ResponsesStreamEncoder(options, echo);
+  return { push: (event) => encoder.push(event), end: () => encoder.end() };
+}

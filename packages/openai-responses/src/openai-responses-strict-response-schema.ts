@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/**
+ * Strict zod schemas for the Responses answers this package writes, following the `Response`
+ * type of the installed openai SDK (required keys required, no unknown keys). Used in tests.
+ * @see https://platform.openai.com/docs/api-reference/responses/object
+ */
+
+const itemStatus = z.enum(['in_progress', 'completed', 'incomplete']);
+const int = z.number().int().nonnegative();
+
+export const openAiResponsesStrictOutputTextSchema = z.strictObject({
+  type: z.literal('output_text'),
+  text: z.string(),
+  annotations: z.array(z.looseObject({ type: z.string() })),
+  logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })).optional(),
+});
+
+export const openAiResponsesStrictRefusalSchema = z.strictObject({ type: z.literal('refusal'), refusal: z.string() });
+
+export const openAiResponsesStrictMessageSchema = z.strictObject({
+  type: z.literal('message'),
+  id: z.string().min(1),
+  role: z.literal('assistant'),
+  status: itemStatus,
+  content: z.array(z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema])),
+  phase: z.enum(['commentary', 'final_answer']).nullish(),
+});
+
+export const openAiResponsesStrictFunctionCallSchema = z.strictObject({
+  type: z.literal('function_call'),
+  id: z.string().min(1).optional(),
+  call_id: z.string().min(1),
+  name: z.string(),
+  arguments: z.string(),
+  status: itemStatus.optional(),
+});
+
+export const openAiResponsesStrictSummaryTextSchema = z.strictObject({ type: z.literal('summary_text'), text: z.string() });
+
+export const openAiResponsesStrictReasoningSchema = z.strictObject({
+  type: z.literal('reasoning'),
+  id: z.string().min(1),
+  summary: z.array(openAiResponsesStrictSummaryTextSchema),
+  content: z.array(z.strictObject({ type: z.literal('reasoning_text'), text: z.string() })).optional(),
+  encrypted_content: z.string().nullish(),
+  status: itemStatus.optional(),
+});
+
+export const openAiResponsesStrictCompactionSchema = z.strictObject({
+  type: z.literal('compaction'),
+  id: z.string().min(1),
+  encrypted_content: z.string(),
+  created_by: z.string().optional(),
+});
+
+const mappedItems = {
+  message: openAiResponsesStrictMessageSchema,
+  function_call: openAiResponsesStrictFunctionCallSchema,
+  reasoning: openAiResponsesStrictReasoningSchema,
+  compaction: openAiResponsesStrictCompactionSchema,
+} as const;
+
+/** An output item: the kinds this package writes are checked strictly, others need a type and an id. */
+export const openAiResponsesStrictOutputItemSchema = z
+  .looseObject({ type: z.string(), id: z.string().min(1).optional() })
+  .superRefine((item, ctx) => {
+    const schema = (mappedItems as Record<string, z.ZodType>)[item.type];
+    if (!schema) {
+      if (typeof item.id !== 'string') ctx.addIssue({ code: 'custom', path: ['id'], message: 'output items need an id' });
+      return;
+    }
+    const result = schema.safeParse(item);
+    if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+
+export const openAiResponsesStrictUsageSchema = z.strictObject({
+  input_tokens: int,
+  input_tokens_details: z.strictObject({ cached_tokens: int, cache_write_tokens: int }),
+  output_tokens: int,
+  output_tokens_details: z.strictObject({ reasoning_tokens: int }),
+  total_tokens: int,
+});
+
+/** `ResponseError.code` values (a closed enum in the SDK). */
+export const openAiResponsesErrorCodeSchema = z.enum([
+  'server_error',
+  'rate_limit_exceeded',
+  'invalid_prompt',
+  'data_residency_mismatch',
+  'bio_policy',
+  'vector_store_timeout',
+  'invalid_image',
+  'invalid_image_format',
+  'invalid_base64_image',
+  'invalid_image_url',
+  'image_too_large',
+  'image_too_small',
+  'image_parse_error',
+  'image_content_policy_violation',
+  'invalid_image_mode',
+  'image_file_too_large',
+  'unsupported_image_media_type',
+  'empty_image_file',
+  'failed_to_download_image',
+  'image_file_not_found',
+]);
+
+const nullishString = z.string().nullish();
+
+/** A complete Responses answer as this package writes it (non-streaming body and lifecycle events). */
+export const openAiResponsesStrictResponseSchema = z.strictObject({
+  id: z.string().min(1),
+  object: z.literal('response'),
+  created_at: z.number(),
+  status: z.enum(['completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete']),
+  error: z.strictObject({ code: openAiResponsesErrorCodeSchema, message: z.string() }).nullable(),
+  incomplete_details: z.strictObject({ reason: z.enum(['max_output_tokens', 'content_filter']).optional() }).nullable(),
+  instructions: z.union([z.string(), z.array(z.looseObject({}))]).nullable(),
+  model: z.string(),
+  output: z.array(openAiResponsesStrictOutputItemSchema),
+  parallel_tool_calls: z.boolean(),
+  metadata: z.record(z.string(), z.string()).nullable(),
+  tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string() })]),
+  tools: z.array(z.looseObject({ type: z.string() })),
+  temperature: z.number().nullable(),
+  top_p: z.number().nullable(),
+  text: z.looseObject({ format: z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) }).optional() }).optional(),
+  reasoning: z.looseObject({ effort: nullishString, summary: nullishString }).nullish(),
+  max_output_tokens: int.nullish(),
+  usage: openAiResponsesStrictUsageSchema.optional(),
+  background: z.boolean().nullish(),
+  completed_at: z.number().nullish(),
+  conversation: z.looseObject({ id: z.string() }).nullish(),
+  previous_response_id: nullishString,
+  prompt: z.looseObject({ id: z.string() }).nullish(),
+  prompt_cache_key: nullishString,
+  prompt_cache_retention: z.enum(['in_memory', '24h']).nullish(),
+  safety_identifier: nullishString,
+  service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).nullish(),
+  store: z.boolean().nullish(),
+  top_logprobs: int.nullish(),
+  truncation: z.enum(['auto', 'disabled']).nullish(),
+  user: nullishString,
+});
+
+export type OpenAiResponsesResponse = z.infer<typeof openAiResponsesStrictResponseSchema>;
+export type OpenAiResponsesOutputItem = z.infer<typeof openAiResponsesStrictOutputItemSchema>;
+export type OpenAiResponsesUsage = z.infer<typeof openAiResponsesStrictUsageSchema>;
+export type OpenAiResponsesErrorCode = z.infer<typeof openAiResponsesErrorCodeSchema>;
+
+/** Response fields echoed from the request (or kept from an upstream answer) that may be set. */
+export const OPENAI_RESPONSES_ECHO_FIELDS = [
+  'instructions',
+  'parallel_tool_calls',
+  'metadata',
+  'tool_choice',
+  'tools',
+  'temperature',
+  'top_p',
+  'text',
+  'reasoning',
+  'max_output_tokens',
+  'background',
+  'completed_at',
+  'conversation',
+  'previous_response_id',
+  'prompt',
+  'prompt_cache_key',
+  'prompt_cache_retention',
+  'safety_identifier',
+  'service_tier',
+  'store',
+  'top_logprobs',
+  'truncation',
+  'user',
+] as const satisfies ReadonlyArray<keyof OpenAiResponsesResponse>;
+
+/** Request fields echoed in a response object. */
+export type OpenAiResponsesEcho = Partial<Pick<OpenAiResponsesResponse, (typeof OPENAI_RESPONSES_ECHO_FIELDS)[number]>>;

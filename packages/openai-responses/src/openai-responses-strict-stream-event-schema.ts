@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import {
+  openAiResponsesStrictOutputItemSchema,
+  openAiResponsesStrictOutputTextSchema,
+  openAiResponsesStrictRefusalSchema,
+  openAiResponsesStrictResponseSchema,
+  openAiResponsesStrictSummaryTextSchema,
+} from './openai-responses-strict-response-schema.js';
+
+/**
+ * Strict zod schema for the Responses stream events this package writes, following the
+ * `ResponseStreamEvent` types of the installed openai SDK. Used in tests.
+ * @see https://platform.openai.com/docs/api-reference/responses-streaming
+ */
+
+const sequence = { sequence_number: z.number().int().nonnegative() };
+const at = { item_id: z.string().min(1), output_index: z.number().int().nonnegative() };
+const contentAt = { ...at, content_index: z.number().int().nonnegative() };
+const summaryAt = { ...at, summary_index: z.number().int().nonnegative() };
+const logprobs = z.array(z.looseObject({ token: z.string(), logprob: z.number() }));
+const contentPart = z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema]);
+
+const lifecycle = <T extends string>(type: T) =>
+  z.strictObject({ type: z.literal(type), response: openAiResponsesStrictResponseSchema, ...sequence });
+
+const itemEvent = <T extends string>(type: T) =>
+  z.strictObject({ type: z.literal(type), output_index: z.number().int().nonnegative(), item: openAiResponsesStrictOutputItemSchema, ...sequence });
+
+export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type', [
+  lifecycle('response.created'),
+  lifecycle('response.in_progress'),
+  lifecycle('response.completed'),
+  lifecycle('response.incomplete'),
+  lifecycle('response.failed'),
+  itemEvent('response.output_item.added'),
+  itemEvent('response.output_item.done'),
+  z.strictObject({ type: z.literal('response.content_part.added'), ...contentAt, part: contentPart, ...sequence }),
+  z.strictObject({ type: z.literal('response.content_part.done'), ...contentAt, part: contentPart, ...sequence }),
+  z.strictObject({ type: z.literal('response.output_text.delta'), ...contentAt, delta: z.string(), logprobs, ...sequence }),
+  z.strictObject({ type: z.literal('response.output_text.done'), ...contentAt, text: z.string(), logprobs, ...sequence }),
+  z.strictObject({ type: z.literal('response.refusal.delta'), ...contentAt, delta: z.string(), ...sequence }),
+  z.strictObject({ type: z.literal('response.refusal.done'), ...contentAt, refusal: z.string(), ...sequence }),
+  z.strictObject({ type: z.literal('response.function_call_arguments.delta'), ...at, delta: z.string(), ...sequence }),
+  z.strictObject({ type: z.literal('response.function_call_arguments.done'), ...at, name: z.string(), arguments: z.string(), ...sequence }),
+  z.strictObject({ type: z.literal('response.reasoning_summary_part.added'), ...summaryAt, part: openAiResponsesStrictSummaryTextSchema, ...sequence }),
+  z.strictObject({
+    type: z.literal('response.reasoning_summary_part.done'),
+    ...summaryAt,
+    part: openAiResponsesStrictSummaryTextSchema,
+    status: z.literal('incomplete').optional(),
+    ...sequence,
+  }),
+  z.strictObject({ type: z.literal('response.reasoning_summary_text.delta'), ...summaryAt, delta: z.string(), ...sequence }),
+  z.strictObject({ type: z.literal('response.reasoning_summary_text.done'), ...summaryAt, text: z.string(), ...sequence }),
+  z.strictObject({ type: z.literal('error'), code: z.string().nullable(), message: z.string(), param: z.string().nullable(), ...sequence }),
+]);
+
+export type OpenAiResponsesStreamEvent = z.infer<typeof openAiResponsesStrictStreamEventSchema>;

@@ -1,0 +1,46 @@
+import { type IrError, invalidRequest } from '@interlingua/ir';
+import type { z } from 'zod';
+
+/** `input[0].content[1].type` from a base path and a zod issue path. */
+export function formatIssuePath(base: string, path: readonly PropertyKey[]): string {
+  let out = base;
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+interface FlatIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** For a failed union, the issue of the branch that got furthest (the longest path). */
+function mostSpecific(issue: z.core.$ZodIssue): FlatIssue {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: [...issue.path], message: issue.message };
+  let best: FlatIssue | undefined;
+  for (const branch of issue.errors) {
+    const first = branch[0];
+    if (!first) continue;
+    const candidate = mostSpecific(first);
+    if (!best || candidate.path.length > best.path.length) best = candidate;
+  }
+  return best ? { path: [...issue.path, ...best.path], message: best.message } : { path: [...issue.path], message: issue.message };
+}
+
+/** The first issue of a zod error as an `invalid-request` IrError naming the bad field. */
+export function zodInvalidRequest(error: z.ZodError, base = ''): IrError {
+  const first = error.issues[0];
+  if (!first) return invalidRequest(base === '' ? 'Invalid request body' : `${base}: Invalid value`, base || undefined);
+  const issue = mostSpecific(first);
+  const path = formatIssuePath(base, issue.path);
+  return invalidRequest(path === '' ? issue.message : `${path}: ${issue.message}`, path || undefined);
+}
+
+/** Parses `value` with `schema`, throwing an `invalid-request` IrError naming the bad field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, base = ''): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw zodInvalidRequest(result.error, base);
+  return result.data;
+}
