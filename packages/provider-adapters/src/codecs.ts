@@ -5,14 +5,15 @@ import { openAiChatCodec } from '@interlingua/openai-chat';
 import { openAiResponsesCodec } from '@interlingua/openai-responses';
 import type { GenerationWire } from './provider-adapter.js';
 
-const CODECS = {
-  'openai-chat': openAiChatCodec,
-  'openai-responses': openAiResponsesCodec,
-  'anthropic-messages': anthropicMessagesCodec,
-  gemini: geminiCodec,
-} as const satisfies Record<GenerationWire, StyleCodec<never, never>>;
+/** The codecs of the generation wires, typed by what the gateway hands them (parsed JSON). */
+const CODECS: Record<GenerationWire, StyleCodec<unknown, unknown>> = {
+  'openai-chat': openAiChatCodec as StyleCodec<unknown, unknown>,
+  'openai-responses': openAiResponsesCodec as StyleCodec<unknown, unknown>,
+  'anthropic-messages': anthropicMessagesCodec as StyleCodec<unknown, unknown>,
+  gemini: geminiCodec as StyleCodec<unknown, unknown>,
+};
 
 /** The codec of a generation wire. */
 export function codecFor(wire: GenerationWire): StyleCodec<unknown, unknown> {
-  return CODECS[wire] as unknown as StyleCodec<unknown, unknown>;
+  return CODECS[wire];
 }

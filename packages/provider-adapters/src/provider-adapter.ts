@@ -1,4 +1,4 @@
-import type { IrModel, IrRequest, IrStreamEvent } from '@interlingua/ir';
+import type { IrErrorData, IrModel, IrRequest, IrStreamEvent } from '@interlingua/ir';
 import type { Dispatcher } from 'undici';
 import type { UpstreamTimeouts } from './transport/upstream-transport.js';
 
@@ -44,6 +44,12 @@ export interface AdapterHooks {
   patchRequest?(body: Record<string, unknown>, call: GenerationCall): void;
   /** Adjusts a parsed upstream stream chunk or response body before it is decoded. */
   patchChunk?(chunk: Record<string, unknown>): void;
+  /**
+   * Maps an upstream HTTP error answer (`body` parsed as JSON when it was JSON, else its text)
+   * when the provider's error codes say more than the wire codec's `error.toIr` reads (Azure
+   * OpenAI). The gateway calls it first and falls back to the codec when it returns undefined.
+   */
+  mapError?(status: number, body: unknown): IrErrorData | undefined;
 }
 
 /** A provider reached over HTTP with one of the generation wires. */

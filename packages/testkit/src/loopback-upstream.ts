@@ -104,6 +104,8 @@ export async function sendSse(response: ServerResponse, body: string, options: S
   for (const [i, piece] of pieces.entries()) {
     if (response.destroyed) return;
     if (options.resetAfterPieces !== undefined && i >= options.resetAfterPieces) {
+      // Let what was written reach the client before the connection is cut.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       response.socket?.destroy();
       return;
     }

@@ -15,6 +15,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv, onGeneratedKey: (secret: s
     const apiKey = env[adapter.environment.apiKey];
     if (!apiKey) continue;
     const baseUrl = adapter.environment.baseUrl ? env[adapter.environment.baseUrl] : undefined;
+    if (!baseUrl && !adapter.defaultBaseUrl) continue;
     providers.push({ id: adapter.type, type: adapter.type, apiKey, ...(baseUrl ? { baseUrl } : {}) });
     models.push({ name: `${adapter.type}/*`, targets: [{ provider: adapter.type }] });
   }

@@ -29,14 +29,14 @@ export async function runFastPath(call: GenerationCall, adapter: HttpProviderAda
   const request = buildUpstreamRequest(call, adapter, body, call.stream);
   if (!call.stream) {
     const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
-    if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body);
+    if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
     call.outcome.usage = readUsage(codec, parsed.value);
     call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, outcomeHeaders(call.outcome));
     return;
   }
-  await relayStream(call, request, codec, injectedUsage);
+  await relayStream(call, request, codec, adapter, injectedUsage);
 }
 
 function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { body: string | Buffer; injectedUsage: boolean } {
@@ -68,7 +68,13 @@ function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): Generati
   }
 }
 
-async function relayStream(call: GenerationCall, request: ReturnType<typeof buildUpstreamRequest>, codec: StyleCodec<unknown, unknown>, dropUsageChunk: boolean): Promise<void> {
+async function relayStream(
+  call: GenerationCall,
+  request: ReturnType<typeof buildUpstreamRequest>,
+  codec: StyleCodec<unknown, unknown>,
+  adapter: HttpProviderAdapter,
+  dropUsageChunk: boolean,
+): Promise<void> {
   const relay = new FastSseRelay(call, codec, dropUsageChunk);
   let errorHead: UpstreamHead | undefined;
   const errorBody = createBoundedCollector(64 * 1024);
@@ -90,7 +96,7 @@ async function relayStream(call: GenerationCall, request: ReturnType<typeof buil
     await relay.failInBand(irError);
     return;
   }
-  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result());
+  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result(), adapter);
 }
 
 /** Passes SSE bytes through, committing at the first complete event that is not an error. */

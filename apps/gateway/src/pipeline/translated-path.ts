@@ -39,7 +39,7 @@ export async function runTranslatedPath(call: GenerationCall, adapter: HttpProvi
 
 async function bufferedTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter): Promise<void> {
   const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
-  if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body);
+  if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   if (typeof parsed.value === 'object' && parsed.value !== null) adapter.hooks?.patchChunk?.(parsed.value as Record<string, unknown>);
@@ -67,7 +67,7 @@ async function streamTranslated(call: GenerationCall, request: UpstreamRequest, 
     await writer.fail(mapTransportError(error, 'during-body').data);
     return;
   }
-  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result());
+  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result(), adapter);
   await writer.finish();
 }
 

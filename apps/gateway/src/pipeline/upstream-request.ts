@@ -43,9 +43,10 @@ function forwardedHeaders(call: GenerationCall, names: readonly string[]): Recor
 }
 
 /** Turns an upstream error answer into an `IrError` through the upstream wire's codec. */
-export function upstreamHttpError(codec: StyleCodec<unknown, unknown>, head: UpstreamHead, body: Buffer): IrError {
+export function upstreamHttpError(codec: StyleCodec<unknown, unknown>, head: UpstreamHead, body: Buffer, adapter?: HttpProviderAdapter): IrError {
   const parsed = safeJsonParse(body.toString('utf8'));
-  const data: IrErrorData = codec.error.toIr(head.status, parsed.ok ? parsed.value : body.toString('utf8'));
+  const payload = parsed.ok ? parsed.value : body.toString('utf8');
+  const data: IrErrorData = adapter?.hooks?.mapError?.(head.status, payload) ?? codec.error.toIr(head.status, payload);
   const retryAfter = retryAfterSeconds(head.headers['retry-after']);
   return new IrError({ ...data, status: data.status ?? head.status, source: 'upstream', ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) });
 }

@@ -47,22 +47,40 @@ export interface DispatcherOptions {
   /** PEM certificate authorities to trust (custom CA). */
   ca?: string | string[];
   rejectUnauthorized?: boolean;
+  /**
+   * An egress proxy (`http://host:port`) for every upstream, instead of the one from
+   * `HTTPS_PROXY` / `HTTP_PROXY`. `NO_PROXY` still applies.
+   */
+  proxyUrl?: string;
 }
 
+/**
+ * A dispatcher with its own connection pools: custom TLS trust, connect timeout, and the egress
+ * proxy from `options.proxyUrl` or `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` (read now, at
+ * creation). Through a proxy, upstream requests travel in a `CONNECT` tunnel, and the TLS
+ * options apply to the upstream's certificate inside it.
+ */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const timeout = options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectMs;
+  const tls = {
+    ...(options.ca ? { ca: options.ca } : {}),
+    ...(options.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
+  };
   const poolOptions = {
     connections: 256,
     pipelining: 1,
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 600_000,
-    connect: {
-      timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectMs,
-      ...(options.ca ? { ca: options.ca } : {}),
-      ...(options.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
-    },
+    connect: { timeout, ...tls },
   };
-  const proxied = Boolean(process.env.HTTPS_PROXY || process.env.https_proxy || process.env.HTTP_PROXY || process.env.http_proxy);
-  return proxied ? new EnvHttpProxyAgent(poolOptions) : new Agent(poolOptions);
+  const envProxy = process.env.HTTPS_PROXY || process.env.https_proxy || process.env.HTTP_PROXY || process.env.http_proxy;
+  if (!options.proxyUrl && !envProxy) return new Agent(poolOptions);
+  // undici's proxy agent opens the upstream TLS session inside the tunnel with `requestTls`, not `connect`.
+  return new EnvHttpProxyAgent({
+    ...poolOptions,
+    requestTls: { timeout, ...tls },
+    ...(options.proxyUrl ? { httpProxy: options.proxyUrl, httpsProxy: options.proxyUrl } : {}),
+  });
 }
 
 /**

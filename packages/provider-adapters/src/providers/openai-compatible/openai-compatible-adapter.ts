@@ -7,6 +7,8 @@ export interface OpenAiCompatiblePreset {
   defaultBaseUrl?: string;
   environment?: { apiKey: string; baseUrl?: string };
   hooks?: AdapterHooks;
+  /** Provider headers derived from the settings (e.g. OpenRouter attribution); config `headers` win. */
+  extraHeaders?(settings: ProviderSettings): Record<string, string>;
 }
 
 /**
@@ -14,10 +16,15 @@ export interface OpenAiCompatiblePreset {
  * `/models`) with a Bearer key. Presets for named hosts are one call to this function.
  */
 export function defineOpenAiCompatibleAdapter(preset: OpenAiCompatiblePreset): HttpProviderAdapter {
-  const headers = (settings: ProviderSettings): Record<string, string> => ({ ...bearer(settings.apiKey), ...settings.headers });
+  const { extraHeaders, ...fields } = preset;
+  const headers = (settings: ProviderSettings): Record<string, string> => ({
+    ...bearer(settings.apiKey),
+    ...extraHeaders?.(settings),
+    ...settings.headers,
+  });
   return {
     kind: 'http',
-    ...preset,
+    ...fields,
     wire: (settings) => (settings.api === 'responses' ? 'openai-responses' : 'openai-chat'),
     generation: ({ settings }) => ({
       url: joinUrl(settings.baseUrl, settings.api === 'responses' ? 'responses' : 'chat/completions'),

@@ -1,0 +1,19 @@
+import type { IrErrorData } from '@interlingua/ir';
+import { errorStatus } from '@interlingua/ir';
+import { IR_ERROR_KIND_TO_OPENAI_CHAT } from './map/openai-chat-error-kind.js';
+import type { OpenAiChatErrorBody } from './openai-chat-strict-schema.js';
+
+/**
+ * IR error -> an OpenAI error body with all four keys, and the HTTP status to send
+ * (`errorStatus`). `type` follows OpenAI's real values; an upstream `code`/`param` is kept.
+ * @see https://platform.openai.com/docs/guides/error-codes
+ */
+export function irErrorToOpenAiChat(error: IrErrorData): { status: number; body: OpenAiChatErrorBody } {
+  const mapped = IR_ERROR_KIND_TO_OPENAI_CHAT[error.kind];
+  let code: string | null = error.code ?? mapped.code;
+  if (error.kind === 'not-found' && code === null && /\bmodel\b/i.test(error.message)) code = 'model_not_found';
+  return {
+    status: errorStatus(error),
+    body: { error: { message: error.message, type: mapped.type, param: error.param ?? null, code } },
+  };
+}

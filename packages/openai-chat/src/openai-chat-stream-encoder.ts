@@ -1,0 +1,176 @@
+import type { IrStreamEvent, IrStreamEventHandlers, IrUsage, SseMessage, StreamEncoderOptions, StreamMachine } from '@interlingua/ir';
+import { dispatchStreamEvent } from '@interlingua/ir';
+import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
+import type { OpenAiChatFinishReason } from './map/openai-chat-finish-reason.js';
+import { irErrorToOpenAiChat } from './ir-to-openai-chat-error.js';
+import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
+
+interface BlockState {
+  choice: number;
+  kind: 'text' | 'reasoning' | 'tool';
+  toolIndex: number;
+  sawArguments: boolean;
+  open: boolean;
+}
+
+interface ChoiceState {
+  nextToolIndex: number;
+  finished: boolean;
+}
+
+interface Head {
+  id: string;
+  created: number;
+  model: string;
+}
+
+/** The encoder's state: chunks are appended to `out` by the handler of each IR event. */
+class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage> {
+  private head: Head | undefined;
+  private usage: IrUsage | undefined;
+  private stopped = false;
+  private readonly blocks = new Map<number, BlockState>();
+  private readonly choices = new Map<number, ChoiceState>();
+  private out: SseMessage[] = [];
+
+  private readonly handlers: IrStreamEventHandlers<void> = {
+    'response-start': (e) => {
+      if (this.head) return;
+      this.head = { id: e.id, created: e.created, model: this.options.model ?? e.model };
+      if (e.usage) this.usage = e.usage;
+      this.choiceState(0);
+    },
+    'text-start': (e) => this.openBlock(e.index, e.choice, 'text'),
+    'text-delta': (e) => this.delta(e.index, 'text', e.delta, { content: e.delta }),
+    'text-end': (e) => this.closeIndex(e.index),
+    'reasoning-start': (e) => this.openBlock(e.index, e.choice, 'reasoning'),
+    'reasoning-delta': (e) => this.delta(e.index, 'reasoning', e.delta, { reasoning_content: e.delta }),
+    'reasoning-signature': () => undefined,
+    'reasoning-end': (e) => this.closeIndex(e.index),
+    'tool-call-start': (e) => {
+      const block = this.openBlock(e.index, e.choice, 'tool');
+      const id = e.id || `call_${block.choice}_${block.toolIndex}`;
+      this.emit(block.choice, { tool_calls: [{ index: block.toolIndex, id, type: 'function', function: { name: e.name, arguments: '' } }] });
+    },
+    'tool-call-delta': (e) => {
+      const block = this.blocks.get(e.index);
+      if (block?.kind === 'tool' && block.open && e.argumentsDelta !== '') block.sawArguments = true;
+      this.delta(e.index, 'tool', e.argumentsDelta, { tool_calls: [{ index: block?.toolIndex ?? 0, function: { arguments: e.argumentsDelta } }] });
+    },
+    'tool-call-end': (e) => this.closeIndex(e.index),
+    file: () => undefined,
+    'usage-update': (e) => {
+      this.usage = e.usage;
+    },
+    finish: (e) => this.finishChoice(e.choice ?? 0, irFinishReasonToOpenAiChat(e.finishReason)),
+    error: (e) => {
+      this.stopped = true;
+      this.out.push({ data: JSON.stringify(irErrorToOpenAiChat(e.error).body) });
+    },
+  };
+
+  constructor(private readonly options: StreamEncoderOptions) {}
+
+  push(event: IrStreamEvent): SseMessage[] {
+    if (this.stopped) return [];
+    dispatchStreamEvent(event, this.handlers);
+    return this.flush();
+  }
+
+  end(): SseMessage[] {
+    if (this.stopped) return [];
+    this.stopped = true;
+    if (this.choices.size === 0) this.choiceState(0);
+    for (const [choice, state] of this.choices) if (!state.finished) this.finishChoice(choice, 'stop');
+    if (this.options.includeUsage === true && this.usage) {
+      const { id, created, model } = this.ensureHead();
+      this.out.push({ data: JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: irUsageToOpenAiChat(this.usage) }) });
+    }
+    this.out.push({ data: '[DONE]' });
+    return this.flush();
+  }
+
+  private flush(): SseMessage[] {
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+
+  private ensureHead(): Head {
+    this.head ??= { id: 'chatcmpl-interlingua', created: Math.floor(Date.now() / 1000), model: this.options.model ?? '' };
+    return this.head;
+  }
+
+  /** One chunk with one choice; `usage: null` on every chunk when the caller asked for usage. */
+  private emit(choice: number, delta: Record<string, unknown>, finishReason: OpenAiChatFinishReason | null = null): void {
+    const { id, created, model } = this.ensureHead();
+    const body: Record<string, unknown> = {
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [{ index: choice, delta, logprobs: null, finish_reason: finishReason }],
+    };
+    if (this.options.includeUsage === true) body['usage'] = null;
+    this.out.push({ data: JSON.stringify(body) });
+  }
+
+  /** The state of a choice; its first use emits the role chunk. */
+  private choiceState(choice: number): ChoiceState {
+    let state = this.choices.get(choice);
+    if (!state) {
+      state = { nextToolIndex: 0, finished: false };
+      this.choices.set(choice, state);
+      this.emit(choice, { role: 'assistant', content: '' });
+    }
+    return state;
+  }
+
+  private openBlock(index: number, choice: number | undefined, kind: BlockState['kind']): BlockState {
+    const state = this.choiceState(choice ?? 0);
+    const toolIndex = kind === 'tool' ? state.nextToolIndex++ : -1;
+    const block: BlockState = { choice: choice ?? 0, kind, toolIndex, sawArguments: false, open: true };
+    this.blocks.set(index, block);
+    return block;
+  }
+
+  private delta(index: number, kind: BlockState['kind'], text: string, payload: Record<string, unknown>): void {
+    const block = this.blocks.get(index);
+    if (text !== '' && block?.open && block.kind === kind) this.emit(block.choice, payload);
+  }
+
+  /** Closes a block; a tool call that never got argument text gets `"{}"` (the SDK needs JSON). */
+  private closeBlock(block: BlockState): void {
+    if (!block.open) return;
+    block.open = false;
+    if (block.kind === 'tool' && !block.sawArguments) {
+      this.emit(block.choice, { tool_calls: [{ index: block.toolIndex, function: { arguments: '{}' } }] });
+    }
+  }
+
+  private closeIndex(index: number): void {
+    const block = this.blocks.get(index);
+    if (block) this.closeBlock(block);
+  }
+
+  private finishChoice(choice: number, reason: OpenAiChatFinishReason): void {
+    const state = this.choiceState(choice);
+    if (state.finished) return;
+    for (const block of this.blocks.values()) if (block.choice === choice) this.closeBlock(block);
+    state.finished = true;
+    this.emit(choice, {}, reason);
+  }
+}
+
+/**
+ * Encodes IR stream events as a Chat Completions SSE stream the official SDK accepts (including
+ * the strict `chat.completions.stream()` helper): data-only chunks with the same id/created/model
+ * (`options.model` wins over the upstream's), a first `{role:"assistant", content:""}` delta per
+ * choice, content / `reasoning_content` / tool-call deltas (a call without argument deltas gets
+ * `"{}"`), a finish chunk per choice (synthesised as `stop` in `end()` when missing), then, only
+ * when `includeUsage`, `usage: null` on every chunk and one `choices: []` usage chunk in `end()`,
+ * then `[DONE]`. An `error` event becomes `data: {"error":{...}}` and nothing follows it.
+ */
+export function createOpenAiChatStreamEncoder(options: StreamEncoderOptions = {}): StreamMachine<IrStreamEvent, SseMessage> {
+  return new OpenAiChatStreamEncoder(options);
+}

@@ -1,0 +1,14 @@
+import { defineOpenAiCompatibleAdapter } from '../openai-compatible/openai-compatible-adapter.js';
+
+/**
+ * Groq's OpenAI-compatible API. Groq documents `max_completion_tokens` (with `max_tokens` as
+ * its deprecated alias) and `stream_options`, so the chat codec's body goes up unchanged.
+ * @see https://console.groq.com/docs/openai
+ * @see https://console.groq.com/docs/api-reference#chat-create
+ */
+export const groqAdapter = defineOpenAiCompatibleAdapter({
+  type: 'groq',
+  displayName: 'Groq',
+  defaultBaseUrl: 'https://api.groq.com/openai/v1',
+  environment: { apiKey: 'GROQ_API_KEY', baseUrl: 'GROQ_BASE_URL' },
+});
