@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from './gateway.js';
@@ -6,24 +5,15 @@ import { applyCors } from './http/cors.js';
 import { createRequestContext } from './http/request-context.js';
 import { errorCodecForPath, sendStyleError } from './http/style-errors.js';
 import { asIrError } from './pipeline/generation-pipeline.js';
-import { generationRoute } from './routes/generation-route.js';
-import { getModelRoute, listModelsRoute } from './routes/models-routes.js';
+import { anthropicRoutes } from './routes/anthropic-routes.js';
+import { geminiRoutes } from './routes/gemini-routes.js';
+import { openAiRoutes } from './routes/openai-routes.js';
+import { responsesRoutes } from './routes/responses-routes.js';
+import type { RouteEntry } from './routes/route-entry.js';
 
-type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-
-/** The routes the gateway serves: method and Express path. */
-interface RouteEntry {
-  method: 'get' | 'post' | 'delete';
-  path: string;
-  handler: Handler;
-}
-
+/** Every route group; each API style owns one file. */
 function routes(gateway: Gateway): RouteEntry[] {
-  return [
-    { method: 'get', path: '/v1/models', handler: listModelsRoute(gateway) },
-    { method: 'get', path: '/v1/models/*model', handler: getModelRoute(gateway) },
-    { method: 'post', path: '/v1/chat/completions', handler: generationRoute(gateway, { wire: 'openai-chat' }) },
-  ];
+  return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway)];
 }
 
 /** The Express app: exact routes, no body parsers (handlers read raw bytes), JSON 404/405. */

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { IrRequest, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
+import type { IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
 import type { GenerationWire } from '@interlingua/provider-adapters';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
@@ -41,4 +41,13 @@ export interface GenerationCall {
   irOverrides?: Partial<Pick<IrRequest, 'model' | 'stream'>>;
   maxUpstreamBodyBytes: number;
   outcome: CallOutcome;
+  /**
+   * The request in IR, when the route prepared it itself (e.g. expanded stored conversation
+   * state); otherwise it is decoded from `json` on first use.
+   */
+  preparedIr?: { ir: IrRequest; warnings: IrWarning[] };
+  /** Never forward the body as is, even when the upstream speaks the caller's style. */
+  forceTranslation?: boolean;
+  /** Sees every answer that went through the IR (translated and local paths), once complete. */
+  onIrResponse?: (response: IrResponse) => void | Promise<void>;
 }

@@ -41,7 +41,7 @@ async function runTarget(call: GenerationCall): Promise<void> {
   if (adapter.kind === 'local') return runLocalPath(call, adapter);
   const wire = adapter.wire(target.settings);
   const sameFraming = call.framer.contentType === 'text/event-stream' || !call.stream;
-  if (wire === call.inbound.wire && sameFraming) return runFastPath(call, adapter, codecFor(wire));
+  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation) return runFastPath(call, adapter, codecFor(wire));
   return runTranslatedPath(call, adapter);
 }
 

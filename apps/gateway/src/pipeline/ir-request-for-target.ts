@@ -8,7 +8,7 @@ const decoded = new WeakMap<GenerationCall, { ir: IrRequest; warnings: Generatio
  * copied with the target's model id and the route's default output limit.
  */
 export function irRequestForTarget(call: GenerationCall): IrRequest {
-  let entry = decoded.get(call);
+  let entry = call.preparedIr ?? decoded.get(call);
   if (!entry) {
     const result = call.inbound.codec.request.toIr(call.json);
     entry = { ir: { ...result.value, ...call.irOverrides }, warnings: result.warnings };

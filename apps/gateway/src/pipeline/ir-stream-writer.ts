@@ -1,4 +1,5 @@
 import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StreamMachine } from '@interlingua/ir';
+import { createResponseAccumulator, type ResponseAccumulator } from '@interlingua/ir-utils';
 import type { GenerationCall } from './generation-call.js';
 import { outcomeHeaders } from './route-headers.js';
 
@@ -10,10 +11,12 @@ import { outcomeHeaders } from './route-headers.js';
  */
 export class IrStreamWriter {
   private readonly encoder: StreamMachine<IrStreamEvent, SseMessage>;
+  private readonly accumulator: ResponseAccumulator | undefined;
   private ended = false;
 
   constructor(private readonly call: GenerationCall) {
     this.encoder = call.inbound.codec.stream.createEncoder({ includeUsage: includeUsageRequested(call.json), model: call.model });
+    this.accumulator = call.onIrResponse ? createResponseAccumulator() : undefined;
   }
 
   async push(events: readonly IrStreamEvent[]): Promise<void> {
@@ -27,6 +30,7 @@ export class IrStreamWriter {
     const messages: SseMessage[] = [];
     for (const event of events) {
       if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
+      this.accumulator?.push(event);
       messages.push(...this.encoder.push(event));
       if (event.type === 'error') {
         this.ended = true;
@@ -44,6 +48,7 @@ export class IrStreamWriter {
       throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
     }
     this.ended = true;
+    if (this.accumulator && !this.accumulator.error) await this.call.onIrResponse?.(this.accumulator.result());
     await this.call.sink.write(this.call.framer.frame(this.encoder.end()));
     this.close();
   }

@@ -16,7 +16,7 @@ export async function runLocalPath(call: GenerationCall, adapter: LocalProviderA
   if (!call.stream) {
     const accumulator = createResponseAccumulator();
     for await (const event of events) accumulator.push(event);
-    sendTranslatedResponse(call, accumulator.result());
+    await sendTranslatedResponse(call, accumulator.result());
     return;
   }
   const writer = new IrStreamWriter(call);

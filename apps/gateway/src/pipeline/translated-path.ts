@@ -43,7 +43,7 @@ async function bufferedTranslated(call: GenerationCall, request: UpstreamRequest
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   if (typeof parsed.value === 'object' && parsed.value !== null) adapter.hooks?.patchChunk?.(parsed.value as Record<string, unknown>);
-  sendTranslatedResponse(call, codec.response.toIr(parsed.value).value);
+  await sendTranslatedResponse(call, codec.response.toIr(parsed.value).value);
 }
 
 async function streamTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter): Promise<void> {

@@ -3,7 +3,8 @@ import type { GenerationCall } from './generation-call.js';
 import { outcomeHeaders } from './route-headers.js';
 
 /** Encodes a complete IR answer in the caller's style and sends it. */
-export function sendTranslatedResponse(call: GenerationCall, response: IrResponse): void {
+export async function sendTranslatedResponse(call: GenerationCall, response: IrResponse): Promise<void> {
+  await call.onIrResponse?.(response);
   const encoded = call.inbound.codec.response.fromIr(response);
   call.outcome.warnings.push(...encoded.warnings);
   if (response.usage) call.outcome.usage = response.usage;

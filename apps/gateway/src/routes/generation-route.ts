@@ -68,7 +68,8 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
   };
 }
 
-function bodyTarget(_request: IncomingMessage, json: Record<string, unknown>): GenerationTarget {
+/** `model` and `stream` read from the JSON body, SSE framing. */
+export function bodyTarget(_request: IncomingMessage, json: Record<string, unknown>): GenerationTarget {
   const model = json.model;
   if (typeof model !== 'string' || model.length === 0) throw invalidRequest('model: a model name (string) is required', 'model');
   if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean') throw invalidRequest('stream: must be a boolean', 'stream');

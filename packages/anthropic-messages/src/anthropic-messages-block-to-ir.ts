@@ -1,0 +1,138 @@
+import type { IrContentPart, IrFilePart, IrTextPart } from '@interlingua/ir';
+import {
+  anthropicDocumentBlockParamSchema,
+  anthropicImageBlockParamSchema,
+  anthropicRedactedThinkingBlockParamSchema,
+  anthropicTextBlockParamSchema,
+  anthropicThinkingBlockParamSchema,
+  anthropicToolResultBlockParamSchema,
+  anthropicToolUseBlockParamSchema,
+  type AnthropicCacheControl,
+  type AnthropicContentBlockParam,
+} from './anthropic-messages-content-schema.js';
+import { mediaTypeFromUrl, utf8ToBase64 } from './anthropic-messages-base64.js';
+
+/** One wire block read into the IR: a part (with the fields it could not carry), or nothing. */
+export interface BlockReading {
+  part?: IrContentPart;
+  /** Fields of the block the part does not carry (kept in extensions for a round trip). */
+  extra?: Record<string, unknown>;
+}
+
+/** The wire block is not representable at all: keep it whole. */
+const UNMAPPED: BlockReading = {};
+
+function extras(block: Record<string, unknown>, mapped: readonly string[]): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(block)) if (!mapped.includes(key) && value !== undefined && value !== null) out[key] = value;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function withCache<T extends { cacheControl?: IrTextPart['cacheControl'] }>(part: T, cache: AnthropicCacheControl | null | undefined): T {
+  if (cache) part.cacheControl = cache.ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl: cache.ttl };
+  return part;
+}
+
+function reading(part: IrContentPart, extra: Record<string, unknown> | undefined): BlockReading {
+  return extra ? { part, extra } : { part };
+}
+
+function textToIr(raw: AnthropicContentBlockParam): BlockReading {
+  const block = anthropicTextBlockParamSchema.parse(raw);
+  return reading(withCache<IrTextPart>({ type: 'text', text: block.text }, block.cache_control), extras(block, ['type', 'text', 'cache_control']));
+}
+
+function imageToIr(raw: AnthropicContentBlockParam): BlockReading {
+  const block = anthropicImageBlockParamSchema.parse(raw);
+  const { source } = block;
+  let part: IrFilePart;
+  if (source.type === 'base64') part = { type: 'file', mediaType: source.media_type, source: { kind: 'base64', data: source.data } };
+  else if (source.type === 'url') part = { type: 'file', mediaType: mediaTypeFromUrl(source.url) ?? 'image/*', source: { kind: 'url', url: source.url } };
+  else part = { type: 'file', mediaType: 'image/*', source: { kind: 'file-id', fileId: source.file_id } };
+  return reading(withCache(part, block.cache_control), extras(block, ['type', 'source', 'cache_control']));
+}
+
+function documentToIr(raw: AnthropicContentBlockParam): BlockReading {
+  const block = anthropicDocumentBlockParamSchema.parse(raw);
+  const { source } = block;
+  let part: IrFilePart;
+  if (source.type === 'base64') part = { type: 'file', mediaType: source.media_type, source: { kind: 'base64', data: source.data } };
+  else if (source.type === 'text') part = { type: 'file', mediaType: source.media_type ?? 'text/plain', source: { kind: 'base64', data: utf8ToBase64(source.data) } };
+  else if (source.type === 'url') part = { type: 'file', mediaType: 'application/pdf', source: { kind: 'url', url: source.url } };
+  else if (source.type === 'file') part = { type: 'file', source: { kind: 'file-id', fileId: source.file_id } };
+  else return UNMAPPED;
+  if (block.title) part.filename = block.title;
+  return reading(withCache(part, block.cache_control), extras(block, ['type', 'source', 'title', 'cache_control']));
+}
+
+function toolUseToIr(raw: AnthropicContentBlockParam): BlockReading {
+  const block = anthropicToolUseBlockParamSchema.parse(raw);
+  const part: IrContentPart = { type: 'tool-call', id: block.id, name: block.name, argumentsJson: JSON.stringify(block.input ?? {}) };
+  return reading(part, extras(block, ['type', 'id', 'name', 'input']));
+}
+
+/** Text, image and document blocks: what a tool result can hold in the IR. */
+function resultContentToIr(raw: AnthropicContentBlockParam): BlockReading {
+  if (raw.type === 'text') return textToIr(raw);
+  if (raw.type === 'image') return imageToIr(raw);
+  if (raw.type === 'document') return documentToIr(raw);
+  return UNMAPPED;
+}
+
+function toolResultToIr(raw: AnthropicContentBlockParam, toolNames: ReadonlyMap<string, string>): BlockReading {
+  const block = anthropicToolResultBlockParamSchema.parse(raw);
+  const content: Array<IrTextPart | IrFilePart> = [];
+  let lossy = false;
+  if (typeof block.content === 'string') content.push({ type: 'text', text: block.content });
+  for (const item of Array.isArray(block.content) ? block.content : []) {
+    const read = resultContentToIr(item);
+    if (read.part?.type === 'text' || read.part?.type === 'file') content.push(read.part);
+    if (!read.part || read.extra) lossy = true;
+  }
+  const part = withCache<IrContentPart & { type: 'tool-result' }>(
+    { type: 'tool-result', toolCallId: block.tool_use_id, toolName: toolNames.get(block.tool_use_id) ?? '', content },
+    block.cache_control,
+  );
+  if (block.is_error === true) part.isError = true;
+  const extra = { ...extras(block, ['type', 'tool_use_id', 'content', 'is_error', 'cache_control']), ...(lossy ? { content: block.content } : {}) };
+  return reading(part, Object.keys(extra).length > 0 ? extra : undefined);
+}
+
+function thinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
+  const block = anthropicThinkingBlockParamSchema.parse(raw);
+  const part: IrContentPart = { type: 'reasoning', text: block.thinking };
+  if (block.signature !== '') part.opaque = { origin: 'anthropic', kind: 'signature', data: block.signature };
+  return reading(part, extras(block, ['type', 'thinking', 'signature']));
+}
+
+function redactedThinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
+  const block = anthropicRedactedThinkingBlockParamSchema.parse(raw);
+  const part: IrContentPart = { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: block.data } };
+  return reading(part, extras(block, ['type', 'data']));
+}
+
+/**
+ * One request content block -> one IR part. Blocks the IR has no part for (server tool blocks,
+ * `search_result`, content-sourced documents…) read as `{}`: the caller keeps them whole.
+ * `toolNames` resolves `tool_result.tool_use_id` to the name of the earlier `tool_use`.
+ */
+export function anthropicBlockToIr(block: AnthropicContentBlockParam, toolNames: ReadonlyMap<string, string>): BlockReading {
+  switch (block.type) {
+    case 'text':
+      return textToIr(block);
+    case 'image':
+      return imageToIr(block);
+    case 'document':
+      return documentToIr(block);
+    case 'tool_use':
+      return toolUseToIr(block);
+    case 'tool_result':
+      return toolResultToIr(block, toolNames);
+    case 'thinking':
+      return thinkingToIr(block);
+    case 'redacted_thinking':
+      return redactedThinkingToIr(block);
+    default:
+      return UNMAPPED;
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { typedUnion } from './anthropic-messages-typed-union.js';
+
+/** `cache_control` on blocks, tools and the request (`CacheControlEphemeral`). */
+export const anthropicCacheControlSchema = z.looseObject({ type: z.literal('ephemeral'), ttl: z.string().optional() });
+
+const cacheControl = anthropicCacheControlSchema.nullish();
+
+export const anthropicTextBlockParamSchema = z.looseObject({
+  type: z.literal('text'),
+  text: z.string(),
+  cache_control: cacheControl,
+  citations: z.array(z.unknown()).nullish(),
+});
+
+const base64Source = z.looseObject({ type: z.literal('base64'), media_type: z.string(), data: z.string() });
+const urlSource = z.looseObject({ type: z.literal('url'), url: z.string() });
+const fileSource = z.looseObject({ type: z.literal('file'), file_id: z.string() });
+
+export const anthropicImageBlockParamSchema = z.looseObject({
+  type: z.literal('image'),
+  source: z.discriminatedUnion('type', [base64Source, urlSource, fileSource]),
+  cache_control: cacheControl,
+});
+
+export const anthropicDocumentBlockParamSchema = z.looseObject({
+  type: z.literal('document'),
+  source: z.discriminatedUnion('type', [
+    base64Source,
+    z.looseObject({ type: z.literal('text'), media_type: z.string().optional(), data: z.string() }),
+    z.looseObject({ type: z.literal('content'), content: z.union([z.string(), z.array(z.unknown())]) }),
+    urlSource,
+    fileSource,
+  ]),
+  title: z.string().nullish(),
+  context: z.string().nullish(),
+  cache_control: cacheControl,
+});
+
+export const anthropicToolUseBlockParamSchema = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  cache_control: cacheControl,
+});
+
+/** Blocks a `tool_result` may hold; unknown kinds (`search_result`, `tool_reference`) pass. */
+export const anthropicToolResultContentBlockSchema = typedUnion({
+  text: anthropicTextBlockParamSchema,
+  image: anthropicImageBlockParamSchema,
+  document: anthropicDocumentBlockParamSchema,
+});
+
+export const anthropicToolResultBlockParamSchema = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.union([z.string(), z.array(anthropicToolResultContentBlockSchema)]).optional(),
+  is_error: z.boolean().nullish(),
+  cache_control: cacheControl,
+});
+
+export const anthropicThinkingBlockParamSchema = z.looseObject({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  signature: z.string(),
+});
+
+export const anthropicRedactedThinkingBlockParamSchema = z.looseObject({
+  type: z.literal('redacted_thinking'),
+  data: z.string(),
+});
+
+/** The request block kinds the IR can carry, by `type`. */
+export const ANTHROPIC_KNOWN_BLOCK_SCHEMAS = {
+  text: anthropicTextBlockParamSchema,
+  image: anthropicImageBlockParamSchema,
+  document: anthropicDocumentBlockParamSchema,
+  tool_use: anthropicToolUseBlockParamSchema,
+  tool_result: anthropicToolResultBlockParamSchema,
+  thinking: anthropicThinkingBlockParamSchema,
+  redacted_thinking: anthropicRedactedThinkingBlockParamSchema,
+};
+
+/** Any request content block: known kinds validated, unknown kinds (server tool blocks…) kept. */
+export const anthropicContentBlockParamSchema = typedUnion(ANTHROPIC_KNOWN_BLOCK_SCHEMAS);
+
+export type AnthropicCacheControl = z.infer<typeof anthropicCacheControlSchema>;
+export type AnthropicTextBlockParam = z.infer<typeof anthropicTextBlockParamSchema>;
+export type AnthropicImageBlockParam = z.infer<typeof anthropicImageBlockParamSchema>;
+export type AnthropicDocumentBlockParam = z.infer<typeof anthropicDocumentBlockParamSchema>;
+export type AnthropicToolUseBlockParam = z.infer<typeof anthropicToolUseBlockParamSchema>;
+export type AnthropicToolResultBlockParam = z.infer<typeof anthropicToolResultBlockParamSchema>;
+export type AnthropicThinkingBlockParam = z.infer<typeof anthropicThinkingBlockParamSchema>;
+export type AnthropicRedactedThinkingBlockParam = z.infer<typeof anthropicRedactedThinkingBlockParamSchema>;
+/** A request content block as accepted (known kinds are validated further by their schema). */
+export type AnthropicContentBlockParam = z.infer<typeof anthropicContentBlockParamSchema>;

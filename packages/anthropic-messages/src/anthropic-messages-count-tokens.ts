@@ -1,0 +1,6 @@
+import type { AnthropicCountTokensResponse } from './anthropic-messages-request-schema.js';
+
+/** The `POST /v1/messages/count_tokens` answer for a count. */
+export function anthropicCountTokensResponse(inputTokens: number): AnthropicCountTokensResponse {
+  return { input_tokens: Math.max(0, Math.round(inputTokens)) };
+}

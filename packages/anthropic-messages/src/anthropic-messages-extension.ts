@@ -1,0 +1,129 @@
+import type { IrExtensions } from '@interlingua/ir';
+import { z } from 'zod';
+
+/** The style id, used as the extensions namespace. */
+export const ANTHROPIC_STYLE_ID = 'anthropic-messages';
+
+/**
+ * A block the IR cannot carry, or the fields of a block the IR drops, pinned to a position:
+ * `message` is the IR message index (absent in responses), `part` the index of the IR part it
+ * sits before (`block`) or belongs to (`extra`). `role`, `kind` and `id` guard against applying
+ * a note to content that has since changed.
+ */
+export interface AnthropicBlockNote {
+  message?: number;
+  part: number;
+  role?: string;
+  /** A whole block inserted before part `part`. */
+  block?: Record<string, unknown>;
+  /** Fields merged into the block made from part `part` when it has type `kind` (and `id`). */
+  extra?: Record<string, unknown>;
+  kind?: string;
+  id?: string;
+}
+
+/** A server tool kept whole, or the fields of a custom tool the IR drops, by index in `tools`. */
+export interface AnthropicToolNote {
+  index: number;
+  tool?: Record<string, unknown>;
+  name?: string;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * What `extensions['anthropic-messages']` holds on a request, so that an Anthropic -> IR ->
+ * Anthropic round trip loses nothing.
+ */
+export interface AnthropicRequestExtension {
+  /** Top-level fields the IR has no place for (`service_tier`, `container`, `cache_control`…), sent as-is. */
+  fields?: Record<string, unknown>;
+  blocks?: AnthropicBlockNote[];
+  tools?: AnthropicToolNote[];
+  /** The `thinking` object as sent; reused when the IR reasoning still says the same. */
+  thinking?: Record<string, unknown>;
+  /** `output_config.effort` as sent; reused when the IR effort still says the same. */
+  outputEffort?: string;
+  /** `output_config` fields other than `effort` and `format`. */
+  outputConfig?: Record<string, unknown>;
+  /** The schema came in the legacy top-level `output_format`. */
+  legacyOutputFormat?: boolean;
+  /** `metadata` fields other than `user_id`. */
+  metadata?: Record<string, unknown>;
+}
+
+/** What `extensions['anthropic-messages']` holds on a response. */
+export interface AnthropicResponseExtension {
+  /** Top-level fields the IR has no place for (`stop_details`, `container`…). */
+  fields?: Record<string, unknown>;
+  /** The stop sequence that ended the answer. */
+  stopSequence?: string;
+  /** Server tool blocks and text `citations`, by IR part index. */
+  blocks?: AnthropicBlockNote[];
+}
+
+const record = z.record(z.string(), z.unknown());
+
+const blockNote = z.looseObject({
+  message: z.number().int().optional(),
+  part: z.number().int(),
+  role: z.string().optional(),
+  block: record.optional(),
+  extra: record.optional(),
+  kind: z.string().optional(),
+  id: z.string().optional(),
+});
+
+const requestExtensionSchema = z.looseObject({
+  fields: record.optional().catch(undefined),
+  blocks: z.array(blockNote).optional().catch(undefined),
+  tools: z
+    .array(z.looseObject({ index: z.number().int(), tool: record.optional(), name: z.string().optional(), extra: record.optional() }))
+    .optional()
+    .catch(undefined),
+  thinking: record.optional().catch(undefined),
+  outputEffort: z.string().optional().catch(undefined),
+  outputConfig: record.optional().catch(undefined),
+  legacyOutputFormat: z.boolean().optional().catch(undefined),
+  metadata: record.optional().catch(undefined),
+});
+
+const responseExtensionSchema = z.looseObject({
+  fields: record.optional().catch(undefined),
+  stopSequence: z.string().optional().catch(undefined),
+  blocks: z.array(blockNote).optional().catch(undefined),
+});
+
+/** Reads the request extension back (anything malformed reads as absent). */
+export function readRequestExtension(extensions: IrExtensions | undefined): AnthropicRequestExtension {
+  const parsed = requestExtensionSchema.safeParse(extensions?.[ANTHROPIC_STYLE_ID] ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** Reads the response extension back (anything malformed reads as absent). */
+export function readResponseExtension(extensions: IrExtensions | undefined): AnthropicResponseExtension {
+  const parsed = responseExtensionSchema.safeParse(extensions?.[ANTHROPIC_STYLE_ID] ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** Drops undefined values and empty arrays/objects, so that an empty extension is no extension. */
+export function compactRecord(value: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined) continue;
+    if (Array.isArray(item) && item.length === 0) continue;
+    if (isPlainObject(item) && Object.keys(item).length === 0) continue;
+    out[key] = item;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The keys of `value` not in `known` (null values skipped), or undefined when there are none. */
+export function unknownFields(value: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (!known.has(key) && item !== undefined && item !== null) out[key] = item;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

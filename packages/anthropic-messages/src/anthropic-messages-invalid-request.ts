@@ -1,0 +1,29 @@
+import { invalidRequest, type IrError } from '@interlingua/ir';
+import type { z } from 'zod';
+
+/** `messages[0].content[1].id` from a zod path. */
+export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_union') return issue.message;
+  const expected = new Set<string>();
+  for (const branch of issue.errors) {
+    for (const inner of branch) if (inner.code === 'invalid_type' && inner.path.length === 0) expected.add(inner.expected);
+  }
+  return expected.size > 0 ? `Invalid input: expected ${[...expected].join(' or ')}` : issue.message;
+}
+
+/** The first zod issue as the `invalid-request` IrError the gateway answers with. */
+export function invalidRequestFromZod(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): IrError {
+  const issue = error.issues[0];
+  if (!issue) return invalidRequest('Invalid request body');
+  const path = formatIssuePath([...prefix, ...issue.path]);
+  return invalidRequest(path === '' ? issueMessage(issue) : `${path}: ${issueMessage(issue)}`, path === '' ? undefined : path);
+}

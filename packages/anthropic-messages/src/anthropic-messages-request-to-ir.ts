@@ -1,0 +1,79 @@
+import type { IrRequest, IrSampling, Result } from '@interlingua/ir';
+import { ok } from '@interlingua/ir';
+import {
+  ANTHROPIC_STYLE_ID,
+  compactRecord,
+  unknownFields,
+  type AnthropicRequestExtension,
+} from './anthropic-messages-extension.js';
+import { invalidRequestFromZod } from './anthropic-messages-invalid-request.js';
+import { anthropicMessagesToIr } from './anthropic-messages-messages-to-ir.js';
+import { anthropicReasoningToIr, anthropicResponseFormatToIr } from './anthropic-messages-reasoning-to-ir.js';
+import {
+  ANTHROPIC_MAPPED_REQUEST_FIELDS,
+  anthropicCountTokensRequestSchema,
+  anthropicMessagesRequestSchema,
+  type AnthropicCountTokensRequest,
+} from './anthropic-messages-request-schema.js';
+import { anthropicToolChoiceToIr, anthropicToolsToIr } from './anthropic-messages-tools-to-ir.js';
+
+function samplingToIr(body: AnthropicCountTokensRequest): IrSampling {
+  const sampling: IrSampling = {};
+  if (body.temperature !== undefined) sampling.temperature = body.temperature;
+  if (body.top_p !== undefined) sampling.topP = body.top_p;
+  if (body.top_k !== undefined) sampling.topK = body.top_k;
+  if (body.stop_sequences !== undefined) sampling.stopSequences = body.stop_sequences;
+  return sampling;
+}
+
+function extensionOf(body: AnthropicCountTokensRequest, extension: AnthropicRequestExtension): IrRequest['extensions'] {
+  const metadata = body.metadata ? unknownFields(body.metadata, new Set(['user_id'])) : undefined;
+  const outputConfig = body.output_config ? unknownFields(body.output_config, new Set(['effort', 'format'])) : undefined;
+  const value = compactRecord({
+    ...extension,
+    fields: unknownFields(body, ANTHROPIC_MAPPED_REQUEST_FIELDS),
+    thinking: body.thinking,
+    outputEffort: typeof body.output_config?.effort === 'string' ? body.output_config.effort : undefined,
+    outputConfig,
+    legacyOutputFormat: body.output_format ? true : undefined,
+    metadata,
+  });
+  return value ? { [ANTHROPIC_STYLE_ID]: value } : undefined;
+}
+
+function bodyToIr(body: AnthropicCountTokensRequest): IrRequest {
+  const reading = anthropicMessagesToIr(body.system, body.messages);
+  const ir: IrRequest = { model: body.model, messages: reading.messages, sampling: samplingToIr(body), stream: body.stream === true };
+  const tools = body.tools ? anthropicToolsToIr(body.tools) : undefined;
+  if (tools && (tools.tools.length > 0 || body.tools?.length === 0)) ir.tools = tools.tools;
+  if (body.tool_choice) Object.assign(ir, anthropicToolChoiceToIr(body.tool_choice));
+  if (body.max_tokens !== undefined) ir.maxOutputTokens = body.max_tokens;
+  const reasoning = anthropicReasoningToIr(body.thinking, body.output_config);
+  if (reasoning) ir.reasoning = reasoning;
+  const responseFormat = anthropicResponseFormatToIr(body.output_config?.format ?? body.output_format);
+  if (responseFormat) ir.responseFormat = responseFormat;
+  if (typeof body.metadata?.user_id === 'string') ir.user = body.metadata.user_id;
+  const extensions = extensionOf(body, { blocks: reading.notes, tools: tools?.notes });
+  if (extensions) ir.extensions = extensions;
+  return ir;
+}
+
+/**
+ * `POST /v1/messages` body -> IR request. Throws `invalid-request` IrError naming the bad field
+ * (`messages[0].role: Invalid option…`). Everything the IR cannot carry is kept under
+ * `extensions['anthropic-messages']`, so that `request.fromIr` gives the same body back.
+ */
+export function anthropicMessagesRequestToIr(wire: unknown): Result<IrRequest> {
+  const parsed = anthropicMessagesRequestSchema.safeParse(wire);
+  if (!parsed.success) throw invalidRequestFromZod(parsed.error);
+  return ok(bodyToIr(parsed.data));
+}
+
+/** `POST /v1/messages/count_tokens` body -> IR request (`max_tokens` optional, never streamed). */
+export function anthropicCountTokensRequestToIr(wire: unknown): Result<IrRequest> {
+  const parsed = anthropicCountTokensRequestSchema.safeParse(wire);
+  if (!parsed.success) throw invalidRequestFromZod(parsed.error);
+  const ir = bodyToIr(parsed.data);
+  ir.stream = false;
+  return ok(ir);
+}

@@ -1,0 +1,100 @@
+import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
+import { IrError, ok } from '@interlingua/ir';
+import { asRecord } from '@interlingua/ir-utils';
+import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
+import {
+  ANTHROPIC_STYLE_ID,
+  compactRecord,
+  unknownFields,
+  type AnthropicBlockNote,
+} from './anthropic-messages-extension.js';
+import { anthropicMessagesResponseSchema } from './anthropic-messages-response-schema.js';
+import { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
+import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
+import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
+
+const MAPPED_RESPONSE_FIELDS = new Set(['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage']);
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** A response content block -> an IR part, or undefined for blocks the IR cannot carry. */
+export function anthropicResponseBlockToIr(block: Record<string, unknown>): IrContentPart | undefined {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: str(block.text) };
+    case 'thinking': {
+      const part: IrContentPart = { type: 'reasoning', text: str(block.thinking) };
+      if (str(block.signature) !== '') part.opaque = { origin: 'anthropic', kind: 'signature', data: str(block.signature) };
+      return part;
+    }
+    case 'redacted_thinking':
+      return { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: str(block.data) } };
+    case 'tool_use':
+      return { type: 'tool-call', id: str(block.id), name: str(block.name), argumentsJson: JSON.stringify(block.input ?? {}) };
+    default:
+      return undefined;
+  }
+}
+
+/** Response fields of a block the part does not carry (`citations`, `caller`…), or undefined. */
+function blockExtra(block: Record<string, unknown>): Record<string, unknown> | undefined {
+  const mapped: Record<string, readonly string[]> = {
+    text: ['type', 'text'],
+    thinking: ['type', 'thinking', 'signature'],
+    redacted_thinking: ['type', 'data'],
+    tool_use: ['type', 'id', 'name', 'input'],
+  };
+  const keys = mapped[String(block.type)] ?? [];
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(block)) if (!keys.includes(key) && value !== null && value !== undefined) out[key] = value;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function notAResponse(body: unknown): IrError {
+  const record = asRecord(body);
+  const errorType = asRecord(record?.error)?.type;
+  if (record?.type === 'error' || errorType !== undefined) {
+    const status = isAnthropicErrorType(errorType) ? ANTHROPIC_ERROR_TYPE_STATUS[errorType] : 502;
+    return new IrError(anthropicErrorToIr(status, body));
+  }
+  return new IrError({ kind: 'upstream-error', message: 'Upstream answer is not an Anthropic message', source: 'upstream', raw: body });
+}
+
+/**
+ * Anthropic `Message` -> IR response, leniently. Server tool blocks (`server_tool_use`,
+ * `web_search_tool_result`…) and text `citations` are kept under `extensions['anthropic-messages']`
+ * by position. Throws `upstream-error` (or the error it carries) when the body is no message.
+ */
+export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse> {
+  const parsed = anthropicMessagesResponseSchema.safeParse(wire);
+  if (!parsed.success || asRecord(wire)?.type === 'error') throw notAResponse(wire);
+  const body = parsed.data;
+  const content: IrContentPart[] = [];
+  const notes: AnthropicBlockNote[] = [];
+  for (const block of body.content) {
+    const part = anthropicResponseBlockToIr(block);
+    if (!part) {
+      notes.push({ part: content.length, block });
+      continue;
+    }
+    const extra = blockExtra(block);
+    if (extra) notes.push({ part: content.length, kind: block.type, extra });
+    content.push(part);
+  }
+  const ir: IrResponse = {
+    id: body.id,
+    model: body.model,
+    created: Math.floor(Date.now() / 1000),
+    choices: [{ index: 0, content, finishReason: anthropicStopReasonToIr(body.stop_reason) }],
+  };
+  if (body.usage) ir.usage = anthropicUsageToIr(body.usage);
+  const extension = compactRecord({
+    fields: compactRecord(unknownFields(body, MAPPED_RESPONSE_FIELDS) ?? {}),
+    stopSequence: body.stop_sequence ?? undefined,
+    blocks: notes,
+  });
+  if (extension) ir.extensions = { [ANTHROPIC_STYLE_ID]: extension };
+  return ok(ir);
+}

@@ -1,0 +1,152 @@
+import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
+import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
+import { anthropicUsageLenientSchema, type AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
+import { anthropicUsageToIr, mergeAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
+import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
+import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
+
+type Data = Record<string, unknown>;
+
+interface OpenBlock {
+  index: number;
+  kind: 'text' | 'reasoning' | 'tool';
+  /** Tool input given whole in `content_block_start` (not Anthropic's own `{}`). */
+  startInput?: string;
+  sawDelta: boolean;
+}
+
+interface DecoderState {
+  started: boolean;
+  nextIndex: number;
+  blocks: Map<number, OpenBlock>;
+  usage: AnthropicUsageLenient | undefined;
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function usageOf(value: unknown): AnthropicUsageLenient | undefined {
+  const parsed = anthropicUsageLenientSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function start(state: DecoderState, id: string, model: string, usage?: AnthropicUsageLenient): IrStreamEvent[] {
+  if (state.started) return [];
+  state.started = true;
+  state.usage = usage;
+  const event: IrStreamEvent = { type: 'response-start', id, model, created: Math.floor(Date.now() / 1000) };
+  if (usage) event.usage = anthropicUsageToIr(usage);
+  return [event];
+}
+
+function endOf(block: OpenBlock): IrStreamEvent[] {
+  if (block.kind === 'text') return [{ type: 'text-end', index: block.index }];
+  if (block.kind === 'reasoning') return [{ type: 'reasoning-end', index: block.index }];
+  const input: IrStreamEvent[] = !block.sawDelta && block.startInput ? [{ type: 'tool-call-delta', index: block.index, argumentsDelta: block.startInput }] : [];
+  return [...input, { type: 'tool-call-end', index: block.index }];
+}
+
+function closeAll(state: DecoderState): IrStreamEvent[] {
+  const out = [...state.blocks.values()].flatMap(endOf);
+  state.blocks.clear();
+  return out;
+}
+
+function openBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
+  const kind = block.type === 'text' ? 'text' : block.type === 'tool_use' ? 'tool' : block.type === 'thinking' || block.type === 'redacted_thinking' ? 'reasoning' : undefined;
+  if (!kind) return [];
+  const open: OpenBlock = { index: state.nextIndex++, kind, sawDelta: false };
+  state.blocks.set(wireIndex, open);
+  const { index } = open;
+  if (block.type === 'text') return [{ type: 'text-start', index }, ...(str(block.text) ? [{ type: 'text-delta' as const, index, delta: str(block.text) }] : [])];
+  if (block.type === 'tool_use') {
+    const input = asRecord(block.input);
+    if (input && Object.keys(input).length > 0) open.startInput = JSON.stringify(input);
+    return [{ type: 'tool-call-start', index, id: str(block.id), name: str(block.name) }];
+  }
+  const out: IrStreamEvent[] = [{ type: 'reasoning-start', index }];
+  if (block.type === 'redacted_thinking') return [...out, { type: 'reasoning-signature', index, opaque: { origin: 'anthropic', kind: 'redacted', data: str(block.data) } }];
+  if (str(block.thinking)) out.push({ type: 'reasoning-delta', index, delta: str(block.thinking) });
+  if (str(block.signature)) out.push({ type: 'reasoning-signature', index, opaque: { origin: 'anthropic', kind: 'signature', data: str(block.signature) } });
+  return out;
+}
+
+function deltaOf(block: OpenBlock, delta: Data): IrStreamEvent[] {
+  const { index, kind } = block;
+  if (delta.type === 'text_delta' && kind === 'text' && str(delta.text)) return [{ type: 'text-delta', index, delta: str(delta.text) }];
+  if (delta.type === 'thinking_delta' && kind === 'reasoning' && str(delta.thinking)) return [{ type: 'reasoning-delta', index, delta: str(delta.thinking) }];
+  if (delta.type === 'signature_delta' && kind === 'reasoning' && str(delta.signature)) {
+    return [{ type: 'reasoning-signature', index, opaque: { origin: 'anthropic', kind: 'signature', data: str(delta.signature) } }];
+  }
+  if (delta.type === 'input_json_delta' && kind === 'tool') {
+    block.sawDelta = true;
+    return str(delta.partial_json) ? [{ type: 'tool-call-delta', index, argumentsDelta: str(delta.partial_json) }] : [];
+  }
+  return [];
+}
+
+type Handler = (data: Data, state: DecoderState) => IrStreamEvent[];
+
+/** One handler per wire event type; unknown types and `ping` produce nothing. */
+const HANDLERS: Record<string, Handler> = {
+  message_start: (data, state) => {
+    const message = asRecord(data.message) ?? {};
+    return start(state, str(message.id), str(message.model), usageOf(message.usage));
+  },
+  content_block_start: (data, state) => {
+    const block = asRecord(data.content_block);
+    if (typeof data.index !== 'number' || !block) return [];
+    return [...start(state, '', ''), ...openBlock(state, data.index, block)];
+  },
+  content_block_delta: (data, state) => {
+    const block = typeof data.index === 'number' ? state.blocks.get(data.index) : undefined;
+    const delta = asRecord(data.delta);
+    return block && delta ? deltaOf(block, delta) : [];
+  },
+  content_block_stop: (data, state) => {
+    const block = typeof data.index === 'number' ? state.blocks.get(data.index) : undefined;
+    if (!block || typeof data.index !== 'number') return [];
+    state.blocks.delete(data.index);
+    return endOf(block);
+  },
+  message_delta: (data, state) => {
+    const out = start(state, '', '');
+    const usage = usageOf(data.usage);
+    if (usage) {
+      state.usage = mergeAnthropicUsage(state.usage, usage);
+      out.push({ type: 'usage-update', usage: anthropicUsageToIr(state.usage) });
+    }
+    const stopReason = asRecord(data.delta)?.stop_reason;
+    if (typeof stopReason === 'string') out.push({ type: 'finish', finishReason: anthropicStopReasonToIr(stopReason) });
+    return out;
+  },
+  message_stop: (_data, state) => closeAll(state),
+  ping: () => [],
+  error: (data) => {
+    const type = asRecord(data.error)?.type;
+    const status = isAnthropicErrorType(type) ? ANTHROPIC_ERROR_TYPE_STATUS[type] : 500;
+    return [{ type: 'error', error: anthropicErrorToIr(status, data) }];
+  },
+};
+
+/**
+ * Anthropic SSE events -> IR stream events. Block indices are renumbered 0,1,2… over the blocks
+ * the IR can carry (server tool blocks are skipped); `message_delta` usage is cumulative and
+ * overlaid on `message_start`'s; an in-band `error` event becomes an IR `error` event.
+ */
+export function createAnthropicMessagesStreamDecoder(): StreamMachine<SseMessage, IrStreamEvent> {
+  const state: DecoderState = { started: false, nextIndex: 0, blocks: new Map(), usage: undefined };
+  return {
+    push(message) {
+      const parsed = safeJsonParse(message.data);
+      const data = parsed.ok ? asRecord(parsed.value) : undefined;
+      if (!data) return [];
+      const type = typeof data.type === 'string' ? data.type : message.event;
+      const handler = type !== undefined && Object.hasOwn(HANDLERS, type) ? HANDLERS[type] : undefined;
+      return handler ? handler(data, state) : [];
+    },
+    end: () => closeAll(state),
+  };
+}

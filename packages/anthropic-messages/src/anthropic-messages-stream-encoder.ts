@@ -1,0 +1,138 @@
+import type {
+  IrFinishReason,
+  IrStreamEvent,
+  IrStreamEventHandlers,
+  IrUsage,
+  SseMessage,
+  StreamEncoderOptions,
+  StreamMachine,
+} from '@interlingua/ir';
+import { dispatchStreamEvent } from '@interlingua/ir';
+import { anthropicToolUseId, syntheticMessageId } from './anthropic-messages-ids.js';
+import { StreamBlockScheduler } from './anthropic-messages-stream-blocks.js';
+import type { AnthropicMessageDeltaEvent, AnthropicMessageStartEvent, AnthropicStreamEvent } from './anthropic-messages-stream-event-schema.js';
+import { anthropicErrorObject } from './ir-to-anthropic-messages-error.js';
+import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
+import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';
+
+/** An SSE message for one wire event: the `event:` name is always the event's `type`. */
+export function anthropicSseMessage(event: AnthropicStreamEvent): SseMessage {
+  return { event: event.type, data: JSON.stringify(event) };
+}
+
+/** The keep-alive Anthropic itself sends (`event: ping`); clients skip it. */
+export function anthropicPingEvent(): SseMessage {
+  return anthropicSseMessage({ type: 'ping' });
+}
+
+interface EncoderState {
+  started: boolean;
+  id: string;
+  model: string;
+  startUsage?: IrUsage;
+  usage?: IrUsage;
+  finish?: IrFinishReason;
+  /** An error went out, or the stream ended: nothing more is emitted. */
+  closed: boolean;
+  /** IR block indices of choices other than 0 (Anthropic answers have one choice). */
+  ignored: Set<number>;
+}
+
+function messageDelta(state: EncoderState, sawToolUse: boolean): AnthropicMessageDeltaEvent {
+  const stopReason = state.finish ? irFinishReasonToAnthropic(state.finish, sawToolUse) : sawToolUse ? 'tool_use' : 'end_turn';
+  const known = state.usage ?? state.startUsage;
+  const wire = known ? irUsageToAnthropic(known) : undefined;
+  const usage: AnthropicMessageDeltaEvent['usage'] = { output_tokens: wire?.output_tokens ?? 0 };
+  if (wire) {
+    usage.input_tokens = wire.input_tokens;
+    usage.cache_creation_input_tokens = wire.cache_creation_input_tokens;
+    usage.cache_read_input_tokens = wire.cache_read_input_tokens;
+    if (wire.output_tokens_details) usage.output_tokens_details = wire.output_tokens_details;
+  }
+  return { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage };
+}
+
+/** `message_start`, once: the id (minted when the IR had none), model and start usage (zeros when unknown). */
+function messageStart(state: EncoderState): AnthropicStreamEvent[] {
+  if (state.started) return [];
+  state.started = true;
+  if (state.id === '') state.id = syntheticMessageId(`${state.model}:${Date.now()}`);
+  const message: AnthropicMessageStartEvent['message'] = {
+    id: state.id,
+    type: 'message',
+    role: 'assistant',
+    model: state.model,
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: irUsageToAnthropic(state.startUsage),
+  };
+  return [{ type: 'message_start', message }];
+}
+
+/** One handler per IR event type. Blocks of choices other than 0 are ignored. */
+function createHandlers(state: EncoderState, blocks: StreamBlockScheduler, options: StreamEncoderOptions): IrStreamEventHandlers<AnthropicStreamEvent[]> {
+  const inChoice = (index: number, choice: number | undefined): boolean => {
+    if ((choice ?? 0) !== 0) state.ignored.add(index);
+    return !state.ignored.has(index);
+  };
+  const started = (events: AnthropicStreamEvent[]): AnthropicStreamEvent[] => [...messageStart(state), ...events];
+  return {
+    'response-start': (e) => {
+      if (state.started) return [];
+      state.id = e.id;
+      state.model = options.model ?? e.model;
+      if (e.usage) state.startUsage = e.usage;
+      return messageStart(state);
+    },
+    'text-start': (e) => (inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'text')) : []),
+    'text-delta': (e) => (inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'text', e.delta)) : []),
+    'text-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
+    'reasoning-start': (e) => (inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'reasoning')) : []),
+    'reasoning-delta': (e) => (inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'reasoning', e.delta)) : []),
+    'reasoning-signature': (e) => (inChoice(e.index, undefined) ? started(blocks.opaque(e.index, e.opaque)) : []),
+    'reasoning-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
+    'tool-call-start': (e) => (inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'tool', { id: e.id, name: e.name })) : []),
+    'tool-call-delta': (e) => (inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'tool', e.argumentsDelta)) : []),
+    'tool-call-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
+    file: () => [],
+    'usage-update': (e) => {
+      state.usage = e.usage;
+      return [];
+    },
+    // Blocks still open are closed at the end of the input: deltas may still follow a finish.
+    finish: (e) => {
+      if ((e.choice ?? 0) === 0) state.finish = e.finishReason;
+      return [];
+    },
+    error: (e) => {
+      state.closed = true;
+      return [{ type: 'error', error: anthropicErrorObject(e.error) }];
+    },
+  };
+}
+
+/**
+ * IR stream events -> Anthropic SSE that `@anthropic-ai/sdk` accepts: `message_start` first
+ * (`content: []`, real usage or zeros), blocks one at a time with gap-free indices, the
+ * signature of a thinking block just before its stop, then `message_delta` (stop reason and
+ * usage) and `message_stop` once the input is over, so that usage arriving after `finish`
+ * still counts. An IR `error` becomes `event: error` and ends the output.
+ */
+export function createAnthropicMessagesStreamEncoder(options: StreamEncoderOptions = {}): StreamMachine<IrStreamEvent, SseMessage> {
+  const state: EncoderState = { started: false, id: '', model: options.model ?? '', closed: false, ignored: new Set() };
+  const blocks = new StreamBlockScheduler((id, index) => anthropicToolUseId(id, `${state.id}:${index}`));
+  const handlers = createHandlers(state, blocks, options);
+  return {
+    push(event) {
+      if (state.closed) return [];
+      return dispatchStreamEvent(event, handlers).map(anthropicSseMessage);
+    },
+    end() {
+      if (state.closed) return [];
+      state.closed = true;
+      const events = [...messageStart(state), ...blocks.closeAll(), messageDelta(state, blocks.sawToolUse), { type: 'message_stop' } as const];
+      return events.map(anthropicSseMessage);
+    },
+  };
+}

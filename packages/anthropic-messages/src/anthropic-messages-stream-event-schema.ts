@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
+import { anthropicStrictUsageSchema } from './anthropic-messages-response-schema.js';
+
+const int = z.number().int().nonnegative();
+const index = int;
+
+const messageStart = z.strictObject({
+  type: z.literal('message_start'),
+  message: z.strictObject({
+    id: z.string().min(1),
+    type: z.literal('message'),
+    role: z.literal('assistant'),
+    model: z.string(),
+    content: z.array(z.never()).length(0),
+    stop_reason: z.null(),
+    stop_sequence: z.null(),
+    stop_details: z.null().optional(),
+    usage: anthropicStrictUsageSchema,
+  }),
+});
+
+const blockStart = z.strictObject({
+  type: z.literal('content_block_start'),
+  index,
+  content_block: z.union([
+    z.strictObject({ type: z.literal('text'), text: z.literal(''), citations: z.null().optional() }),
+    z.strictObject({ type: z.literal('thinking'), thinking: z.literal(''), signature: z.literal('') }),
+    z.strictObject({ type: z.literal('redacted_thinking'), data: z.string() }),
+    z.strictObject({
+      type: z.literal('tool_use'),
+      id: z.string().regex(/^[a-zA-Z0-9_-]+$/),
+      name: z.string().min(1),
+      input: z.strictObject({}),
+    }),
+  ]),
+});
+
+const blockDelta = z.strictObject({
+  type: z.literal('content_block_delta'),
+  index,
+  delta: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('text_delta'), text: z.string() }),
+    z.strictObject({ type: z.literal('input_json_delta'), partial_json: z.string() }),
+    z.strictObject({ type: z.literal('thinking_delta'), thinking: z.string() }),
+    z.strictObject({ type: z.literal('signature_delta'), signature: z.string().min(1) }),
+    z.strictObject({ type: z.literal('citations_delta'), citation: z.looseObject({ type: z.string() }) }),
+  ]),
+});
+
+const blockStop = z.strictObject({ type: z.literal('content_block_stop'), index });
+
+const messageDelta = z.strictObject({
+  type: z.literal('message_delta'),
+  delta: z.strictObject({
+    stop_reason: z.enum(ANTHROPIC_STOP_REASONS).nullable(),
+    stop_sequence: z.string().nullable(),
+    stop_details: z.looseObject({ type: z.string() }).nullish(),
+    container: z.looseObject({ id: z.string() }).nullish(),
+  }),
+  usage: z.strictObject({
+    output_tokens: int,
+    input_tokens: int.nullish(),
+    cache_creation_input_tokens: int.nullish(),
+    cache_read_input_tokens: int.nullish(),
+    output_tokens_details: z.strictObject({ thinking_tokens: int }).nullish(),
+    server_tool_use: z.looseObject({}).nullish(),
+  }),
+});
+
+const messageStop = z.strictObject({ type: z.literal('message_stop') });
+const ping = z.strictObject({ type: z.literal('ping') });
+const error = z.strictObject({
+  type: z.literal('error'),
+  error: z.strictObject({ type: z.string().min(1), message: z.string() }),
+});
+
+/**
+ * One streamed event as the official SDK accepts it (the SSE `event:` name must equal `type`).
+ * Strict: used to check what the encoder emits.
+ */
+export const anthropicMessagesStrictStreamEventSchema = z.discriminatedUnion('type', [
+  messageStart,
+  blockStart,
+  blockDelta,
+  blockStop,
+  messageDelta,
+  messageStop,
+  ping,
+  error,
+]);
+
+export type AnthropicStreamEvent = z.infer<typeof anthropicMessagesStrictStreamEventSchema>;
+export type AnthropicMessageStartEvent = z.infer<typeof messageStart>;
+export type AnthropicContentBlockStartEvent = z.infer<typeof blockStart>;
+export type AnthropicContentBlockDeltaEvent = z.infer<typeof blockDelta>;
+export type AnthropicMessageDeltaEvent = z.infer<typeof messageDelta>;
+export type AnthropicErrorEvent = z.infer<typeof error>;

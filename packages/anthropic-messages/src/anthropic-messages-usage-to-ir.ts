@@ -1,0 +1,39 @@
+import { type IrUsage, usageFrom } from '@interlingua/ir';
+import type { AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
+
+function count(value: number | null | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
+}
+
+/**
+ * Anthropic usage -> IR usage. Anthropic reports three disjoint input buckets; the IR's
+ * `inputTokens` is their sum (`input_tokens + cache_creation_input_tokens +
+ * cache_read_input_tokens`). `output_tokens` already includes thinking.
+ */
+export function anthropicUsageToIr(usage: AnthropicUsageLenient): IrUsage {
+  const cacheWrite = count(usage.cache_creation_input_tokens);
+  const cacheRead = count(usage.cache_read_input_tokens);
+  const outputTokens = count(usage.output_tokens) ?? 0;
+  const thinking = count(usage.output_tokens_details?.thinking_tokens);
+  const ir = usageFrom({
+    inputTokens: (count(usage.input_tokens) ?? 0) + (cacheWrite ?? 0) + (cacheRead ?? 0),
+    outputTokens,
+    raw: usage,
+  });
+  if (cacheRead !== undefined) ir.cacheReadTokens = cacheRead;
+  if (cacheWrite !== undefined) ir.cacheWriteTokens = cacheWrite;
+  if (thinking !== undefined) ir.reasoningTokens = Math.min(thinking, outputTokens);
+  return ir;
+}
+
+/**
+ * Overlays a `message_delta` usage on the usage known so far: counters are cumulative totals,
+ * `output_tokens` always replaces, the others replace only when present and non-null.
+ */
+export function mergeAnthropicUsage(base: AnthropicUsageLenient | undefined, delta: AnthropicUsageLenient): AnthropicUsageLenient {
+  const merged: AnthropicUsageLenient = { ...base };
+  for (const [key, value] of Object.entries(delta)) {
+    if (value !== null && value !== undefined) merged[key] = value;
+  }
+  return merged;
+}

@@ -1,0 +1,94 @@
+import type { IrContentPart, IrRole, IrToolCallPart, IrToolResultPart, IrWarning } from '@interlingua/ir';
+import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import type { AnthropicContentBlockParam } from './anthropic-messages-content-schema.js';
+import { irFileToAnthropic } from './ir-to-anthropic-messages-file.js';
+
+/** Where a part sits, for warnings, and how to name tool-use ids. */
+export interface PartContext {
+  field: string;
+  warnings: IrWarning[];
+  /** The wire id for an IR tool-call / tool-result id. */
+  toolUseId(id: string, isCall: boolean): string;
+}
+
+function textBlock(text: string, cache?: IrContentPart & { type: 'text' }): AnthropicContentBlockParam | undefined {
+  if (text === '') return undefined;
+  const block: AnthropicContentBlockParam = { type: 'text', text };
+  if (cache?.cacheControl) block.cache_control = { ...cache.cacheControl };
+  return block;
+}
+
+function toolUse(part: IrToolCallPart, context: PartContext): AnthropicContentBlockParam {
+  const parsed = part.argumentsJson.trim() === '' ? { ok: true as const, value: {} } : safeJsonParse(part.argumentsJson);
+  let input = parsed.ok ? asRecord(parsed.value) : undefined;
+  if (!input) {
+    context.warnings.push({ kind: 'approximated', field: `${context.field}.arguments`, message: 'tool-call arguments are not a JSON object; sent as {}' });
+    input = {};
+  }
+  return { type: 'tool_use', id: context.toolUseId(part.id, true), name: part.name, input };
+}
+
+function toolResult(part: IrToolResultPart, context: PartContext): AnthropicContentBlockParam {
+  const content: AnthropicContentBlockParam[] = [];
+  part.content.forEach((item, index) => {
+    const field = `${context.field}.content[${index}]`;
+    if (item.type === 'text') {
+      const block: AnthropicContentBlockParam = { type: 'text', text: item.text };
+      if (item.cacheControl) block.cache_control = { ...item.cacheControl };
+      content.push(block);
+    } else {
+      const block = irFileToAnthropic(item, field, context.warnings);
+      if (block) content.push(block);
+    }
+  });
+  const block: AnthropicContentBlockParam = { type: 'tool_result', tool_use_id: context.toolUseId(part.toolCallId, false) };
+  const only = content[0];
+  if (content.length === 1 && only?.type === 'text' && only.cache_control === undefined) block.content = only.text;
+  else if (content.length > 0) block.content = content;
+  if (part.isError) block.is_error = true;
+  if (part.cacheControl) block.cache_control = { ...part.cacheControl };
+  return block;
+}
+
+function reasoning(part: IrContentPart & { type: 'reasoning' }): AnthropicContentBlockParam | undefined {
+  const { opaque } = part;
+  if (opaque?.origin !== 'anthropic') return undefined;
+  if (opaque.kind === 'signature') return { type: 'thinking', thinking: part.text, signature: opaque.data };
+  if (opaque.kind === 'redacted') return { type: 'redacted_thinking', data: opaque.data };
+  return undefined;
+}
+
+/** Parts each role can carry on the wire. */
+const ALLOWED: Record<IrRole, ReadonlySet<IrContentPart['type']>> = {
+  system: new Set(['text', 'refusal']),
+  developer: new Set(['text', 'refusal']),
+  user: new Set(['text', 'refusal', 'file', 'tool-result']),
+  tool: new Set(['text', 'refusal', 'file', 'tool-result']),
+  assistant: new Set(['text', 'refusal', 'reasoning', 'tool-call']),
+};
+
+/**
+ * One IR part -> one request block, or undefined when it has no wire form here. Reasoning
+ * without an Anthropic signature is dropped silently: the API rejects thinking blocks whose
+ * signature it did not mint.
+ */
+export function irPartToAnthropic(part: IrContentPart, role: IrRole, context: PartContext): AnthropicContentBlockParam | undefined {
+  if (!ALLOWED[role].has(part.type)) {
+    context.warnings.push({ kind: 'dropped', field: context.field, message: `a ${part.type} part cannot be sent in a ${role} turn to Anthropic` });
+    return undefined;
+  }
+  switch (part.type) {
+    case 'text':
+      return textBlock(part.text, part);
+    case 'refusal':
+      return textBlock(part.text);
+    case 'file':
+      return irFileToAnthropic(part, context.field, context.warnings);
+    case 'reasoning':
+      return reasoning(part);
+    case 'tool-call':
+      return toolUse(part, context);
+    case 'tool-result':
+      return toolResult(part, context);
+  }
+}

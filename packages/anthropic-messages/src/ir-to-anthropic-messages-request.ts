@@ -1,0 +1,101 @@
+import type { IrRequest, IrWarning, Result } from '@interlingua/ir';
+import { ok } from '@interlingua/ir';
+import { readRequestExtension, type AnthropicRequestExtension } from './anthropic-messages-extension.js';
+import type { AnthropicMessagesRequest } from './anthropic-messages-request-schema.js';
+import { irReasoningToAnthropic } from './ir-to-anthropic-messages-thinking.js';
+import { irToolChoiceToAnthropic, irToolsToAnthropic } from './ir-to-anthropic-messages-tools.js';
+import { irMessagesToAnthropic } from './ir-to-anthropic-messages-turns.js';
+
+/** `max_tokens` when the IR has none (the gateway normally fills a per-model default first). */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+
+function dropped(warnings: IrWarning[], field: string, message: string): void {
+  warnings.push({ kind: 'dropped', field, message });
+}
+
+function applySampling(body: AnthropicMessagesRequest, ir: IrRequest, warnings: IrWarning[]): void {
+  const { sampling } = ir;
+  if (sampling.stopSequences && sampling.stopSequences.length > 0) body.stop_sequences = [...sampling.stopSequences];
+  if (sampling.temperature !== undefined) {
+    body.temperature = Math.min(Math.max(sampling.temperature, 0), 1);
+    if (body.temperature !== sampling.temperature) {
+      warnings.push({ kind: 'approximated', field: 'sampling.temperature', message: `temperature ${sampling.temperature} clamped to Anthropic's range 0-1` });
+    }
+  }
+  if (sampling.topP !== undefined) body.top_p = sampling.topP;
+  if (sampling.topK !== undefined) body.top_k = sampling.topK;
+  if (sampling.seed !== undefined) dropped(warnings, 'sampling.seed', 'Anthropic Messages has no seed');
+  if (sampling.presencePenalty !== undefined) dropped(warnings, 'sampling.presencePenalty', 'Anthropic Messages has no presence penalty');
+  if (sampling.frequencyPenalty !== undefined) dropped(warnings, 'sampling.frequencyPenalty', 'Anthropic Messages has no frequency penalty');
+  if (ir.candidateCount !== undefined && ir.candidateCount > 1) dropped(warnings, 'candidateCount', 'Anthropic Messages answers with one candidate');
+}
+
+function applyTools(body: AnthropicMessagesRequest, ir: IrRequest, extension: AnthropicRequestExtension): void {
+  const tools = irToolsToAnthropic(ir.tools, extension.tools ?? []);
+  if (tools.length > 0 || ir.tools !== undefined) body.tools = tools;
+  const toolChoice = irToolChoiceToAnthropic(ir.toolChoice, ir.parallelToolCalls);
+  if (toolChoice) body.tool_choice = toolChoice;
+}
+
+function applyMetadata(body: AnthropicMessagesRequest, ir: IrRequest, extension: AnthropicRequestExtension, warnings: IrWarning[]): void {
+  const metadata = { ...extension.metadata, ...(ir.user !== undefined ? { user_id: ir.user } : {}) };
+  if (Object.keys(metadata).length > 0) body.metadata = metadata;
+  if (ir.metadata && Object.keys(ir.metadata).length > 0) dropped(warnings, 'metadata', 'Anthropic metadata only carries user_id');
+}
+
+function applyReasoningAndFormat(body: AnthropicMessagesRequest, ir: IrRequest, extension: AnthropicRequestExtension, warnings: IrWarning[]): void {
+  const planWarnings: IrWarning[] = [];
+  const plan = irReasoningToAnthropic(ir.reasoning, extension, body.max_tokens, planWarnings);
+  const forced = body.tool_choice?.type === 'any' || body.tool_choice?.type === 'tool';
+  if (plan.thinking && plan.thinking.type !== 'disabled' && forced) {
+    dropped(warnings, 'reasoning', 'Anthropic rejects thinking while tool_choice forces a tool; thinking not sent');
+  } else {
+    warnings.push(...planWarnings);
+    if (plan.thinking) body.thinking = { type: String(plan.thinking.type), ...plan.thinking };
+    body.max_tokens = plan.maxTokens;
+  }
+  const outputConfig: Record<string, unknown> = { ...extension.outputConfig };
+  if (plan.effort) outputConfig.effort = plan.effort;
+  const format = ir.responseFormat;
+  if (format?.type === 'json-schema') {
+    const wire = { type: 'json_schema' as const, schema: format.schema };
+    if (extension.legacyOutputFormat) body.output_format = wire;
+    else outputConfig.format = wire;
+  } else if (format?.type === 'json-object') {
+    dropped(warnings, 'responseFormat', 'Anthropic has no JSON mode without a schema');
+  }
+  if (Object.keys(outputConfig).length > 0) body.output_config = outputConfig;
+}
+
+/**
+ * IR request -> `POST /v1/messages` body. Lossy mappings come back as warnings: penalties, seed
+ * and extra candidates are dropped; `max_tokens` defaults to 4096 when the IR has none.
+ */
+export function irToAnthropicMessagesRequest(ir: IrRequest): Result<AnthropicMessagesRequest> {
+  const warnings: IrWarning[] = [];
+  const extension = readRequestExtension(ir.extensions);
+  const conversation = irMessagesToAnthropic(ir.messages, extension.blocks ?? [], warnings);
+  if (ir.maxOutputTokens === undefined) {
+    warnings.push({ kind: 'approximated', field: 'maxOutputTokens', message: `max_tokens is required by Anthropic; set to ${ANTHROPIC_DEFAULT_MAX_TOKENS}` });
+  }
+  const body: AnthropicMessagesRequest = {
+    ...extension.fields,
+    model: ir.model,
+    max_tokens: ir.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    ...(conversation.system !== undefined ? { system: conversation.system } : {}),
+    messages: conversation.messages,
+  };
+  applyTools(body, ir, extension);
+  applySampling(body, ir, warnings);
+  applyMetadata(body, ir, extension, warnings);
+  applyReasoningAndFormat(body, ir, extension, warnings);
+  if (ir.stream) body.stream = true;
+  return ok(body, warnings);
+}
+
+/** IR request -> `POST /v1/messages/count_tokens` body (no `max_tokens`, no `stream`). */
+export function irToAnthropicCountTokensRequest(ir: IrRequest): Result<Omit<AnthropicMessagesRequest, 'max_tokens' | 'stream'>> {
+  const { value, warnings } = irToAnthropicMessagesRequest({ ...ir, stream: false, maxOutputTokens: ir.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS });
+  const { max_tokens: _maxTokens, stream: _stream, ...body } = value;
+  return ok(body, warnings.filter((warning) => warning.field !== 'maxOutputTokens'));
+}

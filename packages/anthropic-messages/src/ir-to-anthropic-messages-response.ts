@@ -1,0 +1,94 @@
+import type { IrContentPart, IrResponse, IrWarning, Result } from '@interlingua/ir';
+import { ok } from '@interlingua/ir';
+import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { readResponseExtension, type AnthropicBlockNote } from './anthropic-messages-extension.js';
+import { anthropicToolUseId, syntheticMessageId } from './anthropic-messages-ids.js';
+import type { AnthropicContentBlock, AnthropicMessagesResponse } from './anthropic-messages-response-schema.js';
+import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
+import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';
+
+/** Top-level response fields of the SDK's `Message` that the IR keeps in extensions. */
+const RESPONSE_EXTRA_FIELDS = ['stop_details', 'container', 'diagnostics'] as const;
+
+/** Tool-call arguments as the `input` object (`{}` with a warning when they are not one). */
+export function toolInputOf(argumentsJson: string, field: string, warnings: IrWarning[]): Record<string, unknown> {
+  if (argumentsJson.trim() === '') return {};
+  const parsed = safeJsonParse(argumentsJson);
+  const input = parsed.ok ? asRecord(parsed.value) : undefined;
+  if (input) return input;
+  warnings.push({ kind: 'approximated', field, message: 'tool-call arguments are not a JSON object; sent as {}' });
+  return {};
+}
+
+/**
+ * One answer part -> a response block. Reasoning keeps its visible text: with an Anthropic
+ * signature it is a real `thinking` block, without one a `thinking` block with an empty signature
+ * (clients show it; the request codec drops it before it could reach Anthropic again).
+ */
+function partToBlock(part: IrContentPart, field: string, seed: string, warnings: IrWarning[]): AnthropicContentBlock | undefined {
+  switch (part.type) {
+    case 'text':
+    case 'refusal':
+      return part.text === '' ? undefined : { type: 'text', text: part.text, citations: null };
+    case 'reasoning': {
+      const { opaque } = part;
+      if (opaque?.origin === 'anthropic' && opaque.kind === 'redacted') return { type: 'redacted_thinking', data: opaque.data };
+      const signature = opaque?.origin === 'anthropic' && opaque.kind === 'signature' ? opaque.data : '';
+      return part.text === '' && signature === '' ? undefined : { type: 'thinking', thinking: part.text, signature };
+    }
+    case 'tool-call':
+      return { type: 'tool_use', id: anthropicToolUseId(part.id, seed), name: part.name, input: toolInputOf(part.argumentsJson, `${field}.arguments`, warnings) };
+    case 'file':
+    case 'tool-result':
+      warnings.push({ kind: 'dropped', field, message: `an Anthropic answer cannot hold a ${part.type} part` });
+      return undefined;
+  }
+}
+
+function withExtra(block: AnthropicContentBlock, note: AnthropicBlockNote | undefined): AnthropicContentBlock {
+  if (!note?.extra || note.kind !== block.type) return block;
+  return { ...block, ...note.extra } as AnthropicContentBlock;
+}
+
+function contentOf(ir: IrResponse, parts: IrContentPart[], notes: AnthropicBlockNote[], warnings: IrWarning[]): AnthropicContentBlock[] {
+  const out: AnthropicContentBlock[] = [];
+  for (let position = 0; position <= parts.length; position++) {
+    for (const note of notes) if (note.block && note.part === position) out.push(note.block as AnthropicContentBlock);
+    const part = parts[position];
+    if (!part) continue;
+    const field = `choices[0].content[${position}]`;
+    const block = partToBlock(part, field, `${ir.id}:${position}`, warnings);
+    if (block) out.push(withExtra(block, notes.find((note) => note.extra && note.part === position)));
+  }
+  return out;
+}
+
+/**
+ * IR response -> Anthropic `Message`, valid under `anthropicMessagesStrictResponseSchema`.
+ * Only the first choice is sent; usage input excludes the cache buckets again.
+ */
+export function irToAnthropicMessagesResponse(ir: IrResponse): Result<AnthropicMessagesResponse> {
+  const warnings: IrWarning[] = [];
+  const choice = ir.choices.find((candidate) => candidate.index === 0) ?? ir.choices[0];
+  if (ir.choices.length > 1) warnings.push({ kind: 'dropped', field: 'choices', message: 'Anthropic answers carry one choice; the others were dropped' });
+  const extension = readResponseExtension(ir.extensions);
+  const content = contentOf(ir, choice?.content ?? [], extension.blocks ?? [], warnings);
+  const finishReason = choice?.finishReason ?? { unified: 'stop', raw: null };
+  const stopReason = irFinishReasonToAnthropic(finishReason, content.some((block) => block.type === 'tool_use'));
+  const body: AnthropicMessagesResponse = {
+    id: ir.id !== '' ? ir.id : syntheticMessageId(`${ir.model}:${ir.created}`),
+    type: 'message',
+    role: 'assistant',
+    model: ir.model,
+    content,
+    stop_reason: stopReason,
+    stop_sequence: stopReason === 'stop_sequence' ? (extension.stopSequence ?? null) : null,
+    stop_details: null,
+    usage: irUsageToAnthropic(ir.usage),
+  };
+  for (const key of RESPONSE_EXTRA_FIELDS) {
+    const value = extension.fields?.[key];
+    if (value !== undefined) Object.assign(body, { [key]: value });
+  }
+  return ok(body, warnings);
+}
