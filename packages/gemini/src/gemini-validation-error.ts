@@ -1,0 +1,28 @@
+import type { IrError } from '@interlingua/ir';
+import { invalidRequest } from '@interlingua/ir';
+import type { z } from 'zod';
+
+/** `contents[0].parts[1].text` from a zod issue path. */
+export function formatGeminiPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+/** The `invalid-request` IrError for the first issue of a failed parse, naming the bad field. */
+export function geminiValidationError(error: z.ZodError): IrError {
+  const issue = error.issues[0];
+  if (!issue) return invalidRequest('Invalid Gemini request body');
+  const path = formatGeminiPath(issue.path);
+  return invalidRequest(path ? `${path}: ${issue.message}` : issue.message, path || undefined);
+}
+
+/** Parses `wire` with `schema`, throwing an `invalid-request` IrError that names the bad field. */
+export function parseGeminiWire<T extends z.ZodType>(schema: T, wire: unknown): z.infer<T> {
+  const parsed = schema.safeParse(wire);
+  if (!parsed.success) throw geminiValidationError(parsed.error);
+  return parsed.data;
+}
