@@ -36,6 +36,24 @@ export interface GenerationCall {
   stream: boolean;
 }
 
+/** Services beside generation, each with its own wire. */
+export type ServiceName =
+  | 'embeddings'
+  | 'rerank'
+  | 'images.generations'
+  | 'images.edits'
+  | 'images.variations'
+  | 'audio.speech'
+  | 'audio.transcriptions'
+  | 'audio.translations';
+
+/** Where a provider serves one non-generation service, and the wire it speaks there. */
+export interface ServiceEndpoint {
+  /** The wire id, defined by the service's style package (e.g. `openai`, `cohere-v2`, `gemini`). */
+  wire: string;
+  endpoint(settings: ProviderSettings, model: string): UpstreamEndpoint;
+}
+
 /** Small typed hooks for provider quirks. */
 export interface AdapterHooks {
   /** The provider's name for a model id the gateway routes to it. */
@@ -67,6 +85,8 @@ export interface HttpProviderAdapter {
   generation(call: GenerationCall): UpstreamEndpoint;
   /** Listing the provider's models, where it can. */
   models?: { endpoint(settings: ProviderSettings): UpstreamEndpoint; parse(body: unknown): IrModel[] };
+  /** Non-generation services (embeddings, rerank, images, audio) the provider serves. */
+  services?: Partial<Record<ServiceName, ServiceEndpoint>>;
   hooks?: AdapterHooks;
 }
 
