@@ -12,4 +12,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Plain JavaScript (examples, benchmark) is type-checked by TypeScript, which knows the globals.
+  { files: ['**/*.mjs', '**/*.js'], rules: { 'no-undef': 'off' } },
 );

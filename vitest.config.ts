@@ -4,7 +4,7 @@ export default defineConfig({
   resolve: { conditions: ['@interlingua/source'] },
   ssr: { resolve: { conditions: ['@interlingua/source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
