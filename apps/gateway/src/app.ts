@@ -9,11 +9,17 @@ import { anthropicRoutes } from './routes/anthropic-routes.js';
 import { geminiRoutes } from './routes/gemini-routes.js';
 import { openAiRoutes } from './routes/openai-routes.js';
 import { responsesRoutes } from './routes/responses-routes.js';
+import { opsRoutes } from './routes/ops-routes.js';
+import { admissionMiddleware } from './limits/admission.js';
 import type { RouteEntry } from './routes/route-entry.js';
+import { imagesRoutes } from './routes/images-routes.js';
+import { audioRoutes } from './routes/audio-routes.js';
+import { embeddingsRoutes } from './routes/embeddings-routes.js';
+import { rerankRoutes } from './routes/rerank-routes.js';
 
 /** Every route group; each API style owns one file. */
 function routes(gateway: Gateway): RouteEntry[] {
-  return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway)];
+  return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway), ...opsRoutes(gateway), ...imagesRoutes(gateway), ...audioRoutes(gateway), ...embeddingsRoutes(gateway), ...rerankRoutes(gateway)];
 }
 
 /** The Express app: exact routes, no body parsers (handlers read raw bytes), JSON 404/405. */
@@ -26,8 +32,9 @@ export function createApp(gateway: Gateway): Express {
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (!applyCors(cors, request, response)) next();
   });
+  const admission = admissionMiddleware(gateway);
   for (const route of table) {
-    app[route.method](route.path, (request: Request, response: Response, next: NextFunction) => {
+    app[route.method](route.path, admission, (request: Request, response: Response, next: NextFunction) => {
       route.handler(request, response).catch(next);
     });
   }

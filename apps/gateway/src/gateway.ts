@@ -2,6 +2,7 @@ import { adapterRegistry, createDispatcher, type ProviderAdapter, type ProviderS
 import { compileKeys, type GatewayKey } from './auth/api-keys.js';
 import type { GatewayConfig, ProviderConfig } from './config/config-schema.js';
 import { ConfigError } from './config/load-config.js';
+import { createGatewayOps, createRuntime, type GatewayOps, type GatewayRuntime } from './operations/gateway-ops.js';
 import { ModelRouter, type ProviderEntry } from './routing/model-router.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { StateStore } from './store/state-store.js';
@@ -13,12 +14,16 @@ export interface Gateway {
   router: ModelRouter;
   providers: ReadonlyMap<string, ProviderEntry>;
   store: StateStore;
+  /** Limits, prices, metrics, logs, cooldowns and open requests. */
+  ops: GatewayOps;
 }
 
 export interface GatewayOptions {
   store?: StateStore;
   /** Extra provider adapters beside the built-in ones. */
   adapters?: readonly ProviderAdapter[];
+  /** The runtime of a gateway this one replaces (config reload): store, metrics and open requests carry over. */
+  runtime?: GatewayRuntime;
 }
 
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
@@ -36,12 +41,14 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     providers.set(provider.id, { adapter, settings: providerSettings(provider, baseUrl) });
   });
   if (problems.length > 0) throw new ConfigError('config', problems);
+  const runtime = options.runtime ?? createRuntime(config, options.store ?? new MemoryStore());
   return {
     config,
     keys: compileKeys(config.keys),
     router: new ModelRouter(config.models, providers),
     providers,
-    store: options.store ?? new MemoryStore(),
+    store: runtime.store,
+    ops: createGatewayOps(config, runtime),
   };
 }
 

@@ -1,12 +1,17 @@
 import { hashSecret } from './auth/api-keys.js';
+import type { GatewayConfig } from './config/config-schema.js';
 import { defaultConfig } from './config/default-config.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
-import { startGateway } from './server.js';
+import { configWarnings } from './limits/config-warnings.js';
+import { startGateway, type RunningGateway } from './server.js';
 
 const USAGE = `Usage:
   interlingua [--config <file>]        start the gateway (or set INTERLINGUA_CONFIG)
   interlingua check-config <file>      validate a config file and print each problem
-  interlingua hash-key <secret>        print the secretHash for a key`;
+  interlingua hash-key <secret>        print the secretHash for a key
+
+Signals: SIGHUP reloads the config file (open streams go on); SIGTERM and SIGINT stop gracefully
+(open requests may finish for shutdown.graceMs); a second SIGTERM or SIGINT stops at once.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, argument] = argv;
@@ -21,7 +26,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'check-config') {
     if (!argument) return fail(USAGE);
-    loadConfig(argument, process.env);
+    const config = loadConfig(argument, process.env);
+    for (const warning of configWarnings(config)) process.stdout.write(`warning: ${warning}\n`);
     process.stdout.write(`${argument}: valid\n`);
     return 0;
   }
@@ -30,14 +36,43 @@ async function main(argv: string[]): Promise<number> {
   const config = configPath
     ? loadConfig(configPath, process.env)
     : defaultConfig(process.env, (secret) => process.stderr.write(`No INTERLINGUA_API_KEY set; generated a gateway key for this run:\n  ${secret}\n`));
+  for (const warning of configWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
   const running = await startGateway(config);
   process.stderr.write(`Interlingua gateway listening on ${running.url}\n`);
-  const stop = (): void => {
-    void running.close().then(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  handleSignals(running, configPath);
   return -1;
+}
+
+/** SIGHUP reloads the file; SIGTERM / SIGINT drain and stop, a second one stops at once. */
+function handleSignals(running: RunningGateway, configPath: string | undefined): void {
+  process.on('SIGHUP', () => {
+    if (!configPath) {
+      process.stderr.write('SIGHUP: no config file to reload (running on defaults)\n');
+      return;
+    }
+    let next: GatewayConfig;
+    try {
+      next = loadConfig(configPath, process.env);
+      running.reload(next);
+    } catch (error) {
+      process.stderr.write(`SIGHUP: keeping the running config; ${error instanceof Error ? error.message : String(error)}\n`);
+      return;
+    }
+    for (const warning of configWarnings(next)) process.stderr.write(`warning: ${warning}\n`);
+    process.stderr.write(`SIGHUP: reloaded ${configPath}\n`);
+  });
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    process.stderr.write(`${signal}: stopping; open requests may finish for ${running.gateway.config.shutdown.graceMs} ms\n`);
+    void running.shutdown().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 function fail(message: string): number {

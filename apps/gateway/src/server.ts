@@ -1,21 +1,51 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IrError } from '@interlingua/ir';
+import type { DestinationStream } from 'pino';
 import { createApp } from './app.js';
 import type { GatewayConfig } from './config/config-schema.js';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
+import { createRuntime } from './operations/gateway-ops.js';
+import { createStore } from './store/create-store.js';
+
+/** How long ended streams get to write their last bytes before every connection is closed. */
+const FINAL_FLUSH_MS = 1_000;
+
+export interface ServerOptions extends GatewayOptions {
+  /** Where log lines go (tests); stdout by default. */
+  logDestination?: DestinationStream;
+}
 
 export interface RunningGateway {
-  gateway: Gateway;
+  /** The gateway serving new requests (replaced by `reload`). */
+  readonly gateway: Gateway;
   server: Server;
   /** e.g. `http://127.0.0.1:8080` */
   url: string;
+  /**
+   * Serves new requests with a new config; requests already running finish on the old one. The
+   * store, metrics and open-request tracking carry over (a changed `store`, `server.host` or
+   * `server.port` needs a restart). Throws a `ConfigError` and keeps the old config when the new
+   * one cannot be used.
+   */
+  reload(config: GatewayConfig): void;
+  /**
+   * Graceful stop: new connections are refused and `/ready` answers 503; open requests and
+   * streams may finish for `graceMs` (default `shutdown.graceMs`); streams still open then end
+   * with an in-style error; then connections close and the store disconnects.
+   */
+  shutdown(graceMs?: number): Promise<void>;
+  /** Stops at once (tests): a shutdown with a short grace. */
   close(): Promise<void>;
 }
 
 /** Starts the gateway's HTTP server; `server.port: 0` picks a free port. */
-export async function startGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<RunningGateway> {
-  const gateway = createGateway(config, options);
-  const server = createServer(createApp(gateway));
+export async function startGateway(config: GatewayConfig, options: ServerOptions = {}): Promise<RunningGateway> {
+  const runtime = options.runtime ?? createRuntime(config, options.store ?? createStore(config.store), options.logDestination ? { logDestination: options.logDestination } : {});
+  let gateway = createGateway(config, { ...options, runtime });
+  let listener: RequestListener = createApp(gateway);
+  const server = createServer(listener);
   // Above common load-balancer idle timeouts; no overall request timeout, streams may be long.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -26,15 +56,49 @@ export async function startGateway(config: GatewayConfig, options: GatewayOption
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let stopping: Promise<void> | undefined;
+  const shutdown = (graceMs = gateway.config.shutdown.graceMs): Promise<void> => (stopping ??= stopServer(server, gateway, graceMs));
   return {
-    gateway,
+    get gateway() {
+      return gateway;
+    },
     server,
     url: `http://${host}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 2_000).unref();
-      }).then(() => gateway.store.close()),
+    reload(next) {
+      const restartOnly = [
+        ...(JSON.stringify(next.store) !== JSON.stringify(gateway.config.store) ? ['store'] : []),
+        ...(next.server.host !== gateway.config.server.host || next.server.port !== gateway.config.server.port ? ['server.host', 'server.port'] : []),
+      ];
+      if (restartOnly.length > 0) runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
+      const replacement = createGateway(next, { ...options, runtime });
+      const nextListener = createApp(replacement);
+      server.removeListener('request', listener);
+      server.on('request', nextListener);
+      listener = nextListener;
+      gateway = replacement;
+      runtime.logger.level = next.logging.level;
+    },
+    shutdown,
+    close: () => shutdown(Math.min(2_000, gateway.config.shutdown.graceMs)),
   };
+}
+
+async function stopServer(server: Server, gateway: Gateway, graceMs: number): Promise<void> {
+  const { runtime } = gateway.ops;
+  runtime.draining = true;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const graceOver = new AbortController();
+  await Promise.race([runtime.requests.whenIdle(), sleep(graceMs, undefined, { signal: graceOver.signal }).catch(() => undefined)]);
+  graceOver.abort();
+  if (runtime.requests.count > 0) {
+    runtime.requests.stopAll(new IrError({ kind: 'overloaded', status: 503, message: 'The gateway is shutting down; the answer was cut short', source: 'gateway' }));
+    const flushOver = new AbortController();
+    await Promise.race([runtime.requests.whenIdle(), sleep(FINAL_FLUSH_MS, undefined, { signal: flushOver.signal }).catch(() => undefined)]);
+    flushOver.abort();
+  }
+  server.closeAllConnections();
+  await closed;
+  await runtime.store.close();
+  runtime.logger.flush();
 }

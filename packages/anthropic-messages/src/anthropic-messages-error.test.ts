@@ -43,7 +43,11 @@ describe('errors', () => {
   });
 
   it('keeps the status an error carries', () => {
-    expect(codec.error.fromIr({ kind: 'overloaded', message: 'busy', status: 503 }).status).toBe(503);
+    expect(codec.error.fromIr({ kind: 'invalid-request', message: 'bad', status: 422 }).status).toBe(422);
+  });
+
+  it('answers an overload from any upstream (OpenAI or Gemini 503) as Anthropic does: 529 overloaded_error', () => {
+    expect(codec.error.fromIr({ kind: 'overloaded', message: 'busy', status: 503, source: 'upstream' })).toEqual({ status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'busy' } } });
   });
 
   it('reads the field a message names, error codes in details, and bodies that are not Anthropic errors', () => {

@@ -2,6 +2,7 @@ import type { IrErrorData } from '@interlingua/ir';
 import { errorStatus } from '@interlingua/ir';
 import { anthropicErrorBodySchema, type AnthropicErrorBody } from './anthropic-messages-error-schema.js';
 import {
+  ANTHROPIC_ERROR_TYPE_STATUS,
   ANTHROPIC_ERROR_TYPE_TO_IR,
   IR_ERROR_KIND_TO_ANTHROPIC,
   isAnthropicErrorType,
@@ -23,10 +24,12 @@ export function anthropicErrorObject(error: IrErrorData): AnthropicErrorBody['er
 
 /**
  * IR error -> `{status, body}` in Anthropic's shape (`{type:'error', error:{type, message}}`).
- * The status is `errorStatus(error)`: the error's own, else the kind's (the same as the table's).
+ * The status is `errorStatus(error)`: the error's own, else the kind's (the same as the table's);
+ * an overload is always 529, the status Anthropic pairs with `overloaded_error` (an OpenAI or
+ * Gemini upstream says 503).
  */
 export function irToAnthropicError(error: IrErrorData): { status: number; body: AnthropicErrorBody } {
-  const status = errorStatus(error);
+  const status = error.kind === 'overloaded' ? ANTHROPIC_ERROR_TYPE_STATUS.overloaded_error : errorStatus(error);
   const body: AnthropicErrorBody = { type: 'error', error: anthropicErrorObject(error) };
   const raw = anthropicErrorBodySchema.safeParse(error.raw);
   if (raw.success && typeof raw.data.request_id === 'string') body.request_id = raw.data.request_id;

@@ -204,6 +204,27 @@ describe('request fromIr (any IR to Messages)', () => {
     expect(warnings.map((w) => w.field)).toEqual(['reasoning']);
   });
 
+  it('does not send thinking when the last assistant turn used tools without a signed thinking block', () => {
+    const call: IrMessage = { role: 'assistant', content: [{ type: 'reasoning', text: 'plain, from chat' }, { type: 'tool-call', id: 'call_1', name: 'f', argumentsJson: '{}' }] };
+    const result: IrMessage = { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'f', content: [{ type: 'text', text: 'ok' }] }] };
+    const unsigned = codec.request.fromIr(ir([user('q'), call, result], { reasoning: { effort: 'low' }, maxOutputTokens: 8000 }));
+    expect(unsigned.value.thinking).toBeUndefined();
+    expect(unsigned.warnings.map((w) => [w.kind, w.field])).toEqual([['dropped', 'reasoning']]);
+    const signed: IrMessage = { ...call, content: [{ type: 'reasoning', text: 't', opaque: { origin: 'anthropic', kind: 'signature', data: 'sig' } }, ...call.content.slice(1)] };
+    expect(codec.request.fromIr(ir([user('q'), signed, result], { reasoning: { effort: 'low' }, maxOutputTokens: 8000 })).value.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
+    expect(codec.request.fromIr(ir([user('q'), { role: 'assistant', content: [{ type: 'text', text: 'a' }] }, user('b')], { reasoning: { effort: 'low' }, maxOutputTokens: 8000 })).value.thinking).toBeDefined();
+  });
+
+  it("reports OpenAI chat's fields without an Anthropic equivalent (logprobs, logit_bias), not its metadata", () => {
+    const extensions = { 'openai-chat': { logprobs: true, top_logprobs: 3, logit_bias: { '1': 2 }, store: false, maxTokensField: 'max_tokens', messageFields: {} } };
+    const { warnings } = codec.request.fromIr(ir([user('q')], { extensions }));
+    expect(warnings.map((w) => [w.kind, w.field])).toEqual([
+      ['dropped', 'logprobs'],
+      ['dropped', 'top_logprobs'],
+      ['dropped', 'logit_bias'],
+    ]);
+  });
+
   it('maps tool choice, parallel calls, tools and sampling', () => {
     const { value, warnings } = codec.request.fromIr(
       ir([user('q')], {

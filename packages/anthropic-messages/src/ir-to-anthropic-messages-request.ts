@@ -30,6 +30,18 @@ function applySampling(body: AnthropicMessagesRequest, ir: IrRequest, warnings: 
   if (ir.candidateCount !== undefined && ir.candidateCount > 1) dropped(warnings, 'candidateCount', 'Anthropic Messages answers with one candidate');
 }
 
+/**
+ * OpenAI chat keeps its wire fields that have no IR slot (`logprobs`, `top_logprobs`,
+ * `logit_bias`, `store`…) as lower-case keys of `extensions['openai-chat']` (its camelCase keys
+ * are codec metadata). Anthropic has none of them: each one set is reported, never dropped silently.
+ */
+function reportOpenAiChatFields(ir: IrRequest, warnings: IrWarning[]): void {
+  for (const [key, value] of Object.entries(ir.extensions?.['openai-chat'] ?? {})) {
+    if (/[A-Z]/.test(key) || value === undefined || value === null || value === false) continue;
+    dropped(warnings, key, `Anthropic Messages has no equivalent of OpenAI chat's "${key}"`);
+  }
+}
+
 function applyTools(body: AnthropicMessagesRequest, ir: IrRequest, extension: AnthropicRequestExtension): void {
   const tools = irToolsToAnthropic(ir.tools, extension.tools ?? []);
   if (tools.length > 0 || ir.tools !== undefined) body.tools = tools;
@@ -43,12 +55,29 @@ function applyMetadata(body: AnthropicMessagesRequest, ir: IrRequest, extension:
   if (ir.metadata && Object.keys(ir.metadata).length > 0) dropped(warnings, 'metadata', 'Anthropic metadata only carries user_id');
 }
 
+/**
+ * With thinking on, the last assistant turn that used tools must start with its (signed) thinking
+ * block, else the API answers 400 ("Expected `thinking` or `redacted_thinking`, but found
+ * `tool_use`"). Histories from other styles carry no Anthropic signatures.
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking#preserving-thinking-blocks
+ */
+function lastToolTurnLacksThinking(body: AnthropicMessagesRequest): boolean {
+  const last = body.messages.findLast((message) => message.role === 'assistant');
+  if (!last || typeof last.content === 'string') return false;
+  const blocks = last.content as ReadonlyArray<{ type: string }>;
+  if (!blocks.some((block) => block.type === 'tool_use')) return false;
+  return blocks[0]?.type !== 'thinking' && blocks[0]?.type !== 'redacted_thinking';
+}
+
 function applyReasoningAndFormat(body: AnthropicMessagesRequest, ir: IrRequest, extension: AnthropicRequestExtension, warnings: IrWarning[]): void {
   const planWarnings: IrWarning[] = [];
   const plan = irReasoningToAnthropic(ir.reasoning, extension, body.max_tokens, planWarnings);
   const forced = body.tool_choice?.type === 'any' || body.tool_choice?.type === 'tool';
-  if (plan.thinking && plan.thinking.type !== 'disabled' && forced) {
+  const thinkingOn = plan.thinking !== undefined && plan.thinking.type !== 'disabled';
+  if (thinkingOn && forced) {
     dropped(warnings, 'reasoning', 'Anthropic rejects thinking while tool_choice forces a tool; thinking not sent');
+  } else if (thinkingOn && lastToolTurnLacksThinking(body)) {
+    dropped(warnings, 'reasoning', 'Anthropic needs the signed thinking block of the last assistant turn with tool use, and the history holds none; thinking not sent');
   } else {
     warnings.push(...planWarnings);
     if (plan.thinking) body.thinking = { type: String(plan.thinking.type), ...plan.thinking };
@@ -87,6 +116,7 @@ export function irToAnthropicMessagesRequest(ir: IrRequest): Result<AnthropicMes
   };
   applyTools(body, ir, extension);
   applySampling(body, ir, warnings);
+  reportOpenAiChatFields(ir, warnings);
   applyMetadata(body, ir, extension, warnings);
   applyReasoningAndFormat(body, ir, extension, warnings);
   if (ir.stream) body.stream = true;

@@ -8,6 +8,8 @@ export const STYLE_IDS = [
   'rerank',
   'images',
   'audio',
+  /** Amazon Bedrock's Converse API: an upstream wire only (its codec lives in the provider's folder). */
+  'bedrock-converse',
 ] as const;
 
 export type StyleId = (typeof STYLE_IDS)[number];

@@ -24,10 +24,14 @@ const expected: Record<IrErrorKind, { type: string; code: string | null }> = {
 describe('irErrorToOpenAiChat', () => {
   it.each(Object.entries(expected) as Array<[IrErrorKind, { type: string; code: string | null }]>)('%s', (kind, wire) => {
     const { status, body } = irErrorToOpenAiChat({ kind, message: 'Something failed' });
-    expect(status).toBe(ERROR_KIND_STATUS[kind]);
+    expect(status).toBe(kind === 'overloaded' ? 503 : ERROR_KIND_STATUS[kind]);
     expect(openAiChatStrictErrorSchema.safeParse(body).success).toBe(true);
     expect(body).toEqual({ error: { message: 'Something failed', type: wire.type, param: null, code: wire.code } });
     expect(openAiChatErrorToIr(status, body).kind).toBe(kind);
+  });
+
+  it("answers Anthropic's 529 overload as 503, which OpenAI clients know", () => {
+    expect(irErrorToOpenAiChat({ kind: 'overloaded', message: 'Overloaded', status: 529, source: 'upstream' }).status).toBe(503);
   });
 
   it('names model_not_found when a not-found error is about a model', () => {

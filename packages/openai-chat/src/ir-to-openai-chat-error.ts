@@ -5,7 +5,8 @@ import type { OpenAiChatErrorBody } from './openai-chat-strict-schema.js';
 
 /**
  * IR error -> an OpenAI error body with all four keys, and the HTTP status to send
- * (`errorStatus`). `type` follows OpenAI's real values; an upstream `code`/`param` is kept.
+ * (`errorStatus`, except that Anthropic's 529 overload becomes 503: OpenAI clients know no 529).
+ * `type` follows OpenAI's real values; an upstream `code`/`param` is kept.
  * @see https://platform.openai.com/docs/guides/error-codes
  */
 export function irErrorToOpenAiChat(error: IrErrorData): { status: number; body: OpenAiChatErrorBody } {
@@ -13,7 +14,7 @@ export function irErrorToOpenAiChat(error: IrErrorData): { status: number; body:
   let code: string | null = error.code ?? mapped.code;
   if (error.kind === 'not-found' && code === null && /\bmodel\b/i.test(error.message)) code = 'model_not_found';
   return {
-    status: errorStatus(error),
+    status: errorStatus(error) === 529 ? 503 : errorStatus(error),
     body: { error: { message: error.message, type: mapped.type, param: error.param ?? null, code } },
   };
 }

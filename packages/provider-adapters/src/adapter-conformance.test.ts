@@ -2,7 +2,7 @@ import type { IrErrorKind, IrRequest } from '@interlingua/ir';
 import { IrError } from '@interlingua/ir';
 import { listRecordings, sendJson, startLoopbackUpstream, type LoopbackUpstream, type UpstreamHandler } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codecFor } from './codecs.js';
+import { codecFor, requestSigner, wireId } from './codecs.js';
 import type { HttpProviderAdapter, ProviderSettings } from './provider-adapter.js';
 import { BUILT_IN_ADAPTERS } from './registry.js';
 import { closeDefaultDispatcher, fetchUpstream, streamUpstream } from './transport/upstream-transport.js';
@@ -45,18 +45,21 @@ function settingsFor(adapter: HttpProviderAdapter): ProviderSettings {
   return { id: adapter.type, type: adapter.type, baseUrl: `${upstream.url}${basePath}`, apiKey: 'conformance-key', headers: {}, forwardHeaders: [], api: 'chat', options: {} };
 }
 
-describe.each(httpAdapters.map((adapter) => [adapter.type, adapter] as const))('provider adapter %s', (_type, adapter) => {
-  const wire = (): ReturnType<HttpProviderAdapter['wire']> => adapter.wire(settingsFor(adapter));
+/** Adapters with a generation API; service-only ones (`generates: false`) are checked in service-conformance.test.ts. */
+const generationAdapters = httpAdapters.filter((adapter) => adapter.generates !== false);
+
+describe.each(generationAdapters.map((adapter) => [adapter.type, adapter] as const))('provider adapter %s', (_type, adapter) => {
+  const wire = (): ReturnType<HttpProviderAdapter['wire']> => adapter.wire(settingsFor(adapter), 'conformance-model');
   const call = (stream = false) => {
     const settings = settingsFor(adapter);
     const endpoint = adapter.generation({ settings, model: 'conformance-model', stream });
     const body = JSON.stringify(codecFor(wire()).request.fromIr({ ...request, stream }).value);
-    return { url: endpoint.url, headers: endpoint.headers, body };
+    return { url: endpoint.url, headers: endpoint.headers, body, ...requestSigner(adapter, settings) };
   };
 
   it('sends the request to its own URL with the key in a header', async () => {
-    const recording = listRecordings(wire(), (row) => !row.streaming && row.http_status === 200)[0];
-    expect(recording, `a recorded ${wire()} answer`).toBeDefined();
+    const recording = listRecordings(wireId(wire()), (row) => !row.streaming && row.http_status === 200)[0];
+    expect(recording, `a recorded ${wireId(wire())} answer`).toBeDefined();
     handler = (_req, res) => sendJson(res, 200, recording!.body);
     const answer = await fetchUpstream(call(), 1 << 20);
     const received = upstream.requests.at(-1)!;

@@ -1,9 +1,24 @@
-import type { IrErrorData, IrModel, IrRequest, IrStreamEvent } from '@interlingua/ir';
+import type { IrErrorData, IrModel, IrRequest, IrStreamEvent, SseMessage, StreamMachine, StyleCodec } from '@interlingua/ir';
+import type { IrEmbeddingRequest, IrEmbeddingResponse } from '@interlingua/embeddings';
+import type { IrRerankRequest, IrRerankResponse } from '@interlingua/rerank';
 import type { Dispatcher } from 'undici';
-import type { UpstreamTimeouts } from './transport/upstream-transport.js';
+import type { SignableRequest, UpstreamHeaders, UpstreamTimeouts } from './transport/upstream-transport.js';
 
 /** The generation wires an upstream can speak. */
 export type GenerationWire = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini';
+
+/**
+ * A wire a provider brings in its own folder (Bedrock Converse). It is never a caller style, so
+ * calls to it always take the translated path.
+ */
+export interface ProviderWire {
+  /** The wire's name in route headers and logs (`bedrock-converse`). */
+  id: string;
+  codec: StyleCodec<unknown, unknown>;
+}
+
+/** What an upstream speaks for generation: a built-in style wire or a provider-brought one. */
+export type UpstreamWire = GenerationWire | ProviderWire;
 
 /** A provider entry of the gateway config, resolved (defaults applied, secrets interpolated). */
 export interface ProviderSettings {
@@ -66,8 +81,9 @@ export interface AdapterHooks {
    * Maps an upstream HTTP error answer (`body` parsed as JSON when it was JSON, else its text)
    * when the provider's error codes say more than the wire codec's `error.toIr` reads (Azure
    * OpenAI). The gateway calls it first and falls back to the codec when it returns undefined.
+   * `headers` are the answer's headers (Bedrock names the error type in `x-amzn-errortype`).
    */
-  mapError?(status: number, body: unknown): IrErrorData | undefined;
+  mapError?(status: number, body: unknown, headers?: UpstreamHeaders): IrErrorData | undefined;
 }
 
 /** A provider reached over HTTP with one of the generation wires. */
@@ -80,14 +96,51 @@ export interface HttpProviderAdapter {
   environment?: { apiKey: string; baseUrl?: string };
   /** Caller headers always passed upstream (lower-case), beside the config's `forwardHeaders`. */
   forwardHeaders?: readonly string[];
-  /** The wire the provider speaks for generation with these settings. */
-  wire(settings: ProviderSettings): GenerationWire;
+  /**
+   * `false` for a provider with no generation API that serves only its `services` (Cohere,
+   * Voyage, Jina, text-embeddings-inference): its `generation()` throws an `unsupported` error
+   * and its `wire()` means nothing. Default true.
+   */
+  generates?: boolean;
+  /**
+   * The wire the provider speaks for generation with these settings, and for `model` (the
+   * provider's model id) when the provider serves several wires (Vertex: Gemini or Claude).
+   */
+  wire(settings: ProviderSettings, model?: string): UpstreamWire;
   generation(call: GenerationCall): UpstreamEndpoint;
+  /**
+   * Headers computed over the final request right before each send (and again on every retry):
+   * request signing (AWS SigV4) or fresh OAuth tokens. Merged over the request's headers.
+   * Throws an `IrError` when the credentials are missing or cannot be obtained.
+   */
+  signRequest?(request: SignableRequest, settings: ProviderSettings): Promise<Record<string, string>>;
+  /**
+   * Splits the upstream's streamed body into the messages its wire codec's stream decoder reads,
+   * when the provider does not frame streams as SSE (Bedrock's AWS event stream). Only for
+   * providers whose streams never take the same-style fast path (a `ProviderWire`).
+   */
+  createStreamParser?(): StreamMachine<Uint8Array, SseMessage>;
   /** Listing the provider's models, where it can. */
   models?: { endpoint(settings: ProviderSettings): UpstreamEndpoint; parse(body: unknown): IrModel[] };
   /** Non-generation services (embeddings, rerank, images, audio) the provider serves. */
   services?: Partial<Record<ServiceName, ServiceEndpoint>>;
+  /** Counting a request's input tokens natively, where the provider's wire has an endpoint for it. */
+  countTokens?: TokenCountEndpoint;
   hooks?: AdapterHooks;
+}
+
+/**
+ * A provider's own token-count endpoint (Anthropic `count_tokens`, Gemini `:countTokens`, OpenAI
+ * `responses/input_tokens`). The gateway encodes the request for `wire(settings)` as for a
+ * non-streamed generation, then asks `body` for the count body and `parse` for the number.
+ */
+export interface TokenCountEndpoint {
+  /** Where to count for these settings; undefined when this configuration has no count endpoint. */
+  endpoint(settings: ProviderSettings, model: string): UpstreamEndpoint | undefined;
+  /** The count body from the generation request encoded for the provider's wire. */
+  body(wireRequest: Record<string, unknown>, model: string): unknown;
+  /** The input-token count of the provider's answer; undefined when the answer holds none. */
+  parse(body: unknown): number | undefined;
 }
 
 export interface LocalGenerationContext {
@@ -102,6 +155,10 @@ export interface LocalProviderAdapter {
   displayName: string;
   generate(request: IrRequest, context: LocalGenerationContext): AsyncIterable<IrStreamEvent>;
   listModels(settings: ProviderSettings): IrModel[];
+  /** Embeddings answered in process (the mock's documented vectors), where the provider has them. */
+  embed?(request: IrEmbeddingRequest, context: LocalGenerationContext): IrEmbeddingResponse;
+  /** Rerank answered in process (the mock's documented scores), where the provider has it. */
+  rerank?(request: IrRerankRequest, context: LocalGenerationContext): IrRerankResponse;
 }
 
 export type ProviderAdapter = HttpProviderAdapter | LocalProviderAdapter;

@@ -17,6 +17,12 @@ import { geminiAdapter } from './providers/gemini/gemini-adapter.js';
 import { mockAdapter } from './providers/mock/mock-adapter.js';
 import { openAiCompatibleAdapter } from './providers/openai-compatible/openai-compatible-adapter.js';
 import { openAiAdapter } from './providers/openai/openai-adapter.js';
+import { cohereAdapter } from './providers/cohere/cohere-adapter.js';
+import { voyageAdapter } from './providers/voyage/voyage-adapter.js';
+import { jinaAdapter } from './providers/jina/jina-adapter.js';
+import { teiAdapter } from './providers/tei/tei-adapter.js';
+import { bedrockAdapter } from './providers/bedrock/bedrock-adapter.js';
+import { vertexAdapter } from './providers/vertex/vertex-adapter.js';
 
 /** Every built-in provider adapter. Adding a provider adds one line here. */
 export const BUILT_IN_ADAPTERS: readonly ProviderAdapter[] = [
@@ -37,6 +43,12 @@ export const BUILT_IN_ADAPTERS: readonly ProviderAdapter[] = [
   lmStudioAdapter,
   anthropicAdapter,
   geminiAdapter,
+  bedrockAdapter,
+  vertexAdapter,
+  cohereAdapter,
+  voyageAdapter,
+  jinaAdapter,
+  teiAdapter,
   mockAdapter,
 ];
 

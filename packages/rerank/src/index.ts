@@ -1,1 +1,13 @@
-export {};
+export * from './rerank-ir.js';
+export * from './rerank-schema.js';
+export * from './rerank-request-to-ir.js';
+export * from './ir-to-rerank-request.js';
+export * from './rerank-results-response-to-ir.js';
+export * from './ir-to-rerank-response.js';
+export * from './finish-rerank-response.js';
+export * from './cohere-rerank-request.js';
+export * from './jina-rerank-request.js';
+export * from './voyage-rerank.js';
+export * from './tei-rerank.js';
+export * from './rerank-wires.js';
+export { formatRerankPath, notARerankAnswer } from './rerank-validation-error.js';

@@ -104,12 +104,17 @@ const common = {
   cache_control: cacheControl,
 };
 
+function toolUseIds(content: z.infer<typeof message>['content']): string[] {
+  if (typeof content === 'string') return [];
+  return content.flatMap((block) => (block.type === 'tool_use' && typeof block.id === 'string' ? [block.id] : []));
+}
+
 /** Pairing rules of the tool-use guide: results answer the previous turn's calls, first in their turn. */
 function checkToolPairing(messages: ReadonlyArray<z.infer<typeof message>>, context: z.RefinementCtx): void {
   messages.forEach((turn, index) => {
     const blocks = typeof turn.content === 'string' ? [] : turn.content;
     if (turn.role === 'assistant') {
-      const ids = blocks.flatMap((block) => (block.type === 'tool_use' && 'id' in block ? [block.id] : []));
+      const ids = toolUseIds(turn.content);
       if (ids.length === 0) return;
       const next = messages[index + 1];
       const answered = next && next.role === 'user' && typeof next.content !== 'string' ? next.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : [];
@@ -120,7 +125,7 @@ function checkToolPairing(messages: ReadonlyArray<z.infer<typeof message>>, cont
       return;
     }
     const previous = messages[index - 1];
-    const calls = previous && typeof previous.content !== 'string' ? previous.content.flatMap((b) => (b.type === 'tool_use' && 'id' in b ? [b.id] : [])) : [];
+    const calls = previous ? toolUseIds(previous.content) : [];
     let seenOther = false;
     blocks.forEach((block, position) => {
       if (block.type !== 'tool_result') {
@@ -128,7 +133,8 @@ function checkToolPairing(messages: ReadonlyArray<z.infer<typeof message>>, cont
         return;
       }
       if (seenOther) context.addIssue({ code: 'custom', path: ['messages', index, 'content', position], message: 'tool_result blocks must come first in the user turn' });
-      if (!calls.includes(block.tool_use_id)) context.addIssue({ code: 'custom', path: ['messages', index, 'content', position], message: `unexpected tool_use_id found in tool_result blocks: ${block.tool_use_id}` });
+      const id = String(block.tool_use_id);
+      if (!calls.includes(id)) context.addIssue({ code: 'custom', path: ['messages', index, 'content', position], message: `unexpected tool_use_id found in tool_result blocks: ${id}` });
     });
   });
 }

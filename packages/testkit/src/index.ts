@@ -4,3 +4,8 @@ export * from './openai-chat-upstream-schema.js';
 export * from './anthropic-upstream-schema.js';
 export * from './openai-responses-upstream-schema.js';
 export * from './gemini-upstream-schema.js';
+export * from './retrieval-upstream-schemas.js';
+export * from './openai-media-upstream-schema.js';
+export * from './gemini-media-upstream-schema.js';
+export * from './bedrock-upstream-schema.js';
+export * from './vertex-upstream-schema.js';

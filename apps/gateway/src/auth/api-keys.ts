@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { KeyConfig } from '../config/config-schema.js';
+import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
 import { globToRegExp } from '../routing/glob.js';
 
 /** A gateway key, ready for constant-time checks. */
@@ -8,7 +9,15 @@ export interface GatewayKey {
   digest: Buffer;
   modelPatterns: RegExp[];
   expiresAt?: number;
+  /** Endpoint names this key may call; undefined = all. */
+  endpoints?: ReadonlySet<EndpointName>;
+  rpm?: number;
+  tpm?: number;
+  budgets: readonly BudgetConfig[];
 }
+
+/** A key as configured; `budgets` may be left out. */
+export type KeyInput = Omit<KeyConfig, 'budgets'> & { budgets?: BudgetConfig[] };
 
 export function sha256(secret: string): Buffer {
   return createHash('sha256').update(secret, 'utf8').digest();
@@ -19,13 +28,27 @@ export function hashSecret(secret: string): string {
   return `sha256:${sha256(secret).toString('hex')}`;
 }
 
-export function compileKeys(keys: readonly KeyConfig[]): GatewayKey[] {
+export function compileKeys(keys: readonly KeyInput[]): GatewayKey[] {
   return keys.map((key) => ({
     name: key.name,
-    digest: key.secret !== undefined ? sha256(key.secret) : Buffer.from((key.secretHash ?? '').slice('sha256:'.length), 'hex'),
+    digest: secretDigest(key),
     modelPatterns: key.models.map(globToRegExp),
     ...(key.expiresAt ? { expiresAt: Date.parse(key.expiresAt) } : {}),
+    ...(key.endpoints ? { endpoints: new Set(key.endpoints) } : {}),
+    ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
+    ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
+    budgets: key.budgets ?? [],
   }));
+}
+
+/** The SHA-256 digest of a configured `secret` or `secretHash`. */
+export function secretDigest(entry: { secret?: string | undefined; secretHash?: string | undefined }): Buffer {
+  return entry.secret !== undefined ? sha256(entry.secret) : Buffer.from((entry.secretHash ?? '').slice('sha256:'.length), 'hex');
+}
+
+/** Whether a key may call an endpoint (by its fixed name). */
+export function keyAllowsEndpoint(key: GatewayKey, endpoint: EndpointName): boolean {
+  return key.endpoints === undefined || key.endpoints.has(endpoint);
 }
 
 /**

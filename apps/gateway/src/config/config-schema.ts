@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { keyLimitFields, operationsSections } from './operations-schema.js';
+import { responsesSchema } from './responses-schema.js';
 
 const headerMap = z.record(z.string(), z.string());
 
@@ -14,6 +16,7 @@ export const keySchema = z
     /** Model name globs this key may use; default all. */
     models: z.array(z.string().min(1)).default(['*']),
     expiresAt: z.iso.datetime({ offset: true }).optional(),
+    ...keyLimitFields,
   })
   .refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
     message: 'give exactly one of secret or secretHash',
@@ -34,6 +37,8 @@ export const providerSchema = z.object({
       connectMs: z.number().int().positive().optional(),
       firstByteMs: z.number().int().positive().optional(),
       idleMs: z.number().int().positive().optional(),
+      /** One attempt at this provider: the whole answer, or up to the first event when streaming. */
+      totalMs: z.number().int().positive().optional(),
     })
     .default({}),
 });
@@ -67,11 +72,25 @@ export const serverSchema = z.object({
     .default({ origins: [], maxAgeSeconds: 600 }),
 });
 
+/** Media the caller gave by URL and an upstream needs inline (Gemini): downloaded under these limits. */
+export const mediaSchema = z.object({
+  /** Largest file downloaded, in bytes (Gemini's whole inline request is limited to about 20 MB). */
+  maxBytes: z.number().int().positive().default(20 * 1024 * 1024),
+  /** Time allowed for one download, redirects included. */
+  timeoutMs: z.number().int().positive().default(10_000),
+  /** Also fetch from loopback, private and link-local addresses (cloud metadata addresses never). */
+  allowPrivate: z.boolean().default(false),
+});
+
 export const configSchema = z.object({
   server: serverSchema.default(serverSchema.parse({})),
   keys: z.array(keySchema).default([]),
   providers: z.array(providerSchema).default([]),
   models: z.array(modelRouteSchema).default([]),
+  media: mediaSchema.default(mediaSchema.parse({})),
+  /** Stored responses and compaction for OpenAI Responses callers. */
+  responses: responsesSchema.default(responsesSchema.parse({})),
+  ...operationsSections,
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;
@@ -79,3 +98,4 @@ export type KeyConfig = z.infer<typeof keySchema>;
 export type ProviderConfig = z.infer<typeof providerSchema>;
 export type ModelRouteConfig = z.infer<typeof modelRouteSchema>;
 export type TargetConfig = z.infer<typeof targetSchema>;
+export type MediaConfig = z.infer<typeof mediaSchema>;

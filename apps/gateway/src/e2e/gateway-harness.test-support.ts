@@ -23,6 +23,8 @@ export interface HarnessOptions {
   keys?: unknown[];
   /** Fields of the `upstream` provider (its type defaults to `openai`). */
   upstreamProvider?: Record<string, unknown>;
+  /** Further config sections (`responses`, …), as in a config file. */
+  sections?: Record<string, unknown>;
 }
 
 /**
@@ -34,6 +36,9 @@ export async function startHarness(handler: UpstreamHandler, options: HarnessOpt
   const providerType = (options.upstreamProvider?.type as string | undefined) ?? 'openai';
   const baseUrl = providerType === 'openai' || providerType === 'openai-compatible' ? `${upstream.url}/v1` : upstream.url;
   const config: GatewayConfig = configSchema.parse({
+    // No retries unless a test asks (`sections.routing`): a failing upstream answers at once.
+    routing: { retries: 0 },
+    ...options.sections,
     server: { host: '127.0.0.1', port: 0 },
     keys: options.keys ?? [{ name: 'test', secret: GATEWAY_KEY }],
     providers: [

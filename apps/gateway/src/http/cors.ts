@@ -7,7 +7,7 @@ export interface CorsOptions {
 }
 
 /** Gateway response headers a browser script may read. */
-const EXPOSED_HEADERS = ['x-request-id', 'request-id', 'x-interlingua-route', 'x-interlingua-warnings', 'retry-after', 'x-should-retry'].join(', ');
+const EXPOSED_HEADERS = ['x-request-id', 'request-id', 'x-interlingua-route', 'x-interlingua-warnings', 'x-interlingua-cost', 'retry-after', 'x-should-retry'].join(', ');
 
 /**
  * CORS for browser apps calling the gateway directly: answers preflights for allowed origins and

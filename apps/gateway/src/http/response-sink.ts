@@ -8,12 +8,19 @@ export type HeaderBag = Record<string, string | number | string[]>;
  */
 export class ResponseSink {
   private readonly headers: HeaderBag = {};
+  /** Chunks written so far: keep-alive checks compare it between two ticks. */
+  writeCount = 0;
 
   constructor(private readonly response: ServerResponse) {}
 
   /** True once the status line and headers went out: from here on errors go in-band. */
   get committed(): boolean {
     return this.response.headersSent;
+  }
+
+  /** True once the answer has been ended (by the gateway or the client leaving). */
+  get ended(): boolean {
+    return this.response.writableEnded || this.response.destroyed;
   }
 
   /** True when the client closed the connection before the answer ended. */
@@ -46,6 +53,7 @@ export class ResponseSink {
   /** Writes a chunk; resolves once the socket can take more (or the client is gone). */
   write(chunk: string | Buffer): Promise<void> {
     if (this.response.destroyed || chunk.length === 0) return Promise.resolve();
+    this.writeCount++;
     if (this.response.write(chunk)) return Promise.resolve();
     return new Promise((resolve) => {
       const done = (): void => {

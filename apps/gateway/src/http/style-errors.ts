@@ -5,7 +5,7 @@ import type { ResponseSink } from './response-sink.js';
 
 /** The style whose error shape a path implies. */
 export function errorCodecForPath(path: string, headers: IncomingHttpHeaders): StyleCodec<unknown, unknown> {
-  if (path.startsWith('/v1beta/')) return codecFor('gemini');
+  if (path === '/v1beta' || path.startsWith('/v1beta/')) return codecFor('gemini');
   if (path.startsWith('/v1/messages')) return codecFor('anthropic-messages');
   if (path.startsWith('/v1/models') && headers['anthropic-version'] !== undefined) return codecFor('anthropic-messages');
   if (path.startsWith('/v1/responses')) return codecFor('openai-responses');

@@ -1,39 +1,38 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { GenerationCall } from '../pipeline/generation-call.js';
-
-export interface RequestLogEntry {
-  requestId: string;
-  style: string;
-  call: GenerationCall | undefined;
-  status: number;
-  started: number;
-}
 
 let enabled = process.env.INTERLINGUA_LOG !== 'off';
 
-/** Switches the per-request log line on or off (tests keep their output quiet). */
+/** Switches the per-request log line on or off (tests keep their output quiet); `INTERLINGUA_LOG=off` starts it off. */
 export function setRequestLogging(on: boolean): void {
   enabled = on;
 }
 
-/** One JSON line per request, written after the answer finished. Never holds keys or bodies. */
-export function logRequest(entry: RequestLogEntry): void {
-  if (!enabled) return;
-  const outcome = entry.call?.outcome;
-  const line = {
-    level: entry.status >= 500 ? 'error' : 'info',
-    time: new Date().toISOString(),
-    msg: 'request',
-    requestId: entry.requestId,
-    style: entry.style,
-    model: entry.call?.model,
-    provider: outcome?.target?.settings.id,
-    upstreamModel: outcome?.target?.upstreamModel,
-    path: outcome?.path,
-    attempts: outcome?.attempts,
-    status: entry.status,
-    latencyMs: Math.round((performance.now() - entry.started) * 100) / 100,
-    inputTokens: outcome?.usage?.inputTokens,
-    outputTokens: outcome?.usage?.outputTokens,
-  };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+export function requestLoggingEnabled(): boolean {
+  return enabled;
 }
+
+/**
+ * The gateway's pino logger: JSON lines with an ISO time and the level as a word. Written to
+ * stdout through an asynchronous, buffered destination (flushed on shutdown) unless a
+ * destination is given.
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+}
+
+/** A URL with the value of any `key` query parameter (a Gemini-style API key) replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]key=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** A body as log text, cut at `maxChars`. */
+export function bodyForLog(body: string | Buffer | undefined, maxChars: number): string | undefined {
+  if (body === undefined) return undefined;
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  return text.length > maxChars ? `${text.slice(0, maxChars)}…[${text.length - maxChars} more characters]` : text;
+}
+
+/** @deprecated Requests are logged once, when they close, by `trackRequest` (observability/request-observer.ts); kept so older routes compile. */
+export function logRequest(_entry: { requestId: string; style: string; call: GenerationCall | undefined; status: number; started: number }): void {}

@@ -9,8 +9,9 @@ import {
   type HttpProviderAdapter,
   type UpstreamHead,
 } from '@interlingua/provider-adapters';
+import { callerLeft, stopReason } from './call-control.js';
+import { answerHeaders, commitStream } from './commit-stream.js';
 import type { GenerationCall } from './generation-call.js';
-import { outcomeHeaders } from './route-headers.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
@@ -33,7 +34,8 @@ export async function runFastPath(call: GenerationCall, adapter: HttpProviderAda
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
     call.outcome.usage = readUsage(codec, parsed.value);
-    call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, outcomeHeaders(call.outcome));
+    if (call.ops?.logBodies) call.outcome.responseBody = answer.body.toString('utf8');
+    call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, answerHeaders(call));
     return;
   }
   await relayStream(call, request, codec, adapter, injectedUsage);
@@ -90,9 +92,9 @@ async function relayStream(
       });
     });
   } catch (error) {
-    if (call.signal.aborted) return;
-    const irError = mapTransportError(error, 'during-body');
-    if (!call.sink.committed) throw irError;
+    if (callerLeft(call)) return;
+    const irError = stopReason(call) ?? mapTransportError(error, 'during-body');
+    if (!relay.started) throw irError;
     await relay.failInBand(irError);
     return;
   }
@@ -101,6 +103,8 @@ async function relayStream(
 
 /** Passes SSE bytes through, committing at the first complete event that is not an error. */
 class FastSseRelay {
+  /** True once the first upstream event went to the caller. */
+  started = false;
   private pending: Buffer = Buffer.alloc(0);
   private readonly usageDecoder;
 
@@ -131,7 +135,7 @@ class FastSseRelay {
       this.pending = Buffer.alloc(0);
       await this.push(last);
     }
-    if (!this.call.sink.committed) {
+    if (!this.started) {
       throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
     }
     this.call.sink.end();
@@ -143,15 +147,20 @@ class FastSseRelay {
     this.call.sink.end();
   }
 
-  /** Decides whether an event goes to the caller; commits before the first one that does. */
+  /**
+   * Decides whether an event goes to the caller; commits before the first one that does. An
+   * error as the first event is thrown (a real HTTP error) unless an early keep-alive already
+   * committed the answer: then it goes through as the in-band error it already is.
+   */
   private accept(event: Buffer): boolean {
-    if (!this.call.sink.committed) {
+    if (!this.started) {
       const decoded = parseSseText(event.toString('utf8'));
       if (decoded.length === 0) return false;
       const events = this.codec.stream.createDecoder().push(decoded[0]!);
       const error = events.find((e) => e.type === 'error');
-      if (error?.type === 'error') throw new IrError(error.error);
-      this.call.sink.startStream(200, this.call.framer.contentType, outcomeHeaders(this.call.outcome));
+      if (error?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...error.error, source: 'upstream' });
+      commitStream(this.call);
+      this.started = true;
     }
     if (!holdsUsageObject(event)) return true;
     return this.tapUsage(event);

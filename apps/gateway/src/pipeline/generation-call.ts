@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
+import type { IrErrorData, IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
 import type { GenerationWire } from '@interlingua/provider-adapters';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
 import type { ResolvedRoute, RouteTarget } from '../routing/model-router.js';
+import type { CallOps } from './call-ops.js';
 
 /** The caller's request style, as the pipeline needs it. */
 export interface InboundStyle {
@@ -19,6 +20,14 @@ export interface CallOutcome {
   path?: string;
   usage?: IrUsage;
   warnings: IrWarning[];
+  /** `performance.now()` when the first byte went to the caller (the commit point). */
+  firstByteAt?: number;
+  /** The answer's cost from the price table; `null` when unknown. Set once usage is known. */
+  cost?: number | null;
+  /** The last upstream failure of the call (for logs), even when a later attempt succeeded. */
+  lastError?: IrErrorData;
+  /** The non-streaming answer body, kept only when body logging is on. */
+  responseBody?: string;
 }
 
 /** One generation request on its way through the pipeline. */
@@ -50,4 +59,11 @@ export interface GenerationCall {
   forceTranslation?: boolean;
   /** Sees every answer that went through the IR (translated and local paths), once complete. */
   onIrResponse?: (response: IrResponse) => void | Promise<void>;
+  /** Retry, timeout and keep-alive policies, prices and metrics; defaults when absent. */
+  ops?: CallOps;
+  /**
+   * Adjusts the IR right before it is encoded for an upstream of `wire` (translated path), e.g.
+   * downloading image URLs for upstreams that only take inline data.
+   */
+  prepareUpstreamIr?: (ir: IrRequest, wire: GenerationWire, signal: AbortSignal) => Promise<IrRequest>;
 }

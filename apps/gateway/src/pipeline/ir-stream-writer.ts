@@ -1,7 +1,7 @@
 import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StreamMachine } from '@interlingua/ir';
 import { createResponseAccumulator, type ResponseAccumulator } from '@interlingua/ir-utils';
+import { commitStream } from './commit-stream.js';
 import type { GenerationCall } from './generation-call.js';
-import { outcomeHeaders } from './route-headers.js';
 
 /**
  * Writes IR stream events to the caller through its style's encoder and framer. Nothing goes out
@@ -13,6 +13,8 @@ export class IrStreamWriter {
   private readonly encoder: StreamMachine<IrStreamEvent, SseMessage>;
   private readonly accumulator: ResponseAccumulator | undefined;
   private ended = false;
+  /** True once the first upstream event went to the caller (an early keep-alive may commit before). */
+  private started = false;
 
   constructor(private readonly call: GenerationCall) {
     this.encoder = call.inbound.codec.stream.createEncoder({ includeUsage: includeUsageRequested(call.json), model: call.model });
@@ -22,10 +24,11 @@ export class IrStreamWriter {
   async push(events: readonly IrStreamEvent[]): Promise<void> {
     if (this.ended || events.length === 0) return;
     const { sink } = this.call;
-    if (!sink.committed) {
+    if (!this.started) {
       const first = events[0];
-      if (first?.type === 'error') throw new IrError(first.error);
-      this.commit();
+      if (first?.type === 'error' && !sink.committed) throw new IrError({ ...first.error, source: 'upstream' });
+      commitStream(this.call);
+      this.started = true;
     }
     const messages: SseMessage[] = [];
     for (const event of events) {
@@ -44,7 +47,7 @@ export class IrStreamWriter {
   /** Flushes the encoder and ends the answer. */
   async finish(): Promise<void> {
     if (this.ended) return;
-    if (!this.call.sink.committed) {
+    if (!this.started) {
       throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
     }
     this.ended = true;
@@ -58,13 +61,6 @@ export class IrStreamWriter {
     if (!this.call.sink.committed) throw new IrError(error);
     if (this.ended || this.call.sink.clientGone) return;
     await this.push([{ type: 'error', error }]);
-  }
-
-  private commit(): void {
-    const { sink, framer, outcome } = this.call;
-    sink.startStream(200, framer.contentType, outcomeHeaders(outcome));
-    const opening = framer.open();
-    if (opening) void sink.write(opening);
   }
 
   private close(): void {

@@ -1,6 +1,7 @@
 import type { IrStreamEvent } from '@interlingua/ir';
 import { createResponseAccumulator } from '@interlingua/ir-utils';
 import type { LocalProviderAdapter } from '@interlingua/provider-adapters';
+import { stopReason } from './call-control.js';
 import type { GenerationCall } from './generation-call.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
@@ -16,6 +17,8 @@ export async function runLocalPath(call: GenerationCall, adapter: LocalProviderA
   if (!call.stream) {
     const accumulator = createResponseAccumulator();
     for await (const event of events) accumulator.push(event);
+    const stopped = stopReason(call);
+    if (stopped) throw stopped;
     await sendTranslatedResponse(call, accumulator.result());
     return;
   }
@@ -27,6 +30,8 @@ export async function runLocalPath(call: GenerationCall, adapter: LocalProviderA
     await writer.push(batch);
     batch = [];
   }
+  const stopped = stopReason(call);
+  if (stopped) return writer.fail(stopped.data);
   await writer.push(batch);
   await writer.finish();
 }

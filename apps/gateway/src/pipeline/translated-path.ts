@@ -7,14 +7,17 @@ import {
   fetchUpstream,
   mapTransportError,
   streamUpstream,
+  wireId,
   type HttpProviderAdapter,
   type UpstreamHead,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
+import { callerLeft, stopReason } from './call-control.js';
 import type { GenerationCall } from './generation-call.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
 import { sendTranslatedResponse } from './translated-response.js';
+import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
 import { upstreamHttpError } from './upstream-request.js';
 import { buildUpstreamRequest } from './upstream-request.js';
 
@@ -24,31 +27,34 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 export async function runTranslatedPath(call: GenerationCall, adapter: HttpProviderAdapter): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
-  const wire = adapter.wire(target.settings);
+  const wire = adapter.wire(target.settings, target.upstreamModel);
   const upstreamCodec = codecFor(wire);
-  call.outcome.path = `translated:${call.inbound.wire}>${wire}`;
-  const ir = irRequestForTarget(call);
-  const encoded = upstreamCodec.request.fromIr(ir);
-  call.outcome.warnings.push(...encoded.warnings);
+  call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
+  const decoded = irRequestForTarget(call);
+  const ir = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal) : decoded;
+  const names = toolNameMapFor(ir);
+  const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
+  call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
   const body = encoded.value as Record<string, unknown>;
   adapter.hooks?.patchRequest?.(body, { settings: target.settings, model: target.upstreamModel, stream: ir.stream });
   const request = buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream);
-  if (ir.stream) await streamTranslated(call, request, upstreamCodec, adapter);
-  else await bufferedTranslated(call, request, upstreamCodec, adapter);
+  if (ir.stream) await streamTranslated(call, request, upstreamCodec, adapter, names);
+  else await bufferedTranslated(call, request, upstreamCodec, adapter, names);
 }
 
-async function bufferedTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter): Promise<void> {
+async function bufferedTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): Promise<void> {
   const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
   if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   if (typeof parsed.value === 'object' && parsed.value !== null) adapter.hooks?.patchChunk?.(parsed.value as Record<string, unknown>);
-  await sendTranslatedResponse(call, codec.response.toIr(parsed.value).value);
+  const response = codec.response.toIr(parsed.value).value;
+  await sendTranslatedResponse(call, names ? names.restoreResponse(response) : response);
 }
 
-async function streamTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter): Promise<void> {
+async function streamTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): Promise<void> {
   const writer = new IrStreamWriter(call);
-  const decode = createUpstreamEventDecoder(codec, adapter);
+  const decode = createUpstreamEventDecoder(codec, adapter, names);
   let errorHead: UpstreamHead | undefined;
   const errorBody = createBoundedCollector(MAX_ERROR_BODY_BYTES);
   try {
@@ -63,8 +69,8 @@ async function streamTranslated(call: GenerationCall, request: UpstreamRequest, 
       });
     });
   } catch (error) {
-    if (call.signal.aborted) return;
-    await writer.fail(mapTransportError(error, 'during-body').data);
+    if (callerLeft(call)) return;
+    await writer.fail((stopReason(call) ?? mapTransportError(error, 'during-body')).data);
     return;
   }
   if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result(), adapter);
@@ -72,8 +78,8 @@ async function streamTranslated(call: GenerationCall, request: UpstreamRequest, 
 }
 
 /** Upstream SSE bytes to IR events, applying the adapter's chunk hook when it has one. */
-function createUpstreamEventDecoder(codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter): { push(chunk: Buffer): IrStreamEvent[]; end(): IrStreamEvent[] } {
-  const parser = createSseParser();
+function createUpstreamEventDecoder(codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): { push(chunk: Buffer): IrStreamEvent[]; end(): IrStreamEvent[] } {
+  const parser = adapter.createStreamParser?.() ?? createSseParser();
   const decoder = codec.stream.createDecoder();
   const patch = adapter.hooks?.patchChunk;
   const decodeMessages = (messages: ReturnType<typeof parser.push>): IrStreamEvent[] => {
@@ -88,11 +94,11 @@ function createUpstreamEventDecoder(codec: StyleCodec<unknown, unknown>, adapter
       }
       events.push(...decoder.push(message));
     }
-    return events;
+    return names ? names.restoreEvents(events) : events;
   };
   return {
     push: (chunk) => decodeMessages(parser.push(chunk)),
-    end: () => [...decodeMessages(parser.end()), ...decoder.end()],
+    end: () => [...decodeMessages(parser.end()), ...(names ? names.restoreEvents(decoder.end()) : decoder.end())],
   };
 }
 

@@ -1,6 +1,6 @@
 import type { IrResponse } from '@interlingua/ir';
 import type { GenerationCall } from './generation-call.js';
-import { outcomeHeaders } from './route-headers.js';
+import { answerHeaders } from './commit-stream.js';
 
 /** Encodes a complete IR answer in the caller's style and sends it. */
 export async function sendTranslatedResponse(call: GenerationCall, response: IrResponse): Promise<void> {
@@ -8,5 +8,7 @@ export async function sendTranslatedResponse(call: GenerationCall, response: IrR
   const encoded = call.inbound.codec.response.fromIr(response);
   call.outcome.warnings.push(...encoded.warnings);
   if (response.usage) call.outcome.usage = response.usage;
-  call.sink.sendJson(200, encoded.value, outcomeHeaders(call.outcome));
+  const body = JSON.stringify(encoded.value);
+  if (call.ops?.logBodies) call.outcome.responseBody = body;
+  call.sink.send(200, 'application/json', body, answerHeaders(call));
 }

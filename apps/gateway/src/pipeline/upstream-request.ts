@@ -1,7 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { IrError, type IrErrorData, type StyleCodec } from '@interlingua/ir';
 import { safeJsonParse } from '@interlingua/ir-utils';
 import {
   HOP_BY_HOP_HEADERS,
+  requestSigner,
   type HttpProviderAdapter,
   type UpstreamHead,
   type UpstreamRequest,
@@ -28,15 +30,21 @@ export function buildUpstreamRequest(
     signal: call.signal,
     ...(target.settings.timeouts ? { timeouts: target.settings.timeouts } : {}),
     ...(target.settings.dispatcher ? { dispatcher: target.settings.dispatcher } : {}),
+    ...requestSigner(adapter, target.settings),
   };
 }
 
 function forwardedHeaders(call: GenerationCall, names: readonly string[]): Record<string, string> {
+  return pickForwardedHeaders(call.headers, names);
+}
+
+/** The caller headers among `names` (hop-by-hop ones never), repeated values joined with `, `. */
+export function pickForwardedHeaders(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of names) {
     const lower = name.toLowerCase();
     if (HOP_BY_HOP_HEADERS.has(lower)) continue;
-    const value = call.headers[lower];
+    const value = headers[lower];
     if (value !== undefined) out[lower] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
@@ -46,7 +54,7 @@ function forwardedHeaders(call: GenerationCall, names: readonly string[]): Recor
 export function upstreamHttpError(codec: StyleCodec<unknown, unknown>, head: UpstreamHead, body: Buffer, adapter?: HttpProviderAdapter): IrError {
   const parsed = safeJsonParse(body.toString('utf8'));
   const payload = parsed.ok ? parsed.value : body.toString('utf8');
-  const data: IrErrorData = adapter?.hooks?.mapError?.(head.status, payload) ?? codec.error.toIr(head.status, payload);
+  const data: IrErrorData = adapter?.hooks?.mapError?.(head.status, payload, head.headers) ?? codec.error.toIr(head.status, payload);
   const retryAfter = retryAfterSeconds(head.headers['retry-after']);
   return new IrError({ ...data, status: data.status ?? head.status, source: 'upstream', ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) });
 }

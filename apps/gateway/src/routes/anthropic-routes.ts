@@ -1,11 +1,16 @@
-import { anthropicPingEvent } from '@interlingua/anthropic-messages';
+import { anthropicCountTokensRequestToIr, anthropicCountTokensResponse, anthropicPingEvent } from '@interlingua/anthropic-messages';
 import { serializeSse } from '@interlingua/ir-utils';
 import type { Gateway } from '../gateway.js';
 import { sseFramer } from '../http/stream-framer.js';
+import { countTokensRoute } from './count-tokens-route.js';
 import { bodyTarget, generationRoute } from './generation-route.js';
 import type { RouteEntry } from './route-entry.js';
 
-/** `/v1/messages`: Anthropic Messages callers to any upstream. */
+/**
+ * `/v1/messages` (Anthropic Messages callers to any upstream) and `/v1/messages/count_tokens`
+ * (native count where the upstream has one, else the local estimate). `?beta=true`, which the
+ * SDK's beta surface appends, is accepted on both.
+ */
 export function anthropicRoutes(gateway: Gateway): RouteEntry[] {
   const ping = serializeSse(anthropicPingEvent());
   return [
@@ -15,6 +20,15 @@ export function anthropicRoutes(gateway: Gateway): RouteEntry[] {
       handler: generationRoute(gateway, {
         wire: 'anthropic-messages',
         target: (request, json) => ({ ...bodyTarget(request, json), framer: sseFramer(() => ping) }),
+      }),
+    },
+    {
+      method: 'post',
+      path: '/v1/messages/count_tokens',
+      handler: countTokensRoute(gateway, {
+        wire: 'anthropic-messages',
+        decode: (json) => anthropicCountTokensRequestToIr(json).value,
+        answer: (count) => anthropicCountTokensResponse(count.inputTokens),
       }),
     },
   ];

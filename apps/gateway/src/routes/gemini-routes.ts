@@ -1,14 +1,22 @@
 import { IrError } from '@interlingua/ir';
+import { codecFor } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
+import { geminiCountTokensRoute } from '../gemini/gemini-count-tokens-route.js';
+import { getGeminiModelRoute, listGeminiModelsRoute } from '../gemini/gemini-model-routes.js';
 import { createRequestContext } from '../http/request-context.js';
-import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
+import { sendStyleError } from '../http/style-errors.js';
 import { jsonArrayFramer, sseFramer } from '../http/stream-framer.js';
 import { asIrError } from '../pipeline/generation-pipeline.js';
 import { generationRoute } from './generation-route.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import type { RouteEntry, RouteHandler } from './route-entry.js';
+import { geminiEmbeddingMethods } from './embeddings-routes.js';
 
-/** `/v1beta/models/{model}:{method}`: Gemini callers to any upstream. */
+/**
+ * `/v1beta/models` (list, get) and `/v1beta/models/{model}:{method}` (`generateContent`,
+ * `streamGenerateContent` as SSE with `alt=sse` or a JSON array without, `countTokens`):
+ * Gemini callers to any upstream. Unknown methods are Gemini-shaped 404s.
+ */
 export function geminiRoutes(gateway: Gateway): RouteEntry[] {
   const generate = generationRoute(gateway, {
     wire: 'gemini',
@@ -19,7 +27,7 @@ export function geminiRoutes(gateway: Gateway): RouteEntry[] {
       return { model, stream, framer: stream && !sse ? jsonArrayFramer() : sseFramer(), irOverrides: { model, stream } };
     },
   });
-  const methods: Record<string, RouteHandler> = { generateContent: generate, streamGenerateContent: generate };
+  const methods: Record<string, RouteHandler> = { generateContent: generate, streamGenerateContent: generate, countTokens: geminiCountTokensRoute(gateway), ...geminiEmbeddingMethods(gateway) };
   const dispatch: RouteHandler = async (request, response) => {
     try {
       const { method } = parseGeminiModelPath(request.params?.rest);
@@ -30,8 +38,12 @@ export function geminiRoutes(gateway: Gateway): RouteEntry[] {
       await handler(request, response);
     } catch (error) {
       const context = createRequestContext(request, response);
-      sendStyleError(context.sink, errorCodecForPath('/v1beta/', request.headers), asIrError(error));
+      sendStyleError(context.sink, codecFor('gemini'), asIrError(error));
     }
   };
-  return [{ method: 'post', path: '/v1beta/models/*rest', handler: dispatch }];
+  return [
+    { method: 'get', path: '/v1beta/models', handler: listGeminiModelsRoute(gateway) },
+    { method: 'get', path: '/v1beta/models/*rest', handler: getGeminiModelRoute(gateway) },
+    { method: 'post', path: '/v1beta/models/*rest', handler: dispatch },
+  ];
 }

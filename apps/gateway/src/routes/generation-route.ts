@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError, invalidRequest } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
-import { keyAllowsModel } from '../auth/api-keys.js';
+import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { authenticate, createRequestContext } from '../http/request-context.js';
 import { readBody } from '../http/read-body.js';
@@ -10,7 +10,11 @@ import { sendStyleError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { GenerationCall } from '../pipeline/generation-call.js';
 import { asIrError, runGeneration } from '../pipeline/generation-pipeline.js';
-import { logRequest } from '../observability/request-log.js';
+import { attachCall } from '../observability/request-observer.js';
+import { bodyLimit } from '../limits/admission.js';
+import { ENDPOINT_OF_WIRE } from '../pipeline/call-ops.js';
+import { remoteMediaStep } from '../media/remote-media-step.js';
+import { checkRequiredFields } from './required-fields.js';
 
 /** What a generation route reads from the request beside its body. */
 export interface GenerationTarget {
@@ -24,6 +28,11 @@ export interface GenerationRouteSpec {
   wire: GenerationWire;
   /** Model, stream flag and framing; by default `model` and `stream` from the body, SSE framing. */
   target?(request: IncomingMessage, json: Record<string, unknown>): GenerationTarget;
+  /**
+   * Adjusts the call before it runs (stored state, a per-request codec with echoed fields,
+   * `preparedIr`, `onIrResponse`, fewer targets); may throw an `IrError` for the caller.
+   */
+  prepare?(call: GenerationCall, key: GatewayKey): void | Promise<void>;
 }
 
 /** A POST handler that runs one generation request of the given style end to end. */
@@ -32,14 +41,13 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
   const readTarget = spec.target ?? bodyTarget;
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const context = createRequestContext(request, response);
-    const started = performance.now();
     let call: GenerationCall | undefined;
-    response.once('finish', () => logRequest({ requestId: context.requestId, style: spec.wire, call, status: response.statusCode, started }));
     try {
       const key = authenticate(gateway, request, context.url);
-      const rawBody = await readBody(request, gateway.config.server.maxBodyBytes);
+      const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_WIRE[spec.wire]));
       const json = parseJsonObject(rawBody);
       const target = readTarget(request, json);
+      checkRequiredFields(spec.wire, json);
       if (!keyAllowsModel(key, target.model)) {
         throw new IrError({ kind: 'permission', message: `This API key may not use model "${target.model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
       }
@@ -60,7 +68,11 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
         ...(target.irOverrides ? { irOverrides: target.irOverrides } : {}),
         maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes,
         outcome: { attempts: 0, warnings: [] },
+        ops: gateway.ops.call,
+        prepareUpstreamIr: remoteMediaStep(gateway),
       };
+      attachCall(request, call);
+      await spec.prepare?.(call, key);
       await runGeneration(call);
     } catch (error) {
       sendStyleError(context.sink, codec, asIrError(error));

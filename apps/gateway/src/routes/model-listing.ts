@@ -1,9 +1,10 @@
 import type { IrModel } from '@interlingua/ir';
-import { fetchUpstream, type ProviderSettings } from '@interlingua/provider-adapters';
+import { adapterCapabilities, fetchUpstream, type ProviderSettings } from '@interlingua/provider-adapters';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { isGlob } from '../routing/glob.js';
 import type { ProviderEntry } from '../routing/model-router.js';
+import type { ModelRouteConfig } from '../config/config-schema.js';
 
 const LIST_TTL_MS = 5 * 60_000;
 const LIST_TIMEOUT_MS = 5_000;
@@ -18,16 +19,23 @@ export async function listModelsForKey(gateway: Gateway, key: GatewayKey): Promi
   for (const route of gateway.router.routes()) {
     const owner = route.targets[0]?.provider ?? 'interlingua';
     if (!isGlob(route.name)) {
-      out.set(route.name, { id: route.name, created: 0, ownedBy: owner, capabilities: ['chat'] });
+      out.set(route.name, { id: route.name, created: 0, ownedBy: owner, capabilities: routeCapabilities(gateway, route) });
       continue;
     }
     const prefix = /^([^*?]+)\*$/.exec(route.name)?.[1];
     const entry = prefix && route.targets.length === 1 ? gateway.providers.get(owner) : undefined;
     const upstream = entry ? await providerModels(entry) : [];
-    if (upstream.length === 0) out.set(route.name, { id: route.name, created: 0, ownedBy: owner, capabilities: ['chat'] });
+    if (upstream.length === 0) out.set(route.name, { id: route.name, created: 0, ownedBy: owner, capabilities: routeCapabilities(gateway, route) });
     for (const model of upstream) out.set(`${prefix}${model.id}`, { ...model, id: `${prefix}${model.id}` });
   }
   return [...out.values()].filter((model) => keyAllowsModel(key, model.id));
+}
+
+/** What a route's providers serve (`chat`, `embeddings`, `rerank`, `images`, `audio`): the union over its targets. */
+function routeCapabilities(gateway: Gateway, route: ModelRouteConfig): string[] {
+  const adapters = route.targets.flatMap((target) => gateway.providers.get(target.provider)?.adapter ?? []);
+  const capabilities = [...new Set(adapters.flatMap(adapterCapabilities))];
+  return capabilities.length > 0 ? capabilities : ['chat'];
 }
 
 async function providerModels(entry: ProviderEntry): Promise<IrModel[]> {

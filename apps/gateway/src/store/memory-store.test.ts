@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from './memory-store.js';
+import { describeStateStoreContract } from './state-store-contract.test-support.js';
+
+describeStateStoreContract('MemoryStore', () => new MemoryStore());
 
 describe('MemoryStore', () => {
   it('counts within a window and forgets after it', async () => {

@@ -1,4 +1,4 @@
-import type { StateStore } from './state-store.js';
+import type { CounterOp, StateStore } from './state-store.js';
 
 interface Entry {
   value: string;
@@ -18,13 +18,27 @@ export class MemoryStore implements StateStore {
   ) {}
 
   async increment(key: string, by: number, ttlMs: number): Promise<number> {
-    const entry = this.live(key);
-    const value = (entry ? Number(entry.value) : 0) + by;
-    this.put(key, String(value), entry ? entry.expiresAt : this.now() + ttlMs);
-    return value;
+    const [value] = await this.counters([{ key, by, ttlMs }]);
+    return value ?? 0;
   }
 
+  async counters(ops: readonly CounterOp[]): Promise<number[]> {
+    return ops.map((op) => {
+      if (op.by === 0) return this.counterNow(op.key);
+      const entry = this.live(op.key);
+      const value = (entry ? Number(entry.value) : 0) + op.by;
+      this.put(op.key, String(value), entry ? entry.expiresAt : this.now() + op.ttlMs);
+      return value;
+    });
+  }
+
+  async ping(): Promise<void> {}
+
   async counter(key: string): Promise<number> {
+    return this.counterNow(key);
+  }
+
+  private counterNow(key: string): number {
     const entry = this.live(key);
     return entry ? Number(entry.value) : 0;
   }

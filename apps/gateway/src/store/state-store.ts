@@ -4,6 +4,13 @@
  * (Redis) share it across instances.
  */
 export interface StateStore {
+  /**
+   * Several counters in one round trip (Redis: one pipeline): each op adds `by` (creating the
+   * counter with `ttlMs` when absent), or only reads it when `by` is 0. Returns the values in order.
+   */
+  counters(ops: readonly CounterOp[]): Promise<number[]>;
+  /** Resolves when the store answers (readiness checks). */
+  ping(): Promise<void>;
   /** Adds `by` to a counter that expires `ttlMs` after it was created; returns the new value. */
   increment(key: string, by: number, ttlMs: number): Promise<number>;
   /** A counter's value (0 when absent or expired). */
@@ -15,4 +22,13 @@ export interface StateStore {
   coolDown(key: string, ms: number): Promise<void>;
   isCoolingDown(key: string): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** One counter operation of `StateStore.counters`. */
+export interface CounterOp {
+  key: string;
+  /** Amount to add; 0 only reads. */
+  by: number;
+  /** Lifetime of a counter this op creates. */
+  ttlMs: number;
 }

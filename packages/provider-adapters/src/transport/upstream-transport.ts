@@ -11,6 +11,14 @@ export interface UpstreamTimeouts {
   idleMs?: number;
 }
 
+/** An upstream request as it is about to be sent, for signing. */
+export interface SignableRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
 export interface UpstreamRequest {
   url: string;
   method?: 'GET' | 'POST' | 'DELETE';
@@ -20,6 +28,11 @@ export interface UpstreamRequest {
   timeouts?: UpstreamTimeouts;
   /** A dispatcher for this provider (custom TLS, proxy); defaults to the shared one. */
   dispatcher?: Dispatcher;
+  /**
+   * Headers computed over the final request right before it is sent (request signing, fresh
+   * OAuth tokens), merged over `headers`. Called on every send, so a retried request is signed anew.
+   */
+  sign?: (request: SignableRequest) => Promise<Record<string, string>>;
 }
 
 export type UpstreamHeaders = Record<string, string | string[] | undefined>;
@@ -94,12 +107,14 @@ export async function streamUpstream(request: UpstreamRequest, onHead: (head: Up
   const timeouts = { ...DEFAULT_TIMEOUTS, ...request.timeouts };
   let headReceived = false;
   try {
+    const method = request.method ?? 'POST';
+    const headers = request.sign ? await signedHeaders(request, method, request.sign) : request.headers;
     await (request.dispatcher ?? defaultDispatcher()).stream(
       {
         origin: url.origin,
         path: url.pathname + url.search,
-        method: request.method ?? 'POST',
-        headers: request.headers,
+        method,
+        headers,
         body: request.body ?? null,
         signal: request.signal ?? null,
         headersTimeout: timeouts.firstByteMs,
@@ -113,6 +128,12 @@ export async function streamUpstream(request: UpstreamRequest, onHead: (head: Up
   } catch (error) {
     throw mapTransportError(error, headReceived ? 'during-body' : 'before-response');
   }
+}
+
+async function signedHeaders(request: UpstreamRequest, method: string, sign: NonNullable<UpstreamRequest['sign']>): Promise<Record<string, string>> {
+  const signable: SignableRequest = { url: request.url, method, headers: request.headers };
+  if (request.body !== undefined) signable.body = request.body;
+  return { ...request.headers, ...(await sign(signable)) };
 }
 
 export interface BufferedUpstreamResponse extends UpstreamHead {

@@ -1,6 +1,7 @@
 import type { IrModel } from '@interlingua/ir';
 import { z } from 'zod';
 import { joinUrl, type HttpProviderAdapter, type ProviderSettings } from '../../provider-adapter.js';
+import { anthropicCountTokens } from './anthropic-count-tokens.js';
 
 /** The Messages API version the gateway speaks. @see https://docs.anthropic.com/en/api/versioning */
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -26,6 +27,7 @@ export const anthropicAdapter: HttpProviderAdapter = {
     url: joinUrl(settings.baseUrl, 'v1/messages'),
     headers: { 'content-type': 'application/json', ...headers(settings) },
   }),
+  countTokens: anthropicCountTokens(headers),
   models: {
     endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'v1/models?limit=1000'), headers: headers(settings) }),
     parse(body): IrModel[] {

@@ -1,6 +1,9 @@
 import type { IrModel } from '@interlingua/ir';
 import { z } from 'zod';
 import { joinUrl, type HttpProviderAdapter, type ProviderSettings } from '../../provider-adapter.js';
+import { geminiCountTokens } from './gemini-count-tokens.js';
+import { geminiMediaServices } from './gemini-media-services.js';
+import { geminiEmbeddingServices } from './gemini-embedding-services.js';
 
 const modelListSchema = z.object({
   models: z.array(z.looseObject({ name: z.string(), displayName: z.string().optional(), supportedGenerationMethods: z.array(z.string()).optional() })),
@@ -25,6 +28,8 @@ export const geminiAdapter: HttpProviderAdapter = {
     url: joinUrl(settings.baseUrl, `models/${encodeURIComponent(model)}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`),
     headers: { 'content-type': 'application/json', ...headers(settings) },
   }),
+  countTokens: geminiCountTokens(headers),
+  services: { ...geminiMediaServices(headers), ...geminiEmbeddingServices(headers) },
   models: {
     endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'models?pageSize=1000'), headers: headers(settings) }),
     parse(body): IrModel[] {

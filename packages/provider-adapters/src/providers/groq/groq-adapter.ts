@@ -5,10 +5,14 @@ import { defineOpenAiCompatibleAdapter } from '../openai-compatible/openai-compa
  * its deprecated alias) and `stream_options`, so the chat codec's body goes up unchanged.
  * @see https://console.groq.com/docs/openai
  * @see https://console.groq.com/docs/api-reference#chat-create
+ * Audio: Whisper transcriptions and translations, and text to speech, on the OpenAI paths.
+ * @see https://console.groq.com/docs/speech-to-text
+ * @see https://console.groq.com/docs/text-to-speech
  */
 export const groqAdapter = defineOpenAiCompatibleAdapter({
   type: 'groq',
   displayName: 'Groq',
   defaultBaseUrl: 'https://api.groq.com/openai/v1',
   environment: { apiKey: 'GROQ_API_KEY', baseUrl: 'GROQ_BASE_URL' },
+  mediaServices: ['audio.transcriptions', 'audio.translations', 'audio.speech'],
 });

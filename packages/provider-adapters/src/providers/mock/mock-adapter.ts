@@ -2,17 +2,21 @@ import type { IrFinishReason, IrRequest, IrStreamEvent, IrUsage } from '@interli
 import { usageFrom } from '@interlingua/ir';
 import type { LocalProviderAdapter, ProviderSettings } from '../../provider-adapter.js';
 import { decideMockAnswer, type MockAnswer } from './mock-answer.js';
+import { fnv1a, mockEmbed } from './mock-embeddings.js';
+import { mockRerank } from './mock-rerank.js';
 
 /**
  * The `mock` provider: a deterministic test and demo model answered inside the gateway (see
  * `decideMockAnswer`). Options: `latencyMs` (pause before the first event and between chunks),
  * `models` (ids it lists; default `["mock"]`). Usage is estimated as characters / 4.
+ * Embeddings and rerank are answered too: see `mockEmbed` and `mockRerank` for the documented
+ * vectors and scores.
  */
 export const mockAdapter: LocalProviderAdapter = {
   kind: 'local',
   type: 'mock',
   displayName: 'Mock (test and demo)',
-  listModels: (settings) => mockModelIds(settings).map((id) => ({ id, created: 0, ownedBy: settings.id, capabilities: ['chat'] })),
+  listModels: (settings) => mockModelIds(settings).map((id) => ({ id, created: 0, ownedBy: settings.id, capabilities: ['chat', 'embeddings', 'rerank'] })),
   async *generate(request, { settings, signal }) {
     const latencyMs = typeof settings.options.latencyMs === 'number' ? settings.options.latencyMs : 0;
     for (const batch of mockEvents(request)) {
@@ -21,6 +25,8 @@ export const mockAdapter: LocalProviderAdapter = {
       yield* batch;
     }
   },
+  embed: (request) => mockEmbed(request),
+  rerank: (request) => mockRerank(request),
 };
 
 export function mockModelIds(settings: ProviderSettings): string[] {
@@ -75,9 +81,7 @@ function estimateUsage(request: IrRequest, answer: MockAnswer): IrUsage {
 }
 
 function hash(text: string): string {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return (h >>> 0).toString(36);
+  return fnv1a(text).toString(36);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

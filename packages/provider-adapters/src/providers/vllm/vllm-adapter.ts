@@ -9,4 +9,5 @@ import { defineOpenAiCompatibleAdapter } from '../openai-compatible/openai-compa
 export const vllmAdapter = defineOpenAiCompatibleAdapter({
   type: 'vllm',
   displayName: 'vLLM',
+  retrievalServices: ['embeddings', 'rerank'],
 });

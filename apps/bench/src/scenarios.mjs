@@ -1,0 +1,50 @@
+import { agentRequest, chatRequest, embeddingsRequest, geminiStreamRequest, messagesStreamRequest, responsesStreamRequest } from './request-bodies.mjs';
+
+/**
+ * What the bench runs. Every scenario sends the same requests to every target; the upstream's
+ * stream profile is set before it starts.
+ *
+ * @typedef {import('./load-generator.mjs').RequestSpec} RequestSpec
+ * @typedef {import('./upstream-server.mjs').StreamProfile} StreamProfile
+ *
+ * @typedef {object} Scenario
+ * @property {string} id
+ * @property {string} title
+ * @property {'window' | 'slow' | 'soak'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled.
+ * @property {RequestSpec[]} requests Cycled through by the workers.
+ * @property {number} concurrency
+ * @property {StreamProfile} profile
+ * @property {boolean} paced Longer samples (streams at a realistic pace).
+ * @property {string[]} expect Substrings every target's answer must hold (checked once per target before measuring).
+ * @property {string} note How to read it.
+ * @property {boolean} [optional] Skipped, with a note, when the gateway does not serve the path.
+ */
+
+const BURST = { ttftMs: 0, chunks: 20, gapMs: 0 };
+const NONE = { ttftMs: 0, chunks: 20, gapMs: 0 };
+
+/**
+ * @param {import('./bench-settings.mjs').BenchSettings} settings
+ * @returns {Scenario[]}
+ */
+export function allScenarios(settings) {
+  const chatJson = chatRequest(false);
+  const chatStream = chatRequest(true);
+  /** @type {Scenario[]} */
+  const list = [
+    { id: 'chat-c1', title: 'Chat, non-streaming, concurrency 1', kind: 'window', requests: [chatJson], concurrency: 1, profile: NONE, paced: false, expect: ['"chat.completion"'], note: 'fast path; added latency of one request' },
+    { id: 'chat-c50', title: 'Chat, non-streaming, concurrency 50', kind: 'window', requests: [chatJson], concurrency: 50, profile: NONE, paced: false, expect: ['"chat.completion"'], note: 'fast path; throughput' },
+    { id: 'chat-c200', title: 'Chat, non-streaming, concurrency 200', kind: 'window', requests: [chatJson], concurrency: 200, profile: NONE, paced: false, expect: ['"chat.completion"'], note: 'fast path; throughput under queueing' },
+    { id: 'agent-64k', title: 'Agent request, 64 KB body, streaming burst, concurrency 20', kind: 'window', requests: [agentRequest()], concurrency: 20, profile: BURST, paced: false, expect: ['[DONE]'], note: 'fast path with a large body (the gateway adds include_usage: one parse + stringify of 64 KB)' },
+    { id: 'stream-burst', title: 'Chat stream, 20 chunks back to back, concurrency 50', kind: 'window', requests: [chatStream], concurrency: 50, profile: BURST, paced: false, expect: ['[DONE]'], note: 'fast path; per-chunk cost' },
+    { id: 'stream-paced', title: `Chat stream, realistic pace (first token ${settings.paced.ttftMs} ms, ${settings.paced.chunks} chunks every ${settings.paced.gapMs} ms), concurrency 100`, kind: 'window', requests: [chatStream], concurrency: 100, profile: settings.paced, paced: true, expect: ['[DONE]'], note: 'fast path; what a user of a real model sees' },
+    { id: 'cross-messages-openai', title: 'Messages in, OpenAI-chat upstream, stream burst, concurrency 50', kind: 'window', requests: [messagesStreamRequest('gpt-4.1-mini')], concurrency: 50, profile: BURST, paced: false, expect: ['message_stop'], note: 'translated; direct and floors get the same Messages request answered natively by the upstream' },
+    { id: 'cross-responses-anthropic', title: 'Responses in, Anthropic upstream, stream burst, concurrency 50', kind: 'window', requests: [responsesStreamRequest('claude-sonnet-4-5')], concurrency: 50, profile: BURST, paced: false, expect: ['response.completed'], note: 'translated; direct and floors get the same Responses request answered natively by the upstream' },
+    { id: 'embeddings-c50', title: 'Embeddings (1,536 floats), concurrency 50', kind: 'window', requests: [embeddingsRequest()], concurrency: 50, profile: NONE, paced: false, expect: ['"embedding"'], note: 'a ~20 KB JSON answer', optional: true },
+    { id: 'gemini-stream-burst', title: 'Gemini stream (alt=sse), burst, concurrency 50', kind: 'window', requests: [geminiStreamRequest()], concurrency: 50, profile: BURST, paced: false, expect: ['finishReason'], note: 'fast path, Gemini wire (full scale only)' },
+    { id: 'slow-streams', title: `${settings.sizes.slowStreams.toLocaleString('en-US')} slow streams held open at once (first token 300 ms, 15 chunks every 100 ms)`, kind: 'slow', requests: [chatStream], concurrency: settings.sizes.slowStreams, profile: { ttftMs: 300, chunks: 15, gapMs: 100 }, paced: true, expect: ['[DONE]'], note: 'memory with many open streams; "open at upstream" shows how many were really concurrent' },
+    { id: 'soak', title: `RSS over ${settings.sizes.soakRequests.toLocaleString('en-US')} requests (chat JSON, chat stream, Messages→OpenAI stream), concurrency 50`, kind: 'soak', requests: [chatJson, chatStream, messagesStreamRequest('gpt-4.1-mini')], concurrency: 50, profile: BURST, paced: false, expect: [], note: 'RSS sampled every 500 requests; the first 1,000 are warm-up' },
+  ];
+  const fullOnly = new Set(['gemini-stream-burst']);
+  return list.filter((scenario) => (settings.scenarios ? settings.scenarios.includes(scenario.id) : settings.scale === 'full' || !fullOnly.has(scenario.id)));
+}

@@ -1,0 +1,77 @@
+/**
+ * The issue's targets, each read from one run's figures (ratios, so they hold across machines).
+ *
+ * @typedef {import('./aggregate.mjs').ScenarioFigures} ScenarioFigures
+ * @typedef {ReturnType<typeof import('./aggregate.mjs').soakFigures>} SoakFigures
+ *
+ * @typedef {object} TargetResult
+ * @property {string} id
+ * @property {string} text
+ * @property {number} value NaN when not measured.
+ * @property {string} limit e.g. "≥ 0.85"
+ * @property {boolean | null} pass null when not measured.
+ * @property {string} [detail]
+ */
+
+/** Growth of RSS over the soak that still counts as flat, in MB. */
+export const FLAT_RSS_MB = 10;
+
+/**
+ * @param {ScenarioFigures[]} figures
+ * @param {string} scenario
+ * @param {(t: import('./aggregate.mjs').TargetFigures) => number} pick
+ */
+function gatewayValue(figures, scenario, pick) {
+  const gateway = figures.find((f) => f.id === scenario)?.targets.gateway;
+  return gateway ? pick(gateway) : Number.NaN;
+}
+
+/**
+ * @param {string} id
+ * @param {string} text
+ * @param {number} value
+ * @param {'>=' | '<=' | '<'} op
+ * @param {number} limit
+ * @param {string} [detail]
+ * @returns {TargetResult}
+ */
+function result(id, text, value, op, limit, detail) {
+  const pass = Number.isFinite(value) ? (op === '>=' ? value >= limit : op === '<=' ? value <= limit : value < limit) : null;
+  const symbol = op === '>=' ? '≥' : op === '<=' ? '≤' : '<';
+  return { id, text, value, limit: `${symbol} ${limit}`, pass, ...(detail ? { detail } : {}) };
+}
+
+/**
+ * Highest peak RSS of a target over the window scenarios.
+ * @param {ScenarioFigures[]} figures
+ * @param {string} name
+ */
+function runPeakRss(figures, name) {
+  const peaks = figures.filter((f) => f.id !== 'slow-streams').map((f) => f.targets[name]?.peakRssMb.max ?? Number.NaN).filter(Number.isFinite);
+  return peaks.length > 0 ? Math.max(...peaks) : Number.NaN;
+}
+
+/**
+ * @param {ScenarioFigures[]} figures
+ * @param {SoakFigures | undefined} soak
+ * @returns {TargetResult[]}
+ */
+export function evaluateTargets(figures, soak) {
+  const slow = figures.find((f) => f.id === 'slow-streams')?.targets.gateway;
+  const slowDetail = slow ? `${slow.errors} errors; at most ${slow.openAtUpstream.max} streams open at the upstream at once` : undefined;
+  const gatewayPeak = runPeakRss(figures, 'gateway');
+  const expressPeak = runPeakRss(figures, 'express-floor');
+  const growth = soak?.gateway?.growthMb ?? Number.NaN;
+  return [
+    result('fast-throughput', 'Fast path, non-streaming (c50): req/s vs the Express floor', gatewayValue(figures, 'chat-c50', (t) => t.vsExpress.median), '>=', 0.85),
+    result('fast-added-p50', 'Fast path, non-streaming (c1): added p50 latency, ms', gatewayValue(figures, 'chat-c1', (t) => t.addedP50Ms.median), '<=', 0.5),
+    result('fast-p99', 'Fast path, non-streaming (c50): p99 vs the Express floor\'s p99', gatewayValue(figures, 'chat-c50', (t) => t.p99VsExpress.median), '<=', 1.5),
+    result('paced-throughput', 'Realistic-pace streaming: req/s vs direct', gatewayValue(figures, 'stream-paced', (t) => t.vsDirect.median), '>=', 0.97),
+    result('paced-ttfe', 'Realistic-pace streaming: added time to first event, ms', gatewayValue(figures, 'stream-paced', (t) => t.addedTtfeMs.median), '<=', 2),
+    result('cross-messages', 'Cross-style streaming (Messages in, OpenAI upstream): req/s vs the Express floor', gatewayValue(figures, 'cross-messages-openai', (t) => t.vsExpress.median), '>=', 0.6),
+    result('cross-responses', 'Cross-style streaming (Responses in, Anthropic upstream): req/s vs the Express floor', gatewayValue(figures, 'cross-responses-anthropic', (t) => t.vsExpress.median), '>=', 0.6),
+    result('peak-rss', 'Peak RSS over the run vs the Express floor\'s', gatewayPeak / expressPeak, '<=', 1.2, `${gatewayPeak.toFixed(0)} MB vs ${expressPeak.toFixed(0)} MB`),
+    result('slow-streams-rss', 'Slow streams held open: gateway peak RSS, MB', slow ? slow.peakRssMb.max : Number.NaN, '<', 250, slowDetail),
+    result('rss-flat', 'RSS growth over the soak (last third vs first third of the samples), MB', growth, '<=', FLAT_RSS_MB, soak?.gateway ? `slope ${soak.gateway.slopeMbPer1k.toFixed(2)} MB per 1,000 requests` : undefined),
+  ];
+}

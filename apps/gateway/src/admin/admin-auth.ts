@@ -1,0 +1,27 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { IrError } from '@interlingua/ir';
+import { sha256 } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+
+/**
+ * Checks the admin key (`Authorization: Bearer <admin secret>` or `x-api-key`) in constant time;
+ * 403 when the config has no admin key, 401 when it is missing or wrong. Gateway keys never pass.
+ */
+export function requireAdmin(gateway: Gateway, request: IncomingMessage): void {
+  const expected = gateway.ops.adminDigest;
+  if (!expected) {
+    throw new IrError({ kind: 'permission', message: 'The admin endpoints are disabled: set admin.secret or admin.secretHash in the config', code: 'admin_disabled', source: 'gateway' });
+  }
+  const presented = adminSecret(request);
+  if (!presented || !timingSafeEqual(sha256(presented), expected)) {
+    throw new IrError({ kind: 'authentication', message: 'Missing or invalid admin key', code: 'invalid_admin_key', source: 'gateway' });
+  }
+}
+
+function adminSecret(request: IncomingMessage): string | undefined {
+  const authorization = request.headers.authorization;
+  const bearer = typeof authorization === 'string' ? /^Bearer\s+(.+)$/i.exec(authorization.trim())?.[1] : undefined;
+  const apiKey = request.headers['x-api-key'];
+  return bearer?.trim() || (typeof apiKey === 'string' && apiKey.length > 0 ? apiKey : undefined);
+}

@@ -1,0 +1,32 @@
+import type { EndpointName } from '../config/operations-schema.js';
+
+const GEMINI_METHODS: Record<string, EndpointName> = {
+  generateContent: 'gemini',
+  streamGenerateContent: 'gemini',
+  countTokens: 'count-tokens',
+  embedContent: 'embeddings',
+  batchEmbedContents: 'embeddings',
+  predict: 'images',
+};
+
+/**
+ * The endpoint name (as keys' `endpoints` lists and `limits.maxBodyBytes` use them) a request
+ * path belongs to; undefined for paths that are not API endpoints (`/health`, `/metrics`, …).
+ */
+export function endpointOfPath(path: string): EndpointName | undefined {
+  if (path === '/v1/chat/completions') return 'chat';
+  if (path === '/v1/messages/count_tokens' || path === '/v1/responses/input_tokens') return 'count-tokens';
+  if (path === '/v1/messages' || path.startsWith('/v1/messages/')) return 'messages';
+  if (path === '/v1/responses' || path.startsWith('/v1/responses/')) return 'responses';
+  if (path === '/v1/embeddings') return 'embeddings';
+  if (path === '/v1/rerank' || path === '/v2/rerank') return 'rerank';
+  if (path.startsWith('/v1/images/')) return 'images';
+  if (path.startsWith('/v1/audio/')) return 'audio';
+  if (path === '/v1/models' || path.startsWith('/v1/models/')) return 'models';
+  if (path === '/v1beta/models' || path.startsWith('/v1beta/models/')) {
+    const colon = path.lastIndexOf(':');
+    if (colon === -1 || colon < path.lastIndexOf('/')) return 'models';
+    return GEMINI_METHODS[path.slice(colon + 1)] ?? 'gemini';
+  }
+  return undefined;
+}

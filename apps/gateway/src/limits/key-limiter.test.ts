@@ -1,0 +1,89 @@
+import { IrError } from '@interlingua/ir';
+import { describe, expect, it, vi } from 'vitest';
+import { compileKeys } from '../auth/api-keys.js';
+import { MemoryStore } from '../store/memory-store.js';
+import type { StateStore } from '../store/state-store.js';
+import { admitKey, chargeKey } from './key-limiter.js';
+
+const NOON = Date.UTC(2030, 5, 15, 12, 0, 30);
+const usage = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, totalTokens: input + output });
+const key = (extra: Record<string, unknown>) => compileKeys([{ name: 'k', secret: 'secret-value-1', models: ['*'], ...extra }])[0]!;
+const noStoreErrors = (operation: string, error: unknown): void => {
+  throw new Error(`unexpected store error in ${operation}: ${String(error)}`);
+};
+
+async function refusal(store: StateStore, k: ReturnType<typeof key>, now = NOON): Promise<IrError | undefined> {
+  try {
+    await admitKey(store, k, now, noStoreErrors);
+    return undefined;
+  } catch (error) {
+    if (error instanceof IrError) return error;
+    throw error;
+  }
+}
+
+/** Lets the fire-and-forget charge land. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('admitKey and chargeKey', () => {
+  it('lets rpm requests through per minute, then answers 429 with the seconds left in the minute', async () => {
+    const store = new MemoryStore();
+    const limited = key({ rpm: 2 });
+    expect(await refusal(store, limited)).toBeUndefined();
+    expect(await refusal(store, limited)).toBeUndefined();
+    const third = await refusal(store, limited);
+    expect(third?.data).toMatchObject({ kind: 'rate-limit', code: 'rate_limit_exceeded', retryAfterSeconds: 30, source: 'gateway' });
+    expect(await refusal(store, limited, NOON + 30_000)).toBeUndefined();
+  });
+
+  it('refuses once the tokens charged in this minute reach the tpm', async () => {
+    const store = new MemoryStore();
+    const limited = key({ tpm: 100 });
+    expect(await refusal(store, limited)).toBeUndefined();
+    chargeKey(store, limited, usage(60, 40), null, NOON, noStoreErrors);
+    await settle();
+    expect((await refusal(store, limited))?.data.kind).toBe('rate-limit');
+    expect(await refusal(store, limited, NOON + 60_000)).toBeUndefined();
+  });
+
+  it('keeps token budgets per UTC day and cost budgets per month, with retry-after to the period end', async () => {
+    const store = new MemoryStore();
+    const budgeted = key({ budgets: [{ period: 'day', tokens: 1000 }, { period: 'month', cost: 0.5 }] });
+    chargeKey(store, budgeted, usage(600, 300), 0.2, NOON, noStoreErrors);
+    await settle();
+    expect(await refusal(store, budgeted)).toBeUndefined();
+    chargeKey(store, budgeted, usage(100, 0), 0.1, NOON, noStoreErrors);
+    await settle();
+    const day = await refusal(store, budgeted);
+    expect(day?.data).toMatchObject({ kind: 'quota-exceeded', code: 'budget_exceeded', retryAfterSeconds: 12 * 3600 - 30 });
+    const tomorrow = NOON + 24 * 3600_000;
+    expect(await refusal(store, budgeted, tomorrow)).toBeUndefined();
+    chargeKey(store, budgeted, usage(1, 1), 0.25, tomorrow, noStoreErrors);
+    await settle();
+    const month = await refusal(store, budgeted, tomorrow);
+    expect(month?.message).toMatch(/budget of a cost of 0.5 per month \(2030-06\)/);
+  });
+
+  it('makes no store call for a key without limits', async () => {
+    const store = new MemoryStore();
+    const spy = vi.spyOn(store, 'counters');
+    await admitKey(store, key({}), NOON, noStoreErrors);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('makes ONE store call per admission whatever the number of limits', async () => {
+    const store = new MemoryStore();
+    const spy = vi.spyOn(store, 'counters');
+    await admitKey(store, key({ rpm: 5, tpm: 10, budgets: [{ period: 'day', tokens: 5 }, { period: 'month', cost: 1 }] }), NOON, noStoreErrors);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]?.[0]).toHaveLength(5);
+  });
+
+  it('lets requests through when the store fails, reporting it', async () => {
+    const store = new MemoryStore();
+    vi.spyOn(store, 'counters').mockRejectedValue(new Error('connection lost'));
+    const errors: string[] = [];
+    await admitKey(store, key({ rpm: 1 }), NOON, (operation) => errors.push(operation));
+    expect(errors).toEqual(['admit']);
+  });
+});

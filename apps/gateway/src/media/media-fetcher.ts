@@ -1,0 +1,189 @@
+import { lookup as systemLookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { IrError } from '@interlingua/ir';
+import { blockedAddressReason, type BlockedAddressReason } from './media-address-policy.js';
+
+/** One address a host name resolves to. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host name to every address it has (the system resolver by default). */
+export type MediaDnsLookup = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface MediaFetcherOptions {
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+  /** Time allowed for the whole download, redirects included. */
+  timeoutMs: number;
+  /** Also fetch from loopback, private and link-local addresses (never from metadata or reserved ones). */
+  allowPrivate?: boolean;
+  /** Redirects followed, each one checked like the first URL (default 5). */
+  maxRedirects?: number;
+  lookup?: MediaDnsLookup;
+  /** Exact addresses allowed whatever their range (tests: `127.0.0.1`). */
+  allowAddresses?: readonly string[];
+  /** Called with the address and port right before a connection opens; throwing refuses it (tests). */
+  beforeConnect?: (address: string, port: number) => void;
+}
+
+/** A downloaded file. */
+export interface FetchedMedia {
+  /** The URL the bytes finally came from (after redirects). */
+  url: string;
+  /** The answer's media type, lower-case, without parameters. */
+  mediaType?: string;
+  data: Buffer;
+}
+
+/** Downloads one http(s) URL under the fetcher's limits; failures are `invalid-request` errors naming the URL. */
+export type MediaFetcher = (url: string, signal?: AbortSignal) => Promise<FetchedMedia>;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const PRIVATE_REASONS = new Set<BlockedAddressReason>(['loopback', 'private', 'link-local']);
+
+/**
+ * A fetcher for media the caller gave by URL. Every hop's host is resolved, each address checked
+ * (loopback, private, link-local, metadata and reserved ranges are refused), and the connection
+ * pinned to the checked address, so a DNS answer cannot change between check and connect.
+ * Redirects are followed by hand and re-checked; the body is read up to `maxBytes`.
+ */
+export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
+  const maxRedirects = options.maxRedirects ?? 5;
+  return async (url, signal) => {
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    let current = parseMediaUrl(url, url);
+    try {
+      for (let hop = 0; ; hop++) {
+        const answer = await fetchOnce(current, url, options, combined);
+        if (!('location' in answer)) return answer;
+        if (hop >= maxRedirects) throw mediaError(url, `more than ${maxRedirects} redirects`);
+        current = parseMediaUrl(new URL(answer.location, current).href, url);
+      }
+    } catch (error) {
+      if (error instanceof IrError) throw error;
+      if (deadline.aborted) throw mediaError(url, `no complete answer within ${options.timeoutMs} ms`);
+      throw mediaError(url, error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+async function fetchOnce(url: URL, original: string, options: MediaFetcherOptions, signal: AbortSignal): Promise<FetchedMedia | { location: string }> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  const target = await resolveAllowedAddress(host, original, options);
+  options.beforeConnect?.(target.address, port);
+  const response = await openResponse(url, host, port, target, signal);
+  const location = response.headers.location;
+  if (REDIRECTS.has(response.statusCode ?? 0) && location) {
+    response.destroy();
+    return { location };
+  }
+  if (response.statusCode !== 200) {
+    response.destroy();
+    throw mediaError(original, `the server answered HTTP ${response.statusCode ?? 0}`);
+  }
+  const declared = Number(response.headers['content-length'] ?? Number.NaN);
+  if (declared > options.maxBytes) {
+    response.destroy();
+    throw tooLarge(original, options.maxBytes);
+  }
+  const data = await readLimited(response, original, options.maxBytes);
+  const mediaType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return { url: url.href, data, ...(mediaType ? { mediaType } : {}) };
+}
+
+/** The first address of `host`, when none of its addresses lies in a refused range. */
+async function resolveAllowedAddress(host: string, original: string, options: MediaFetcherOptions): Promise<ResolvedAddress> {
+  const version = isIP(host);
+  let addresses: ResolvedAddress[];
+  if (version === 4 || version === 6) addresses = [{ address: host, family: version }];
+  else {
+    try {
+      addresses = await (options.lookup ?? defaultLookup)(host);
+    } catch {
+      throw mediaError(original, `the host "${host}" could not be resolved`);
+    }
+  }
+  if (addresses.length === 0) throw mediaError(original, `the host "${host}" could not be resolved`);
+  for (const { address } of addresses) {
+    if (options.allowAddresses?.includes(address)) continue;
+    const reason = blockedAddressReason(address);
+    if (reason && !(options.allowPrivate && PRIVATE_REASONS.has(reason))) {
+      throw mediaError(original, `the host "${host}" resolves to a ${reason} address, which the gateway does not fetch from`);
+    }
+  }
+  return addresses[0] as ResolvedAddress;
+}
+
+function openResponse(url: URL, host: string, port: number, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send({
+      method: 'GET',
+      host,
+      port,
+      path: `${url.pathname}${url.search}`,
+      headers: { accept: 'image/*, */*;q=0.5', 'accept-encoding': 'identity', 'user-agent': 'interlingua-gateway media fetcher' },
+      lookup: pinned,
+      agent: false,
+      signal,
+    });
+    request.once('response', resolve);
+    request.once('error', reject);
+    request.end();
+  });
+}
+
+async function readLimited(response: IncomingMessage, original: string, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      response.destroy();
+      throw tooLarge(original, maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function parseMediaUrl(text: string, original: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw mediaError(original, 'not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw mediaError(original, `the scheme "${url.protocol}" is not fetched (use http or https)`);
+  if (url.username || url.password) throw mediaError(original, 'URLs with credentials are not fetched');
+  return url;
+}
+
+async function defaultLookup(hostname: string): Promise<ResolvedAddress[]> {
+  const answers = await systemLookup(hostname, { all: true, verbatim: true });
+  return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
+}
+
+function tooLarge(url: string, maxBytes: number): IrError {
+  return mediaError(url, `the file is larger than the gateway's limit of ${maxBytes} bytes`);
+}
+
+function mediaError(url: string, reason: string): IrError {
+  return new IrError({ kind: 'invalid-request', message: `Could not fetch the media at ${describeUrl(url)}: ${reason}`, code: 'media_fetch_failed', source: 'gateway' });
+}
+
+/** The URL without credentials and query (they may hold secrets or signed tokens), shortened. */
+function describeUrl(url: string): string {
+  const withoutQuery = (url.split(/[?#]/)[0] ?? url).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+  return withoutQuery.length > 200 ? `${withoutQuery.slice(0, 197)}...` : withoutQuery;
+}

@@ -1,0 +1,45 @@
+import type { IrRequest } from '@interlingua/ir';
+import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { Gateway } from '../gateway.js';
+import { inlineRemoteImages } from './inline-remote-media.js';
+import { createMediaFetcher, type FetchedMedia, type MediaFetcher } from './media-fetcher.js';
+
+/** Upstream wires that cannot take images by URL and need them inline. */
+const INLINE_ONLY_WIRES = new Set<GenerationWire>(['gemini']);
+
+const fetchers = new WeakMap<Gateway, MediaFetcher>();
+
+/** Replaces the gateway's media fetcher (tests inject fake DNS and a connect hook; embedders their own policy). */
+export function setMediaFetcher(gateway: Gateway, fetcher: MediaFetcher): void {
+  fetchers.set(gateway, fetcher);
+}
+
+function fetcherFor(gateway: Gateway): MediaFetcher {
+  let fetcher = fetchers.get(gateway);
+  if (!fetcher) {
+    fetcher = createMediaFetcher(gateway.config.media);
+    fetchers.set(gateway, fetcher);
+  }
+  return fetcher;
+}
+
+/**
+ * The IR step of one generation call for upstreams that need inline data: image URLs are
+ * downloaded (once per call, whatever the number of targets tried) and sent as base64. Other
+ * wires get the request unchanged.
+ */
+export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: GenerationWire, signal: AbortSignal) => Promise<IrRequest> {
+  const downloads = new Map<string, Promise<FetchedMedia>>();
+  return async (ir, wire, signal) => {
+    if (!INLINE_ONLY_WIRES.has(wire)) return ir;
+    const fetcher = fetcherFor(gateway);
+    return inlineRemoteImages(ir, (url) => {
+      let download = downloads.get(url);
+      if (!download) {
+        download = fetcher(url, signal);
+        downloads.set(url, download);
+      }
+      return download;
+    });
+  };
+}

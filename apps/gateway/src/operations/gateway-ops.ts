@@ -1,0 +1,69 @@
+import type { DestinationStream, Logger } from 'pino';
+import { secretDigest } from '../auth/api-keys.js';
+import type { GatewayConfig } from '../config/config-schema.js';
+import { createGatewayMetrics, type GatewayMetrics } from '../observability/gateway-metrics.js';
+import { createLogger } from '../observability/request-log.js';
+import type { CallOps } from '../pipeline/call-ops.js';
+import { TargetCooldowns } from '../pipeline/target-cooldowns.js';
+import type { StateStore } from '../store/state-store.js';
+import { PriceTable } from '../usage/price-table.js';
+import { ActiveRequests } from './active-requests.js';
+
+/**
+ * What outlives a config reload: the store, metrics, logger, cooldowns and the open requests.
+ * One per running server.
+ */
+export interface GatewayRuntime {
+  store: StateStore;
+  metrics: GatewayMetrics;
+  logger: Logger;
+  cooldowns: TargetCooldowns;
+  requests: ActiveRequests;
+  /** True once a shutdown began: `/ready` says 503 and new requests are refused. */
+  draining: boolean;
+  /** Reports a failed store call (limits and cooldowns then go on without it). */
+  storeError(operation: string, error: unknown): void;
+}
+
+export interface RuntimeOptions {
+  /** Where log lines go (tests); stdout by default. */
+  logDestination?: DestinationStream;
+}
+
+export function createRuntime(config: GatewayConfig, store: StateStore, options: RuntimeOptions = {}): GatewayRuntime {
+  const metrics = createGatewayMetrics();
+  const logger = createLogger(config.logging.level, options.logDestination);
+  const storeError = (operation: string, error: unknown): void => {
+    metrics.storeErrors.inc({ operation });
+    logger.warn({ operation, err: error instanceof Error ? error.message : String(error) }, 'state store call failed');
+  };
+  return { store, metrics, logger, cooldowns: new TargetCooldowns(store, storeError), requests: new ActiveRequests(), draining: false, storeError };
+}
+
+/** The operations side of one gateway (one config): the runtime plus what the config decides. */
+export interface GatewayOps {
+  runtime: GatewayRuntime;
+  prices: PriceTable;
+  /** Shared by every generation call of this gateway. */
+  call: CallOps;
+  /** SHA-256 of the admin secret; undefined when no admin key is configured. */
+  adminDigest?: Buffer;
+}
+
+export function createGatewayOps(config: GatewayConfig, runtime: GatewayRuntime): GatewayOps {
+  const prices = new PriceTable(config.pricing);
+  return {
+    runtime,
+    prices,
+    call: {
+      routing: config.routing,
+      streams: config.streams,
+      prices,
+      cooldowns: runtime.cooldowns,
+      metrics: runtime.metrics,
+      registerCall: (stop) => runtime.requests.registerCall(stop),
+      logBodies: config.logging.bodies,
+    },
+    ...(config.admin ? { adminDigest: secretDigest(config.admin) } : {}),
+  };
+}

@@ -1,0 +1,72 @@
+import type { RoutingConfig } from '../config/operations-schema.js';
+import type { StateStore } from '../store/state-store.js';
+
+/** How often a target's shared cooldown state is re-read from the store, at most. */
+const REFRESH_MS = 1_000;
+
+interface Known {
+  /** Local knowledge: cooling until (epoch ms). */
+  until: number;
+  /** Last time the store was asked. */
+  checkedAt: number;
+}
+
+/**
+ * Cools down targets that keep failing: failures are counted in the store per target within
+ * `cooldown.windowMs`; reaching `cooldown.failures` marks the target cooling for
+ * `cooldown.durationMs` (`StateStore.coolDown`, so other instances see it too). Reading is never
+ * on the request path: `isCooling` answers from what this instance knows and refreshes that from
+ * the store in the background, at most once a second per target.
+ */
+export class TargetCooldowns {
+  private readonly known = new Map<string, Known>();
+
+  constructor(
+    private readonly store: StateStore,
+    private readonly onStoreError: (operation: string, error: unknown) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  isCooling(id: string): boolean {
+    const now = this.now();
+    const known = this.known.get(id);
+    if (!known || now - known.checkedAt >= REFRESH_MS) this.refresh(id, now);
+    return known !== undefined && known.until > now;
+  }
+
+  /** Counts a failure; cools the target down when it reached the threshold. */
+  failed(id: string, config: RoutingConfig['cooldown']): void {
+    if (config.failures === 0) return;
+    this.store
+      .increment(`failures:${id}`, 1, config.windowMs)
+      .then((count) => {
+        if (count >= config.failures) this.coolFor(id, config.durationMs);
+      })
+      .catch((error: unknown) => this.onStoreError('cooldown', error));
+  }
+
+  /** Cools a target down for `ms` now (also used when it asked callers to wait longer than the gateway will). */
+  coolFor(id: string, ms: number): void {
+    const now = this.now();
+    this.known.set(id, { until: now + ms, checkedAt: now });
+    this.store.coolDown(id, ms).catch((error: unknown) => this.onStoreError('cooldown', error));
+  }
+
+  private refresh(id: string, now: number): void {
+    const entry = this.known.get(id) ?? { until: 0, checkedAt: now };
+    entry.checkedAt = now;
+    this.known.set(id, entry);
+    this.store
+      .isCoolingDown(id)
+      .then((cooling) => {
+        // The store does not say for how long; hold the answer until the next refresh.
+        if (cooling) entry.until = Math.max(entry.until, this.now() + REFRESH_MS);
+      })
+      .catch((error: unknown) => this.onStoreError('cooldown', error));
+  }
+}
+
+/** The cooldown id of a target: provider id and upstream model. */
+export function targetId(target: { settings: { id: string }; upstreamModel: string }): string {
+  return `${target.settings.id}/${target.upstreamModel}`;
+}

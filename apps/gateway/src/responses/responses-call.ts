@@ -1,0 +1,100 @@
+import type { IrRequest, IrResponse, Result } from '@interlingua/ir';
+import { openAiResponsesEchoFromRequest } from '@interlingua/openai-responses';
+import type { GatewayKey } from '../auth/api-keys.js';
+import type { GenerationCall } from '../pipeline/generation-call.js';
+import type { RouteTarget } from '../routing/model-router.js';
+import { responsesCallCodec, type ResponsesCallCodec } from './responses-call-codec.js';
+import { openAiOnlyError, openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
+import { inputItemsWithIds } from './response-input-items.js';
+import { isGatewayResponseId, newGatewayResponseId, type ResponseStore } from './response-store.js';
+
+/** What the Responses routes share: the stored responses and the compaction secret. */
+export interface ResponsesState {
+  store: ResponseStore;
+  secret: string | undefined;
+}
+
+/** True when the target speaks OpenAI Responses upstream (the only place OpenAI-minted state can go). */
+export function isResponsesTarget(target: RouteTarget | undefined): boolean {
+  return target?.adapter.kind === 'http' && target.adapter.wire(target.settings, target.upstreamModel) === 'openai-responses';
+}
+
+/** Keeps only OpenAI Responses targets when the request carries OpenAI-minted state; a 400 when none is left. */
+export function restrictToResponsesTargets(call: GenerationCall, reasons: readonly string[]): void {
+  if (reasons.length === 0) return;
+  const targets = call.route.targets.filter(isResponsesTarget);
+  if (targets.length === 0) throw openAiOnlyError(call.model, reasons);
+  call.route = { ...call.route, targets };
+}
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+function decoder(call: GenerationCall): (json: Record<string, unknown>) => Result<IrRequest> {
+  return (json) => call.inbound.codec.request.toIr(json);
+}
+
+/**
+ * Decodes the request up front (expanding the gateway's stored conversation and compaction
+ * items) when it names gateway state or is likely to go through the IR anyway; the fast path
+ * to an OpenAI Responses upstream otherwise stays free of the work.
+ */
+async function prepareIr(call: GenerationCall, key: GatewayKey, state: ResponsesState): Promise<PreparedConversation | undefined> {
+  const previous = call.json.previous_response_id;
+  const needed = (typeof previous === 'string' && isGatewayResponseId(previous)) || call.rawBody.includes('compaction') || !isResponsesTarget(call.route.targets[0]);
+  if (!needed) {
+    restrictToResponsesTargets(call, openAiStateReasons(call.json));
+    return undefined;
+  }
+  const prepared = await prepareConversation(call.json, decoder(call), { store: state.store, key: key.name, secret: state.secret });
+  restrictToResponsesTargets(call, prepared.openAiOnly);
+  call.preparedIr = { ir: prepared.ir, warnings: prepared.warnings };
+  if (prepared.rewritten) call.forceTranslation = true;
+  return prepared;
+}
+
+/**
+ * The `prepare` hook of `POST /v1/responses`: expands gateway state, keeps OpenAI-minted state
+ * on OpenAI Responses targets, makes answers carry the gateway's id and the echoed request
+ * fields, and stores answers that went through the IR unless the caller sent `store: false`.
+ */
+export async function prepareResponsesCall(call: GenerationCall, key: GatewayKey, state: ResponsesState): Promise<void> {
+  const prepared = await prepareIr(call, key, state);
+  const head = { id: newGatewayResponseId(), created: nowSeconds() };
+  const echo = () => ({ ...openAiResponsesEchoFromRequest(call.json), store: call.json.store !== false });
+  const callCodec = responsesCallCodec(call.inbound.codec, echo, head, call.model);
+  call.inbound = { ...call.inbound, codec: callCodec.codec };
+  if (call.json.store === false) return;
+  call.onIrResponse = (response) => storeAnswer(call, key, state, { head, prepared, callCodec, response });
+}
+
+interface AnswerToStore {
+  head: { id: string; created: number };
+  prepared: PreparedConversation | undefined;
+  callCodec: ResponsesCallCodec;
+  response: IrResponse;
+}
+
+async function storeAnswer(call: GenerationCall, key: GatewayKey, state: ResponsesState, answer: AnswerToStore): Promise<void> {
+  const { head, prepared, callCodec, response } = answer;
+  const ir = prepared?.ir ?? decoder(call)(call.json).value;
+  const inputStart = prepared?.inputStart ?? (ir.extensions?.['openai-responses']?.instructions === true ? 1 : 0);
+  const previousResponseId = prepared?.previous?.at(-1)?.id;
+  const entry = {
+    id: head.id,
+    key: key.name,
+    created: head.created,
+    ...(previousResponseId ? { previousResponseId } : {}),
+    inputItems: inputItemsWithIds(call.json.input, head.id),
+    inputMessages: ir.messages.slice(inputStart),
+    output: response.choices[0]?.content ?? [],
+    response: callCodec.responseObject(response, call.stream),
+  };
+  let problem: string | undefined;
+  try {
+    if (!(await state.store.save(entry))) problem = 'the response is larger than responses.store.maxEntryBytes';
+  } catch (error) {
+    problem = `the store failed (${error instanceof Error ? error.message : String(error)})`;
+  }
+  // The answer itself is good: a failure to keep it is reported, not turned into a failed answer.
+  if (problem) call.outcome.warnings.push({ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` });
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { priceSchema } from '../config/operations-schema.js';
+import { formatCost, PriceTable } from './price-table.js';
+
+const table = new PriceTable([
+  priceSchema.parse({ model: 'alpha', provider: 'p1', inputPerMillion: 1, outputPerMillion: 4, cacheReadPerMillion: 0.1 }),
+  priceSchema.parse({ model: 'alpha*', inputPerMillion: 2, outputPerMillion: 8 }),
+]);
+
+describe('PriceTable', () => {
+  it('prices input, cached input and output per million tokens, first matching row first', () => {
+    const usage = { inputTokens: 1_000_000, outputTokens: 500_000, totalTokens: 1_500_000, cacheReadTokens: 400_000, reasoningTokens: 100_000 };
+    expect(table.cost('p1', 'alpha', usage)).toBeCloseTo(0.6 + 0.04 + 2, 10);
+    expect(table.cost('p2', 'alpha', usage)).toBeCloseTo(0.6 * 2 + 0.4 * 2 + 4, 10);
+    expect(table.cost('p2', 'alpha-mini', usage)).toBeCloseTo(6, 10);
+  });
+
+  it('gives null for models without a price and for answers without usage', () => {
+    expect(table.cost('p1', 'beta', { inputTokens: 1, outputTokens: 1, totalTokens: 2 })).toBeNull();
+    expect(table.cost('p1', 'alpha', undefined)).toBeNull();
+    expect(new PriceTable([]).cost('p', 'm', { inputTokens: 1, outputTokens: 1, totalTokens: 2 })).toBeNull();
+  });
+
+  it('formats costs without exponents', () => {
+    expect(formatCost(0.0000012)).toBe('0.0000012');
+    expect(formatCost(1.5)).toBe('1.5');
+    expect(formatCost(0)).toBe('0');
+  });
+});

@@ -1,0 +1,68 @@
+import type { IrUsage } from '@interlingua/ir';
+import type { CounterOp, StateStore } from '../store/state-store.js';
+import { counterTtlMs, windowAt, type Window } from './usage-periods.js';
+
+/** The per-key totals kept for each day and month. Cost is kept in millionths of a unit. */
+export const USAGE_FIELDS = ['requests', 'inputTokens', 'outputTokens', 'cachedTokens', 'reasoningTokens', 'costMicros', 'unpricedRequests'] as const;
+export type UsageField = (typeof USAGE_FIELDS)[number];
+export type BudgetPeriod = 'day' | 'month';
+
+/** The store key of one per-key total. */
+export function usageCounterKey(keyName: string, period: BudgetPeriod, window: Window, field: UsageField): string {
+  return `usage:${keyName}:${period}:${window.id}:${field}`;
+}
+
+/** What one finished request adds to its key's day and month totals (zero amounts are skipped). */
+export function usageChargeOps(keyName: string, usage: IrUsage | undefined, cost: number | null, now: number): CounterOp[] {
+  const amounts: Record<UsageField, number> = {
+    requests: 1,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    cachedTokens: (usage?.cacheReadTokens ?? 0) + (usage?.cacheWriteTokens ?? 0),
+    reasoningTokens: usage?.reasoningTokens ?? 0,
+    costMicros: cost === null ? 0 : Math.round(cost * 1_000_000),
+    unpricedRequests: cost === null && usage ? 1 : 0,
+  };
+  const ops: CounterOp[] = [];
+  for (const period of ['day', 'month'] as const) {
+    const window = windowAt(period, now);
+    const ttlMs = counterTtlMs(window, now);
+    for (const field of USAGE_FIELDS) {
+      if (amounts[field] > 0) ops.push({ key: usageCounterKey(keyName, period, window, field), by: amounts[field], ttlMs });
+    }
+  }
+  return ops;
+}
+
+/** One key's totals for one period, as `/admin/usage` reports them. */
+export interface PeriodUsage {
+  period: string;
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+  /** Sum of the priced requests' costs. */
+  cost: number;
+  /** Requests with usage but no price in the table (not in `cost`). */
+  unpricedRequests: number;
+}
+
+/** The day and month totals of each named key, read in one store call. */
+export async function readUsage(store: StateStore, keyNames: readonly string[], now: number): Promise<Array<{ key: string; day: PeriodUsage; month: PeriodUsage }>> {
+  const windows = { day: windowAt('day', now), month: windowAt('month', now) };
+  const ops: CounterOp[] = [];
+  for (const name of keyNames) {
+    for (const period of ['day', 'month'] as const) {
+      for (const field of USAGE_FIELDS) ops.push({ key: usageCounterKey(name, period, windows[period], field), by: 0, ttlMs: 0 });
+    }
+  }
+  const values = await store.counters(ops);
+  let at = 0;
+  const next = (period: BudgetPeriod): PeriodUsage => {
+    const read = Object.fromEntries(USAGE_FIELDS.map((field) => [field, values[at++] ?? 0])) as Record<UsageField, number>;
+    const { costMicros, ...counts } = read;
+    return { period: windows[period].id, ...counts, cost: costMicros / 1_000_000 };
+  };
+  return keyNames.map((key) => ({ key, day: next('day'), month: next('month') }));
+}
