@@ -22,6 +22,10 @@ export interface LoopbackUpstream {
   readonly abortedCount: number;
   /** Resolves when the next request is abandoned by the client. */
   nextAbort(): Promise<void>;
+  /** TCP connections from clients that are open right now (keep-alive ones included). */
+  readonly openConnections: number;
+  /** Resolves once no client connection is open (at once when none is). */
+  allConnectionsClosed(): Promise<void>;
   setHandler(handler: UpstreamHandler): void;
   close(): Promise<void>;
 }
@@ -32,6 +36,8 @@ export async function startLoopbackUpstream(handler: UpstreamHandler): Promise<L
   let current = handler;
   let abortedCount = 0;
   let abortWaiters: Array<() => void> = [];
+  let openConnections = 0;
+  let closedWaiters: Array<() => void> = [];
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -59,6 +65,16 @@ export async function startLoopbackUpstream(handler: UpstreamHandler): Promise<L
       });
     });
   });
+  server.on('connection', (socket) => {
+    openConnections++;
+    socket.once('close', () => {
+      openConnections--;
+      if (openConnections > 0) return;
+      const waiters = closedWaiters;
+      closedWaiters = [];
+      for (const wake of waiters) wake();
+    });
+  });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -70,6 +86,10 @@ export async function startLoopbackUpstream(handler: UpstreamHandler): Promise<L
       return abortedCount;
     },
     nextAbort: () => new Promise<void>((resolve) => abortWaiters.push(resolve)),
+    get openConnections() {
+      return openConnections;
+    },
+    allConnectionsClosed: () => (openConnections === 0 ? Promise.resolve() : new Promise<void>((resolve) => closedWaiters.push(resolve))),
     setHandler(next) {
       current = next;
     },

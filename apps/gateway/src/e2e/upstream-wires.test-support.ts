@@ -1,0 +1,85 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import {
+  anthropicUpstreamRequestSchema,
+  geminiUpstreamRequestSchema,
+  openAiChatUpstreamRequestSchema,
+  openAiResponsesUpstreamRequestSchema,
+  type ReceivedRequest,
+} from '@interlingua/testkit';
+import type { ZodType } from 'zod';
+
+/** The wires an upstream provider can speak to the gateway for generation. */
+export type UpstreamWire = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini';
+
+export const UPSTREAM_WIRES: readonly UpstreamWire[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
+
+/** What a loopback upstream read from one generation request, whatever its wire. */
+export interface WireRequest {
+  wire: UpstreamWire;
+  /** The upstream model id (from the body, or from the path for Gemini). */
+  model: string;
+  stream: boolean;
+  body: Record<string, unknown>;
+}
+
+/** Request schemas written from each provider's documentation (packages/testkit). */
+const REQUEST_SCHEMAS: Record<UpstreamWire, ZodType> = {
+  'openai-chat': openAiChatUpstreamRequestSchema,
+  'openai-responses': openAiResponsesUpstreamRequestSchema,
+  'anthropic-messages': anthropicUpstreamRequestSchema,
+  gemini: geminiUpstreamRequestSchema,
+};
+
+const GEMINI_PATH = /\/models\/([^/:]+):(generateContent|streamGenerateContent)/;
+
+/**
+ * Reads a generation request sent by the gateway: its wire (from the path), model and stream
+ * flag. Returns a description of the problem instead when the body breaks the provider's
+ * documented request schema, or when the path is not a generation path.
+ */
+export function readWireRequest(request: ReceivedRequest): WireRequest | string {
+  const path = request.url.split('?')[0] ?? '';
+  const body = request.json() as Record<string, unknown>;
+  const gemini = GEMINI_PATH.exec(path);
+  const wire: UpstreamWire | undefined = gemini
+    ? 'gemini'
+    : path.endsWith('/chat/completions')
+      ? 'openai-chat'
+      : path.endsWith('/responses')
+        ? 'openai-responses'
+        : path.endsWith('/v1/messages')
+          ? 'anthropic-messages'
+          : undefined;
+  if (!wire) return `not a generation path: ${request.url}`;
+  const checked = REQUEST_SCHEMAS[wire].safeParse(body);
+  if (!checked.success) return `${wire} request breaks the documented schema: ${checked.error.message}`;
+  const model = gemini ? decodeURIComponent(gemini[1] ?? '') : String(body.model);
+  const stream = gemini ? gemini[2] === 'streamGenerateContent' : body.stream === true;
+  return { wire, model, stream, body };
+}
+
+/** A provider entry of the gateway config that speaks `wire` to a server at `url`. */
+export function providerForWire(wire: UpstreamWire, id: string, url: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const base = { id, apiKey: 'upstream-secret', ...extra };
+  if (wire === 'openai-chat') return { ...base, type: 'openai', baseUrl: `${url}/v1` };
+  if (wire === 'openai-responses') return { ...base, type: 'openai', api: 'responses', baseUrl: `${url}/v1` };
+  if (wire === 'anthropic-messages') return { ...base, type: 'anthropic', baseUrl: url };
+  return { ...base, type: 'gemini', baseUrl: `${url}/v1beta` };
+}
+
+/** A loopback port nothing listens on (bound, then released), for connection-refused cases. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Splits an SSE body into its events, each with its blank-line terminator. */
+export function sseEvents(body: string): string[] {
+  return body
+    .split(/(?<=\n\n)/)
+    .filter((event) => event.trim().length > 0);
+}
