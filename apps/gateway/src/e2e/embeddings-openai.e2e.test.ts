@@ -159,6 +159,12 @@ describe('embeddings routing and refusals', () => {
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).message).toContain('embeddings are not supported by provider "groq"');
   });
 
+  it('refuses chat on a provider that only serves embeddings and rerank', async () => {
+    const error = await client.chat.completions.create({ model: 'cohere/command-a', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((error as InstanceType<typeof OpenAI.BadRequestError>).message).toContain('Text generation is not supported by provider "cohere"');
+  });
+
   it('refuses bad bodies and unknown models in the OpenAI error shape', async () => {
     const bad = await fetch(`${h.harness.url}/v1/embeddings`, { method: 'POST', headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'mock', input: [] }) });
     expect(bad.status).toBe(400);

@@ -7,16 +7,15 @@ import {
   openAiResponsesUpstreamRequestSchema,
   type ReceivedRequest,
 } from '@interlingua/testkit';
+import type { GenerationWire } from '@interlingua/provider-adapters';
 import type { ZodType } from 'zod';
 
-/** The wires an upstream provider can speak to the gateway for generation. */
-export type UpstreamWire = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini';
-
-export const UPSTREAM_WIRES: readonly UpstreamWire[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
+/** The built-in wires an upstream provider can speak to the gateway for generation. */
+export const UPSTREAM_WIRES: readonly GenerationWire[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
 
 /** What a loopback upstream read from one generation request, whatever its wire. */
 export interface WireRequest {
-  wire: UpstreamWire;
+  wire: GenerationWire;
   /** The upstream model id (from the body, or from the path for Gemini). */
   model: string;
   stream: boolean;
@@ -24,7 +23,7 @@ export interface WireRequest {
 }
 
 /** Request schemas written from each provider's documentation (packages/testkit). */
-const REQUEST_SCHEMAS: Record<UpstreamWire, ZodType> = {
+const REQUEST_SCHEMAS: Record<GenerationWire, ZodType> = {
   'openai-chat': openAiChatUpstreamRequestSchema,
   'openai-responses': openAiResponsesUpstreamRequestSchema,
   'anthropic-messages': anthropicUpstreamRequestSchema,
@@ -42,7 +41,7 @@ export function readWireRequest(request: ReceivedRequest): WireRequest | string 
   const path = request.url.split('?')[0] ?? '';
   const body = request.json() as Record<string, unknown>;
   const gemini = GEMINI_PATH.exec(path);
-  const wire: UpstreamWire | undefined = gemini
+  const wire: GenerationWire | undefined = gemini
     ? 'gemini'
     : path.endsWith('/chat/completions')
       ? 'openai-chat'
@@ -60,7 +59,7 @@ export function readWireRequest(request: ReceivedRequest): WireRequest | string 
 }
 
 /** A provider entry of the gateway config that speaks `wire` to a server at `url`. */
-export function providerForWire(wire: UpstreamWire, id: string, url: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function providerForWire(wire: GenerationWire, id: string, url: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const base = { id, apiKey: 'upstream-secret', ...extra };
   if (wire === 'openai-chat') return { ...base, type: 'openai', baseUrl: `${url}/v1` };
   if (wire === 'openai-responses') return { ...base, type: 'openai', api: 'responses', baseUrl: `${url}/v1` };

@@ -1,0 +1,129 @@
+import { closeDefaultDispatcher, type GenerationWire } from '@interlingua/provider-adapters';
+import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './gateway-harness.test-support.js';
+import { callWithSdk, INBOUND_MODES, isStreaming, readInbound, sdkClients, sdkErrorClass, sendInbound, type InboundMode, type InboundOutcome, type SdkClients } from './inbound-callers.test-support.js';
+import { healthyText, replyHealthy, UPSTREAM_FAULTS, type FaultExpectation, type UpstreamFault } from './upstream-faults.test-support.js';
+import { closedPort, providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wires.test-support.js';
+
+/** Idle timeout of the `-idle` providers: the stall faults wait this long. */
+const STALL_IDLE_MS = 150;
+/** The upstream a mode is translated to: every wire is the far side of some style. */
+const TRANSLATED_TO: Record<InboundMode['style'], GenerationWire> = {
+  'openai-chat': 'gemini',
+  'openai-responses': 'anthropic-messages',
+  'anthropic-messages': 'openai-chat',
+  gemini: 'openai-responses',
+};
+
+let harness: Harness;
+let faulty: LoopbackUpstream;
+let clients: SdkClients;
+/** Released once the caller has the answer's head; each request captures the one open when it arrives. */
+let committed: { promise: Promise<void>; release(): void };
+const unhandled: unknown[] = [];
+const violations: string[] = [];
+const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+
+function newGate(): void {
+  let release = (): void => undefined;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  committed = { promise, release };
+}
+
+beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
+  newGate();
+  faulty = await startLoopbackUpstream(async (request, response) => {
+    const read = readWireRequest(request);
+    if (typeof read === 'string') {
+      violations.push(read);
+      response.writeHead(400).end();
+      return;
+    }
+    const context = { wire: read.wire, stream: read.stream, response, committed: committed.promise };
+    const fault = UPSTREAM_FAULTS.find((f) => f.id === read.model);
+    await (fault ? fault.reply(context) : replyHealthy(context));
+  });
+  const refusedUrl = `http://127.0.0.1:${await closedPort()}`;
+  const providers = UPSTREAM_WIRES.flatMap((wire) => [
+    providerForWire(wire, wire, faulty.url),
+    providerForWire(wire, `${wire}-idle`, faulty.url, { timeouts: { idleMs: STALL_IDLE_MS } }),
+    providerForWire(wire, `${wire}-refused`, refusedUrl),
+  ]);
+  const models = providers.map((p) => ({ name: `${String(p.id)}/*`, targets: [{ provider: p.id }] }));
+  harness = await startHarness(() => undefined, { providers, models });
+  clients = sdkClients(harness.url);
+});
+
+afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  await harness.close();
+  await faulty.close();
+});
+
+afterEach(() => committed.release());
+
+/** Closes the gateway's upstream pools and waits for the loopback to see every socket closed. */
+async function expectNoOpenSockets(): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${faulty.openConnections} upstream connection(s) still open`)), 5_000);
+  });
+  try {
+    await Promise.race([closeDefaultDispatcher().then(() => faulty.allConnectionsClosed()), bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function expectOutcome(outcome: InboundOutcome, expected: FaultExpectation): void {
+  if (expected.kind === 'in-band-error') {
+    expect(outcome.kind, JSON.stringify(outcome)).toBe('in-band-error');
+    return;
+  }
+  expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: 'http-error', status: expected.status });
+  if (expected.retryAfter !== undefined) expect(outcome.kind === 'http-error' && outcome.retryAfter).toBe(expected.retryAfter);
+}
+
+function modelFor(wire: GenerationWire, fault: UpstreamFault): string {
+  const suffix = fault.provider === 'normal' ? '' : `-${fault.provider}`;
+  return `${wire}${suffix}/${fault.id}`;
+}
+
+async function runFaultCase(mode: InboundMode, wire: GenerationWire, fault: UpstreamFault): Promise<void> {
+  const expected = fault.expect(isStreaming(mode));
+  const model = modelFor(wire, fault);
+
+  newGate();
+  const response = await sendInbound(harness.url, mode, model);
+  committed.release();
+  expectOutcome(await readInbound(mode, response), expected);
+
+  newGate();
+  const sdkError = await callWithSdk(clients, mode, model, () => committed.release());
+  if (sdkError !== 'no-sdk') {
+    expect(sdkError).toBeInstanceOf(sdkErrorClass(mode.style));
+    if (expected.kind === 'http-error') expect((sdkError as { status?: number }).status).toBe(expected.status);
+  }
+
+  const next = await readInbound(mode, await sendInbound(harness.url, mode, `${wire}/ok`));
+  expect(next.kind, JSON.stringify(next)).toBe('complete');
+  if (!isStreaming(mode) && next.kind === 'complete') expect(JSON.stringify(next.payloads[0])).toContain(healthyText(wire).slice(0, 20));
+
+  await expectNoOpenSockets();
+  expect(unhandled).toEqual([]);
+  expect(violations).toEqual([]);
+}
+
+for (const mode of INBOUND_MODES) {
+  const faults = UPSTREAM_FAULTS.filter((fault) => !fault.only || (fault.only === 'stream') === isStreaming(mode));
+  const sameWire: GenerationWire = mode.style;
+  for (const wire of [sameWire, TRANSLATED_TO[mode.style]]) {
+    describe(`${mode.id} caller, ${wire} upstream`, () => {
+      it.each(faults.map((fault) => [fault.id, fault] as const))('%s', (_id, fault) => runFaultCase(mode, wire, fault));
+    });
+  }
+}
