@@ -141,6 +141,9 @@ export function createAnthropicMessagesStreamDecoder(): StreamMachine<SseMessage
   return {
     push(message) {
       const parsed = safeJsonParse(message.data);
+      if (!parsed.ok && /^\s*[[{]/.test(message.data)) {
+        return [{ type: 'error', error: { kind: 'upstream-error', message: `Anthropic stream event is not valid JSON: ${parsed.error}`, source: 'upstream' } }];
+      }
       const data = parsed.ok ? asRecord(parsed.value) : undefined;
       if (!data) return [];
       const type = typeof data.type === 'string' ? data.type : message.event;

@@ -32,6 +32,8 @@ type WireEvent =
   | { kind: 'done' }
   | { kind: 'error'; payload: unknown }
   | { kind: 'chunk'; chunk: OpenAiChatLenientChunk }
+  /** Data that begins as JSON but does not parse: the stream is corrupt. */
+  | { kind: 'corrupt'; reason: string }
   | { kind: 'ignored' };
 
 /** The key a legacy `function_call` delta uses among the tool calls of a choice. */
@@ -41,6 +43,7 @@ function classify(message: SseMessage): WireEvent {
   const data = message.data.trim();
   if (data === '[DONE]') return { kind: 'done' };
   const parsed = safeJsonParse(data);
+  if (!parsed.ok && /^[[{]/.test(data)) return { kind: 'corrupt', reason: parsed.error };
   const record = parsed.ok ? asRecord(parsed.value) : undefined;
   if (!record) return { kind: 'ignored' };
   if (record['error'] !== undefined && record['error'] !== null) return { kind: 'error', payload: record };
@@ -79,6 +82,10 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
     error: (event) => {
       this.failed = true;
       this.out.push({ type: 'error', error: openAiChatErrorToIr(0, event.payload) });
+    },
+    corrupt: ({ reason }) => {
+      this.failed = true;
+      this.out.push({ type: 'error', error: { kind: 'upstream-error', message: `OpenAI chat stream chunk is not valid JSON: ${reason}`, source: 'upstream' } });
     },
     chunk: ({ chunk }) => this.onChunk(chunk),
   };

@@ -46,7 +46,8 @@ describe('irToOpenAiResponsesError', () => {
     const kinds = Object.keys(ERROR_KIND_STATUS) as IrErrorKind[];
     for (const kind of kinds) {
       const { status, body } = irToOpenAiResponsesError({ kind, message: 'x' });
-      expect(status).toBe(ERROR_KIND_STATUS[kind]);
+      // OpenAI clients know no 529: an overload is a 503.
+      expect(status).toBe(ERROR_KIND_STATUS[kind] === 529 ? 503 : ERROR_KIND_STATUS[kind]);
       expect(Object.keys(body.error).sort()).toEqual(['code', 'message', 'param', 'type']);
     }
     expect(irToOpenAiResponsesError({ kind: 'authentication', message: 'bad key' }).body.error).toEqual({

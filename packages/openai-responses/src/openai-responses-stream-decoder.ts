@@ -65,6 +65,10 @@ class ResponsesStreamDecoder {
   push(message: SseMessage): Events {
     if (this.finished) return [];
     const parsed = safeJsonParse(message.data);
+    if (!parsed.ok && /^\s*[[{]/.test(message.data)) {
+      this.finished = true;
+      return [{ type: 'error', error: { kind: 'upstream-error', message: `OpenAI Responses stream event is not valid JSON: ${parsed.error}`, source: 'upstream' } }];
+    }
     const data = parsed.ok ? asRecord(parsed.value) : undefined;
     if (!data) return [];
     const type = typeof data.type === 'string' ? data.type : message.event;

@@ -82,7 +82,7 @@ export async function readInbound(mode: InboundMode, response: Response): Promis
   if (response.status !== 200) throw new Error(`unexpected status ${response.status}`);
   if (mode.framing === 'json') return { kind: 'complete', payloads: [parseJson(text, 'answer')], events: [], headers: response.headers };
   if (mode.framing === 'json-array') return readJsonArray(text, response.headers);
-  if (!text.endsWith('\n\n')) throw new Error(`the SSE answer does not end with a complete event: …${JSON.stringify(text.slice(-80))}`);
+  if (!/\r?\n\r?\n$/.test(text)) throw new Error(`the SSE answer does not end with a complete event: …${JSON.stringify(text.slice(-80))}`);
   const events = parseSseText(text);
   return readSse(mode.style, events, response.headers);
 }
@@ -183,37 +183,37 @@ export function sdkErrorClass(style: InboundStyle): new (...args: never[]) => Er
   return OpenAI.APIError;
 }
 
+/** What an SDK call ended with. `events`: the `type` of every streamed event read. */
+export type SdkOutcome = { kind: 'no-sdk' } | { kind: 'ok'; events: string[] } | { kind: 'threw'; error: unknown };
+
 /**
  * Calls the gateway through the style's official SDK and reads the whole answer; `onHead` runs
- * once the answer's head arrived (streams). Resolves with what the SDK threw, `undefined` when
- * it read the answer without error. Gemini's JSON-array framing has no SDK: `'no-sdk'`.
+ * once the answer's head arrived (streams). Gemini's JSON-array framing has no SDK.
  */
-export async function callWithSdk(clients: SdkClients, mode: InboundMode, model: string, onHead: () => void = () => undefined): Promise<unknown> {
+export async function callWithSdk(clients: SdkClients, mode: InboundMode, model: string, onHead: () => void = () => undefined): Promise<SdkOutcome> {
   const stream = isStreaming(mode);
+  const events: string[] = [];
+  const read = async (iterable: AsyncIterable<unknown>): Promise<void> => {
+    onHead();
+    for await (const event of iterable) events.push(String((event as { type?: unknown }).type));
+  };
   try {
-    if (mode.framing === 'json-array') return 'no-sdk';
+    if (mode.framing === 'json-array') return { kind: 'no-sdk' };
     if (mode.style === 'openai-chat') {
       const messages = [{ role: 'user' as const, content: 'Hello' }];
       if (!stream) await clients.openai.chat.completions.create({ model, messages });
-      else await drain(await clients.openai.chat.completions.create({ model, messages, stream: true }), onHead);
+      else await read(await clients.openai.chat.completions.create({ model, messages, stream: true }));
     } else if (mode.style === 'openai-responses') {
       if (!stream) await clients.openai.responses.create({ model, input: 'Hello', store: false });
-      else await drain(await clients.openai.responses.create({ model, input: 'Hello', store: false, stream: true }), onHead);
+      else await read(await clients.openai.responses.create({ model, input: 'Hello', store: false, stream: true }));
     } else if (mode.style === 'anthropic-messages') {
       const request = { model, max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hello' }] };
       if (!stream) await clients.anthropic.messages.create(request);
-      else await drain(await clients.anthropic.messages.create({ ...request, stream: true }), onHead);
+      else await read(await clients.anthropic.messages.create({ ...request, stream: true }));
     } else if (!stream) await clients.gemini.models.generateContent({ model, contents: 'Hello' });
-    else await drain(await clients.gemini.models.generateContentStream({ model, contents: 'Hello' }), onHead);
-    return undefined;
+    else await read(await clients.gemini.models.generateContentStream({ model, contents: 'Hello' }));
+    return { kind: 'ok', events };
   } catch (error) {
-    return error;
-  }
-}
-
-async function drain(stream: AsyncIterable<unknown>, onHead: () => void): Promise<void> {
-  onHead();
-  for await (const _event of stream) {
-    // read to the end: an in-band error throws here
+    return { kind: 'threw', error };
   }
 }

@@ -190,3 +190,12 @@ describe('timeouts', () => {
     expect((error as Error).message).toContain('routing.timeouts.totalMs');
   });
 });
+
+describe('metrics of failed attempts', () => {
+  it('counts every failed upstream attempt by provider and kind, in-band failures included', async () => {
+    const text = await harness.gateway.gateway.ops.runtime.metrics.registry.metrics();
+    for (const kind of ['rate-limit', 'quota-exceeded', 'invalid-request', 'upstream-error', 'overloaded', 'timeout', 'upstream-unavailable']) {
+      expect(text).toMatch(new RegExp(`interlingua_upstream_errors_total\\{provider="upstream",kind="${kind}"\\} [1-9]`));
+    }
+  });
+});

@@ -2,8 +2,20 @@ import { closeDefaultDispatcher, type GenerationWire } from '@interlingua/provid
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
-import { callWithSdk, INBOUND_MODES, isStreaming, readInbound, sdkClients, sdkErrorClass, sendInbound, type InboundMode, type InboundOutcome, type SdkClients } from './inbound-callers.test-support.js';
-import { healthyText, replyHealthy, UPSTREAM_FAULTS, type FaultExpectation, type UpstreamFault } from './upstream-faults.test-support.js';
+import {
+  callWithSdk,
+  INBOUND_MODES,
+  isStreaming,
+  readInbound,
+  sdkClients,
+  sdkErrorClass,
+  sendInbound,
+  type InboundMode,
+  type InboundOutcome,
+  type SdkClients,
+  type SdkOutcome,
+} from './inbound-callers.test-support.js';
+import { BROKEN_EVENT, healthyText, replyHealthy, UPSTREAM_FAULTS, type FaultExpectation, type UpstreamFault } from './upstream-faults.test-support.js';
 import { closedPort, providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wires.test-support.js';
 
 /** Idle timeout of the `-idle` providers: the stall faults wait this long. */
@@ -19,18 +31,23 @@ const TRANSLATED_TO: Record<InboundMode['style'], GenerationWire> = {
 let harness: Harness;
 let faulty: LoopbackUpstream;
 let clients: SdkClients;
-/** Released once the caller has the answer's head; each request captures the one open when it arrives. */
-let committed: { promise: Promise<void>; release(): void };
+interface Gate {
+  promise: Promise<void>;
+  release(): void;
+}
+/** Released once the caller has the answer's head; each upstream request waits on the one open when it arrives. */
+let committed: Gate;
 const unhandled: unknown[] = [];
 const violations: string[] = [];
 const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
 
-function newGate(): void {
+function newGate(): Gate {
   let release = (): void => undefined;
   const promise = new Promise<void>((resolve) => {
     release = resolve;
   });
   committed = { promise, release };
+  return committed;
 }
 
 beforeAll(async () => {
@@ -79,7 +96,15 @@ async function expectNoOpenSockets(): Promise<void> {
   }
 }
 
-function expectOutcome(outcome: InboundOutcome, expected: FaultExpectation): void {
+/** What raw fetch got: checked for the style's shape, or why it is not well-formed. */
+type RawOutcome = InboundOutcome | { kind: 'malformed'; problem: string };
+
+function expectOutcome(outcome: RawOutcome, expected: FaultExpectation, raw: string, wire: GenerationWire): void {
+  if (expected.kind === 'passed-through') {
+    const brokenData = BROKEN_EVENT[wire].split('data: ')[1]?.split('\n')[0] ?? '';
+    expect(raw).toContain(`data: ${brokenData}`);
+    return;
+  }
   if (expected.kind === 'in-band-error') {
     expect(outcome.kind, JSON.stringify(outcome)).toBe('in-band-error');
     return;
@@ -88,26 +113,49 @@ function expectOutcome(outcome: InboundOutcome, expected: FaultExpectation): voi
   if (expected.retryAfter !== undefined) expect(outcome.kind === 'http-error' && outcome.retryAfter).toBe(expected.retryAfter);
 }
 
+/** The SDK reports the fault as its error class (status included before the commit point). */
+function expectSdkOutcome(mode: InboundMode, outcome: SdkOutcome, expected: FaultExpectation): void {
+  if (outcome.kind === 'no-sdk' || expected.kind === 'passed-through') return;
+  if (expected.kind === 'in-band-error' && mode.style === 'openai-responses') {
+    // The openai SDK yields Responses' in-band `error` and `response.failed` as events.
+    expect(outcome.kind === 'ok' && outcome.events.slice(-2)).toEqual(['error', 'response.failed']);
+    return;
+  }
+  expect(outcome.kind).toBe('threw');
+  const error = outcome.kind === 'threw' ? outcome.error : undefined;
+  expect(error).toBeInstanceOf(sdkErrorClass(mode.style));
+  if (expected.kind === 'http-error') expect((error as { status?: number }).status).toBe(expected.status);
+}
+
 function modelFor(wire: GenerationWire, fault: UpstreamFault): string {
   const suffix = fault.provider === 'normal' ? '' : `-${fault.provider}`;
   return `${wire}${suffix}/${fault.id}`;
 }
 
-async function runFaultCase(mode: InboundMode, wire: GenerationWire, fault: UpstreamFault): Promise<void> {
-  const expected = fault.expect(isStreaming(mode));
-  const model = modelFor(wire, fault);
-
-  newGate();
+/** The fault through raw fetch (shape checked) and through the SDK. */
+async function rawCall(mode: InboundMode, model: string, gate: Gate): Promise<{ outcome: RawOutcome; raw: string }> {
   const response = await sendInbound(harness.url, mode, model);
-  committed.release();
-  expectOutcome(await readInbound(mode, response), expected);
+  gate.release();
+  const raw = await response.clone().text();
+  const outcome = await readInbound(mode, response).catch((error: unknown): RawOutcome => ({ kind: 'malformed', problem: String(error) }));
+  return { outcome, raw };
+}
 
-  newGate();
-  const sdkError = await callWithSdk(clients, mode, model, () => committed.release());
-  if (sdkError !== 'no-sdk') {
-    expect(sdkError).toBeInstanceOf(sdkErrorClass(mode.style));
-    if (expected.kind === 'http-error') expect((sdkError as { status?: number }).status).toBe(expected.status);
+async function runFaultCase(mode: InboundMode, wire: GenerationWire, fault: UpstreamFault): Promise<void> {
+  const fastPath = wire === mode.style && mode.framing === 'sse';
+  const expected = fault.expect({ style: mode.style, streaming: isStreaming(mode), fastPath });
+  const model = modelFor(wire, fault);
+  let raw: Awaited<ReturnType<typeof rawCall>>;
+  let sdk: SdkOutcome;
+  if (fault.gated) {
+    raw = await rawCall(mode, model, newGate());
+    const gate = newGate();
+    sdk = await callWithSdk(clients, mode, model, () => gate.release());
+  } else {
+    [raw, sdk] = await Promise.all([rawCall(mode, model, newGate()), callWithSdk(clients, mode, model)]);
   }
+  expectOutcome(raw.outcome, expected, raw.raw, wire);
+  expectSdkOutcome(mode, sdk, expected);
 
   const next = await readInbound(mode, await sendInbound(harness.url, mode, `${wire}/ok`));
   expect(next.kind, JSON.stringify(next)).toBe('complete');

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { errorKindForStatus } from '@interlingua/ir';
 import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
 import { loadRecording, recordingSseBody, sendJson, sendSse } from '@interlingua/testkit';
+import type { InboundStyle } from './inbound-callers.test-support.js';
 import { sseEvents } from './upstream-wires.test-support.js';
 
 /** Healthy recorded answers per upstream wire: one JSON body, one stream. */
@@ -13,7 +14,7 @@ const ANSWERS: Record<GenerationWire, { json: string; stream: string }> = {
 };
 
 /** An event that is not JSON, named as the wire names its deltas. */
-const BROKEN_EVENT: Record<GenerationWire, string> = {
+export const BROKEN_EVENT: Record<GenerationWire, string> = {
   'openai-chat': 'data: {"id":"chatcmpl-1","choices":[{"delta":{"content":"x"\n\n',
   'openai-responses': 'event: response.output_text.delta\ndata: {"type":"response.output_text.delta","delta":\n\n',
   'anthropic-messages': 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":\n\n',
@@ -34,8 +35,23 @@ export interface FaultReply {
   committed: Promise<void>;
 }
 
-/** What the caller must see. */
-export type FaultExpectation = { kind: 'http-error'; status: number; retryAfter?: string | null } | { kind: 'in-band-error' };
+/**
+ * What the caller must see. `passed-through`: the same-style fast path forwards events without
+ * parsing them (ARCHITECTURE.md), so a bad event inside a well-framed stream reaches the caller
+ * as the provider sent it (docs/decisions/fast-path-stream-faults.md).
+ */
+export type FaultExpectation = { kind: 'http-error'; status: number; retryAfter?: string | null } | { kind: 'in-band-error' } | { kind: 'passed-through' };
+
+/** The calling side of a case. */
+export interface FaultCaller {
+  style: InboundStyle;
+  streaming: boolean;
+  /** Caller and upstream speak the same style over SSE: the bytes are relayed unparsed. */
+  fastPath: boolean;
+}
+
+/** An overloaded upstream (503 or 529) is reported with the caller style's own status for it. */
+const OVERLOADED_STATUS: Record<InboundStyle, number> = { 'openai-chat': 503, 'openai-responses': 503, 'anthropic-messages': 529, gemini: 503 };
 
 export interface UpstreamFault {
   id: string;
@@ -43,12 +59,14 @@ export interface UpstreamFault {
   provider: 'normal' | 'idle' | 'refused';
   /** Faults that only make sense while streaming (or only while not). */
   only?: 'stream' | 'non-stream';
-  expect(streaming: boolean): FaultExpectation;
+  /** The upstream waits for the caller's head before breaking the stream: one request at a time. */
+  gated?: boolean;
+  expect(caller: FaultCaller): FaultExpectation;
   reply(context: FaultReply): void | Promise<void>;
 }
 
 const httpError = (status: number, retryAfter?: string | null): FaultExpectation => ({ kind: 'http-error', status, ...(retryAfter !== undefined ? { retryAfter } : {}) });
-const midStream = (status: number) => (streaming: boolean): FaultExpectation => (streaming ? { kind: 'in-band-error' } : httpError(status));
+const midStream = (status: number) => ({ streaming }: FaultCaller): FaultExpectation => (streaming ? { kind: 'in-band-error' } : httpError(status));
 
 /** Every fault of the suite. The model name the upstream receives is the fault's id. */
 export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
@@ -57,23 +75,27 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
   {
     id: 'reset-mid-body',
     provider: 'normal',
+    gated: true,
     expect: midStream(502),
     reply: (context) => breakAfterStart(context, () => void context.response.socket?.resetAndDestroy()),
   },
   {
     id: 'truncated-body',
     provider: 'normal',
+    gated: true,
     expect: midStream(502),
-    // Streaming: the body ends cleanly in the middle of an event. Not: fewer bytes than content-length, then FIN.
+    // The connection closes (FIN) before the body's end: mid-event without the last chunk, or short of content-length.
     reply: (context) =>
       breakAfterStart(context, () => {
-        if (context.stream) context.response.end(restOfStream(context.wire).slice(0, 40));
+        if (context.stream) context.response.write(restOfStream(context.wire).slice(0, 40), () => context.response.socket?.end());
         else context.response.socket?.end();
       }),
   },
   {
     id: 'malformed-sse',
     provider: 'normal',
+    gated: true,
+    // A page that is not SSE, then a clean end: the stream never finishes.
     expect: midStream(502),
     reply: (context) => {
       if (!context.stream) return sendJson(context.response, 200, HTML_PAGE, { 'content-type': 'text/html' });
@@ -90,7 +112,8 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
   {
     id: 'invalid-json-chunk',
     provider: 'normal',
-    expect: midStream(502),
+    gated: true,
+    expect: (caller) => (caller.fastPath ? { kind: 'passed-through' } : midStream(502)(caller)),
     reply: (context) => {
       if (!context.stream) return sendJson(context.response, 200, '{"id":"x","choices":[', {});
       return breakAfterStart(context, () => context.response.end(BROKEN_EVENT[context.wire] + restOfStream(context.wire)));
@@ -103,7 +126,8 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
     expect: () => httpError(502),
     reply: ({ wire, response }) => sendSse(response, BROKEN_EVENT[wire] + streamBody(wire)),
   },
-  { id: 'stall', provider: 'idle', expect: midStream(504), reply: (context) => breakAfterStart(context, () => untilClosed(context.response)) },
+  // Not gated: the idle timer starts after the first events, which commit at once.
+  { id: 'stall', provider: 'idle', expect: midStream(504), reply: (context) => breakAfterStart(context, () => untilClosed(context.response), false) },
   {
     id: 'stall-before-first-event',
     provider: 'idle',
@@ -118,8 +142,8 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
   { id: 'rate-limited-retry-after', provider: 'normal', expect: () => httpError(429, '7'), reply: (c) => sendWireError(c, 429, { 'retry-after': '7' }) },
   { id: 'rate-limited', provider: 'normal', expect: () => httpError(429, null), reply: (c) => sendWireError(c, 429) },
   { id: 'server-error-500', provider: 'normal', expect: () => httpError(500), reply: (c) => sendWireError(c, 500) },
-  { id: 'unavailable-503', provider: 'normal', expect: () => httpError(503), reply: (c) => sendWireError(c, 503) },
-  { id: 'overloaded-529', provider: 'normal', expect: () => httpError(529), reply: (c) => sendWireError(c, 529) },
+  { id: 'unavailable-503', provider: 'normal', expect: ({ style }) => httpError(OVERLOADED_STATUS[style]), reply: (c) => sendWireError(c, 503) },
+  { id: 'overloaded-529', provider: 'normal', expect: ({ style }) => httpError(OVERLOADED_STATUS[style]), reply: (c) => sendWireError(c, 529) },
 ];
 
 /** The healthy answer for `model === 'ok'`. */
@@ -145,12 +169,12 @@ function restOfStream(wire: GenerationWire): string {
  * Starts a healthy answer, then breaks it with `fault`: a stream after its first events have
  * reached the caller (so the gateway has committed), a JSON body after half its bytes.
  */
-async function breakAfterStart(context: FaultReply, fault: () => void | Promise<void>): Promise<void> {
+async function breakAfterStart(context: FaultReply, fault: () => void | Promise<void>, waitForCommit = true): Promise<void> {
   const { response, wire } = context;
   if (context.stream) {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write(sseEvents(streamBody(wire)).slice(0, EVENTS_BEFORE_FAULT).join(''));
-    await context.committed;
+    if (waitForCommit) await context.committed;
   } else {
     const body = loadRecording(ANSWERS[wire].json).body;
     response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });

@@ -1,9 +1,10 @@
-import type { IrError } from '@interlingua/ir';
+import type { IrError, IrErrorData } from '@interlingua/ir';
 import type { GenerationWire } from '@interlingua/provider-adapters';
 import { routingSchema, streamsSchema, type RoutingConfig, type StreamsConfig } from '../config/operations-schema.js';
 import type { GatewayMetrics } from '../observability/gateway-metrics.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { PriceTable } from '../usage/price-table.js';
+import type { GenerationCall } from './generation-call.js';
 import { TargetCooldowns } from './target-cooldowns.js';
 
 /** Stops a running call with a reason (shutdown deadline). */
@@ -43,3 +44,10 @@ export const ENDPOINT_OF_WIRE = {
   'anthropic-messages': 'messages',
   gemini: 'gemini',
 } as const satisfies Record<GenerationWire, string>;
+
+/** Records a failure reported in-band after the commit point: for the log line and the upstream error metric. */
+export function noteStreamFailure(call: GenerationCall, error: IrErrorData): void {
+  call.outcome.lastError = error;
+  const provider = call.outcome.target?.settings.id;
+  if (error.source === 'upstream' && provider) call.ops?.metrics?.upstreamErrors.inc({ provider, kind: error.kind });
+}

@@ -10,6 +10,7 @@ import {
   type UpstreamHead,
 } from '@interlingua/provider-adapters';
 import { callerLeft, stopReason } from './call-control.js';
+import { noteStreamFailure } from './call-ops.js';
 import { answerHeaders, commitStream } from './commit-stream.js';
 import type { GenerationCall } from './generation-call.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
@@ -95,6 +96,7 @@ async function relayStream(
     if (callerLeft(call)) return;
     const irError = stopReason(call) ?? mapTransportError(error, 'during-body');
     if (!relay.started) throw irError;
+    noteStreamFailure(call, irError.data);
     await relay.failInBand(irError);
     return;
   }
@@ -133,6 +135,9 @@ class FastSseRelay {
     if (this.pending.length > 0) {
       const last = Buffer.concat([this.pending, Buffer.from('\n\n')]);
       this.pending = Buffer.alloc(0);
+      if (!isWholeTrailingEvent(last)) {
+        throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream in the middle of an event', source: 'upstream' });
+      }
       await this.push(last);
     }
     if (!this.started) {
@@ -180,4 +185,16 @@ class FastSseRelay {
     }
     return keep;
   }
+}
+
+/**
+ * Whether bytes left after the last blank line are a whole event that only lacks its blank line
+ * (`data: [DONE]\n`), which is passed on, rather than a cut one (never passed on: the caller
+ * could not read it). Whitespace alone counts as whole; it is dropped as an empty event.
+ */
+function isWholeTrailingEvent(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return true;
+  const messages = parseSseText(text);
+  return messages.length > 0 && messages.every((message) => message.data === '[DONE]' || safeJsonParse(message.data).ok);
 }

@@ -3,7 +3,7 @@ import { IrError, type IrErrorData } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { RouteTarget } from '../routing/model-router.js';
 import { callerLeft, CallControl, stopReason } from './call-control.js';
-import { defaultCallOps, type CallOps } from './call-ops.js';
+import { defaultCallOps, noteStreamFailure, type CallOps } from './call-ops.js';
 import { runFastPath } from './fast-path.js';
 import type { GenerationCall } from './generation-call.js';
 import { runLocalPath } from './local-path.js';
@@ -32,6 +32,7 @@ export async function runGeneration(call: GenerationCall): Promise<void> {
     }
     const irError = stopReason(call) ?? asIrError(error);
     if (!call.sink.committed) throw irError;
+    noteStreamFailure(call, irError.data);
     if (!call.sink.ended && !callerLeft(call)) await failCommitted(call, irError.data);
     call.sink.end();
   } finally {

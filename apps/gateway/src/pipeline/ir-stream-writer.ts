@@ -15,6 +15,8 @@ export class IrStreamWriter {
   private ended = false;
   /** True once the first upstream event went to the caller (an early keep-alive may commit before). */
   private started = false;
+  /** True once the upstream's `finish` came: a stream that ends without one was cut short. */
+  private finished = false;
 
   constructor(private readonly call: GenerationCall) {
     this.encoder = call.inbound.codec.stream.createEncoder({ includeUsage: includeUsageRequested(call.json), model: call.model });
@@ -33,6 +35,7 @@ export class IrStreamWriter {
     const messages: SseMessage[] = [];
     for (const event of events) {
       if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
+      if (event.type === 'finish') this.finished = true;
       this.accumulator?.push(event);
       messages.push(...this.encoder.push(event));
       if (event.type === 'error') {
@@ -49,6 +52,10 @@ export class IrStreamWriter {
     if (this.ended) return;
     if (!this.started) {
       throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
+    }
+    if (!this.finished) {
+      await this.push([{ type: 'error', error: { kind: 'upstream-error', message: 'The upstream provider ended the stream before it finished', source: 'upstream' } }]);
+      return;
     }
     this.ended = true;
     if (this.accumulator && !this.accumulator.error) await this.call.onIrResponse?.(this.accumulator.result());

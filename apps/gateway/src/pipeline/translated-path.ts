@@ -13,6 +13,7 @@ import {
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
 import { callerLeft, stopReason } from './call-control.js';
+import { noteStreamFailure } from './call-ops.js';
 import type { GenerationCall } from './generation-call.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
@@ -70,7 +71,9 @@ async function streamTranslated(call: GenerationCall, request: UpstreamRequest, 
     });
   } catch (error) {
     if (callerLeft(call)) return;
-    await writer.fail((stopReason(call) ?? mapTransportError(error, 'during-body')).data);
+    const failure = (stopReason(call) ?? mapTransportError(error, 'during-body')).data;
+    if (call.sink.committed) noteStreamFailure(call, failure);
+    await writer.fail(failure);
     return;
   }
   if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result(), adapter);
