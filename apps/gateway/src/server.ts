@@ -100,5 +100,5 @@ async function stopServer(server: Server, gateway: Gateway, graceMs: number): Pr
   server.closeAllConnections();
   await closed;
   await runtime.store.close();
-  runtime.logger.flush();
+  await new Promise<void>((resolve) => runtime.logger.flush(() => resolve()));
 }

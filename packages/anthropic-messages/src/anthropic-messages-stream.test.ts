@@ -305,6 +305,11 @@ describe('stream decoder', () => {
     ]);
   });
 
+  it('reports an event whose data begins as JSON but does not parse as an upstream error', () => {
+    const events = decode([{ event: 'content_block_delta', data: '{"type":"content_block_delta","index":0,"delta":{' }]);
+    expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'upstream-error', source: 'upstream' }) }]);
+  });
+
   it('emits response-start first even when message_start is missing', () => {
     const events = decode(sse([{ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'hi' } }]));
     expect(events.map((e) => e.type)).toEqual(['response-start', 'text-start', 'text-delta', 'text-end']);

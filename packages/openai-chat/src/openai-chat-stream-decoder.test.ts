@@ -187,6 +187,12 @@ describe('createOpenAiChatStreamDecoder', () => {
     expect(types(decode(text))).toEqual(['response-start', 'text-start', 'text-delta', 'text-end', 'finish']);
   });
 
+  it('reports data that begins as JSON but does not parse as an upstream error, and stops there', () => {
+    const events = decode(`${sse(chunk({ content: 'x' }))}data: {"choices":[{"delta":\n\n${sse(chunk({ content: 'late' }))}`);
+    expect(types(events)).toEqual(['response-start', 'text-start', 'text-delta', 'error']);
+    expect(events.at(-1)).toMatchObject({ type: 'error', error: { kind: 'upstream-error', source: 'upstream' } });
+  });
+
   it('closes open blocks at the end without inventing a finish', () => {
     expect(types(decode(sse(chunk({ content: 'cut' }))))).toEqual(['response-start', 'text-start', 'text-delta', 'text-end']);
   });

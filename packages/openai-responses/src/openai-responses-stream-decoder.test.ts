@@ -153,6 +153,11 @@ describe('createOpenAiResponsesStreamDecoder', () => {
     expect(nested).toEqual([expect.objectContaining({ type: 'error', error: expect.objectContaining({ kind: 'upstream-error', message: 'boom' }) })]);
   });
 
+  it('reports an event whose data begins as JSON but does not parse as an upstream error, and stops there', () => {
+    const events = decode([{ event: 'response.output_text.delta', data: '{"type":"response.output_text.delta","delta":' }, event('response.completed', { response: { status: 'completed' } })]);
+    expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'upstream-error', source: 'upstream' }) }]);
+  });
+
   it('turns response.failed into an error event', () => {
     const events = decode([created, event('response.failed', { response: { status: 'failed', error: { code: 'server_error', message: 'broke' } } })]);
     expect(events.at(-1)).toMatchObject({ type: 'error', error: { kind: 'upstream-error', message: 'broke', code: 'server_error' } });

@@ -37,14 +37,25 @@ export const INBOUND_MODES: readonly InboundMode[] = [
 
 export const isStreaming = (mode: InboundMode): boolean => mode.framing !== 'json';
 
-/**
- * POSTs a generation request in the mode's style. `fields` are merged into the body (in the
- * style's own shape); `prompt` is the user's text.
- */
-export function sendInbound(baseUrl: string, mode: InboundMode, model: string, fields: Record<string, unknown> = {}, prompt = 'Hello'): Promise<Response> {
+export interface InboundRequestOptions {
+  /** Merged into the body, in the style's own shape. */
+  fields?: Record<string, unknown>;
+  /** The user's text (default `Hello`). */
+  prompt?: string;
+  signal?: AbortSignal;
+}
+
+/** POSTs a generation request in the mode's style. */
+export function sendInbound(baseUrl: string, mode: InboundMode, model: string, options: InboundRequestOptions = {}): Promise<Response> {
   const stream = isStreaming(mode);
+  const { fields = {}, prompt = 'Hello', signal } = options;
   const json = (path: string, headers: Record<string, string>, body: Record<string, unknown>) =>
-    fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ ...body, ...fields }) });
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ ...body, ...fields }),
+      ...(signal ? { signal } : {}),
+    });
   const bearer = { authorization: `Bearer ${GATEWAY_KEY}` };
   const streamField = stream ? { stream: true } : {};
   switch (mode.style) {

@@ -1,4 +1,4 @@
-import { closeDefaultDispatcher, type GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationWire } from '@interlingua/provider-adapters';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
@@ -16,7 +16,7 @@ import {
   type SdkOutcome,
 } from './inbound-callers.test-support.js';
 import { BROKEN_EVENT, healthyText, replyHealthy, UPSTREAM_FAULTS, type FaultExpectation, type UpstreamFault } from './upstream-faults.test-support.js';
-import { closedPort, providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wires.test-support.js';
+import { closedPort, expectNoOpenSockets, providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wires.test-support.js';
 
 /** Idle timeout of the `-idle` providers: the stall faults wait this long. */
 const STALL_IDLE_MS = 150;
@@ -83,19 +83,6 @@ afterAll(async () => {
 
 afterEach(() => committed.release());
 
-/** Closes the gateway's upstream pools and waits for the loopback to see every socket closed. */
-async function expectNoOpenSockets(): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${faulty.openConnections} upstream connection(s) still open`)), 5_000);
-  });
-  try {
-    await Promise.race([closeDefaultDispatcher().then(() => faulty.allConnectionsClosed()), bound]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** What raw fetch got: checked for the style's shape, or why it is not well-formed. */
 type RawOutcome = InboundOutcome | { kind: 'malformed'; problem: string };
 
@@ -141,7 +128,8 @@ async function rawCall(mode: InboundMode, model: string, gate: Gate): Promise<{ 
   return { outcome, raw };
 }
 
-async function runFaultCase(mode: InboundMode, wire: GenerationWire, fault: UpstreamFault): Promise<void> {
+/** One fault for one caller and upstream; `checkSockets` when no other case runs at the same time. */
+async function runFaultCase(mode: InboundMode, wire: GenerationWire, fault: UpstreamFault, checkSockets: boolean): Promise<void> {
   const fastPath = wire === mode.style && mode.framing === 'sse';
   const expected = fault.expect({ style: mode.style, streaming: isStreaming(mode), fastPath });
   const model = modelFor(wire, fault);
@@ -161,17 +149,34 @@ async function runFaultCase(mode: InboundMode, wire: GenerationWire, fault: Upst
   expect(next.kind, JSON.stringify(next)).toBe('complete');
   if (!isStreaming(mode) && next.kind === 'complete') expect(JSON.stringify(next.payloads[0])).toContain(healthyText(wire).slice(0, 20));
 
-  await expectNoOpenSockets();
+  if (checkSockets) await expectNoOpenSockets(faulty);
   expect(unhandled).toEqual([]);
   expect(violations).toEqual([]);
 }
 
-for (const mode of INBOUND_MODES) {
-  const faults = UPSTREAM_FAULTS.filter((fault) => !fault.only || (fault.only === 'stream') === isStreaming(mode));
-  const sameWire: GenerationWire = mode.style;
-  for (const wire of [sameWire, TRANSLATED_TO[mode.style]]) {
-    describe(`${mode.id} caller, ${wire} upstream`, () => {
-      it.each(faults.map((fault) => [fault.id, fault] as const))('%s', (_id, fault) => runFaultCase(mode, wire, fault));
-    });
-  }
+/** The faults a mode meets, with the upstream wires it meets them on (its own, and a translated one). */
+function casesOf(stalls: boolean): Array<[string, InboundMode, GenerationWire, UpstreamFault]> {
+  return INBOUND_MODES.flatMap((mode) =>
+    [mode.style, TRANSLATED_TO[mode.style]].flatMap((wire) =>
+      UPSTREAM_FAULTS.filter((fault) => (fault.provider === 'idle') === stalls && (!fault.only || (fault.only === 'stream') === isStreaming(mode))).map(
+        (fault): [string, InboundMode, GenerationWire, UpstreamFault] => [`${mode.id} caller, ${wire} upstream: ${fault.id}`, mode, wire, fault],
+      ),
+    ),
+  );
 }
+
+describe('upstream faults, one at a time', () => {
+  it.each(casesOf(false))('%s', (_name, mode, wire, fault) => runFaultCase(mode, wire, fault, true));
+});
+
+// Stalls wait for the idle timeout (undici checks it about every half second): they run side by side.
+describe('upstream stalls past the idle timeout', () => {
+  it.concurrent.each(casesOf(true))('%s', (_name, mode, wire, fault) => runFaultCase(mode, wire, fault, false));
+});
+
+describe('after every fault', () => {
+  it('leaves no upstream socket open and no unhandled rejection', async () => {
+    await expectNoOpenSockets(faulty);
+    expect(unhandled).toEqual([]);
+  });
+});

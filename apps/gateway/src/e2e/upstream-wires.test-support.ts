@@ -1,10 +1,14 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import type { IrStreamEvent } from '@interlingua/ir';
+import { serializeSseMessages } from '@interlingua/ir-utils';
+import { closeDefaultDispatcher, codecFor } from '@interlingua/provider-adapters';
 import {
   anthropicUpstreamRequestSchema,
   geminiUpstreamRequestSchema,
   openAiChatUpstreamRequestSchema,
   openAiResponsesUpstreamRequestSchema,
+  type LoopbackUpstream,
   type ReceivedRequest,
 } from '@interlingua/testkit';
 import type { GenerationWire } from '@interlingua/provider-adapters';
@@ -79,6 +83,37 @@ export async function closedPort(): Promise<number> {
 /** Splits an SSE body into its events, each with its blank-line terminator. */
 export function sseEvents(body: string): string[] {
   return body
-    .split(/(?<=\n\n)/)
+    .split(/(?<=\r?\n\r?\n)/)
     .filter((event) => event.trim().length > 0);
+}
+
+/**
+ * Writes a provider's stream in its own wire, from IR events through the wire's stream encoder:
+ * `head()` starts a text answer, `text()` adds to it, `end()` finishes it.
+ */
+export function wireStreamWriter(wire: GenerationWire): { head(): string; text(delta: string): string; end(): string } {
+  const encoder = codecFor(wire).stream.createEncoder();
+  const write = (...events: IrStreamEvent[]): string => serializeSseMessages(events.flatMap((event) => encoder.push(event)));
+  return {
+    head: () => write({ type: 'response-start', id: 'resp_1', model: 'upstream-model', created: 1 }, { type: 'text-start', index: 0 }, { type: 'text-delta', index: 0, delta: 'Hi' }),
+    text: (delta) => write({ type: 'text-delta', index: 0, delta }),
+    end: () => write({ type: 'text-end', index: 0 }, { type: 'finish', finishReason: 'stop' }) + serializeSseMessages(encoder.end()),
+  };
+}
+
+/**
+ * Closes the gateway's upstream connection pools (a request still running holds its pool open)
+ * and waits for the loopback upstream to see every socket closed; fails naming how many are
+ * still open after a few seconds.
+ */
+export async function expectNoOpenSockets(upstream: LoopbackUpstream): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${upstream.openConnections} upstream connection(s) still open`)), 5_000);
+  });
+  try {
+    await Promise.race([closeDefaultDispatcher().then(() => upstream.allConnectionsClosed()), bound]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

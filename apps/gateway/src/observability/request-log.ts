@@ -14,12 +14,12 @@ export function requestLoggingEnabled(): boolean {
 
 /**
  * The gateway's pino logger: JSON lines with an ISO time and the level as a word. Written to
- * stdout through an asynchronous, buffered destination (flushed on shutdown) unless a
- * destination is given.
+ * stdout through an asynchronous destination (flushed on shutdown) unless one is given.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  // Asynchronous: lines written while a write is in flight are joined into the next one.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 /** A URL with the value of any `key` query parameter (a Gemini-style API key) replaced. */
