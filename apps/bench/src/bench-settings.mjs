@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 /** @type {Record<BenchScale, ScaleSettings>} */
 const SCALES = {
   quick: { rounds: 1, slowRounds: 1, warmupMs: 300, sampleWarmupMs: 100, sampleMs: 300, pacedSampleMs: 800, soakRequests: 2_000, slowStreams: 300 },
-  default: { rounds: 3, slowRounds: 3, warmupMs: 600, sampleWarmupMs: 150, sampleMs: 500, pacedSampleMs: 1_200, soakRequests: 10_000, slowStreams: 1_000 },
+  default: { rounds: 3, slowRounds: 3, warmupMs: 600, sampleWarmupMs: 150, sampleMs: 500, pacedSampleMs: 1_000, soakRequests: 10_000, slowStreams: 1_000 },
   full: { rounds: 5, slowRounds: 3, warmupMs: 1_500, sampleWarmupMs: 300, sampleMs: 2_000, pacedSampleMs: 4_000, soakRequests: 50_000, slowStreams: 1_000 },
 };
 

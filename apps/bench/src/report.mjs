@@ -85,10 +85,12 @@ function textTable(header, rows) {
 /**
  * @param {string[]} header
  * @param {string[][]} rows
+ * @param {Set<number>} [textColumns] Left-aligned columns besides the first (the rest are figures).
  */
-function markdownTable(header, rows) {
+function markdownTable(header, rows, textColumns = new Set()) {
   const escape = (/** @type {string} */ c) => c.replace(/\|/g, '\\|');
-  return [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '--:')).join('|')}|`, ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
+  const align = header.map((_, i) => (i === 0 || textColumns.has(i) ? '---' : '--:'));
+  return [`| ${header.join(' | ')} |`, `|${align.join('|')}|`, ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
 }
 
 /** @param {TargetResult} t */
@@ -137,7 +139,7 @@ export function markdownReport(report) {
     '',
     '## Targets',
     '',
-    markdownTable(TARGET_COLUMNS, report.targets.map(targetRow)),
+    markdownTable(TARGET_COLUMNS, report.targets.map(targetRow), new Set([3, 4])),
   ];
   for (const figures of report.scenarios) {
     out.push('', `## ${figures.id}: ${figures.title}`, '', `_${figures.note}_`, '', markdownTable(COLUMNS, scenarioRows(figures, true)));

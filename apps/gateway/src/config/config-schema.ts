@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_HOST_PATTERN } from '../media/media-host-allow-list.js';
 import { keyLimitFields, operationsSections } from './operations-schema.js';
 import { responsesSchema } from './responses-schema.js';
 
@@ -80,6 +81,11 @@ export const mediaSchema = z.object({
   timeoutMs: z.number().int().positive().default(10_000),
   /** Also fetch from loopback, private and link-local addresses (cloud metadata addresses never). */
   allowPrivate: z.boolean().default(false),
+  /**
+   * When not empty, the only hosts media is fetched from, redirects included: exact host names or
+   * IP literals, or `*.example.com` for any subdomain. The address checks still apply.
+   */
+  allowHosts: z.array(z.string().regex(MEDIA_HOST_PATTERN, 'use a host name, *.domain or an IP literal (IPv6 in brackets)')).default([]),
 });
 
 export const configSchema = z.object({

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { sendJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_NAMES } from '../config/operations-schema.js';
+import { BAD_BODIES, BODY_LIMIT, errorStyleOfPath, JSON_ROUTES, styleErrorMessage, type JsonRoute } from './bad-input.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
 /** Every route the gateway serves that takes a body, with the key header its clients send. */
@@ -42,8 +44,12 @@ const anyBody = fc.oneof(requestLike.map((value) => JSON.stringify(value)), fc.j
 
 let harness: Harness;
 
+const ADMIN_SECRET = 'admin-secret-for-bad-input-tests';
+
 beforeAll(async () => {
-  harness = await startHarness((_request, response) => sendJson(response, 500, { error: { message: 'upstream failure', type: 'server_error', param: null, code: null } }));
+  harness = await startHarness((_request, response) => sendJson(response, 500, { error: { message: 'upstream failure', type: 'server_error', param: null, code: null } }), {
+    sections: { admin: { secret: ADMIN_SECRET }, limits: { maxBodyBytes: Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, BODY_LIMIT])) } },
+  });
 });
 afterAll(() => harness.close());
 
@@ -73,5 +79,115 @@ describe('bad input on every route', () => {
       body: JSON.stringify({ model: 'mock', messages: [{ role: 'user', content: 'still there?' }] }),
     });
     expect(response.status).toBe(200);
+  });
+});
+
+/** Sends a request and checks the answer is a 4xx error in the path's style; returns status and message. */
+async function expectStyledError(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; message: string; headers: Headers }> {
+  const response = await fetch(`${harness.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+  expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+  return { status: response.status, message: styleErrorMessage(errorStyleOfPath(path), text), headers: response.headers };
+}
+
+describe('bad bodies on every JSON route: a 4xx in the caller\'s style naming the problem', () => {
+  const cases = JSON_ROUTES.flatMap((route) => BAD_BODIES.map((bad) => [`${route.path}: ${bad.name}`, route, bad] as const));
+
+  it.each(cases)('%s', async (_name, route, bad) => {
+    const { status, message } = await expectStyledError('POST', route.path, { ...route.auth, 'content-type': 'application/json' }, bad.body(route));
+    expect(status, message).toBe(bad.status);
+    expect(message).toMatch(bad.names(route));
+  });
+
+  it.each(JSON_ROUTES.map((route) => [route.path, route] as const))('%s: an unknown model is a 404 naming it', async (_path, route: JsonRoute) => {
+    const path = route.model === 'path' ? route.path.replace('/mock:', '/no-such-model:') : route.path;
+    const body = route.model === 'path' ? route.valid : { ...route.valid, model: 'no-such-model' };
+    const { status, message } = await expectStyledError('POST', path, { ...route.auth, 'content-type': 'application/json' }, JSON.stringify(body));
+    expect(status).toBe(404);
+    expect(message).toContain('no-such-model');
+  });
+
+  it.each(JSON_ROUTES.map((route) => [route.path, route] as const))('%s: a form body instead of JSON is a 400', async (_path, route: JsonRoute) => {
+    const { status, message } = await expectStyledError('POST', route.path, { ...route.auth, 'content-type': 'application/x-www-form-urlencoded' }, 'model=mock&input=hi');
+    expect(status).toBe(400);
+    expect(message).toMatch(/JSON/);
+  });
+});
+
+describe('GET and DELETE routes with any id', () => {
+  const idRoutes: Array<[string, (id: string) => string]> = [
+    ['GET', (id) => `/v1/models/${id}`],
+    ['GET', (id) => `/v1beta/models/${id}`],
+    ['GET', (id) => `/v1/responses/${id}`],
+    ['GET', (id) => `/v1/responses/${id}/input_items`],
+    ['DELETE', (id) => `/v1/responses/${id}`],
+  ];
+
+  it.each(idRoutes)('%s %s answers an unknown id with a 404 in style, and any id with no 5xx', async (method, pathOf) => {
+    const headers = { authorization: `Bearer ${GATEWAY_KEY}`, 'x-goog-api-key': GATEWAY_KEY };
+    expect((await expectStyledError(method, pathOf('no-such-thing'), headers)).status).toBe(404);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }), async (id) => {
+        const response = await fetch(`${harness.url}${pathOf(encodeURIComponent(id))}`, { method, headers });
+        const text = await response.text();
+        expect(response.status, text.slice(0, 200)).toBeLessThan(500);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe('wrong methods', () => {
+  it.each([
+    ['PUT', '/v1/chat/completions', 'POST'],
+    ['GET', '/v1/messages', 'POST'],
+    ['PATCH', '/v1/responses/resp_1', 'GET, DELETE'],
+    ['POST', '/v1/models', 'GET'],
+    ['GET', '/v1/embeddings', 'POST'],
+    ['PUT', '/v1beta/models/mock:generateContent', 'GET, POST'],
+    ['POST', '/metrics', 'GET'],
+  ])('%s %s is a 405 in style naming the allowed methods', async (method, path, allowed) => {
+    const { status, message, headers } = await expectStyledError(method, path, { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' }, method === 'GET' ? undefined : '{}');
+    expect(status).toBe(405);
+    expect(headers.get('allow')).toBe(allowed);
+    expect(message).toContain(method);
+  });
+});
+
+describe('admin and metrics', () => {
+  it.each(['/metrics', '/admin/usage'])('%s refuses no key, a gateway key and any other value, and answers the admin key', async (path) => {
+    expect((await expectStyledError('GET', path, {})).status).toBe(401);
+    expect((await expectStyledError('GET', path, { authorization: `Bearer ${GATEWAY_KEY}` })).status).toBe(401);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 60 }).filter((value) => !value.includes(ADMIN_SECRET)), async (value) => {
+        const response = await fetch(`${harness.url}${path}`, { headers: { authorization: `Bearer ${value.replace(/[^\x20-\x7e]/g, '')}` } });
+        expect(response.status).toBe(401);
+        await response.arrayBuffer();
+      }),
+      { numRuns: 15 },
+    );
+    const ok = await fetch(`${harness.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_SECRET}` } });
+    expect(ok.status).toBe(200);
+    await ok.arrayBuffer();
+  });
+});
+
+describe('multipart routes', () => {
+  const routes = ['/v1/audio/transcriptions', '/v1/audio/translations', '/v1/images/edits', '/v1/images/variations'];
+  const auth = { authorization: `Bearer ${GATEWAY_KEY}` };
+
+  it.each(routes)('%s refuses a JSON body with a 415 naming multipart', async (path) => {
+    const { status, message } = await expectStyledError('POST', path, { ...auth, 'content-type': 'application/json' }, '{"model":"mock"}');
+    expect(status).toBe(415);
+    expect(message).toMatch(/multipart/);
+  });
+
+  it.each(routes)('%s refuses a multipart body cut short with a 400', async (path) => {
+    const file = path.includes('audio') ? 'file' : 'image';
+    const body = `--cut\r\nContent-Disposition: form-data; name="model"\r\n\r\nmock\r\n--cut\r\nContent-Disposition: form-data; name="${file}"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\nhalf a fi`;
+    const { status, message } = await expectStyledError('POST', path, { ...auth, 'content-type': 'multipart/form-data; boundary=cut' }, body);
+    expect(status).toBe(400);
+    expect(message).toMatch(/cut short|truncated|Unexpected end|malformed/i);
   });
 });

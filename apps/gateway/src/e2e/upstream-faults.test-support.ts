@@ -38,7 +38,7 @@ export interface FaultReply {
 /**
  * What the caller must see. `passed-through`: the same-style fast path forwards events without
  * parsing them (ARCHITECTURE.md), so a bad event inside a well-framed stream reaches the caller
- * as the provider sent it (docs/decisions/fast-path-stream-faults.md).
+ * as the provider sent it (docs/decisions/upstream-stream-faults.md).
  */
 export type FaultExpectation = { kind: 'http-error'; status: number; retryAfter?: string | null } | { kind: 'in-band-error' } | { kind: 'passed-through' };
 
@@ -99,7 +99,7 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
     expect: midStream(502),
     reply: (context) => {
       if (!context.stream) return sendJson(context.response, 200, HTML_PAGE, { 'content-type': 'text/html' });
-      return breakAfterStart(context, () => context.response.end(HTML_PAGE));
+      return breakAfterStart(context, () => void context.response.end(HTML_PAGE));
     },
   },
   {
@@ -116,7 +116,7 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
     expect: (caller) => (caller.fastPath ? { kind: 'passed-through' } : midStream(502)(caller)),
     reply: (context) => {
       if (!context.stream) return sendJson(context.response, 200, '{"id":"x","choices":[', {});
-      return breakAfterStart(context, () => context.response.end(BROKEN_EVENT[context.wire] + restOfStream(context.wire)));
+      return breakAfterStart(context, () => void context.response.end(BROKEN_EVENT[context.wire] + restOfStream(context.wire)));
     },
   },
   {

@@ -97,7 +97,7 @@ export function wireStreamWriter(wire: GenerationWire): { head(): string; text(d
   return {
     head: () => write({ type: 'response-start', id: 'resp_1', model: 'upstream-model', created: 1 }, { type: 'text-start', index: 0 }, { type: 'text-delta', index: 0, delta: 'Hi' }),
     text: (delta) => write({ type: 'text-delta', index: 0, delta }),
-    end: () => write({ type: 'text-end', index: 0 }, { type: 'finish', finishReason: 'stop' }) + serializeSseMessages(encoder.end()),
+    end: () => write({ type: 'text-end', index: 0 }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' } }) + serializeSseMessages(encoder.end()),
   };
 }
 

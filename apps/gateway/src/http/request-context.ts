@@ -16,7 +16,14 @@ export interface RequestContext {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** One context per request: the admission step and the route share it (same id, sink and signal). */
+const contexts = new WeakMap<IncomingMessage, RequestContext>();
+/** The key a request authenticated with, so the admission step and the route hash it once. */
+const authenticated = new WeakMap<IncomingMessage, { gateway: Gateway; key: GatewayKey }>();
+
 export function createRequestContext(request: IncomingMessage, response: ServerResponse): RequestContext {
+  const existing = contexts.get(request);
+  if (existing) return existing;
   const given = request.headers['x-request-id'];
   const requestId = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : `req_${randomUUID().replace(/-/g, '')}`;
   const sink = new ResponseSink(response);
@@ -26,11 +33,15 @@ export function createRequestContext(request: IncomingMessage, response: ServerR
   response.on('close', () => {
     if (!response.writableFinished) controller.abort();
   });
-  return { requestId, url: new URL(request.url ?? '/', 'http://gateway.local'), sink, signal: controller.signal };
+  const context = { requestId, url: new URL(request.url ?? '/', 'http://gateway.local'), sink, signal: controller.signal };
+  contexts.set(request, context);
+  return context;
 }
 
 /** The caller's gateway key; 401 when missing, unknown or expired. */
 export function authenticate(gateway: Gateway, request: IncomingMessage, url: URL): GatewayKey {
+  const known = authenticated.get(request);
+  if (known?.gateway === gateway) return known.key;
   const presented = presentedKey(request.headers, url.searchParams);
   if (!presented) {
     throw new IrError({ kind: 'authentication', message: 'Missing API key: send it as "Authorization: Bearer <key>"', code: 'missing_api_key', source: 'gateway' });
@@ -40,5 +51,6 @@ export function authenticate(gateway: Gateway, request: IncomingMessage, url: UR
   if (key.expiresAt !== undefined && key.expiresAt <= Date.now()) {
     throw new IrError({ kind: 'authentication', message: `API key "${key.name}" has expired`, code: 'expired_api_key', source: 'gateway' });
   }
+  authenticated.set(request, { gateway, key });
   return key;
 }

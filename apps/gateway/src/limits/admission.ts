@@ -25,8 +25,6 @@ export function admissionMiddleware(gateway: Gateway) {
     const endpoint = endpointOfPath(path);
     if (!endpoint) return next();
     const context = createRequestContext(request, response);
-    // The route makes its own context: the same id keeps the log line and the answer together.
-    request.headers['x-request-id'] = context.requestId;
     const entry = trackRequest(gateway, request, response, endpoint, context.requestId);
     const refuse = (error: unknown): void => sendStyleError(context.sink, errorCodecForPath(path, request.headers), asIrError(error));
     try {

@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { IrError } from '@interlingua/ir';
 import { blockedAddressReason, type BlockedAddressReason } from './media-address-policy.js';
+import { hostMatchesAllowList } from './media-host-allow-list.js';
 
 /** One address a host name resolves to. */
 export interface ResolvedAddress {
@@ -21,6 +22,11 @@ export interface MediaFetcherOptions {
   timeoutMs: number;
   /** Also fetch from loopback, private and link-local addresses (never from metadata or reserved ones). */
   allowPrivate?: boolean;
+  /**
+   * When not empty, the only hosts fetched from, on every hop (see `hostMatchesAllowList`). The
+   * address checks still apply to the hosts it lets through.
+   */
+  allowHosts?: readonly string[];
   /** Redirects followed, each one checked like the first URL (default 5). */
   maxRedirects?: number;
   lookup?: MediaDnsLookup;
@@ -75,6 +81,9 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
 async function fetchOnce(url: URL, original: string, options: MediaFetcherOptions, signal: AbortSignal): Promise<FetchedMedia | { location: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  if (options.allowHosts?.length && !hostMatchesAllowList(host, options.allowHosts)) {
+    throw mediaError(original, `the host "${host}" is not in media.allowHosts`);
+  }
   const target = await resolveAllowedAddress(host, original, options);
   options.beforeConnect?.(target.address, port);
   const response = await openResponse(url, host, port, target, signal);

@@ -1,5 +1,4 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { GenerationCall } from '../pipeline/generation-call.js';
 
 let enabled = process.env.INTERLINGUA_LOG !== 'off';
 
@@ -33,6 +32,3 @@ export function bodyForLog(body: string | Buffer | undefined, maxChars: number):
   const text = typeof body === 'string' ? body : body.toString('utf8');
   return text.length > maxChars ? `${text.slice(0, maxChars)}…[${text.length - maxChars} more characters]` : text;
 }
-
-/** @deprecated Requests are logged once, when they close, by `trackRequest` (observability/request-observer.ts); kept so older routes compile. */
-export function logRequest(_entry: { requestId: string; style: string; call: GenerationCall | undefined; status: number; started: number }): void {}

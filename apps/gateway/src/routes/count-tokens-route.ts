@@ -5,6 +5,7 @@ import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { authenticate, createRequestContext } from '../http/request-context.js';
 import { readBody } from '../http/read-body.js';
+import { bodyLimit } from '../limits/admission.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { countInputTokens, type TokenCount } from '../pipeline/count-tokens.js';
 import { asIrError } from '../pipeline/generation-pipeline.js';
@@ -31,7 +32,7 @@ export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
     const context = createRequestContext(request, response);
     try {
       const key = authenticate(gateway, request, context.url);
-      const json = parseJsonObject(await readBody(request, gateway.config.server.maxBodyBytes));
+      const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'count-tokens')));
       const ir = spec.decode(json, request);
       if (!ir.model) throw invalidRequest('model: a model name (string) is required', 'model');
       if (!keyAllowsModel(key, ir.model)) {

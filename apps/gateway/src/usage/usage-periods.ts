@@ -6,8 +6,24 @@ export interface Window {
 
 export type Period = 'minute' | 'day' | 'month';
 
-/** The UTC window of `period` holding `now`. */
+const latest = new Map<Period, Window & { startsAt: number }>();
+
+/** The UTC window of `period` holding `now` (the last one computed per period is reused). */
 export function windowAt(period: Period, now: number): Window {
+  const cached = latest.get(period);
+  if (cached && now >= cached.startsAt && now < cached.endsAt) return cached;
+  const computed = computeWindow(period, now);
+  latest.set(period, { ...computed, startsAt: startOf(period, now) });
+  return computed;
+}
+
+function startOf(period: Period, now: number): number {
+  if (period === 'minute') return Math.floor(now / 60_000) * 60_000;
+  const date = new Date(now);
+  return period === 'day' ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) : Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+function computeWindow(period: Period, now: number): Window {
   if (period === 'minute') {
     const minute = Math.floor(now / 60_000);
     return { id: String(minute), endsAt: (minute + 1) * 60_000 };

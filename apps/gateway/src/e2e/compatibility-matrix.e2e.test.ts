@@ -1,0 +1,169 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IrStreamEvent } from '@interlingua/ir';
+import { responseToStreamEvents, serializeSseMessages } from '@interlingua/ir-utils';
+import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
+import { sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGENERATE_COMMAND, renderCompatibilityMarkdown } from '../../../../scripts/compatibility-matrix.mjs';
+import { FEATURES, irAnswer, UPSTREAM_ERROR, type Feature } from './compatibility-features.test-support.js';
+import { startHarness, type Harness } from './gateway-harness.test-support.js';
+import { answerIr, compareAnswer } from './inbound-answer-ir.test-support.js';
+import { readInbound, sendInbound, type InboundMode, type InboundStyle } from './inbound-callers.test-support.js';
+import { providerForWire, readWireRequest, UPSTREAM_WIRES, type WireRequest } from './upstream-wires.test-support.js';
+
+type CellResult = Parameters<typeof renderCompatibilityMarkdown>[0]['cells'][number];
+type Upstream = GenerationWire | 'mock';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const PAGE = join(ROOT, 'docs', 'compatibility.md');
+const RESULTS = join(ROOT, 'docs', 'compatibility.json');
+const UPDATE = process.env.UPDATE_COMPATIBILITY === '1';
+
+const STYLES: Array<{ id: InboundStyle; title: string; endpoint: string }> = [
+  { id: 'openai-chat', title: 'OpenAI Chat Completions', endpoint: 'POST /v1/chat/completions' },
+  { id: 'openai-responses', title: 'OpenAI Responses', endpoint: 'POST /v1/responses' },
+  { id: 'anthropic-messages', title: 'Anthropic Messages', endpoint: 'POST /v1/messages' },
+  { id: 'gemini', title: 'Gemini', endpoint: 'POST /v1beta/models/{model}:generateContent' },
+];
+const UPSTREAMS: Array<{ id: Upstream; title: string }> = [
+  { id: 'openai-chat', title: 'OpenAI chat' },
+  { id: 'openai-responses', title: 'OpenAI Responses' },
+  { id: 'anthropic-messages', title: 'Anthropic Messages' },
+  { id: 'gemini', title: 'Gemini' },
+  { id: 'mock', title: 'mock' },
+];
+
+let harness: Harness;
+let upstream: LoopbackUpstream;
+/** The last request each `<wire>/<feature>` model received upstream. */
+const received = new Map<string, WireRequest | string>();
+const cells: CellResult[] = [];
+
+/** Streams an answer in its wire, deltas cut in three so that arguments and text really arrive in pieces. */
+function streamBody(wire: GenerationWire, events: IrStreamEvent[]): string {
+  const encoder = codecFor(wire).stream.createEncoder();
+  const pieces = events.flatMap((event): IrStreamEvent[] => {
+    const text = event.type === 'text-delta' || event.type === 'reasoning-delta' ? event.delta : event.type === 'tool-call-delta' ? event.argumentsDelta : undefined;
+    if (text === undefined || text.length < 3) return [event];
+    const third = Math.ceil(text.length / 3);
+    return [0, 1, 2].map((i) => {
+      const piece = text.slice(i * third, (i + 1) * third);
+      return event.type === 'tool-call-delta' ? { ...event, argumentsDelta: piece } : { ...event, delta: piece };
+    });
+  });
+  return serializeSseMessages([...pieces.flatMap((event) => encoder.push(event)), ...encoder.end()]);
+}
+
+function featureOf(model: string): Feature | undefined {
+  return FEATURES.find((feature) => feature.id === model);
+}
+
+beforeAll(async () => {
+  upstream = await startLoopbackUpstream((request, response) => {
+    const read = readWireRequest(request);
+    const feature = typeof read === 'string' ? undefined : featureOf(read.model);
+    if (typeof read === 'string' || !feature) {
+      received.set(request.url, typeof read === 'string' ? read : `unknown feature ${read.model}`);
+      return sendJson(response, 400, { error: { message: 'unexpected request' } });
+    }
+    received.set(`${read.wire}/${feature.id}`, read);
+    if (!feature.answer) {
+      const { body } = codecFor(read.wire).error.fromIr({ kind: 'rate-limit', message: UPSTREAM_ERROR.message, status: UPSTREAM_ERROR.status });
+      return sendJson(response, UPSTREAM_ERROR.status, body, { 'retry-after': UPSTREAM_ERROR.retryAfter });
+    }
+    const answer = irAnswer(feature.answer, read.wire);
+    if (read.stream) return sendSse(response, streamBody(read.wire, responseToStreamEvents(answer)));
+    return sendJson(response, 200, codecFor(read.wire).response.fromIr(answer).value);
+  });
+  const providers = UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url));
+  // Anthropic requires max_tokens: the route gives one, as a deployment would (else every cell warns).
+  const limit = (wire: GenerationWire) => (wire === 'anthropic-messages' ? { defaultMaxOutputTokens: 1024 } : {});
+  const models = [...UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }], ...limit(wire) })), { name: 'mock/*', targets: [{ provider: 'mock' }] }];
+  harness = await startHarness(() => undefined, { providers, models });
+});
+
+afterAll(async () => {
+  await harness.close();
+  await upstream.close();
+});
+
+/** Runs one feature for one caller style and upstream, and says how it went. */
+async function runCell(style: InboundStyle, target: Upstream, feature: Feature): Promise<CellResult> {
+  const base = { style, upstream: target, feature: feature.id };
+  const expected = target === 'mock' ? feature.mock : feature.answer;
+  if (target === 'mock' && expected === undefined) return { ...base, status: 'n/a', problems: [], warnings: [] };
+  const mode: InboundMode = { id: style, style, framing: feature.stream ? 'sse' : 'json' };
+  const response = await sendInbound(harness.url, mode, `${target}/${feature.id}`, { fields: feature.request[style] });
+  const warnings = (response.headers.get('x-interlingua-warnings') ?? '').split(' | ').filter((w) => w.length > 0);
+  const problems: string[] = [];
+  const outcome = await readInbound(mode, response).catch((error: unknown) => {
+    problems.push(`malformed answer: ${String(error)}`);
+    return undefined;
+  });
+  if (target !== 'mock') {
+    const request = received.get(`${target}/${feature.id}`);
+    received.delete(`${target}/${feature.id}`);
+    if (typeof request === 'string') problems.push(request);
+    else if (!request) problems.push('the upstream was not called');
+    else if (feature.carried) problems.push(...[feature.carried(target, request.body)].filter((p): p is string => p !== undefined));
+  }
+  if (outcome?.kind === 'complete' && expected !== undefined && expected !== 'any-usage') {
+    const { ir, problems: shape } = answerIr(mode, outcome);
+    problems.push(...shape, ...compareAnswer(ir, expected));
+  } else if (outcome?.kind === 'complete' && expected === 'any-usage') {
+    const { ir, problems: shape } = answerIr(mode, outcome);
+    problems.push(...shape, ...(ir.usage && ir.usage.outputTokens > 0 ? [] : ['no usage reached the caller']));
+  } else if (outcome && expected === undefined) {
+    problems.push(...errorProblems(outcome));
+  } else if (outcome?.kind === 'http-error') {
+    problems.push(`answered HTTP ${outcome.status}: ${outcome.message}`);
+  } else if (outcome?.kind === 'in-band-error') {
+    problems.push(`answered an in-band error: ${outcome.message}`);
+  }
+  return { ...base, status: problems.length === 0 ? 'pass' : 'fail', problems, warnings };
+}
+
+/** The upstream's 429 must reach the caller as a 429 in its style, message and `retry-after` kept. */
+function errorProblems(outcome: Awaited<ReturnType<typeof readInbound>>): string[] {
+  if (outcome.kind !== 'http-error') return [`answered ${outcome.kind} instead of an HTTP error`];
+  const problems: string[] = [];
+  if (outcome.status !== UPSTREAM_ERROR.status) problems.push(`HTTP ${outcome.status} instead of ${UPSTREAM_ERROR.status}`);
+  if (!outcome.message.includes(UPSTREAM_ERROR.message)) problems.push(`the upstream's message was lost: ${outcome.message}`);
+  if (outcome.retryAfter !== UPSTREAM_ERROR.retryAfter) problems.push(`retry-after ${outcome.retryAfter ?? 'missing'}`);
+  return problems;
+}
+
+describe('compatibility matrix', () => {
+  const pairs = STYLES.flatMap((style) => UPSTREAMS.map((target) => [`${style.title} caller, ${target.title} upstream`, style.id, target.id] as const));
+
+  it.each(pairs)('%s', async (_name, style, target) => {
+    for (const feature of FEATURES) cells.push(await runCell(style, target, feature));
+    // Same style on both sides must carry everything: that cell is the baseline.
+    if (style === target) expect(cells.filter((c) => c.style === style && c.upstream === target && c.status === 'fail')).toEqual([]);
+  });
+
+  it(`docs/compatibility.md is current (regenerate: ${REGENERATE_COMMAND})`, () => {
+    expect(cells.length, 'run the whole file: the page needs every cell').toBe(STYLES.length * UPSTREAMS.length * FEATURES.length);
+    const results = { styles: STYLES, upstreams: UPSTREAMS, features: FEATURES.map((f) => ({ id: f.id, title: f.title })), cells };
+    const page = renderCompatibilityMarkdown(results);
+    const json = `${JSON.stringify(results, null, 2)}\n`;
+    if (UPDATE) {
+      writeFileSync(PAGE, page);
+      writeFileSync(RESULTS, json);
+      return;
+    }
+    const stale = `docs/compatibility.md is stale: regenerate it with \`${REGENERATE_COMMAND}\` (or UPDATE_COMPATIBILITY=1 npx vitest run apps/gateway/src/e2e/compatibility-matrix.e2e.test.ts) and commit it`;
+    expect(readCommitted(PAGE), stale).toBe(page);
+    expect(readCommitted(RESULTS), stale.replace('compatibility.md', 'compatibility.json')).toBe(json);
+  });
+});
+
+function readCommitted(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
