@@ -12,5 +12,6 @@ export default defineConfig({
   esbuildOptions(options) {
     options.conditions = ['@interlingua/source'];
   },
-  banner: { js: '#!/usr/bin/env node' },
+  // Bundled CommonJS dependencies call `require`; give the ESM bundle one.
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
 });
