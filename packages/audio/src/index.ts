@@ -12,3 +12,4 @@ export * from './transcription-stream-encoder.js';
 export * from './wav-header.js';
 export * from './map/speech-content-type.js';
 export * from './map/audio-gemini-media-type.js';
+export * from './openai-transcription-usage-to-ir.js';

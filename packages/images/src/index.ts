@@ -7,3 +7,4 @@ export * from './images-request-to-ir.js';
 export * from './ir-to-images-response.js';
 export * from './map/images-gemini-aspect-ratio.js';
 export * from './map/images-media-type.js';
+export * from './openai-images-usage-to-ir.js';

@@ -12,7 +12,7 @@ import { expectNoOpenSockets, providerForWire, readWireRequest, UPSTREAM_WIRES, 
 /** What the flooding upstream would write if nothing held it back: far more than every buffer on the way. */
 const FLOOD_BYTES = 128 * 1024 * 1024;
 const FLOOD_DELTA = 'x'.repeat(64 * 1024);
-/** A mode's translated counterpart, as in the fault suite. */
+/** The upstream a mode is translated to (every wire is the far side of some style). */
 const TRANSLATED_TO: Record<InboundMode['style'], GenerationWire> = {
   'openai-chat': 'anthropic-messages',
   'openai-responses': 'gemini',

@@ -15,7 +15,7 @@ import {
   type SdkClients,
   type SdkOutcome,
 } from './inbound-callers.test-support.js';
-import { BROKEN_EVENT, healthyText, replyHealthy, UPSTREAM_FAULTS, type FaultExpectation, type UpstreamFault } from './upstream-faults.test-support.js';
+import { BROKEN_EVENT, healthyText, replyHealthy, replyHealthyUnterminated, UPSTREAM_FAULTS, type FaultExpectation, type UpstreamFault } from './upstream-faults.test-support.js';
 import { closedPort, expectNoOpenSockets, providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wires.test-support.js';
 
 /** Idle timeout of the `-idle` providers: the stall faults wait this long. */
@@ -62,6 +62,7 @@ beforeAll(async () => {
     }
     const context = { wire: read.wire, stream: read.stream, response, committed: committed.promise };
     const fault = UPSTREAM_FAULTS.find((f) => f.id === read.model);
+    if (read.model === 'unterminated') return replyHealthyUnterminated(context);
     await (fault ? fault.reply(context) : replyHealthy(context));
   });
   const refusedUrl = `http://127.0.0.1:${await closedPort()}`;
@@ -119,7 +120,7 @@ function modelFor(wire: GenerationWire, fault: UpstreamFault): string {
   return `${wire}${suffix}/${fault.id}`;
 }
 
-/** The fault through raw fetch (shape checked) and through the SDK. */
+/** The fault through raw fetch: the answer's shape checked for its style, and its raw text. */
 async function rawCall(mode: InboundMode, model: string, gate: Gate): Promise<{ outcome: RawOutcome; raw: string }> {
   const response = await sendInbound(harness.url, mode, model);
   gate.release();
@@ -172,6 +173,17 @@ describe('upstream faults, one at a time', () => {
 // Stalls wait for the idle timeout (undici checks it about every half second): they run side by side.
 describe('upstream stalls past the idle timeout', () => {
   it.concurrent.each(casesOf(true))('%s', (_name, mode, wire, fault) => runFaultCase(mode, wire, fault, false));
+});
+
+describe('not a fault: a last event without its blank line', () => {
+  const modes = INBOUND_MODES.filter((mode) => mode.framing === 'sse');
+  it.each(modes.flatMap((mode) => [mode.style, TRANSLATED_TO[mode.style]].map((wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const)))(
+    '%s: the answer is complete',
+    async (_name, mode, wire) => {
+      const outcome = await readInbound(mode, await sendInbound(harness.url, mode, `${wire}/unterminated`));
+      expect(outcome.kind, JSON.stringify(outcome)).toBe('complete');
+    },
+  );
 });
 
 describe('after every fault', () => {

@@ -152,6 +152,11 @@ export function replyHealthy({ wire, stream, response }: FaultReply): Promise<vo
   return sendJson(response, 200, loadRecording(ANSWERS[wire].json).body);
 }
 
+/** The healthy stream with its last event's blank line cut to one line end (servers do send that). */
+export function replyHealthyUnterminated({ wire, response }: FaultReply): Promise<void> {
+  return sendSse(response, streamBody(wire).replace(/(\r?\n)\r?\n$/, '$1'));
+}
+
 /** The text the healthy non-streaming answer of a wire holds. */
 export function healthyText(wire: GenerationWire): string {
   return String(loadRecording(ANSWERS[wire].json).expect.text);
