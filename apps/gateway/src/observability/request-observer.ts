@@ -5,7 +5,7 @@ import type { EndpointName } from '../config/operations-schema.js';
 import type { Gateway } from '../gateway.js';
 import { chargeKey } from '../limits/key-limiter.js';
 import { callCost } from '../pipeline/commit-stream.js';
-import type { GenerationCall } from '../pipeline/generation-call.js';
+import type { ObservedCall } from './observed-call.js';
 import { bodyForLog, redactUrl, requestLoggingEnabled } from './request-log.js';
 
 /** One API request as the gateway follows it from admission to the closed connection. */
@@ -17,7 +17,7 @@ export interface TrackedRequest {
   key?: GatewayKey;
   /** True once limits let it through: only admitted requests are charged. */
   admitted: boolean;
-  call?: GenerationCall;
+  call?: ObservedCall;
 }
 
 const tracked = new WeakMap<IncomingMessage, TrackedRequest>();
@@ -38,8 +38,11 @@ export function trackRequest(gateway: Gateway, request: IncomingMessage, respons
   return entry;
 }
 
-/** Hands the request's generation call to its tracker, so logs and metrics see its outcome. */
-export function attachCall(request: IncomingMessage, call: GenerationCall): void {
+/**
+ * Hands the request's call (generation, service or count) to its tracker, so the log line, the
+ * metrics and the usage charge see its outcome.
+ */
+export function attachCall(request: IncomingMessage, call: ObservedCall): void {
   const entry = tracked.get(request);
   if (entry) entry.call = call;
 }
@@ -87,7 +90,8 @@ function logLine(gateway: Gateway, entry: TrackedRequest, request: IncomingMessa
     endpoint: entry.endpoint,
     method: request.method,
     url: redactUrl(request.url ?? '/'),
-    style: call?.inbound.wire,
+    style: call?.inbound?.wire,
+    service: call?.service,
     model: call?.model,
     provider: outcome?.target?.settings.id,
     upstreamModel: outcome?.target?.upstreamModel,

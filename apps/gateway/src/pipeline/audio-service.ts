@@ -2,6 +2,7 @@ import {
   SPEECH_CONTENT_TYPES,
   isAudioWire,
   isPlainTextTranscriptionFormat,
+  openAiTranscriptionUsageToIr,
   speechAudioFromIr,
   speechRequestToIr,
   transcriptionFromIr,
@@ -15,10 +16,11 @@ import { unsupported } from '@interlingua/ir';
 import { codecFor, serviceErrorCodec, type UpstreamHead } from '@interlingua/provider-adapters';
 import { encodeMultipart, withField } from '../http/multipart-body.js';
 import type { MultipartForm, UploadedFile } from '../http/multipart.js';
-import { outcomeHeaders } from './route-headers.js';
+import { completeAnswerHeaders } from './commit-stream.js';
 import { providerLabel, serviceLabel, type ServeOnTarget, type ServiceCall, type ServiceTarget } from './service-call.js';
 import { serviceThroughIr } from './service-through-ir.js';
 import { fetchServiceAnswer, relayServiceAnswer, relaySseAnswer, serviceUpstreamRequest } from './service-upstream.js';
+import { lastUsageObject } from './service-usage.js';
 import { streamTranscription } from './transcription-stream.js';
 import { headerText } from './upstream-request.js';
 
@@ -59,11 +61,15 @@ async function forwardOpenAiAudio(call: ServiceCall, serving: ServiceTarget, inp
   const encoded = encodeMultipart(withField(input.form.entries, 'model', target.upstreamModel));
   const request = serviceUpstreamRequest(call, serving, endpoint, encoded.body, encoded.contentType);
   if (input.operation === 'transcriptions' && input.request.stream === true) {
-    return relaySseAnswer(call, serving, request, errorCodec);
+    return relaySseAnswer(call, serving, request, errorCodec, openAiTranscriptionUsageToIr);
   }
   const answer = await fetchServiceAnswer(call, serving, request, errorCodec);
-  const contentType = isPlainTextTranscriptionFormat(input.request.response_format) ? 'text/plain; charset=utf-8' : (headerText(answer.headers['content-type']) ?? 'application/json');
-  call.sink.send(200, contentType, answer.body, outcomeHeaders(call.outcome));
+  const plainText = isPlainTextTranscriptionFormat(input.request.response_format);
+  // Only JSON answers carry usage; a plain-text transcript is never searched (it is what was said).
+  const usage = plainText ? undefined : openAiTranscriptionUsageToIr(lastUsageObject(answer.body));
+  if (usage) call.outcome.usage = usage;
+  const contentType = plainText ? 'text/plain; charset=utf-8' : (headerText(answer.headers['content-type']) ?? 'application/json');
+  call.sink.send(200, contentType, answer.body, completeAnswerHeaders(call));
 }
 
 /** The upstream's audio type, unless it gave none or only `application/octet-stream`: then the format's. */
@@ -78,7 +84,7 @@ async function geminiSpeech(call: ServiceCall, serving: ServiceTarget, request: 
   const response = await serviceThroughIr(call, serving, 'gemini', ir.value, ir.warnings);
   const audio = speechAudioFromIr(response, request.response_format === 'pcm' ? 'pcm' : 'wav', provider);
   const body = Buffer.concat([...(audio.header ? [Buffer.from(audio.header)] : []), ...audio.base64Chunks.map((chunk) => Buffer.from(chunk, 'base64'))]);
-  call.sink.send(200, audio.contentType, body, outcomeHeaders(call.outcome));
+  call.sink.send(200, audio.contentType, body, completeAnswerHeaders(call));
 }
 
 async function geminiTranscription(call: ServiceCall, serving: ServiceTarget, fields: OpenAiTranscriptionFields, file: UploadedFile): Promise<void> {
@@ -96,5 +102,5 @@ async function geminiTranscription(call: ServiceCall, serving: ServiceTarget, fi
   }
   const response = await serviceThroughIr(call, serving, 'gemini', ir.value, ir.warnings);
   const answer = transcriptionFromIr(response, fields.response_format === 'text' ? 'text' : 'json', provider);
-  call.sink.send(200, answer.contentType, answer.body, outcomeHeaders(call.outcome));
+  call.sink.send(200, answer.contentType, answer.body, completeAnswerHeaders(call));
 }

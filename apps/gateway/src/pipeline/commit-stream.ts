@@ -1,3 +1,4 @@
+import type { ObservedCall } from '../observability/observed-call.js';
 import { formatCost } from '../usage/price-table.js';
 import { controlOf } from './call-control.js';
 import { defaultCallOps } from './call-ops.js';
@@ -29,15 +30,27 @@ export function noteFirstByte(call: GenerationCall, streaming: boolean): void {
  * non-streaming answers have it; the request log and `/admin/usage` have it for both.
  */
 export function answerHeaders(call: GenerationCall): Record<string, string> {
+  noteFirstByte(call, false);
+  return completeAnswerHeaders(call);
+}
+
+/**
+ * Headers of a complete answer of any call (generation or service): the route headers and
+ * `x-interlingua-cost` when priced; records the time of the first byte (TTFB) if not yet set.
+ */
+export function completeAnswerHeaders(call: PricedCall): Record<string, string> {
+  call.outcome.firstByteAt ??= performance.now();
   const headers = outcomeHeaders(call.outcome);
   const cost = callCost(call);
   if (cost !== null) headers['x-interlingua-cost'] = formatCost(cost);
-  noteFirstByte(call, false);
   return headers;
 }
 
+/** What the cost of a call needs: its outcome (target, usage) and its prices. */
+export type PricedCall = Pick<ObservedCall, 'outcome' | 'ops'>;
+
 /** The call's cost from its usage and the price table (`null` when unknown); computed once. */
-export function callCost(call: GenerationCall): number | null {
+export function callCost(call: PricedCall): number | null {
   if (call.outcome.cost !== undefined) return call.outcome.cost;
   const target = call.outcome.target;
   const prices = (call.ops ?? defaultCallOps()).prices;

@@ -3,6 +3,7 @@ import {
   imagesRequestToIr,
   irToImagesResponse,
   isImagesWire,
+  openAiImagesUsageToIr,
   type ImageUpload,
   type OpenAiImageEditFields,
   type OpenAiImageGenerationRequest,
@@ -11,10 +12,11 @@ import {
 import { serviceErrorCodec } from '@interlingua/provider-adapters';
 import { encodeMultipart, withField } from '../http/multipart-body.js';
 import type { MultipartForm, UploadedFile } from '../http/multipart.js';
-import { outcomeHeaders } from './route-headers.js';
+import { completeAnswerHeaders } from './commit-stream.js';
 import { providerLabel, serviceLabel, type ServeOnTarget, type ServiceCall, type ServiceTarget } from './service-call.js';
 import { serviceThroughIr } from './service-through-ir.js';
 import { fetchServiceAnswer, relaySseAnswer, serviceUpstreamRequest } from './service-upstream.js';
+import { lastUsageObject } from './service-usage.js';
 import { headerText } from './upstream-request.js';
 
 /** An image request as the route read it: the JSON body (generations) or the form (edits, variations), validated. */
@@ -48,10 +50,12 @@ async function forwardOpenAiImages(call: ServiceCall, serving: ServiceTarget, in
   const errorCodec = serviceErrorCodec(serving.endpoint);
   if (input.operation !== 'variations' && input.request.stream === true) {
     // Partial images as SSE (`image_generation.*` / `image_edit.*` events), passed on as they come.
-    return relaySseAnswer(call, serving, request, errorCodec);
+    return relaySseAnswer(call, serving, request, errorCodec, openAiImagesUsageToIr);
   }
   const answer = await fetchServiceAnswer(call, serving, request, errorCodec);
-  call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, outcomeHeaders(call.outcome));
+  const usage = openAiImagesUsageToIr(lastUsageObject(answer.body));
+  if (usage) call.outcome.usage = usage;
+  call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, completeAnswerHeaders(call));
 }
 
 /** The caller's body with only `model` rewritten: JSON re-serialised, or the form rebuilt in its order. */
@@ -72,7 +76,7 @@ async function geminiImages(call: ServiceCall, serving: ServiceTarget, input: Ex
     provider,
   });
   const response = await serviceThroughIr(call, serving, 'gemini', ir.value, ir.warnings);
-  call.sink.sendJson(200, irToImagesResponse(response, provider).value, outcomeHeaders(call.outcome));
+  call.sink.sendJson(200, irToImagesResponse(response, provider).value, completeAnswerHeaders(call));
 }
 
 /** An uploaded file as the images package takes it: base64 bytes with what the form said. */

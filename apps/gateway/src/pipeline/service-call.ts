@@ -3,11 +3,16 @@ import { IrError, unsupported } from '@interlingua/ir';
 import type { HttpProviderAdapter, ServiceEndpoint, ServiceName } from '@interlingua/provider-adapters';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { ResolvedRoute, RouteTarget } from '../routing/model-router.js';
+import type { CallOps } from './call-ops.js';
 import type { CallOutcome } from './generation-call.js';
 import { asIrError } from './generation-pipeline.js';
 import { classifyFailure } from './retry-policy.js';
 
-/** One request to a non-generation service (images, audio) on its way through the gateway. */
+/**
+ * One request to a non-generation service (embeddings, rerank, images, audio) on its way
+ * through the gateway. Satisfies `ObservedCall`: the request observer logs it, counts it in the
+ * metrics and charges the usage the upstream reported to the key.
+ */
 export interface ServiceCall {
   service: ServiceName;
   /** The model name the caller asked for. */
@@ -22,6 +27,8 @@ export interface ServiceCall {
   destroy(): void;
   maxUpstreamBodyBytes: number;
   outcome: CallOutcome;
+  /** Prices and metrics; defaults (no prices, no metrics) when absent. */
+  ops?: CallOps;
 }
 
 /** A target that serves the call's service, with its adapter and endpoint. */
@@ -55,14 +62,19 @@ export async function runServiceCall(call: ServiceCall, serve: ServeOnTarget): P
     } catch (error) {
       const irError = asIrError(error);
       if (call.sink.committed || call.signal.aborted) throw irError;
+      if (irError.data.source === 'upstream') noteServiceFailure(call, candidate.target, irError);
       if (irError.data.kind === 'unsupported') refusal ??= irError;
-      else if (classifyFailure(irError) !== 'final') {
-        failure = irError;
-        call.outcome.lastError = irError.data;
-      } else throw irError;
+      else if (classifyFailure(irError) !== 'final') failure = irError;
+      else throw irError;
     }
   }
   throw refusal ?? failure ?? new IrError({ kind: 'upstream-unavailable', message: `No provider is configured for model "${call.model}"`, source: 'gateway' });
+}
+
+/** Records an upstream failure of an attempt: for the log line and the upstream error metric. */
+function noteServiceFailure(call: ServiceCall, target: RouteTarget, error: IrError): void {
+  call.outcome.lastError = error.data;
+  call.ops?.metrics?.upstreamErrors.inc({ provider: target.settings.id, kind: error.data.kind });
 }
 
 function servingTargets(call: ServiceCall): ServiceTarget[] {

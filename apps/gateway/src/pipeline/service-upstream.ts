@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { IrError, type StyleCodec } from '@interlingua/ir';
+import { IrError, type IrUsage, type StyleCodec } from '@interlingua/ir';
 import { serializeSseMessages } from '@interlingua/ir-utils';
 import {
   createBoundedCollector,
@@ -14,6 +14,7 @@ import {
 } from '@interlingua/provider-adapters';
 import { outcomeHeaders } from './route-headers.js';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
+import { AnswerTail, lastUsageObject } from './service-usage.js';
 import { headerText, pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -47,6 +48,8 @@ export interface RelayOptions {
   contentType(head: UpstreamHead): string;
   /** Bytes that report a failure after the commit point in the body's own framing (SSE); without it the connection is cut. */
   inBandError?(error: IrError): string;
+  /** Reads the usage a JSON or SSE answer reports (its last `usage` object, from the answer's end); none is read without it. */
+  readUsage?(usage: unknown): IrUsage | undefined;
 }
 
 /**
@@ -58,13 +61,14 @@ export interface RelayOptions {
 export async function relayServiceAnswer(call: ServiceCall, serving: ServiceTarget, request: UpstreamRequest, options: RelayOptions): Promise<void> {
   let errorHead: UpstreamHead | undefined;
   const errorBody = createBoundedCollector(MAX_ERROR_BODY_BYTES);
+  const tail = options.readUsage ? new AnswerTail() : undefined;
   try {
     await streamUpstream(request, (head) => {
       if (head.status >= 400) {
         errorHead = head;
         return errorBody.writable;
       }
-      return relayWritable(call, options.contentType(head));
+      return relayWritable(call, options.contentType(head), tail);
     });
   } catch (error) {
     const irError = mapTransportError(error, 'during-body');
@@ -77,21 +81,27 @@ export async function relayServiceAnswer(call: ServiceCall, serving: ServiceTarg
   }
   if (errorHead) throw upstreamHttpError(options.errorCodec, errorHead, errorBody.result(), serving.adapter);
   if (!call.sink.committed) throw new IrError({ kind: 'upstream-error', message: 'The upstream provider answered with an empty body', source: 'upstream' });
+  if (tail && options.readUsage) call.outcome.usage = options.readUsage(lastUsageObject(tail.bytes()));
   call.sink.end();
 }
 
-/** Relays an SSE answer (streamed transcripts, partial images); a failure after the commit point is one in-band error event of `errorCodec`'s style. */
-export function relaySseAnswer(call: ServiceCall, serving: ServiceTarget, request: UpstreamRequest, errorCodec: StyleCodec<unknown, unknown>): Promise<void> {
+/**
+ * Relays an SSE answer (streamed transcripts, partial images); a failure after the commit point
+ * is one in-band error event of `errorCodec`'s style. `readUsage` reads the usage of the final event.
+ */
+export function relaySseAnswer(call: ServiceCall, serving: ServiceTarget, request: UpstreamRequest, errorCodec: StyleCodec<unknown, unknown>, readUsage?: RelayOptions['readUsage']): Promise<void> {
   return relayServiceAnswer(call, serving, request, {
     errorCodec,
+    ...(readUsage ? { readUsage } : {}),
     contentType: (head) => headerText(head.headers['content-type']) ?? 'text/event-stream',
     inBandError: (error) => serializeSseMessages(errorCodec.stream.createEncoder().push({ type: 'error', error: error.data })),
   });
 }
 
-function relayWritable(call: ServiceCall, contentType: string): Writable {
+function relayWritable(call: ServiceCall, contentType: string, tail: AnswerTail | undefined): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
+      tail?.push(chunk);
       if (!call.sink.committed) {
         call.outcome.firstByteAt = performance.now();
         call.sink.startStream(200, contentType, outcomeHeaders(call.outcome));

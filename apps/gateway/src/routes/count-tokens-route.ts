@@ -7,7 +7,9 @@ import { authenticate, createRequestContext } from '../http/request-context.js';
 import { readBody } from '../http/read-body.js';
 import { bodyLimit } from '../limits/admission.js';
 import { sendStyleError } from '../http/style-errors.js';
+import { attachCall } from '../observability/request-observer.js';
 import { countInputTokens, type TokenCount } from '../pipeline/count-tokens.js';
+import type { CallOutcome } from '../pipeline/generation-call.js';
 import { asIrError } from '../pipeline/generation-pipeline.js';
 import { outcomeHeaders } from '../pipeline/route-headers.js';
 import { modelNotFound, parseJsonObject } from './generation-route.js';
@@ -40,9 +42,14 @@ export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
       }
       const route = gateway.router.resolve(ir.model);
       if (!route) throw modelNotFound(ir.model);
+      // Observed like any call (log line, metrics by provider), without usage: counting is never charged tokens.
+      const outcome: CallOutcome = { attempts: 1, ...(route.targets[0] ? { target: route.targets[0] } : {}), warnings: [] };
+      attachCall(request, { model: ir.model, inbound: { wire: spec.wire }, outcome });
       const count = await countInputTokens({ ir, inbound: spec.wire, route, headers: request.headers, requestId: context.requestId, signal: context.signal });
-      const headers = outcomeHeaders({ attempts: 1, target: count.target, path: count.estimated ? 'estimate' : 'count', warnings: count.warnings });
-      context.sink.sendJson(200, spec.answer(count), headers);
+      outcome.path = count.estimated ? 'estimate' : 'count';
+      outcome.warnings = count.warnings;
+      outcome.firstByteAt = performance.now();
+      context.sink.sendJson(200, spec.answer(count), outcomeHeaders(outcome));
     } catch (error) {
       sendStyleError(context.sink, codec, asIrError(error));
     }

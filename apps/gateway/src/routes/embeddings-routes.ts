@@ -14,7 +14,7 @@ import {
 import { asRecord } from '@interlingua/ir-utils';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
-import { outcomeHeaders } from '../pipeline/route-headers.js';
+import { completeAnswerHeaders } from '../pipeline/commit-stream.js';
 import { providerLabel, runServiceCall, type ServiceCall, type ServiceTarget } from '../pipeline/service-call.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import { localTarget, noteTranslation, postServiceJson, requireService, retrievalRoute } from './retrieval-route.js';
@@ -117,7 +117,7 @@ async function forwardSameStyle(call: ServiceCall, serving: ServiceTarget, input
     await sendAnswer(call, input, decoded);
     return true;
   }
-  call.sink.send(200, answer.contentType, answer.bytes, outcomeHeaders(call.outcome));
+  call.sink.send(200, answer.contentType, answer.bytes, completeAnswerHeaders(call));
   return true;
 }
 
@@ -140,7 +140,7 @@ async function sendAnswer(call: ServiceCall, input: EmbeddingsInput, answer: IrE
         ? irToGeminiBatchEmbedResponse(answer)
         : irToGeminiEmbedResponse(answer);
   call.outcome.warnings = [...call.outcome.warnings, ...written.warnings];
-  call.sink.sendJson(200, written.value, outcomeHeaders(call.outcome));
+  call.sink.sendJson(200, written.value, completeAnswerHeaders(call));
 }
 
 function requireIr(input: EmbeddingsInput): { value: IrEmbeddingRequest; warnings: IrWarning[] } {

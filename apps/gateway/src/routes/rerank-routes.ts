@@ -2,7 +2,7 @@ import { unsupported } from '@interlingua/ir';
 import { finishRerankResponse, irToRerankResponse, rerankRequestToIr, rerankWire, type IrRerankRequest, type IrRerankResponse } from '@interlingua/rerank';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
-import { outcomeHeaders } from '../pipeline/route-headers.js';
+import { completeAnswerHeaders } from '../pipeline/commit-stream.js';
 import { providerLabel, runServiceCall, type ServiceCall } from '../pipeline/service-call.js';
 import { localTarget, noteTranslation, postServiceJson, requireService, retrievalRoute } from './retrieval-route.js';
 import type { RouteEntry } from './route-entry.js';
@@ -44,5 +44,5 @@ function sendRerank(call: ServiceCall, request: IrRerankRequest, answer: IrReran
   const finished = finishRerankResponse(answer, request).value;
   if (finished.usage) call.outcome.usage = finished.usage;
   const body = irToRerankResponse(finished, { id: finished.id ?? `rerank-${call.requestId}`, model: call.model }).value;
-  call.sink.sendJson(200, body, outcomeHeaders(call.outcome));
+  call.sink.sendJson(200, body, completeAnswerHeaders(call));
 }

@@ -15,6 +15,7 @@ import { fetchServiceAnswer, serviceUpstreamRequest } from '../pipeline/service-
 import { invalidUpstreamBody } from '../pipeline/translated-path.js';
 import { modelNotFound, parseJsonObject } from './generation-route.js';
 import type { RouteHandler } from './route-entry.js';
+import { createServiceCall } from './service-route.js';
 
 /** How one retrieval endpoint (embeddings, rerank) reads its requests and serves them. */
 export interface RetrievalRouteSpec<T> {
@@ -42,18 +43,7 @@ export function retrievalRoute<T>(gateway: Gateway, spec: RetrievalRouteSpec<T>)
       }
       const route = gateway.router.resolve(model);
       if (!route) throw modelNotFound(model);
-      const call: ServiceCall = {
-        service: spec.service,
-        model,
-        route,
-        requestId: context.requestId,
-        headers: request.headers,
-        signal: context.signal,
-        sink: context.sink,
-        destroy: () => response.destroy(),
-        maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes,
-        outcome: { attempts: 0, warnings: [] },
-      };
+      const call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
       await spec.serve(call, input);
     } catch (error) {
       sendStyleError(context.sink, spec.errorCodec, asIrError(error));

@@ -3,10 +3,12 @@ import { IrError, invalidRequest } from '@interlingua/ir';
 import { codecFor, type ServiceName } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { authenticate, createRequestContext } from '../http/request-context.js';
+import { authenticate, createRequestContext, type RequestContext } from '../http/request-context.js';
 import { sendStyleError } from '../http/style-errors.js';
+import { attachCall } from '../observability/request-observer.js';
 import { asIrError } from '../pipeline/generation-pipeline.js';
 import { runServiceCall, type ServeOnTarget, type ServiceCall } from '../pipeline/service-call.js';
+import type { ResolvedRoute } from '../routing/model-router.js';
 import { modelNotFound } from './generation-route.js';
 
 /** A request of a non-generation service as its route read it. */
@@ -40,23 +42,45 @@ export function serviceRoute<Input>(gateway: Gateway, spec: ServiceRouteSpec<Inp
       }
       const route = gateway.router.resolve(model);
       if (!route) throw modelNotFound(model);
-      const call: ServiceCall = {
-        service: spec.service,
-        model,
-        route,
-        requestId: context.requestId,
-        headers: request.headers,
-        signal: context.signal,
-        sink: context.sink,
-        destroy: () => response.destroy(),
-        maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes,
-        outcome: { attempts: 0, warnings: [] },
-      };
+      const call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
       await runServiceCall(call, spec.serve(call, input));
     } catch (error) {
       sendStyleError(context.sink, codec, asIrError(error));
     }
   };
+}
+
+/** What a service call is made of, once its route has read the request and resolved the model. */
+export interface ServiceCallParts {
+  request: IncomingMessage;
+  response: ServerResponse;
+  context: RequestContext;
+  service: ServiceName;
+  model: string;
+  route: ResolvedRoute;
+}
+
+/**
+ * A new service call, handed to the request's tracker at once (as the generation route does),
+ * so its log line, metrics and key charge see its provider, model and usage.
+ */
+export function createServiceCall(gateway: Gateway, parts: ServiceCallParts): ServiceCall {
+  const { request, response, context } = parts;
+  const call: ServiceCall = {
+    service: parts.service,
+    model: parts.model,
+    route: parts.route,
+    requestId: context.requestId,
+    headers: request.headers,
+    signal: context.signal,
+    sink: context.sink,
+    destroy: () => response.destroy(),
+    maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes,
+    outcome: { attempts: 0, warnings: [] },
+    ops: gateway.ops.call,
+  };
+  attachCall(request, call);
+  return call;
 }
 
 /** The routing model of a service request: the gateway routes by model, so it is required even where OpenAI has a default. */
