@@ -3,12 +3,12 @@ import process from 'node:process';
 import { undici } from '../dependencies.mjs';
 
 /**
- * The shared core of the two bare floors, configured as ../../../../shared PERFORMANCE.md items
- * 2–3 describe: one keep-alive undici Pool per upstream origin (256 connections, pipelining 1,
- * keepAliveTimeout 30 s), the inbound body buffered (bounded) and passed as a Buffer, the answer
- * written with `pool.stream(opts, () => res)`, hop-by-hop headers stripped both ways, the
- * upstream request aborted when the client goes away. No JSON work at all: the floor forwards
- * the caller's bytes, swapping only the credentials.
+ * The shared core of the two bare floors, configured as the project's performance notes
+ * (PERFORMANCE.md items 2–3) describe: one keep-alive undici Pool per upstream origin
+ * (256 connections, pipelining 1, keepAliveTimeout 30 s), the inbound body buffered (bounded)
+ * and passed as a Buffer, the answer written with `pool.stream(opts, () => res)`, hop-by-hop
+ * headers stripped both ways, the upstream request aborted when the client goes away. No JSON
+ * work at all: the floor forwards the caller's bytes, swapping only the credentials.
  */
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;

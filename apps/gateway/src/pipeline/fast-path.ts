@@ -1,13 +1,11 @@
-import { Writable } from 'node:stream';
 import { IrError, type StyleCodec } from '@interlingua/ir';
 import { parseSseText, safeJsonParse } from '@interlingua/ir-utils';
 import {
-  createBoundedCollector,
   fetchUpstream,
   mapTransportError,
-  streamUpstream,
+  streamUpstreamInto,
   type HttpProviderAdapter,
-  type UpstreamHead,
+  type UpstreamErrorAnswer,
 } from '@interlingua/provider-adapters';
 import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './call-ops.js';
@@ -79,19 +77,9 @@ async function relayStream(
   dropUsageChunk: boolean,
 ): Promise<void> {
   const relay = new FastSseRelay(call, codec, dropUsageChunk);
-  let errorHead: UpstreamHead | undefined;
-  const errorBody = createBoundedCollector(64 * 1024);
+  let failed: UpstreamErrorAnswer | undefined;
   try {
-    await streamUpstream(request, (head) => {
-      if (head.status >= 400) {
-        errorHead = head;
-        return errorBody.writable;
-      }
-      return new Writable({
-        write: (chunk: Buffer, _encoding, callback) => void relay.push(chunk).then(() => callback(), callback),
-        final: (callback) => void relay.end().then(() => callback(), callback),
-      });
-    });
+    failed = await streamUpstreamInto(request, { push: (chunk) => relay.push(chunk), end: () => relay.end() });
   } catch (error) {
     if (callerLeft(call)) return;
     const irError = stopReason(call) ?? mapTransportError(error, 'during-body');
@@ -100,7 +88,7 @@ async function relayStream(
     await relay.failInBand(irError);
     return;
   }
-  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result(), adapter);
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter);
 }
 
 /** Passes SSE bytes through, committing at the first complete event that is not an error. */

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { createTranscriptionStreamEncoder } from '@interlingua/audio';
-import { IrError, type IrErrorData, type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
+import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StyleCodec } from '@interlingua/ir';
 import { createSseParser, serializeSseMessages } from '@interlingua/ir-utils';
-import { codecFor, createBoundedCollector, mapTransportError, streamUpstream, type UpstreamHead, type UpstreamRequest } from '@interlingua/provider-adapters';
+import { codecFor, mapTransportError, streamUpstreamInto, type UpstreamErrorAnswer, type UpstreamRequest } from '@interlingua/provider-adapters';
 import { outcomeHeaders } from './route-headers.js';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
 import { upstreamHttpError } from './upstream-request.js';
@@ -20,25 +19,20 @@ export async function streamTranscription(call: ServiceCall, serving: ServiceTar
   const writer = new TranscriptWriter(call);
   const parser = createSseParser();
   const decoder = codec.stream.createDecoder();
-  let errorHead: UpstreamHead | undefined;
-  const errorBody = createBoundedCollector(MAX_ERROR_BODY_BYTES);
+  const decode = (messages: SseMessage[]): IrStreamEvent[] => messages.flatMap((message) => decoder.push(message));
+  let failed: UpstreamErrorAnswer | undefined;
   try {
-    await streamUpstream(request, (head) => {
-      if (head.status >= 400) {
-        errorHead = head;
-        return errorBody.writable;
-      }
-      return new Writable({
-        write: (chunk: Buffer, _encoding, callback) => void writer.push(parser.push(chunk).flatMap((message) => decoder.push(message))).then(() => callback(), callback),
-        final: (callback) => void writer.push([...parser.end().flatMap((message) => decoder.push(message)), ...decoder.end()]).then(() => callback(), callback),
-      });
-    });
+    failed = await streamUpstreamInto(
+      request,
+      { push: (chunk) => writer.push(decode(parser.push(chunk))), end: () => writer.push([...decode(parser.end()), ...decoder.end()]) },
+      MAX_ERROR_BODY_BYTES,
+    );
   } catch (error) {
     if (call.signal.aborted && !call.sink.committed) throw mapTransportError(error, 'during-body');
     await writer.fail(mapTransportError(error, 'during-body').data);
     return;
   }
-  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result(), serving.adapter);
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, serving.adapter);
   await writer.finish();
 }
 

@@ -1,15 +1,13 @@
-import { Writable } from 'node:stream';
 import { IrError, type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
 import { createSseParser, safeJsonParse } from '@interlingua/ir-utils';
 import {
   codecFor,
-  createBoundedCollector,
   fetchUpstream,
   mapTransportError,
-  streamUpstream,
+  streamUpstreamInto,
   wireId,
   type HttpProviderAdapter,
-  type UpstreamHead,
+  type UpstreamErrorAnswer,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
 import { callerLeft, stopReason } from './call-control.js';
@@ -19,8 +17,7 @@ import { irRequestForTarget } from './ir-request-for-target.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
 import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
-import { upstreamHttpError } from './upstream-request.js';
-import { buildUpstreamRequest } from './upstream-request.js';
+import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -56,19 +53,9 @@ async function bufferedTranslated(call: GenerationCall, request: UpstreamRequest
 async function streamTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): Promise<void> {
   const writer = new IrStreamWriter(call);
   const decode = createUpstreamEventDecoder(codec, adapter, names);
-  let errorHead: UpstreamHead | undefined;
-  const errorBody = createBoundedCollector(MAX_ERROR_BODY_BYTES);
+  let failed: UpstreamErrorAnswer | undefined;
   try {
-    await streamUpstream(request, (head) => {
-      if (head.status >= 400) {
-        errorHead = head;
-        return errorBody.writable;
-      }
-      return new Writable({
-        write: (chunk: Buffer, _encoding, callback) => void writer.push(decode.push(chunk)).then(() => callback(), callback),
-        final: (callback) => void writer.push(decode.end()).then(() => callback(), callback),
-      });
-    });
+    failed = await streamUpstreamInto(request, { push: (chunk) => writer.push(decode.push(chunk)), end: () => writer.push(decode.end()) }, MAX_ERROR_BODY_BYTES);
   } catch (error) {
     if (callerLeft(call)) return;
     const failure = (stopReason(call) ?? mapTransportError(error, 'during-body')).data;
@@ -76,7 +63,7 @@ async function streamTranslated(call: GenerationCall, request: UpstreamRequest, 
     await writer.fail(failure);
     return;
   }
-  if (errorHead) throw upstreamHttpError(codec, errorHead, errorBody.result(), adapter);
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter);
   await writer.finish();
 }
 

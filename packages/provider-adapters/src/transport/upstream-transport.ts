@@ -136,6 +136,39 @@ async function signedHeaders(request: UpstreamRequest, method: string, sign: Non
   return { ...request.headers, ...(await sign(signable)) };
 }
 
+/** Where `streamUpstreamInto` writes a successful body; each push is awaited (backpressure). */
+export interface AsyncBodySink {
+  push(chunk: Buffer): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** An error answer (status >= 400) read instead of being streamed. */
+export interface UpstreamErrorAnswer {
+  head: UpstreamHead;
+  body: Buffer;
+}
+
+/**
+ * Streams a successful answer's body into `sink` as it arrives, waiting for each push before
+ * reading more; an error answer is read whole (at most `maxErrorBytes`) and returned instead.
+ * Rejects like `streamUpstream` (and with whatever the sink rejects with).
+ */
+export async function streamUpstreamInto(request: UpstreamRequest, sink: AsyncBodySink, maxErrorBytes = 64 * 1024): Promise<UpstreamErrorAnswer | undefined> {
+  let errorHead: UpstreamHead | undefined;
+  const errorBody = createBoundedCollector(maxErrorBytes);
+  await streamUpstream(request, (head) => {
+    if (head.status >= 400) {
+      errorHead = head;
+      return errorBody.writable;
+    }
+    return new Writable({
+      write: (chunk: Buffer, _encoding, callback) => void sink.push(chunk).then(() => callback(), callback),
+      final: (callback) => void sink.end().then(() => callback(), callback),
+    });
+  });
+  return errorHead ? { head: errorHead, body: errorBody.result() } : undefined;
+}
+
 export interface BufferedUpstreamResponse extends UpstreamHead {
   body: Buffer;
 }
