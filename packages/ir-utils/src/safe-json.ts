@@ -1,30 +1,30 @@
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; error: string };
 
-/** Parses untrusted JSON without throwing; rejects nesting deeper than `maxDepth`. */
+/**
+ * Parses untrusted JSON without throwing; rejects nesting deeper than `maxDepth`. The depth is
+ * measured on the parsed value (its nodes, not its characters), so long strings cost nothing.
+ */
 export function safeJsonParse(text: string, maxDepth = 256): JsonParseResult {
-  const depthProblem = findExcessiveDepth(text, maxDepth);
-  if (depthProblem) return { ok: false, error: depthProblem };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+  return nestingExceeds(value, maxDepth) ? { ok: false, error: `JSON nesting deeper than ${maxDepth} levels` } : { ok: true, value };
 }
 
-function findExcessiveDepth(text: string, maxDepth: number): string | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (++depth > maxDepth) return `JSON nesting deeper than ${maxDepth} levels`;
-    } else if (c === 125 || c === 93) depth--;
+/** Whether any path through arrays and objects is deeper than `maxDepth` (iterative walk). */
+function nestingExceeds(root: unknown, maxDepth: number): boolean {
+  if (typeof root !== 'object' || root === null) return false;
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (depth > maxDepth) return true;
+    const children = Array.isArray(node) ? node : Object.values(node as Record<string, unknown>);
+    for (const child of children) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
   }
-  return undefined;
+  return false;
 }
 
 /** A plain JSON object, or undefined for anything else. */
