@@ -68,14 +68,14 @@ export function keyAllowsModel(key: GatewayKey, model: string): boolean {
   return key.modelPatterns.some((pattern) => pattern.test(model));
 }
 
-/** The key a request presents: Bearer, `x-api-key`, `x-goog-api-key` or `?key=`. */
+/** The key a request presents: Bearer, `x-api-key`, `x-goog-api-key`, `api-key` (Azure clients) or `?key=`. */
 export function presentedKey(headers: Record<string, string | string[] | undefined>, query: URLSearchParams): string | undefined {
   const authorization = headerValue(headers.authorization);
   if (authorization) {
     const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
     if (match?.[1]) return match[1].trim();
   }
-  return headerValue(headers['x-api-key']) ?? headerValue(headers['x-goog-api-key']) ?? query.get('key') ?? undefined;
+  return headerValue(headers['x-api-key']) ?? headerValue(headers['x-goog-api-key']) ?? headerValue(headers['api-key']) ?? query.get('key') ?? undefined;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

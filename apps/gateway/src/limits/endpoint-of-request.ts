@@ -9,12 +9,15 @@ const GEMINI_METHODS: Record<string, EndpointName> = {
   predict: 'images',
 };
 
+/** Azure OpenAI's deployment path, which `AzureOpenAI` clients call. */
+const AZURE_CHAT_PATH = /^\/openai\/deployments\/.+\/chat\/completions$/;
+
 /**
  * The endpoint name (as keys' `endpoints` lists and `limits.maxBodyBytes` use them) a request
  * path belongs to; undefined for paths that are not API endpoints (`/health`, `/metrics`, …).
  */
 export function endpointOfPath(path: string): EndpointName | undefined {
-  if (path === '/v1/chat/completions') return 'chat';
+  if (path === '/v1/chat/completions' || AZURE_CHAT_PATH.test(path)) return 'chat';
   if (path === '/v1/messages/count_tokens' || path === '/v1/responses/input_tokens') return 'count-tokens';
   if (path === '/v1/messages' || path.startsWith('/v1/messages/')) return 'messages';
   if (path === '/v1/responses' || path.startsWith('/v1/responses/')) return 'responses';
