@@ -50,6 +50,12 @@ export function bodyLimit(gateway: Gateway, endpoint: EndpointName): number {
   return gateway.config.limits.maxBodyBytes[endpoint] ?? gateway.config.server.maxBodyBytes;
 }
 
+/** Upload limits of a multipart endpoint: its body limit, and per file the smaller of that and `maxFileBytes`. */
+export function uploadLimits(gateway: Gateway, endpoint: 'images' | 'audio', maxFileBytes: number): { maxTotalBytes: number; maxFileBytes: number } {
+  const total = bodyLimit(gateway, endpoint);
+  return { maxTotalBytes: total, maxFileBytes: Math.min(maxFileBytes, total) };
+}
+
 function checkDeclaredSize(request: IncomingMessage, limit: number): void {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {

@@ -4,7 +4,7 @@ import { invalidRequest } from '@interlingua/ir';
 import type { Gateway } from '../gateway.js';
 import { readMultipart, type MultipartForm, type MultipartLimits, type UploadedFile } from '../http/multipart.js';
 import { readBody } from '../http/read-body.js';
-import { bodyLimit } from '../limits/admission.js';
+import { bodyLimit, uploadLimits } from '../limits/admission.js';
 import { audioService, type AudioInput } from '../pipeline/audio-service.js';
 import type { RouteEntry } from './route-entry.js';
 import { parseJsonObject } from './generation-route.js';
@@ -15,10 +15,7 @@ export const MAX_AUDIO_FILE_BYTES = 25 * 1024 * 1024;
 
 /** `/v1/audio/speech` (JSON), `/v1/audio/transcriptions` and `/v1/audio/translations` (multipart). */
 export function audioRoutes(gateway: Gateway): RouteEntry[] {
-  const limits = (): MultipartLimits => {
-    const total = bodyLimit(gateway, 'audio');
-    return { maxTotalBytes: total, maxFileBytes: Math.min(MAX_AUDIO_FILE_BYTES, total) };
-  };
+  const limits = (): MultipartLimits => uploadLimits(gateway, 'audio', MAX_AUDIO_FILE_BYTES);
   return [
     {
       method: 'post',

@@ -8,7 +8,7 @@ import {
 import type { Gateway } from '../gateway.js';
 import { readMultipart, type MultipartLimits } from '../http/multipart.js';
 import { readBody } from '../http/read-body.js';
-import { bodyLimit } from '../limits/admission.js';
+import { bodyLimit, uploadLimits } from '../limits/admission.js';
 import { imagesService, type ImagesInput } from '../pipeline/images-service.js';
 import type { RouteEntry } from './route-entry.js';
 import { parseJsonObject } from './generation-route.js';
@@ -22,10 +22,7 @@ export const MAX_EDIT_IMAGES = 16;
 
 /** `/v1/images/generations` (JSON), `/v1/images/edits` and `/v1/images/variations` (multipart). */
 export function imagesRoutes(gateway: Gateway): RouteEntry[] {
-  const limits = (): MultipartLimits => {
-    const total = bodyLimit(gateway, 'images');
-    return { maxTotalBytes: total, maxFileBytes: Math.min(MAX_IMAGE_FILE_BYTES, total) };
-  };
+  const limits = (): MultipartLimits => uploadLimits(gateway, 'images', MAX_IMAGE_FILE_BYTES);
   return [
     {
       method: 'post',
