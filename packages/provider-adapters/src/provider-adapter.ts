@@ -73,6 +73,8 @@ export interface ServiceEndpoint {
 export interface AdapterHooks {
   /** The provider's name for a model id the gateway routes to it. */
   mapModelId?(model: string, settings: ProviderSettings): string;
+  /** Adjusts the IR request before it is encoded for this provider (translated path only). */
+  patchIr?(request: IrRequest): IrRequest;
   /** Adjusts a wire request body before it is sent. */
   patchRequest?(body: Record<string, unknown>, call: GenerationCall): void;
   /** Adjusts a parsed upstream stream chunk or response body before it is decoded. */

@@ -29,7 +29,8 @@ export async function runTranslatedPath(call: GenerationCall, adapter: HttpProvi
   const upstreamCodec = codecFor(wire);
   call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
   const decoded = irRequestForTarget(call);
-  const ir = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal) : decoded;
+  const prepared = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal) : decoded;
+  const ir = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
   const names = toolNameMapFor(ir);
   const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
   call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);

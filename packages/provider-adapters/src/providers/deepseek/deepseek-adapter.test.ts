@@ -1,3 +1,5 @@
+import type { IrRequest } from '@interlingua/ir';
+import { openAiChatCodec } from '@interlingua/openai-chat';
 import { describe, expect, it } from 'vitest';
 import { patched, testCall } from '../openai-compatible/provider-settings.test-support.js';
 import { deepSeekAdapter } from './deepseek-adapter.js';
@@ -27,5 +29,31 @@ describe('deepseek adapter', () => {
       { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
     ];
     expect(patched(deepSeekAdapter, { messages })).toEqual({ messages });
+  });
+});
+
+describe('deepseek reasoning from other styles', () => {
+  it('sends earlier assistant reasoning back as reasoning_content', () => {
+    const request: IrRequest = {
+      model: 'deepseek-reasoner',
+      sampling: {},
+      stream: false,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'I should call the tool.', opaque: { origin: 'anthropic', kind: 'signature', data: 'sig' } },
+            { type: 'tool-call', id: 'call_1', name: 'weather', argumentsJson: '{}' },
+          ],
+        },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'weather', content: [{ type: 'text', text: 'sunny' }] }] },
+      ],
+    };
+    const patchIr = deepSeekAdapter.hooks?.patchIr;
+    expect(patchIr).toBeDefined();
+    const body = openAiChatCodec.request.fromIr(patchIr!(request)).value as { messages: Array<Record<string, unknown>> };
+    expect(body.messages[1]).toMatchObject({ role: 'assistant', reasoning_content: 'I should call the tool.' });
+    expect(openAiChatCodec.request.fromIr(request).value).not.toHaveProperty('messages.1.reasoning_content');
   });
 });

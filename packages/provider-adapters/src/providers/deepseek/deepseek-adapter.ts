@@ -1,3 +1,4 @@
+import type { IrRequest } from '@interlingua/ir';
 import type { GenerationCall } from '../../provider-adapter.js';
 import { defineOpenAiCompatibleAdapter } from '../openai-compatible/openai-compatible-adapter.js';
 import { renameMaxCompletionTokens } from '../openai-compatible/openai-compatible-hooks.js';
@@ -21,11 +22,20 @@ export function patchDeepSeekRequest(body: Record<string, unknown>, _call?: Gene
   }
 }
 
+/**
+ * Asks the chat encoder to send earlier assistant reasoning back as `reasoning_content`, which
+ * DeepSeek requires after tool calls in thinking mode, whatever style the caller spoke.
+ */
+export function patchDeepSeekIr(request: IrRequest): IrRequest {
+  const chat = request.extensions?.['openai-chat'] ?? {};
+  return { ...request, extensions: { ...request.extensions, 'openai-chat': { ...chat, reasoningContent: true } } };
+}
+
 /** DeepSeek's OpenAI-compatible API. @see https://api-docs.deepseek.com/ */
 export const deepSeekAdapter = defineOpenAiCompatibleAdapter({
   type: 'deepseek',
   displayName: 'DeepSeek',
   defaultBaseUrl: 'https://api.deepseek.com',
   environment: { apiKey: 'DEEPSEEK_API_KEY' },
-  hooks: { patchRequest: patchDeepSeekRequest },
+  hooks: { patchIr: patchDeepSeekIr, patchRequest: patchDeepSeekRequest },
 });
