@@ -1,10 +1,1 @@
-import { defineConfig } from 'tsup';
-
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'node20',
-  sourcemap: true,
-});
+export { default } from '../../tsup.library.js';
