@@ -1,5 +1,6 @@
 import type { IrFilePart, IrResponse } from '@interlingua/ir';
 import { IrError, unsupported } from '@interlingua/ir';
+import { missingOutputError } from '@interlingua/ir-utils';
 import { OPENAI_PCM, SPEECH_CONTENT_TYPES } from './map/speech-content-type.js';
 import { base64ByteLength, parsePcmMediaType, wavHeader, type PcmFormat } from './wav-header.js';
 
@@ -24,7 +25,7 @@ export interface SpeechAudio {
 export function speechAudioFromIr(response: IrResponse, format: 'wav' | 'pcm', provider: string): SpeechAudio {
   const parts = response.choices.flatMap((choice) => choice.content.filter(isBase64Audio));
   const first = parts[0];
-  if (!first) throw noAudioError(response, provider);
+  if (!first) throw missingOutputError(response, provider, 'audio');
   const pcm = parsePcmMediaType(first.mediaType ?? '');
   if (!pcm || parts.some((part) => part.mediaType !== first.mediaType)) {
     throw new IrError({ kind: 'upstream-error', message: `${provider} returned ${first.mediaType ?? 'audio of no stated type'}, not raw PCM: it cannot be served as ${format}`, source: 'upstream' });
@@ -43,16 +44,4 @@ export function speechAudioFromIr(response: IrResponse, format: 'wav' | 'pcm', p
 
 function isBase64Audio(part: IrResponse['choices'][number]['content'][number]): part is IrFilePart {
   return part.type === 'file' && part.source.kind === 'base64' && (part.mediaType ?? '').toLowerCase().startsWith('audio/');
-}
-
-function noAudioError(response: IrResponse, provider: string): IrError {
-  const choice = response.choices[0];
-  const said = (choice?.content ?? [])
-    .flatMap((part) => (part.type === 'text' || part.type === 'refusal' ? [part.text] : []))
-    .join(' ')
-    .trim();
-  const reason = choice?.finishReason.raw ?? choice?.finishReason.unified ?? 'no candidate';
-  const message = `${provider} returned no audio (finish reason ${reason})${said ? `: ${said.slice(0, 500)}` : ''}`;
-  if (!choice || choice.finishReason.unified === 'content-filter') return new IrError({ kind: 'invalid-request', status: 400, code: 'content_policy_violation', message, source: 'upstream' });
-  return new IrError({ kind: 'upstream-error', message, source: 'upstream' });
 }

@@ -1,5 +1,5 @@
 import type { IrChoice, IrFilePart, IrResponse, IrUsage, Result } from '@interlingua/ir';
-import { IrError } from '@interlingua/ir';
+import { missingOutputError } from '@interlingua/ir-utils';
 import { outputFormatOf } from './map/images-media-type.js';
 import type { OpenAiImagesStrictResponse } from './openai-images-response-schema.js';
 
@@ -12,7 +12,7 @@ import type { OpenAiImagesStrictResponse } from './openai-images-response-schema
  */
 export function irToImagesResponse(response: IrResponse, provider: string): Result<OpenAiImagesStrictResponse> {
   const images = response.choices.flatMap((choice) => choice.content.filter(isBase64Image));
-  if (images.length === 0) throw noImageError(response, provider);
+  if (images.length === 0) throw missingOutputError(response, provider, 'image', response.extensions);
   const body: OpenAiImagesStrictResponse = {
     created: response.created > 0 ? response.created : Math.floor(Date.now() / 1000),
     data: images.map((image) => ({ b64_json: image.source.kind === 'base64' ? image.source.data : '' })),
@@ -30,18 +30,4 @@ function isBase64Image(part: IrChoice['content'][number]): part is IrFilePart {
 /** OpenAI image usage from IR usage (the IR has no text / image split, so no details). */
 export function imagesUsage(usage: IrUsage): NonNullable<OpenAiImagesStrictResponse['usage']> {
   return { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, total_tokens: usage.totalTokens };
-}
-
-function noImageError(response: IrResponse, provider: string): IrError {
-  const choice = response.choices[0];
-  const said = (choice?.content ?? [])
-    .flatMap((part) => (part.type === 'text' || part.type === 'refusal' ? [part.text] : []))
-    .join(' ')
-    .trim();
-  const reason = choice?.finishReason.raw ?? choice?.finishReason.unified ?? 'no candidate';
-  const detail = `${provider} returned no image (finish reason ${reason})${said ? `: ${said.slice(0, 500)}` : ''}`;
-  if (!choice || choice.finishReason.unified === 'content-filter') {
-    return new IrError({ kind: 'invalid-request', status: 400, code: 'content_policy_violation', message: detail, source: 'upstream', raw: response.extensions });
-  }
-  return new IrError({ kind: 'upstream-error', message: detail, source: 'upstream' });
 }

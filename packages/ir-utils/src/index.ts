@@ -4,3 +4,4 @@ export * from './stream-runners.js';
 export * from './safe-json.js';
 export * from './response-accumulator.js';
 export * from './response-to-stream-events.js';
+export * from './missing-output-error.js';
