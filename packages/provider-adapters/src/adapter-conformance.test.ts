@@ -1,12 +1,12 @@
-import type { IrErrorKind, IrRequest } from '@interlingua/ir';
+import type { IrRequest } from '@interlingua/ir';
 import { IrError } from '@interlingua/ir';
-import { listRecordings, sendJson, startLoopbackUpstream, type LoopbackUpstream, type UpstreamHandler } from '@interlingua/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listRecordings, sendJson } from '@interlingua/testkit';
+import { describe, expect, it } from 'vitest';
+import { CONFORMANCE_ERROR_CASES, useConformanceUpstream } from './conformance-upstream.test-support.js';
 import { codecFor, requestSigner, wireId } from './codecs.js';
-import type { HttpProviderAdapter, ProviderSettings } from './provider-adapter.js';
+import type { HttpProviderAdapter } from './provider-adapter.js';
 import { BUILT_IN_ADAPTERS } from './registry.js';
-import { closeDefaultDispatcher, fetchUpstream, streamUpstream } from './transport/upstream-transport.js';
-import { createBoundedCollector } from './transport/upstream-transport.js';
+import { createBoundedCollector, fetchUpstream, streamUpstream } from './transport/upstream-transport.js';
 
 /**
  * The conformance suite every registered HTTP adapter passes, against a loopback upstream:
@@ -23,35 +23,15 @@ const request: IrRequest = {
   stream: false,
 };
 
-const ERROR_CASES: Array<[IrErrorKind, number]> = [
-  ['authentication', 401],
-  ['rate-limit', 429],
-  ['upstream-error', 500],
-];
-
-let handler: UpstreamHandler = (_request, response) => sendJson(response, 500, {});
-let upstream: LoopbackUpstream;
-
-beforeAll(async () => {
-  upstream = await startLoopbackUpstream((req, res) => handler(req, res));
-});
-afterAll(async () => {
-  await upstream.close();
-  await closeDefaultDispatcher();
-});
-
-function settingsFor(adapter: HttpProviderAdapter): ProviderSettings {
-  const basePath = new URL(adapter.defaultBaseUrl ?? 'http://placeholder/v1').pathname.replace(/\/$/, '');
-  return { id: adapter.type, type: adapter.type, baseUrl: `${upstream.url}${basePath}`, apiKey: 'conformance-key', headers: {}, forwardHeaders: [], api: 'chat', options: {} };
-}
+const loopback = useConformanceUpstream();
 
 /** Adapters with a generation API; service-only ones (`generates: false`) are checked in service-conformance.test.ts. */
 const generationAdapters = httpAdapters.filter((adapter) => adapter.generates !== false);
 
 describe.each(generationAdapters.map((adapter) => [adapter.type, adapter] as const))('provider adapter %s', (_type, adapter) => {
-  const wire = (): ReturnType<HttpProviderAdapter['wire']> => adapter.wire(settingsFor(adapter), 'conformance-model');
+  const wire = (): ReturnType<HttpProviderAdapter['wire']> => adapter.wire(loopback.settingsFor(adapter), 'conformance-model');
   const call = (stream = false) => {
-    const settings = settingsFor(adapter);
+    const settings = loopback.settingsFor(adapter);
     const endpoint = adapter.generation({ settings, model: 'conformance-model', stream });
     const body = JSON.stringify(codecFor(wire()).request.fromIr({ ...request, stream }).value);
     return { url: endpoint.url, headers: endpoint.headers, body, ...requestSigner(adapter, settings) };
@@ -60,28 +40,28 @@ describe.each(generationAdapters.map((adapter) => [adapter.type, adapter] as con
   it('sends the request to its own URL with the key in a header', async () => {
     const recording = listRecordings(wireId(wire()), (row) => !row.streaming && row.http_status === 200)[0];
     expect(recording, `a recorded ${wireId(wire())} answer`).toBeDefined();
-    handler = (_req, res) => sendJson(res, 200, recording!.body);
+    loopback.reply((_req, res) => sendJson(res, 200, recording!.body));
     const answer = await fetchUpstream(call(), 1 << 20);
-    const received = upstream.requests.at(-1)!;
+    const received = loopback.upstream.requests.at(-1)!;
     expect(received.method).toBe('POST');
-    expect(received.url.startsWith(new URL(settingsFor(adapter).baseUrl).pathname)).toBe(true);
+    expect(received.url.startsWith(new URL(loopback.settingsFor(adapter).baseUrl).pathname)).toBe(true);
     expect(Object.values(received.headers).some((value) => String(value).includes('conformance-key'))).toBe(true);
     const decoded = codecFor(wire()).response.toIr(JSON.parse(answer.body.toString('utf8')));
     expect(decoded.value.choices.length).toBeGreaterThan(0);
   });
 
-  it.each(ERROR_CASES)('maps an upstream %s error (%i) to its IR kind', async (kind, status) => {
+  it.each(CONFORMANCE_ERROR_CASES)('maps an upstream %s error (%i) to its IR kind', async (kind, status) => {
     const codec = codecFor(wire());
     const { body } = codec.error.fromIr({ kind, message: `simulated ${kind}`, status });
-    handler = (_req, res) => sendJson(res, status, body);
+    loopback.reply((_req, res) => sendJson(res, status, body));
     const answer = await fetchUpstream(call(), 1 << 20);
     expect(answer.status).toBe(status);
     expect(codec.error.toIr(answer.status, JSON.parse(answer.body.toString('utf8'))).kind).toBe(kind);
   });
 
   it('cancels the upstream request when aborted before the first byte', async () => {
-    handler = () => undefined;
-    const aborted = upstream.nextAbort();
+    loopback.reply(() => undefined);
+    const aborted = loopback.upstream.nextAbort();
     const controller = new AbortController();
     const pending = streamUpstream({ ...call(true), signal: controller.signal }, () => createBoundedCollector(1024).writable);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -91,7 +71,7 @@ describe.each(generationAdapters.map((adapter) => [adapter.type, adapter] as con
   });
 
   it('reports a silent upstream as a timeout', async () => {
-    handler = () => undefined;
+    loopback.reply(() => undefined);
     const error = await streamUpstream({ ...call(true), timeouts: { firstByteMs: 100 } }, () => createBoundedCollector(1024).writable).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IrError);
     expect((error as IrError).data.kind).toBe('timeout');

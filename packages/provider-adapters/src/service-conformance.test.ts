@@ -1,10 +1,10 @@
-import type { IrErrorKind } from '@interlingua/ir';
-import { sendJson, startLoopbackUpstream, type LoopbackUpstream, type UpstreamHandler } from '@interlingua/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpProviderAdapter, ProviderSettings, ServiceEndpoint, ServiceName } from './provider-adapter.js';
+import { sendJson } from '@interlingua/testkit';
+import { describe, expect, it } from 'vitest';
+import { CONFORMANCE_ERROR_CASES, useConformanceUpstream } from './conformance-upstream.test-support.js';
+import type { HttpProviderAdapter, ServiceEndpoint, ServiceName } from './provider-adapter.js';
 import { BUILT_IN_ADAPTERS } from './registry.js';
 import { serviceErrorCodec } from './service-error-codec.js';
-import { closeDefaultDispatcher, fetchUpstream } from './transport/upstream-transport.js';
+import { fetchUpstream } from './transport/upstream-transport.js';
 
 /**
  * The service-level conformance suite: every service of every registered HTTP adapter is sent
@@ -12,34 +12,14 @@ import { closeDefaultDispatcher, fetchUpstream } from './transport/upstream-tran
  * map to IR kinds through the adapter's `mapError` hook or the wire's error codec. Service-only
  * adapters (`generates: false`) also refuse generation with a 400.
  */
-const ERROR_CASES: Array<[IrErrorKind, number]> = [
-  ['authentication', 401],
-  ['rate-limit', 429],
-  ['upstream-error', 500],
-];
-
 const cases = BUILT_IN_ADAPTERS.filter((adapter): adapter is HttpProviderAdapter => adapter.kind === 'http').flatMap((adapter) =>
   (Object.entries(adapter.services ?? {}) as Array<[ServiceName, ServiceEndpoint]>).map(([service, endpoint]) => [`${adapter.type} ${service}`, adapter, endpoint] as const),
 );
 
-let handler: UpstreamHandler = (_request, response) => sendJson(response, 500, {});
-let upstream: LoopbackUpstream;
-
-beforeAll(async () => {
-  upstream = await startLoopbackUpstream((req, res) => handler(req, res));
-});
-afterAll(async () => {
-  await upstream.close();
-  await closeDefaultDispatcher();
-});
-
-function settingsFor(adapter: HttpProviderAdapter): ProviderSettings {
-  const basePath = new URL(adapter.defaultBaseUrl ?? 'http://placeholder/v1').pathname.replace(/\/$/, '');
-  return { id: adapter.type, type: adapter.type, baseUrl: `${upstream.url}${basePath}`, apiKey: 'conformance-key', headers: {}, forwardHeaders: [], api: 'chat', options: {} };
-}
+const loopback = useConformanceUpstream();
 
 function send(adapter: HttpProviderAdapter, endpoint: ServiceEndpoint) {
-  const target = endpoint.endpoint(settingsFor(adapter), 'conformance-model');
+  const target = endpoint.endpoint(loopback.settingsFor(adapter), 'conformance-model');
   return fetchUpstream({ url: target.url, headers: { ...target.headers, 'content-type': 'application/json' }, body: '{}' }, 1 << 20);
 }
 
@@ -50,17 +30,17 @@ it('covers the service-only providers', () => {
 
 describe.each(cases)('service %s', (_name, adapter, endpoint) => {
   it('is sent to its own URL under the base path with the key in a header', async () => {
-    handler = (_req, res) => sendJson(res, 200, {});
+    loopback.reply((_req, res) => sendJson(res, 200, {}));
     const answer = await send(adapter, endpoint);
     expect(answer.status).toBe(200);
-    const received = upstream.requests.at(-1)!;
+    const received = loopback.upstream.requests.at(-1)!;
     expect(received.method).toBe('POST');
-    expect(received.url.startsWith(`${new URL(settingsFor(adapter).baseUrl).pathname.replace(/\/$/, '')}/`)).toBe(true);
+    expect(received.url.startsWith(`${new URL(loopback.settingsFor(adapter).baseUrl).pathname.replace(/\/$/, '')}/`)).toBe(true);
     expect(Object.values(received.headers).some((value) => String(value).includes('conformance-key'))).toBe(true);
   });
 
-  it.each(ERROR_CASES)('maps an upstream %s error (%i) to its IR kind', async (kind, status) => {
-    handler = (_req, res) => sendJson(res, status, `simulated ${kind}`);
+  it.each(CONFORMANCE_ERROR_CASES)('maps an upstream %s error (%i) to its IR kind', async (kind, status) => {
+    loopback.reply((_req, res) => sendJson(res, status, `simulated ${kind}`));
     const answer = await send(adapter, endpoint);
     expect(answer.status).toBe(status);
     const body = answer.body.toString('utf8');
@@ -74,7 +54,7 @@ describe.each(BUILT_IN_ADAPTERS.filter((adapter): adapter is HttpProviderAdapter
   'service-only provider %s',
   (_type, adapter) => {
     it('refuses generation with a 400 naming the provider', () => {
-      expect(() => adapter.generation({ settings: settingsFor(adapter), model: 'm', stream: false })).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining(`"${adapter.type}"`) }));
+      expect(() => adapter.generation({ settings: loopback.settingsFor(adapter), model: 'm', stream: false })).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining(`"${adapter.type}"`) }));
       expect(Object.keys(adapter.services ?? {}).length).toBeGreaterThan(0);
     });
   },
