@@ -3,7 +3,7 @@ import { openAiResponsesCompactionFromIr, openAiResponsesCompactRequestToIr } fr
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { GenerationCall } from '../pipeline/generation-call.js';
 import type { RouteTarget } from '../routing/model-router.js';
-import { sealCompaction } from './compaction-seal.js';
+import { sealCompaction, type CompactionSealKey } from './compaction-seal.js';
 import { compactionSummaryRequest } from './compaction-transcript.js';
 import { isResponsesTarget, restrictToResponsesTargets, type ResponsesState } from './responses-call.js';
 import { prepareConversation, type PreparedConversation } from './responses-conversation.js';
@@ -44,9 +44,10 @@ function noSummary(): IrError {
 /**
  * Emulated compaction: the call asks the target model for a summary of the conversation and
  * answers a `response.compaction` object: the user messages kept as they are, then one
- * `compaction` item whose `encrypted_content` is the summary sealed with the gateway's secret.
+ * `compaction` item whose `encrypted_content` is the summary sealed with the gateway's secret,
+ * for the calling key alone.
  */
-function emulate(call: GenerationCall, prepared: PreparedConversation, secret: string): void {
+function emulate(call: GenerationCall, prepared: PreparedConversation, seal: CompactionSealKey): void {
   const id = newGatewayResponseId();
   const created = Math.floor(Date.now() / 1000);
   const kept = prepared.ir.messages.filter((message) => message.role === 'user');
@@ -61,7 +62,7 @@ function emulate(call: GenerationCall, prepared: PreparedConversation, secret: s
       id,
       created,
       messages: kept,
-      encryptedContent: sealCompaction({ summary: answerText(response), model: call.model, created }, secret),
+      encryptedContent: sealCompaction({ summary: answerText(response), model: call.model, created }, seal),
       ...(response.usage ? { usage: response.usage } : {}),
     });
   call.inbound = { ...call.inbound, codec: { ...base, response: { ...base.response, fromIr } } };
@@ -85,5 +86,5 @@ export async function prepareCompactCall(call: GenerationCall, key: GatewayKey, 
       `Compaction for model '${call.model}' is emulated by the gateway (its upstream does not take this request as an OpenAI Responses compaction), and that needs a secret to seal the compaction item: set responses.compaction.secret in the gateway config`,
     );
   }
-  emulate(call, prepared, state.secret);
+  emulate(call, prepared, { secret: state.secret, keyName: key.name });
 }

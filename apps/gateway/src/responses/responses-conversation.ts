@@ -4,7 +4,7 @@ import {
   findCompactionItems,
   type OpenAiResponsesRequestExtensions,
 } from '@interlingua/openai-responses';
-import { openCompaction } from './compaction-seal.js';
+import { openCompaction, type CompactionOpenFailure } from './compaction-seal.js';
 import { isGatewayResponseId, type ResponseStore, type StoredResponse } from './response-store.js';
 
 /** Leads the system note a gateway compaction item becomes. */
@@ -40,11 +40,16 @@ function withExtensions(ir: IrRequest, ext: OpenAiResponsesRequestExtensions): I
   return { ...ir, extensions: { ...ir.extensions, [OPENAI_RESPONSES_STYLE]: ext as Record<string, unknown> } };
 }
 
+const COMPACTION_OPEN_FAILURES: Record<CompactionOpenFailure, string> = {
+  'other-key': 'The input holds a compaction item that was made under another API key: an item opens only for the key that compacted the conversation',
+  unreadable: 'The input holds a compaction item whose encrypted_content was altered or was sealed with another secret',
+};
+
 /**
  * Replaces every compaction item the gateway sealed (`ilg1.`) by a system note holding its
  * summary; items sealed by OpenAI are left for an OpenAI Responses upstream and reported.
  */
-function openCompactionItems(ir: IrRequest, secret: string | undefined, openAiOnly: string[]): { ir: IrRequest; opened: boolean } {
+function openCompactionItems(ir: IrRequest, secret: string | undefined, keyName: string, openAiOnly: string[]): { ir: IrRequest; opened: boolean } {
   const found = findCompactionItems(ir);
   if (found.length === 0) return { ir, opened: false };
   const messages = [...ir.messages];
@@ -58,9 +63,9 @@ function openCompactionItems(ir: IrRequest, secret: string | undefined, openAiOn
     if (secret === undefined) {
       throw invalidRequest('The input holds a compaction item sealed by this gateway, but no compaction secret is configured (responses.compaction.secret), so it cannot be opened', 'input');
     }
-    const contents = openCompaction(opaque.data, secret);
-    if (!contents) throw invalidRequest('The input holds a compaction item whose encrypted_content was altered or was sealed with another secret', 'input');
-    messages[item.messageIndex] = { role: 'system', content: [{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}${contents.summary}` }] };
+    const opened = openCompaction(opaque.data, { secret, keyName });
+    if (!opened.ok) throw invalidRequest(COMPACTION_OPEN_FAILURES[opened.reason], 'input');
+    messages[item.messageIndex] = { role: 'system', content: [{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}${opened.contents.summary}` }] };
     openedIndexes.add(item.messageIndex);
   }
   if (openedIndexes.size === 0) return { ir, opened: false };
@@ -125,7 +130,7 @@ export async function prepareConversation(
   const openAiOnly = openAiStateReasons(json);
   const previousId = stringField(json, 'previous_response_id');
   const decoded = decode(json);
-  const opened = openCompactionItems(decoded.value, context.secret, openAiOnly);
+  const opened = openCompactionItems(decoded.value, context.secret, context.key, openAiOnly);
   const start = requestExtensions(opened.ir).instructions ? 1 : 0;
   if (previousId === undefined || !isGatewayResponseId(previousId)) {
     return { ir: opened.ir, warnings: decoded.warnings, inputStart: start, rewritten: opened.opened, openAiOnly };
