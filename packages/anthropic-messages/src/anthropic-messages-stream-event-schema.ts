@@ -90,7 +90,9 @@ export const anthropicMessagesStrictStreamEventSchema = z.discriminatedUnion('ty
   error,
 ]);
 
-export type AnthropicStreamEvent = z.infer<typeof anthropicMessagesStrictStreamEventSchema>;
+export type AnthropicMessagesStreamEvent = z.infer<typeof anthropicMessagesStrictStreamEventSchema>;
+/** @deprecated Use `AnthropicMessagesStreamEvent`. */
+export type AnthropicStreamEvent = AnthropicMessagesStreamEvent;
 export type AnthropicMessageStartEvent = z.infer<typeof messageStart>;
 export type AnthropicContentBlockStartEvent = z.infer<typeof blockStart>;
 export type AnthropicContentBlockDeltaEvent = z.infer<typeof blockDelta>;

@@ -142,4 +142,6 @@ export type GeminiToolConfig = z.infer<typeof geminiToolConfigSchema>;
 export type GeminiThinkingConfig = z.infer<typeof geminiThinkingConfigSchema>;
 export type GeminiGenerationConfig = z.infer<typeof geminiGenerationConfigSchema>;
 /** A `GenerateContentRequest` body. */
-export type GeminiRequest = z.infer<typeof geminiRequestSchema>;
+export type GeminiGenerateContentRequest = z.infer<typeof geminiRequestSchema>;
+/** @deprecated Use `GeminiGenerateContentRequest`. */
+export type GeminiRequest = GeminiGenerateContentRequest;

@@ -128,4 +128,6 @@ export type GeminiUsageMetadata = z.infer<typeof geminiStrictUsageSchema>;
 export type GeminiResponsePart = z.infer<typeof geminiStrictPartSchema>;
 export type GeminiCandidate = z.infer<typeof geminiStrictCandidateSchema>;
 /** A `GenerateContentResponse` as we emit it (also one streamed chunk). */
-export type GeminiResponse = z.infer<typeof geminiStrictResponseSchema>;
+export type GeminiGenerateContentResponse = z.infer<typeof geminiStrictResponseSchema>;
+/** @deprecated Use `GeminiGenerateContentResponse`. */
+export type GeminiResponse = GeminiGenerateContentResponse;

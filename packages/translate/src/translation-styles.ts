@@ -4,19 +4,25 @@ import type { StyleCodec } from '@interlingua/ir';
 import { openAiChatCodec } from '@interlingua/openai-chat';
 import { openAiResponsesCodec } from '@interlingua/openai-responses';
 
+const CODECS = {
+  'openai-chat': openAiChatCodec,
+  'openai-responses': openAiResponsesCodec,
+  'anthropic-messages': anthropicMessagesCodec,
+  gemini: geminiCodec,
+} as const;
+
 /** The generation styles `translate` converts between. */
-export type GenerationStyle = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini';
+export type GenerationStyle = keyof typeof CODECS;
 
-const CODECS: Record<GenerationStyle, StyleCodec<unknown, unknown>> = {
-  'openai-chat': openAiChatCodec as StyleCodec<unknown, unknown>,
-  'openai-responses': openAiResponsesCodec as StyleCodec<unknown, unknown>,
-  'anthropic-messages': anthropicMessagesCodec as StyleCodec<unknown, unknown>,
-  gemini: geminiCodec as StyleCodec<unknown, unknown>,
-};
+export const GENERATION_STYLES: readonly GenerationStyle[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
 
-export const GENERATION_STYLES = Object.keys(CODECS) as GenerationStyle[];
+/** The request body type of a style, e.g. `StyleRequest<'gemini'>` is `GeminiGenerateContentRequest`. */
+export type StyleRequest<S extends GenerationStyle> = ReturnType<(typeof CODECS)[S]['request']['fromIr']>['value'];
+
+/** The complete answer body type of a style, e.g. `StyleResponse<'openai-chat'>` is `OpenAiChatResponse`. */
+export type StyleResponse<S extends GenerationStyle> = ReturnType<(typeof CODECS)[S]['response']['fromIr']>['value'];
 
 /** The codec of a generation style. */
-export function styleCodec(style: GenerationStyle): StyleCodec<unknown, unknown> {
-  return CODECS[style];
+export function styleCodec<S extends GenerationStyle>(style: S): StyleCodec<StyleRequest<S>, StyleResponse<S>> {
+  return CODECS[style] as StyleCodec<StyleRequest<S>, StyleResponse<S>>;
 }
