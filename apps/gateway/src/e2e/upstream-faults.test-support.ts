@@ -126,6 +126,14 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
     expect: () => httpError(502),
     reply: ({ wire, response }) => sendSse(response, BROKEN_EVENT[wire] + streamBody(wire)),
   },
+  {
+    id: 'cut-before-finish',
+    provider: 'normal',
+    only: 'stream',
+    // Every event before the one with the finish reason, then a clean close: relayed as is, it would pass for a whole answer.
+    expect: () => ({ kind: 'in-band-error' }),
+    reply: ({ wire, response }) => sendSse(response, cutBeforeFinish(wire)),
+  },
   // Not gated: the idle timer starts after the first events, which commit at once.
   { id: 'stall', provider: 'idle', expect: midStream(504), reply: (context) => breakAfterStart(context, () => untilClosed(context.response), false) },
   {
@@ -164,6 +172,16 @@ export function healthyText(wire: GenerationWire): string {
 
 function streamBody(wire: GenerationWire): string {
   return recordingSseBody(loadRecording(ANSWERS[wire].stream));
+}
+
+/** The first event of a stream's end: a finish reason, `[DONE]`, `message_stop`, a terminal response event. */
+const FINISHING_EVENT = /"finish_reason": ?"|"stop_reason": ?"|"finishReason"|data: \[DONE\]|event: message_stop|event: response\.(completed|incomplete|failed)/;
+
+/** The healthy stream up to (not including) the event that says it finished. */
+function cutBeforeFinish(wire: GenerationWire): string {
+  const events = sseEvents(streamBody(wire));
+  const at = events.findIndex((event) => FINISHING_EVENT.test(event));
+  return events.slice(0, at === -1 ? events.length : at).join('');
 }
 
 function restOfStream(wire: GenerationWire): string {

@@ -12,6 +12,7 @@ import { noteStreamFailure } from './call-ops.js';
 import { answerHeaders, commitStream } from './commit-stream.js';
 import type { GenerationCall } from './generation-call.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
+import { endsStream, holdsData } from './stream-terminal.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
 
@@ -96,6 +97,8 @@ class FastSseRelay {
   /** True once the first upstream event went to the caller. */
   started = false;
   private pending: Buffer = Buffer.alloc(0);
+  /** The last event holding data: whether the stream ended properly is read from it alone, at the end. */
+  private lastEvent: Buffer | undefined;
   private readonly usageDecoder;
 
   constructor(
@@ -113,6 +116,7 @@ class FastSseRelay {
     for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
       const event = buffer.subarray(position, end);
       position = end;
+      if (holdsData(event)) this.lastEvent = event;
       if (this.accept(event)) out.push(event);
     }
     this.pending = Buffer.from(buffer.subarray(position));
@@ -130,6 +134,12 @@ class FastSseRelay {
     }
     if (!this.started) {
       throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
+    }
+    if (!endsStream(this.call.inbound.wire, this.lastEvent)) {
+      const cut = new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream before it finished', source: 'upstream' });
+      noteStreamFailure(this.call, cut.data);
+      await this.failInBand(cut);
+      return;
     }
     this.call.sink.end();
   }

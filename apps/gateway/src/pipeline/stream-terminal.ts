@@ -1,0 +1,40 @@
+import { asRecord, parseSseText, safeJsonParse } from '@interlingua/ir-utils';
+import type { GenerationWire } from '@interlingua/provider-adapters';
+
+/** `event:` names (or data `type`s) that end a stream of each SSE style with named events. */
+const TERMINAL_EVENTS: Partial<Record<GenerationWire, ReadonlySet<string>>> = {
+  'anthropic-messages': new Set(['message_stop', 'error']),
+  'openai-responses': new Set(['response.completed', 'response.incomplete', 'response.failed', 'error']),
+};
+
+/**
+ * Whether `event` (an event's bytes) may hold stream content rather than only a comment, so the
+ * relay keeps it as the candidate last event. A byte test, no parsing.
+ */
+export function holdsData(event: Buffer): boolean {
+  return event[0] !== 0x3a && event.includes('data:');
+}
+
+/**
+ * Whether a stream whose last event with data was `event` ended the way its style ends: `[DONE]`
+ * (chat), `message_stop` (Anthropic), a terminal response event (Responses), a candidate's
+ * `finishReason` or a blocked prompt (Gemini), or the style's own error. Only this one event is
+ * parsed, once, when the upstream has closed the stream.
+ */
+export function endsStream(wire: GenerationWire, event: Buffer | undefined): boolean {
+  if (!event) return false;
+  const message = parseSseText(event.toString('utf8')).at(-1);
+  if (!message) return false;
+  const named = TERMINAL_EVENTS[wire];
+  if (named) return named.has(message.event ?? dataField(message.data, 'type'));
+  if (wire === 'openai-chat') return message.data.trim() === '[DONE]' || dataField(message.data, 'error') !== '';
+  return message.data.includes('"finishReason"') || message.data.includes('"blockReason"') || dataField(message.data, 'error') !== '';
+}
+
+/** A top-level field of a JSON event's data, as text ('' when absent or not JSON). */
+function dataField(data: string, name: string): string {
+  const parsed = safeJsonParse(data);
+  const value = parsed.ok ? asRecord(parsed.value)?.[name] : undefined;
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
