@@ -5,8 +5,9 @@ import { sha256 } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 
 /**
- * Checks the admin key (`Authorization: Bearer <admin secret>` or `x-api-key`) in constant time;
- * 403 when the config has no admin key, 401 when it is missing or wrong. Gateway keys never pass.
+ * Checks the admin key, sent only as `Authorization: Bearer <admin secret>`, in constant time;
+ * 403 when the config has no admin key, 401 when it is missing or wrong. Gateway keys never pass,
+ * and neither does the admin secret in `x-api-key` or any other header.
  */
 export function requireAdmin(gateway: Gateway, request: IncomingMessage): void {
   const expected = gateway.ops.adminDigest;
@@ -22,6 +23,5 @@ export function requireAdmin(gateway: Gateway, request: IncomingMessage): void {
 function adminSecret(request: IncomingMessage): string | undefined {
   const authorization = request.headers.authorization;
   const bearer = typeof authorization === 'string' ? /^Bearer\s+(.+)$/i.exec(authorization.trim())?.[1] : undefined;
-  const apiKey = request.headers['x-api-key'];
-  return bearer?.trim() || (typeof apiKey === 'string' && apiKey.length > 0 ? apiKey : undefined);
+  return bearer?.trim() || undefined;
 }
