@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { typedUnion } from './anthropic-messages-typed-union.js';
 
 /** `cache_control` on blocks, tools and the request (`CacheControlEphemeral`). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An error body as upstreams send it: `{type:'error', error:{type, message}, request_id?}`, read leniently. */
 export const anthropicErrorBodySchema = z.looseObject({

@@ -1,5 +1,5 @@
 import type { IrExtensions } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The style id, used as the extensions namespace. */
 export const ANTHROPIC_STYLE_ID = 'anthropic-messages';

@@ -1,5 +1,5 @@
 import type { IrModel } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `ModelInfo` as `GET /v1/models/{id}` returns it (the fields every SDK version reads). */
 export const anthropicModelSchema = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
 import { anthropicStrictUsageSchema } from './anthropic-messages-response-schema.js';
 

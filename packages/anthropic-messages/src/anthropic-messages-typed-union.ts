@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A loose `{ type: string }` object checked against the schema registered for its `type`.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Text fields of a multipart form, as the gateway hands them over: one value per name, or a list

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { audioFormNumber } from './audio-form-values.js';
 
 /** The audio formats `POST /v1/audio/speech` can answer in. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { audioFormBoolean, audioFormList, audioFormNumber } from './audio-form-values.js';
 
 /** The answer formats of transcriptions (`diarized_json` only with the diarize model). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Transcription and translation answers: `json` and `verbose_json` bodies, read leniently, the

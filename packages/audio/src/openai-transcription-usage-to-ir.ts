@@ -1,5 +1,5 @@
 import { usageFrom, type IrUsage } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A transcription's token usage (`type: "tokens"`, GPT-4o transcribe models), read leniently;

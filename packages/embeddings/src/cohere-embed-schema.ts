@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { COHERE_TEXT_INPUT_TYPES } from './map/cohere-input-type.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Gemini `:embedContent` / `:batchEmbedContents` shapes. Declared here rather than imported

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { JINA_TASKS } from './map/jina-task.js';
 
 /**

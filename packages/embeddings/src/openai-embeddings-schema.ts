@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const tokenId = z.number().int().nonnegative();
 const tokenArray = z.array(tokenId).min(1, 'a token array must not be empty');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { VOYAGE_INPUT_TYPES } from './map/voyage-input-type.js';
 
 /**

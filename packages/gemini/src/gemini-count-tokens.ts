@@ -1,6 +1,6 @@
 import type { IrRequest, Result } from '@interlingua/ir';
 import { IrError } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeGeminiFieldNames } from './gemini-field-names.js';
 import { geminiContentSchema } from './gemini-request-schema.js';
 import { geminiRequestToIr } from './gemini-request-to-ir.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Gemini embedding shapes. `@google/genai` calls `:batchEmbedContents` even for one input

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 

@@ -1,5 +1,5 @@
 import type { IrExtensions } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What a Gemini request keeps in `ir.extensions.gemini`: the fields the IR has no slot for, so

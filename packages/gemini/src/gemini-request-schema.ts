@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Inbound Gemini `GenerateContentRequest` schemas (v1beta, camelCase as `@google/genai` sends

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { geminiFunctionResponseSchema } from './gemini-request-schema.js';
 import { GEMINI_BLOCK_REASONS } from './map/gemini-block-reason.js';
 import { GEMINI_FINISH_REASONS } from './map/gemini-finish-reason.js';

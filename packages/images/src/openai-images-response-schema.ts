@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * OpenAI's `ImagesResponse`, read leniently (unknown fields survive) and, for tests, strictly.

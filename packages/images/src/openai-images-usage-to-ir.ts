@@ -1,5 +1,5 @@
 import { usageFrom, type IrUsage } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * GPT-image token usage, read leniently: `input_tokens` and `output_tokens` are what counts;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * Lenient schemas for what an upstream answers: only the shape that makes a body a chat

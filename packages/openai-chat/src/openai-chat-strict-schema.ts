@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * Strict schemas of what OpenAI itself sends (tests check the codec's output against them):

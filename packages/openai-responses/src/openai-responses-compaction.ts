@@ -1,5 +1,5 @@
 import type { IrMessage, IrReasoningPart, IrRequest, IrUsage, IrWarning, Result } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 import { irMessagesToOpenAiResponsesInput } from './ir-to-openai-responses-input.js';
 import { irToOpenAiResponsesUsage } from './ir-to-openai-responses-usage.js';
 import { readRequestExtensions } from './openai-responses-extensions.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Loose zod schemas for `POST /v1/responses` request bodies: unknown fields survive parsing.

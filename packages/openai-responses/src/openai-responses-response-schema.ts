@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Lenient zod schemas for Responses answers from upstreams: extra fields and unknown output item

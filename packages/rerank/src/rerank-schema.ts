@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const document = z.union([z.string(), z.looseObject({ text: z.string() })], { error: 'must be a string or an object with a string "text"' });
 

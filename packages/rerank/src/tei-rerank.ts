@@ -1,6 +1,6 @@
 import type { Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { IrRerankRequest, IrRerankResponse } from './rerank-ir.js';
 import { notARerankAnswer } from './rerank-validation-error.js';
 

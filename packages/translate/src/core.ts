@@ -5,6 +5,8 @@
  */
 export {
   createTranslator,
+  type CodecRequest,
+  type CodecResponse,
   type ErrorTranslation,
   type RequestTranslationOptions,
   type StreamTranslationOptions,

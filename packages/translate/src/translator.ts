@@ -25,6 +25,12 @@ export interface ErrorTranslation {
   error: IrErrorData;
 }
 
+/** The request body type a codec produces. */
+export type CodecRequest<C extends StyleCodec<unknown, unknown>> = ReturnType<C['request']['fromIr']>['value'];
+
+/** The complete answer body type a codec produces. */
+export type CodecResponse<C extends StyleCodec<unknown, unknown>> = ReturnType<C['response']['fromIr']>['value'];
+
 /** Converts everything of one style (requests, answers, streams, errors) into another style. */
 export interface Translator<TargetRequest, TargetResponse> {
   /** Converts a request body. Throws `IrError` when it is invalid or the target cannot express it. */
@@ -43,10 +49,10 @@ export interface Translator<TargetRequest, TargetResponse> {
  * A translator between two codecs, e.g. `createTranslator(anthropicMessagesCodec, openAiChatCodec)`.
  * A bundle that builds its translators this way carries only the codecs it passes.
  */
-export function createTranslator<TargetRequest, TargetResponse>(
+export function createTranslator<Target extends StyleCodec<unknown, unknown>>(
   from: StyleCodec<unknown, unknown>,
-  to: StyleCodec<TargetRequest, TargetResponse>,
-): Translator<TargetRequest, TargetResponse> {
+  to: Target,
+): Translator<CodecRequest<Target>, CodecResponse<Target>> {
   const streamMachine = (options: StreamTranslationOptions = {}): StreamMachine<Uint8Array | string, string> => {
     const events = pipeMachines(createSseParser(), from.stream.createDecoder());
     const messages = pipeMachines(events, to.stream.createEncoder(options));
@@ -59,12 +65,12 @@ export function createTranslator<TargetRequest, TargetResponse>(
       const ir: IrRequest = { ...decoded.value, ...(options.model !== undefined ? { model: options.model } : {}), ...(options.stream !== undefined ? { stream: options.stream } : {}) };
       requireModel(ir, from, to);
       const encoded = to.request.fromIr(ir);
-      return { value: encoded.value, warnings: [...decoded.warnings, ...encoded.warnings] };
+      return { value: encoded.value as CodecRequest<Target>, warnings: [...decoded.warnings, ...encoded.warnings] };
     },
     response(body) {
       const decoded = from.response.toIr(body);
       const encoded = to.response.fromIr(decoded.value);
-      return { value: encoded.value, warnings: [...decoded.warnings, ...encoded.warnings] };
+      return { value: encoded.value as CodecResponse<Target>, warnings: [...decoded.warnings, ...encoded.warnings] };
     },
     error(status, body) {
       const error = from.error.toIr(status, body);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The Bedrock Converse wire, written from the API reference. Requests are loose objects (unknown

@@ -1,5 +1,5 @@
 import { IrError } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ProviderSettings } from '../../provider-adapter.js';
 
 /** The `options` a `bedrock` provider reads (other keys, like `tls`, are left alone). */

@@ -1,5 +1,5 @@
 import type { IrModel } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 import { joinUrl, type HttpProviderAdapter, type ProviderSettings } from '../../provider-adapter.js';
 import { geminiCountTokens } from './gemini-count-tokens.js';
 import { geminiMediaServices } from './gemini-media-services.js';

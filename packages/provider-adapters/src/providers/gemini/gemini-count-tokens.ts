@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { joinUrl, type ProviderSettings, type TokenCountEndpoint, type UpstreamEndpoint } from '../../provider-adapter.js';
 
 const countAnswerSchema = z.looseObject({ totalTokens: z.number().int().nonnegative() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { joinUrl, type ProviderSettings, type TokenCountEndpoint } from '../../provider-adapter.js';
 
 const countAnswerSchema = z.looseObject({ input_tokens: z.number().int().nonnegative() });

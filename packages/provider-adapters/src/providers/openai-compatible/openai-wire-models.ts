@@ -1,5 +1,5 @@
 import type { IrModel } from '@interlingua/ir';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const modelListSchema = z.object({
   data: z.array(z.looseObject({ id: z.string(), created: z.number().optional(), owned_by: z.string().optional() })),

@@ -1,6 +1,6 @@
 import { IrError } from '@interlingua/ir';
 import { safeJsonParse } from '@interlingua/ir-utils';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ProviderSettings } from '../../provider-adapter.js';
 
 /** The fields of a service-account key file the gateway uses. @see https://cloud.google.com/iam/docs/keys-create-delete */
