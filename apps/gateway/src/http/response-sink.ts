@@ -10,6 +10,8 @@ export class ResponseSink {
   private readonly headers: HeaderBag = {};
   /** Chunks written so far: keep-alive checks compare it between two ticks. */
   writeCount = 0;
+  /** Sees every chunk written (e.g. to count the text a stream delivered). */
+  onWrite: ((chunk: string | Buffer) => void) | undefined;
 
   constructor(private readonly response: ServerResponse) {}
 
@@ -54,6 +56,7 @@ export class ResponseSink {
   write(chunk: string | Buffer): Promise<void> {
     if (this.response.destroyed || chunk.length === 0) return Promise.resolve();
     this.writeCount++;
+    this.onWrite?.(chunk);
     if (this.response.write(chunk)) return Promise.resolve();
     return new Promise((resolve) => {
       const done = (): void => {

@@ -6,6 +6,7 @@ import type { Gateway } from '../gateway.js';
 import { chargeKey } from '../limits/key-limiter.js';
 import { callCost } from '../pipeline/commit-stream.js';
 import type { ObservedCall } from './observed-call.js';
+import { settleLeftStreamUsage } from './left-stream-usage.js';
 import { bodyForLog, redactUrl, requestLoggingEnabled } from './request-log.js';
 
 /** One API request as the gateway follows it from admission to the closed connection. */
@@ -49,8 +50,10 @@ export function attachCall(request: IncomingMessage, call: ObservedCall): void {
 
 function finishRequest(gateway: Gateway, entry: TrackedRequest, request: IncomingMessage, response: ServerResponse): void {
   const { metrics, store, storeError } = gateway.ops.runtime;
-  const status = response.headersSent ? response.statusCode : 499;
   const call = entry.call;
+  // The client left: before the answer's head, or during a stream (the answer never finished).
+  const status = response.headersSent && response.writableFinished ? response.statusCode : 499;
+  if (status === 499 && response.headersSent && call?.stream) settleLeftStreamUsage(call.outcome);
   const target = call?.outcome.target;
   const provider = target?.settings.id ?? 'none';
   const usage = call?.outcome.usage;
@@ -102,6 +105,7 @@ function logLine(gateway: Gateway, entry: TrackedRequest, request: IncomingMessa
     latencyMs: round(latencyMs),
     ttfbMs: firstByteAt === undefined ? undefined : round(firstByteAt - entry.started),
     tokens: usage ? { input: usage.inputTokens, output: usage.outputTokens, cached: (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0), reasoning: usage.reasoningTokens ?? 0 } : undefined,
+    ...(outcome?.usageEstimated ? { usageEstimated: true } : {}),
     cost,
     error: outcome?.lastError ? { kind: outcome.lastError.kind, message: outcome.lastError.message } : undefined,
     ...(logging.bodies && call ? { requestBody: bodyForLog(call.rawBody, logging.maxBodyChars), responseBody: bodyForLog(outcome?.responseBody, logging.maxBodyChars) } : {}),

@@ -7,6 +7,7 @@ import { defaultCallOps, noteStreamFailure, type CallOps } from './call-ops.js';
 import { runFastPath } from './fast-path.js';
 import type { GenerationCall } from './generation-call.js';
 import { runLocalPath } from './local-path.js';
+import { trackStreamedText } from './streamed-usage.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
 import { targetId } from './target-cooldowns.js';
 import { runTranslatedPath } from './translated-path.js';
@@ -23,6 +24,7 @@ import { runTranslatedPath } from './translated-path.js';
 export async function runGeneration(call: GenerationCall): Promise<void> {
   const ops = call.ops ?? defaultCallOps();
   const control = new CallControl(call, ops);
+  if (call.stream) trackStreamedText(call);
   try {
     await attemptTargets(call, ops, control);
   } catch (error) {

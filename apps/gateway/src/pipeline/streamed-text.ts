@@ -1,0 +1,57 @@
+import type { GenerationWire } from '@interlingua/provider-adapters';
+
+/**
+ * The JSON keys whose string values are text the model wrote, in each style's streamed events
+ * (deltas only: the Responses `…done` events and final objects repeat the text and are left out).
+ */
+const TEXT_KEYS: Record<GenerationWire, readonly string[]> = {
+  'openai-chat': ['"content"', '"reasoning_content"', '"refusal"', '"arguments"'],
+  'openai-responses': ['"delta"'],
+  'anthropic-messages': ['"text"', '"thinking"', '"partial_json"'],
+  gemini: ['"text"'],
+};
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+/**
+ * Characters of model-written text in a chunk of a streamed answer in `wire`'s style, found
+ * without parsing: the string values of the style's text keys, escapes counted as one
+ * character and (in bytes) UTF-8 continuation bytes not counted. The basis of the output estimate
+ * when a stream ends before the upstream reported its usage.
+ */
+export function streamedTextChars(chunk: string | Buffer, wire: GenerationWire): number {
+  const codeAt = typeof chunk === 'string' ? (i: number) => chunk.charCodeAt(i) : (i: number) => chunk[i] ?? 0;
+  const find = typeof chunk === 'string' ? (key: string, from: number) => chunk.indexOf(key, from) : (key: string, from: number) => chunk.indexOf(key, from);
+  let total = 0;
+  for (const key of TEXT_KEYS[wire]) {
+    for (let at = find(key, 0); at !== -1; at = find(key, at + key.length)) {
+      total += stringValueChars(codeAt, chunk.length, at + key.length, typeof chunk !== 'string');
+    }
+  }
+  return total;
+}
+
+/** Characters of the JSON string that follows `"key"` at `from` (`: "…"`); 0 when the value is not a string. */
+function stringValueChars(codeAt: (i: number) => number, length: number, from: number, utf8: boolean): number {
+  let i = skipSpaces(codeAt, length, from);
+  if (codeAt(i) !== COLON) return 0;
+  i = skipSpaces(codeAt, length, i + 1);
+  if (codeAt(i) !== QUOTE) return 0;
+  let chars = 0;
+  for (i++; i < length; i++) {
+    const code = codeAt(i);
+    if (code === QUOTE) return chars;
+    if (code === BACKSLASH) i += codeAt(i + 1) === 0x75 ? 5 : 1;
+    else if (utf8 && code >= 0x80 && code < 0xc0) continue;
+    chars++;
+  }
+  return chars;
+}
+
+function skipSpaces(codeAt: (i: number) => number, length: number, from: number): number {
+  let i = from;
+  while (i < length && (codeAt(i) === 0x20 || codeAt(i) === 0x09)) i++;
+  return i;
+}
