@@ -63,13 +63,9 @@ const DEFAULT_FIELDS = 200;
  */
 export function readMultipart(request: IncomingMessage, spec: MultipartSpec): Promise<MultipartForm> {
   const contentType = request.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !/boundary=/i.test(contentType)) {
-    request.resume();
-    return Promise.reject(notMultipart(contentType));
-  }
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !/boundary=/i.test(contentType)) return Promise.reject(notMultipart(contentType));
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > spec.limits.maxTotalBytes) {
-    request.resume();
     return Promise.reject(tooLarge(`The request body (${declared} bytes) is larger than the limit of ${spec.limits.maxTotalBytes} bytes`));
   }
   return new Promise((resolve, reject) => new MultipartReader(request, spec, resolve, reject).start());
@@ -179,7 +175,7 @@ class MultipartReader {
 
   /**
    * Stops reading: the caller gets the error at once, then the parser is detached (so nothing
-   * more is parsed or kept) and the rest of the body is drained unread.
+   * more is parsed or kept); the answer drains the rest of the body, within a bound.
    */
   private fail(error: IrError): void {
     if (this.settled) return;
@@ -188,7 +184,7 @@ class MultipartReader {
     this.request.unpipe(this.parser);
     this.parser.removeAllListeners();
     this.parser.on('error', () => undefined);
-    this.request.resume();
+    this.request.pause();
   }
 }
 

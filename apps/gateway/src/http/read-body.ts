@@ -1,15 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 
-/** Reads a request body, refusing more than `maxBytes` (413) as soon as it is exceeded. */
+/**
+ * Reads a request body, refusing more than `maxBytes` (413) as soon as it is exceeded. Reading
+ * then stops: the answer drains what is left, within a bound (`ResponseSink.send`).
+ */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const tooLarge = (): IrError =>
     new IrError({ kind: 'request-too-large', message: `Request body is larger than the limit of ${maxBytes} bytes`, source: 'gateway' });
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    request.resume();
-    return Promise.reject(tooLarge());
-  }
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -17,7 +17,7 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bu
       size += chunk.length;
       if (size > maxBytes) {
         request.removeAllListeners('data');
-        request.resume();
+        request.pause();
         reject(tooLarge());
         return;
       }

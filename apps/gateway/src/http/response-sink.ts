@@ -1,4 +1,5 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyStillArriving, endAfterBoundedDrain } from './unread-body.js';
 
 export type HeaderBag = Record<string, string | number | string[]>;
 
@@ -34,11 +35,22 @@ export class ResponseSink {
     this.headers[name] = value;
   }
 
-  /** Writes a whole non-streaming answer. */
+  /**
+   * Writes a whole non-streaming answer. Given while the request body is still arriving (an
+   * early error), it closes the connection only after a bounded drain, so the client reads it.
+   */
   send(status: number, contentType: string, body: string | Buffer, extra: HeaderBag = {}): void {
     if (this.committed) return;
-    this.response.writeHead(status, { ...this.headers, ...extra, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
-    this.response.end(body);
+    const headers = { ...this.headers, ...extra, 'content-type': contentType, 'content-length': Buffer.byteLength(body) };
+    const request = this.response.req as IncomingMessage | undefined;
+    if (!bodyStillArriving(request)) {
+      this.response.writeHead(status, headers);
+      this.response.end(body);
+      return;
+    }
+    this.response.writeHead(status, { ...headers, connection: 'close' });
+    this.response.write(body);
+    endAfterBoundedDrain(request, this.response);
   }
 
   sendJson(status: number, body: unknown, extra: HeaderBag = {}): void {
