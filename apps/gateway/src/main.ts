@@ -1,5 +1,4 @@
 import { hashSecret } from './auth/api-keys.js';
-import type { GatewayConfig } from './config/config-schema.js';
 import { defaultConfig } from './config/default-config.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './limits/config-warnings.js';
@@ -50,15 +49,12 @@ function handleSignals(running: RunningGateway, configPath: string | undefined):
       process.stderr.write('SIGHUP: no config file to reload (running on defaults)\n');
       return;
     }
-    let next: GatewayConfig;
-    try {
-      next = loadConfig(configPath, process.env);
-      running.reload(next);
-    } catch (error) {
-      process.stderr.write(`SIGHUP: keeping the running config; ${error instanceof Error ? error.message : String(error)}\n`);
+    const result = running.reloadFile(configPath, process.env);
+    if (!result.ok) {
+      process.stderr.write(`SIGHUP: ${configPath} refused, keeping the running config:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`);
       return;
     }
-    for (const warning of configWarnings(next)) process.stderr.write(`warning: ${warning}\n`);
+    for (const warning of configWarnings(result.config)) process.stderr.write(`warning: ${warning}\n`);
     process.stderr.write(`SIGHUP: reloaded ${configPath}\n`);
   });
   let stopping = false;

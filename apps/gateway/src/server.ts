@@ -3,11 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError } from '@interlingua/ir';
 import type { DestinationStream } from 'pino';
+import type { Duplex } from 'node:stream';
 import { createApp } from './app.js';
 import type { GatewayConfig } from './config/config-schema.js';
+import { ConfigError, loadConfig } from './config/load-config.js';
+import { answerClientError, type ClientError } from './http/client-error.js';
+import { refuseMalformedPaths } from './http/malformed-path.js';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
 import { createRuntime } from './operations/gateway-ops.js';
 import { createStore } from './store/create-store.js';
+import { attachOperator, detachOperator } from './admin/operator-state.js';
 
 /** How long ended streams get to write their last bytes before every connection is closed. */
 const FINAL_FLUSH_MS = 1_000;
@@ -31,6 +36,12 @@ export interface RunningGateway {
    */
   reload(config: GatewayConfig): void;
   /**
+   * Reads, validates and applies a config file (SIGHUP). A file that cannot be used (empty,
+   * unparsable, unknown fields, bad values or references) changes nothing: the old config keeps
+   * serving, an error line says why, and the problems are returned.
+   */
+  reloadFile(path: string, env?: NodeJS.ProcessEnv): ReloadResult;
+  /**
    * Graceful stop: new connections are refused and `/ready` answers 503; open requests and
    * streams may finish for `graceMs` (default `shutdown.graceMs`); streams still open then end
    * with an in-style error; then connections close and the store disconnects.
@@ -40,12 +51,20 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
+export type ReloadResult = { ok: true; config: GatewayConfig } | { ok: false; problems: string[] };
+
 /** Starts the gateway's HTTP server; `server.port: 0` picks a free port. */
 export async function startGateway(config: GatewayConfig, options: ServerOptions = {}): Promise<RunningGateway> {
   const runtime = options.runtime ?? createRuntime(config, options.store ?? createStore(config.store), options.logDestination ? { logDestination: options.logDestination } : {});
+  await attachOperator(runtime, config);
   let gateway = createGateway(config, { ...options, runtime });
-  let listener: RequestListener = createApp(gateway);
+  const listenerOf = (served: Gateway): RequestListener => refuseMalformedPaths(served, createApp(served));
+  let listener = listenerOf(gateway);
   const server = createServer(listener);
+  server.on('clientError', (error: ClientError, socket: Duplex) => {
+    const answer = answerClientError(error, socket);
+    if (answer) runtime.logger.warn({ status: answer.status, path: answer.path.slice(0, 256), code: answer.code }, 'request refused before parsing');
+  });
   // Above common load-balancer idle timeouts; no overall request timeout, streams may be long.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -58,25 +77,38 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let stopping: Promise<void> | undefined;
   const shutdown = (graceMs = gateway.config.shutdown.graceMs): Promise<void> => (stopping ??= stopServer(server, gateway, graceMs));
+  const reload = (next: GatewayConfig): void => {
+    const restartOnly = [
+      ...(JSON.stringify(next.store) !== JSON.stringify(gateway.config.store) ? ['store'] : []),
+      ...(next.server.host !== gateway.config.server.host || next.server.port !== gateway.config.server.port ? ['server.host', 'server.port'] : []),
+    ];
+    if (restartOnly.length > 0) runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
+    const replacement = createGateway(next, { ...options, runtime });
+    const nextListener = listenerOf(replacement);
+    server.removeListener('request', listener);
+    server.on('request', nextListener);
+    listener = nextListener;
+    gateway = replacement;
+    runtime.logger.level = next.logging.level;
+  };
   return {
     get gateway() {
       return gateway;
     },
     server,
     url: `http://${host}:${address.port}`,
-    reload(next) {
-      const restartOnly = [
-        ...(JSON.stringify(next.store) !== JSON.stringify(gateway.config.store) ? ['store'] : []),
-        ...(next.server.host !== gateway.config.server.host || next.server.port !== gateway.config.server.port ? ['server.host', 'server.port'] : []),
-      ];
-      if (restartOnly.length > 0) runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
-      const replacement = createGateway(next, { ...options, runtime });
-      const nextListener = createApp(replacement);
-      server.removeListener('request', listener);
-      server.on('request', nextListener);
-      listener = nextListener;
-      gateway = replacement;
-      runtime.logger.level = next.logging.level;
+    reload,
+    reloadFile(path, env = process.env) {
+      try {
+        const next = loadConfig(path, env);
+        reload(next);
+        runtime.logger.info({ file: path }, 'config reloaded');
+        return { ok: true, config: next };
+      } catch (error) {
+        const problems = error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
+        runtime.logger.error({ file: path, problems }, 'config reload refused; the running config keeps serving');
+        return { ok: false, problems };
+      }
     },
     shutdown,
     close: () => shutdown(Math.min(2_000, gateway.config.shutdown.graceMs)),
@@ -99,6 +131,7 @@ async function stopServer(server: Server, gateway: Gateway, graceMs: number): Pr
   }
   server.closeAllConnections();
   await closed;
+  await detachOperator(runtime);
   await runtime.store.close();
   await new Promise<void>((resolve) => runtime.logger.flush(() => resolve()));
 }

@@ -1,8 +1,9 @@
 import type { GatewayConfig } from './config-schema.js';
 
-/** Cross-field checks zod cannot express: unique ids and names, targets naming known providers. */
+/** Cross-field checks zod cannot express: at least one key, unique ids and names, targets naming known providers. */
 export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<string>): string[] {
   const problems: string[] = [];
+  if (config.keys.length === 0) problems.push('keys: no gateway key is configured, so every request would be refused (401); add at least one');
   const providerIds = new Set<string>();
   config.providers.forEach((provider, i) => {
     if (!knownTypes.has(provider.type)) problems.push(`providers[${i}].type: unknown provider type "${provider.type}" (known: ${[...knownTypes].join(', ')})`);

@@ -1,29 +1,29 @@
 import { z } from 'zod';
+import { strictObject } from './strict-object.js';
 import { MEDIA_HOST_PATTERN } from '../media/media-host-allow-list.js';
 import { keyLimitFields, operationsSections } from './operations-schema.js';
 import { responsesSchema } from './responses-schema.js';
+import { adminSections } from './admin-schema.js';
 
 const headerMap = z.record(z.string(), z.string());
 
-export const keySchema = z
-  .object({
-    name: z.string().min(1),
-    secret: z.string().min(8).optional(),
-    /** `sha256:<hex>` of the secret, so the file need not hold it. */
-    secretHash: z
-      .string()
-      .regex(/^sha256:[0-9a-f]{64}$/, 'must look like sha256:<64 hex digits>')
-      .optional(),
-    /** Model name globs this key may use; default all. */
-    models: z.array(z.string().min(1)).default(['*']),
-    expiresAt: z.iso.datetime({ offset: true }).optional(),
-    ...keyLimitFields,
-  })
-  .refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
+export const keySchema = strictObject({
+  name: z.string().min(1),
+  secret: z.string().min(8).optional(),
+  /** `sha256:<hex>` of the secret, so the file need not hold it. */
+  secretHash: z
+    .string()
+    .regex(/^sha256:[0-9a-f]{64}$/, 'must look like sha256:<64 hex digits>')
+    .optional(),
+  /** Model name globs this key may use; default all. */
+  models: z.array(z.string().min(1)).default(['*']),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  ...keyLimitFields,
+}).refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
     message: 'give exactly one of secret or secretHash',
   });
 
-export const providerSchema = z.object({
+export const providerSchema = strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'use lower-case letters, digits, ".", "_" or "-"'),
   type: z.string().min(1),
   baseUrl: z.url().optional(),
@@ -33,18 +33,16 @@ export const providerSchema = z.object({
   api: z.enum(['chat', 'responses']).default('chat'),
   /** Adapter-specific options. */
   options: z.record(z.string(), z.unknown()).default({}),
-  timeouts: z
-    .object({
-      connectMs: z.number().int().positive().optional(),
-      firstByteMs: z.number().int().positive().optional(),
-      idleMs: z.number().int().positive().optional(),
-      /** One attempt at this provider: the whole answer, or up to the first event when streaming. */
-      totalMs: z.number().int().positive().optional(),
-    })
-    .default({}),
+  timeouts: strictObject({
+    connectMs: z.number().int().positive().optional(),
+    firstByteMs: z.number().int().positive().optional(),
+    idleMs: z.number().int().positive().optional(),
+    /** One attempt at this provider: the whole answer, or up to the first event when streaming. */
+    totalMs: z.number().int().positive().optional(),
+  }).default({}),
 });
 
-export const targetSchema = z.object({
+export const targetSchema = strictObject({
   provider: z.string().min(1),
   /** Upstream model id; defaults to the requested name (or the part a `*` matched). */
   model: z.string().min(1).optional(),
@@ -52,7 +50,7 @@ export const targetSchema = z.object({
   priority: z.number().int().default(0),
 });
 
-export const modelRouteSchema = z.object({
+export const modelRouteSchema = strictObject({
   /** Exact model name or a glob (`openai/*`). */
   name: z.string().min(1),
   targets: z.array(targetSchema).min(1),
@@ -60,7 +58,7 @@ export const modelRouteSchema = z.object({
   defaultMaxOutputTokens: z.number().int().positive().optional(),
 });
 
-export const serverSchema = z.object({
+export const serverSchema = strictObject({
   host: z.string().default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(8080),
   /** Largest request body accepted, in bytes. */
@@ -68,13 +66,11 @@ export const serverSchema = z.object({
   /** Largest non-streaming upstream body read, in bytes. */
   maxUpstreamBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
   /** Browser origins allowed to call the gateway (`*` for any); empty switches CORS off. */
-  cors: z
-    .object({ origins: z.array(z.string().min(1)).default([]), maxAgeSeconds: z.number().int().nonnegative().default(600) })
-    .default({ origins: [], maxAgeSeconds: 600 }),
+  cors: strictObject({ origins: z.array(z.string().min(1)).default([]), maxAgeSeconds: z.number().int().nonnegative().default(600) }).default({ origins: [], maxAgeSeconds: 600 }),
 });
 
 /** Media the caller gave by URL and an upstream needs inline (Gemini): downloaded under these limits. */
-export const mediaSchema = z.object({
+export const mediaSchema = strictObject({
   /** Largest file downloaded, in bytes (Gemini's whole inline request is limited to about 20 MB). */
   maxBytes: z.number().int().positive().default(20 * 1024 * 1024),
   /** Time allowed for one download, redirects included. */
@@ -88,7 +84,7 @@ export const mediaSchema = z.object({
   allowHosts: z.array(z.string().regex(MEDIA_HOST_PATTERN, 'use a host name, *.domain or an IP literal (IPv6 in brackets)')).default([]),
 });
 
-export const configSchema = z.object({
+export const configSchema = strictObject({
   server: serverSchema.default(serverSchema.parse({})),
   keys: z.array(keySchema).default([]),
   providers: z.array(providerSchema).default([]),
@@ -97,6 +93,7 @@ export const configSchema = z.object({
   /** Stored responses and compaction for OpenAI Responses callers. */
   responses: responsesSchema.default(responsesSchema.parse({})),
   ...operationsSections,
+  ...adminSections,
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;

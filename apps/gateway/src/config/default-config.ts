@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BUILT_IN_ADAPTERS } from '@interlingua/provider-adapters';
 import { configSchema, type GatewayConfig } from './config-schema.js';
+import { operatorDefaults } from './admin-defaults.js';
 
 /**
  * The config used when no file is given: the `mock` model, every provider whose usual key
@@ -25,5 +26,5 @@ export function defaultConfig(env: NodeJS.ProcessEnv, onGeneratedKey: (secret: s
     onGeneratedKey(secret);
   }
   const server = { host: env.INTERLINGUA_HOST ?? '127.0.0.1', port: env.INTERLINGUA_PORT ? Number(env.INTERLINGUA_PORT) : 8080 };
-  return configSchema.parse({ server, keys: [{ name: 'default', secret }], providers, models });
+  return configSchema.parse({ server, keys: [{ name: 'default', secret }], providers, models, ...operatorDefaults(env) });
 }

@@ -46,13 +46,49 @@ describe('parseConfigText', () => {
 
   it('rejects unknown provider types and targets naming unknown providers', () => {
     const problems = problemsOf('providers: [{ id: p, type: nope }]\nmodels: [{ name: m, targets: [{ provider: q }] }]');
-    expect(problems[0]).toMatch(/^providers\[0\]\.type: unknown provider type "nope"/);
-    expect(problems[1]).toBe('models[0].targets[0].provider: no provider with id "q"');
+    expect(problems).toContainEqual(expect.stringMatching(/^providers\[0\]\.type: unknown provider type "nope"/));
+    expect(problems).toContain('models[0].targets[0].provider: no provider with id "q"');
   });
 
   it('accepts JSON as well as YAML and reports unparsable text', () => {
-    expect(parseConfigText('{"server":{"port":9000}}', 'c.json', {}).server.port).toBe(9000);
+    expect(parseConfigText('{"server":{"port":9000},"keys":[{"name":"k","secret":"secret-value-1"}]}', 'c.json', {}).server.port).toBe(9000);
     expect(problemsOf('keys: [')[0]).toMatch(/^not valid YAML or JSON/);
+  });
+
+  it('refuses an empty file, a file of comments and a root that is not a mapping, instead of starting on defaults', () => {
+    expect(problemsOf('')).toEqual([expect.stringMatching(/^the file is empty/)]);
+    expect(problemsOf('# nothing yet\n\n')).toEqual([expect.stringMatching(/^the file is empty/)]);
+    expect(problemsOf('- server\n- keys')).toEqual([expect.stringMatching(/^\(root\): expected a mapping .* found a list$/)]);
+    expect(problemsOf('just words')).toEqual([expect.stringMatching(/found a string$/)]);
+  });
+
+  it('refuses a config without any gateway key', () => {
+    expect(problemsOf('{}')).toEqual([expect.stringMatching(/^keys: no gateway key is configured/)]);
+  });
+
+  it('names unknown fields at every level by path, with the nearest known field', () => {
+    const text = `${minimal}
+server: { prot: 8080 }
+routing: { backof: { initialMs: 1 } }
+model: []
+logging: { zzzzzzzzzz: true }
+`.replace('apiKey: ${OPENAI_KEY}', 'apiKey: ${OPENAI_KEY}\n    timeouts: { firstByte: 10 }');
+    const problems = problemsOf(text, { TEAM_KEY: 'team-secret-1', OPENAI_KEY: 'sk-test' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'server.prot: unknown field "prot"; did you mean "port"?',
+        'routing.backof: unknown field "backof"; did you mean "backoff"?',
+        'model: unknown field "model"; did you mean "models"?',
+        'providers[0].timeouts.firstByte: unknown field "firstByte"; did you mean "firstByteMs"?',
+        'logging.zzzzzzzzzz: unknown field "zzzzzzzzzz" (known fields: level, bodies, maxBodyChars)',
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+
+  it('keeps ${ENV} interpolation inside strictly checked sections', () => {
+    const config = parseConfigText(`${minimal}\nserver: { host: "\${HOST}" }`, 'test.yaml', { TEAM_KEY: 'team-secret-1', OPENAI_KEY: 'sk-test', HOST: '0.0.0.0' });
+    expect(config.server.host).toBe('0.0.0.0');
   });
 });
 

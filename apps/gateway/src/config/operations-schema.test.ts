@@ -33,10 +33,10 @@ describe('operations config', () => {
     } catch (error) {
       if (error instanceof ConfigError) problems = error.problems;
     }
-    expect(problems).toContain('limits.maxBodyBytes: Unrecognized key: "videos"');
+    expect(problems).toContain('limits.maxBodyBytes.videos: Unrecognized key: "videos"');
     const paths = problems.map((problem) => problem.split(':')[0]);
     expect(paths).toEqual(
-      expect.arrayContaining(['keys[0].endpoints[1]', 'keys[0].rpm', 'keys[0].budgets[0].period', 'keys[0].budgets[1]', 'store.url', 'limits.maxBodyBytes', 'admin.secret']),
+      expect.arrayContaining(['keys[0].endpoints[1]', 'keys[0].rpm', 'keys[0].budgets[0].period', 'keys[0].budgets[1]', 'store.url', 'limits.maxBodyBytes.videos', 'admin.secret']),
     );
   });
 });

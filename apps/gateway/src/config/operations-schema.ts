@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictObject } from './strict-object.js';
 
 /** The endpoint names a key's `endpoints` list may hold: one per API surface the gateway serves. */
 export const ENDPOINT_NAMES = ['chat', 'responses', 'messages', 'gemini', 'embeddings', 'rerank', 'images', 'audio', 'models', 'count-tokens'] as const;
@@ -8,15 +9,13 @@ const positiveInt = z.number().int().positive();
 const SECRET_HASH = /^sha256:[0-9a-f]{64}$/;
 
 /** A token or spend budget for one calendar period (UTC day or month). */
-export const budgetSchema = z
-  .object({
-    period: z.enum(['day', 'month']),
-    /** Total tokens (input + output) the key may use in the period. */
-    tokens: positiveInt.optional(),
-    /** Total cost, in the pricing table's unit, the key may spend in the period. */
-    cost: z.number().positive().optional(),
-  })
-  .refine((budget) => (budget.tokens === undefined) !== (budget.cost === undefined), { message: 'give exactly one of tokens or cost' });
+export const budgetSchema = strictObject({
+  period: z.enum(['day', 'month']),
+  /** Total tokens (input + output) the key may use in the period. */
+  tokens: positiveInt.optional(),
+  /** Total cost, in the pricing table's unit, the key may spend in the period. */
+  cost: z.number().positive().optional(),
+}).refine((budget) => (budget.tokens === undefined) !== (budget.cost === undefined), { message: 'give exactly one of tokens or cost' });
 
 /** Fields every key may carry beside its secret and model globs. */
 export const keyLimitFields = {
@@ -30,7 +29,7 @@ export const keyLimitFields = {
 };
 
 /** One row of the pricing table: prices per million tokens for upstream models matching `model`. */
-export const priceSchema = z.object({
+export const priceSchema = strictObject({
   /** Upstream model id or glob (`gpt-4.1*`). */
   model: z.string().min(1),
   /** Only for this provider id; default any. */
@@ -46,38 +45,32 @@ export const priceSchema = z.object({
   asOf: z.string().min(1).optional(),
 });
 
-export const routingSchema = z.object({
+export const routingSchema = strictObject({
   /** Extra passes over a route's targets after every target failed with a retryable error. */
   retries: z.number().int().min(0).max(10).default(2),
-  backoff: z
-    .object({
-      initialMs: positiveInt.default(500),
-      maxMs: positiveInt.default(8_000),
-      multiplier: z.number().min(1).default(2),
-    })
-    .prefault({}),
+  backoff: strictObject({
+    initialMs: positiveInt.default(500),
+    maxMs: positiveInt.default(8_000),
+    multiplier: z.number().min(1).default(2),
+  }).prefault({}),
   /** Longest upstream `retry-after` the gateway waits out; a longer one goes back to the caller. */
   maxRetryAfterSeconds: z.number().nonnegative().default(10),
-  cooldown: z
-    .object({
-      /** Failures within `windowMs` that cool a target down; 0 switches cooldowns off. */
-      failures: z.number().int().min(0).default(5),
-      windowMs: positiveInt.default(60_000),
-      durationMs: positiveInt.default(30_000),
-    })
-    .prefault({}),
-  timeouts: z
-    .object({
-      /**
-       * Longest time for one request, every attempt and backoff included: the whole answer when not
-       * streaming, up to the first byte when streaming (then `streams.maxDurationMs` applies).
-       */
-      totalMs: positiveInt.default(600_000),
-    })
-    .prefault({}),
+  cooldown: strictObject({
+    /** Failures within `windowMs` that cool a target down; 0 switches cooldowns off. */
+    failures: z.number().int().min(0).default(5),
+    windowMs: positiveInt.default(60_000),
+    durationMs: positiveInt.default(30_000),
+  }).prefault({}),
+  timeouts: strictObject({
+    /**
+     * Longest time for one request, every attempt and backoff included: the whole answer when not
+     * streaming, up to the first byte when streaming (then `streams.maxDurationMs` applies).
+     */
+    totalMs: positiveInt.default(600_000),
+  }).prefault({}),
 });
 
-export const streamsSchema = z.object({
+export const streamsSchema = strictObject({
   /** A keep-alive (SSE comment, Anthropic `ping`) goes out in each such interval with nothing else written. */
   keepAliveMs: positiveInt.default(15_000),
   /**
@@ -89,14 +82,12 @@ export const streamsSchema = z.object({
   maxDurationMs: z.number().int().min(0).default(3_600_000),
 });
 
-export const adminSchema = z
-  .object({
-    secret: z.string().min(16).optional(),
-    secretHash: z.string().regex(SECRET_HASH, 'must look like sha256:<64 hex digits>').optional(),
-  })
-  .refine((admin) => (admin.secret === undefined) !== (admin.secretHash === undefined), { message: 'give exactly one of secret or secretHash' });
+export const adminSchema = strictObject({
+  secret: z.string().min(16).optional(),
+  secretHash: z.string().regex(SECRET_HASH, 'must look like sha256:<64 hex digits>').optional(),
+}).refine((admin) => (admin.secret === undefined) !== (admin.secretHash === undefined), { message: 'give exactly one of secret or secretHash' });
 
-export const loggingSchema = z.object({
+export const loggingSchema = strictObject({
   level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Log request bodies (and non-streaming answer bodies). Off by default: they hold user content. */
   bodies: z.boolean().default(false),
@@ -104,14 +95,14 @@ export const loggingSchema = z.object({
   maxBodyChars: positiveInt.default(16_384),
 });
 
-export const limitsSchema = z.object({
+export const limitsSchema = strictObject({
   /** Largest request body per endpoint, in bytes; endpoints not named use `server.maxBodyBytes`. */
   maxBodyBytes: z.partialRecord(z.enum(ENDPOINT_NAMES), positiveInt).default({}),
 });
 
 export const storeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('memory'), maxEntries: positiveInt.default(100_000) }),
-  z.object({
+  strictObject({ type: z.literal('memory'), maxEntries: positiveInt.default(100_000) }),
+  strictObject({
     type: z.literal('redis'),
     /** `redis://[:password@]host:port[/db]` or `rediss://` for TLS. */
     url: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'),
@@ -122,7 +113,7 @@ export const storeSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-export const shutdownSchema = z.object({
+export const shutdownSchema = strictObject({
   /** On SIGTERM, how long open requests and streams may run before they are ended. */
   graceMs: z.number().int().min(0).default(30_000),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { strictObject } from './strict-object.js';
 
-const storeSchema = z.object({
+const storeSchema = strictObject({
   /** How long a stored response can be retrieved or continued (`previous_response_id`). */
   ttlSeconds: z.number().int().positive().default(86_400),
   /** Most responses kept at once; the oldest goes first. */
@@ -9,7 +10,7 @@ const storeSchema = z.object({
   maxEntryBytes: z.number().int().positive().default(4 * 1024 * 1024),
 });
 
-const compactionSchema = z.object({
+const compactionSchema = strictObject({
   /**
    * Seals the `compaction` items the gateway mints when it emulates `/v1/responses/compact` for
    * upstreams other than OpenAI Responses (AES-256-GCM, key = SHA-256 of the secret). Without it,
@@ -19,7 +20,7 @@ const compactionSchema = z.object({
 });
 
 /** `responses`: state the gateway keeps for OpenAI Responses callers. */
-export const responsesSchema = z.object({
+export const responsesSchema = strictObject({
   store: storeSchema.default(storeSchema.parse({})),
   compaction: compactionSchema.default({}),
 });

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from './default-config.js';
+import { DEFAULT_DATA_DIR, operatorDefaults } from './admin-defaults.js';
+
+describe('operator defaults (no config file)', () => {
+  it('takes the admin secret and the data folder from the environment', () => {
+    const config = defaultConfig({ INTERLINGUA_API_KEY: 'gateway-key-0001', INTERLINGUA_ADMIN_SECRET: 'admin-secret-from-env-01', INTERLINGUA_DATA_DIR: '/var/lib/interlingua' });
+    expect(config.admin).toEqual({ secret: 'admin-secret-from-env-01' });
+    expect(config.database).toMatchObject({ type: 'sqlite', dir: '/var/lib/interlingua', file: 'interlingua.db' });
+  });
+
+  it('generates an admin secret, reports it once, and uses the default data folder', () => {
+    const reported: string[] = [];
+    const section = operatorDefaults({}, (secret) => reported.push(secret));
+    expect(reported).toHaveLength(1);
+    expect(section).toEqual({ admin: { secret: reported[0] }, database: { type: 'sqlite', dir: DEFAULT_DATA_DIR } });
+    expect(reported[0]?.length).toBeGreaterThanOrEqual(32);
+    expect(operatorDefaults({}, () => undefined)).not.toEqual(section);
+  });
+});
