@@ -16,10 +16,11 @@ import { imagesRoutes } from './routes/images-routes.js';
 import { audioRoutes } from './routes/audio-routes.js';
 import { embeddingsRoutes } from './routes/embeddings-routes.js';
 import { rerankRoutes } from './routes/rerank-routes.js';
+import { adminKeyRoutes } from './admin/admin-key-routes.js';
 
 /** Every route group; each API style owns one file. */
 function routes(gateway: Gateway): RouteEntry[] {
-  return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway), ...opsRoutes(gateway), ...imagesRoutes(gateway), ...audioRoutes(gateway), ...embeddingsRoutes(gateway), ...rerankRoutes(gateway)];
+  return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway), ...opsRoutes(gateway), ...imagesRoutes(gateway), ...audioRoutes(gateway), ...embeddingsRoutes(gateway), ...rerankRoutes(gateway), ...adminKeyRoutes(gateway)];
 }
 
 /** The Express app: exact routes, no body parsers (handlers read raw bytes), JSON 404/405. */

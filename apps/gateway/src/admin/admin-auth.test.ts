@@ -1,3 +1,4 @@
+import { sendJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, GATEWAY_KEY, type Harness } from '../e2e/gateway-harness.test-support.js';
 
@@ -5,7 +6,7 @@ const ADMIN = 'admin-secret-for-auth-tests-01';
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness(() => ({ status: 500, body: 'unused' }), { sections: { admin: { secret: ADMIN } } });
+  harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), { sections: { admin: { secret: ADMIN } } });
 });
 afterAll(async () => harness.close());
 

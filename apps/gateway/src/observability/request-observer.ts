@@ -6,6 +6,7 @@ import type { Gateway } from '../gateway.js';
 import { chargeKey } from '../limits/key-limiter.js';
 import { callCost } from '../pipeline/commit-stream.js';
 import type { ObservedCall } from './observed-call.js';
+import { recordLedgerRow } from '../ledger/ledger-subscriber.js';
 import { settleLeftStreamUsage } from './left-stream-usage.js';
 import { bodyForLog, redactUrl, requestLoggingEnabled } from './request-log.js';
 
@@ -66,6 +67,7 @@ function finishRequest(gateway: Gateway, entry: TrackedRequest, request: Incomin
   if (firstByteAt !== undefined) metrics.timeToFirstByte.observe(labels, (firstByteAt - entry.started) / 1000);
   if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
   if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError);
+  recordLedgerRow(gateway, { ...entry, status, latencyMs, usage, cost });
   if (!requestLoggingEnabled()) return;
   const line = logLine(gateway, entry, request, status, latencyMs, usage, cost);
   if (status >= 500) gateway.ops.runtime.logger.error(line, 'request');

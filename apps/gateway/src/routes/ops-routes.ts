@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireAdmin } from '../admin/admin-auth.js';
+import { ledgerUsageRoute } from '../admin/admin-usage-route.js';
 import type { Gateway } from '../gateway.js';
 import { createRequestContext } from '../http/request-context.js';
 import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
@@ -19,7 +20,7 @@ export function opsRoutes(gateway: Gateway): RouteEntry[] {
     { method: 'get', path: '/health', handler: async (request, response) => sendJson(request, response, 200, { status: 'ok' }) },
     { method: 'get', path: '/ready', handler: readyRoute(gateway) },
     { method: 'get', path: '/metrics', handler: adminRoute(gateway, metricsRoute(gateway)) },
-    { method: 'get', path: '/admin/usage', handler: adminRoute(gateway, usageRoute(gateway)) },
+    { method: 'get', path: '/admin/usage', handler: adminRoute(gateway, ledgerUsageRoute(gateway, usageRoute(gateway))) },
   ];
 }
 
@@ -55,7 +56,8 @@ function usageRoute(gateway: Gateway) {
   };
 }
 
-function adminRoute(gateway: Gateway, handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>) {
+/** A handler behind the admin secret; its errors answer in the OpenAI style. */
+export function adminRoute(gateway: Gateway, handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
       requireAdmin(gateway, request);

@@ -4,7 +4,7 @@ export type RouteHandler = (request: IncomingMessage & { params?: Record<string,
 
 /** One route the gateway serves: method, Express path and handler. */
 export interface RouteEntry {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   handler: RouteHandler;
 }

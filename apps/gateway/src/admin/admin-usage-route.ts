@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IrError } from '@interlingua/ir';
+import type { Gateway } from '../gateway.js';
+import { createRequestContext } from '../http/request-context.js';
+import { EXPORT_COLUMNS, ledgerRows, toCsv, usageTotals, USAGE_GROUPS, type LedgerFilter, type UsageGroup } from '../ledger/ledger-queries.js';
+import { operatorOf } from './operator-state.js';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_RANGE_DAYS = 30;
+const MAX_EXPORT_ROWS = 100_000;
+/** Query parameters that ask `/admin/usage` for the ledger rather than the live counters. */
+const LEDGER_PARAMS = ['from', 'to', 'group_by', 'format', 'key', 'model', 'provider'];
+
+/**
+ * `/admin/usage` from the ledger when a ledger parameter is given (`from`, `to`, `group_by`,
+ * `key`, `model`, `provider`, `format=csv`): totals per key, model, provider or day over a time
+ * range, or the rows as CSV. Without one, `counters` answers (today's and this month's counters).
+ */
+export function ledgerUsageRoute(gateway: Gateway, counters: (request: IncomingMessage, response: ServerResponse) => Promise<void>) {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const context = createRequestContext(request, response);
+    const query = context.url.searchParams;
+    if (!LEDGER_PARAMS.some((name) => query.has(name))) return counters(request, response);
+    const operator = operatorOf(gateway);
+    if (!operator) throw new IrError({ kind: 'unsupported', status: 404, message: 'The usage ledger needs a database: add a database section to the config', code: 'no_database', source: 'gateway' });
+    await operator.ledger.flush();
+    const filter = ledgerFilter(query, Date.now());
+    if (query.get('format') === 'csv') {
+      const rows = await ledgerRows(operator.db, filter, MAX_EXPORT_ROWS);
+      context.sink.send(200, 'text/csv; charset=utf-8', toCsv(EXPORT_COLUMNS, rows), { 'cache-control': 'no-store', 'content-disposition': 'attachment; filename="interlingua-usage.csv"' });
+      return;
+    }
+    if (query.has('format') && query.get('format') !== 'json') throw badParam('format', 'use json or csv');
+    const group = (query.get('group_by') ?? 'key') as UsageGroup;
+    if (!USAGE_GROUPS.includes(group)) throw badParam('group_by', `use one of ${USAGE_GROUPS.join(', ')}`);
+    const data = await usageTotals(operator.db, filter, group);
+    context.sink.sendJson(200, { object: 'usage.totals', from: new Date(filter.from).toISOString(), to: new Date(filter.to).toISOString(), groupBy: group, data }, { 'cache-control': 'no-store' });
+  };
+}
+
+/** The time range (`from`, `to`: ISO date-times, dates or epoch ms; default the last 30 days) and filters. */
+export function ledgerFilter(query: URLSearchParams, now: number): LedgerFilter {
+  const to = timeParam(query, 'to') ?? now + 1;
+  const from = timeParam(query, 'from') ?? to - DEFAULT_RANGE_DAYS * DAY_MS;
+  if (from >= to) throw badParam('from', '"from" must be before "to"');
+  const filter: LedgerFilter = { from, to };
+  for (const name of ['key', 'model', 'provider'] as const) {
+    const value = query.get(name);
+    if (value) filter[name] = value;
+  }
+  return filter;
+}
+
+function timeParam(query: URLSearchParams, name: string): number | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+  if (!Number.isFinite(value)) throw badParam(name, 'use an ISO date-time, a date (YYYY-MM-DD) or epoch milliseconds');
+  return value;
+}
+
+function badParam(name: string, hint: string): IrError {
+  return new IrError({ kind: 'invalid-request', message: `Invalid query parameter "${name}": ${hint}`, code: 'invalid_parameter', param: name, source: 'gateway' });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { strictObject } from '../config/strict-object.js';
+import { budgetSchema, keyLimitFields } from '../config/operations-schema.js';
+
+const metadataSchema = z.record(z.string().max(128), z.string().max(1_024)).refine((value) => Object.keys(value).length <= 32, { message: 'at most 32 metadata entries' });
+
+/** The fields of a key an operator sets (create and update share them). */
+const editableFields = {
+  name: z.string().min(1).max(128).regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]*$/, 'use letters, digits and . _ : @ -'),
+  /** Model name globs the key may use; default all. */
+  models: z.array(z.string().min(1).max(256)).min(1).max(256),
+  /** ISO date-time with offset, or null for none. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  metadata: metadataSchema,
+  ...keyLimitFields,
+};
+
+/** `POST /admin/keys`: the name is required, the rest as for keys in the config file. */
+export const createKeySchema = strictObject({
+  ...editableFields,
+  models: editableFields.models.default(['*']),
+  expiresAt: editableFields.expiresAt.optional(),
+  metadata: metadataSchema.default({}),
+});
+
+/** `PATCH /admin/keys/:id`: any of the fields; `null` clears a limit. */
+export const updateKeySchema = strictObject({
+  name: editableFields.name.optional(),
+  models: editableFields.models.optional(),
+  expiresAt: editableFields.expiresAt.optional(),
+  metadata: metadataSchema.optional(),
+  endpoints: keyLimitFields.endpoints.nullable(),
+  rpm: keyLimitFields.rpm.nullable(),
+  tpm: keyLimitFields.tpm.nullable(),
+  budgets: z.array(budgetSchema).optional(),
+  disabled: z.boolean().optional(),
+});
+
+export type CreateKeyInput = z.infer<typeof createKeySchema>;
+export type UpdateKeyInput = z.infer<typeof updateKeySchema>;

@@ -1,0 +1,80 @@
+import { timingSafeEqual } from 'node:crypto';
+import { compileKeys, sha256, type GatewayKey } from '../auth/api-keys.js';
+import type { RuntimeKeyStore, StoredRuntimeKey } from './runtime-key-store.js';
+
+/**
+ * The enabled runtime keys of the database, held in memory by the SHA-256 of their secrets so a
+ * request is authenticated without a database call. Every `refreshMs` a cheap version query
+ * tells whether any instance changed a key; only then are the keys read again. Changes made
+ * through this instance apply at once.
+ */
+export class RuntimeKeyRegistry {
+  private byDigest = new Map<string, GatewayKey>();
+  private version = '';
+  private timer: NodeJS.Timeout | undefined;
+  /** Loads run one after another, so a load asked for after a change sees that change. */
+  private chain: Promise<void> = Promise.resolve();
+  private ticking = false;
+
+  constructor(
+    private readonly store: RuntimeKeyStore,
+    private readonly onError: (operation: string, error: unknown) => void,
+  ) {}
+
+  /** Loads the keys, then follows changes every `refreshMs`. */
+  async start(refreshMs: number): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => {
+      if (this.ticking) return;
+      this.ticking = true;
+      this.refresh()
+        .catch((error: unknown) => this.onError('runtime keys refresh', error))
+        .finally(() => {
+          this.ticking = false;
+        });
+    }, refreshMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** The enabled runtime key whose secret this is (compared in constant time), if any. */
+  find(presented: string): GatewayKey | undefined {
+    const digest = sha256(presented);
+    const key = this.byDigest.get(digest.toString('hex'));
+    return key && timingSafeEqual(key.digest, digest) ? key : undefined;
+  }
+
+  /** Reads the keys again when any instance changed one (`force`: in any case). */
+  refresh(force = false): Promise<void> {
+    const next = this.chain.catch(() => undefined).then(() => this.load(force));
+    this.chain = next;
+    return next;
+  }
+
+  private async load(force: boolean): Promise<void> {
+    const version = await this.store.version();
+    if (!force && version === this.version) return;
+    const keys = await this.store.listForAuth();
+    this.byDigest = new Map(keys.filter((key) => !key.disabled).map((key) => [key.secretSha256, gatewayKeyOf(key)]));
+    this.version = version;
+  }
+}
+
+function gatewayKeyOf(key: StoredRuntimeKey): GatewayKey {
+  const [compiled] = compileKeys([
+    {
+      name: key.name,
+      secretHash: `sha256:${key.secretSha256}`,
+      models: key.models,
+      ...(key.expiresAt ? { expiresAt: key.expiresAt } : {}),
+      ...(key.endpoints ? { endpoints: key.endpoints } : {}),
+      ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
+      ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
+      budgets: key.budgets,
+    },
+  ]);
+  return compiled as GatewayKey;
+}

@@ -1,0 +1,94 @@
+import { LEDGER_COLUMNS } from './ledger-row.js';
+import { numberOf, type SqlDatabase, type SqlValue } from './sql-database.js';
+
+export const USAGE_GROUPS = ['key', 'model', 'provider', 'day'] as const;
+export type UsageGroup = (typeof USAGE_GROUPS)[number];
+
+const GROUP_COLUMN: Record<UsageGroup, string> = { key: 'key_name', model: 'model', provider: 'provider', day: 'day' };
+
+/** Which ledger rows a query covers: a time range (epoch ms, `to` exclusive) and exact filters. */
+export interface LedgerFilter {
+  from: number;
+  to: number;
+  key?: string;
+  model?: string;
+  provider?: string;
+}
+
+/** The totals of one group (a key, model, provider or day). */
+export interface UsageTotals {
+  group: string | null;
+  requests: number;
+  errors: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+  cost: number;
+  /** Requests with tokens but no price. */
+  unpricedRequests: number;
+  averageLatencyMs: number;
+}
+
+function where(filter: LedgerFilter): { sql: string; params: SqlValue[] } {
+  const clauses = ['at >= ?', 'at < ?'];
+  const params: SqlValue[] = [filter.from, filter.to];
+  for (const [field, column] of [['key', 'key_name'], ['model', 'model'], ['provider', 'provider']] as const) {
+    const value = filter[field];
+    if (value !== undefined) {
+      clauses.push(`${column} = ?`);
+      params.push(value);
+    }
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
+/** Totals per group over the filtered rows, largest request count first (days in order). */
+export async function usageTotals(db: SqlDatabase, filter: LedgerFilter, group: UsageGroup): Promise<UsageTotals[]> {
+  const column = GROUP_COLUMN[group];
+  const { sql, params } = where(filter);
+  const rows = await db.all(
+    `SELECT ${column} AS grp, COUNT(*) AS requests, SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END) AS errors,
+      SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cached_tokens) AS cached_tokens,
+      SUM(reasoning_tokens) AS reasoning_tokens, SUM(COALESCE(cost, 0)) AS cost,
+      SUM(CASE WHEN cost IS NULL AND input_tokens + output_tokens > 0 THEN 1 ELSE 0 END) AS unpriced, AVG(latency_ms) AS latency
+    FROM interlingua_requests WHERE ${sql} GROUP BY ${column} ORDER BY ${group === 'day' ? `${column} ASC` : `COUNT(*) DESC, ${column} ASC`}`,
+    params,
+  );
+  return rows.map((row) => ({
+    group: row.grp === null || row.grp === undefined ? null : String(row.grp),
+    requests: numberOf(row.requests),
+    errors: numberOf(row.errors),
+    inputTokens: numberOf(row.input_tokens),
+    outputTokens: numberOf(row.output_tokens),
+    cachedTokens: numberOf(row.cached_tokens),
+    reasoningTokens: numberOf(row.reasoning_tokens),
+    cost: numberOf(row.cost),
+    unpricedRequests: numberOf(row.unpriced),
+    averageLatencyMs: Math.round(numberOf(row.latency) * 100) / 100,
+  }));
+}
+
+/** The CSV header and columns of an export: the ledger's columns as stored. */
+export const EXPORT_COLUMNS = LEDGER_COLUMNS;
+
+/** The filtered rows, newest first, at most `limit`. */
+export async function ledgerRows(db: SqlDatabase, filter: LedgerFilter, limit: number): Promise<Array<Record<string, unknown>>> {
+  const { sql, params } = where(filter);
+  return db.all(`SELECT ${EXPORT_COLUMNS.join(', ')} FROM interlingua_requests WHERE ${sql} ORDER BY at DESC LIMIT ?`, [...params, limit]);
+}
+
+/** Rows as CSV (RFC 4180: quoted when needed, CRLF line ends). */
+export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
+  const lines = [columns.join(',')];
+  for (const row of rows) lines.push(columns.map((column) => csvField(row[column])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  // A leading = + - @ would be read as a formula by spreadsheets: prefix it.
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -1,0 +1,47 @@
+import type { SqlValue } from './sql-database.js';
+
+/** One API request as the ledger keeps it. */
+export interface LedgerRow {
+  requestId: string;
+  /** Epoch milliseconds when the request ended. */
+  at: number;
+  key: string | null;
+  /** The caller's request style (`openai-chat`, …) or the service (`embeddings`, …). */
+  style: string | null;
+  endpoint: string;
+  model: string | null;
+  provider: string | null;
+  upstreamModel: string | null;
+  /** `fast`, `local` or `translated:<from>><to>`. */
+  path: string | null;
+  status: number;
+  errorKind: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+  cost: number | null;
+  latencyMs: number;
+  ttfbMs: number | null;
+  attempts: number;
+  /** The translation warnings as `kind:field`, comma-separated. */
+  warnings: string | null;
+}
+
+/** Table columns, in the order `ledgerValues` gives them. */
+export const LEDGER_COLUMNS = [
+  'request_id', 'at', 'day', 'key_name', 'style', 'endpoint', 'model', 'provider', 'upstream_model', 'path', 'status', 'error_kind',
+  'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost', 'latency_ms', 'ttfb_ms', 'attempts', 'warnings',
+] as const;
+
+export function ledgerValues(row: LedgerRow): SqlValue[] {
+  return [
+    row.requestId, row.at, dayOf(row.at), row.key, row.style, row.endpoint, row.model, row.provider, row.upstreamModel, row.path, row.status, row.errorKind,
+    row.inputTokens, row.outputTokens, row.cachedTokens, row.reasoningTokens, row.cost, row.latencyMs, row.ttfbMs, row.attempts, row.warnings,
+  ];
+}
+
+/** The UTC day of a time, `YYYY-MM-DD` (the ledger groups by it). */
+export function dayOf(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}

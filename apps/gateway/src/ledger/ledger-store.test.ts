@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { ledgerSchema } from '../config/admin-schema.js';
+import { LedgerWriter } from './ledger-writer.js';
+import { dayOf, type LedgerRow } from './ledger-row.js';
+import { ledgerRows, toCsv, usageTotals, EXPORT_COLUMNS } from './ledger-queries.js';
+import { migrate } from './migrations.js';
+import { openDatabase } from './open-database.js';
+import type { SqlDatabase } from './sql-database.js';
+import { TEST_DATABASES } from './test-databases.test-support.js';
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 0, 10, 12);
+
+function row(overrides: Partial<LedgerRow>): LedgerRow {
+  return {
+    requestId: `req_${Math.random().toString(36).slice(2)}`,
+    at: T0,
+    key: 'team-a',
+    style: 'openai-chat',
+    endpoint: 'chat',
+    model: 'mock',
+    provider: 'mock',
+    upstreamModel: 'mock',
+    path: 'local',
+    status: 200,
+    errorKind: null,
+    inputTokens: 10,
+    outputTokens: 5,
+    cachedTokens: 0,
+    reasoningTokens: 0,
+    cost: 0.25,
+    latencyMs: 12.5,
+    ttfbMs: null,
+    attempts: 1,
+    warnings: null,
+    ...overrides,
+  };
+}
+
+const quietLogger = () => {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
+};
+
+for (const database of TEST_DATABASES) {
+  describe(`usage ledger on ${database.name}`, () => {
+    const open: SqlDatabase[] = [];
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((db) => db.close()));
+    });
+    const fresh = async (): Promise<SqlDatabase> => {
+      const db = await openDatabase(await database.fresh());
+      open.push(db);
+      return db;
+    };
+
+    it('migrates once: a second migration run changes nothing', async () => {
+      const db = await fresh();
+      await migrate(db);
+      const versions = await db.all('SELECT version FROM interlingua_migrations');
+      expect(versions.map((entry) => Number(entry.version))).toEqual([1]);
+    });
+
+    it('writes rows in batches and totals them by key, model, provider and day over a range', async () => {
+      const db = await fresh();
+      const { logger } = quietLogger();
+      const writer = new LedgerWriter(db, ledgerSchema.parse({ batchSize: 2, flushMs: 60_000 }), logger);
+      writer.add(row({ key: 'team-a', inputTokens: 100, outputTokens: 10, cost: 1 }));
+      writer.add(row({ key: 'team-a', at: T0 + DAY, status: 502, errorKind: 'upstream-error', cost: null, inputTokens: 0, outputTokens: 0 }));
+      writer.add(row({ key: 'team-b', model: 'gpt', provider: 'openai', inputTokens: 7, outputTokens: 3, cost: null }));
+      writer.add(row({ key: 'team-b', at: T0 - 40 * DAY }));
+      await writer.close();
+
+      const range = { from: T0 - DAY, to: T0 + 2 * DAY };
+      const byKey = await usageTotals(db, range, 'key');
+      expect(byKey.map((total) => [total.group, total.requests, total.errors, total.inputTokens, total.outputTokens, total.cost, total.unpricedRequests])).toEqual([
+        ['team-a', 2, 1, 100, 10, 1, 0],
+        ['team-b', 1, 0, 7, 3, 0, 1],
+      ]);
+      const byDay = await usageTotals(db, range, 'day');
+      expect(byDay.map((total) => [total.group, total.requests])).toEqual([
+        [dayOf(T0), 2],
+        [dayOf(T0 + DAY), 1],
+      ]);
+      const byProvider = await usageTotals(db, { ...range, key: 'team-b' }, 'provider');
+      expect(byProvider.map((total) => total.group)).toEqual(['openai']);
+      expect((await usageTotals(db, { from: 0, to: T0 + 2 * DAY }, 'key')).find((total) => total.group === 'team-b')?.requests).toBe(2);
+    });
+
+    it('exports rows as CSV, quoting commas and neutralising spreadsheet formulas', async () => {
+      const db = await fresh();
+      const writer = new LedgerWriter(db, ledgerSchema.parse({}), quietLogger().logger);
+      writer.add(row({ requestId: 'req_one', model: 'a,b', warnings: '=cmd' }));
+      await writer.close();
+      const csv = toCsv(EXPORT_COLUMNS, await ledgerRows(db, { from: 0, to: T0 + 1 }, 10));
+      const [header, line] = csv.split('\r\n');
+      expect(header).toBe(EXPORT_COLUMNS.join(','));
+      expect(line).toContain('req_one');
+      expect(line).toContain('"a,b"');
+      expect(line).toContain("'=cmd");
+    });
+
+    it('keeps rows while the database is away, drops and counts past the bound, and never throws from add', async () => {
+      const db = await fresh();
+      const { logger, lines } = quietLogger();
+      let dropped = 0;
+      const failing: SqlDatabase = { ...db, run: () => Promise.reject(new Error('database is away')) };
+      const writer = new LedgerWriter(failing, ledgerSchema.parse({ batchSize: 100, maxBuffered: 3, flushMs: 60_000 }), logger, (count) => (dropped += count));
+      for (let i = 0; i < 5; i += 1) writer.add(row({}));
+      await writer.flush();
+      expect(writer.buffered).toBe(3);
+      expect(writer.dropped).toBe(2);
+      expect(dropped).toBe(2);
+      expect(lines.some((line) => line.msg === 'usage ledger: buffer full, rows dropped' && line.dropped === 2)).toBe(true);
+      expect(lines.some((line) => line.msg === 'usage ledger: database write failed; rows stay buffered')).toBe(true);
+    });
+
+    it('deletes rows past the retention on start', async () => {
+      const db = await fresh();
+      const keep = new LedgerWriter(db, ledgerSchema.parse({ retentionDays: 0 }), quietLogger().logger);
+      keep.add(row({ at: Date.now() - 10 * DAY }));
+      keep.add(row({ at: Date.now() }));
+      await keep.close();
+      const pruning = new LedgerWriter(db, ledgerSchema.parse({ retentionDays: 5 }), quietLogger().logger);
+      pruning.start();
+      await pruning.close();
+      await expect.poll(async () => (await ledgerRows(db, { from: 0, to: Date.now() + 1 }, 10)).length).toBe(1);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import type { IrUsage } from '@interlingua/ir';
+import { operatorOf } from '../admin/operator-state.js';
+import type { Gateway } from '../gateway.js';
+import type { ObservedCall } from '../observability/observed-call.js';
+
+/** What the request observer knows of a finished request. */
+export interface FinishedRequest {
+  requestId: string;
+  endpoint: string;
+  key?: { name: string };
+  call?: ObservedCall;
+  /** `performance.now()` at arrival. */
+  started: number;
+  status: number;
+  latencyMs: number;
+  usage: IrUsage | undefined;
+  cost: number | null;
+}
+
+/** Hands a finished request to the usage ledger (a buffer append; the write happens later). */
+export function recordLedgerRow(gateway: Gateway, request: FinishedRequest): void {
+  const ledger = operatorOf(gateway)?.ledger;
+  if (!ledger) return;
+  const outcome = request.call?.outcome;
+  const usage = request.usage;
+  ledger.add({
+    requestId: request.requestId,
+    at: Date.now(),
+    key: request.key?.name ?? null,
+    style: request.call?.inbound?.wire ?? request.call?.service ?? null,
+    endpoint: request.endpoint,
+    model: request.call?.model ?? null,
+    provider: outcome?.target?.settings.id ?? null,
+    upstreamModel: outcome?.target?.upstreamModel ?? null,
+    path: outcome?.path ?? null,
+    status: request.status,
+    errorKind: outcome?.lastError && request.status >= 400 ? outcome.lastError.kind : request.status >= 400 ? 'gateway' : null,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    cachedTokens: (usage?.cacheReadTokens ?? 0) + (usage?.cacheWriteTokens ?? 0),
+    reasoningTokens: usage?.reasoningTokens ?? 0,
+    cost: request.cost,
+    latencyMs: Math.round(request.latencyMs * 100) / 100,
+    ttfbMs: outcome?.firstByteAt === undefined ? null : Math.round((outcome.firstByteAt - request.started) * 100) / 100,
+    attempts: outcome?.attempts ?? 0,
+    warnings: outcome && outcome.warnings.length > 0 ? [...new Set(outcome.warnings.map((warning) => `${warning.kind}:${warning.field}`))].join(',') : null,
+  });
+}

@@ -1,0 +1,72 @@
+import type { SqlDatabase } from './sql-database.js';
+
+interface Migration {
+  version: number;
+  name: string;
+  /** SQL both SQLite and PostgreSQL run as written. */
+  sql: string;
+}
+
+/** The schema, one step per version; a step once released is never edited, only followed. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'runtime keys and the usage ledger',
+    sql: `
+CREATE TABLE interlingua_keys (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  secret_sha256 TEXT NOT NULL UNIQUE,
+  secret_hint TEXT NOT NULL,
+  models TEXT NOT NULL,
+  endpoints TEXT,
+  rpm INTEGER,
+  tpm INTEGER,
+  budgets TEXT NOT NULL,
+  expires_at BIGINT,
+  metadata TEXT NOT NULL,
+  disabled INTEGER NOT NULL DEFAULT 0,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE TABLE interlingua_requests (
+  request_id TEXT NOT NULL,
+  at BIGINT NOT NULL,
+  day TEXT NOT NULL,
+  key_name TEXT,
+  style TEXT,
+  endpoint TEXT NOT NULL,
+  model TEXT,
+  provider TEXT,
+  upstream_model TEXT,
+  path TEXT,
+  status INTEGER NOT NULL,
+  error_kind TEXT,
+  input_tokens BIGINT NOT NULL,
+  output_tokens BIGINT NOT NULL,
+  cached_tokens BIGINT NOT NULL,
+  reasoning_tokens BIGINT NOT NULL,
+  cost DOUBLE PRECISION,
+  latency_ms DOUBLE PRECISION NOT NULL,
+  ttfb_ms DOUBLE PRECISION,
+  attempts INTEGER NOT NULL,
+  warnings TEXT
+);
+CREATE INDEX interlingua_requests_at ON interlingua_requests (at);
+CREATE INDEX interlingua_requests_key_at ON interlingua_requests (key_name, at);
+`,
+  },
+];
+
+/** Brings the database to the newest schema; two instances starting together migrate once. */
+export async function migrate(db: SqlDatabase): Promise<void> {
+  await db.exclusive(async (locked) => {
+    await locked.exec('CREATE TABLE IF NOT EXISTS interlingua_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+    const applied = new Set((await locked.all('SELECT version FROM interlingua_migrations')).map((row) => Number(row.version)));
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      await locked.exec(migration.sql);
+      await locked.run('INSERT INTO interlingua_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, Date.now()]);
+    }
+  });
+}

@@ -1,0 +1,44 @@
+/** A value bound to a `?` placeholder. */
+export type SqlValue = string | number | null;
+export type SqlRow = Record<string, unknown>;
+
+/**
+ * The one query layer over the embedded SQLite database and PostgreSQL. Statements use `?`
+ * placeholders and the SQL both understand; each implementation translates what it must.
+ */
+export interface SqlDatabase {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** The rows a query returns. */
+  all(sql: string, params?: readonly SqlValue[]): Promise<SqlRow[]>;
+  /** Runs one statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+  /** Runs a script of statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `work` alone: no other process runs an `exclusive` block on this database meanwhile. */
+  exclusive<T>(work: (db: SqlDatabase) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Largest number of placeholders one statement binds (below SQLite's and PostgreSQL's limits). */
+const MAX_PARAMS = 30_000;
+
+/** Inserts rows in as few multi-row statements as the placeholder limit allows. */
+export async function insertRows(db: SqlDatabase, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[]): Promise<void> {
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    await db.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, chunk.flat());
+  }
+}
+
+/** A number from a column (PostgreSQL returns 64-bit integers and sums as strings). */
+export function numberOf(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' || typeof value === 'bigint') return Number(value);
+  return 0;
+}
+
+export function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,35 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config/admin-schema.js';
+import { postgresTestUrl } from './postgres-test-url.test-support.js';
+
+/** A database kind the suites run against, each call giving a fresh, empty database. */
+export interface TestDatabase {
+  name: 'sqlite' | 'postgres';
+  fresh(): Promise<DatabaseConfig>;
+}
+
+const postgresUrl = postgresTestUrl();
+
+/** SQLite always; PostgreSQL when `POSTGRES_URL` is set (and required under `CI=true`). */
+export const TEST_DATABASES: TestDatabase[] = [
+  { name: 'sqlite', fresh: async () => ({ type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-db-')), file: 'interlingua.db', keyRefreshMs: 1_000 }) },
+  ...(postgresUrl ? [{ name: 'postgres' as const, fresh: () => freshPostgres(postgresUrl) }] : []),
+];
+
+/** A new schema in the test server, reached through `search_path`, so suites never see each other's rows. */
+async function freshPostgres(url: string): Promise<DatabaseConfig> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await client.end();
+  }
+  const separator = url.includes('?') ? '&' : '?';
+  return { type: 'postgres', url: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`, poolSize: 4, keyRefreshMs: 1_000 };
+}
