@@ -3,8 +3,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { IrError } from '@interlingua/ir';
-import { blockedAddressReason, type BlockedAddressReason } from './media-address-policy.js';
-import { hostMatchesAllowList } from './media-host-allow-list.js';
+import { blockedAddressReason } from './media-address-policy.js';
+import { hostAllowListProblem, refusedRange, urlFormProblem } from './media-url-policy.js';
 
 /** One address a host name resolves to. */
 export interface ResolvedAddress {
@@ -49,7 +49,6 @@ export interface FetchedMedia {
 export type MediaFetcher = (url: string, signal?: AbortSignal) => Promise<FetchedMedia>;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const PRIVATE_REASONS = new Set<BlockedAddressReason>(['loopback', 'private', 'link-local']);
 
 /**
  * A fetcher for media the caller gave by URL. Every hop's host is resolved, each address checked
@@ -81,9 +80,8 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
 async function fetchOnce(url: URL, original: string, options: MediaFetcherOptions, signal: AbortSignal): Promise<FetchedMedia | { location: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  if (options.allowHosts?.length && !hostMatchesAllowList(host, options.allowHosts)) {
-    throw mediaError(original, `the host "${host}" is not in media.allowHosts`);
-  }
+  const listed = hostAllowListProblem(host, options);
+  if (listed) throw mediaError(original, listed);
   const target = await resolveAllowedAddress(host, original, options);
   options.beforeConnect?.(target.address, port);
   const response = await openResponse(url, host, port, target, signal);
@@ -121,8 +119,8 @@ async function resolveAllowedAddress(host: string, original: string, options: Me
   if (addresses.length === 0) throw mediaError(original, `the host "${host}" could not be resolved`);
   for (const { address } of addresses) {
     if (options.allowAddresses?.includes(address)) continue;
-    const reason = blockedAddressReason(address);
-    if (reason && !(options.allowPrivate && PRIVATE_REASONS.has(reason))) {
+    const reason = refusedRange(blockedAddressReason(address), options);
+    if (reason) {
       throw mediaError(original, `the host "${host}" resolves to a ${reason} address, which the gateway does not fetch from`);
     }
   }
@@ -173,8 +171,8 @@ function parseMediaUrl(text: string, original: string): URL {
   } catch {
     throw mediaError(original, 'not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw mediaError(original, `the scheme "${url.protocol}" is not fetched (use http or https)`);
-  if (url.username || url.password) throw mediaError(original, 'URLs with credentials are not fetched');
+  const problem = urlFormProblem(url);
+  if (problem) throw mediaError(original, problem);
   return url;
 }
 
@@ -192,7 +190,7 @@ function mediaError(url: string, reason: string): IrError {
 }
 
 /** The URL without credentials and query (they may hold secrets or signed tokens), shortened. */
-function describeUrl(url: string): string {
+export function describeUrl(url: string): string {
   const withoutQuery = (url.split(/[?#]/)[0] ?? url).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
   return withoutQuery.length > 200 ? `${withoutQuery.slice(0, 197)}...` : withoutQuery;
 }

@@ -13,6 +13,7 @@ import { asIrError, runGeneration } from '../pipeline/generation-pipeline.js';
 import { attachCall } from '../observability/request-observer.js';
 import { bodyLimit } from '../limits/admission.js';
 import { ENDPOINT_OF_WIRE } from '../pipeline/call-ops.js';
+import { checkForwardedMediaUrls } from '../media/forwarded-media-urls.js';
 import { remoteMediaStep } from '../media/remote-media-step.js';
 import { checkRequiredFields } from './required-fields.js';
 
@@ -48,6 +49,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
       const json = parseJsonObject(rawBody);
       const target = readTarget(request, json);
       checkRequiredFields(spec.wire, json);
+      checkForwardedMediaUrls(spec.wire, json, gateway.config.media);
       if (!keyAllowsModel(key, target.model)) {
         throw new IrError({ kind: 'permission', message: `This API key may not use model "${target.model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
       }
