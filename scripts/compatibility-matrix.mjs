@@ -27,6 +27,25 @@ export const REGENERATE_COMMAND = 'node scripts/compatibility-matrix.mjs';
 
 const SYMBOL = { pass: '✅', warn: '⚠️', fail: '❌', 'n/a': '—' };
 
+/** What a caller sees differently on a translated route, written once below the tables. */
+const TRANSLATION_NOTES = [
+  '## What translated answers cannot carry exactly',
+  '',
+  '- **Prompt tokens at the start of an Anthropic stream.** Anthropic clients read `input_tokens` from',
+  '  `message_start` (LangChain reads it only there), but OpenAI chat and OpenAI Responses upstreams',
+  '  (and any stream whose first event carries no usage) report prompt tokens only at the end. The',
+  '  gateway then sends its own estimate in',
+  '  `message_start.usage.input_tokens` (the one `count_tokens` uses when the upstream has no count',
+  "  endpoint: the characters of the prompt's text divided by 4), and the upstream's exact figure in",
+  '  `message_delta.usage.input_tokens`. Usage logs and charges use the exact figure.',
+  '- **Reasoning for Anthropic callers.** Anthropic accepts a `thinking` block back only with the',
+  '  signature it minted, and clients send earlier turns back. Reasoning from other upstreams (OpenAI',
+  '  reasoning summaries, Gemini thoughts, the mock) is therefore left out of Anthropic answers (a',
+  '  `dropped` warning says so) instead of being sent as an unsigned `thinking` block. An unsigned',
+  '  `thinking` block sent to the gateway by a client is removed before it reaches Anthropic.',
+  '',
+];
+
 /**
  * The markdown page for a set of results: one table per caller style (features x upstream
  * protocols), each cell ✅ / ⚠️ / ❌ / —, with numbered notes holding the problems and warnings.
@@ -53,6 +72,7 @@ export function renderCompatibilityMarkdown(results) {
     '',
   ];
   for (const style of results.styles) lines.push(...renderStyle(results, style));
+  lines.push(...TRANSLATION_NOTES);
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

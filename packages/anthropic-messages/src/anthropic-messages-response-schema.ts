@@ -49,13 +49,13 @@ const cacheControl = z.strictObject({ type: z.literal('ephemeral'), ttl: z.enum(
 export const anthropicStrictTextBlockSchema = z.strictObject({
   type: z.literal('text'),
   text: z.string(),
-  citations: z.array(z.looseObject({ type: z.string() })).nullable(),
+  citations: z.array(z.looseObject({ type: z.string() })).optional(),
 });
 
 export const anthropicStrictThinkingBlockSchema = z.strictObject({
   type: z.literal('thinking'),
   thinking: z.string(),
-  signature: z.string(),
+  signature: z.string().min(1),
 });
 
 export const anthropicStrictRedactedThinkingBlockSchema = z.strictObject({

@@ -28,7 +28,7 @@ describe('response toIr', () => {
     const back = codec.response.fromIr(value).value;
     strict(back);
     expect(back.content.map((block) => block.type)).toEqual(wire.content.map((block) => (block as { type: string }).type));
-    expect(back.content).toEqual(wire.content.map((block) => ((block as { type: string }).type === 'text' ? { citations: null, ...(block as object) } : block)));
+    expect(back.content).toEqual(wire.content);
   });
 
   it('keeps the stop sequence', () => {
@@ -56,8 +56,8 @@ describe('response toIr', () => {
 });
 
 describe('response fromIr (any IR answer to a Message)', () => {
-  it('keeps visible reasoning without a signature and drops foreign blobs', () => {
-    const { value } = codec.response.fromIr(
+  it('drops reasoning without an Anthropic signature, with a warning, and never leaves citations null', () => {
+    const { value, warnings } = codec.response.fromIr(
       answer([
         { type: 'reasoning', text: 'thought', opaque: { origin: 'openai', kind: 'encrypted', data: 'E' } },
         { type: 'reasoning', text: '', opaque: { origin: 'openai', kind: 'encrypted', data: 'E2' } },
@@ -66,10 +66,8 @@ describe('response fromIr (any IR answer to a Message)', () => {
       ]),
     );
     strict(value);
-    expect(value.content).toEqual([
-      { type: 'thinking', thinking: 'thought', signature: '' },
-      { type: 'text', text: 'I cannot.', citations: null },
-    ]);
+    expect(value.content).toEqual([{ type: 'text', text: 'I cannot.' }]);
+    expect(warnings).toEqual([expect.objectContaining({ kind: 'dropped', field: 'choices[0].content[0]' })]);
   });
 
   it('gives every required key the SDK expects', () => {
@@ -88,7 +86,6 @@ describe('response fromIr (any IR answer to a Message)', () => {
       content: [{ type: 'tool_use', id: 'call_1', name: 'f', input: { a: 1 } }],
       stop_reason: 'tool_use',
       stop_sequence: null,
-      stop_details: null,
       usage: { input_tokens: 25, output_tokens: 10, cache_creation_input_tokens: 15, cache_read_input_tokens: 60 },
     });
   });

@@ -66,8 +66,8 @@ describe('@anthropic-ai/sdk reads what we emit', () => {
       { type: 'usage-update', usage: { inputTokens: 50, outputTokens: 9, totalTokens: 59, cacheReadTokens: 20 } },
     ]);
     const message = await (await clientAnswering(body, 'text/event-stream')).messages.stream(PARAMS).finalMessage();
+    // Reasoning without an Anthropic signature never becomes a thinking block.
     expect(message.content).toEqual([
-      { type: 'thinking', thinking: 'plain thought', signature: '' },
       { type: 'text', text: 'Hello world' },
       { type: 'tool_use', id: 'call_1', name: 'f', input: { a: 2 } },
     ]);

@@ -21,7 +21,9 @@ interface Block {
  * run 0,1,2… without gaps. The first open block is live; blocks that start while it is open wait
  * (their deltas buffered) and go out, whole or then live, once it ends. Text and reasoning blocks
  * open lazily, so blocks that stay empty never reach the wire, and a live block that has sent
- * nothing yet steps back behind a block that starts after it.
+ * nothing yet steps back behind a block that starts after it. A thinking block goes out only with
+ * an Anthropic signature (its text is held until the signature comes): Anthropic rejects an
+ * unsigned one when a client sends it back, so reasoning from other providers is left out.
  */
 export class StreamBlockScheduler {
   private readonly blocks = new Map<number, Block>();
@@ -46,7 +48,7 @@ export class StreamBlockScheduler {
     this.blocks.set(index, { kind, toolId: tool ? this.toolId(tool.id, index) : '', toolName: tool?.name ?? '', buffered: [], ended: false });
     const out: AnthropicStreamEvent[] = [];
     const current = this.live === undefined ? undefined : this.blocks.get(this.live);
-    if (this.live !== undefined && current && current.wireIndex === undefined && current.buffered.length === 0 && !current.opaque) {
+    if (this.live !== undefined && current && current.wireIndex === undefined && (current.buffered.length === 0 || isUnsigned(current)) && !current.opaque) {
       this.waiting.unshift(this.live);
       this.live = undefined;
     }
@@ -67,11 +69,12 @@ export class StreamBlockScheduler {
   /** An Anthropic signature or redacted blob for a reasoning block; other origins are dropped. */
   opaque(index: number, opaque: IrOpaque): AnthropicStreamEvent[] {
     const block = this.blocks.get(index);
-    if (!block || block.kind !== 'reasoning' || opaque.origin !== 'anthropic' || block.ended) return [];
+    if (!block || block.kind !== 'reasoning' || opaque.origin !== 'anthropic' || opaque.data === '' || block.ended) return [];
     if (opaque.kind === 'redacted' && block.wireIndex !== undefined) return [];
     block.opaque = opaque;
     const out: AnthropicStreamEvent[] = [];
     if (this.live === index && opaque.kind === 'redacted') this.open(block, out);
+    if (this.live === index && opaque.kind === 'signature') this.emit(block, this.takeBuffered(block), out);
     return out;
   }
 
@@ -105,6 +108,10 @@ export class StreamBlockScheduler {
 
   private emit(block: Block, text: string, out: AnthropicStreamEvent[]): void {
     if (text === '' || isRedacted(block)) return;
+    if (isUnsigned(block)) {
+      block.buffered.push(text);
+      return;
+    }
     out.push(deltaEvent(this.open(block, out), block, text));
   }
 
@@ -125,9 +132,14 @@ export class StreamBlockScheduler {
     if (!block) return;
     this.live = index;
     if (block.kind === 'tool' || isRedacted(block)) this.open(block, out);
-    this.emit(block, block.buffered.join(''), out);
-    block.buffered = [];
+    this.emit(block, this.takeBuffered(block), out);
     if (block.ended) this.closeLive(out);
+  }
+
+  private takeBuffered(block: Block): string {
+    const text = block.buffered.join('');
+    block.buffered = [];
+    return text;
   }
 
   private promote(out: AnthropicStreamEvent[]): void {
@@ -137,6 +149,11 @@ export class StreamBlockScheduler {
       next = this.live === undefined ? this.waiting.shift() : undefined;
     }
   }
+}
+
+/** A thinking block without an Anthropic signature (yet). */
+function isUnsigned(block: Block): boolean {
+  return block.kind === 'reasoning' && block.opaque?.origin !== 'anthropic';
 }
 
 function isRedacted(block: Block): boolean {

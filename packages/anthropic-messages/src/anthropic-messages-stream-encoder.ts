@@ -52,8 +52,17 @@ function messageDelta(state: EncoderState, sawToolUse: boolean): AnthropicMessag
   return { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage };
 }
 
-/** `message_start`, once: the id (minted when the IR had none), model and start usage (zeros when unknown). */
-function messageStart(state: EncoderState): AnthropicStreamEvent[] {
+/**
+ * Usage for `message_start`: the upstream's start usage, else input tokens from the gateway's
+ * estimate (clients such as LangChain read input tokens only here) and zeros.
+ */
+function startUsage(state: EncoderState, options: StreamEncoderOptions): AnthropicMessageStartEvent['message']['usage'] {
+  if (state.startUsage || !options.estimateInputTokens) return irUsageToAnthropic(state.startUsage);
+  return { ...irUsageToAnthropic(undefined), input_tokens: options.estimateInputTokens() };
+}
+
+/** `message_start`, once: the id (minted when the IR had none), model and start usage. */
+function messageStart(state: EncoderState, options: StreamEncoderOptions): AnthropicStreamEvent[] {
   if (state.started) return [];
   state.started = true;
   if (state.id === '') state.id = syntheticMessageId(`${state.model}:${Date.now()}`);
@@ -65,7 +74,7 @@ function messageStart(state: EncoderState): AnthropicStreamEvent[] {
     content: [],
     stop_reason: null,
     stop_sequence: null,
-    usage: irUsageToAnthropic(state.startUsage),
+    usage: startUsage(state, options),
   };
   return [{ type: 'message_start', message }];
 }
@@ -76,14 +85,14 @@ function createHandlers(state: EncoderState, blocks: StreamBlockScheduler, optio
     if ((choice ?? 0) !== 0) state.ignored.add(index);
     return !state.ignored.has(index);
   };
-  const started = (events: AnthropicStreamEvent[]): AnthropicStreamEvent[] => [...messageStart(state), ...events];
+  const started = (events: AnthropicStreamEvent[]): AnthropicStreamEvent[] => [...messageStart(state, options), ...events];
   return {
     'response-start': (e) => {
       if (state.started) return [];
       state.id = e.id;
       state.model = options.model ?? e.model;
       if (e.usage) state.startUsage = e.usage;
-      return messageStart(state);
+      return messageStart(state, options);
     },
     'text-start': (e) => (inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'text')) : []),
     'text-delta': (e) => (inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'text', e.delta)) : []),
@@ -131,7 +140,7 @@ export function createAnthropicMessagesStreamEncoder(options: StreamEncoderOptio
     end() {
       if (state.closed) return [];
       state.closed = true;
-      const events = [...messageStart(state), ...blocks.closeAll(), messageDelta(state, blocks.sawToolUse), { type: 'message_stop' } as const];
+      const events = [...messageStart(state, options), ...blocks.closeAll(), messageDelta(state, blocks.sawToolUse), { type: 'message_stop' } as const];
       return events.map(anthropicSseMessage);
     },
   };

@@ -76,7 +76,7 @@ describe('stream encoder', () => {
     ]);
   });
 
-  it('drops foreign signatures, keeps visible reasoning, and sends redacted thinking whole', () => {
+  it('drops reasoning without an Anthropic signature, holds signed thinking until its signature, sends redacted thinking whole', () => {
     const out = encode([
       START,
       { type: 'reasoning-start', index: 0 },
@@ -89,16 +89,21 @@ describe('stream encoder', () => {
       { type: 'reasoning-start', index: 2 },
       { type: 'reasoning-signature', index: 2, opaque: { origin: 'openai', kind: 'encrypted', data: 'E' } },
       { type: 'reasoning-end', index: 2 },
+      { type: 'reasoning-start', index: 3 },
+      { type: 'reasoning-delta', index: 3, delta: 'signed ' },
+      { type: 'reasoning-delta', index: 3, delta: 'thought' },
+      { type: 'reasoning-signature', index: 3, opaque: { origin: 'anthropic', kind: 'signature', data: 'SIG' } },
+      { type: 'reasoning-end', index: 3 },
     ]);
     expect(validateAnthropicMessagesStream(out)).toEqual([]);
     expect(out.some((m) => m.data.includes('"G"') || m.data.includes('"E"'))).toBe(false);
     expect(wireBlocks(out)).toEqual([
-      [0, 'thinking'],
-      [1, 'redacted_thinking'],
+      [0, 'redacted_thinking'],
+      [1, 'thinking'],
     ]);
     expect(accumulateResponse(decode(out)).choices[0]?.content).toEqual([
-      { type: 'reasoning', text: 'visible' },
       { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: 'RED' } },
+      { type: 'reasoning', text: 'signed thought', opaque: { origin: 'anthropic', kind: 'signature', data: 'SIG' } },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { IrErrorData } from '@interlingua/ir';
-import { errorStatus } from '@interlingua/ir';
+import { errorKindForSentStatus, errorStatus } from '@interlingua/ir';
 import { anthropicErrorBodySchema, type AnthropicErrorBody } from './anthropic-messages-error-schema.js';
 import {
   ANTHROPIC_ERROR_TYPE_STATUS,
@@ -9,17 +9,22 @@ import {
   type AnthropicErrorType,
 } from './map/anthropic-error-type.js';
 
-/** The wire error type: the upstream's own Anthropic type when it still means the same kind. */
-export function anthropicErrorTypeOf(error: IrErrorData): AnthropicErrorType {
+/**
+ * The wire error type: the upstream's own Anthropic type when it still means the same kind. With
+ * the HTTP status sent, the type agrees with it (an upstream 400 about a missing model is an
+ * `invalid_request_error`, never a `not_found_error` under 400).
+ */
+export function anthropicErrorTypeOf(error: IrErrorData, sentStatus?: number): AnthropicErrorType {
+  const kind = sentStatus === undefined ? error.kind : errorKindForSentStatus(error, sentStatus);
   const raw = anthropicErrorBodySchema.safeParse(error.raw);
   const rawType = raw.success ? raw.data.error.type : undefined;
-  if (isAnthropicErrorType(rawType) && ANTHROPIC_ERROR_TYPE_TO_IR[rawType] === error.kind) return rawType;
-  return IR_ERROR_KIND_TO_ANTHROPIC[error.kind].type;
+  if (isAnthropicErrorType(rawType) && ANTHROPIC_ERROR_TYPE_TO_IR[rawType] === kind) return rawType;
+  return IR_ERROR_KIND_TO_ANTHROPIC[kind].type;
 }
 
-/** The `{type, message}` object of an Anthropic error body or in-band `error` event. */
-export function anthropicErrorObject(error: IrErrorData): AnthropicErrorBody['error'] {
-  return { type: anthropicErrorTypeOf(error), message: error.message };
+/** The `{type, message}` object of an Anthropic error body (sent with `sentStatus`) or in-band `error` event. */
+export function anthropicErrorObject(error: IrErrorData, sentStatus?: number): AnthropicErrorBody['error'] {
+  return { type: anthropicErrorTypeOf(error, sentStatus), message: error.message };
 }
 
 /**
@@ -30,7 +35,7 @@ export function anthropicErrorObject(error: IrErrorData): AnthropicErrorBody['er
  */
 export function irToAnthropicError(error: IrErrorData): { status: number; body: AnthropicErrorBody } {
   const status = error.kind === 'overloaded' ? ANTHROPIC_ERROR_TYPE_STATUS.overloaded_error : errorStatus(error);
-  const body: AnthropicErrorBody = { type: 'error', error: anthropicErrorObject(error) };
+  const body: AnthropicErrorBody = { type: 'error', error: anthropicErrorObject(error, status) };
   const raw = anthropicErrorBodySchema.safeParse(error.raw);
   if (raw.success && typeof raw.data.request_id === 'string') body.request_id = raw.data.request_id;
   return { status, body };

@@ -21,20 +21,21 @@ export function toolInputOf(argumentsJson: string, field: string, warnings: IrWa
 }
 
 /**
- * One answer part -> a response block. Reasoning keeps its visible text: with an Anthropic
- * signature it is a real `thinking` block, without one a `thinking` block with an empty signature
- * (clients show it; the request codec drops it before it could reach Anthropic again).
+ * One answer part -> a response block. Reasoning becomes a `thinking` block only with an
+ * Anthropic signature (or a `redacted_thinking` block): clients send thinking blocks back, and
+ * Anthropic rejects one whose signature it did not mint, so other reasoning is dropped with a warning.
  */
 function partToBlock(part: IrContentPart, field: string, seed: string, warnings: IrWarning[]): AnthropicContentBlock | undefined {
   switch (part.type) {
     case 'text':
     case 'refusal':
-      return part.text === '' ? undefined : { type: 'text', text: part.text, citations: null };
+      return part.text === '' ? undefined : { type: 'text', text: part.text };
     case 'reasoning': {
       const { opaque } = part;
       if (opaque?.origin === 'anthropic' && opaque.kind === 'redacted') return { type: 'redacted_thinking', data: opaque.data };
-      const signature = opaque?.origin === 'anthropic' && opaque.kind === 'signature' ? opaque.data : '';
-      return part.text === '' && signature === '' ? undefined : { type: 'thinking', thinking: part.text, signature };
+      if (opaque?.origin === 'anthropic' && opaque.kind === 'signature' && opaque.data !== '') return { type: 'thinking', thinking: part.text, signature: opaque.data };
+      if (part.text !== '') warnings.push({ kind: 'dropped', field, message: 'reasoning without an Anthropic signature cannot be sent as a thinking block' });
+      return undefined;
     }
     case 'tool-call':
       return { type: 'tool_use', id: anthropicToolUseId(part.id, seed), name: part.name, input: toolInputOf(part.argumentsJson, `${field}.arguments`, warnings) };
@@ -83,7 +84,6 @@ export function irToAnthropicMessagesResponse(ir: IrResponse): Result<AnthropicM
     content,
     stop_reason: stopReason,
     stop_sequence: stopReason === 'stop_sequence' ? (extension.stopSequence ?? null) : null,
-    stop_details: null,
     usage: irUsageToAnthropic(ir.usage),
   };
   for (const key of RESPONSE_EXTRA_FIELDS) {

@@ -13,6 +13,11 @@ export interface StreamEncoderOptions {
   includeUsage?: boolean;
   /** The model name to report to the caller (the alias the caller used). */
   model?: string;
+  /**
+   * The gateway's own estimate of the prompt tokens, for styles that report input tokens at the
+   * start of a stream when the upstream reports them only at the end (Anthropic `message_start`).
+   */
+  estimateInputTokens?: () => number;
 }
 
 /** A model as a style lists it. */

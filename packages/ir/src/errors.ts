@@ -66,6 +66,18 @@ export function errorKindForStatus(status: number): IrErrorKind {
   return 'invalid-request';
 }
 
+/**
+ * The kind whose wire type goes with the HTTP status actually sent: the error's own kind when its
+ * usual status agrees (the same status, both server errors, or the status's own kind), otherwise
+ * the kind of that status, so that a body never names "not found" under a 400.
+ */
+export function errorKindForSentStatus(error: IrErrorData, status: number): IrErrorKind {
+  const usual = ERROR_KIND_STATUS[error.kind];
+  if (status < 400 || usual === status || (usual >= 500 && status >= 500)) return error.kind;
+  if (error.kind === 'quota-exceeded' && status === 402) return error.kind;
+  return errorKindForStatus(status);
+}
+
 /** The one error class of the project: carries an `IrErrorData`. */
 export class IrError extends Error {
   readonly data: IrErrorData;

@@ -18,6 +18,8 @@ export interface ResponseObjectParts {
   usage?: IrUsage;
   incompleteReason?: 'max_output_tokens' | 'content_filter';
   error?: { code: OpenAiResponsesErrorCode; message: string } | null;
+  /** Unix seconds when the response completed (now, when not given). */
+  completedAt?: number;
 }
 
 /** The status and incomplete reason a finish reason stands for. */
@@ -29,9 +31,13 @@ export function responseStatusForFinish(finish: IrFinishReason): Pick<ResponseOb
   return row.reason ? { status: row.status, incompleteReason: row.reason } : { status: row.status };
 }
 
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
 /**
- * A full `Response` object: the SDK-required echo fields are filled with defaults (or `echo`),
- * usage is written when known.
+ * A full `Response` object with every field the API sends, in its order: the echoed request
+ * fields come from `echo`, else the API's defaults (`temperature` and `top_p` 1, `truncation`
+ * `disabled`…). `completed_at` is set once the response is completed; `usage` is null while it
+ * is in progress and written once known.
  */
 export function buildResponseObject(parts: ResponseObjectParts, echo: OpenAiResponsesEcho = {}): OpenAiResponsesResponse {
   const response: OpenAiResponsesResponse = {
@@ -39,22 +45,39 @@ export function buildResponseObject(parts: ResponseObjectParts, echo: OpenAiResp
     object: 'response',
     created_at: parts.created,
     status: parts.status,
+    background: false,
+    completed_at: parts.status === 'completed' ? (parts.completedAt ?? nowSeconds()) : null,
     error: parts.error ?? null,
     incomplete_details: parts.status === 'incomplete' ? (parts.incompleteReason ? { reason: parts.incompleteReason } : {}) : null,
     instructions: null,
+    max_output_tokens: null,
+    max_tool_calls: null,
     model: parts.model,
     output: parts.output,
     parallel_tool_calls: true,
-    metadata: {},
+    presence_penalty: 0,
+    frequency_penalty: 0,
+    previous_response_id: null,
+    prompt_cache_key: null,
+    prompt_cache_retention: null,
+    reasoning: { effort: null, summary: null },
+    safety_identifier: null,
+    service_tier: 'default',
+    store: true,
+    temperature: 1,
+    text: { format: { type: 'text' } },
     tool_choice: 'auto',
     tools: [],
-    temperature: null,
-    top_p: null,
-    text: { format: { type: 'text' } },
-    reasoning: { effort: null, summary: null },
-    max_output_tokens: null,
+    top_logprobs: 0,
+    top_p: 1,
+    truncation: 'disabled',
+    usage: null,
+    user: null,
+    metadata: {},
     ...echo,
   };
+  if (parts.status === 'completed' && response.completed_at === null) response.completed_at = parts.completedAt ?? nowSeconds();
   if (parts.usage) response.usage = irToOpenAiResponsesUsage(parts.usage);
+  else if (parts.status !== 'in_progress' && parts.status !== 'queued') delete response.usage;
   return response;
 }

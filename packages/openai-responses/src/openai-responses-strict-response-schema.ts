@@ -128,7 +128,7 @@ export const openAiResponsesStrictResponseSchema = z.strictObject({
   text: z.looseObject({ format: z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) }).optional() }).optional(),
   reasoning: z.looseObject({ effort: nullishString, summary: nullishString }).nullish(),
   max_output_tokens: int.nullish(),
-  usage: openAiResponsesStrictUsageSchema.optional(),
+  usage: openAiResponsesStrictUsageSchema.nullish(),
   background: z.boolean().nullish(),
   completed_at: z.number().nullish(),
   conversation: z.looseObject({ id: z.string() }).nullish(),
@@ -142,6 +142,9 @@ export const openAiResponsesStrictResponseSchema = z.strictObject({
   top_logprobs: int.nullish(),
   truncation: z.enum(['auto', 'disabled']).nullish(),
   user: nullishString,
+  max_tool_calls: int.nullish(),
+  presence_penalty: z.number().nullish(),
+  frequency_penalty: z.number().nullish(),
 });
 
 export type OpenAiResponsesResponse = z.infer<typeof openAiResponsesStrictResponseSchema>;
@@ -161,6 +164,7 @@ export const OPENAI_RESPONSES_ECHO_FIELDS = [
   'text',
   'reasoning',
   'max_output_tokens',
+  'max_tool_calls',
   'background',
   'completed_at',
   'conversation',

@@ -9,3 +9,4 @@ export * from './openai-media-upstream-schema.js';
 export * from './gemini-media-upstream-schema.js';
 export * from './bedrock-upstream-schema.js';
 export * from './vertex-upstream-schema.js';
+export * from './recorded-null-paths.js';

@@ -39,7 +39,7 @@ describe('Messages in, OpenAI chat upstream', () => {
       .create({ model: 'up/gpt-4.1-nano', max_tokens: 300, system: 'You invent holidays.', messages: [{ role: 'user', content: 'Invent a holiday' }], stop_sequences: ['THE END'] })
       .withResponse();
     const expected = loadRecording('openai-chat/01-text.json').expect as { text: string; usage: { prompt_tokens: number; completion_tokens: number } };
-    expect(data.content).toEqual([{ type: 'text', text: expected.text, citations: null }]);
+    expect(data.content).toEqual([{ type: 'text', text: expected.text }]);
     expect(data.stop_reason).toBe('end_turn');
     expect(data.usage.input_tokens + (data.usage.cache_read_input_tokens ?? 0)).toBe(expected.usage.prompt_tokens);
     expect(data.usage.output_tokens).toBe(expected.usage.completion_tokens);

@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { IrError, type IrContentPart, type IrRequest, type IrWarning, type Result } from '@interlingua/ir';
+import { IrError, type IrRequest, type IrWarning, type Result } from '@interlingua/ir';
 import { irToAnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
 import { safeJsonParse } from '@interlingua/ir-utils';
 import { codecFor, fetchUpstream, type GenerationWire, type HttpProviderAdapter, type UpstreamEndpoint } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from '../routing/model-router.js';
+import { estimateInputTokens } from './input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';
 
@@ -98,32 +99,4 @@ function estimateWarning(inbound: GenerationWire, reason: string): IrWarning {
   return { kind: 'approximated', field: COUNT_FIELD[inbound], message: `estimated locally (characters/4 over message, system and tool text; files not counted) because ${reason}` };
 }
 
-/**
- * The local estimate (docs/decisions/token-count-estimate.md): the characters (UTF-16 code
- * units) of every text the model reads — message and system text, reasoning text, tool-call names
- * and arguments, tool-result text, tool names, descriptions and JSON schemas — divided by 4,
- * rounded up. Images and other files are not counted.
- */
-export function estimateInputTokens(ir: IrRequest): number {
-  let characters = 0;
-  for (const message of ir.messages) for (const part of message.content) characters += partCharacters(part);
-  for (const tool of ir.tools ?? []) {
-    characters += tool.name.length + (tool.description?.length ?? 0) + (tool.parameters ? JSON.stringify(tool.parameters).length : 0);
-  }
-  return Math.ceil(characters / 4);
-}
-
-function partCharacters(part: IrContentPart): number {
-  switch (part.type) {
-    case 'text':
-    case 'reasoning':
-    case 'refusal':
-      return part.text.length;
-    case 'tool-call':
-      return part.name.length + part.argumentsJson.length;
-    case 'tool-result':
-      return part.content.reduce((sum, inner) => sum + (inner.type === 'text' ? inner.text.length : 0), 0);
-    case 'file':
-      return 0;
-  }
-}
+export { estimateInputTokens };

@@ -2,6 +2,7 @@ import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type St
 import { createResponseAccumulator, type ResponseAccumulator } from '@interlingua/ir-utils';
 import { commitStream } from './commit-stream.js';
 import type { GenerationCall } from './generation-call.js';
+import { estimateCallInputTokens } from './input-token-estimate.js';
 
 /**
  * Writes IR stream events to the caller through its style's encoder and framer. Nothing goes out
@@ -19,7 +20,11 @@ export class IrStreamWriter {
   private finished = false;
 
   constructor(private readonly call: GenerationCall) {
-    this.encoder = call.inbound.codec.stream.createEncoder({ includeUsage: includeUsageRequested(call.json), model: call.model });
+    this.encoder = call.inbound.codec.stream.createEncoder({
+      includeUsage: includeUsageRequested(call.json),
+      model: call.model,
+      estimateInputTokens: () => estimateCallInputTokens(call),
+    });
     this.accumulator = call.onIrResponse ? createResponseAccumulator() : undefined;
   }
 

@@ -1,0 +1,66 @@
+import { nullPaths, recordedNullPaths } from '@interlingua/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Harness } from './gateway-harness.test-support.js';
+import { INBOUND_MODES, type InboundStyle } from './inbound-callers.test-support.js';
+import { askReplay, replayCases, replayFits, startReplayGateway } from './recorded-replay.test-support.js';
+
+/**
+ * `null`s the real APIs send that the recordings do not show, each with its reason:
+ * - Responses `error` events: `param` is `string | null` in the SDK's `ResponseErrorEvent` and
+ *   the API sends it whether or not a parameter is to blame.
+ * - Responses `completed_at` is null until a response completes (the recorded streams predate
+ *   the field; the recorded completed answers carry a number).
+ */
+const DOCUMENTED_NULLS: Record<InboundStyle, string[]> = {
+  'openai-chat': [],
+  'openai-responses': ['<error>.param', '.completed_at'],
+  'anthropic-messages': [],
+  gemini: [],
+};
+
+/** Styles whose HTTP error bodies share another style's envelope (OpenAI's `{error:{message,type,param,code}}`). */
+const SHARED_ERROR_ENVELOPE: Partial<Record<InboundStyle, InboundStyle>> = { 'openai-responses': 'openai-chat' };
+
+/** The null paths a style may send: recorded ones, documented ones, and the shared error envelope's. */
+function allowedNulls(style: InboundStyle): Set<string> {
+  const shared = SHARED_ERROR_ENVELOPE[style];
+  const sharedErrors = shared ? [...recordedNullPaths(shared)].filter((path) => path.startsWith('.error.')) : [];
+  return new Set([...recordedNullPaths(style), ...DOCUMENTED_NULLS[style], ...sharedErrors]);
+}
+
+/** A Responses lifecycle event holds the same response object as a non-streaming answer. */
+function isAllowed(allowed: Set<string>, path: string): boolean {
+  if (allowed.has(path)) return true;
+  const inner = /^<response\.[a-z_]+>\.response(\..*)$/.exec(path)?.[1];
+  return inner !== undefined && allowed.has(inner);
+}
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startReplayGateway();
+});
+
+afterAll(async () => {
+  await harness.close();
+});
+
+describe('answers the gateway encodes carry null only where the real API does', () => {
+  const styles: InboundStyle[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
+  it.each(styles)('%s: every answer, stream event and error translated from every recorded upstream answer', async (style) => {
+    const allowed = allowedNulls(style);
+    const unexpected = new Set<string>();
+    let payloads = 0;
+    for (const mode of INBOUND_MODES.filter((candidate) => candidate.style === style)) {
+      for (const replay of replayCases().filter((candidate) => replayFits(mode, candidate))) {
+        const answer = await askReplay(harness, mode, replay);
+        for (const payload of answer.payloads) {
+          payloads++;
+          for (const path of nullPaths(payload)) if (!isAllowed(allowed, path)) unexpected.add(`${path} (${mode.id} from ${replay.recording.file})`);
+        }
+      }
+    }
+    expect(payloads).toBeGreaterThan(50);
+    expect([...unexpected]).toEqual([]);
+  });
+});
