@@ -4,7 +4,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
-  dts: true,
+  // Types of other workspace packages come from their built `.d.ts`, never from their sources.
+  dts: { compilerOptions: { customConditions: [] } },
   clean: true,
   target: 'node20',
   sourcemap: true,
