@@ -1,8 +1,9 @@
+import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { sendJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_NAMES } from '../config/operations-schema.js';
-import { BAD_BODIES, BODY_LIMIT, errorStyleOfPath, JSON_ROUTES, styleErrorMessage, type JsonRoute } from './bad-input.test-support.js';
+import { BAD_BODIES, BODY_LIMIT, errorStyleOfPath, HOSTILE_BODIES, JSON_ROUTES, multipartBody, styleErrorMessage, type FormPart, type JsonRoute } from './bad-input.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
 /** Every route the gateway serves that takes a body, with the key header its clients send. */
@@ -43,10 +44,13 @@ const requestLike = fc.record(
 const anyBody = fc.oneof(requestLike.map((value) => JSON.stringify(value)), fc.json(), fc.string(), fc.constant(''), fc.constant('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['));
 
 let harness: Harness;
+/** Heap in use before the suite: hostile input must not leave the gateway holding memory. */
+let heapBefore = 0;
 
 const ADMIN_SECRET = 'admin-secret-for-bad-input-tests';
 
 beforeAll(async () => {
+  heapBefore = process.memoryUsage().heapUsed;
   harness = await startHarness((_request, response) => sendJson(response, 500, { error: { message: 'upstream failure', type: 'server_error', param: null, code: null } }), {
     sections: { admin: { secret: ADMIN_SECRET }, limits: { maxBodyBytes: Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, BODY_LIMIT])) } },
   });
@@ -189,5 +193,141 @@ describe('multipart routes', () => {
     const { status, message } = await expectStyledError('POST', path, { ...auth, 'content-type': 'multipart/form-data; boundary=cut' }, body);
     expect(status).toBe(400);
     expect(message).toMatch(/cut short|truncated|Unexpected end|malformed/i);
+  });
+});
+
+/** POSTs `body` with chunked transfer encoding, in pieces cut at `cuts`; resolves with the status and text. */
+function postChunked(path: string, headers: Record<string, string>, body: Buffer, cuts: readonly number[]): Promise<{ status: number; text: string }> {
+  const url = new URL(harness.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path, headers: { ...headers, 'transfer-encoding': 'chunked' }, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (piece: string) => (text += piece));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    let at = 0;
+    for (const cut of [...cuts].sort((a, b) => a - b)) {
+      const end = Math.min(body.length, Math.max(at, cut));
+      if (end > at) request.write(body.subarray(at, end));
+      at = end;
+    }
+    request.end(body.subarray(at));
+  });
+}
+
+/** Checks an answer is the expected 4xx in the path's style and names the problem. */
+function expectHostileAnswer(path: string, status: number, text: string, expected: { status: number; names: RegExp }): void {
+  expect(status, text.slice(0, 300)).toBe(expected.status);
+  expect(styleErrorMessage(errorStyleOfPath(path), text)).toMatch(expected.names);
+}
+
+describe('hostile JSON bodies on every JSON route (fuzzed): a 4xx in the caller\'s style naming the problem', () => {
+  const cases = JSON_ROUTES.flatMap((route) => HOSTILE_BODIES.map(([name, kind]) => [`${route.path}: ${name}`, route, kind] as const));
+
+  it.each(cases)('%s', async (_name, route, kind) => {
+    await fc.assert(
+      fc.asyncProperty(kind(route), async (hostile) => {
+        const response = await fetch(`${harness.url}${route.path}`, { method: 'POST', headers: { ...route.auth, 'content-type': 'application/json' }, body: hostile.bytes });
+        expectHostileAnswer(route.path, response.status, await response.text(), hostile);
+      }),
+      { numRuns: 4 },
+    );
+  });
+
+  it.each(JSON_ROUTES.map((route) => [route.path, route] as const))('%s: the same bodies sent chunked, in random pieces, and one over the limit', async (_path, route: JsonRoute) => {
+    const kinds = fc.oneof(...HOSTILE_BODIES.map(([, kind]) => kind(route)));
+    await fc.assert(
+      fc.asyncProperty(kinds, fc.array(fc.nat({ max: BODY_LIMIT }), { maxLength: 6 }), async (hostile, cuts) => {
+        const { status, text } = await postChunked(route.path, { ...route.auth, 'content-type': 'application/json' }, hostile.bytes, cuts);
+        expectHostileAnswer(route.path, status, text, hostile);
+      }),
+      { numRuns: 4 },
+    );
+    const oversized = Buffer.from(JSON.stringify({ ...route.valid, padding: 'z'.repeat(BODY_LIMIT * 3) }));
+    const { status, text } = await postChunked(route.path, { ...route.auth, 'content-type': 'application/json' }, oversized, [1000, BODY_LIMIT, BODY_LIMIT * 2]);
+    expectHostileAnswer(route.path, status, text, { status: 413, names: new RegExp(`${BODY_LIMIT}`) });
+  });
+});
+
+describe('bad percent-escapes in paths: a 400 in the path\'s style', () => {
+  it.each([
+    ['POST', '/v1beta/models/%ff:generateContent'],
+    ['POST', '/v1beta/models/mo%E0%A4%A:streamGenerateContent?alt=sse'],
+    ['GET', '/v1/responses/%E0%A4%A'],
+    ['GET', '/v1/models/%zz'],
+    ['GET', '/v1beta/models/%C0%AF'],
+  ])('%s %s', async (method, path) => {
+    const headers = { authorization: `Bearer ${GATEWAY_KEY}`, 'x-goog-api-key': GATEWAY_KEY, 'content-type': 'application/json' };
+    const { status, message } = await expectStyledError(method, path, headers, method === 'POST' ? '{"contents":[{"parts":[{"text":"hi"}]}]}' : undefined);
+    expect(status).toBe(400);
+    expect(message).toMatch(/escape|percent|encod/i);
+  });
+});
+
+describe('multipart abuse on every multipart route (fuzzed)', () => {
+  const routes = [
+    { path: '/v1/audio/transcriptions', file: 'file' },
+    { path: '/v1/audio/translations', file: 'file' },
+    { path: '/v1/images/edits', file: 'image' },
+    { path: '/v1/images/variations', file: 'image' },
+  ];
+  const auth = { authorization: `Bearer ${GATEWAY_KEY}` };
+  const form = (boundary: string) => ({ ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` });
+  const validParts = (file: string): FormPart[] => [
+    { name: 'model', value: 'mock' },
+    { name: 'prompt', value: 'a cat' },
+    { name: file, value: Buffer.alloc(64, 1), filename: 'a.png' },
+  ];
+
+  it.each(routes)('$path: a multipart type without a boundary is a 415 naming it', async ({ path }) => {
+    const { status, message } = await expectStyledError('POST', path, { ...auth, 'content-type': 'multipart/form-data' }, '--x\r\n');
+    expect(status).toBe(415);
+    expect(message).toMatch(/boundary/);
+  });
+
+  it.each(routes)('$path: too many fields is a 413 naming the limit', async ({ path, file }) => {
+    const parts = [...validParts(file), ...Array.from({ length: 300 }, (_, i) => ({ name: `extra${i}`, value: 'v' }))];
+    const response = await fetch(`${harness.url}${path}`, { method: 'POST', headers: form('b'), body: multipartBody('b', parts) });
+    expectHostileAnswer(path, response.status, await response.text(), { status: 413, names: /Too many form fields/ });
+  });
+
+  it.each(routes)('$path: more files than the field takes is a 400 naming the field', async ({ path, file }) => {
+    const parts = [...validParts(file), ...Array.from({ length: 20 }, () => ({ name: file, value: Buffer.alloc(8, 2), filename: 'b.png' }))];
+    const response = await fetch(`${harness.url}${path}`, { method: 'POST', headers: form('b'), body: multipartBody('b', parts) });
+    expectHostileAnswer(path, response.status, await response.text(), { status: 400, names: new RegExp(file) });
+  });
+
+  it.each(routes)('$path: huge part headers, and parts cut anywhere, are 4xx naming the problem', async ({ path, file }) => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40_000 }), fc.integer({ min: 0, max: 100_000 }), async (headerSize, cut) => {
+        const huge = [...validParts(file).slice(0, 1), { name: 'prompt', value: 'x', headers: `\r\nX-Padding: ${'h'.repeat(headerSize)}` }, ...validParts(file).slice(2)];
+        const bigHead = await fetch(`${harness.url}${path}`, { method: 'POST', headers: form('b'), body: multipartBody('b', huge) });
+        expect(bigHead.status, await bigHead.clone().text()).toBeLessThan(500);
+        if (bigHead.status >= 400) styleErrorMessage('openai', await bigHead.text());
+        else await bigHead.arrayBuffer();
+        const whole = multipartBody('b', validParts(file));
+        const cutBody = whole.subarray(0, cut % (whole.length - 8));
+        const cutShort = await fetch(`${harness.url}${path}`, { method: 'POST', headers: form('b'), body: cutBody });
+        const text = await cutShort.text();
+        expect(cutShort.status, text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(cutShort.status, text.slice(0, 300)).toBeLessThan(500);
+        expect(styleErrorMessage('openai', text)).toMatch(/cut short|truncated|Unexpected end|malformed|missing|required|no file|expects/i);
+      }),
+      { numRuns: 4 },
+    );
+  });
+});
+
+describe('after the hostile suites', () => {
+  it('the gateway is still up, and holds no memory from them (heap within 150 MB of where it started)', async () => {
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'mock', messages: [{ role: 'user', content: 'still there?' }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(150 * 1024 * 1024);
   });
 });

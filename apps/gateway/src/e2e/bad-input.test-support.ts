@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { anthropicStrictErrorBodySchema } from '@interlingua/anthropic-messages';
 import { geminiStrictErrorBodySchema } from '@interlingua/gemini';
 import { safeJsonParse } from '@interlingua/ir-utils';
@@ -76,3 +77,89 @@ export const BAD_BODIES: readonly BadBody[] = [
   { name: 'missing fields', body: () => '{}', status: 400, names: (route) => route.required },
   { name: 'a field of the wrong type', body: (route) => JSON.stringify({ ...route.valid, [route.wrongType[0]]: route.wrongType[1] }), status: 400, names: (route) => route.wrongType[2] },
 ];
+
+/** Bytes that never occur in UTF-8. */
+const NEVER_UTF8 = [0xc0, 0xc1, 0xf5, 0xf8, 0xfe, 0xff] as const;
+
+/** A hostile body for a JSON route: its bytes, the status it must get, and what the error must name. */
+export interface HostileBody {
+  bytes: Buffer;
+  status: number;
+  names: RegExp;
+}
+
+/** Hostile bodies of one kind for a route, as a fast-check arbitrary. */
+export type HostileKind = (route: JsonRoute) => fc.Arbitrary<HostileBody>;
+
+const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+
+/** Marks where hostile bytes go in a serialised body. */
+const SLOT = 'HOSTILE-SLOT-7f3a';
+
+/** The route's valid body with `field` set to the slot, serialised and split around it. */
+function aroundSlot(route: JsonRoute, field: string): [string, string] {
+  const [head = '', tail = ''] = JSON.stringify({ ...route.valid, [field]: SLOT }).split(`"${SLOT}"`);
+  return [head, tail];
+}
+
+/**
+ * Kinds of hostile JSON bodies, each always invalid: bytes that are not UTF-8 inside a string,
+ * nesting past the parser's depth limit inside a field, a field of the wrong type beside a huge
+ * string, and JSON cut at any point.
+ */
+export const HOSTILE_BODIES: ReadonlyArray<readonly [string, HostileKind]> = [
+  [
+    'bytes that are not UTF-8',
+    (route) =>
+      fc.tuple(fc.string({ maxLength: 20 }), fc.array(fc.constantFrom(...NEVER_UTF8), { minLength: 1, maxLength: 6 })).map(([text, bad]) => {
+        const [head, tail] = aroundSlot(route, 'note');
+        const inside = Buffer.concat([Buffer.from(JSON.stringify(text).slice(0, -1)), Buffer.from(bad), Buffer.from('"')]);
+        return { bytes: Buffer.concat([Buffer.from(head), inside, Buffer.from(tail)]), status: 400, names: /UTF-8/ };
+      }),
+  ],
+  [
+    'nesting past the depth limit inside a field',
+    (route) =>
+      fc.integer({ min: 260, max: 5000 }).map((depth) => {
+        const [head, tail] = aroundSlot(route, route.wrongType[0]);
+        return { bytes: Buffer.from(`${head}${'['.repeat(depth)}${']'.repeat(depth)}${tail}`), status: 400, names: /nest|deep/i };
+      }),
+  ],
+  [
+    'a field of the wrong type beside a huge string',
+    (route) =>
+      fc.tuple(fc.oneof(fc.boolean(), fc.array(fc.boolean(), { minLength: 1, maxLength: 3 })), fc.integer({ min: 1_000, max: BODY_LIMIT - 2_000 })).map(([value, size]) => ({
+        bytes: json({ ...route.valid, [route.wrongType[0]]: value, padding: 'y'.repeat(size) }),
+        status: 400,
+        names: route.wrongType[2],
+      })),
+  ],
+  [
+    'JSON cut short',
+    (route) =>
+      fc.integer({ min: 1, max: 10_000 }).map((cut) => {
+        const whole = JSON.stringify(route.valid);
+        return { bytes: Buffer.from(whole.slice(0, cut % whole.length)), status: 400, names: /JSON|empty/i };
+      }),
+  ],
+];
+
+/** One part of a multipart body. */
+export interface FormPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  /** Extra header lines of the part. */
+  headers?: string;
+}
+
+/** A multipart body with `boundary`, parts in order. */
+export function multipartBody(boundary: string, parts: readonly FormPart[]): Buffer {
+  const pieces: Buffer[] = [];
+  for (const part of parts) {
+    const file = part.filename === undefined ? '' : `; filename="${part.filename}"\r\nContent-Type: application/octet-stream`;
+    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}${part.headers ?? ''}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  pieces.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(pieces);
+}

@@ -1,9 +1,11 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 
 /**
- * Reads a request body, refusing more than `maxBytes` (413) as soon as it is exceeded. Reading
- * then stops: the answer drains what is left, within a bound (`ResponseSink.send`).
+ * Reads a (JSON) request body: bytes that are not UTF-8 are a 400, more than `maxBytes` a 413 as
+ * soon as it is exceeded. Reading then stops: the answer drains what is left, within a bound
+ * (`ResponseSink.send`).
  */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const tooLarge = (): IrError =>
@@ -23,7 +25,11 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bu
       }
       chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks, size)));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks, size);
+      if (isUtf8(body)) resolve(body);
+      else reject(new IrError({ kind: 'invalid-request', message: 'The request body is not valid UTF-8: JSON bodies must be encoded as UTF-8', source: 'gateway' }));
+    });
     request.on('error', (error) => reject(new IrError({ kind: 'invalid-request', message: `Could not read the request body: ${error.message}`, source: 'gateway' })));
     request.on('aborted', () => reject(new IrError({ kind: 'invalid-request', message: 'The request body was cut short', source: 'gateway' })));
   });
