@@ -37,6 +37,9 @@ export { OPENAI_RETRIEVAL_PATHS, openAiRetrievalServices, type OpenAiRetrievalSe
 export { geminiEmbeddingServices } from './providers/gemini/gemini-embedding-services.js';
 export { fnv1a, mockEmbed, mockEmbedding, mockWords, MOCK_EMBEDDING_DIMENSIONS, MOCK_MAX_EMBEDDING_DIMENSIONS } from './providers/mock/mock-embeddings.js';
 export { mockRerank } from './providers/mock/mock-rerank.js';
+export { mockImages, mockSpeech, mockTranscript, type MockImageRequest } from './providers/mock/mock-media.js';
+export { encodePng, mockPng } from './providers/mock/mock-png.js';
+export { mockWav, readWav, type WavFacts } from './providers/mock/mock-wav.js';
 export { adapterCapabilities } from './adapter-capabilities.js';
 export { serviceErrorCodec } from './service-error-codec.js';
 export { bedrockAdapter } from './providers/bedrock/bedrock-adapter.js';

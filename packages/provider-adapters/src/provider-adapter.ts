@@ -161,6 +161,12 @@ export interface LocalProviderAdapter {
   embed?(request: IrEmbeddingRequest, context: LocalGenerationContext): IrEmbeddingResponse;
   /** Rerank answered in process (the mock's documented scores), where the provider has it. */
   rerank?(request: IrRerankRequest, context: LocalGenerationContext): IrRerankResponse;
+  /** Images drawn in process (PNG bytes, one per image), where the provider has them. */
+  images?(request: { prompt: string; n?: number; size?: string }): Buffer[];
+  /** Speech made in process, where the provider has it. */
+  speech?(input: string, format: string | undefined, speed: number | undefined): { audio: Buffer; contentType: string };
+  /** A transcript (or translation) of uploaded audio made in process, where the provider has it. */
+  transcribe?(task: 'transcribe' | 'translate', audio: Uint8Array, filename: string | undefined): { text: string; durationSeconds?: number };
 }
 
 export type ProviderAdapter = HttpProviderAdapter | LocalProviderAdapter;

@@ -109,15 +109,14 @@ describe('images through an OpenAI-compatible upstream with the openai SDK', () 
     expect(lastUpstreamJson(harness, '/v1/images/generations', openAiImageGenerationUpstreamSchema)).toMatchObject({ model: 'gpt-image-1', stream: true, partial_images: 1 });
   });
 
-  it('refuses the mock provider with a 400 saying it does not serve images', async () => {
+  it('answers the mock provider in process with PNG images on all three endpoints', async () => {
     for (const call of [
       () => client.images.generate({ model: 'mock', prompt: 'x' }),
       async () => client.images.edit({ model: 'mock', prompt: 'x', image: await toFile(TINY_PNG, 'a.png', { type: 'image/png' }) }),
       async () => client.images.createVariation({ model: 'mock', image: await toFile(TINY_PNG, 'a.png', { type: 'image/png' }) }),
     ]) {
-      const error = await call().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-      expect((error as Error).message).toMatch(/POST \/v1\/images\/(generations|edits|variations) is not supported by provider "mock"/);
+      const answer = await call();
+      expect(Buffer.from(answer.data?.[0]?.b64_json ?? '', 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
     }
   });
 });

@@ -154,17 +154,17 @@ describe('/v1/responses/compact emulated for a chat upstream', () => {
 });
 
 describe('emulated compaction without a secret', () => {
-  it('answers 400 saying the secret is missing', async () => {
+  it('seals with a secret made for this process: the item opens here, and the answer is a real compaction', async () => {
     const bare = await startHarness(chatModel());
     try {
       const bareClient = new OpenAI({ baseURL: `${bare.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
-      const error = await bareClient.responses.compact({ model: 'up/gpt-4o', input: conversation }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-      expect((error as Error).message).toContain('responses.compaction.secret');
-      const opened = await bareClient.responses.create({ model: 'up/gpt-4o', input: [{ type: 'compaction', encrypted_content: 'ilg1.AAAA' }, { role: 'user', content: 'x' }] }).catch((e: unknown) => e);
-      expect(opened).toBeInstanceOf(OpenAI.BadRequestError);
-      expect((opened as Error).message).toContain('no compaction secret');
-      expect(bare.upstream.requests).toHaveLength(0);
+      const compacted = await bareClient.responses.compact({ model: 'up/gpt-4o', input: conversation });
+      const item = compacted.output.find((entry) => entry.type === 'compaction');
+      expect(item?.type === 'compaction' && item.encrypted_content).toMatch(/^ilg1\./);
+      const next = await bareClient.responses.create({ model: 'up/gpt-4o', input: [...compacted.output, { role: 'user', content: 'And dinner?' }] as ResponseInputItem[] });
+      expect(next.status).toBe('completed');
+      const forged = await bareClient.responses.create({ model: 'up/gpt-4o', input: [{ type: 'compaction', encrypted_content: 'ilg1.AAAA' }, { role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+      expect(forged).toBeInstanceOf(OpenAI.BadRequestError);
     } finally {
       await bare.close();
     }

@@ -9,6 +9,7 @@ import { audioService, type AudioInput } from '../pipeline/audio-service.js';
 import type { RouteEntry } from './route-entry.js';
 import { parseJsonObject } from './generation-route.js';
 import { requiredModel, serviceRoute, type ServiceRequest } from './service-route.js';
+import { answerLocalAudio } from './local-media.js';
 
 /** Largest uploaded audio file: OpenAI's limit for transcriptions and translations is 25 MB. */
 export const MAX_AUDIO_FILE_BYTES = 25 * 1024 * 1024;
@@ -23,6 +24,7 @@ export function audioRoutes(gateway: Gateway): RouteEntry[] {
       handler: serviceRoute(gateway, {
         service: 'audio.speech',
         serve: audioService,
+        local: answerLocalAudio,
         async read(request): Promise<ServiceRequest<AudioInput>> {
           const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'audio')));
           const parsed = parseAudioWire(openAiSpeechRequestSchema, json);
@@ -36,6 +38,7 @@ export function audioRoutes(gateway: Gateway): RouteEntry[] {
       handler: serviceRoute(gateway, {
         service: 'audio.transcriptions',
         serve: audioService,
+        local: answerLocalAudio,
         async read(request): Promise<ServiceRequest<AudioInput>> {
           const { form, file } = await readAudioForm(request, limits());
           const parsed = parseAudioWire(openAiTranscriptionFieldsSchema, form.fields);
@@ -49,6 +52,7 @@ export function audioRoutes(gateway: Gateway): RouteEntry[] {
       handler: serviceRoute(gateway, {
         service: 'audio.translations',
         serve: audioService,
+        local: answerLocalAudio,
         async read(request): Promise<ServiceRequest<AudioInput>> {
           const { form, file } = await readAudioForm(request, limits());
           const parsed = parseAudioWire(openAiTranslationFieldsSchema, form.fields);

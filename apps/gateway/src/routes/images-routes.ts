@@ -13,6 +13,7 @@ import { imagesService, type ImagesInput } from '../pipeline/images-service.js';
 import type { RouteEntry } from './route-entry.js';
 import { parseJsonObject } from './generation-route.js';
 import { requiredModel, serviceRoute, type ServiceRequest } from './service-route.js';
+import { answerLocalImages } from './local-media.js';
 
 /** Largest single uploaded image: GPT-image models take files under 50 MB. */
 export const MAX_IMAGE_FILE_BYTES = 50 * 1024 * 1024;
@@ -30,6 +31,7 @@ export function imagesRoutes(gateway: Gateway): RouteEntry[] {
       handler: serviceRoute(gateway, {
         service: 'images.generations',
         serve: imagesService,
+        local: answerLocalImages,
         async read(request): Promise<ServiceRequest<ImagesInput>> {
           const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'images')));
           const parsed = parseImagesWire(openAiImageGenerationRequestSchema, json);
@@ -40,12 +42,12 @@ export function imagesRoutes(gateway: Gateway): RouteEntry[] {
     {
       method: 'post',
       path: '/v1/images/edits',
-      handler: serviceRoute(gateway, { service: 'images.edits', serve: imagesService, read: (request) => readEdit(request, limits()) }),
+      handler: serviceRoute(gateway, { service: 'images.edits', serve: imagesService, local: answerLocalImages, read: (request) => readEdit(request, limits()) }),
     },
     {
       method: 'post',
       path: '/v1/images/variations',
-      handler: serviceRoute(gateway, { service: 'images.variations', serve: imagesService, read: (request) => readVariation(request, limits()) }),
+      handler: serviceRoute(gateway, { service: 'images.variations', serve: imagesService, local: answerLocalImages, read: (request) => readVariation(request, limits()) }),
     },
   ];
 }

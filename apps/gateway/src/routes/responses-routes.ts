@@ -2,6 +2,7 @@ import type { Gateway } from '../gateway.js';
 import { prepareResponsesCall, type ResponsesState } from '../responses/responses-call.js';
 import { prepareCompactCall } from '../responses/responses-compaction.js';
 import { ResponseStore } from '../responses/response-store.js';
+import { processCompactionSecret } from '../responses/process-compaction-secret.js';
 import { storedResponseRoutes } from '../responses/stored-response-routes.js';
 import { bodyTarget, generationRoute } from './generation-route.js';
 import type { RouteEntry } from './route-entry.js';
@@ -14,7 +15,7 @@ import type { RouteEntry } from './route-entry.js';
 export function responsesRoutes(gateway: Gateway): RouteEntry[] {
   const config = gateway.config.responses;
   const store = new ResponseStore(gateway.store, config.store);
-  const state: ResponsesState = { store, secret: config.compaction.secret };
+  const state: ResponsesState = { store, secret: config.compaction.secret ?? processCompactionSecret(gateway.ops.runtime.logger) };
   return [
     {
       method: 'post',

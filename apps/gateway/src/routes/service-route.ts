@@ -23,6 +23,8 @@ export interface ServiceRouteSpec<Input> {
   read(request: IncomingMessage): Promise<ServiceRequest<Input>>;
   /** How one target serves it. */
   serve(call: ServiceCall, input: Input): ServeOnTarget;
+  /** Answers in process when the route's first target is a local provider (the mock) serving it; true when it did. */
+  local?(call: ServiceCall, input: Input): Promise<boolean>;
 }
 
 /**
@@ -43,7 +45,7 @@ export function serviceRoute<Input>(gateway: Gateway, spec: ServiceRouteSpec<Inp
       const route = gateway.router.resolve(model);
       if (!route) throw modelNotFound(model);
       const call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
-      await runServiceCall(call, spec.serve(call, input));
+      if (!(await spec.local?.(call, input))) await runServiceCall(call, spec.serve(call, input));
     } catch (error) {
       sendStyleError(context.sink, codec, asIrError(error));
     }

@@ -1,22 +1,25 @@
 import type { IrFinishReason, IrRequest, IrStreamEvent, IrUsage } from '@interlingua/ir';
 import { usageFrom } from '@interlingua/ir';
 import type { LocalProviderAdapter, ProviderSettings } from '../../provider-adapter.js';
+import { adapterCapabilities } from '../../adapter-capabilities.js';
 import { decideMockAnswer, type MockAnswer } from './mock-answer.js';
 import { fnv1a, mockEmbed } from './mock-embeddings.js';
 import { mockRerank } from './mock-rerank.js';
+import { mockImages, mockSpeech, mockTranscript } from './mock-media.js';
 
 /**
  * The `mock` provider: a deterministic test and demo model answered inside the gateway (see
  * `decideMockAnswer`). Options: `latencyMs` (pause before the first event and between chunks),
  * `models` (ids it lists; default `["mock"]`). Usage is estimated as characters / 4.
  * Embeddings and rerank are answered too: see `mockEmbed` and `mockRerank` for the documented
- * vectors and scores.
+ * vectors and scores; so are images (a PNG drawn from the prompt), speech (a WAV of tones) and
+ * transcriptions (a sentence describing the upload): see `mock-media.ts`.
  */
 export const mockAdapter: LocalProviderAdapter = {
   kind: 'local',
   type: 'mock',
   displayName: 'Mock (test and demo)',
-  listModels: (settings) => mockModelIds(settings).map((id) => ({ id, created: 0, ownedBy: settings.id, capabilities: ['chat', 'embeddings', 'rerank'] })),
+  listModels: (settings) => mockModelIds(settings).map((id) => ({ id, created: 0, ownedBy: settings.id, capabilities: adapterCapabilities(mockAdapter) })),
   async *generate(request, { settings, signal }) {
     const latencyMs = typeof settings.options.latencyMs === 'number' ? settings.options.latencyMs : 0;
     for (const batch of mockEvents(request)) {
@@ -27,6 +30,9 @@ export const mockAdapter: LocalProviderAdapter = {
   },
   embed: (request) => mockEmbed(request),
   rerank: (request) => mockRerank(request),
+  images: (request) => mockImages(request),
+  speech: (input, format, speed) => mockSpeech(input, format, speed),
+  transcribe: (task, audio, filename) => mockTranscript(task, audio, filename),
 };
 
 export function mockModelIds(settings: ProviderSettings): string[] {

@@ -47,7 +47,7 @@ describe('mock rerank', () => {
 
 describe('adapter capabilities', () => {
   it('say what each provider serves', () => {
-    expect(adapterCapabilities(mockAdapter)).toEqual(['chat', 'embeddings', 'rerank']);
+    expect(adapterCapabilities(mockAdapter)).toEqual(['chat', 'embeddings', 'rerank', 'images', 'audio']);
     expect(adapterCapabilities(cohereAdapter)).toEqual(['embeddings', 'rerank']);
     expect(adapterCapabilities(geminiAdapter)).toContain('embeddings');
     expect(adapterCapabilities(groqAdapter)).not.toContain('embeddings');
