@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
 
 const count = z.number().nonnegative();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Strict zod schemas for the Responses answers this package writes, following the `Response`
