@@ -68,6 +68,8 @@ export function renderCompatibilityMarkdown(results) {
     'The route to the Anthropic upstream sets `defaultMaxOutputTokens`, as Anthropic requires `max_tokens`',
     '(without it the gateway sends 4096 and says so in a warning).',
     '',
+    'The client libraries people run (AI SDK, LangChain, OpenAI Agents SDK), judged through the gateway: [clients.md](clients.md).',
+    '',
     `Legend: ${SYMBOL.pass} passes · ${SYMBOL.warn} passes, with warnings (\`x-interlingua-warnings\`) about what could not be carried · ${SYMBOL.fail} fails (see the note) · ${SYMBOL['n/a']} not applicable.`,
     '',
   ];

@@ -138,8 +138,9 @@ export async function sendSse(response: ServerResponse, body: string, options: S
 function splitBody(body: string, chunkBytes: number | undefined): Buffer[] {
   const bytes = Buffer.from(body, 'utf8');
   if (chunkBytes === undefined) {
+    // Events end with a blank line, LF or CRLF (Gemini streams use CRLF).
     return body
-      .split(/(?<=\n\n)/)
+      .split(/(?<=\r?\n\r?\n)/)
       .filter((piece) => piece.length > 0)
       .map((piece) => Buffer.from(piece, 'utf8'));
   }

@@ -1,0 +1,3 @@
+/** What suites outside the gateway (apps/client-suites) use to run it in-process against loopback upstreams. */
+export { GATEWAY_KEY, startHarness, type Harness, type HarnessOptions } from './gateway-harness.test-support.js';
+export { providerForWire, readWireRequest, UPSTREAM_WIRES, type WireRequest } from './upstream-wires.test-support.js';
