@@ -10,8 +10,9 @@ import { createBoundedCollector, fetchUpstream, streamUpstream } from './transpo
 
 /**
  * The conformance suite every registered HTTP adapter passes, against a loopback upstream:
- * URL and auth, a recorded answer of its wire decoded, error statuses mapped to IR kinds, and
- * an abort before the first byte cancelling the upstream request.
+ * URL and auth, its hooks (model id, IR and body patches, chunk patches, error mapping) run as
+ * the gateway runs them, a recorded answer of its wire decoded, error statuses mapped to IR
+ * kinds, and an abort before the first byte cancelling the upstream request.
  */
 const httpAdapters = BUILT_IN_ADAPTERS.filter((adapter): adapter is HttpProviderAdapter => adapter.kind === 'http');
 
@@ -30,12 +31,44 @@ const generationAdapters = httpAdapters.filter((adapter) => adapter.generates !=
 
 describe.each(generationAdapters.map((adapter) => [adapter.type, adapter] as const))('provider adapter %s', (_type, adapter) => {
   const wire = (): ReturnType<HttpProviderAdapter['wire']> => adapter.wire(loopback.settingsFor(adapter), 'conformance-model');
-  const call = (stream = false) => {
+  /** The upstream call as the gateway builds it, through every hook the provider has. */
+  const encode = (stream: boolean, ir: IrRequest = request) => {
     const settings = loopback.settingsFor(adapter);
-    const endpoint = adapter.generation({ settings, model: 'conformance-model', stream });
-    const body = JSON.stringify(codecFor(wire()).request.fromIr({ ...request, stream }).value);
-    return { url: endpoint.url, headers: endpoint.headers, body, ...requestSigner(adapter, settings) };
+    const model = adapter.hooks?.mapModelId?.('conformance-model', settings) ?? 'conformance-model';
+    const patchedIr = adapter.hooks?.patchIr ? adapter.hooks.patchIr({ ...ir, model, stream }) : { ...ir, model, stream };
+    const encoded = codecFor(wire()).request.fromIr(patchedIr);
+    const body = encoded.value as Record<string, unknown>;
+    const hookWarnings = adapter.hooks?.patchRequest?.(body, { settings, model, stream }) ?? [];
+    return { settings, model, body, warnings: [...encoded.warnings, ...hookWarnings] };
   };
+  const call = (stream = false) => {
+    const { settings, model, body } = encode(stream);
+    const endpoint = adapter.generation({ settings, model, stream });
+    return { url: endpoint.url, headers: endpoint.headers, body: JSON.stringify(body), ...requestSigner(adapter, settings) };
+  };
+  /** A parsed answer as the gateway decodes it: `patchChunk` first. */
+  const decodeAnswer = (text: string) => {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    adapter.hooks?.patchChunk?.(parsed);
+    return codecFor(wire()).response.toIr(parsed);
+  };
+
+  it('runs its hooks on a rich request, which still encodes, and reports warnings in the IR warning shape', () => {
+    const rich: IrRequest = {
+      ...request,
+      messages: [
+        { role: 'system', content: [{ type: 'text', text: 'Be brief.' }] },
+        { role: 'user', content: [{ type: 'text', text: 'Hello' }] },
+      ],
+      sampling: { temperature: 0.2, seed: 7 },
+      tools: [{ name: 'lookup', description: 'Look a word up', parameters: { type: 'object', properties: { word: { type: 'string' } } } }],
+    };
+    for (const stream of [false, true]) {
+      const { body, warnings } = encode(stream, rich);
+      expect(JSON.parse(JSON.stringify(body))).toEqual(body);
+      for (const warning of warnings) expect(warning).toEqual({ kind: expect.stringMatching(/^(dropped|approximated)$/), field: expect.any(String), message: expect.any(String) });
+    }
+  });
 
   it('sends the request to its own URL with the key in a header', async () => {
     const recording = listRecordings(wireId(wire()), (row) => !row.streaming && row.http_status === 200)[0];
@@ -46,7 +79,7 @@ describe.each(generationAdapters.map((adapter) => [adapter.type, adapter] as con
     expect(received.method).toBe('POST');
     expect(received.url.startsWith(new URL(loopback.settingsFor(adapter).baseUrl).pathname)).toBe(true);
     expect(Object.values(received.headers).some((value) => String(value).includes('conformance-key'))).toBe(true);
-    const decoded = codecFor(wire()).response.toIr(JSON.parse(answer.body.toString('utf8')));
+    const decoded = decodeAnswer(answer.body.toString('utf8'));
     expect(decoded.value.choices.length).toBeGreaterThan(0);
   });
 
@@ -56,7 +89,9 @@ describe.each(generationAdapters.map((adapter) => [adapter.type, adapter] as con
     loopback.reply((_req, res) => sendJson(res, status, body));
     const answer = await fetchUpstream(call(), 1 << 20);
     expect(answer.status).toBe(status);
-    expect(codec.error.toIr(answer.status, JSON.parse(answer.body.toString('utf8'))).kind).toBe(kind);
+    const payload: unknown = JSON.parse(answer.body.toString('utf8'));
+    const mapped = adapter.hooks?.mapError?.(answer.status, payload) ?? codec.error.toIr(answer.status, payload);
+    expect(mapped.kind).toBe(kind);
   });
 
   it('cancels the upstream request when aborted before the first byte', async () => {

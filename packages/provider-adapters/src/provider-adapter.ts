@@ -1,4 +1,4 @@
-import type { IrErrorData, IrModel, IrRequest, IrStreamEvent, SseMessage, StreamMachine, StyleCodec } from '@interlingua/ir';
+import type { IrErrorData, IrModel, IrRequest, IrStreamEvent, IrWarning, SseMessage, StreamMachine, StyleCodec } from '@interlingua/ir';
 import type { IrEmbeddingRequest, IrEmbeddingResponse } from '@interlingua/embeddings';
 import type { IrRerankRequest, IrRerankResponse } from '@interlingua/rerank';
 import type { Dispatcher } from 'undici';
@@ -75,8 +75,11 @@ export interface AdapterHooks {
   mapModelId?(model: string, settings: ProviderSettings): string;
   /** Adjusts the IR request before it is encoded for this provider (translated path only). */
   patchIr?(request: IrRequest): IrRequest;
-  /** Adjusts a wire request body before it is sent. */
-  patchRequest?(body: Record<string, unknown>, call: GenerationCall): void;
+  /**
+   * Adjusts a wire request body before it is sent. Returns a warning for each thing of the
+   * caller's it had to drop or approximate; the gateway adds them to `x-interlingua-warnings`.
+   */
+  patchRequest?(body: Record<string, unknown>, call: GenerationCall): IrWarning[] | void;
   /** Adjusts a parsed upstream stream chunk or response body before it is decoded. */
   patchChunk?(chunk: Record<string, unknown>): void;
   /**

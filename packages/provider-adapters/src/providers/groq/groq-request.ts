@@ -1,0 +1,24 @@
+import type { IrWarning } from '@interlingua/ir';
+import { asRecord } from '@interlingua/ir-utils';
+
+/**
+ * Groq answers 400 to `logit_bias` and to `messages[].name`, which agent frameworks often send.
+ * Both are dropped, each with a warning for the caller. (`logprobs`, `top_logprobs` and `n` > 1
+ * are left for Groq to refuse: they ask for output Groq cannot give.)
+ * @see https://console.groq.com/docs/openai
+ */
+export function patchGroqRequest(body: Record<string, unknown>): IrWarning[] {
+  const warnings: IrWarning[] = [];
+  if ('logit_bias' in body) {
+    delete body['logit_bias'];
+    warnings.push({ kind: 'dropped', field: 'logit_bias', message: 'Groq does not accept logit_bias.' });
+  }
+  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
+  messages.forEach((entry: unknown, index) => {
+    const message = asRecord(entry);
+    if (!message || !('name' in message)) return;
+    delete message['name'];
+    warnings.push({ kind: 'dropped', field: `messages[${index}].name`, message: 'Groq does not accept message names.' });
+  });
+  return warnings;
+}
