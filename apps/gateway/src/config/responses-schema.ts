@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { strictObject } from './strict-object.js';
 
+/** Defaults of the stored-response bounds (also used when a caller of `ResponseStore` leaves one out). */
+export const RESPONSE_STORE_DEFAULTS = {
+  maxEntries: 1_000,
+  maxBytesPerKey: 32 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxEntryBytes: 4 * 1024 * 1024,
+};
+
 const storeSchema = strictObject({
   /** How long a stored response can be retrieved or continued (`previous_response_id`). */
   ttlSeconds: z.number().int().positive().default(86_400),
-  /** Most responses kept at once; the oldest goes first. */
-  maxEntries: z.number().int().positive().default(1_000),
+  /** Most responses one API key keeps; past it the key's own oldest goes first. */
+  maxEntries: z.number().int().positive().default(RESPONSE_STORE_DEFAULTS.maxEntries),
+  /** Most bytes (stored JSON) one API key keeps; past it the key's own oldest go first. */
+  maxBytesPerKey: z.number().int().positive().default(RESPONSE_STORE_DEFAULTS.maxBytesPerKey),
+  /** Most bytes every key's stored responses take together; one key can never evict another's. */
+  maxTotalBytes: z.number().int().positive().default(RESPONSE_STORE_DEFAULTS.maxTotalBytes),
   /** A response whose stored form (input and output) is larger is answered but not stored. */
-  maxEntryBytes: z.number().int().positive().default(4 * 1024 * 1024),
+  maxEntryBytes: z.number().int().positive().default(RESPONSE_STORE_DEFAULTS.maxEntryBytes),
+}).refine((store) => store.maxEntryBytes <= store.maxBytesPerKey && store.maxBytesPerKey <= store.maxTotalBytes, {
+  message: 'need maxEntryBytes <= maxBytesPerKey <= maxTotalBytes',
 });
 
 const compactionSchema = strictObject({

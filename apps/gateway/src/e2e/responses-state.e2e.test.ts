@@ -178,10 +178,13 @@ describe('store bounds', () => {
     const small = await startHarness(anthropicModel(), { sections: { responses: { store: { maxEntryBytes: 256 } } } });
     try {
       const smallClient = new OpenAI({ baseURL: `${small.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
-      const { data, response } = await smallClient.responses.create({ model: 'mock', input: 'a'.repeat(400) }).withResponse();
-      expect(data.output_text).toBe(`You said: ${'a'.repeat(400)}`);
+      const { data, response } = await smallClient.responses.create({ model: 'mock', input: 'a'.repeat(100) }).withResponse();
+      expect(data.output_text).toBe(`You said: ${'a'.repeat(100)}`);
       expect(response.headers.get('x-interlingua-warnings')).toContain('not stored');
       await expect(smallClient.responses.retrieve(data.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+      // A request whose body alone is over the bound is refused before any upstream work.
+      await expect(smallClient.responses.create({ model: 'mock', input: 'a'.repeat(400) })).rejects.toMatchObject({ status: 413, code: 'stored_response_too_large' });
+      expect((await smallClient.responses.create({ model: 'mock', input: 'a'.repeat(400), store: false })).output_text).toBe(`You said: ${'a'.repeat(400)}`);
     } finally {
       await small.close();
     }

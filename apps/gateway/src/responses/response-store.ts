@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IrContentPart, IrMessage } from '@interlingua/ir';
 import { IrError } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
-import type { ResponsesConfig } from '../config/responses-schema.js';
+import { RESPONSE_STORE_DEFAULTS, type ResponsesConfig } from '../config/responses-schema.js';
 import type { StateStore } from '../store/state-store.js';
 
 /** A response the gateway answered through the IR and keeps for `previous_response_id` and retrieval. */
@@ -25,8 +25,6 @@ export interface StoredResponse {
 
 /** Longest chain of `previous_response_id` links followed. */
 const MAX_CHAIN = 1_000;
-/** The ring counter never expires in practice. */
-const COUNTER_TTL_MS = 100 * 365 * 24 * 3600 * 1000;
 const GATEWAY_ID_PREFIX = 'resp_ilg_';
 
 /** A fresh id for a response answered by the gateway. */
@@ -49,43 +47,71 @@ export function responseNotFound(id: string, param?: string): IrError {
   });
 }
 
+/** The bounds of a `ResponseStore`; bounds left out take the config defaults. */
+export type ResponseStoreLimits = Pick<ResponsesConfig['store'], 'ttlSeconds' | 'maxEntries' | 'maxEntryBytes'> & Partial<ResponsesConfig['store']>;
+
 /**
- * Stored responses in the gateway's `StateStore`, as JSON with a TTL. The number kept is bounded
- * by a ring of `maxEntries` slots shared through the store, so it holds across instances; an
- * entry larger than `maxEntryBytes` is not stored.
+ * Stored responses in the gateway's `StateStore`, as JSON with a TTL, in one group per API key:
+ * each key keeps at most `maxEntries` responses and `maxBytesPerKey` bytes (its own oldest go
+ * first, never another key's), and all keys together at most `maxTotalBytes`.
  */
 export class ResponseStore {
+  private readonly limits: ResponsesConfig['store'];
+
   constructor(
     private readonly store: StateStore,
-    private readonly config: ResponsesConfig['store'],
-  ) {}
+    limits: ResponseStoreLimits,
+  ) {
+    this.limits = { ...RESPONSE_STORE_DEFAULTS, ...limits };
+  }
 
-  /** Stores a response; false when it is too large to keep. */
-  async save(entry: StoredResponse): Promise<boolean> {
+  /**
+   * Refuses, before any upstream work, a `store: true` request that cannot be kept: its body
+   * alone is over the size of one stored response, or other keys' responses fill the store.
+   */
+  async admit(key: string, requestBytes: number): Promise<void> {
+    const largest = Math.min(this.limits.maxEntryBytes, this.limits.maxBytesPerKey);
+    if (requestBytes > largest) {
+      throw new IrError({
+        kind: 'request-too-large',
+        message: `This request is ${requestBytes} bytes, more than the ${largest} bytes a stored response may hold (responses.store.maxEntryBytes / maxBytesPerKey); send "store": false, or a shorter input`,
+        code: 'stored_response_too_large',
+        param: 'store',
+        source: 'gateway',
+      });
+    }
+    // A store that does not answer is no reason to refuse: saving the answer reports it.
+    const usage = await this.store.groupUsage(key).catch(() => undefined);
+    if (usage && usage.totalBytes - usage.groupBytes + requestBytes > this.limits.maxTotalBytes) throw storeFull();
+  }
+
+  /** Stores a response; returns why not when it cannot be kept (the answer itself stands). */
+  async save(entry: StoredResponse): Promise<string | undefined> {
     const text = JSON.stringify(entry);
-    if (Buffer.byteLength(text) > this.config.maxEntryBytes) return false;
-    const ttlMs = this.config.ttlSeconds * 1000;
-    const sequence = await this.store.increment('responses:sequence', 1, COUNTER_TTL_MS);
-    const slot = `responses:slot:${sequence % this.config.maxEntries}`;
-    const evicted = await this.store.get(slot);
-    if (evicted !== undefined && evicted !== entry.id) await this.store.delete(itemKey(evicted));
-    await this.store.set(slot, entry.id, ttlMs);
-    await this.store.set(itemKey(entry.id), text, ttlMs);
-    return true;
+    const bytes = Buffer.byteLength(text);
+    if (bytes > this.limits.maxEntryBytes) return `the response is ${bytes} bytes, larger than responses.store.maxEntryBytes (${this.limits.maxEntryBytes})`;
+    const result = await this.store.putInGroup(entry.key, entry.id, text, this.limits.ttlSeconds * 1000, {
+      maxEntriesPerGroup: this.limits.maxEntries,
+      maxBytesPerGroup: this.limits.maxBytesPerKey,
+      maxTotalBytes: this.limits.maxTotalBytes,
+    });
+    if (result.stored) return undefined;
+    if (result.reason === 'entry-too-large') return `the response is ${bytes} bytes, larger than responses.store.maxBytesPerKey (${this.limits.maxBytesPerKey})`;
+    return storeFull().message;
   }
 
   /** The stored response, if it exists and belongs to `key`. */
   async get(id: string, key: string): Promise<StoredResponse | undefined> {
     if (!isGatewayResponseId(id)) return undefined;
-    const text = await this.store.get(itemKey(id));
+    const text = await this.store.getInGroup(key, id);
     if (text === undefined) return undefined;
     const entry = parseEntry(text);
     return entry?.key === key && entry.id === id ? entry : undefined;
   }
 
   async delete(id: string, key: string): Promise<boolean> {
-    if (!(await this.get(id, key))) return false;
-    return this.store.delete(itemKey(id));
+    if (!isGatewayResponseId(id)) return false;
+    return this.store.deleteInGroup(key, id);
   }
 
   /**
@@ -105,8 +131,14 @@ export class ResponseStore {
   }
 }
 
-function itemKey(id: string): string {
-  return `responses:item:${id}`;
+function storeFull(): IrError {
+  return new IrError({
+    kind: 'quota-exceeded',
+    message: "The gateway's store of responses is full with other API keys' responses (responses.store.maxTotalBytes); send \"store\": false, or retry once stored responses expire",
+    code: 'response_store_full',
+    param: 'store',
+    source: 'gateway',
+  });
 }
 
 function parseEntry(text: string): StoredResponse | undefined {

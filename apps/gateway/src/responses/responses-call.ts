@@ -64,6 +64,8 @@ export async function prepareResponsesCall(call: GenerationCall, key: GatewayKey
   const callCodec = responsesCallCodec(call.inbound.codec, echo, head, call.model);
   call.inbound = { ...call.inbound, codec: callCodec.codec };
   if (call.json.store === false) return;
+  // Answers that go through the IR are stored by the gateway: refuse at once what it cannot keep.
+  if (prepared) await state.store.admit(key.name, call.rawBody.length);
   call.onIrResponse = (response) => storeAnswer(call, key, state, { head, prepared, callCodec, response });
 }
 
@@ -91,7 +93,7 @@ async function storeAnswer(call: GenerationCall, key: GatewayKey, state: Respons
   };
   let problem: string | undefined;
   try {
-    if (!(await state.store.save(entry))) problem = 'the response is larger than responses.store.maxEntryBytes';
+    problem = await state.store.save(entry);
   } catch (error) {
     problem = `the store failed (${error instanceof Error ? error.message : String(error)})`;
   }

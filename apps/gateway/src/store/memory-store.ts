@@ -1,4 +1,5 @@
-import type { CounterOp, StateStore } from './state-store.js';
+import { MemoryGroups } from './memory-groups.js';
+import type { CounterOp, GroupLimits, GroupPutResult, GroupUsage, StateStore } from './state-store.js';
 
 interface Entry {
   value: string;
@@ -6,16 +7,20 @@ interface Entry {
 }
 
 /**
- * The in-memory store: one process. Bounded to `maxEntries` (the oldest entry goes first);
- * expired entries are dropped when read and swept as new ones arrive.
+ * The in-memory store: one process. Counters, values and cooldowns are bounded to `maxEntries`
+ * (the oldest entry goes first); expired entries are dropped when read and swept as new ones
+ * arrive. Grouped entries (stored responses) have their own per-group and total byte bounds.
  */
 export class MemoryStore implements StateStore {
   private readonly entries = new Map<string, Entry>();
+  private readonly groups: MemoryGroups;
 
   constructor(
     private readonly maxEntries = 100_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.groups = new MemoryGroups(now);
+  }
 
   async increment(key: string, by: number, ttlMs: number): Promise<number> {
     const [value] = await this.counters([{ key, by, ttlMs }]);
@@ -63,8 +68,25 @@ export class MemoryStore implements StateStore {
     return this.live(`cooldown:${key}`) !== undefined;
   }
 
+  async putInGroup(group: string, id: string, value: string, ttlMs: number, limits: GroupLimits): Promise<GroupPutResult> {
+    return this.groups.put(group, id, value, ttlMs, limits);
+  }
+
+  async getInGroup(group: string, id: string): Promise<string | undefined> {
+    return this.groups.get(group, id);
+  }
+
+  async deleteInGroup(group: string, id: string): Promise<boolean> {
+    return this.groups.delete(group, id);
+  }
+
+  async groupUsage(group: string): Promise<GroupUsage> {
+    return this.groups.usage(group);
+  }
+
   async close(): Promise<void> {
     this.entries.clear();
+    this.groups.clear();
   }
 
   private live(key: string): Entry | undefined {

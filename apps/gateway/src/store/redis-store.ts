@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import type { CounterOp, StateStore } from './state-store.js';
+import { DELETE_IN_GROUP, encodedGroup, GROUP_USAGE, groupItemKey, GROUPS_NAMESPACE, PUT_IN_GROUP } from './redis-groups.js';
+import type { CounterOp, GroupLimits, GroupPutResult, GroupUsage, StateStore } from './state-store.js';
 
 /** Adds ARGV[1] to KEYS[1] and gives it a TTL of ARGV[2] ms when it has none: one atomic step. */
 const ADD_WITH_TTL = `
@@ -7,7 +8,12 @@ local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return value`;
 
-type RedisWithAdd = Redis & { ilgAdd(key: string, by: number, ttlMs: number): Promise<number> };
+type RedisWithAdd = Redis & {
+  ilgAdd(key: string, by: number, ttlMs: number): Promise<number>;
+  ilgPutInGroup(namespace: string, ...args: Array<string | number>): Promise<Array<number | string>>;
+  ilgDeleteInGroup(namespace: string, group: string, id: string): Promise<number>;
+  ilgGroupUsage(namespace: string, group: string, now: number): Promise<number[]>;
+};
 
 export interface RedisStoreOptions {
   url: string;
@@ -33,6 +39,9 @@ export class RedisStore implements StateStore {
       lazyConnect: false,
     });
     redis.defineCommand('ilgAdd', { numberOfKeys: 1, lua: ADD_WITH_TTL });
+    redis.defineCommand('ilgPutInGroup', { numberOfKeys: 1, lua: PUT_IN_GROUP });
+    redis.defineCommand('ilgDeleteInGroup', { numberOfKeys: 1, lua: DELETE_IN_GROUP });
+    redis.defineCommand('ilgGroupUsage', { numberOfKeys: 1, lua: GROUP_USAGE });
     // Connection problems surface as failed commands; the gateway decides what to do with them.
     redis.on('error', () => undefined);
     this.redis = redis as RedisWithAdd;
@@ -81,6 +90,26 @@ export class RedisStore implements StateStore {
 
   async isCoolingDown(key: string): Promise<boolean> {
     return (await this.redis.exists(`cooldown:${key}`)) > 0;
+  }
+
+  async putInGroup(group: string, id: string, value: string, ttlMs: number, limits: GroupLimits): Promise<GroupPutResult> {
+    const ttl = Math.max(1, Math.round(ttlMs));
+    const [stored, bytes, ...rest] = await this.redis.ilgPutInGroup(GROUPS_NAMESPACE, encodedGroup(group), id, value, ttl, Date.now(), limits.maxEntriesPerGroup, limits.maxBytesPerGroup, limits.maxTotalBytes);
+    if (stored === 1) return { stored: true, bytes: Number(bytes), evicted: rest.map(String) };
+    return { stored: false, bytes: Number(bytes), reason: rest[0] === 'store-full' ? 'store-full' : 'entry-too-large' };
+  }
+
+  async getInGroup(group: string, id: string): Promise<string | undefined> {
+    return (await this.redis.get(groupItemKey(group, id))) ?? undefined;
+  }
+
+  async deleteInGroup(group: string, id: string): Promise<boolean> {
+    return (await this.redis.ilgDeleteInGroup(GROUPS_NAMESPACE, encodedGroup(group), id)) === 1;
+  }
+
+  async groupUsage(group: string): Promise<GroupUsage> {
+    const [groupBytes = 0, totalBytes = 0] = await this.redis.ilgGroupUsage(GROUPS_NAMESPACE, encodedGroup(group), Date.now());
+    return { groupBytes: Number(groupBytes), totalBytes: Number(totalBytes) };
   }
 
   async ping(): Promise<void> {

@@ -25,28 +25,80 @@ export function describeStateStoreContract(name: string, create: () => StateStor
     });
 
     it('forgets a counter once its TTL, set at creation, has passed', async () => {
-      await store.counters([{ key: key('short'), by: 1, ttlMs: 80 }]);
+      await store.counters([{ key: key('short'), by: 1, ttlMs: 500 }]);
       await store.counters([{ key: key('short'), by: 1, ttlMs: 60_000 }]);
       expect(await store.counter(key('short'))).toBe(2);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 700));
       expect(await store.counter(key('short'))).toBe(0);
     });
 
     it('stores values with and without a TTL and deletes them', async () => {
-      await store.set(key('v'), 'x', 80);
+      await store.set(key('v'), 'x', 500);
       await store.set(key('w'), 'y');
       expect(await store.get(key('v'))).toBe('x');
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 700));
       expect(await store.get(key('v'))).toBeUndefined();
       expect(await store.delete(key('w'))).toBe(true);
       expect(await store.delete(key('w'))).toBe(false);
     });
 
+    const roomy = { maxEntriesPerGroup: 100, maxBytesPerGroup: 10_000, maxTotalBytes: 1_000_000_000 };
+
+    it('keeps grouped entries apart: stored, read and deleted within their own group', async () => {
+      expect(await store.putInGroup(key('alice'), 'r1', 'a'.repeat(10), 60_000, roomy)).toEqual({ stored: true, bytes: 10, evicted: [] });
+      expect(await store.getInGroup(key('alice'), 'r1')).toBe('a'.repeat(10));
+      expect(await store.getInGroup(key('bob'), 'r1')).toBeUndefined();
+      expect(await store.deleteInGroup(key('bob'), 'r1')).toBe(false);
+      expect((await store.groupUsage(key('alice'))).groupBytes).toBe(10);
+      expect(await store.deleteInGroup(key('alice'), 'r1')).toBe(true);
+      expect(await store.getInGroup(key('alice'), 'r1')).toBeUndefined();
+      expect((await store.groupUsage(key('alice'))).groupBytes).toBe(0);
+    });
+
+    it("evicts a group's own oldest entries past its entry and byte limits, never another group's", async () => {
+      const limits = { ...roomy, maxEntriesPerGroup: 3, maxBytesPerGroup: 100 };
+      await store.putInGroup(key('other'), 'keep', 'o'.repeat(50), 60_000, limits);
+      for (const id of ['e1', 'e2', 'e3']) await store.putInGroup(key('flood'), id, 'x'.repeat(20), 60_000, limits);
+      expect(await store.putInGroup(key('flood'), 'e4', 'x'.repeat(20), 60_000, limits)).toEqual({ stored: true, bytes: 20, evicted: ['e1'] });
+      expect(await store.putInGroup(key('flood'), 'e5', 'x'.repeat(70), 60_000, limits)).toEqual({ stored: true, bytes: 70, evicted: ['e2', 'e3'] });
+      expect(await store.getInGroup(key('flood'), 'e4')).toBeDefined();
+      expect((await store.groupUsage(key('flood'))).groupBytes).toBe(90);
+      expect(await store.getInGroup(key('other'), 'keep')).toBe('o'.repeat(50));
+    });
+
+    it("refuses an entry larger than a group's byte limit, evicting nothing", async () => {
+      const limits = { ...roomy, maxBytesPerGroup: 100 };
+      await store.putInGroup(key('big'), 'small', 's', 60_000, limits);
+      expect(await store.putInGroup(key('big'), 'huge', 'h'.repeat(101), 60_000, limits)).toEqual({ stored: false, bytes: 101, reason: 'entry-too-large' });
+      expect(await store.getInGroup(key('big'), 'small')).toBe('s');
+    });
+
+    it('bounds every group together: a group makes room from its own entries, or is refused when others fill the total', async () => {
+      const { totalBytes } = await store.groupUsage(key('full-a'));
+      const limits = { ...roomy, maxTotalBytes: totalBytes + 100 };
+      await store.putInGroup(key('full-a'), 'a1', 'a'.repeat(60), 60_000, limits);
+      await store.putInGroup(key('full-b'), 'b1', 'b'.repeat(30), 60_000, limits);
+      expect(await store.putInGroup(key('full-b'), 'b2', 'b'.repeat(30), 60_000, limits)).toEqual({ stored: true, bytes: 30, evicted: ['b1'] });
+      expect(await store.putInGroup(key('full-c'), 'c1', 'c'.repeat(50), 60_000, limits)).toEqual({ stored: false, bytes: 50, reason: 'store-full' });
+      expect(await store.getInGroup(key('full-a'), 'a1')).toBeDefined();
+      expect(await store.getInGroup(key('full-b'), 'b2')).toBeDefined();
+      await store.deleteInGroup(key('full-a'), 'a1');
+      await store.deleteInGroup(key('full-b'), 'b2');
+    });
+
+    it('forgets grouped entries after their TTL, and their bytes with them', async () => {
+      await store.putInGroup(key('ttl'), 't1', 'x'.repeat(40), 500, roomy);
+      expect(await store.getInGroup(key('ttl'), 't1')).toBeDefined();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await store.getInGroup(key('ttl'), 't1')).toBeUndefined();
+      expect((await store.groupUsage(key('ttl'))).groupBytes).toBe(0);
+    });
+
     it('cools keys down for a while', async () => {
-      await store.coolDown(key('t'), 80);
+      await store.coolDown(key('t'), 500);
       expect(await store.isCoolingDown(key('t'))).toBe(true);
       expect(await store.isCoolingDown(key('other'))).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 700));
       expect(await store.isCoolingDown(key('t'))).toBe(false);
       await store.ping();
     });

@@ -22,6 +22,34 @@ export interface StateStore {
   coolDown(key: string, ms: number): Promise<void>;
   isCoolingDown(key: string): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Stores `value` as entry `id` of `group` (one caller's stored responses) for `ttlMs`, within
+   * `limits`: the group's own oldest entries are evicted to make room, never another group's.
+   * Refused, with nothing evicted, when the value alone is over the group's byte limit, or when
+   * every group together would be over the total even with this group emptied.
+   */
+  putInGroup(group: string, id: string, value: string, ttlMs: number, limits: GroupLimits): Promise<GroupPutResult>;
+  getInGroup(group: string, id: string): Promise<string | undefined>;
+  deleteInGroup(group: string, id: string): Promise<boolean>;
+  /** Bytes held by `group` and by every group together (live entries). */
+  groupUsage(group: string): Promise<GroupUsage>;
+}
+
+/** Bounds of `putInGroup`; bytes are the UTF-8 length of the stored values. */
+export interface GroupLimits {
+  maxEntriesPerGroup: number;
+  maxBytesPerGroup: number;
+  maxTotalBytes: number;
+}
+
+export type GroupPutResult =
+  | { stored: true; bytes: number; evicted: string[] }
+  /** `entry-too-large`: the value alone is over `maxBytesPerGroup`; `store-full`: other groups fill `maxTotalBytes`. */
+  | { stored: false; bytes: number; reason: 'entry-too-large' | 'store-full' };
+
+export interface GroupUsage {
+  groupBytes: number;
+  totalBytes: number;
 }
 
 /** One counter operation of `StateStore.counters`. */
