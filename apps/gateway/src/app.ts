@@ -17,10 +17,12 @@ import { audioRoutes } from './routes/audio-routes.js';
 import { embeddingsRoutes } from './routes/embeddings-routes.js';
 import { rerankRoutes } from './routes/rerank-routes.js';
 import { adminKeyRoutes } from './admin/admin-key-routes.js';
+import { adminConsoleRoutes } from './admin/admin-console-api.js';
+import { consoleRoutes } from './console-route.js';
 
 /** Every route group; each API style owns one file. */
 function routes(gateway: Gateway): RouteEntry[] {
-  return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway), ...opsRoutes(gateway), ...imagesRoutes(gateway), ...audioRoutes(gateway), ...embeddingsRoutes(gateway), ...rerankRoutes(gateway), ...adminKeyRoutes(gateway)];
+  return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway), ...opsRoutes(gateway), ...imagesRoutes(gateway), ...audioRoutes(gateway), ...embeddingsRoutes(gateway), ...rerankRoutes(gateway), ...adminKeyRoutes(gateway), ...adminConsoleRoutes(gateway), ...consoleRoutes()];
 }
 
 /** The Express app: exact routes, no body parsers (handlers read raw bytes), JSON 404/405. */

@@ -101,7 +101,8 @@ async function refuseTakenName(gateway: Gateway, operator: OperatorState, name: 
   }
 }
 
-async function readJson(request: Request): Promise<unknown> {
+/** The request body as JSON (at most 64 KiB); a 400 naming the problem otherwise. */
+export async function readJson(request: IncomingMessage): Promise<unknown> {
   const text = (await readBody(request, MAX_BODY_BYTES)).toString('utf8');
   try {
     return JSON.parse(text || '{}') as unknown;

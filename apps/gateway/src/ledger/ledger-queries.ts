@@ -1,4 +1,4 @@
-import { LEDGER_COLUMNS } from './ledger-row.js';
+import { LEDGER_COLUMNS, type LedgerRow } from './ledger-row.js';
 import { numberOf, type SqlDatabase, type SqlValue } from './sql-database.js';
 
 export const USAGE_GROUPS = ['key', 'model', 'provider', 'day'] as const;
@@ -91,4 +91,31 @@ function csvField(value: unknown): string {
   // A leading = + - @ would be read as a formula by spreadsheets: prefix it.
   const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A stored row in the shape the ledger writes it (what the live log streams). */
+export function ledgerRowOf(row: Record<string, unknown>): LedgerRow {
+  const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+  return {
+    requestId: String(row.request_id),
+    at: numberOf(row.at),
+    key: text(row.key_name),
+    style: text(row.style),
+    endpoint: String(row.endpoint),
+    model: text(row.model),
+    provider: text(row.provider),
+    upstreamModel: text(row.upstream_model),
+    path: text(row.path),
+    status: numberOf(row.status),
+    errorKind: text(row.error_kind),
+    inputTokens: numberOf(row.input_tokens),
+    outputTokens: numberOf(row.output_tokens),
+    cachedTokens: numberOf(row.cached_tokens),
+    reasoningTokens: numberOf(row.reasoning_tokens),
+    cost: row.cost === null || row.cost === undefined ? null : numberOf(row.cost),
+    latencyMs: numberOf(row.latency_ms),
+    ttfbMs: row.ttfb_ms === null || row.ttfb_ms === undefined ? null : numberOf(row.ttfb_ms),
+    attempts: numberOf(row.attempts),
+    warnings: text(row.warnings),
+  };
 }

@@ -1,0 +1,147 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import OpenAI from 'openai';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { sendJson } from '@interlingua/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_CSP } from './console-route.js';
+import { startHarness, type Harness } from './e2e/gateway-harness.test-support.js';
+
+/**
+ * The console in a real browser (Debian's chromium, driven by playwright-core; never a browser
+ * download): sign in, create a key and use it with the OpenAI SDK, see the request in the live log
+ * and the ledger, revoke the key and see it refused, stream a playground prompt. Screenshots of
+ * each page go to test-artifacts/console/.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const ADMIN = 'admin-secret-for-console-tests-01';
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const screenshots = join(repoRoot, 'test-artifacts', 'console');
+const haveBrowser = existsSync(CHROMIUM);
+if (!haveBrowser && process.env.CI === 'true') {
+  describe('console in a browser', () => {
+    it('needs /usr/bin/chromium under CI (install it with .ci/chromium.sh)', () => {
+      throw new Error('chromium is missing: the browser tests cannot be skipped when CI=true');
+    });
+  });
+}
+
+let harness: Harness;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!haveBrowser) return;
+  execFileSync(process.execPath, [join(repoRoot, 'apps', 'console', 'build.mjs')], { stdio: 'inherit' });
+  mkdirSync(screenshots, { recursive: true });
+  const database = { type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-console-')) };
+  harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), { sections: { admin: { secret: ADMIN }, database } });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+const shot = (name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+const open = async (hash: string, heading: string): Promise<void> => {
+  await page.goto(`${harness.url}/console/#${hash}`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+};
+
+async function chatStatus(secret: string): Promise<number> {
+  const client = new OpenAI({ apiKey: secret, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+  try {
+    await client.chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'hello from the browser test' }] });
+    return 200;
+  } catch (error) {
+    if (error instanceof OpenAI.APIError && typeof error.status === 'number') return error.status;
+    throw error;
+  }
+}
+
+describe.skipIf(!haveBrowser)('console in a browser', () => {
+  it('is served with a Content Security Policy and asks for the admin secret', async () => {
+    const response = await page.goto(`${harness.url}/console/`);
+    expect(response?.headers()['content-security-policy']).toBe(CONSOLE_CSP);
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Admin secret').fill('not-the-secret');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('That is not the admin secret.').waitFor();
+    await shot('sign-in');
+    await page.getByLabel('Admin secret').fill(ADMIN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(page.url()).not.toContain(ADMIN);
+    expect(await page.content()).not.toContain(ADMIN);
+  });
+
+  it('creates a key shown once, which works with the OpenAI SDK, appears in the log and the ledger, and is refused once disabled', async () => {
+    await open('keys', 'Keys');
+    await page.getByLabel('Key name').fill('browser-team');
+    await page.getByLabel('Allowed models').fill('mock');
+    await page.getByLabel('Requests per minute').fill('60');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('new-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^ilg-/);
+    await page.locator('[data-key="browser-team"]').waitFor();
+    await shot('keys');
+
+    expect(await chatStatus(secret)).toBe(200);
+    await open('log', 'Live request log');
+    const log = page.getByTestId('live-log');
+    await log.getByRole('row').filter({ hasText: 'browser-team' }).first().waitFor();
+    await page.getByText('live: new requests appear at the top').waitFor();
+    expect(await chatStatus(secret)).toBe(200);
+    await expect.poll(() => log.getByRole('row').filter({ hasText: 'browser-team' }).count()).toBe(2);
+    await shot('live-log');
+
+    await open('usage', 'Usage');
+    await page.getByRole('cell', { name: 'browser-team' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'browser-team' });
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('2');
+    await shot('usage');
+
+    await open('keys', 'Keys');
+    await page.getByRole('row').filter({ hasText: 'browser-team' }).getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('row').filter({ hasText: 'browser-team' }).getByText('disabled').waitFor();
+    expect(await chatStatus(secret)).toBe(401);
+  });
+
+  it('shows the routes with provider health', async () => {
+    await open('routes', 'Models and routes');
+    await page.getByRole('cell', { name: 'mock' }).first().waitFor();
+    await shot('routes');
+  });
+
+  it('streams a playground answer in the Anthropic style and shows the request as it goes upstream', async () => {
+    await open('playground', 'Playground');
+    await page.getByLabel('Model').fill('mock');
+    await page.getByLabel('Caller style').selectOption('anthropic-messages');
+    await page.getByLabel('Prompt').fill('Say hello to the console');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('[data-testid="playground-answer"][data-done="true"]').waitFor();
+    expect((await page.getByTestId('playground-answer').textContent())?.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('playground-route').textContent()).toContain('provider=mock');
+    expect(await page.getByTestId('playground-upstream').textContent()).toContain('Say hello to the console');
+    await shot('playground');
+  });
+
+  it('draws the overview charts from the ledger, with no script or policy errors on any page', async () => {
+    await open('overview', 'Overview');
+    await page.locator('.chart canvas').first().waitFor();
+    expect(await page.locator('.chart').count()).toBe(3);
+    await shot('overview');
+    expect(pageErrors.filter((text) => !text.includes('401')), pageErrors.join('\n')).toEqual([]);
+  });
+});
