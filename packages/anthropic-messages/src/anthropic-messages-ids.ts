@@ -20,11 +20,6 @@ export function syntheticToolUseId(seed: string): string {
   return `toolu_${stableSuffix(seed)}`;
 }
 
-/** A `msg_…` id for an answer that came without one; the same seed gives the same id. */
-export function syntheticMessageId(seed: string): string {
-  return `msg_${stableSuffix(seed)}`;
-}
-
 /** Tool-use ids must match `^[a-zA-Z0-9_-]+$`; ids that do not are replaced by a stable synthetic one. */
 export function anthropicToolUseId(id: string, seed: string): string {
   if (/^[a-zA-Z0-9_-]+$/.test(id)) return id;

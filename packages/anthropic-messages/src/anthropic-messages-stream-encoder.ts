@@ -8,7 +8,8 @@ import type {
   StreamMachine,
 } from '@interlingua/ir';
 import { dispatchStreamEvent } from '@interlingua/ir';
-import { anthropicToolUseId, syntheticMessageId } from './anthropic-messages-ids.js';
+import { newAnswerId } from '@interlingua/ir-utils';
+import { anthropicToolUseId } from './anthropic-messages-ids.js';
 import { StreamBlockScheduler } from './anthropic-messages-stream-blocks.js';
 import type { AnthropicMessageDeltaEvent, AnthropicMessageStartEvent, AnthropicStreamEvent } from './anthropic-messages-stream-event-schema.js';
 import { anthropicErrorObject } from './ir-to-anthropic-messages-error.js';
@@ -65,7 +66,7 @@ function startUsage(state: EncoderState, options: StreamEncoderOptions): Anthrop
 function messageStart(state: EncoderState, options: StreamEncoderOptions): AnthropicStreamEvent[] {
   if (state.started) return [];
   state.started = true;
-  if (state.id === '') state.id = syntheticMessageId(`${state.model}:${Date.now()}`);
+  if (state.id === '') state.id = newAnswerId('msg_');
   const message: AnthropicMessageStartEvent['message'] = {
     id: state.id,
     type: 'message',

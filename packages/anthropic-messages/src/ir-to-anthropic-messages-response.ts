@@ -1,8 +1,8 @@
 import type { IrContentPart, IrResponse, IrWarning, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
-import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { asRecord, newAnswerId, safeJsonParse } from '@interlingua/ir-utils';
 import { readResponseExtension, type AnthropicBlockNote } from './anthropic-messages-extension.js';
-import { anthropicToolUseId, syntheticMessageId } from './anthropic-messages-ids.js';
+import { anthropicToolUseId } from './anthropic-messages-ids.js';
 import type { AnthropicContentBlock, AnthropicMessagesResponse } from './anthropic-messages-response-schema.js';
 import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
 import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';
@@ -77,7 +77,7 @@ export function irToAnthropicMessagesResponse(ir: IrResponse): Result<AnthropicM
   const finishReason = choice?.finishReason ?? { unified: 'stop', raw: null };
   const stopReason = irFinishReasonToAnthropic(finishReason, content.some((block) => block.type === 'tool_use'));
   const body: AnthropicMessagesResponse = {
-    id: ir.id !== '' ? ir.id : syntheticMessageId(`${ir.model}:${ir.created}`),
+    id: ir.id !== '' ? ir.id : newAnswerId('msg_'),
     type: 'message',
     role: 'assistant',
     model: ir.model,

@@ -10,6 +10,7 @@ import type {
   StreamMachine,
 } from '@interlingua/ir';
 import { dispatchStreamEvent } from '@interlingua/ir';
+import { newAnswerId } from '@interlingua/ir-utils';
 import type { GeminiErrorBody } from './gemini-error-schema.js';
 import type { GeminiResponse, GeminiResponsePart } from './gemini-response-schema.js';
 import { irFileToGemini } from './ir-to-gemini-file-part.js';
@@ -30,7 +31,8 @@ function geminiSignatureOf(opaque: IrOpaque | undefined): string | undefined {
 /** The state of one encoded stream: open blocks, held finishes and usage. */
 class GeminiStreamEncoderState {
   done = false;
-  private responseId = '';
+  /** The answer's id: the IR's, else one minted for it (every chunk carries the same). */
+  private responseId = newAnswerId('');
   private model: string;
   private usage: IrUsage | undefined;
   private readonly blocks = new Map<number, Block>();
@@ -42,7 +44,7 @@ class GeminiStreamEncoderState {
 
   readonly handlers: IrStreamEventHandlers<SseMessage[]> = {
     'response-start': (e) => {
-      this.responseId = e.id;
+      this.responseId = e.id || newAnswerId('');
       this.model = this.options.model ?? e.model;
       if (e.usage) this.usage = e.usage;
       return [];

@@ -1,5 +1,5 @@
 import type { IrChoice, IrContentPart, IrResponse, IrWarning, Result } from '@interlingua/ir';
-import { asRecord, parseToolArguments } from '@interlingua/ir-utils';
+import { asRecord, newAnswerId, parseToolArguments } from '@interlingua/ir-utils';
 import type { GeminiResponseExtensions } from './gemini-extensions.js';
 import { readGeminiResponseExtensions } from './gemini-extensions.js';
 import type { GeminiCandidate, GeminiResponse, GeminiResponsePart } from './gemini-response-schema.js';
@@ -17,7 +17,7 @@ import { irFinishReasonToGemini } from './map/gemini-finish-reason.js';
 export function irToGeminiResponse(ir: IrResponse): Result<GeminiResponse> {
   const warnings: IrWarning[] = [];
   const extensions = readGeminiResponseExtensions(ir.extensions);
-  const body: GeminiResponse = { ...extensions.fields, modelVersion: ir.model, responseId: ir.id };
+  const body: GeminiResponse = { ...extensions.fields, modelVersion: ir.model, responseId: ir.id || newAnswerId('') };
   const blocked = asRecord(extensions.fields?.promptFeedback)?.blockReason !== undefined && ir.choices.every((c) => c.content.length === 0);
   if (!blocked) body.candidates = ir.choices.map((choice) => irChoiceToGemini(choice, extensions, warnings));
   if (ir.usage) body.usageMetadata = irUsageToGemini(ir.usage);

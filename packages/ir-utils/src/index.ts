@@ -5,3 +5,4 @@ export * from './safe-json.js';
 export * from './response-accumulator.js';
 export * from './response-to-stream-events.js';
 export * from './missing-output-error.js';
+export * from './answer-ids.js';

@@ -1,5 +1,6 @@
 import type { IrChoice, IrResponse, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
+import { newAnswerId } from '@interlingua/ir-utils';
 import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
 import { fieldsAt, openAiChatExtensions } from './openai-chat-extensions.js';
@@ -30,7 +31,7 @@ export function irToOpenAiChatResponse(ir: IrResponse): Result<OpenAiChatRespons
   const warnings = new WarningCollector();
   const extensions = openAiChatExtensions(ir.extensions);
   const body: OpenAiChatResponse = {
-    id: ir.id,
+    id: ir.id || newAnswerId('chatcmpl-'),
     object: 'chat.completion',
     created: ir.created,
     model: ir.model,

@@ -1,5 +1,6 @@
 import type { IrStreamEvent, IrStreamEventHandlers, IrUsage, SseMessage, StreamEncoderOptions, StreamMachine } from '@interlingua/ir';
 import { dispatchStreamEvent } from '@interlingua/ir';
+import { newAnswerId } from '@interlingua/ir-utils';
 import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
 import type { OpenAiChatFinishReason } from './map/openai-chat-finish-reason.js';
 import { irErrorToOpenAiChat } from './ir-to-openai-chat-error.js';
@@ -36,7 +37,7 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
   private readonly handlers: IrStreamEventHandlers<void> = {
     'response-start': (e) => {
       if (this.head) return;
-      this.head = { id: e.id, created: e.created, model: this.options.model ?? e.model };
+      this.head = { id: e.id || newAnswerId('chatcmpl-'), created: e.created, model: this.options.model ?? e.model };
       if (e.usage) this.usage = e.usage;
       this.choiceState(0);
     },
@@ -97,7 +98,7 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
   }
 
   private ensureHead(): Head {
-    this.head ??= { id: 'chatcmpl-interlingua', created: Math.floor(Date.now() / 1000), model: this.options.model ?? '' };
+    this.head ??= { id: newAnswerId('chatcmpl-'), created: Math.floor(Date.now() / 1000), model: this.options.model ?? '' };
     return this.head;
   }
 

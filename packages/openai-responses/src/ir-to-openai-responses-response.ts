@@ -1,7 +1,7 @@
 import type { IrContentPart, IrReasoningPart, IrResponse, IrWarning, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
 import { type OpenAiResponsesResponseExtensions, readResponseExtensions } from './openai-responses-extensions.js';
-import { generatedItemId } from './openai-responses-item-ids.js';
+import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
 import { buildResponseObject, responseStatusForFinish } from './openai-responses-response-object.js';
 import {
   type OpenAiResponsesEcho,
@@ -105,11 +105,12 @@ export function openAiResponsesResponseFromIr(ir: IrResponse, echo?: OpenAiRespo
   const warnings: IrWarning[] = [];
   const [choice, ...others] = ir.choices;
   if (others.length > 0) warnings.push({ kind: 'dropped', field: 'choices', message: 'Responses answers carry one choice; only the first is sent' });
-  const output = irPartsToOutputItems(choice?.content ?? [], ir.id, ext, warnings);
+  const id = ir.id || newResponseId();
+  const output = irPartsToOutputItems(choice?.content ?? [], id, ext, warnings);
   const status = responseStatusForFinish(choice?.finishReason ?? { unified: 'stop', raw: null });
   const response = buildResponseObject(
     {
-      id: ir.id,
+      id,
       created: ir.created,
       model: ir.model,
       output,

@@ -1,3 +1,5 @@
+import { newAnswerId } from '@interlingua/ir-utils';
+
 /** Prefixes of generated output item ids, as OpenAI spells them. */
 export type OpenAiResponsesItemPrefix = 'msg' | 'fc' | 'rs' | 'call';
 
@@ -12,6 +14,5 @@ export function generatedItemId(prefix: OpenAiResponsesItemPrefix, responseId: s
 
 /** A fresh response id, for streams whose source never named one. */
 export function newResponseId(): string {
-  const uuid = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
-  return `resp_${uuid.replace(/-/g, '')}`;
+  return newAnswerId('resp_');
 }

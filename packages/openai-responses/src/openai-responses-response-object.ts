@@ -36,8 +36,8 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 /**
  * A full `Response` object with every field the API sends, in its order: the echoed request
  * fields come from `echo`, else the API's defaults (`temperature` and `top_p` 1, `truncation`
- * `disabled`…). `completed_at` is set once the response is completed; `usage` is null while it
- * is in progress and written once known.
+ * `disabled`…). `completed_at` is set once the response is completed; `usage` is null until
+ * it is known (while in progress, or when the upstream never reported it).
  */
 export function buildResponseObject(parts: ResponseObjectParts, echo: OpenAiResponsesEcho = {}): OpenAiResponsesResponse {
   const response: OpenAiResponsesResponse = {
@@ -78,6 +78,5 @@ export function buildResponseObject(parts: ResponseObjectParts, echo: OpenAiResp
   };
   if (parts.status === 'completed' && response.completed_at === null) response.completed_at = parts.completedAt ?? nowSeconds();
   if (parts.usage) response.usage = irToOpenAiResponsesUsage(parts.usage);
-  else if (parts.status !== 'in_progress' && parts.status !== 'queued') delete response.usage;
   return response;
 }

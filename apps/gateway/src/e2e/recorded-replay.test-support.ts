@@ -30,12 +30,19 @@ export interface ReplayAnswer {
   outcome: InboundOutcome;
 }
 
+/** A recording of `wire` with its body changed, served under `<wire>/<name>`. */
+export function replayVariant(file: string, name: string, change: (body: string) => string): ReplayCase {
+  const base = replayCases().find((candidate) => candidate.recording.file === file);
+  if (!base) throw new Error(`no recording ${file}`);
+  return { wire: base.wire, model: `${base.wire}/${name}`, recording: { ...base.recording, body: change(base.recording.body) } };
+}
+
 /**
  * The gateway with one provider per wire, each a loopback upstream that answers with the
- * recording its model names (`<wire>/rec-<n>`), status and framing as recorded.
+ * recording its model names (`<wire>/rec-<n>`, or a variant's name), status and framing as recorded.
  */
-export async function startReplayGateway(): Promise<Harness> {
-  const byModel = new Map(replayCases().map((replay) => [replay.model, replay]));
+export async function startReplayGateway(variants: readonly ReplayCase[] = []): Promise<Harness> {
+  const byModel = new Map([...replayCases(), ...variants].map((replay) => [replay.model, replay]));
   const upstream = await startLoopbackUpstream(async (request, response) => {
     const read = readWireRequest(request);
     const replay = typeof read === 'string' ? undefined : byModel.get(`${read.wire}/${read.model}`);
@@ -62,7 +69,7 @@ export async function askReplay(harness: Harness, mode: InboundMode, replay: Rep
   const response = await sendInbound(harness.url, mode, replay.model, { fields });
   const text = await response.clone().text();
   const outcome = await readInbound(mode, response);
-  const payloads = outcome.kind === 'complete' ? outcome.payloads.filter((payload) => payload !== '[DONE]') : errorPayloads(mode, text);
+  const payloads = outcome.kind === 'complete' ? outcome.payloads.filter((payload) => payload !== '[DONE]') : errorPayloads(response.status >= 400 ? { ...mode, framing: 'json' } : mode, text);
   return { status: response.status, headers: response.headers, payloads, outcome };
 }
 

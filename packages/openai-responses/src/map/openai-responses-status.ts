@@ -49,7 +49,8 @@ export const IR_FINISH_RESPONSES_STATUS = {
   'tool-calls': { status: 'completed' },
   length: { status: 'incomplete', reason: 'max_output_tokens' },
   'content-filter': { status: 'incomplete', reason: 'content_filter' },
-  refusal: { status: 'completed' },
+  // A refusal (Anthropic's `stop_reason: refusal`) must not pass for an empty answer.
+  refusal: { status: 'incomplete', reason: 'content_filter' },
   pause: { status: 'completed' },
   error: { status: 'failed' },
   other: { status: 'completed' },
