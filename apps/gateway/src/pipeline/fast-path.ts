@@ -116,7 +116,7 @@ class FastSseRelay {
     for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
       const event = buffer.subarray(position, end);
       position = end;
-      if (holdsData(event)) this.lastEvent = event;
+      if (holdsData(event, this.call.inbound.wire)) this.lastEvent = event;
       if (this.accept(event)) out.push(event);
     }
     this.pending = Buffer.from(buffer.subarray(position));

@@ -35,8 +35,10 @@ describe('endsStream', () => {
 });
 
 describe('holdsData', () => {
-  it('tells events from comments', () => {
-    expect(holdsData(event(': keep-alive\n\n'))).toBe(false);
-    expect(holdsData(event('event: ping\ndata: {}\n\n'))).toBe(true);
+  it('tells events from comments, and a trailing [DONE] of a style with its own end event from content', () => {
+    expect(holdsData(event(': keep-alive\n\n'), 'anthropic-messages')).toBe(false);
+    expect(holdsData(event('event: ping\ndata: {}\n\n'), 'anthropic-messages')).toBe(true);
+    expect(holdsData(event('data: [DONE]\n\n'), 'openai-responses')).toBe(false);
+    expect(holdsData(event('data: [DONE]\n\n'), 'openai-chat')).toBe(true);
   });
 });

@@ -9,10 +9,12 @@ const TERMINAL_EVENTS: Partial<Record<GenerationWire, ReadonlySet<string>>> = {
 
 /**
  * Whether `event` (an event's bytes) may hold stream content rather than only a comment, so the
- * relay keeps it as the candidate last event. A byte test, no parsing.
+ * relay keeps it as the candidate last event. A `[DONE]` some servers append after the real end
+ * of a style that has its own end event is not content either. A byte test, no parsing.
  */
-export function holdsData(event: Buffer): boolean {
-  return event[0] !== 0x3a && event.includes('data:');
+export function holdsData(event: Buffer, wire: GenerationWire): boolean {
+  if (event[0] === 0x3a || !event.includes('data:')) return false;
+  return wire === 'openai-chat' || !event.includes('data: [DONE]');
 }
 
 /**
