@@ -53,7 +53,7 @@ function toolResult(part: IrToolResultPart, context: PartContext): AnthropicCont
 function reasoning(part: IrContentPart & { type: 'reasoning' }): AnthropicContentBlockParam | undefined {
   const { opaque } = part;
   if (opaque?.origin !== 'anthropic') return undefined;
-  if (opaque.kind === 'signature') return { type: 'thinking', thinking: part.text, signature: opaque.data };
+  if (opaque.kind === 'signature' && opaque.data !== '') return { type: 'thinking', thinking: part.text, signature: opaque.data };
   if (opaque.kind === 'redacted') return { type: 'redacted_thinking', data: opaque.data };
   return undefined;
 }

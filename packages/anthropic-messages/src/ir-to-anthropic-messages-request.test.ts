@@ -102,6 +102,7 @@ describe('request fromIr (any IR to Messages)', () => {
             { type: 'reasoning', text: 'openai', opaque: { origin: 'openai', kind: 'encrypted', data: 'ENC' } },
             { type: 'reasoning', text: 'gemini', opaque: { origin: 'gemini', kind: 'signature', data: 'GSIG' } },
             { type: 'reasoning', text: 'plain' },
+            { type: 'reasoning', text: 'empty signature', opaque: { origin: 'anthropic', kind: 'signature', data: '' } },
             { type: 'text', text: 'answer' },
           ],
         },

@@ -14,6 +14,7 @@ import type { GenerationCall } from './generation-call.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
 import { invalidUpstreamBody } from './translated-path.js';
+import { dropUnsignedThinking } from './unsigned-thinking-guard.js';
 import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
 
 /**
@@ -55,6 +56,7 @@ function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { bod
     out.stream_options = { ...streamOptions, include_usage: true };
     changed = true;
   }
+  if (dropUnsignedThinking(call, out)) changed = true;
   if (target && adapter.hooks?.patchRequest) {
     adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream });
     changed = true;
