@@ -72,6 +72,8 @@ export function renderClientsMarkdown(results) {
     "streamed text reaches the client in more than one delta at distinct times, a tool loop sends the",
     "tool's output back and ends with the recorded answer, an upstream error surfaces as the client's",
     'own API error class with the upstream status, and usage has input and output tokens above zero.',
+    'Structured output is asked for in JSON-schema mode (the recorded answers are JSON text, as that',
+    'mode returns them); clients whose default mode is a forced tool call are set to it, as their titles say.',
     '',
     'Two CI lanes run the same tests: Node 20 with the newest releases that still support Node 20, and',
     'Node 24 with the current majors (which need Node 22 or newer).',

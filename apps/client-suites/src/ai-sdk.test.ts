@@ -39,7 +39,7 @@ const CLIENTS: ClientUnderTest[] = [
   },
   {
     id: 'ai-sdk-openai-compatible',
-    title: 'AI SDK, @ai-sdk/openai-compatible',
+    title: 'AI SDK, @ai-sdk/openai-compatible (`supportsStructuredOutputs: true`)',
     packages: [core, AI_SDK_PACKAGES.openaiCompatible],
     chat: aiSdkChatDriver((model) => compatible()(model)),
     embed: aiSdkEmbedDriver((model) => compatible().textEmbeddingModel(model)),

@@ -22,13 +22,13 @@ const CLIENTS: ClientUnderTest[] = [
   },
   {
     id: 'langchain-anthropic',
-    title: 'LangChain, ChatAnthropic',
+    title: 'LangChain, ChatAnthropic (`withStructuredOutput` with `method: "jsonSchema"`)',
     packages: [core, LANGCHAIN_PACKAGES.anthropic],
     chat: langchainChatDriver({ create: (model) => new ChatAnthropic({ model, apiKey: gateway.key, maxRetries: 0, anthropicApiUrl: gateway.url }), structuredMethod: 'jsonSchema', errorClass: 'APIError' }),
   },
   {
     id: 'langchain-google',
-    title: 'LangChain, ChatGoogleGenerativeAI',
+    title: 'LangChain, ChatGoogleGenerativeAI (`withStructuredOutput` with `method: "jsonSchema"`)',
     packages: [core, LANGCHAIN_PACKAGES.google],
     chat: langchainChatDriver({ create: (model) => new ChatGoogleGenerativeAI({ model, apiKey: gateway.key, maxRetries: 0, baseUrl: gateway.url }), structuredMethod: 'jsonSchema', errorClass: 'GoogleGenerativeAIFetchError' }),
   },

@@ -103,7 +103,7 @@ export function clientMatrix(suite: string, title: string, clients: ClientUnderT
     const sorted = [...cells].sort((a, b) => order(a).localeCompare(order(b), 'en', { numeric: true }));
     expect(sorted.length, 'run the whole file: the results need every cell').toBe(clients.length * UPSTREAM_STYLES.length * FEATURES.length);
     const results: SuiteResults = { suite, title, lane: LANE, upstreams: UPSTREAM_STYLES, features: FEATURES.map((f) => ({ id: f.id, title: f.title })), clients: clients.map(({ id, title: name, packages }) => ({ id, title: name, packages })), cells: sorted };
-    const json = `${JSON.stringify(results, null, 2)}\n`;
+    const json = resultsJson(results);
     const file = resultsFile(LANE, suite);
     if (UPDATE) {
       mkdirSync(dirname(file), { recursive: true });
@@ -112,6 +112,13 @@ export function clientMatrix(suite: string, title: string, clients: ClientUnderT
     }
     expect(readOrEmpty(file), `${file} is stale: regenerate it with \`${REGENERATE_COMMAND}\` and commit it`).toBe(json);
   });
+}
+
+/** The results as committed: the header indented, one line per cell (a diff shows the cells that changed). */
+function resultsJson(results: SuiteResults): string {
+  const { cells, ...header } = results;
+  const head = JSON.stringify(header, null, 2).replace(/\n}$/, '');
+  return `${head},\n  "cells": [\n${cells.map((cell) => `    ${JSON.stringify(cell)}`).join(',\n')}\n  ]\n}\n`;
 }
 
 export function readOrEmpty(file: string): string {

@@ -17,7 +17,7 @@ function agentTool(spec: ToolSpec, execute: (args: unknown) => string) {
     name: spec.name,
     description: spec.description,
     // A closed object schema (schemaOf), as strict tools need.
-    parameters: spec.parameters as JsonSchemaDefinition['schema'],
+    parameters: spec.parameters as Extract<JsonSchemaDefinition['schema'], { additionalProperties: false }>,
     strict: true,
     execute: async (args: unknown) => execute(args),
   });
