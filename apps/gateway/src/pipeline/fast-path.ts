@@ -58,7 +58,7 @@ function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { bod
   }
   if (dropUnsignedThinking(call, out)) changed = true;
   if (target && adapter.hooks?.patchRequest) {
-    adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream });
+    call.outcome.warnings.push(...(adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream }) ?? []));
     changed = true;
   }
   return { body: changed ? JSON.stringify(out) : call.rawBody, injectedUsage };
