@@ -64,6 +64,8 @@ function providerSettings(provider: ProviderConfig, baseUrl: string): ProviderSe
     api: provider.api,
     options: provider.options,
     timeouts: provider.timeouts,
-    ...(tls || provider.timeouts.connectMs ? { dispatcher: createDispatcher({ ...tls, ...(provider.timeouts.connectMs ? { connectTimeoutMs: provider.timeouts.connectMs } : {}) }) } : {}),
+    ...(tls || provider.timeouts.connectMs || provider.connections
+      ? { dispatcher: createDispatcher({ ...tls, name: provider.id, ...(provider.timeouts.connectMs ? { connectTimeoutMs: provider.timeouts.connectMs } : {}), ...(provider.connections ? { connections: provider.connections } : {}) }) }
+      : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import { FirstByteDeadline, labelDispatcher } from './first-byte-deadline.js';
 import { mapTransportError } from './upstream-error-map.js';
 
 export interface UpstreamTimeouts {
@@ -42,6 +43,9 @@ export interface UpstreamHead {
   headers: UpstreamHeaders;
 }
 
+/** Connections per origin of a dispatcher made without `connections`. */
+export const DEFAULT_CONNECTIONS = 1024;
+
 export const DEFAULT_TIMEOUTS: Required<UpstreamTimeouts> = { connectMs: 10_000, firstByteMs: 120_000, idleMs: 120_000 };
 
 let sharedDispatcher: Dispatcher | undefined;
@@ -65,6 +69,13 @@ export interface DispatcherOptions {
    * `HTTPS_PROXY` / `HTTP_PROXY`. `NO_PROXY` still applies.
    */
   proxyUrl?: string;
+  /**
+   * Most connections open at once to one origin (default 1024, sized for many long streams).
+   * Requests past it wait for a free one, and that wait counts against the first-byte timeout.
+   */
+  connections?: number;
+  /** The provider id this dispatcher serves, named in errors. */
+  name?: string;
 }
 
 /**
@@ -79,21 +90,26 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
   };
+  const connections = options.connections ?? DEFAULT_CONNECTIONS;
   const poolOptions = {
-    connections: 256,
+    connections,
     pipelining: 1,
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 600_000,
     connect: { timeout, ...tls },
   };
   const envProxy = process.env.HTTPS_PROXY || process.env.https_proxy || process.env.HTTP_PROXY || process.env.http_proxy;
-  if (!options.proxyUrl && !envProxy) return new Agent(poolOptions);
   // undici's proxy agent opens the upstream TLS session inside the tunnel with `requestTls`, not `connect`.
-  return new EnvHttpProxyAgent({
-    ...poolOptions,
-    requestTls: { timeout, ...tls },
-    ...(options.proxyUrl ? { httpProxy: options.proxyUrl, httpsProxy: options.proxyUrl } : {}),
-  });
+  const dispatcher =
+    !options.proxyUrl && !envProxy
+      ? new Agent(poolOptions)
+      : new EnvHttpProxyAgent({
+          ...poolOptions,
+          requestTls: { timeout, ...tls },
+          ...(options.proxyUrl ? { httpProxy: options.proxyUrl, httpsProxy: options.proxyUrl } : {}),
+        });
+  labelDispatcher(dispatcher, { connections, ...(options.name ? { name: options.name } : {}) });
+  return dispatcher;
 }
 
 /**
@@ -106,27 +122,36 @@ export async function streamUpstream(request: UpstreamRequest, onHead: (head: Up
   const url = new URL(request.url);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...request.timeouts };
   let headReceived = false;
+  let deadline: FirstByteDeadline | undefined;
   try {
     const method = request.method ?? 'POST';
     const headers = request.sign ? await signedHeaders(request, method, request.sign) : request.headers;
-    await (request.dispatcher ?? defaultDispatcher()).stream(
+    deadline = new FirstByteDeadline(timeouts.firstByteMs, request.dispatcher ?? defaultDispatcher(), url.origin, request.signal);
+    const met = deadline;
+    const sent = met.tracking().stream(
       {
         origin: url.origin,
         path: url.pathname + url.search,
         method,
         headers,
         body: request.body ?? null,
-        signal: request.signal ?? null,
+        signal: met.signal,
         headersTimeout: timeouts.firstByteMs,
         bodyTimeout: timeouts.idleMs,
       },
       ({ statusCode, headers }) => {
         headReceived = true;
+        met.met();
         return onHead({ status: statusCode, headers: headers as UpstreamHeaders });
       },
     );
+    // A request still queued for a connection settles only once it gets one: do not wait for that.
+    sent.catch(() => undefined);
+    await Promise.race([sent, met.ended]);
   } catch (error) {
     throw mapTransportError(error, headReceived ? 'during-body' : 'before-response');
+  } finally {
+    deadline?.met();
   }
 }
 
