@@ -35,7 +35,7 @@ export const providerSchema = strictObject({
   options: z.record(z.string(), z.unknown()).default({}),
   /**
    * Most connections open at once to this provider (default 1024, shared pool). Requests past it
-   * wait for one, within `timeouts.firstByteMs`; then they fail with a 503 naming the provider.
+   * wait for one, within `timeouts.firstByteMs`; then they fail with a 504 naming the provider.
    */
   connections: z.number().int().positive().max(65_536).optional(),
   timeouts: strictObject({

@@ -5,7 +5,7 @@ import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-
 
 /**
  * A provider whose connection pool (`connections`) is full of long streams: a further request
- * waits for a connection only within the provider's first-byte timeout, then gets a 503 in the
+ * waits for a connection only within the provider's first-byte timeout, then gets a 504 in the
  * caller's style naming the provider (it used to wait with no bound, and nothing reached the
  * caller meanwhile).
  */
@@ -37,20 +37,20 @@ async function upstreamHolds(count: number): Promise<void> {
 }
 
 describe('a full provider connection pool', () => {
-  it('answers a request that found no free connection in time with a 503 naming the provider', async () => {
+  it('answers a request that found no free connection in time with a 504 naming the provider', async () => {
     const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0 });
     const streams = await Promise.all([0, 1].map(() => client.chat.completions.create({ model: 'up/m', stream: true, messages: [{ role: 'user', content: 'hold' }] })));
     await upstreamHolds(2);
     const error = await client.chat.completions.create({ model: 'up/m', messages: [{ role: 'user', content: 'one more' }] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.APIError);
-    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(503);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(504);
     expect((error as InstanceType<typeof OpenAI.APIError>).message).toMatch(/No connection to provider "upstream" was free within the first-byte timeout of 300 ms: all its 2 connections were busy/);
     const anthropic = await fetch(`${harness.url}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'up/m', max_tokens: 16, messages: [{ role: 'user', content: 'and another' }] }),
     });
-    expect(anthropic.status).toBe(503);
+    expect(anthropic.status).toBe(504);
     expect(await anthropic.json()).toMatchObject({ type: 'error', error: { message: expect.stringContaining('provider "upstream"') } });
     for (const stream of streams) stream.controller.abort();
   });

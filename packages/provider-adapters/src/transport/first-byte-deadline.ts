@@ -77,8 +77,7 @@ export class FirstByteDeadline {
     const pool = label ? `all its ${label.connections} connections were busy` : 'every connection was busy';
     const hint = label?.name ? ` (raise providers[].connections for "${label.name}", or send fewer requests at once)` : '';
     return new IrError({
-      kind: 'overloaded',
-      status: 503,
+      kind: 'timeout',
       message: `No connection to ${who} was free within the first-byte timeout of ${this.timeoutMs} ms: ${pool}${hint}`,
       code: 'connection_pool_exhausted',
       source: 'gateway',

@@ -50,7 +50,7 @@ describe('a provider connection pool that is full', () => {
     await headsReached(2);
     const error = await open({ dispatcher, timeouts: { firstByteMs: 200 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IrError);
-    expect((error as IrError).data).toMatchObject({ kind: 'overloaded', status: 503, code: 'connection_pool_exhausted', source: 'gateway' });
+    expect((error as IrError).data).toMatchObject({ kind: 'timeout', code: 'connection_pool_exhausted', source: 'gateway' });
     expect((error as IrError).data.message).toMatch(/^No connection to provider "busy-provider" was free within the first-byte timeout of 200 ms: all its 2 connections were busy/);
     await dispatcher.destroy();
   });
