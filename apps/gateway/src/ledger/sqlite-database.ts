@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
+
+/** What the gateway uses of a synchronous SQLite binding (better-sqlite3 and Node's `node:sqlite` alike). */
+interface SqliteConnection {
+  exec(sql: string): void;
+  prepare(sql: string): { all(...params: SqlValue[]): unknown[]; run(...params: SqlValue[]): { changes: number | bigint } };
+  close(): void;
+}
 
 /**
  * The embedded database: one SQLite file in the data folder (created when missing), in WAL mode
@@ -9,22 +17,47 @@ import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
  */
 export function openSqliteDatabase(dir: string, file: string): SqlDatabase {
   mkdirSync(dir, { recursive: true });
-  return sqliteDatabase(new Database(join(dir, file)));
+  return sqliteDatabase(connect(join(dir, file)));
 }
 
 /** An in-memory SQLite database (tests of the query layer). */
 export function openMemorySqliteDatabase(): SqlDatabase {
-  return sqliteDatabase(new Database(':memory:'));
+  return sqliteDatabase(connect(':memory:'));
 }
 
-function sqliteDatabase(db: Database.Database): SqlDatabase {
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+/**
+ * better-sqlite3; when its native module was built for another Node version (a second Node
+ * runtime on the same install), Node's own `node:sqlite` where that exists (Node 22.5 and later).
+ */
+function connect(path: string): SqliteConnection {
+  try {
+    // Its statements take and return what `SqliteConnection` names (positional values, rows as objects).
+    return new Database(path) as unknown as SqliteConnection;
+  } catch (error) {
+    const builtIn = nodeSqlite();
+    if (!builtIn || !isNativeModuleMismatch(error)) throw error;
+    return new builtIn.DatabaseSync(path);
+  }
+}
+
+function isNativeModuleMismatch(error: unknown): boolean {
+  return error instanceof Error && (/NODE_MODULE_VERSION|ERR_DLOPEN_FAILED|Could not locate the bindings file/.test(error.message) || (error as { code?: string }).code === 'ERR_DLOPEN_FAILED');
+}
+
+function nodeSqlite(): { DatabaseSync: new (path: string) => SqliteConnection } | undefined {
+  try {
+    return createRequire(import.meta.url)('node:sqlite') as { DatabaseSync: new (path: string) => SqliteConnection };
+  } catch {
+    return undefined;
+  }
+}
+
+function sqliteDatabase(db: SqliteConnection): SqlDatabase {
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
   const database: SqlDatabase = {
     dialect: 'sqlite',
-    all: async (sql, params = []) => db.prepare<SqlValue[], SqlRow>(sql).all(...params),
-    run: async (sql, params = []) => db.prepare<SqlValue[]>(sql).run(...params).changes,
+    all: async (sql, params = []) => db.prepare(sql).all(...params) as SqlRow[],
+    run: async (sql, params = []) => Number(db.prepare(sql).run(...params).changes),
     exec: async (sql) => {
       db.exec(sql);
     },
