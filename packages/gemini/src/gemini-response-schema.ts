@@ -28,7 +28,15 @@ export const geminiLenientPartSchema = z.looseObject({
   thoughtSignature: lenient(z.string()),
   inlineData: lenient(lenientInlineData),
   fileData: lenient(lenientFileData),
-  functionCall: lenient(z.looseObject({ id: lenient(z.string()), name: z.string(), args: lenient(jsonObject.nullable()) })),
+  functionCall: lenient(
+    z.looseObject({
+      id: lenient(z.string()),
+      name: lenient(z.string()),
+      args: lenient(jsonObject.nullable()),
+      partialArgs: lenient(z.array(z.unknown())),
+      willContinue: lenient(z.boolean()),
+    }),
+  ),
   functionResponse: lenient(geminiFunctionResponseSchema),
 });
 

@@ -2,11 +2,13 @@ import type { IrChoice, IrContentPart, IrResponse, IrWarning, Result } from '@in
 import { IrError } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
 import { geminiErrorToIr } from './gemini-error-to-ir.js';
+import { StreamedCallFolder } from './gemini-partial-args.js';
 import type { GeminiResponseExtensions } from './gemini-extensions.js';
 import { extraFields } from './gemini-extensions.js';
 import { synthesizeResponseCallId } from './gemini-ids.js';
 import type { GeminiPartLike } from './gemini-part-to-ir.js';
 import { geminiPartToIr } from './gemini-part-to-ir.js';
+import type { GeminiLenientPart } from './gemini-response-schema.js';
 import { geminiLenientCandidateSchema, geminiLenientPartSchema, geminiResponseSchema } from './gemini-response-schema.js';
 import { geminiUsageToIr } from './gemini-usage-to-ir.js';
 import { GEMINI_BLOCK_REASON_TO_IR } from './map/gemini-block-reason.js';
@@ -90,23 +92,31 @@ function geminiCandidateToIr(
 export function geminiPartsToIr(parts: unknown[], candidate: number, responseId: string, path: string, warnings: IrWarning[]): IrContentPart[] {
   const content: IrContentPart[] = [];
   let calls = 0;
-  parts.forEach((raw, j) => {
-    const parsed = geminiLenientPartSchema.safeParse(raw);
-    if (!parsed.success) {
-      warnings.push({ kind: 'dropped', field: `${path}.parts[${j}]`, message: 'malformed Gemini part' });
-      return;
-    }
-    const irParts = geminiPartToIr(parsed.data as GeminiPartLike, {
+  const add = (part: GeminiLenientPart, j: number): void => {
+    const irParts = geminiPartToIr(part as GeminiPartLike, {
       path: `${path}.parts[${j}]`,
       warnings,
       strict: false,
       callId: (call) => call.id ?? synthesizeResponseCallId(responseId, candidate, calls++),
       responseCallId: (response) => response.id ?? '',
     });
-    for (const part of irParts) appendMerged(content, part, parsed.data.thought === true);
+    for (const irPart of irParts) appendMerged(content, irPart, part.thought === true);
+  };
+  const streamed = new StreamedCallFolder(path, warnings);
+  parts.forEach((raw, j) => {
+    const parsed = geminiLenientPartSchema.safeParse(raw);
+    if (!parsed.success) {
+      warnings.push({ kind: 'dropped', field: `${path}.parts[${j}]`, message: 'malformed Gemini part' });
+      return;
+    }
+    const folded = streamed.take(parsed.data, j);
+    if (folded) add(folded.part, folded.at);
   });
+  const rest = streamed.flush();
+  if (rest) add(rest.part, rest.at);
   return content;
 }
+
 
 function appendMerged(content: IrContentPart[], part: IrContentPart, fromThought: boolean): void {
   const previous = content.at(-1);

@@ -1,6 +1,7 @@
 import type { IrErrorData, IrOpaque, IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { geminiErrorToIr } from './gemini-error-to-ir.js';
+import { GeminiStreamedArgs } from './gemini-partial-args.js';
 import { synthesizeResponseCallId } from './gemini-ids.js';
 import { fileDataToIr, geminiSignature, inlineDataToIr, isThoughtMedia } from './gemini-part-to-ir.js';
 import type { GeminiLenientPart } from './gemini-response-schema.js';
@@ -17,6 +18,8 @@ export interface GeminiChunkDecoder extends StreamMachine<unknown, IrStreamEvent
 
 interface CandidateState {
   open?: { index: number; kind: 'text' | 'reasoning'; signed: boolean };
+  /** A call whose arguments are still streaming in pieces. */
+  pendingCall?: { index: number; args: GeminiStreamedArgs };
   calls: number;
   sawCall: boolean;
 }
@@ -58,7 +61,10 @@ class GeminiChunkDecoderState {
 
   end(): void {
     this.done = true;
-    for (const state of this.candidates.values()) this.close(state);
+    for (const state of this.candidates.values()) {
+      this.finishCall(state);
+      this.close(state);
+    }
   }
 
   /** Cumulative usage: emitted whenever it changes, so that even a cut stream has its latest count. */
@@ -81,6 +87,7 @@ class GeminiChunkDecoderState {
       if (part.success) this.part(part.data, choice, state);
     }
     if (candidate.finishReason === undefined) return;
+    this.finishCall(state);
     this.close(state);
     this.out.push({ type: 'finish', choice, finishReason: geminiFinishReasonToIr(candidate.finishReason, state.sawCall) });
   }
@@ -111,14 +118,35 @@ class GeminiChunkDecoderState {
     }
   }
 
+  /**
+   * A call part. A call whose arguments stream in pieces stays open (its start sent) while its
+   * parts say `willContinue`; its arguments go out whole once the last piece came.
+   */
   private functionCall(call: NonNullable<GeminiLenientPart['functionCall']>, signature: IrOpaque | undefined, choice: number, state: CandidateState): void {
+    if (state.pendingCall) {
+      state.pendingCall.args.add(call.partialArgs ?? []);
+      if (call.willContinue !== true) this.finishCall(state);
+      return;
+    }
+    // A continuation piece without its first part has nothing to attach to.
+    if (call.name === undefined) return;
     this.close(state);
     const index = this.nextIndex++;
     const id = call.id ?? synthesizeResponseCallId(this.responseId, choice, state.calls++);
     this.out.push({ type: 'tool-call-start', index, choice, id, name: call.name, ...(signature ? { opaque: signature } : {}) });
-    this.out.push({ type: 'tool-call-delta', index, argumentsDelta: JSON.stringify(call.args ?? {}) });
-    this.out.push({ type: 'tool-call-end', index });
     state.sawCall = true;
+    const args = new GeminiStreamedArgs(call.args);
+    args.add(call.partialArgs ?? []);
+    state.pendingCall = { index, args };
+    if (call.willContinue !== true) this.finishCall(state);
+  }
+
+  private finishCall(state: CandidateState): void {
+    const call = state.pendingCall;
+    if (!call) return;
+    delete state.pendingCall;
+    this.out.push({ type: 'tool-call-delta', index: call.index, argumentsDelta: call.args.json() });
+    this.out.push({ type: 'tool-call-end', index: call.index });
   }
 
   private thought(text: string, signature: IrOpaque | undefined, choice: number, state: CandidateState): void {
@@ -155,8 +183,8 @@ class GeminiChunkDecoderState {
 /**
  * Decodes parsed `GenerateContentResponse` chunks (SSE `data:` payloads or JSON-array elements)
  * into IR events. Text parts extend an open text block; thought parts an open reasoning block
- * (until it gets a signature); a `functionCall` arrives whole: start + one delta with the full
- * arguments + end. A signature on a non-thought part (Gemini streams it last, on an empty text
+ * (until it gets a signature); a `functionCall` becomes start + one delta with the full
+ * arguments + end, its arguments merged first when they stream in pieces (`partialArgs`). A signature on a non-thought part (Gemini streams it last, on an empty text
  * part) becomes an empty reasoning block right after that part, as `response.toIr` does.
  * Every chunk's `usageMetadata` (cumulative) is a `usage-update` when it changed.
  */
