@@ -2,7 +2,8 @@ import { nullPaths, recordedNullPaths } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './gateway-harness.test-support.js';
 import { INBOUND_MODES, type InboundStyle } from './inbound-callers.test-support.js';
-import { askReplay, replayCases, replayFits, startReplayGateway } from './recorded-replay.test-support.js';
+import { recordingSseBody } from '@interlingua/testkit';
+import { askReplay, replayCases, replayFits, replayVariant, startReplayGateway, type ReplayCase } from './recorded-replay.test-support.js';
 
 /**
  * `null`s the real APIs send that the recordings do not show, each with its reason:
@@ -41,10 +42,23 @@ function isAllowed(allowed: Set<string>, path: string): boolean {
   return allowed.has(inner) || [...allowed].some((candidate) => LIFECYCLE_PATH.exec(candidate)?.[1] === inner);
 }
 
+/** Every recorded stream cut after its first two events: the caller gets its style's in-band error. */
+const CUT_STREAMS: ReplayCase[] = replayCases()
+  .filter((replay) => replay.recording.streaming && replay.recording.http_status < 400)
+  .map((replay, n) =>
+    replayVariant(replay.recording.file, `cut-${n}`, () =>
+      recordingSseBody(replay.recording)
+        .split(/(?<=\r?\n\r?\n)/)
+        .slice(0, 2)
+        .join(''),
+    ),
+  )
+  .map((variant) => ({ ...variant, recording: { ...variant.recording, format: 'sse' as const } }));
+
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startReplayGateway();
+  harness = await startReplayGateway(CUT_STREAMS);
 });
 
 afterAll(async () => {
@@ -53,12 +67,12 @@ afterAll(async () => {
 
 describe('answers the gateway encodes carry null only where the real API does', () => {
   const styles: InboundStyle[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
-  it.each(styles)('%s: every answer, stream event and error translated from every recorded upstream answer', async (style) => {
+  it.each(styles)('%s: every answer, stream event and error (HTTP and in-band) translated from every recorded upstream answer', async (style) => {
     const allowed = allowedNulls(style);
     const unexpected = new Set<string>();
     let payloads = 0;
     for (const mode of INBOUND_MODES.filter((candidate) => candidate.style === style)) {
-      for (const replay of replayCases().filter((candidate) => replayFits(mode, candidate))) {
+      for (const replay of [...replayCases(), ...CUT_STREAMS].filter((candidate) => replayFits(mode, candidate))) {
         const answer = await askReplay(harness, mode, replay);
         for (const payload of answer.payloads) {
           payloads++;
