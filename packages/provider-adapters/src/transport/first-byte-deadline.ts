@@ -56,14 +56,19 @@ export class FirstByteDeadline {
     return this.dispatcher.compose((dispatch) => (options, handler) => dispatch(options, onConnection(handler, markConnected)));
   }
 
-  /** The response head arrived: the deadline no longer applies (the idle timeout takes over). */
+  /** The response head arrived: the deadline no longer applies (the idle timeout takes over); a caller abort still does. */
   met(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** The request is over: nothing more to watch. */
+  dispose(): void {
     clearTimeout(this.timer);
     this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
   }
 
   private stop(reason: unknown): void {
-    this.met();
+    this.dispose();
     this.controller.abort(reason);
     this.end(reason);
   }

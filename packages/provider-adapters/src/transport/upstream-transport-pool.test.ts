@@ -81,6 +81,17 @@ describe('a provider connection pool that is full', () => {
     await dispatcher.destroy();
   });
 
+  it('still ends a request whose caller leaves after the response head arrived', async () => {
+    const dispatcher = createDispatcher({ connections: 1, name: 'mid-body' });
+    const before = heads;
+    const leaving = new AbortController();
+    const streaming = open({ dispatcher, signal: leaving.signal, timeouts: { firstByteMs: 200 } });
+    await headsReached(before + 1);
+    leaving.abort();
+    await expect(streaming).rejects.toMatchObject({ data: { message: 'The upstream request was aborted' } });
+    await dispatcher.destroy();
+  });
+
   it('still gives a connected request that the upstream leaves unanswered the plain first-byte timeout', async () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

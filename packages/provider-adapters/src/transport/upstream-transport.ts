@@ -151,7 +151,7 @@ export async function streamUpstream(request: UpstreamRequest, onHead: (head: Up
   } catch (error) {
     throw mapTransportError(error, headReceived ? 'during-body' : 'before-response');
   } finally {
-    deadline?.met();
+    deadline?.dispose();
   }
 }
 
