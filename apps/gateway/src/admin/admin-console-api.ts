@@ -28,7 +28,7 @@ export function adminConsoleRoutes(gateway: Gateway): RouteEntry[] {
     adminRoute(gateway, async (request, response) => handler(requireOperator(gateway), request, response));
   return [
     { method: 'get', path: '/admin/requests', handler: withOperator(async (operator, request, response) => recentRequests(operator, request, response)) },
-    { method: 'get', path: '/admin/requests/stream', handler: withOperator(async (operator, request, response) => streamRequests(operator, request, response)) },
+    { method: 'get', path: '/admin/requests/stream', handler: withOperator(async (operator, _request, response) => streamRequests(operator, response)) },
     { method: 'get', path: '/admin/routes', handler: adminRoute(gateway, async (request, response) => routesView(gateway, request, response)) },
     { method: 'post', path: '/admin/playground/translate', handler: adminRoute(gateway, async (request, response) => translatePreview(gateway, request, response)) },
     { method: 'post', path: '/admin/playground/key', handler: withOperator(async (operator, request, response) => playgroundKey(gateway, operator, request, response)) },
@@ -50,7 +50,7 @@ async function recentRequests(operator: OperatorState, request: IncomingMessage,
 }
 
 /** Server-sent events: one `request` event per finished API request, as the ledger receives it. */
-async function streamRequests(operator: OperatorState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function streamRequests(operator: OperatorState, response: ServerResponse): Promise<void> {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
   response.write(': live request log\n\n');
   const onRow = (row: LedgerRow): void => void response.write(`event: request\ndata: ${JSON.stringify(row)}\n\n`);
@@ -59,7 +59,6 @@ async function streamRequests(operator: OperatorState, request: IncomingMessage,
   await new Promise<void>((resolve) => response.once('close', resolve));
   clearInterval(keepAlive);
   operator.ledger.events.off('row', onRow);
-  void request;
 }
 
 /** The configured routes and providers, each target's cooldown, and each provider's last hour from the ledger. */
