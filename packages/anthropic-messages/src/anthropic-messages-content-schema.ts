@@ -1,16 +1,16 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import { typedUnion } from './anthropic-messages-typed-union.js';
 
 /** `cache_control` on blocks, tools and the request (`CacheControlEphemeral`). */
-export const anthropicCacheControlSchema = z.looseObject({ type: z.literal('ephemeral'), ttl: z.string().optional() });
+export const anthropicCacheControlSchema = z.looseObject({ type: z.literal('ephemeral'), ttl: z.optional(z.string()) });
 
-const cacheControl = anthropicCacheControlSchema.nullish();
+const cacheControl = z.nullish(anthropicCacheControlSchema);
 
 export const anthropicTextBlockParamSchema = z.looseObject({
   type: z.literal('text'),
   text: z.string(),
   cache_control: cacheControl,
-  citations: z.array(z.unknown()).nullish(),
+  citations: z.nullish(z.array(z.unknown())),
 });
 
 const base64Source = z.looseObject({ type: z.literal('base64'), media_type: z.string(), data: z.string() });
@@ -27,13 +27,13 @@ export const anthropicDocumentBlockParamSchema = z.looseObject({
   type: z.literal('document'),
   source: z.discriminatedUnion('type', [
     base64Source,
-    z.looseObject({ type: z.literal('text'), media_type: z.string().optional(), data: z.string() }),
+    z.looseObject({ type: z.literal('text'), media_type: z.optional(z.string()), data: z.string() }),
     z.looseObject({ type: z.literal('content'), content: z.union([z.string(), z.array(z.unknown())]) }),
     urlSource,
     fileSource,
   ]),
-  title: z.string().nullish(),
-  context: z.string().nullish(),
+  title: z.nullish(z.string()),
+  context: z.nullish(z.string()),
   cache_control: cacheControl,
 });
 
@@ -55,8 +55,8 @@ export const anthropicToolResultContentBlockSchema = typedUnion({
 export const anthropicToolResultBlockParamSchema = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
-  content: z.union([z.string(), z.array(anthropicToolResultContentBlockSchema)]).optional(),
-  is_error: z.boolean().nullish(),
+  content: z.optional(z.union([z.string(), z.array(anthropicToolResultContentBlockSchema)])),
+  is_error: z.nullish(z.boolean()),
   cache_control: cacheControl,
 });
 

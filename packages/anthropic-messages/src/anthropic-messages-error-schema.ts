@@ -1,21 +1,21 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /** An error body as upstreams send it: `{type:'error', error:{type, message}, request_id?}`, read leniently. */
 export const anthropicErrorBodySchema = z.looseObject({
-  type: z.string().optional(),
+  type: z.optional(z.string()),
   error: z.looseObject({
-    type: z.string().optional(),
-    message: z.unknown().optional(),
-    details: z.looseObject({ error_code: z.string().optional() }).nullish(),
+    type: z.optional(z.string()),
+    message: z.optional(z.unknown()),
+    details: z.nullish(z.looseObject({ error_code: z.optional(z.string()) })),
   }),
-  request_id: z.string().nullish(),
+  request_id: z.nullish(z.string()),
 });
 
 /** The error body we emit (`ErrorResponse` in the SDK, `request_id` only when known). */
 export const anthropicStrictErrorBodySchema = z.strictObject({
   type: z.literal('error'),
-  error: z.strictObject({ type: z.string().min(1), message: z.string() }),
-  request_id: z.string().nullish(),
+  error: z.strictObject({ type: z.string().check(z.minLength(1)), message: z.string() }),
+  request_id: z.nullish(z.string()),
 });
 
 export type AnthropicErrorBodyLenient = z.infer<typeof anthropicErrorBodySchema>;

@@ -1,5 +1,5 @@
 import type { IrExtensions } from '@interlingua/ir';
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /** The style id, used as the extensions namespace. */
 export const ANTHROPIC_STYLE_ID = 'anthropic-messages';
@@ -64,33 +64,31 @@ export interface AnthropicResponseExtension {
 const record = z.record(z.string(), z.unknown());
 
 const blockNote = z.looseObject({
-  message: z.number().int().optional(),
-  part: z.number().int(),
-  role: z.string().optional(),
-  block: record.optional(),
-  extra: record.optional(),
-  kind: z.string().optional(),
-  id: z.string().optional(),
+  message: z.optional(z.int()),
+  part: z.int(),
+  role: z.optional(z.string()),
+  block: z.optional(record),
+  extra: z.optional(record),
+  kind: z.optional(z.string()),
+  id: z.optional(z.string()),
 });
 
 const requestExtensionSchema = z.looseObject({
-  fields: record.optional().catch(undefined),
-  blocks: z.array(blockNote).optional().catch(undefined),
-  tools: z
-    .array(z.looseObject({ index: z.number().int(), tool: record.optional(), name: z.string().optional(), extra: record.optional() }))
-    .optional()
-    .catch(undefined),
-  thinking: record.optional().catch(undefined),
-  outputEffort: z.string().optional().catch(undefined),
-  outputConfig: record.optional().catch(undefined),
-  legacyOutputFormat: z.boolean().optional().catch(undefined),
-  metadata: record.optional().catch(undefined),
+  fields: z.catch(z.optional(record), undefined),
+  blocks: z.catch(z.optional(z.array(blockNote)), undefined),
+  tools: z.catch(z.optional(z
+    .array(z.looseObject({ index: z.int(), tool: z.optional(record), name: z.optional(z.string()), extra: z.optional(record) }))), undefined),
+  thinking: z.catch(z.optional(record), undefined),
+  outputEffort: z.catch(z.optional(z.string()), undefined),
+  outputConfig: z.catch(z.optional(record), undefined),
+  legacyOutputFormat: z.catch(z.optional(z.boolean()), undefined),
+  metadata: z.catch(z.optional(record), undefined),
 });
 
 const responseExtensionSchema = z.looseObject({
-  fields: record.optional().catch(undefined),
-  stopSequence: z.string().optional().catch(undefined),
-  blocks: z.array(blockNote).optional().catch(undefined),
+  fields: z.catch(z.optional(record), undefined),
+  stopSequence: z.catch(z.optional(z.string()), undefined),
+  blocks: z.catch(z.optional(z.array(blockNote)), undefined),
 });
 
 /** Reads the request extension back (anything malformed reads as absent). */

@@ -21,7 +21,7 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /** The first zod issue as the `invalid-request` IrError the gateway answers with. */
-export function invalidRequestFromZod(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): IrError {
+export function invalidRequestFromZod(error: z.core.$ZodError, prefix: ReadonlyArray<PropertyKey> = []): IrError {
   const issue = error.issues[0];
   if (!issue) return invalidRequest('Invalid request body');
   const path = formatIssuePath([...prefix, ...issue.path]);

@@ -1,10 +1,10 @@
 import type { IrModel } from '@interlingua/ir';
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /** `ModelInfo` as `GET /v1/models/{id}` returns it (the fields every SDK version reads). */
 export const anthropicModelSchema = z.looseObject({
   type: z.literal('model'),
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   display_name: z.string(),
   created_at: z.iso.datetime({ offset: true }),
 });
@@ -13,8 +13,8 @@ export const anthropicModelSchema = z.looseObject({
 export const anthropicModelListSchema = z.strictObject({
   data: z.array(anthropicModelSchema),
   has_more: z.boolean(),
-  first_id: z.string().nullable(),
-  last_id: z.string().nullable(),
+  first_id: z.nullable(z.string()),
+  last_id: z.nullable(z.string()),
 });
 
 export type AnthropicModel = z.infer<typeof anthropicModelSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import {
   anthropicCacheControlSchema,
   anthropicContentBlockParamSchema,
@@ -14,23 +14,22 @@ export const anthropicMessageParamSchema = z.looseObject({
 
 /** A custom (client) tool. Tools with another `type` are server tools and pass untouched. */
 export const anthropicCustomToolSchema = z.looseObject({
-  type: z.literal('custom').optional(),
+  type: z.optional(z.literal('custom')),
   name: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   input_schema: z.record(z.string(), z.unknown()),
-  cache_control: anthropicCacheControlSchema.nullish(),
-  strict: z.boolean().optional(),
+  cache_control: z.nullish(anthropicCacheControlSchema),
+  strict: z.optional(z.boolean()),
 });
 
 export const anthropicToolSchema = z
-  .looseObject({ type: z.string().optional(), name: z.string() })
-  .superRefine((tool, ctx) => {
+  .looseObject({ type: z.optional(z.string()), name: z.string() }).check(z.superRefine((tool, ctx) => {
     if (tool.type !== undefined && tool.type !== 'custom') return;
     const parsed = anthropicCustomToolSchema.safeParse(tool);
     if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
-  });
+  }));
 
-const parallel = { disable_parallel_tool_use: z.boolean().optional() };
+const parallel = { disable_parallel_tool_use: z.optional(z.boolean()) };
 
 export const anthropicToolChoiceSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('auto'), ...parallel }),
@@ -39,11 +38,11 @@ export const anthropicToolChoiceSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('none') }),
 ]);
 
-const display = z.string().nullish();
+const display = z.nullish(z.string());
 
 /** `thinking`: `enabled` with a budget, `disabled`, `adaptive`; other kinds pass untouched. */
 export const anthropicThinkingConfigSchema = typedUnion({
-  enabled: z.looseObject({ type: z.literal('enabled'), budget_tokens: z.number().int().nonnegative(), display }),
+  enabled: z.looseObject({ type: z.literal('enabled'), budget_tokens: z.int().check(z.nonnegative()), display }),
   disabled: z.looseObject({ type: z.literal('disabled') }),
   adaptive: z.looseObject({ type: z.literal('adaptive'), display }),
 });
@@ -54,27 +53,27 @@ export const anthropicJsonOutputFormatSchema = z.looseObject({
 });
 
 export const anthropicOutputConfigSchema = z.looseObject({
-  effort: z.string().nullish(),
-  format: anthropicJsonOutputFormatSchema.nullish(),
+  effort: z.nullish(z.string()),
+  format: z.nullish(anthropicJsonOutputFormatSchema),
 });
 
 const requestShape = {
-  model: z.string().min(1),
+  model: z.string().check(z.minLength(1)),
   messages: z.array(anthropicMessageParamSchema),
-  system: z.union([z.string(), z.array(anthropicTextBlockParamSchema)]).optional(),
-  tools: z.array(anthropicToolSchema).optional(),
-  tool_choice: anthropicToolChoiceSchema.optional(),
-  stop_sequences: z.array(z.string()).optional(),
-  temperature: z.number().optional(),
-  top_p: z.number().optional(),
-  top_k: z.number().int().optional(),
-  metadata: z.looseObject({ user_id: z.string().nullish() }).optional(),
-  thinking: anthropicThinkingConfigSchema.optional(),
-  output_config: anthropicOutputConfigSchema.optional(),
+  system: z.optional(z.union([z.string(), z.array(anthropicTextBlockParamSchema)])),
+  tools: z.optional(z.array(anthropicToolSchema)),
+  tool_choice: z.optional(anthropicToolChoiceSchema),
+  stop_sequences: z.optional(z.array(z.string())),
+  temperature: z.optional(z.number()),
+  top_p: z.optional(z.number()),
+  top_k: z.optional(z.int()),
+  metadata: z.optional(z.looseObject({ user_id: z.nullish(z.string()) })),
+  thinking: z.optional(anthropicThinkingConfigSchema),
+  output_config: z.optional(anthropicOutputConfigSchema),
   /** Structured outputs before they went GA (beta `structured-outputs-2025-11-13`). */
-  output_format: anthropicJsonOutputFormatSchema.nullish(),
-  stream: z.boolean().optional(),
-  service_tier: z.string().optional(),
+  output_format: z.nullish(anthropicJsonOutputFormatSchema),
+  stream: z.optional(z.boolean()),
+  service_tier: z.optional(z.string()),
 };
 
 /**
@@ -83,17 +82,17 @@ const requestShape = {
  */
 export const anthropicMessagesRequestSchema = z.looseObject({
   ...requestShape,
-  max_tokens: z.number().int().nonnegative(),
+  max_tokens: z.int().check(z.nonnegative()),
 });
 
 /** `POST /v1/messages/count_tokens` body: the same as a request, `max_tokens` optional. */
 export const anthropicCountTokensRequestSchema = z.looseObject({
   ...requestShape,
-  max_tokens: z.number().int().nonnegative().optional(),
+  max_tokens: z.optional(z.int().check(z.nonnegative())),
 });
 
 /** `POST /v1/messages/count_tokens` answer. */
-export const anthropicCountTokensResponseSchema = z.strictObject({ input_tokens: z.number().int().nonnegative() });
+export const anthropicCountTokensResponseSchema = z.strictObject({ input_tokens: z.int().check(z.nonnegative()) });
 
 export type AnthropicMessageParam = z.infer<typeof anthropicMessageParamSchema>;
 export type AnthropicTool = z.infer<typeof anthropicToolSchema>;

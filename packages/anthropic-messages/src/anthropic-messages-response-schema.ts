@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
 
-const count = z.number().nonnegative();
-const nullableCount = count.nullish();
+const count = z.number().check(z.nonnegative());
+const nullableCount = z.nullish(count);
 
 /** Usage as upstreams send it: every counter optional, extra fields kept. */
 export const anthropicUsageLenientSchema = z.looseObject({
@@ -10,52 +10,52 @@ export const anthropicUsageLenientSchema = z.looseObject({
   output_tokens: nullableCount,
   cache_creation_input_tokens: nullableCount,
   cache_read_input_tokens: nullableCount,
-  output_tokens_details: z.looseObject({ thinking_tokens: nullableCount }).nullish(),
+  output_tokens_details: z.nullish(z.looseObject({ thinking_tokens: nullableCount })),
 });
 
 /** A response: only `content` must be an array; everything else is read leniently. */
 export const anthropicMessagesResponseSchema = z.looseObject({
-  id: z.string().catch(''),
-  type: z.string().optional(),
-  role: z.string().optional(),
-  model: z.string().catch(''),
+  id: z.catch(z.string(), ''),
+  type: z.optional(z.string()),
+  role: z.optional(z.string()),
+  model: z.catch(z.string(), ''),
   content: z.array(z.looseObject({ type: z.string() })),
-  stop_reason: z.string().nullish().catch(null),
-  stop_sequence: z.string().nullish().catch(null),
-  usage: anthropicUsageLenientSchema.nullish().catch(null),
+  stop_reason: z.catch(z.nullish(z.string()), null),
+  stop_sequence: z.catch(z.nullish(z.string()), null),
+  usage: z.catch(z.nullish(anthropicUsageLenientSchema), null),
 });
 
-const int = z.number().int().nonnegative();
+const int = z.int().check(z.nonnegative());
 
 const cacheCreation = z.strictObject({ ephemeral_5m_input_tokens: int, ephemeral_1h_input_tokens: int });
-const serverToolUse = z.looseObject({ web_search_requests: int.optional(), web_fetch_requests: int.optional() });
+const serverToolUse = z.looseObject({ web_search_requests: z.optional(int), web_fetch_requests: z.optional(int) });
 
 /** `Usage` of a complete message, as the SDK types it. */
 export const anthropicStrictUsageSchema = z.strictObject({
   input_tokens: int,
   output_tokens: int,
-  cache_creation_input_tokens: int.nullable(),
-  cache_read_input_tokens: int.nullable(),
-  cache_creation: cacheCreation.nullish(),
-  output_tokens_details: z.strictObject({ thinking_tokens: int }).nullish(),
-  server_tool_use: serverToolUse.nullish(),
-  service_tier: z.enum(['standard', 'priority', 'batch']).nullish(),
-  inference_geo: z.string().nullish(),
-  speed: z.enum(['standard', 'fast']).nullish(),
+  cache_creation_input_tokens: z.nullable(int),
+  cache_read_input_tokens: z.nullable(int),
+  cache_creation: z.nullish(cacheCreation),
+  output_tokens_details: z.nullish(z.strictObject({ thinking_tokens: int })),
+  server_tool_use: z.nullish(serverToolUse),
+  service_tier: z.nullish(z.enum(['standard', 'priority', 'batch'])),
+  inference_geo: z.nullish(z.string()),
+  speed: z.nullish(z.enum(['standard', 'fast'])),
 });
 
-const cacheControl = z.strictObject({ type: z.literal('ephemeral'), ttl: z.enum(['5m', '1h']).optional() });
+const cacheControl = z.strictObject({ type: z.literal('ephemeral'), ttl: z.optional(z.enum(['5m', '1h'])) });
 
 export const anthropicStrictTextBlockSchema = z.strictObject({
   type: z.literal('text'),
   text: z.string(),
-  citations: z.array(z.looseObject({ type: z.string() })).optional(),
+  citations: z.optional(z.array(z.looseObject({ type: z.string() }))),
 });
 
 export const anthropicStrictThinkingBlockSchema = z.strictObject({
   type: z.literal('thinking'),
   thinking: z.string(),
-  signature: z.string().min(1),
+  signature: z.string().check(z.minLength(1)),
 });
 
 export const anthropicStrictRedactedThinkingBlockSchema = z.strictObject({
@@ -65,12 +65,12 @@ export const anthropicStrictRedactedThinkingBlockSchema = z.strictObject({
 
 export const anthropicStrictToolUseBlockSchema = z.strictObject({
   type: z.literal('tool_use'),
-  id: z.string().regex(/^[a-zA-Z0-9_-]+$/),
-  name: z.string().min(1),
+  id: z.string().check(z.regex(/^[a-zA-Z0-9_-]+$/)),
+  name: z.string().check(z.minLength(1)),
   input: z.record(z.string(), z.unknown()),
-  caller: z.looseObject({ type: z.string() }).optional(),
-  toolset_name: z.string().nullish(),
-  cache_control: cacheControl.optional(),
+  caller: z.optional(z.looseObject({ type: z.string() })),
+  toolset_name: z.nullish(z.string()),
+  cache_control: z.optional(cacheControl),
 });
 
 /** Server tool blocks (`server_tool_use`, `web_search_tool_result`, …) are relayed as sent. */
@@ -97,16 +97,16 @@ export const anthropicStrictContentBlockSchema = z.union([
 
 /** A complete `Message` exactly as the official SDK types it (used to check what we emit). */
 export const anthropicMessagesStrictResponseSchema = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   type: z.literal('message'),
   role: z.literal('assistant'),
   model: z.string(),
   content: z.array(anthropicStrictContentBlockSchema),
   stop_reason: z.enum(ANTHROPIC_STOP_REASONS),
-  stop_sequence: z.string().nullable(),
-  stop_details: z.looseObject({ type: z.string() }).nullish(),
-  container: z.looseObject({ id: z.string() }).nullish(),
-  diagnostics: z.looseObject({}).nullish(),
+  stop_sequence: z.nullable(z.string()),
+  stop_details: z.nullish(z.looseObject({ type: z.string() })),
+  container: z.nullish(z.looseObject({ id: z.string() })),
+  diagnostics: z.nullish(z.looseObject({})),
   usage: anthropicStrictUsageSchema,
 });
 

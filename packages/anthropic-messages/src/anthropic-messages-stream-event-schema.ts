@@ -1,21 +1,21 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
 import { anthropicStrictUsageSchema } from './anthropic-messages-response-schema.js';
 
-const int = z.number().int().nonnegative();
+const int = z.int().check(z.nonnegative());
 const index = int;
 
 const messageStart = z.strictObject({
   type: z.literal('message_start'),
   message: z.strictObject({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     type: z.literal('message'),
     role: z.literal('assistant'),
     model: z.string(),
-    content: z.array(z.never()).length(0),
+    content: z.array(z.never()).check(z.length(0)),
     stop_reason: z.null(),
     stop_sequence: z.null(),
-    stop_details: z.null().optional(),
+    stop_details: z.optional(z.null()),
     usage: anthropicStrictUsageSchema,
   }),
 });
@@ -24,13 +24,13 @@ const blockStart = z.strictObject({
   type: z.literal('content_block_start'),
   index,
   content_block: z.union([
-    z.strictObject({ type: z.literal('text'), text: z.literal(''), citations: z.null().optional() }),
+    z.strictObject({ type: z.literal('text'), text: z.literal(''), citations: z.optional(z.null()) }),
     z.strictObject({ type: z.literal('thinking'), thinking: z.literal(''), signature: z.literal('') }),
     z.strictObject({ type: z.literal('redacted_thinking'), data: z.string() }),
     z.strictObject({
       type: z.literal('tool_use'),
-      id: z.string().regex(/^[a-zA-Z0-9_-]+$/),
-      name: z.string().min(1),
+      id: z.string().check(z.regex(/^[a-zA-Z0-9_-]+$/)),
+      name: z.string().check(z.minLength(1)),
       input: z.strictObject({}),
     }),
   ]),
@@ -43,7 +43,7 @@ const blockDelta = z.strictObject({
     z.strictObject({ type: z.literal('text_delta'), text: z.string() }),
     z.strictObject({ type: z.literal('input_json_delta'), partial_json: z.string() }),
     z.strictObject({ type: z.literal('thinking_delta'), thinking: z.string() }),
-    z.strictObject({ type: z.literal('signature_delta'), signature: z.string().min(1) }),
+    z.strictObject({ type: z.literal('signature_delta'), signature: z.string().check(z.minLength(1)) }),
     z.strictObject({ type: z.literal('citations_delta'), citation: z.looseObject({ type: z.string() }) }),
   ]),
 });
@@ -53,18 +53,18 @@ const blockStop = z.strictObject({ type: z.literal('content_block_stop'), index 
 const messageDelta = z.strictObject({
   type: z.literal('message_delta'),
   delta: z.strictObject({
-    stop_reason: z.enum(ANTHROPIC_STOP_REASONS).nullable(),
-    stop_sequence: z.string().nullable(),
-    stop_details: z.looseObject({ type: z.string() }).nullish(),
-    container: z.looseObject({ id: z.string() }).nullish(),
+    stop_reason: z.nullable(z.enum(ANTHROPIC_STOP_REASONS)),
+    stop_sequence: z.nullable(z.string()),
+    stop_details: z.nullish(z.looseObject({ type: z.string() })),
+    container: z.nullish(z.looseObject({ id: z.string() })),
   }),
   usage: z.strictObject({
     output_tokens: int,
-    input_tokens: int.nullish(),
-    cache_creation_input_tokens: int.nullish(),
-    cache_read_input_tokens: int.nullish(),
-    output_tokens_details: z.strictObject({ thinking_tokens: int }).nullish(),
-    server_tool_use: z.looseObject({}).nullish(),
+    input_tokens: z.nullish(int),
+    cache_creation_input_tokens: z.nullish(int),
+    cache_read_input_tokens: z.nullish(int),
+    output_tokens_details: z.nullish(z.strictObject({ thinking_tokens: int })),
+    server_tool_use: z.nullish(z.looseObject({})),
   }),
 });
 
@@ -72,7 +72,7 @@ const messageStop = z.strictObject({ type: z.literal('message_stop') });
 const ping = z.strictObject({ type: z.literal('ping') });
 const error = z.strictObject({
   type: z.literal('error'),
-  error: z.strictObject({ type: z.string().min(1), message: z.string() }),
+  error: z.strictObject({ type: z.string().check(z.minLength(1)), message: z.string() }),
 });
 
 /**

@@ -12,7 +12,7 @@ type Choice = OpenAiChatResponse['choices'][number];
 
 const MESSAGE_SHAPE = openAiChatStrictMessageSchema.shape;
 const RESPONSE_SHAPE = openAiChatStrictResponseSchema.shape;
-const LOGPROBS = RESPONSE_SHAPE.choices.element.shape.logprobs;
+const LOGPROBS = RESPONSE_SHAPE.choices.def.element.shape.logprobs;
 
 /** `value` when it passes `schema`, else undefined: only well-formed chat extras are re-emitted. */
 function valid<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | undefined {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import { OPENAI_CHAT_REASONING_EFFORTS } from './map/openai-chat-reasoning-effort.js';
 
 /*
@@ -12,32 +12,32 @@ const promptCacheBreakpointSchema = z.looseObject({ mode: z.string() });
 export const openAiChatTextPartSchema = z.looseObject({
   type: z.literal('text'),
   text: z.string(),
-  prompt_cache_breakpoint: promptCacheBreakpointSchema.optional(),
+  prompt_cache_breakpoint: z.optional(promptCacheBreakpointSchema),
 });
 
 export const openAiChatImagePartSchema = z.looseObject({
   type: z.literal('image_url'),
   image_url: z.union([
-    z.looseObject({ url: z.string(), detail: z.enum(['auto', 'low', 'high']).optional() }),
+    z.looseObject({ url: z.string(), detail: z.optional(z.enum(['auto', 'low', 'high'])) }),
     z.string(),
   ]),
-  prompt_cache_breakpoint: promptCacheBreakpointSchema.optional(),
+  prompt_cache_breakpoint: z.optional(promptCacheBreakpointSchema),
 });
 
 export const openAiChatAudioPartSchema = z.looseObject({
   type: z.literal('input_audio'),
   input_audio: z.looseObject({ data: z.string(), format: z.string() }),
-  prompt_cache_breakpoint: promptCacheBreakpointSchema.optional(),
+  prompt_cache_breakpoint: z.optional(promptCacheBreakpointSchema),
 });
 
 export const openAiChatFilePartSchema = z.looseObject({
   type: z.literal('file'),
   file: z.looseObject({
-    file_id: z.string().optional(),
-    file_data: z.string().optional(),
-    filename: z.string().optional(),
+    file_id: z.optional(z.string()),
+    file_data: z.optional(z.string()),
+    filename: z.optional(z.string()),
   }),
-  prompt_cache_breakpoint: promptCacheBreakpointSchema.optional(),
+  prompt_cache_breakpoint: z.optional(promptCacheBreakpointSchema),
 });
 
 export const openAiChatRefusalPartSchema = z.looseObject({ type: z.literal('refusal'), refusal: z.string() });
@@ -72,24 +72,24 @@ const legacyFunctionCallSchema = z.looseObject({ name: z.string(), arguments: z.
 export const openAiChatSystemMessageSchema = z.looseObject({
   role: z.enum(['system', 'developer']),
   content: textContentSchema,
-  name: z.string().optional(),
+  name: z.optional(z.string()),
 });
 
 export const openAiChatUserMessageSchema = z.looseObject({
   role: z.literal('user'),
   content: z.union([z.string(), z.array(openAiChatUserPartSchema)]),
-  name: z.string().optional(),
+  name: z.optional(z.string()),
 });
 
 export const openAiChatAssistantMessageSchema = z.looseObject({
   role: z.literal('assistant'),
-  content: z.union([z.string(), z.array(openAiChatAssistantPartSchema)]).nullish(),
-  refusal: z.string().nullish(),
-  tool_calls: z.array(openAiChatToolCallSchema).nullish(),
-  function_call: legacyFunctionCallSchema.nullish(),
-  name: z.string().optional(),
+  content: z.nullish(z.union([z.string(), z.array(openAiChatAssistantPartSchema)])),
+  refusal: z.nullish(z.string()),
+  tool_calls: z.nullish(z.array(openAiChatToolCallSchema)),
+  function_call: z.nullish(legacyFunctionCallSchema),
+  name: z.optional(z.string()),
   /** DeepSeek-style reasoning text sent back in history by OpenAI-compatible clients. */
-  reasoning_content: z.string().nullish(),
+  reasoning_content: z.nullish(z.string()),
 });
 
 export const openAiChatToolMessageSchema = z.looseObject({
@@ -101,7 +101,7 @@ export const openAiChatToolMessageSchema = z.looseObject({
 export const openAiChatFunctionMessageSchema = z.looseObject({
   role: z.literal('function'),
   name: z.string(),
-  content: z.string().nullable(),
+  content: z.nullable(z.string()),
 });
 
 export const openAiChatMessageSchema = z.discriminatedUnion('role', [
@@ -116,13 +116,13 @@ export const openAiChatFunctionToolSchema = z.looseObject({
   type: z.literal('function'),
   function: z.looseObject({
     name: z.string(),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
-    strict: z.boolean().nullish(),
+    description: z.optional(z.string()),
+    parameters: z.optional(z.record(z.string(), z.unknown())),
+    strict: z.nullish(z.boolean()),
   }),
 });
 
-const notFunction = z.string().refine((type) => type !== 'function', { message: 'a function tool needs function.name' });
+const notFunction = z.string().check(z.refine((type) => type !== 'function', { message: 'a function tool needs function.name' }));
 
 /** Any tool: function tools are mapped, others (`custom`, vendor tools) are kept verbatim. */
 export const openAiChatToolSchema = z.union([openAiChatFunctionToolSchema, z.looseObject({ type: notFunction })]);
@@ -140,50 +140,50 @@ export const openAiChatResponseFormatSchema = z.discriminatedUnion('type', [
     type: z.literal('json_schema'),
     json_schema: z.looseObject({
       name: z.string(),
-      description: z.string().optional(),
-      schema: z.record(z.string(), z.unknown()).optional(),
-      strict: z.boolean().nullish(),
+      description: z.optional(z.string()),
+      schema: z.optional(z.record(z.string(), z.unknown())),
+      strict: z.nullish(z.boolean()),
     }),
   }),
 ]);
 
 const legacyFunctionSchema = z.looseObject({
   name: z.string(),
-  description: z.string().optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
+  description: z.optional(z.string()),
+  parameters: z.optional(z.record(z.string(), z.unknown())),
 });
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 
 /** A Chat Completions request, validated loosely: unknown fields survive. */
 export const openAiChatRequestSchema = z.looseObject({
   model: z.string(),
-  messages: z.array(openAiChatMessageSchema).min(1),
-  temperature: z.number().nullish(),
-  top_p: z.number().nullish(),
-  n: z.number().int().positive().nullish(),
-  stream: z.boolean().nullish(),
-  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
-  stop: z.union([z.string(), z.array(z.string())]).nullish(),
-  max_completion_tokens: count.nullish(),
-  max_tokens: count.nullish(),
-  presence_penalty: z.number().nullish(),
-  frequency_penalty: z.number().nullish(),
-  logit_bias: z.record(z.string(), z.number()).nullish(),
-  logprobs: z.boolean().nullish(),
-  top_logprobs: count.nullish(),
-  seed: z.number().int().nullish(),
-  user: z.string().nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-  store: z.boolean().nullish(),
-  service_tier: z.string().nullish(),
-  reasoning_effort: z.enum(OPENAI_CHAT_REASONING_EFFORTS).nullish(),
-  response_format: openAiChatResponseFormatSchema.nullish(),
-  tools: z.array(openAiChatToolSchema).nullish(),
-  tool_choice: openAiChatToolChoiceSchema.nullish(),
-  parallel_tool_calls: z.boolean().nullish(),
-  functions: z.array(legacyFunctionSchema).nullish(),
-  function_call: z.union([z.enum(['none', 'auto']), z.looseObject({ name: z.string() })]).nullish(),
+  messages: z.array(openAiChatMessageSchema).check(z.minLength(1)),
+  temperature: z.nullish(z.number()),
+  top_p: z.nullish(z.number()),
+  n: z.nullish(z.int().check(z.positive())),
+  stream: z.nullish(z.boolean()),
+  stream_options: z.nullish(z.looseObject({ include_usage: z.nullish(z.boolean()) })),
+  stop: z.nullish(z.union([z.string(), z.array(z.string())])),
+  max_completion_tokens: z.nullish(count),
+  max_tokens: z.nullish(count),
+  presence_penalty: z.nullish(z.number()),
+  frequency_penalty: z.nullish(z.number()),
+  logit_bias: z.nullish(z.record(z.string(), z.number())),
+  logprobs: z.nullish(z.boolean()),
+  top_logprobs: z.nullish(count),
+  seed: z.nullish(z.int()),
+  user: z.nullish(z.string()),
+  metadata: z.nullish(z.record(z.string(), z.string())),
+  store: z.nullish(z.boolean()),
+  service_tier: z.nullish(z.string()),
+  reasoning_effort: z.nullish(z.enum(OPENAI_CHAT_REASONING_EFFORTS)),
+  response_format: z.nullish(openAiChatResponseFormatSchema),
+  tools: z.nullish(z.array(openAiChatToolSchema)),
+  tool_choice: z.nullish(openAiChatToolChoiceSchema),
+  parallel_tool_calls: z.nullish(z.boolean()),
+  functions: z.nullish(z.array(legacyFunctionSchema)),
+  function_call: z.nullish(z.union([z.enum(['none', 'auto']), z.looseObject({ name: z.string() })])),
 });
 
 export type OpenAiChatRequest = z.infer<typeof openAiChatRequestSchema>;

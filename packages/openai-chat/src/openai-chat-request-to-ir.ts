@@ -47,7 +47,7 @@ export function zodIssuePath(path: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
-function throwInvalid(error: z.ZodError): never {
+function throwInvalid(error: z.core.$ZodError): never {
   const issue = error.issues[0];
   const path = issue ? zodIssuePath(issue.path) : '';
   const message = issue?.message ?? 'Invalid request';

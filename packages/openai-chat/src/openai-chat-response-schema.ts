@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /*
  * Lenient schemas for what an upstream answers: only the shape that makes a body a chat
@@ -7,30 +7,26 @@ import * as z from 'zod';
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
 
-const lenientString = z.string().nullish().catch(null);
+const lenientString = z.catch(z.nullish(z.string()), null);
 
 /** A tool call in a message or a stream delta (fragments lack id/name/arguments). */
 export const openAiChatLenientToolCallSchema = z.looseObject({
-  index: z.number().int().nonnegative().optional().catch(undefined),
+  index: z.catch(z.optional(z.int().check(z.nonnegative())), undefined),
   id: lenientString,
   type: lenientString,
-  function: z
+  function: z.catch(z.nullish(z
     .looseObject({
       name: lenientString,
-      arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish().catch(null),
-    })
-    .nullish()
-    .catch(null),
-  custom: z.looseObject({ name: lenientString, input: lenientString }).nullish().catch(null),
+      arguments: z.catch(z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())])), null),
+    })), null),
+  custom: z.catch(z.nullish(z.looseObject({ name: lenientString, input: lenientString })), null),
 });
 
 /** Content as a string, or (Mistral and others) an array of parts whose text parts count. */
-const lenientContent = z
-  .union([z.string(), z.array(z.looseObject({ type: z.string().optional(), text: z.string().optional() }).catch({}))])
-  .nullish()
-  .catch(null);
+const lenientContent = z.catch(z.nullish(z
+  .union([z.string(), z.array(z.catch(z.looseObject({ type: z.optional(z.string()), text: z.optional(z.string()) }), {}))])), null);
 
-const legacyFunctionCall = z.looseObject({ name: lenientString, arguments: lenientString }).nullish().catch(null);
+const legacyFunctionCall = z.catch(z.nullish(z.looseObject({ name: lenientString, arguments: lenientString })), null);
 
 /** A message (non-streaming) or a delta (streaming): the same fields, all optional. */
 export const openAiChatLenientMessageSchema = z.looseObject({
@@ -41,35 +37,35 @@ export const openAiChatLenientMessageSchema = z.looseObject({
   reasoning_content: lenientString,
   /** OpenRouter, Ollama, newer vLLM. */
   reasoning: lenientString,
-  tool_calls: z.array(openAiChatLenientToolCallSchema).nullish().catch(null),
+  tool_calls: z.catch(z.nullish(z.array(openAiChatLenientToolCallSchema)), null),
   function_call: legacyFunctionCall,
 });
 
 export const openAiChatLenientChoiceSchema = z.looseObject({
-  index: z.number().int().nonnegative().optional().catch(undefined),
-  message: openAiChatLenientMessageSchema.nullish().catch(null),
-  delta: openAiChatLenientMessageSchema.nullish().catch(null),
+  index: z.catch(z.optional(z.int().check(z.nonnegative())), undefined),
+  message: z.catch(z.nullish(openAiChatLenientMessageSchema), null),
+  delta: z.catch(z.nullish(openAiChatLenientMessageSchema), null),
   finish_reason: lenientString,
 });
 
 /** A chat completion as an upstream may send it (lenient: never fails on extra or odd fields). */
 export const openAiChatResponseSchema = z.looseObject({
-  id: z.string().catch(''),
-  object: z.string().optional().catch(undefined),
-  created: z.number().catch(0),
-  model: z.string().catch(''),
+  id: z.catch(z.string(), ''),
+  object: z.catch(z.optional(z.string()), undefined),
+  created: z.catch(z.number(), 0),
+  model: z.catch(z.string(), ''),
   choices: z.array(openAiChatLenientChoiceSchema),
-  usage: z.unknown().optional(),
+  usage: z.optional(z.unknown()),
 });
 
 /** A `chat.completion.chunk` as an upstream may send it (lenient). */
 export const openAiChatChunkSchema = z.looseObject({
-  id: z.string().catch(''),
-  object: z.string().optional().catch(undefined),
-  created: z.number().catch(0),
-  model: z.string().catch(''),
-  choices: z.array(openAiChatLenientChoiceSchema).nullish().catch(null),
-  usage: z.unknown().optional(),
+  id: z.catch(z.string(), ''),
+  object: z.catch(z.optional(z.string()), undefined),
+  created: z.catch(z.number(), 0),
+  model: z.catch(z.string(), ''),
+  choices: z.catch(z.nullish(z.array(openAiChatLenientChoiceSchema)), null),
+  usage: z.optional(z.unknown()),
 });
 
 export type OpenAiChatLenientResponse = z.infer<typeof openAiChatResponseSchema>;

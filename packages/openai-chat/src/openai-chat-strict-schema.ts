@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /*
  * Strict schemas of what OpenAI itself sends (tests check the codec's output against them):
@@ -8,58 +8,55 @@ import * as z from 'zod';
  * @see https://platform.openai.com/docs/api-reference/chat-streaming/streaming
  */
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 
 const finishReason = z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'function_call']);
 
 const serviceTier = z.enum(['auto', 'default', 'flex', 'scale', 'priority']);
 
-const topLogprob = z.strictObject({ token: z.string(), logprob: z.number(), bytes: z.array(z.number().int()).nullable() });
+const topLogprob = z.strictObject({ token: z.string(), logprob: z.number(), bytes: z.nullable(z.array(z.int())) });
 
 const tokenLogprob = z.strictObject({
   token: z.string(),
   logprob: z.number(),
-  bytes: z.array(z.number().int()).nullable(),
+  bytes: z.nullable(z.array(z.int())),
   top_logprobs: z.array(topLogprob),
 });
 
-const logprobs = z.strictObject({ content: z.array(tokenLogprob).nullable(), refusal: z.array(tokenLogprob).nullable() }).nullable();
+const logprobs = z.nullable(z.strictObject({ content: z.nullable(z.array(tokenLogprob)), refusal: z.nullable(z.array(tokenLogprob)) }));
 
 export const openAiChatStrictUsageSchema = z
   .strictObject({
     prompt_tokens: count,
     completion_tokens: count,
     total_tokens: count,
-    prompt_tokens_details: z
+    prompt_tokens_details: z.optional(z
       .strictObject({
-        cached_tokens: count.optional(),
-        audio_tokens: count.optional(),
-        cache_write_tokens: count.optional(),
-      })
-      .optional(),
-    completion_tokens_details: z
+        cached_tokens: z.optional(count),
+        audio_tokens: z.optional(count),
+        cache_write_tokens: z.optional(count),
+      })),
+    completion_tokens_details: z.optional(z
       .strictObject({
-        reasoning_tokens: count.optional(),
-        audio_tokens: count.optional(),
-        accepted_prediction_tokens: count.optional(),
-        rejected_prediction_tokens: count.optional(),
-      })
-      .optional(),
-  })
-  .refine((usage) => usage.total_tokens === usage.prompt_tokens + usage.completion_tokens, {
+        reasoning_tokens: z.optional(count),
+        audio_tokens: z.optional(count),
+        accepted_prediction_tokens: z.optional(count),
+        rejected_prediction_tokens: z.optional(count),
+      })),
+  }).check(z.refine((usage) => usage.total_tokens === usage.prompt_tokens + usage.completion_tokens, {
     message: 'total_tokens must equal prompt_tokens + completion_tokens',
-  });
+  }));
 
 const functionToolCall = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   type: z.literal('function'),
-  function: z.strictObject({ name: z.string().min(1), arguments: z.string() }),
+  function: z.strictObject({ name: z.string().check(z.minLength(1)), arguments: z.string() }),
 });
 
 const customToolCall = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   type: z.literal('custom'),
-  custom: z.strictObject({ name: z.string().min(1), input: z.string() }),
+  custom: z.strictObject({ name: z.string().check(z.minLength(1)), input: z.string() }),
 });
 
 const annotation = z.strictObject({
@@ -69,13 +66,13 @@ const annotation = z.strictObject({
 
 export const openAiChatStrictMessageSchema = z.strictObject({
   role: z.literal('assistant'),
-  content: z.string().nullable(),
-  refusal: z.string().nullable(),
-  reasoning_content: z.string().optional(),
-  tool_calls: z.array(z.discriminatedUnion('type', [functionToolCall, customToolCall])).min(1).optional(),
-  function_call: z.strictObject({ name: z.string(), arguments: z.string() }).nullable().optional(),
-  annotations: z.array(annotation).optional(),
-  audio: z.strictObject({ id: z.string(), data: z.string(), expires_at: z.number(), transcript: z.string() }).nullable().optional(),
+  content: z.nullable(z.string()),
+  refusal: z.nullable(z.string()),
+  reasoning_content: z.optional(z.string()),
+  tool_calls: z.optional(z.array(z.discriminatedUnion('type', [functionToolCall, customToolCall])).check(z.minLength(1))),
+  function_call: z.optional(z.nullable(z.strictObject({ name: z.string(), arguments: z.string() }))),
+  annotations: z.optional(z.array(annotation)),
+  audio: z.optional(z.nullable(z.strictObject({ id: z.string(), data: z.string(), expires_at: z.number(), transcript: z.string() }))),
 });
 
 /** A `chat.completion` exactly as OpenAI sends it. */
@@ -92,16 +89,16 @@ export const openAiChatStrictResponseSchema = z.strictObject({
       finish_reason: finishReason,
     }),
   ),
-  usage: openAiChatStrictUsageSchema.optional(),
-  service_tier: serviceTier.nullable().optional(),
-  system_fingerprint: z.string().optional(),
+  usage: z.optional(openAiChatStrictUsageSchema),
+  service_tier: z.optional(z.nullable(serviceTier)),
+  system_fingerprint: z.optional(z.string()),
 });
 
 const deltaToolCall = z.strictObject({
   index: count,
-  id: z.string().min(1).optional(),
-  type: z.literal('function').optional(),
-  function: z.strictObject({ name: z.string().min(1).optional(), arguments: z.string().optional() }).optional(),
+  id: z.optional(z.string().check(z.minLength(1))),
+  type: z.optional(z.literal('function')),
+  function: z.optional(z.strictObject({ name: z.optional(z.string().check(z.minLength(1))), arguments: z.optional(z.string()) })),
 });
 
 /** A `chat.completion.chunk` exactly as OpenAI sends it. */
@@ -114,26 +111,26 @@ export const openAiChatStrictChunkSchema = z.strictObject({
     z.strictObject({
       index: count,
       delta: z.strictObject({
-        role: z.literal('assistant').optional(),
-        content: z.string().nullable().optional(),
-        refusal: z.string().nullable().optional(),
-        reasoning_content: z.string().optional(),
-        tool_calls: z.array(deltaToolCall).optional(),
+        role: z.optional(z.literal('assistant')),
+        content: z.optional(z.nullable(z.string())),
+        refusal: z.optional(z.nullable(z.string())),
+        reasoning_content: z.optional(z.string()),
+        tool_calls: z.optional(z.array(deltaToolCall)),
       }),
-      logprobs: logprobs.optional(),
-      finish_reason: finishReason.nullable(),
+      logprobs: z.optional(logprobs),
+      finish_reason: z.nullable(finishReason),
     }),
   ),
-  usage: openAiChatStrictUsageSchema.nullable().optional(),
-  service_tier: serviceTier.nullable().optional(),
-  system_fingerprint: z.string().optional(),
+  usage: z.optional(z.nullable(openAiChatStrictUsageSchema)),
+  service_tier: z.optional(z.nullable(serviceTier)),
+  system_fingerprint: z.optional(z.string()),
   /** Random padding (`stream_options.include_obfuscation`), ignored by clients. */
-  obfuscation: z.string().optional(),
+  obfuscation: z.optional(z.string()),
 });
 
 /** An error body exactly as OpenAI sends it: all four keys present. */
 export const openAiChatStrictErrorSchema = z.strictObject({
-  error: z.strictObject({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string().nullable() }),
+  error: z.strictObject({ message: z.string(), type: z.string(), param: z.nullable(z.string()), code: z.nullable(z.string()) }),
 });
 
 export type OpenAiChatResponse = z.infer<typeof openAiChatStrictResponseSchema>;

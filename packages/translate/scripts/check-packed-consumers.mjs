@@ -122,6 +122,14 @@ try {
   const { toChat } = await import(pathToFileURL(join(app, 'pair-bundle.mjs')).href);
   const bundled = toChat.request({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'Hi' }] }).value;
   if (bundled.model !== 'm') throw new Error('the browser bundle did not translate');
+  const problem = (() => {
+    try {
+      toChat.request({ model: 'm', max_tokens: 'ten', messages: [] });
+    } catch (error) {
+      return error.message;
+    }
+  })();
+  if (problem !== 'max_tokens: Invalid input: expected number, received string') throw new Error(`the browser bundle names a bad field as: ${problem}`);
   console.log('\nbrowser bundle (esbuild, minified)   minified    gzipped   budget (gzipped)');
   console.log(`one pair (chat <-> anthropic)       ${kib(pair.minified).padStart(10)} ${kib(pair.gzipped).padStart(10)} ${kib(PAIR_TRANSLATOR_BUDGET_BYTES).padStart(10)}`);
   console.log(`all four styles                     ${kib(all.minified).padStart(10)} ${kib(all.gzipped).padStart(10)} ${kib(ALL_STYLES_BUDGET_BYTES).padStart(10)}`);

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_STYLES_BUDGET_BYTES,
@@ -18,6 +22,19 @@ describe('browser bundle size (esbuild, minified, gzipped)', () => {
     expect(pair.gzipped).toBeLessThanOrEqual(PAIR_TRANSLATOR_BUDGET_BYTES);
     expect(pair.code).not.toContain('generationConfig');
     expect(pair.code).not.toContain('response.output_text.delta');
+  });
+
+  it('the bundled translator still names the problem of an invalid request in English', async () => {
+    const pair = await measureBrowserBundle(PAIR_TRANSLATOR_SOURCE, here, ['@interlingua/source']);
+    const dir = mkdtempSync(join(tmpdir(), 'interlingua-bundle-'));
+    try {
+      writeFileSync(join(dir, 'pair.mjs'), pair.code);
+      const { toChat, toAnthropic } = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'pair.mjs')).href)) as Record<'toChat' | 'toAnthropic', { request(body: unknown): unknown }>;
+      expect(() => toChat.request({ model: 'm', max_tokens: 'ten', messages: [] })).toThrow('max_tokens: Invalid input: expected number, received string');
+      expect(() => toAnthropic.request({ model: 'm', messages: [{ role: 'robot', content: 'Hi' }] })).toThrow(/^messages\[0\]\.role: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('all four styles stay within their budget', async () => {

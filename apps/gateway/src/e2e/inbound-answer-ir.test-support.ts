@@ -5,7 +5,7 @@ import { accumulateResponse, runMachineSync, safeJsonParse } from '@interlingua/
 import { openAiChatStrictChunkSchema, openAiChatStrictResponseSchema } from '@interlingua/openai-chat';
 import { openAiResponsesStrictResponseSchema, openAiResponsesStrictStreamEventSchema } from '@interlingua/openai-responses';
 import { codecFor } from '@interlingua/provider-adapters';
-import type { ZodType } from 'zod';
+import type { ZodMiniType as ZodType } from 'zod/mini';
 import type { ExpectedAnswer } from './compatibility-features.test-support.js';
 import type { InboundMode, InboundOutcome, InboundStyle } from './inbound-callers.test-support.js';
 

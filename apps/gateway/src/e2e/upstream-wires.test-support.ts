@@ -12,7 +12,7 @@ import {
   type ReceivedRequest,
 } from '@interlingua/testkit';
 import type { GenerationWire } from '@interlingua/provider-adapters';
-import type { ZodType } from 'zod';
+import type { ZodMiniType as ZodType } from 'zod/mini';
 
 /** The built-in wires an upstream provider can speak to the gateway for generation. */
 export const UPSTREAM_WIRES: readonly GenerationWire[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
