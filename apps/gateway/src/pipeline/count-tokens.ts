@@ -73,7 +73,7 @@ async function countUpstream(input: CountTokensInput, target: RouteTarget, adapt
   if (ir.maxOutputTokens === undefined && input.route.defaultMaxOutputTokens !== undefined) ir.maxOutputTokens = input.route.defaultMaxOutputTokens;
   const encoded = (typeof wire === 'string' ? COUNT_ENCODERS[wire] : undefined)?.(ir) ?? codecFor(wire).request.fromIr(ir);
   const wireRequest = { ...(encoded.value as Record<string, unknown>) };
-  adapter.hooks?.patchRequest?.(wireRequest, { settings: target.settings, model: target.upstreamModel, stream: false });
+  const hookWarnings = adapter.hooks?.patchRequest?.(wireRequest, { settings: target.settings, model: target.upstreamModel, stream: false }) ?? [];
   const forwarded = pickForwardedHeaders(input.headers, [...(adapter.forwardHeaders ?? []), ...target.settings.forwardHeaders]);
   const answer = await fetchUpstream(
     {
@@ -92,7 +92,7 @@ async function countUpstream(input: CountTokensInput, target: RouteTarget, adapt
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   const inputTokens = count.parse(parsed.value);
   if (inputTokens === undefined) throw invalidUpstreamBody('the token-count answer holds no count');
-  return { inputTokens, estimated: false, warnings: encoded.warnings, target };
+  return { inputTokens, estimated: false, warnings: [...encoded.warnings, ...hookWarnings], target };
 }
 
 function estimateWarning(inbound: GenerationWire, reason: string): IrWarning {

@@ -35,7 +35,7 @@ export async function runTranslatedPath(call: GenerationCall, adapter: HttpProvi
   const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
   call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
   const body = encoded.value as Record<string, unknown>;
-  adapter.hooks?.patchRequest?.(body, { settings: target.settings, model: target.upstreamModel, stream: ir.stream });
+  call.outcome.warnings.push(...(adapter.hooks?.patchRequest?.(body, { settings: target.settings, model: target.upstreamModel, stream: ir.stream }) ?? []));
   const request = buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream);
   if (ir.stream) await streamTranslated(call, request, upstreamCodec, adapter, names);
   else await bufferedTranslated(call, request, upstreamCodec, adapter, names);
