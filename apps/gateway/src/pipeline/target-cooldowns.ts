@@ -1,8 +1,16 @@
+import { LRUCache } from 'lru-cache';
 import type { RoutingConfig } from '../config/operations-schema.js';
 import type { StateStore } from '../store/state-store.js';
 
 /** How often a target's shared cooldown state is re-read from the store, at most. */
 const REFRESH_MS = 1_000;
+
+/**
+ * How many targets this instance remembers. Target ids carry the upstream model, which a caller
+ * picks on glob routes (`openai/*`), so the memory must be bounded; a target that falls out is
+ * simply asked of the store again on its next use.
+ */
+export const MAX_KNOWN_TARGETS = 10_000;
 
 interface Known {
   /** Local knowledge: cooling until (epoch ms). */
@@ -19,13 +27,21 @@ interface Known {
  * the store in the background, at most once a second per target.
  */
 export class TargetCooldowns {
-  private readonly known = new Map<string, Known>();
+  private readonly known: LRUCache<string, Known>;
 
   constructor(
     private readonly store: StateStore,
     private readonly onStoreError: (operation: string, error: unknown) => void,
     private readonly now: () => number = Date.now,
-  ) {}
+    maxKnown = MAX_KNOWN_TARGETS,
+  ) {
+    this.known = new LRUCache<string, Known>({ max: maxKnown });
+  }
+
+  /** How many targets this instance remembers (bounded by `maxKnown`). */
+  get knownCount(): number {
+    return this.known.size;
+  }
 
   isCooling(id: string): boolean {
     const now = this.now();
