@@ -1,9 +1,10 @@
 import { gateway } from './client-harness.test-support.js';
 import { AGENTS_PACKAGES } from './clients/agents-modules.js';
+import { SDK_PACKAGES } from './clients/sdk-modules.js';
 import { agentsChatDriver } from './drivers/agents-driver.js';
 import { clientMatrix, type ClientUnderTest } from './matrix.test-support.js';
 
-const packages = [AGENTS_PACKAGES.agents, AGENTS_PACKAGES.openai];
+const packages = [AGENTS_PACKAGES.agents, SDK_PACKAGES.openai];
 
 const CLIENTS: ClientUnderTest[] = [
   { id: 'agents-responses', title: 'OpenAI Agents SDK, OpenAIResponsesModel', packages, chat: agentsChatDriver('responses', gateway) },

@@ -110,14 +110,23 @@ export const FEATURES: readonly Feature[] = [
     id: 'stream',
     title: 'Streamed text',
     async run({ chat }, harness, style) {
-      const arrivals: Array<{ delta: string; at: number }> = [];
-      const answer = await need(chat, 'chat').streamText(harness.model(style, 'text'), PROMPT, (delta) => arrivals.push({ delta, at: Date.now() }));
+      // A recorded upstream holds its stream after the first text event until the client sees a delta.
+      const gate = style === 'mock' ? undefined : harness.upstream.gateNextStream();
+      const arrivals: Array<{ delta: string; at: number; phase: number }> = [];
+      const answer = await need(chat, 'chat').streamText(harness.model(style, 'text'), PROMPT, (delta) => {
+        arrivals.push({ delta, at: Date.now(), phase: gate?.phase ?? 0 });
+        gate?.deltaSeen();
+      });
       const expected = style === 'mock' ? `You said: ${PROMPT}` : meaningOf(recordingFor(style, 'text', true)).text;
       expect(arrivals.map((a) => a.delta).join('')).toBe(expected);
       expect(answer.text).toBe(expected);
       expect(arrivals.length, 'deltas').toBeGreaterThan(1);
-      // The upstream paces its events: deltas relayed as they come arrive at distinct times.
-      expect(new Set(arrivals.map((a) => a.at)).size, 'distinct arrival times of the deltas').toBeGreaterThan(1);
+      if (gate) {
+        expect(new Set(arrivals.map((a) => a.phase)), 'deltas before the upstream sent the rest of its stream (0) and after (1)').toEqual(new Set([0, 1]));
+      } else {
+        // The mock pauses between words: deltas relayed as they come arrive at distinct times.
+        expect(new Set(arrivals.map((a) => a.at)).size, 'distinct arrival times of the deltas').toBeGreaterThan(1);
+      }
     },
   },
   ...([false, true] as const).map(

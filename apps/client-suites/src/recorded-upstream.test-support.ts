@@ -1,4 +1,5 @@
 import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { ServerResponse } from 'node:http';
 import { readWireRequest, type WireRequest } from '@interlingua/gateway/test-support';
 import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream, type ReceivedRequest, type Recording } from '@interlingua/testkit';
 
@@ -123,14 +124,61 @@ function withResponsesToolDefaults(request: ReceivedRequest): ReceivedRequest {
   return { ...request, body: Buffer.from(text), json: () => JSON.parse(text) as unknown };
 }
 
+/**
+ * Holds a recorded text stream after its first text event until the client reports a delta, so
+ * that a test can tell deltas relayed as they come from a stream delivered in one piece.
+ */
+export interface StreamGate {
+  /** 0 while the upstream holds the rest of the stream, 1 once it sent it. */
+  readonly phase: 0 | 1;
+  /** The client saw a delta: the upstream may go on. */
+  deltaSeen(): void;
+}
+
+/** How long a gated stream waits for the client's first delta before it sends the rest anyway. */
+const GATE_LIMIT_MS = 3_000;
+
 export interface RecordedUpstream extends LoopbackUpstream {
   /** Every generation request read, in order (a string when it broke the provider's schema). */
   generations: Array<WireRequest | string>;
+  /** Gates the next streamed text answer (see StreamGate). */
+  gateNextStream(): StreamGate;
+}
+
+/** Whether an SSE event of a wire carries answer text. */
+function carriesText(wire: GenerationWire, event: string): boolean {
+  const data = event.split(/\r?\n/).find((line) => line.startsWith('data:'))?.slice(5).trim();
+  if (!data || data === '[DONE]') return false;
+  const json = JSON.parse(data) as Record<string, unknown> & { choices?: Array<{ delta?: { content?: string } }>; delta?: { type?: string }; candidates?: Array<{ content?: { parts?: Array<{ text?: string }> } }> };
+  if (wire === 'openai-chat') return (json.choices?.[0]?.delta?.content ?? '') !== '';
+  if (wire === 'openai-responses') return json.type === 'response.output_text.delta';
+  if (wire === 'anthropic-messages') return json.type === 'content_block_delta' && json.delta?.type === 'text_delta';
+  return (json.candidates?.[0]?.content?.parts ?? []).some((part) => (part.text ?? '') !== '');
+}
+
+/** Sends a recorded stream event by event, holding it after its first text event until the gate opens. */
+async function sendGatedSse(response: ServerResponse, wire: GenerationWire, body: string, gate: { opened: Promise<void>; release(): void }): Promise<void> {
+  const events = body.split(/(?<=\r?\n\r?\n)/).filter((event) => event.trim().length > 0);
+  const first = events.findIndex((event) => carriesText(wire, event));
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  for (const [i, event] of events.entries()) {
+    if (response.destroyed) return;
+    response.write(event);
+    if (i === first) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([gate.opened, new Promise<void>((resolve) => (timer = setTimeout(resolve, GATE_LIMIT_MS)))]);
+      clearTimeout(timer);
+      gate.release();
+    }
+    await new Promise((resolve) => setTimeout(resolve, STREAM_PACE_MS));
+  }
+  response.end();
 }
 
 /** Starts the recorded upstream on an ephemeral loopback port. */
 export async function startRecordedUpstream(): Promise<RecordedUpstream> {
   const generations: Array<WireRequest | string> = [];
+  let armed: { opened: Promise<void>; release(): void } | undefined;
   const upstream = await startLoopbackUpstream(async (request, response) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.endsWith('/embeddings')) return sendJson(response, 200, recordingJson(loadRecording(EMBEDDINGS.openai)));
@@ -142,8 +190,25 @@ export async function startRecordedUpstream(): Promise<RecordedUpstream> {
     const asked = read.model as AnswerKind;
     const kind = asked === 'loop' ? (carriesToolResult(read) ? 'text' : 'tool') : asked;
     const recording = recordingFor(read.wire, kind, read.stream && kind !== 'error' && kind !== 'structured');
+    if (recording.streaming && kind === 'text' && armed) {
+      const gate = armed;
+      armed = undefined;
+      return sendGatedSse(response, read.wire, recordingSseBody(recording), gate);
+    }
     if (recording.streaming) return sendSse(response, recordingSseBody(recording), { delayMs: STREAM_PACE_MS });
     return sendJson(response, recording.http_status, recording.body);
   });
-  return Object.assign(upstream, { generations });
+  const gateNextStream = (): StreamGate => {
+    let phase: 0 | 1 = 0;
+    let seen = () => undefined as void;
+    const opened = new Promise<void>((resolve) => (seen = resolve));
+    armed = { opened, release: () => void (phase = 1) };
+    return {
+      get phase() {
+        return phase;
+      },
+      deltaSeen: () => seen(),
+    };
+  };
+  return Object.assign(upstream, { generations, gateNextStream });
 }

@@ -1,7 +1,8 @@
 import type { JsonSchemaDefinition, Model, ModelResponse } from '@openai/agents';
-import { agents, openAiSdk } from '../clients/agents-modules.js';
+import { agents } from '../clients/agents-modules.js';
+import { openAiSdk } from '../clients/sdk-modules.js';
 import type { ChatDriver, JsonSchema, ToolSeen, ToolSpec, Usage } from '../features.test-support.js';
-import { inheritsFrom } from './langchain-driver.js';
+import { failureOf } from './client-failure.js';
 
 // Traces go to OpenAI by default: the suites stay on loopback.
 agents.setTracingDisabled(true);
@@ -69,14 +70,6 @@ export function agentsChatDriver(mode: AgentsMode, gateway: { url: string; key: 
       const result = await agents.run(agent(model, { outputType }), prompt);
       return result.finalOutput;
     },
-    async failure(model, prompt) {
-      try {
-        await agents.run(agent(model), prompt);
-        return undefined;
-      } catch (error) {
-        const status = (error as { status?: unknown }).status;
-        return { ownClass: inheritsFrom(error, 'APIError'), ...(typeof status === 'number' ? { status } : {}), message: error instanceof Error ? error.message : String(error) };
-      }
-    },
+    failure: (model, prompt) => failureOf(() => agents.run(agent(model), prompt), 'APIError'),
   };
 }

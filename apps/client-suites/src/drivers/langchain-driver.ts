@@ -1,6 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessageChunk, HumanMessage, ToolMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
-import type { ChatDriver, ClientFailure, EmbedDriver, ToolSpec, Usage } from '../features.test-support.js';
+import { HumanMessage, ToolMessage, type AIMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import type { ChatDriver, EmbedDriver, ToolSpec, Usage } from '../features.test-support.js';
+import { failureOf } from './client-failure.js';
 
 /** What LangChain's structured output is asked with (`method` differs per chat model class). */
 export type StructuredMethod = 'jsonSchema' | 'functionCalling' | 'json_schema';
@@ -12,14 +13,6 @@ function usageOf(message: AIMessage | AIMessageChunk | undefined): Usage | undef
 
 function openAiTool(spec: ToolSpec) {
   return { type: 'function' as const, function: { name: spec.name, description: spec.description, parameters: spec.parameters } };
-}
-
-/** Whether an error is an instance of a class named `name` (or a subclass of it). */
-export function inheritsFrom(error: unknown, name: string): boolean {
-  for (let proto: unknown = error; proto !== null && proto !== undefined; proto = Object.getPrototypeOf(proto)) {
-    if ((proto as { constructor?: { name?: string } }).constructor?.name === name) return true;
-  }
-  return false;
 }
 
 async function streamed(model: BaseChatModel, input: BaseMessage[] | string, onDelta: (delta: string) => void = () => undefined): Promise<AIMessageChunk | undefined> {
@@ -77,15 +70,7 @@ export function langchainChatDriver(options: { create(model: string): BaseChatMo
     async structured(model, prompt, schema) {
       return create(model).withStructuredOutput(schema, { name: 'answer', method: options.structuredMethod }).invoke(prompt);
     },
-    async failure(model, prompt): Promise<ClientFailure | undefined> {
-      try {
-        await create(model).invoke(prompt);
-        return undefined;
-      } catch (error) {
-        const status = (error as { status?: unknown }).status;
-        return { ownClass: inheritsFrom(error, options.errorClass), ...(typeof status === 'number' ? { status } : {}), message: error instanceof Error ? error.message : String(error) };
-      }
-    },
+    failure: (model, prompt) => failureOf(() => create(model).invoke(prompt), options.errorClass),
   };
 }
 
@@ -93,5 +78,3 @@ export function langchainChatDriver(options: { create(model: string): BaseChatMo
 export function langchainEmbedDriver(create: (model: string) => { embedQuery(text: string): Promise<number[]> }): EmbedDriver {
   return { embed: (model, text) => create(model).embedQuery(text) };
 }
-
-export { AIMessageChunk };

@@ -15,7 +15,8 @@ import { geminiEmbeddingMethods } from './embeddings-routes.js';
 /**
  * `/v1beta/models` (list, get) and `/v1beta/models/{model}:{method}` (`generateContent`,
  * `streamGenerateContent` as SSE with `alt=sse` or a JSON array without, `countTokens`):
- * Gemini callers to any upstream. Unknown methods are Gemini-shaped 404s.
+ * Gemini callers to any upstream, also under `/v1/models/{model}:{method}`. Unknown methods are
+ * Gemini-shaped 404s.
  */
 export function geminiRoutes(gateway: Gateway): RouteEntry[] {
   const generate = generationRoute(gateway, {
@@ -45,5 +46,7 @@ export function geminiRoutes(gateway: Gateway): RouteEntry[] {
     { method: 'get', path: '/v1beta/models', handler: listGeminiModelsRoute(gateway) },
     { method: 'get', path: '/v1beta/models/*rest', handler: getGeminiModelRoute(gateway) },
     { method: 'post', path: '/v1beta/models/*rest', handler: dispatch },
+    // Gemini's stable `v1` paths, which `@google/genai` 3 calls by default (`GET /v1/models` stays OpenAI's list).
+    { method: 'post', path: '/v1/models/*rest', handler: dispatch },
   ];
 }
