@@ -1,6 +1,6 @@
 import type { IrRequest, Result } from '@interlingua/ir';
 import { IrError } from '@interlingua/ir';
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import { normalizeGeminiFieldNames } from './gemini-field-names.js';
 import { geminiContentSchema } from './gemini-request-schema.js';
 import { geminiRequestToIr } from './gemini-request-to-ir.js';
@@ -14,21 +14,20 @@ import { parseGeminiWire } from './gemini-validation-error.js';
  */
 export const geminiCountTokensRequestSchema = z
   .looseObject({
-    contents: z.array(geminiContentSchema).optional(),
-    generateContentRequest: z.looseObject({ model: z.string().optional() }).optional(),
-  })
-  .refine((body) => body.contents !== undefined || body.generateContentRequest !== undefined, {
+    contents: z.optional(z.array(geminiContentSchema)),
+    generateContentRequest: z.optional(z.looseObject({ model: z.optional(z.string()) })),
+  }).check(z.refine((body) => body.contents !== undefined || body.generateContentRequest !== undefined, {
     message: 'either contents or generateContentRequest is required',
-  });
+  }));
 
-const modalityTokenCount = z.looseObject({ modality: z.string(), tokenCount: z.number().int().nonnegative().optional() });
+const modalityTokenCount = z.looseObject({ modality: z.string(), tokenCount: z.optional(z.int().check(z.nonnegative())) });
 
 /** `countTokens` answer. */
 export const geminiCountTokensResponseSchema = z.strictObject({
-  totalTokens: z.number().int().nonnegative(),
-  cachedContentTokenCount: z.number().int().nonnegative().optional(),
-  promptTokensDetails: z.array(modalityTokenCount).optional(),
-  cacheTokensDetails: z.array(modalityTokenCount).optional(),
+  totalTokens: z.int().check(z.nonnegative()),
+  cachedContentTokenCount: z.optional(z.int().check(z.nonnegative())),
+  promptTokensDetails: z.optional(z.array(modalityTokenCount)),
+  cacheTokensDetails: z.optional(z.array(modalityTokenCount)),
 });
 
 export type GeminiCountTokensRequest = z.infer<typeof geminiCountTokensRequestSchema>;

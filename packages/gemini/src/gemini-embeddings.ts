@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /**
  * Gemini embedding shapes. `@google/genai` calls `:batchEmbedContents` even for one input
@@ -21,22 +21,22 @@ export const GEMINI_EMBEDDING_TASK_TYPES = [
 
 /** The content to embed: text parts (other parts are kept but not embedded by text models). */
 export const geminiEmbedContentSchema = z.looseObject({
-  role: z.string().optional(),
-  parts: z.array(z.looseObject({ text: z.string().optional() })).min(1, 'parts must not be empty'),
+  role: z.optional(z.string()),
+  parts: z.array(z.looseObject({ text: z.optional(z.string()) })).check(z.minLength(1, 'parts must not be empty')),
 });
 
 /** `:embedContent` body (`model` is optional there: it is in the URL). */
 export const geminiEmbedContentRequestSchema = z.looseObject({
-  model: z.string().optional(),
+  model: z.optional(z.string()),
   content: geminiEmbedContentSchema,
-  taskType: z.string().optional(),
-  title: z.string().optional(),
-  outputDimensionality: z.number().int().positive().optional(),
+  taskType: z.optional(z.string()),
+  title: z.optional(z.string()),
+  outputDimensionality: z.optional(z.int().check(z.positive())),
 });
 
 /** `:batchEmbedContents` body. */
 export const geminiBatchEmbedContentsRequestSchema = z.looseObject({
-  requests: z.array(geminiEmbedContentRequestSchema).min(1, 'requests must not be empty'),
+  requests: z.array(geminiEmbedContentRequestSchema).check(z.minLength(1, 'requests must not be empty')),
 });
 
 export const geminiContentEmbeddingSchema = z.looseObject({ values: z.array(z.number()) });

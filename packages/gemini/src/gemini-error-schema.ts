@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 /**
  * A Gemini error body: `{"error":{"code","message","status","details"?}}` (google.rpc.Status).
@@ -9,7 +9,7 @@ const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(unde
  */
 export const geminiErrorBodySchema = z.looseObject({
   error: z.looseObject({
-    code: lenient(z.number().int()),
+    code: lenient(z.int()),
     message: lenient(z.string()),
     status: lenient(z.string()),
     details: lenient(z.array(z.unknown())),
@@ -19,10 +19,10 @@ export const geminiErrorBodySchema = z.looseObject({
 /** The error body we emit. */
 export const geminiStrictErrorBodySchema = z.strictObject({
   error: z.strictObject({
-    code: z.number().int().min(400).max(599),
+    code: z.int().check(z.gte(400)).check(z.lte(599)),
     message: z.string(),
-    status: z.string().min(1),
-    details: z.array(z.looseObject({ '@type': z.string() })).optional(),
+    status: z.string().check(z.minLength(1)),
+    details: z.optional(z.array(z.looseObject({ '@type': z.string() }))),
   }),
 });
 

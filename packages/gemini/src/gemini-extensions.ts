@@ -1,5 +1,5 @@
 import type { IrExtensions } from '@interlingua/ir';
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /**
  * What a Gemini request keeps in `ir.extensions.gemini`: the fields the IR has no slot for, so
@@ -41,7 +41,7 @@ export interface GeminiResponseExtensions {
 }
 
 const record = z.record(z.string(), z.unknown());
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 const requestExtensionsSchema = z.object({
   fields: optional(record),

@@ -1,5 +1,5 @@
 import type { IrWarning } from '@interlingua/ir';
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import type { GeminiLenientPart } from './gemini-response-schema.js';
 
 /**
@@ -12,11 +12,11 @@ import type { GeminiLenientPart } from './gemini-response-schema.js';
  */
 export const geminiPartialArgSchema = z.looseObject({
   jsonPath: z.string(),
-  stringValue: z.string().optional(),
-  numberValue: z.number().optional(),
-  boolValue: z.boolean().optional(),
-  nullValue: z.unknown().optional(),
-  willContinue: z.boolean().optional(),
+  stringValue: z.optional(z.string()),
+  numberValue: z.optional(z.number()),
+  boolValue: z.optional(z.boolean()),
+  nullValue: z.optional(z.unknown()),
+  willContinue: z.optional(z.boolean()),
 });
 
 export type GeminiPartialArg = z.infer<typeof geminiPartialArgSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /**
  * Inbound Gemini `GenerateContentRequest` schemas (v1beta, camelCase as `@google/genai` sends
@@ -15,30 +15,30 @@ export const geminiInlineDataSchema = z.looseObject({ mimeType: z.string(), data
 
 /** `fileData`: a file by URI (Files API, `gs://` or https). */
 export const geminiFileDataSchema = z.looseObject({
-  mimeType: z.string().optional(),
+  mimeType: z.optional(z.string()),
   fileUri: z.string(),
-  displayName: z.string().optional(),
+  displayName: z.optional(z.string()),
 });
 
 /** A call the model made: `args` is a JSON object. `id` is usually absent on the Gemini API. */
 export const geminiFunctionCallSchema = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
-  args: jsonObject.nullish(),
+  args: z.nullish(jsonObject),
 });
 
 /** Media attached to a function response (Gemini 3 multimodal function responses). */
 export const geminiFunctionResponsePartSchema = z.looseObject({
-  inlineData: geminiInlineDataSchema.optional(),
-  fileData: geminiFileDataSchema.optional(),
+  inlineData: z.optional(geminiInlineDataSchema),
+  fileData: z.optional(geminiFileDataSchema),
 });
 
 /** The answer to a function call, paired with it by `name` (and `id` when present). */
 export const geminiFunctionResponseSchema = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
-  response: jsonObject.nullish(),
-  parts: z.array(geminiFunctionResponsePartSchema).optional(),
+  response: z.nullish(jsonObject),
+  parts: z.optional(z.array(geminiFunctionResponsePartSchema)),
 });
 
 /**
@@ -47,73 +47,72 @@ export const geminiFunctionResponseSchema = z.looseObject({
  * and `thoughtSignature` on any part.
  */
 export const geminiPartSchema = z.looseObject({
-  text: z.string().optional(),
-  thought: z.boolean().optional(),
-  thoughtSignature: z.string().optional(),
-  inlineData: geminiInlineDataSchema.optional(),
-  fileData: geminiFileDataSchema.optional(),
-  functionCall: geminiFunctionCallSchema.optional(),
-  functionResponse: geminiFunctionResponseSchema.optional(),
+  text: z.optional(z.string()),
+  thought: z.optional(z.boolean()),
+  thoughtSignature: z.optional(z.string()),
+  inlineData: z.optional(geminiInlineDataSchema),
+  fileData: z.optional(geminiFileDataSchema),
+  functionCall: z.optional(geminiFunctionCallSchema),
+  functionResponse: z.optional(geminiFunctionResponseSchema),
 });
 
 /** One turn. `role` defaults to `user`; the legacy `function` role is read as `user`. */
 export const geminiContentSchema = z.looseObject({
-  role: z.enum(['user', 'model', 'function']).optional(),
+  role: z.optional(z.enum(['user', 'model', 'function'])),
   parts: z.array(geminiPartSchema),
 });
 
 /** `systemInstruction`: a content whose role is ignored. */
 export const geminiSystemInstructionSchema = z.looseObject({
-  role: z.string().optional(),
+  role: z.optional(z.string()),
   parts: z.array(geminiPartSchema),
 });
 
 /** A function the model may call: `parameters` is an OpenAPI-subset schema, `parametersJsonSchema` full JSON Schema. */
 export const geminiFunctionDeclarationSchema = z.looseObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  parameters: jsonObject.optional(),
-  parametersJsonSchema: jsonObject.optional(),
+  name: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  parameters: z.optional(jsonObject),
+  parametersJsonSchema: z.optional(jsonObject),
 });
 
 /** A tool entry: function declarations, or a built-in tool (`googleSearch`, `codeExecution`, `urlContext`, …). */
 export const geminiToolSchema = z.looseObject({
-  functionDeclarations: z.array(geminiFunctionDeclarationSchema).optional(),
+  functionDeclarations: z.optional(z.array(geminiFunctionDeclarationSchema)),
 });
 
 export const GEMINI_FUNCTION_CALLING_MODES = ['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED'] as const;
 export type GeminiFunctionCallingMode = (typeof GEMINI_FUNCTION_CALLING_MODES)[number];
 
 export const geminiToolConfigSchema = z.looseObject({
-  functionCallingConfig: z
+  functionCallingConfig: z.optional(z
     .looseObject({
-      mode: z.enum(GEMINI_FUNCTION_CALLING_MODES).optional(),
-      allowedFunctionNames: z.array(z.string()).optional(),
-    })
-    .optional(),
+      mode: z.optional(z.enum(GEMINI_FUNCTION_CALLING_MODES)),
+      allowedFunctionNames: z.optional(z.array(z.string())),
+    })),
 });
 
 /** `thinkingBudget` (2.5: -1 dynamic, 0 off) and `thinkingLevel` (3.x) are mutually exclusive. */
 export const geminiThinkingConfigSchema = z.looseObject({
-  includeThoughts: z.boolean().optional(),
-  thinkingBudget: z.number().int().optional(),
-  thinkingLevel: z.string().optional(),
+  includeThoughts: z.optional(z.boolean()),
+  thinkingBudget: z.optional(z.int()),
+  thinkingLevel: z.optional(z.string()),
 });
 
 export const geminiGenerationConfigSchema = z.looseObject({
-  temperature: z.number().optional(),
-  topP: z.number().optional(),
-  topK: z.number().optional(),
-  maxOutputTokens: z.number().int().nonnegative().optional(),
-  stopSequences: z.array(z.string()).optional(),
-  candidateCount: z.number().int().positive().optional(),
-  presencePenalty: z.number().optional(),
-  frequencyPenalty: z.number().optional(),
-  seed: z.number().int().optional(),
-  responseMimeType: z.string().optional(),
-  responseSchema: jsonObject.optional(),
-  responseJsonSchema: jsonObject.optional(),
-  thinkingConfig: geminiThinkingConfigSchema.optional(),
+  temperature: z.optional(z.number()),
+  topP: z.optional(z.number()),
+  topK: z.optional(z.number()),
+  maxOutputTokens: z.optional(z.int().check(z.nonnegative())),
+  stopSequences: z.optional(z.array(z.string())),
+  candidateCount: z.optional(z.int().check(z.positive())),
+  presencePenalty: z.optional(z.number()),
+  frequencyPenalty: z.optional(z.number()),
+  seed: z.optional(z.int()),
+  responseMimeType: z.optional(z.string()),
+  responseSchema: z.optional(jsonObject),
+  responseJsonSchema: z.optional(jsonObject),
+  thinkingConfig: z.optional(geminiThinkingConfigSchema),
 });
 
 /**
@@ -121,13 +120,13 @@ export const geminiGenerationConfigSchema = z.looseObject({
  * flag: both are in the URL.
  */
 export const geminiRequestSchema = z.looseObject({
-  contents: z.array(geminiContentSchema).min(1, 'contents must not be empty'),
-  systemInstruction: geminiSystemInstructionSchema.optional(),
-  tools: z.array(geminiToolSchema).optional(),
-  toolConfig: geminiToolConfigSchema.optional(),
-  generationConfig: geminiGenerationConfigSchema.optional(),
-  safetySettings: z.array(z.unknown()).optional(),
-  cachedContent: z.string().optional(),
+  contents: z.array(geminiContentSchema).check(z.minLength(1, 'contents must not be empty')),
+  systemInstruction: z.optional(geminiSystemInstructionSchema),
+  tools: z.optional(z.array(geminiToolSchema)),
+  toolConfig: z.optional(geminiToolConfigSchema),
+  generationConfig: z.optional(geminiGenerationConfigSchema),
+  safetySettings: z.optional(z.array(z.unknown())),
+  cachedContent: z.optional(z.string()),
 });
 
 export type GeminiInlineData = z.infer<typeof geminiInlineDataSchema>;

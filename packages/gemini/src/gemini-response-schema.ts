@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import { geminiFunctionResponseSchema } from './gemini-request-schema.js';
 import { GEMINI_BLOCK_REASONS } from './map/gemini-block-reason.js';
 import { GEMINI_FINISH_REASONS } from './map/gemini-finish-reason.js';
@@ -12,11 +12,11 @@ import { GEMINI_FINISH_REASONS } from './map/gemini-finish-reason.js';
  */
 
 const jsonObject = z.record(z.string(), z.unknown());
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 
 /** Optional and never failing: a malformed value is read as absent. */
-function lenient<T extends z.ZodType>(schema: T) {
-  return schema.optional().catch(undefined);
+function lenient<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.optional(schema), undefined);
 }
 
 const lenientInlineData = z.looseObject({ mimeType: z.string(), data: z.string() });
@@ -32,7 +32,7 @@ export const geminiLenientPartSchema = z.looseObject({
     z.looseObject({
       id: lenient(z.string()),
       name: lenient(z.string()),
-      args: lenient(jsonObject.nullable()),
+      args: lenient(z.nullable(jsonObject)),
       partialArgs: lenient(z.array(z.unknown())),
       willContinue: lenient(z.boolean()),
     }),
@@ -41,9 +41,9 @@ export const geminiLenientPartSchema = z.looseObject({
 });
 
 export const geminiLenientCandidateSchema = z.looseObject({
-  content: lenient(z.looseObject({ role: lenient(z.string()), parts: z.array(z.unknown()).catch([]) })),
+  content: lenient(z.looseObject({ role: lenient(z.string()), parts: z.catch(z.array(z.unknown()), []) })),
   finishReason: lenient(z.string()),
-  index: lenient(z.number().int().nonnegative()),
+  index: lenient(z.int().check(z.nonnegative())),
 });
 
 export const geminiLenientUsageSchema = z.looseObject({
@@ -65,69 +65,67 @@ export const geminiResponseSchema = z.looseObject({
   createTime: lenient(z.string()),
 });
 
-const modalityTokenCount = z.strictObject({ modality: z.string(), tokenCount: count.optional() });
+const modalityTokenCount = z.strictObject({ modality: z.string(), tokenCount: z.optional(count) });
 
 const DATA_FIELDS = ['text', 'inlineData', 'fileData', 'functionCall', 'executableCode', 'codeExecutionResult'] as const;
 
 export const geminiStrictPartSchema = z
   .strictObject({
-    text: z.string().optional(),
-    thought: z.boolean().optional(),
-    thoughtSignature: z.string().min(1).optional(),
-    inlineData: z.strictObject({ mimeType: z.string().min(1), data: z.string() }).optional(),
-    fileData: z.strictObject({ mimeType: z.string().optional(), fileUri: z.string().min(1), displayName: z.string().optional() }).optional(),
-    functionCall: z.strictObject({ id: z.string().optional(), name: z.string().min(1), args: jsonObject }).optional(),
-    executableCode: z.unknown().optional(),
-    codeExecutionResult: z.unknown().optional(),
-  })
-  .refine((part) => DATA_FIELDS.filter((field) => part[field] !== undefined).length === 1, {
+    text: z.optional(z.string()),
+    thought: z.optional(z.boolean()),
+    thoughtSignature: z.optional(z.string().check(z.minLength(1))),
+    inlineData: z.optional(z.strictObject({ mimeType: z.string().check(z.minLength(1)), data: z.string() })),
+    fileData: z.optional(z.strictObject({ mimeType: z.optional(z.string()), fileUri: z.string().check(z.minLength(1)), displayName: z.optional(z.string()) })),
+    functionCall: z.optional(z.strictObject({ id: z.optional(z.string()), name: z.string().check(z.minLength(1)), args: jsonObject })),
+    executableCode: z.optional(z.unknown()),
+    codeExecutionResult: z.optional(z.unknown()),
+  }).check(z.refine((part) => DATA_FIELDS.filter((field) => part[field] !== undefined).length === 1, {
     message: 'a part holds exactly one data field',
-  });
+  }));
 
 export const geminiStrictUsageSchema = z.strictObject({
   promptTokenCount: count,
-  candidatesTokenCount: count.optional(),
+  candidatesTokenCount: z.optional(count),
   totalTokenCount: count,
-  thoughtsTokenCount: count.optional(),
-  cachedContentTokenCount: count.optional(),
-  toolUsePromptTokenCount: count.optional(),
-  promptTokensDetails: z.array(modalityTokenCount).optional(),
-  candidatesTokensDetails: z.array(modalityTokenCount).optional(),
-  cacheTokensDetails: z.array(modalityTokenCount).optional(),
-  toolUsePromptTokensDetails: z.array(modalityTokenCount).optional(),
-  serviceTier: z.string().optional(),
-  trafficType: z.string().optional(),
+  thoughtsTokenCount: z.optional(count),
+  cachedContentTokenCount: z.optional(count),
+  toolUsePromptTokenCount: z.optional(count),
+  promptTokensDetails: z.optional(z.array(modalityTokenCount)),
+  candidatesTokensDetails: z.optional(z.array(modalityTokenCount)),
+  cacheTokensDetails: z.optional(z.array(modalityTokenCount)),
+  toolUsePromptTokensDetails: z.optional(z.array(modalityTokenCount)),
+  serviceTier: z.optional(z.string()),
+  trafficType: z.optional(z.string()),
 });
 
 export const geminiStrictCandidateSchema = z.strictObject({
-  content: z.strictObject({ role: z.literal('model'), parts: z.array(geminiStrictPartSchema) }).optional(),
-  finishReason: z.enum(GEMINI_FINISH_REASONS).optional(),
-  index: z.number().int().nonnegative(),
-  finishMessage: z.string().optional(),
-  safetyRatings: z.array(z.unknown()).optional(),
-  citationMetadata: z.unknown().optional(),
-  groundingMetadata: z.unknown().optional(),
-  urlContextMetadata: z.unknown().optional(),
-  avgLogprobs: z.number().optional(),
-  logprobsResult: z.unknown().optional(),
-  tokenCount: count.optional(),
+  content: z.optional(z.strictObject({ role: z.literal('model'), parts: z.array(geminiStrictPartSchema) })),
+  finishReason: z.optional(z.enum(GEMINI_FINISH_REASONS)),
+  index: z.int().check(z.nonnegative()),
+  finishMessage: z.optional(z.string()),
+  safetyRatings: z.optional(z.array(z.unknown())),
+  citationMetadata: z.optional(z.unknown()),
+  groundingMetadata: z.optional(z.unknown()),
+  urlContextMetadata: z.optional(z.unknown()),
+  avgLogprobs: z.optional(z.number()),
+  logprobsResult: z.optional(z.unknown()),
+  tokenCount: z.optional(count),
 });
 
 /** What `response.fromIr` and every stream-encoder chunk must satisfy. */
 export const geminiStrictResponseSchema = z.strictObject({
-  candidates: z.array(geminiStrictCandidateSchema).optional(),
-  promptFeedback: z
+  candidates: z.optional(z.array(geminiStrictCandidateSchema)),
+  promptFeedback: z.optional(z
     .strictObject({
-      blockReason: z.enum(GEMINI_BLOCK_REASONS).optional(),
-      blockReasonMessage: z.string().optional(),
-      safetyRatings: z.array(z.unknown()).optional(),
-    })
-    .optional(),
-  usageMetadata: geminiStrictUsageSchema.optional(),
+      blockReason: z.optional(z.enum(GEMINI_BLOCK_REASONS)),
+      blockReasonMessage: z.optional(z.string()),
+      safetyRatings: z.optional(z.array(z.unknown())),
+    })),
+  usageMetadata: z.optional(geminiStrictUsageSchema),
   modelVersion: z.string(),
   responseId: z.string(),
-  createTime: z.string().optional(),
-  modelStatus: z.unknown().optional(),
+  createTime: z.optional(z.string()),
+  modelStatus: z.optional(z.unknown()),
 });
 
 export type GeminiLenientPart = z.infer<typeof geminiLenientPartSchema>;

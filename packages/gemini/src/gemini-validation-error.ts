@@ -1,6 +1,6 @@
 import type { IrError } from '@interlingua/ir';
 import { invalidRequest } from '@interlingua/ir';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** `contents[0].parts[1].text` from a zod issue path. */
 export function formatGeminiPath(path: ReadonlyArray<PropertyKey>): string {
@@ -13,7 +13,7 @@ export function formatGeminiPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 /** The `invalid-request` IrError for the first issue of a failed parse, naming the bad field. */
-export function geminiValidationError(error: z.ZodError): IrError {
+export function geminiValidationError(error: z.core.$ZodError): IrError {
   const issue = error.issues[0];
   if (!issue) return invalidRequest('Invalid Gemini request body');
   const path = formatGeminiPath(issue.path);
@@ -21,7 +21,7 @@ export function geminiValidationError(error: z.ZodError): IrError {
 }
 
 /** Parses `wire` with `schema`, throwing an `invalid-request` IrError that names the bad field. */
-export function parseGeminiWire<T extends z.ZodType>(schema: T, wire: unknown): z.infer<T> {
+export function parseGeminiWire<T extends z.ZodMiniType>(schema: T, wire: unknown): z.infer<T> {
   const parsed = schema.safeParse(wire);
   if (!parsed.success) throw geminiValidationError(parsed.error);
   return parsed.data;

@@ -1,5 +1,5 @@
 import type { IrMessage, IrReasoningPart, IrRequest, IrUsage, IrWarning, Result } from '@interlingua/ir';
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import { irMessagesToOpenAiResponsesInput } from './ir-to-openai-responses-input.js';
 import { irToOpenAiResponsesUsage } from './ir-to-openai-responses-usage.js';
 import { readRequestExtensions } from './openai-responses-extensions.js';
@@ -15,9 +15,9 @@ import { parseOrThrow } from './openai-responses-zod-error.js';
  */
 export const openAiResponsesCompactRequestSchema = z.looseObject({
   model: z.string(),
-  input: z.union([z.string(), z.array(z.looseObject({}))]).nullish(),
-  instructions: z.string().nullish(),
-  previous_response_id: z.string().nullish(),
+  input: z.nullish(z.union([z.string(), z.array(z.looseObject({}))])),
+  instructions: z.nullish(z.string()),
+  previous_response_id: z.nullish(z.string()),
 });
 
 export type OpenAiResponsesCompactRequest = z.infer<typeof openAiResponsesCompactRequestSchema>;
@@ -28,20 +28,20 @@ export const openAiResponsesCompactionResponseSchema = z.looseObject({
   object: z.literal('response.compaction'),
   created_at: z.number(),
   output: z.array(z.looseObject({ type: z.string() })),
-  usage: openAiResponsesUsageSchema.nullish(),
+  usage: z.nullish(openAiResponsesUsageSchema),
 });
 
 /** A compaction answer as this package writes it (the SDK's `CompactedResponse`). */
 export const openAiResponsesStrictCompactionResponseSchema = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   object: z.literal('response.compaction'),
   created_at: z.number(),
   output: z.array(
-    z.looseObject({ type: z.string(), id: z.string().min(1) }).superRefine((item, ctx) => {
+    z.looseObject({ type: z.string(), id: z.string().check(z.minLength(1)) }).check(z.superRefine((item, ctx) => {
       if (item.type !== 'compaction') return;
       const result = openAiResponsesStrictCompactionSchema.safeParse(item);
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    }),
+    })),
   ),
   usage: openAiResponsesStrictUsageSchema,
 });

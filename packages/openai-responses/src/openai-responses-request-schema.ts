@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /**
  * Loose zod schemas for `POST /v1/responses` request bodies: unknown fields survive parsing.
  * @see https://platform.openai.com/docs/api-reference/responses/create
  */
 
-const nullishString = z.string().nullish();
-const imageDetail = z.enum(['auto', 'low', 'high', 'original']).nullish();
+const nullishString = z.nullish(z.string());
+const imageDetail = z.nullish(z.enum(['auto', 'low', 'high', 'original']));
 
 export const openAiResponsesInputTextSchema = z.looseObject({ type: z.literal('input_text'), text: z.string() });
 
@@ -23,14 +23,14 @@ export const openAiResponsesInputFileSchema = z.looseObject({
   file_data: nullishString,
   file_url: nullishString,
   filename: nullishString,
-  detail: z.enum(['auto', 'low', 'high']).nullish(),
+  detail: z.nullish(z.enum(['auto', 'low', 'high'])),
 });
 
 export const openAiResponsesOutputTextSchema = z.looseObject({
   type: z.literal('output_text'),
   text: z.string(),
-  annotations: z.array(z.unknown()).nullish(),
-  logprobs: z.array(z.unknown()).nullish(),
+  annotations: z.nullish(z.array(z.unknown())),
+  logprobs: z.nullish(z.array(z.unknown())),
 });
 
 export const openAiResponsesRefusalSchema = z.looseObject({ type: z.literal('refusal'), refusal: z.string() });
@@ -51,11 +51,11 @@ export const openAiResponsesToolOutputPartSchema = z.discriminatedUnion('type', 
   openAiResponsesInputFileSchema,
 ]);
 
-const itemStatus = z.enum(['in_progress', 'completed', 'incomplete']).nullish();
+const itemStatus = z.nullish(z.enum(['in_progress', 'completed', 'incomplete']));
 
 /** A `message` input item; `type` may be omitted (EasyInputMessage). */
 export const openAiResponsesMessageItemSchema = z.looseObject({
-  type: z.literal('message').optional(),
+  type: z.optional(z.literal('message')),
   role: z.enum(['user', 'system', 'developer', 'assistant']),
   content: z.union([z.string(), z.array(openAiResponsesContentPartSchema)]),
   id: nullishString,
@@ -82,8 +82,8 @@ export const openAiResponsesFunctionCallOutputItemSchema = z.looseObject({
 export const openAiResponsesReasoningItemSchema = z.looseObject({
   type: z.literal('reasoning'),
   id: nullishString,
-  summary: z.array(z.looseObject({ type: z.literal('summary_text'), text: z.string() })).nullish(),
-  content: z.array(z.looseObject({ type: z.string(), text: z.string() })).nullish(),
+  summary: z.nullish(z.array(z.looseObject({ type: z.literal('summary_text'), text: z.string() }))),
+  content: z.nullish(z.array(z.looseObject({ type: z.string(), text: z.string() }))),
   encrypted_content: nullishString,
   status: itemStatus,
 });
@@ -96,7 +96,7 @@ export const openAiResponsesCompactionItemSchema = z.looseObject({
 });
 
 /** Any other input item (`item_reference`, hosted-tool calls and outputs, …): kept as is. */
-export const openAiResponsesOtherItemSchema = z.looseObject({ type: z.string().optional(), id: nullishString });
+export const openAiResponsesOtherItemSchema = z.looseObject({ type: z.optional(z.string()), id: nullishString });
 
 /** The input item types this package maps into the IR; others pass through in extensions. */
 export const OPENAI_RESPONSES_MAPPED_ITEM_TYPES = ['message', 'function_call', 'function_call_output', 'reasoning', 'compaction'] as const;
@@ -106,13 +106,13 @@ export const openAiResponsesFunctionToolSchema = z.looseObject({
   type: z.literal('function'),
   name: z.string(),
   description: nullishString,
-  parameters: z.record(z.string(), z.unknown()).nullish(),
-  strict: z.boolean().nullish(),
+  parameters: z.nullish(z.record(z.string(), z.unknown())),
+  strict: z.nullish(z.boolean()),
 });
 
 export const openAiResponsesToolChoiceSchema = z.union([
   z.enum(['none', 'auto', 'required']),
-  z.looseObject({ type: z.string(), name: z.string().optional() }),
+  z.looseObject({ type: z.string(), name: z.optional(z.string()) }),
 ]);
 
 export const openAiResponsesTextFormatSchema = z.discriminatedUnion('type', [
@@ -123,34 +123,34 @@ export const openAiResponsesTextFormatSchema = z.discriminatedUnion('type', [
     name: z.string(),
     schema: z.record(z.string(), z.unknown()),
     description: nullishString,
-    strict: z.boolean().nullish(),
+    strict: z.nullish(z.boolean()),
   }),
 ]);
 
 export const openAiResponsesReasoningConfigSchema = z.looseObject({
-  effort: z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']).nullish(),
-  summary: z.enum(['auto', 'concise', 'detailed']).nullish(),
+  effort: z.nullish(z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'])),
+  summary: z.nullish(z.enum(['auto', 'concise', 'detailed'])),
 });
 
 /** The body of `POST /v1/responses`. Input items are validated one by one by the codec. */
 export const openAiResponsesRequestSchema = z.looseObject({
   model: z.string(),
-  input: z.union([z.string(), z.array(z.looseObject({}))]).nullish(),
+  input: z.nullish(z.union([z.string(), z.array(z.looseObject({}))])),
   instructions: nullishString,
-  tools: z.array(z.looseObject({ type: z.string() })).nullish(),
-  tool_choice: openAiResponsesToolChoiceSchema.nullish(),
-  text: z.looseObject({ format: openAiResponsesTextFormatSchema.nullish() }).nullish(),
-  reasoning: openAiResponsesReasoningConfigSchema.nullish(),
-  max_output_tokens: z.number().int().nonnegative().nullish(),
-  temperature: z.number().nullish(),
-  top_p: z.number().nullish(),
-  parallel_tool_calls: z.boolean().nullish(),
-  store: z.boolean().nullish(),
-  stream: z.boolean().nullish(),
+  tools: z.nullish(z.array(z.looseObject({ type: z.string() }))),
+  tool_choice: z.nullish(openAiResponsesToolChoiceSchema),
+  text: z.nullish(z.looseObject({ format: z.nullish(openAiResponsesTextFormatSchema) })),
+  reasoning: z.nullish(openAiResponsesReasoningConfigSchema),
+  max_output_tokens: z.nullish(z.int().check(z.nonnegative())),
+  temperature: z.nullish(z.number()),
+  top_p: z.nullish(z.number()),
+  parallel_tool_calls: z.nullish(z.boolean()),
+  store: z.nullish(z.boolean()),
+  stream: z.nullish(z.boolean()),
   previous_response_id: nullishString,
-  include: z.array(z.string()).nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-  truncation: z.enum(['auto', 'disabled']).nullish(),
+  include: z.nullish(z.array(z.string())),
+  metadata: z.nullish(z.record(z.string(), z.string())),
+  truncation: z.nullish(z.enum(['auto', 'disabled'])),
   user: nullishString,
   service_tier: nullishString,
   prompt_cache_key: nullishString,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /**
  * Lenient zod schemas for Responses answers from upstreams: extra fields and unknown output item
@@ -6,56 +6,56 @@ import * as z from 'zod';
  * @see https://platform.openai.com/docs/api-reference/responses/object
  */
 
-const count = z.number().nullish();
+const count = z.nullish(z.number());
 
 export const openAiResponsesUsageSchema = z.looseObject({
   input_tokens: z.number(),
   output_tokens: z.number(),
   total_tokens: count,
-  input_tokens_details: z.looseObject({ cached_tokens: count, cache_write_tokens: count }).nullish(),
-  output_tokens_details: z.looseObject({ reasoning_tokens: count }).nullish(),
+  input_tokens_details: z.nullish(z.looseObject({ cached_tokens: count, cache_write_tokens: count })),
+  output_tokens_details: z.nullish(z.looseObject({ reasoning_tokens: count })),
 });
 
 export const openAiResponsesLenientMessageSchema = z.looseObject({
   type: z.literal('message'),
-  id: z.string().nullish(),
+  id: z.nullish(z.string()),
   content: z.array(
     z.looseObject({
       type: z.string(),
-      text: z.string().nullish(),
-      refusal: z.string().nullish(),
-      annotations: z.array(z.unknown()).nullish(),
+      text: z.nullish(z.string()),
+      refusal: z.nullish(z.string()),
+      annotations: z.nullish(z.array(z.unknown())),
     }),
   ),
 });
 
 export const openAiResponsesLenientFunctionCallSchema = z.looseObject({
   type: z.literal('function_call'),
-  id: z.string().nullish(),
+  id: z.nullish(z.string()),
   call_id: z.string(),
   name: z.string(),
-  arguments: z.string().nullish(),
+  arguments: z.nullish(z.string()),
 });
 
 export const openAiResponsesLenientReasoningSchema = z.looseObject({
   type: z.literal('reasoning'),
-  id: z.string().nullish(),
-  summary: z.array(z.looseObject({ text: z.string() })).nullish(),
-  content: z.array(z.looseObject({ text: z.string() })).nullish(),
-  encrypted_content: z.string().nullish(),
+  id: z.nullish(z.string()),
+  summary: z.nullish(z.array(z.looseObject({ text: z.string() }))),
+  content: z.nullish(z.array(z.looseObject({ text: z.string() }))),
+  encrypted_content: z.nullish(z.string()),
 });
 
 /** A Responses answer, leniently: output items are checked one by one by the codec. */
 export const openAiResponsesResponseSchema = z.looseObject({
   id: z.string(),
-  object: z.string().nullish(),
+  object: z.nullish(z.string()),
   created_at: z.number(),
-  status: z.string().nullish(),
+  status: z.nullish(z.string()),
   model: z.string(),
   output: z.array(z.looseObject({ type: z.string() })),
-  usage: openAiResponsesUsageSchema.nullish(),
-  incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(),
-  error: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }).nullish(),
+  usage: z.nullish(openAiResponsesUsageSchema),
+  incomplete_details: z.nullish(z.looseObject({ reason: z.nullish(z.string()) })),
+  error: z.nullish(z.looseObject({ code: z.nullish(z.string()), message: z.nullish(z.string()) })),
 });
 
 export type OpenAiResponsesUsageWire = z.infer<typeof openAiResponsesUsageSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 
 /**
  * Strict zod schemas for the Responses answers this package writes, following the `Response`
@@ -7,51 +7,51 @@ import * as z from 'zod';
  */
 
 const itemStatus = z.enum(['in_progress', 'completed', 'incomplete']);
-const int = z.number().int().nonnegative();
+const int = z.int().check(z.nonnegative());
 
 export const openAiResponsesStrictOutputTextSchema = z.strictObject({
   type: z.literal('output_text'),
   text: z.string(),
   annotations: z.array(z.looseObject({ type: z.string() })),
-  logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })).optional(),
+  logprobs: z.optional(z.array(z.looseObject({ token: z.string(), logprob: z.number() }))),
 });
 
 export const openAiResponsesStrictRefusalSchema = z.strictObject({ type: z.literal('refusal'), refusal: z.string() });
 
 export const openAiResponsesStrictMessageSchema = z.strictObject({
   type: z.literal('message'),
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   role: z.literal('assistant'),
   status: itemStatus,
   content: z.array(z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema])),
-  phase: z.enum(['commentary', 'final_answer']).nullish(),
+  phase: z.nullish(z.enum(['commentary', 'final_answer'])),
 });
 
 export const openAiResponsesStrictFunctionCallSchema = z.strictObject({
   type: z.literal('function_call'),
-  id: z.string().min(1).optional(),
-  call_id: z.string().min(1),
+  id: z.optional(z.string().check(z.minLength(1))),
+  call_id: z.string().check(z.minLength(1)),
   name: z.string(),
   arguments: z.string(),
-  status: itemStatus.optional(),
+  status: z.optional(itemStatus),
 });
 
 export const openAiResponsesStrictSummaryTextSchema = z.strictObject({ type: z.literal('summary_text'), text: z.string() });
 
 export const openAiResponsesStrictReasoningSchema = z.strictObject({
   type: z.literal('reasoning'),
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   summary: z.array(openAiResponsesStrictSummaryTextSchema),
-  content: z.array(z.strictObject({ type: z.literal('reasoning_text'), text: z.string() })).optional(),
-  encrypted_content: z.string().nullish(),
-  status: itemStatus.optional(),
+  content: z.optional(z.array(z.strictObject({ type: z.literal('reasoning_text'), text: z.string() }))),
+  encrypted_content: z.nullish(z.string()),
+  status: z.optional(itemStatus),
 });
 
 export const openAiResponsesStrictCompactionSchema = z.strictObject({
   type: z.literal('compaction'),
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   encrypted_content: z.string(),
-  created_by: z.string().optional(),
+  created_by: z.optional(z.string()),
 });
 
 const mappedItems = {
@@ -63,16 +63,15 @@ const mappedItems = {
 
 /** An output item: the kinds this package writes are checked strictly, others need a type and an id. */
 export const openAiResponsesStrictOutputItemSchema = z
-  .looseObject({ type: z.string(), id: z.string().min(1).optional() })
-  .superRefine((item, ctx) => {
-    const schema = (mappedItems as Record<string, z.ZodType>)[item.type];
+  .looseObject({ type: z.string(), id: z.optional(z.string().check(z.minLength(1))) }).check(z.superRefine((item, ctx) => {
+    const schema = (mappedItems as Record<string, z.ZodMiniType>)[item.type];
     if (!schema) {
       if (typeof item.id !== 'string') ctx.addIssue({ code: 'custom', path: ['id'], message: 'output items need an id' });
       return;
     }
     const result = schema.safeParse(item);
     if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
+  }));
 
 export const openAiResponsesStrictUsageSchema = z.strictObject({
   input_tokens: int,
@@ -106,45 +105,45 @@ export const openAiResponsesErrorCodeSchema = z.enum([
   'image_file_not_found',
 ]);
 
-const nullishString = z.string().nullish();
+const nullishString = z.nullish(z.string());
 
 /** A complete Responses answer as this package writes it (non-streaming body and lifecycle events). */
 export const openAiResponsesStrictResponseSchema = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   object: z.literal('response'),
   created_at: z.number(),
   status: z.enum(['completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete']),
-  error: z.strictObject({ code: openAiResponsesErrorCodeSchema, message: z.string() }).nullable(),
-  incomplete_details: z.strictObject({ reason: z.enum(['max_output_tokens', 'content_filter']).optional() }).nullable(),
-  instructions: z.union([z.string(), z.array(z.looseObject({}))]).nullable(),
+  error: z.nullable(z.strictObject({ code: openAiResponsesErrorCodeSchema, message: z.string() })),
+  incomplete_details: z.nullable(z.strictObject({ reason: z.optional(z.enum(['max_output_tokens', 'content_filter'])) })),
+  instructions: z.nullable(z.union([z.string(), z.array(z.looseObject({}))])),
   model: z.string(),
   output: z.array(openAiResponsesStrictOutputItemSchema),
   parallel_tool_calls: z.boolean(),
-  metadata: z.record(z.string(), z.string()).nullable(),
+  metadata: z.nullable(z.record(z.string(), z.string())),
   tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string() })]),
   tools: z.array(z.looseObject({ type: z.string() })),
-  temperature: z.number().nullable(),
-  top_p: z.number().nullable(),
-  text: z.looseObject({ format: z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) }).optional() }).optional(),
-  reasoning: z.looseObject({ effort: nullishString, summary: nullishString }).nullish(),
-  max_output_tokens: int.nullish(),
-  usage: openAiResponsesStrictUsageSchema.nullish(),
-  background: z.boolean().nullish(),
-  completed_at: z.number().nullish(),
-  conversation: z.looseObject({ id: z.string() }).nullish(),
+  temperature: z.nullable(z.number()),
+  top_p: z.nullable(z.number()),
+  text: z.optional(z.looseObject({ format: z.optional(z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) })) })),
+  reasoning: z.nullish(z.looseObject({ effort: nullishString, summary: nullishString })),
+  max_output_tokens: z.nullish(int),
+  usage: z.nullish(openAiResponsesStrictUsageSchema),
+  background: z.nullish(z.boolean()),
+  completed_at: z.nullish(z.number()),
+  conversation: z.nullish(z.looseObject({ id: z.string() })),
   previous_response_id: nullishString,
-  prompt: z.looseObject({ id: z.string() }).nullish(),
+  prompt: z.nullish(z.looseObject({ id: z.string() })),
   prompt_cache_key: nullishString,
-  prompt_cache_retention: z.enum(['in_memory', '24h']).nullish(),
+  prompt_cache_retention: z.nullish(z.enum(['in_memory', '24h'])),
   safety_identifier: nullishString,
-  service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).nullish(),
-  store: z.boolean().nullish(),
-  top_logprobs: int.nullish(),
-  truncation: z.enum(['auto', 'disabled']).nullish(),
+  service_tier: z.nullish(z.enum(['auto', 'default', 'flex', 'scale', 'priority'])),
+  store: z.nullish(z.boolean()),
+  top_logprobs: z.nullish(int),
+  truncation: z.nullish(z.enum(['auto', 'disabled'])),
   user: nullishString,
-  max_tool_calls: int.nullish(),
-  presence_penalty: z.number().nullish(),
-  frequency_penalty: z.number().nullish(),
+  max_tool_calls: z.nullish(int),
+  presence_penalty: z.nullish(z.number()),
+  frequency_penalty: z.nullish(z.number()),
 });
 
 export type OpenAiResponsesResponse = z.infer<typeof openAiResponsesStrictResponseSchema>;

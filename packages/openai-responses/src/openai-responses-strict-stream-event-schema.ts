@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod-mini.js';
 import {
   openAiResponsesStrictOutputItemSchema,
   openAiResponsesStrictOutputTextSchema,
@@ -13,10 +13,10 @@ import {
  * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
 
-const sequence = { sequence_number: z.number().int().nonnegative() };
-const at = { item_id: z.string().min(1), output_index: z.number().int().nonnegative() };
-const contentAt = { ...at, content_index: z.number().int().nonnegative() };
-const summaryAt = { ...at, summary_index: z.number().int().nonnegative() };
+const sequence = { sequence_number: z.int().check(z.nonnegative()) };
+const at = { item_id: z.string().check(z.minLength(1)), output_index: z.int().check(z.nonnegative()) };
+const contentAt = { ...at, content_index: z.int().check(z.nonnegative()) };
+const summaryAt = { ...at, summary_index: z.int().check(z.nonnegative()) };
 const logprobs = z.array(z.looseObject({ token: z.string(), logprob: z.number() }));
 const contentPart = z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema]);
 
@@ -24,7 +24,7 @@ const lifecycle = <T extends string>(type: T) =>
   z.strictObject({ type: z.literal(type), response: openAiResponsesStrictResponseSchema, ...sequence });
 
 const itemEvent = <T extends string>(type: T) =>
-  z.strictObject({ type: z.literal(type), output_index: z.number().int().nonnegative(), item: openAiResponsesStrictOutputItemSchema, ...sequence });
+  z.strictObject({ type: z.literal(type), output_index: z.int().check(z.nonnegative()), item: openAiResponsesStrictOutputItemSchema, ...sequence });
 
 export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type', [
   lifecycle('response.created'),
@@ -47,12 +47,12 @@ export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type
     type: z.literal('response.reasoning_summary_part.done'),
     ...summaryAt,
     part: openAiResponsesStrictSummaryTextSchema,
-    status: z.literal('incomplete').optional(),
+    status: z.optional(z.literal('incomplete')),
     ...sequence,
   }),
   z.strictObject({ type: z.literal('response.reasoning_summary_text.delta'), ...summaryAt, delta: z.string(), ...sequence }),
   z.strictObject({ type: z.literal('response.reasoning_summary_text.done'), ...summaryAt, text: z.string(), ...sequence }),
-  z.strictObject({ type: z.literal('error'), code: z.string().nullable(), message: z.string(), param: z.string().nullable(), ...sequence }),
+  z.strictObject({ type: z.literal('error'), code: z.nullable(z.string()), message: z.string(), param: z.nullable(z.string()), ...sequence }),
 ]);
 
 export type OpenAiResponsesStreamEvent = z.infer<typeof openAiResponsesStrictStreamEventSchema>;

@@ -1,5 +1,5 @@
 import { type IrError, invalidRequest } from '@interlingua/ir';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** `input[0].content[1].type` from a base path and a zod issue path. */
 export function formatIssuePath(base: string, path: readonly PropertyKey[]): string {
@@ -30,7 +30,7 @@ function mostSpecific(issue: z.core.$ZodIssue): FlatIssue {
 }
 
 /** The first issue of a zod error as an `invalid-request` IrError naming the bad field. */
-export function zodInvalidRequest(error: z.ZodError, base = ''): IrError {
+export function zodInvalidRequest(error: z.core.$ZodError, base = ''): IrError {
   const first = error.issues[0];
   if (!first) return invalidRequest(base === '' ? 'Invalid request body' : `${base}: Invalid value`, base || undefined);
   const issue = mostSpecific(first);
@@ -39,7 +39,7 @@ export function zodInvalidRequest(error: z.ZodError, base = ''): IrError {
 }
 
 /** Parses `value` with `schema`, throwing an `invalid-request` IrError naming the bad field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, base = ''): z.output<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown, base = ''): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw zodInvalidRequest(result.error, base);
   return result.data;
