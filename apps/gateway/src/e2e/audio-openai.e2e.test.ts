@@ -13,7 +13,7 @@ import {
   upstreamFormFileBytes,
   type LoopbackUpstream,
 } from '@interlingua/testkit';
-import OpenAI, { toFile } from 'openai';
+import { toFile, type OpenAI } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
 import { lastUpstreamForm, lastUpstreamJson, lastUpstreamRequest, openAiClient, tinyWav, type Reply } from './media-e2e.test-support.js';
