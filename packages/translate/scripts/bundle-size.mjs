@@ -10,13 +10,29 @@ export const PAIR_TRANSLATOR_BUDGET_BYTES = 40 * 1024;
 /** The largest gzipped browser bundle of the whole package (all four styles) may take. */
 export const ALL_STYLES_BUDGET_BYTES = 64 * 1024;
 
-/** A translator for one pair of styles, built from the lean entries. */
-export const PAIR_TRANSLATOR_SOURCE = `
+/** The codec each per-style entry (`@interlingua/translate/<style>`) exports. */
+export const STYLE_CODECS = {
+  'openai-chat': 'openAiChatCodec',
+  'openai-responses': 'openAiResponsesCodec',
+  'anthropic-messages': 'anthropicMessagesCodec',
+  gemini: 'geminiCodec',
+};
+
+/** A translator for one pair of styles, both ways, built from the lean entries. */
+export function pairTranslatorSource(first, second) {
+  const [a, b] = [STYLE_CODECS[first], STYLE_CODECS[second]];
+  return `
 import { createTranslator } from '@interlingua/translate/core';
-import { anthropicMessagesCodec } from '@interlingua/translate/anthropic-messages';
-import { openAiChatCodec } from '@interlingua/translate/openai-chat';
-export const toChat = createTranslator(anthropicMessagesCodec, openAiChatCodec);
-export const toAnthropic = createTranslator(openAiChatCodec, anthropicMessagesCodec);
+import { ${a} } from '@interlingua/translate/${first}';
+import { ${b} } from '@interlingua/translate/${second}';
+export const forward = createTranslator(${a}, ${b});
+export const back = createTranslator(${b}, ${a});
+`;
+}
+
+/** Anthropic Messages callers on an OpenAI chat upstream: the example pair. */
+export const PAIR_TRANSLATOR_SOURCE = `${pairTranslatorSource('anthropic-messages', 'openai-chat')}
+export { forward as toChat, back as toAnthropic };
 `;
 
 /** Every style, through the main entry. */

@@ -8,7 +8,9 @@ import {
   ALL_STYLES_SOURCE,
   PAIR_TRANSLATOR_BUDGET_BYTES,
   PAIR_TRANSLATOR_SOURCE,
+  STYLE_CODECS,
   kib,
+  pairTranslatorSource,
   measureBrowserBundle,
 } from '../scripts/bundle-size.mjs';
 
@@ -16,12 +18,16 @@ import {
 describe('browser bundle size (esbuild, minified, gzipped)', () => {
   const here = new URL('.', import.meta.url).pathname;
 
-  it('a translator for one pair of styles stays within its budget and leaves the other styles out', async () => {
-    const pair = await measureBrowserBundle(PAIR_TRANSLATOR_SOURCE, here, ['@interlingua/source']);
-    console.log(`one pair: ${kib(pair.minified)} minified, ${kib(pair.gzipped)} gzipped`);
+  const styles = Object.keys(STYLE_CODECS) as Array<keyof typeof STYLE_CODECS>;
+  const pairs = styles.flatMap((first, index) => styles.slice(index + 1).map((second) => [first, second] as const));
+
+  it.each(pairs)('a translator between %s and %s stays within the pair budget and leaves the other styles out', async (first, second) => {
+    const pair = await measureBrowserBundle(pairTranslatorSource(first, second), here, ['@interlingua/source']);
+    console.log(`${first} <-> ${second}: ${kib(pair.minified)} minified, ${kib(pair.gzipped)} gzipped`);
     expect(pair.gzipped).toBeLessThanOrEqual(PAIR_TRANSLATOR_BUDGET_BYTES);
-    expect(pair.code).not.toContain('generationConfig');
-    expect(pair.code).not.toContain('response.output_text.delta');
+    const marker = { 'openai-chat': 'chat.completion.chunk', 'openai-responses': 'response.output_text.delta', 'anthropic-messages': 'content_block_delta', gemini: 'generationConfig' };
+    for (const other of styles.filter((style) => style !== first && style !== second)) expect(pair.code).not.toContain(marker[other]);
+    for (const style of [first, second]) expect(pair.code).toContain(marker[style]);
   });
 
   it('the bundled translator still names the problem of an invalid request in English', async () => {
