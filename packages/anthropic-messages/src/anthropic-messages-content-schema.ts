@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { typedUnion } from './anthropic-messages-typed-union.js';
 
 /** `cache_control` on blocks, tools and the request (`CacheControlEphemeral`). */

@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /** An error body as upstreams send it: `{type:'error', error:{type, message}, request_id?}`, read leniently. */
 export const anthropicErrorBodySchema = z.looseObject({

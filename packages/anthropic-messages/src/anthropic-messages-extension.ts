@@ -1,5 +1,6 @@
 import type { IrExtensions } from '@interlingua/ir';
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /** The style id, used as the extensions namespace. */
 export const ANTHROPIC_STYLE_ID = 'anthropic-messages';

@@ -1,5 +1,6 @@
 import type { IrModel } from '@interlingua/ir';
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /** `ModelInfo` as `GET /v1/models/{id}` returns it (the fields every SDK version reads). */
 export const anthropicModelSchema = z.looseObject({

@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
 
 const count = z.number().check(z.nonnegative());

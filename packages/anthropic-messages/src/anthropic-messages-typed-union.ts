@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /**
  * A loose `{ type: string }` object checked against the schema registered for its `type`.

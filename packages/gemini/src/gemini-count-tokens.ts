@@ -1,6 +1,7 @@
 import type { IrRequest, Result } from '@interlingua/ir';
 import { IrError } from '@interlingua/ir';
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { normalizeGeminiFieldNames } from './gemini-field-names.js';
 import { geminiContentSchema } from './gemini-request-schema.js';
 import { geminiRequestToIr } from './gemini-request-to-ir.js';

@@ -1,5 +1,6 @@
 import type { IrExtensions } from '@interlingua/ir';
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /**
  * What a Gemini request keeps in `ir.extensions.gemini`: the fields the IR has no slot for, so

@@ -1,5 +1,6 @@
 import type { IrWarning } from '@interlingua/ir';
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import type { GeminiLenientPart } from './gemini-response-schema.js';
 
 /**

@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /**
  * Inbound Gemini `GenerateContentRequest` schemas (v1beta, camelCase as `@google/genai` sends

@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { geminiFunctionResponseSchema } from './gemini-request-schema.js';
 import { GEMINI_BLOCK_REASONS } from './map/gemini-block-reason.js';
 import { GEMINI_FINISH_REASONS } from './map/gemini-finish-reason.js';

@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { OPENAI_CHAT_REASONING_EFFORTS } from './map/openai-chat-reasoning-effort.js';
 
 /*

@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /*
  * Lenient schemas for what an upstream answers: only the shape that makes a body a chat

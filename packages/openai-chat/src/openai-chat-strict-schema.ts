@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /*
  * Strict schemas of what OpenAI itself sends (tests check the codec's output against them):

@@ -1,5 +1,6 @@
 import type { IrMessage, IrReasoningPart, IrRequest, IrUsage, IrWarning, Result } from '@interlingua/ir';
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { irMessagesToOpenAiResponsesInput } from './ir-to-openai-responses-input.js';
 import { irToOpenAiResponsesUsage } from './ir-to-openai-responses-usage.js';
 import { readRequestExtensions } from './openai-responses-extensions.js';

@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /**
  * Loose zod schemas for `POST /v1/responses` request bodies: unknown fields survive parsing.

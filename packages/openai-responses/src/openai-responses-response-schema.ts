@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /**
  * Lenient zod schemas for Responses answers from upstreams: extra fields and unknown output item

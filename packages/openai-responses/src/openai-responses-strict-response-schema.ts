@@ -1,4 +1,5 @@
-import * as z from './zod-mini.js';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /**
  * Strict zod schemas for the Responses answers this package writes, following the `Response`
