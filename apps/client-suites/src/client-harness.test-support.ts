@@ -13,7 +13,7 @@ export const UPSTREAM_STYLES: ReadonlyArray<{ id: UpstreamStyle; title: string }
 ];
 
 /** Pause the mock provider takes between stream chunks, so that its deltas arrive spread over time. */
-const MOCK_PACE_MS = 10;
+const MOCK_PACE_MS = 5;
 
 /** Where the file's gateway listens: set when its harness starts, read by the clients at call time. */
 export const gateway = { url: '', key: GATEWAY_KEY };

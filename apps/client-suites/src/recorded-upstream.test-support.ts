@@ -13,7 +13,7 @@ export type AnswerKind = 'text' | 'tool' | 'loop' | 'structured' | 'error';
 const ANSWER_KINDS: readonly string[] = ['text', 'tool', 'loop', 'structured', 'error'];
 
 /** Pause between the events of a recorded stream. */
-export const STREAM_PACE_MS = 2;
+export const STREAM_PACE_MS = 1;
 
 interface WireRecordings {
   text: string;
