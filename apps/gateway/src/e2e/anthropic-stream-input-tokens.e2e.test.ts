@@ -38,7 +38,7 @@ describe('a streaming Anthropic caller learns its prompt tokens in message_start
     expect(delta.usage.input_tokens).toBe(recordedPromptTokens(replay.recording.expect));
   });
 
-  it('an upstream that reports them from its first chunk: its own figure from the start (Gemini)', async () => {
+  it('Gemini (usage on every chunk, read after message_start went out): a figure above zero at the start, the exact one in message_delta', async () => {
     const replay = replayCases().find((candidate) => candidate.recording.file === 'gemini/02-text-stream.sse');
     if (!replay) throw new Error('no recording');
     const answer = await askReplay(harness, MODE, replay, { messages: [{ role: 'user', content: PROMPT }] });
