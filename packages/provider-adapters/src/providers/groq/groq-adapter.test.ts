@@ -21,7 +21,9 @@ describe('groq adapter', () => {
 
   it('drops logit_bias and message names, which Groq refuses, and reports each as a warning', () => {
     const body = { model: 'm', logit_bias: { '50256': -100 }, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', name: 'ada', content: 'Hi' }] };
+    const named = body.messages[1];
     const warnings = groqAdapter.hooks?.patchRequest?.(body, testCall(groqAdapter));
+    expect(named).toEqual({ role: 'user', name: 'ada', content: 'Hi' });
     expect(body).toEqual({ model: 'm', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }] });
     expect(warnings).toEqual([
       { kind: 'dropped', field: 'logit_bias', message: 'Groq does not accept logit_bias.' },

@@ -13,12 +13,14 @@ export function patchGroqRequest(body: Record<string, unknown>): IrWarning[] {
     delete body['logit_bias'];
     warnings.push({ kind: 'dropped', field: 'logit_bias', message: 'Groq does not accept logit_bias.' });
   }
-  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
-  messages.forEach((entry: unknown, index) => {
+  if (!Array.isArray(body['messages'])) return warnings;
+  // new message objects: the body may share them with the caller's request and other targets
+  body['messages'] = body['messages'].map((entry: unknown, index) => {
     const message = asRecord(entry);
-    if (!message || !('name' in message)) return;
-    delete message['name'];
+    if (!message || !('name' in message)) return entry;
+    const { name: _name, ...rest } = message;
     warnings.push({ kind: 'dropped', field: `messages[${index}].name`, message: 'Groq does not accept message names.' });
+    return rest;
   });
   return warnings;
 }
