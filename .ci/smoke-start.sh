@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Boots the built gateway on its defaults with a fixed key, lists models, runs one mock chat, stops.
+# Builds what `pnpm start` builds (console and gateway), boots the gateway on its defaults with a fixed key,
+# lists models, runs one mock chat, loads the console page, stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 port=18080
 log=$(mktemp)
-pnpm --silent --filter @interlingua/gateway build >/dev/null
-INTERLINGUA_API_KEY=ci-smoke-key INTERLINGUA_PORT=$port INTERLINGUA_LOG=off node apps/gateway/dist/main.js >"$log" 2>&1 &
+data=$(mktemp -d)
+pnpm --silent --filter @interlingua/console --filter @interlingua/gateway build >/dev/null
+INTERLINGUA_DATA_DIR=$data INTERLINGUA_API_KEY=ci-smoke-key INTERLINGUA_PORT=$port INTERLINGUA_LOG=off node apps/gateway/dist/main.js >"$log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'kill $pid 2>/dev/null || true; rm -rf "$log" "$data"' EXIT
 
 for _ in $(seq 1 50); do
   curl -fsS -o /dev/null "http://127.0.0.1:$port/v1/models" -H "Authorization: Bearer ci-smoke-key" 2>/dev/null && break
@@ -25,6 +27,9 @@ echo "$chat" | grep -q 'You said: ping' || { echo "smoke: unexpected chat answer
 status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/v1/models" -H "Authorization: Bearer wrong")
 [ "$status" = 401 ] || { echo "smoke: bad key answered $status"; exit 1; }
 
+page=$(curl -fsS "http://127.0.0.1:$port/console/")
+echo "$page" | grep -qi '<script' || { echo "smoke: /console/ has no app: $page"; cat "$log"; exit 1; }
+
 kill $pid
 wait $pid 2>/dev/null || true
-echo "smoke: start, list, chat and stop passed"
+echo "smoke: start, list, chat, console and stop passed"
