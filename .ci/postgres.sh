@@ -2,10 +2,15 @@
 # Starts a throw-away PostgreSQL cluster on a loopback port for the PostgreSQL test suite and prints
 # its connection URL. Installs Debian's postgresql first when it is missing. Usage:
 #   export POSTGRES_URL="$(bash .ci/postgres.sh)"
-# Environment: POSTGRES_PORT (default 5439), POSTGRES_DIR (default a new temporary directory).
+# Environment: POSTGRES_PORT (default: the first free port from 5439), POSTGRES_DIR (default a new
+# temporary directory).
 set -euo pipefail
 
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 port="${POSTGRES_PORT:-5439}"
+if [ -z "${POSTGRES_PORT:-}" ]; then
+  while listening "$port"; do port=$((port + 1)); done
+fi
 dir="${POSTGRES_DIR:-$(mktemp -d)}"
 
 bin_dir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
