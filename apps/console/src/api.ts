@@ -1,3 +1,7 @@
+// Types only (erased from the bundle): the console reads the gateway's own answer shapes.
+import type { UsageTotals } from '../../gateway/src/ledger/ledger-queries.js';
+import type { LedgerRow as LedgerEntry } from '../../gateway/src/ledger/ledger-row.js';
+
 const STORAGE_KEY = 'interlingua.admin';
 
 /** The admin secret of this tab: in sessionStorage (gone when the tab closes), never in a URL or the page. */
@@ -88,39 +92,8 @@ export interface KeyView {
   secret?: string;
 }
 
-export interface UsageTotals {
-  group: string | null;
-  requests: number;
-  errors: number;
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens: number;
-  reasoningTokens: number;
-  cost: number;
-  unpricedRequests: number;
-  averageLatencyMs: number;
-}
-
-export interface LedgerEntry {
-  requestId: string;
-  at: number;
-  key: string | null;
-  style: string | null;
-  endpoint: string;
-  model: string | null;
-  provider: string | null;
-  upstreamModel: string | null;
-  path: string | null;
-  status: number;
-  errorKind: string | null;
-  inputTokens: number;
-  outputTokens: number;
-  cost: number | null;
-  latencyMs: number;
-  ttfbMs: number | null;
-  attempts: number;
-  warnings: string | null;
-}
+/** The shapes `/admin/usage` and `/admin/requests` answer with, as the gateway defines them. */
+export type { UsageTotals, LedgerEntry };
 
 export async function usage(params: Record<string, string>): Promise<UsageTotals[]> {
   const query = new URLSearchParams(params);
