@@ -11,6 +11,15 @@ const TEXT_KEYS: Record<GenerationWire, readonly string[]> = {
   gemini: ['"text"'],
 };
 
+/** The same keys as bytes, encoded once: `Buffer.indexOf` with a string key would encode it on every call. */
+const asBytes = (keys: readonly string[]): readonly Buffer[] => keys.map((key) => Buffer.from(key));
+const TEXT_KEY_BYTES: Record<GenerationWire, readonly Buffer[]> = {
+  'openai-chat': asBytes(TEXT_KEYS['openai-chat']),
+  'openai-responses': asBytes(TEXT_KEYS['openai-responses']),
+  'anthropic-messages': asBytes(TEXT_KEYS['anthropic-messages']),
+  gemini: asBytes(TEXT_KEYS.gemini),
+};
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -22,12 +31,21 @@ const COLON = 0x3a;
  * when a stream ends before the upstream reported its usage.
  */
 export function streamedTextChars(chunk: string | Buffer, wire: GenerationWire): number {
-  const codeAt = typeof chunk === 'string' ? (i: number) => chunk.charCodeAt(i) : (i: number) => chunk[i] ?? 0;
-  const find = typeof chunk === 'string' ? (key: string, from: number) => chunk.indexOf(key, from) : (key: string, from: number) => chunk.indexOf(key, from);
+  if (typeof chunk === 'string') return keyedTextChars(TEXT_KEYS[wire], (key, from) => chunk.indexOf(key, from), (i) => chunk.charCodeAt(i), chunk.length, false);
+  return keyedTextChars(TEXT_KEY_BYTES[wire], (key, from) => chunk.indexOf(key, from), (i) => chunk[i] ?? 0, chunk.length, true);
+}
+
+function keyedTextChars<Key extends { length: number }>(
+  keys: readonly Key[],
+  find: (key: Key, from: number) => number,
+  codeAt: (i: number) => number,
+  length: number,
+  utf8: boolean,
+): number {
   let total = 0;
-  for (const key of TEXT_KEYS[wire]) {
+  for (const key of keys) {
     for (let at = find(key, 0); at !== -1; at = find(key, at + key.length)) {
-      total += stringValueChars(codeAt, chunk.length, at + key.length, typeof chunk !== 'string');
+      total += stringValueChars(codeAt, length, at + key.length, utf8);
     }
   }
   return total;
