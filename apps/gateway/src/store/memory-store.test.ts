@@ -28,12 +28,33 @@ describe('MemoryStore', () => {
     expect(await store.delete('b')).toBe(true);
   });
 
-  it('keeps at most maxEntries, dropping the oldest', async () => {
+  it('keeps at most maxEntries, dropping the least recently used', async () => {
     const store = new MemoryStore(2);
     await store.set('a', '1');
     await store.set('b', '2');
+    expect(await store.get('a')).toBe('1');
     await store.set('c', '3');
-    expect(await store.get('a')).toBeUndefined();
+    expect(await store.get('b')).toBeUndefined();
+    expect(await store.get('a')).toBe('1');
     expect(await store.get('c')).toBe('3');
+  });
+
+  it("keeps other keys' limit counters through a flood of failing distinct targets", async () => {
+    const store = new MemoryStore(100);
+    const limitOps = [
+      { key: 'rpm:alice:29000000', by: 7, ttlMs: 60_000 },
+      { key: 'tpm:alice:29000000', by: 1_500, ttlMs: 60_000 },
+      { key: 'usage:alice:day:20000:inputTokens', by: 90_000, ttlMs: 86_400_000 },
+    ];
+    await store.counters(limitOps);
+    for (let i = 0; i < 1_000; i += 1) {
+      const target = `openai/made-up-model-${i}`;
+      await store.increment(`failures:${target}`, 1, 60_000);
+      await store.coolDown(target, 30_000);
+    }
+    expect(await store.counters(limitOps.map((op) => ({ ...op, by: 0 })))).toEqual([7, 1_500, 90_000]);
+    expect(await store.isCoolingDown('openai/made-up-model-999')).toBe(true);
+    expect(await store.isCoolingDown('openai/made-up-model-0')).toBe(false);
+    expect(await store.counter('failures:openai/made-up-model-0')).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import { MemoryGroups } from './memory-groups.js';
-import type { CounterOp, GroupLimits, GroupPutResult, GroupUsage, StateStore } from './state-store.js';
+import { COOLDOWN_PREFIX, FAILURE_COUNTER_PREFIX, type CounterOp, type GroupLimits, type GroupPutResult, type GroupUsage, type StateStore } from './state-store.js';
 
 interface Entry {
   value: string;
@@ -7,18 +8,24 @@ interface Entry {
 }
 
 /**
- * The in-memory store: one process. Counters, values and cooldowns are bounded to `maxEntries`
- * (the oldest entry goes first); expired entries are dropped when read and swept as new ones
- * arrive. Grouped entries (stored responses) have their own per-group and total byte bounds.
+ * The in-memory store: one process (or the primary of several workers). Counters, values and
+ * cooldowns live in two least-recently-used caches of at most `maxEntries` each: target health
+ * (`failures:` counters, cooldowns), whose ids callers can vary on glob routes, and everything
+ * else (rate-limit and budget counters), so a flood of one kind never evicts the other.
+ * Expired entries are dropped when read. Grouped entries (stored responses) have their own
+ * per-group and total byte bounds.
  */
 export class MemoryStore implements StateStore {
-  private readonly entries = new Map<string, Entry>();
+  private readonly limits: LRUCache<string, Entry>;
+  private readonly health: LRUCache<string, Entry>;
   private readonly groups: MemoryGroups;
 
   constructor(
-    private readonly maxEntries = 100_000,
+    maxEntries = 100_000,
     private readonly now: () => number = Date.now,
   ) {
+    this.limits = new LRUCache<string, Entry>({ max: maxEntries });
+    this.health = new LRUCache<string, Entry>({ max: maxEntries });
     this.groups = new MemoryGroups(now);
   }
 
@@ -57,15 +64,15 @@ export class MemoryStore implements StateStore {
   }
 
   async delete(key: string): Promise<boolean> {
-    return this.entries.delete(key);
+    return this.cacheOf(key).delete(key);
   }
 
   async coolDown(key: string, ms: number): Promise<void> {
-    this.put(`cooldown:${key}`, '1', this.now() + ms);
+    this.put(`${COOLDOWN_PREFIX}${key}`, '1', this.now() + ms);
   }
 
   async isCoolingDown(key: string): Promise<boolean> {
-    return this.live(`cooldown:${key}`) !== undefined;
+    return this.live(`${COOLDOWN_PREFIX}${key}`) !== undefined;
   }
 
   async putInGroup(group: string, id: string, value: string, ttlMs: number, limits: GroupLimits): Promise<GroupPutResult> {
@@ -85,26 +92,26 @@ export class MemoryStore implements StateStore {
   }
 
   async close(): Promise<void> {
-    this.entries.clear();
+    this.limits.clear();
+    this.health.clear();
     this.groups.clear();
   }
 
+  private cacheOf(key: string): LRUCache<string, Entry> {
+    return key.startsWith(FAILURE_COUNTER_PREFIX) || key.startsWith(COOLDOWN_PREFIX) ? this.health : this.limits;
+  }
+
   private live(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
+    const cache = this.cacheOf(key);
+    const entry = cache.get(key);
     if (entry && entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
+      cache.delete(key);
       return undefined;
     }
     return entry;
   }
 
   private put(key: string, value: string, expiresAt: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    this.cacheOf(key).set(key, { value, expiresAt });
   }
 }

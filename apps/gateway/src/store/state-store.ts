@@ -52,6 +52,14 @@ export interface GroupUsage {
   totalBytes: number;
 }
 
+/**
+ * Prefix of the counters that count a target's failures, and of cooldown marks: the health of
+ * upstream targets, whose ids a caller can vary (glob routes), kept apart from the limit
+ * counters by stores that bound their entries.
+ */
+export const FAILURE_COUNTER_PREFIX = 'failures:';
+export const COOLDOWN_PREFIX = 'cooldown:';
+
 /** One counter operation of `StateStore.counters`. */
 export interface CounterOp {
   key: string;
