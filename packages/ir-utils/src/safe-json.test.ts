@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseToolArguments, safeJsonParse } from './safe-json.js';
 
@@ -10,6 +11,27 @@ describe('safeJsonParse', () => {
   it('rejects nesting beyond the limit, ignoring brackets inside strings', () => {
     expect(safeJsonParse('[[[[1]]]]', 3)).toEqual({ ok: false, error: 'JSON nesting deeper than 3 levels' });
     expect(safeJsonParse('["[[[[\\"["]', 3).ok).toBe(true);
+  });
+
+  it('measures nesting exactly at the shortest text that can exceed the limit', () => {
+    expect(safeJsonParse('[[[[]]]]', 3)).toEqual({ ok: false, error: 'JSON nesting deeper than 3 levels' });
+    expect(safeJsonParse('[[[]]]', 3).ok).toBe(true);
+    expect(safeJsonParse('{"a":{"b":{"c":{}}}}', 3).ok).toBe(false);
+  });
+
+  it('accepts a value exactly when its deepest path is within the limit (property)', () => {
+    const nested = (depth: number, padding: string, inObject: boolean): string => {
+      let text = JSON.stringify(padding);
+      for (let level = 0; level < depth; level += 1) text = inObject && level % 2 === 0 ? `{"k":${text},"s":"${padding}"}` : `[${text},1]`;
+      return text;
+    };
+    fc.assert(
+      fc.property(fc.nat(12), fc.integer({ min: 1, max: 10 }), fc.string({ maxLength: 30 }), fc.boolean(), (depth, limit, padding, inObject) => {
+        const safePadding = padding.replace(/["\\]/g, '');
+        expect(safeJsonParse(nested(depth, safePadding, inObject), limit).ok).toBe(depth <= limit);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reads empty tool arguments as an empty object', () => {

@@ -11,19 +11,28 @@ export function safeJsonParse(text: string, maxDepth = 256): JsonParseResult {
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  return nestingExceeds(value, maxDepth) ? { ok: false, error: `JSON nesting deeper than ${maxDepth} levels` } : { ok: true, value };
+  return nestingExceeds(text, value, maxDepth) ? { ok: false, error: `JSON nesting deeper than ${maxDepth} levels` } : { ok: true, value };
 }
 
-/** Whether any path through arrays and objects is deeper than `maxDepth` (iterative walk). */
-function nestingExceeds(root: unknown, maxDepth: number): boolean {
-  if (typeof root !== 'object' || root === null) return false;
-  const stack: Array<[unknown, number]> = [[root, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (depth > maxDepth) return true;
-    const children = Array.isArray(node) ? node : Object.values(node as Record<string, unknown>);
-    for (const child of children) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+/**
+ * Whether any path through arrays and objects is deeper than `maxDepth`. JSON text shorter than
+ * two brackets per level cannot nest that deep, so the walk (recursive, at most `maxDepth` frames,
+ * allocating nothing) runs only on longer texts.
+ */
+function nestingExceeds(text: string, root: unknown, maxDepth: number): boolean {
+  if (text.length < 2 * (maxDepth + 1)) return false;
+  return deeperThan(root, 1, maxDepth);
+}
+
+function deeperThan(node: unknown, depth: number, maxDepth: number): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  if (depth > maxDepth) return true;
+  if (Array.isArray(node)) {
+    for (const child of node) if (deeperThan(child, depth + 1, maxDepth)) return true;
+    return false;
   }
+  const record = node as Record<string, unknown>;
+  for (const key in record) if (deeperThan(record[key], depth + 1, maxDepth)) return true;
   return false;
 }
 

@@ -2,8 +2,8 @@ import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { openAiChatFinishReasonToIr } from './map/openai-chat-finish-reason.js';
 import { openAiChatErrorToIr } from './openai-chat-error-to-ir.js';
+import { readOpenAiChatChunk } from './openai-chat-chunk-reader.js';
 import type { OpenAiChatLenientChoice, OpenAiChatLenientChunk, OpenAiChatLenientToolCall } from './openai-chat-response-schema.js';
-import { openAiChatChunkSchema } from './openai-chat-response-schema.js';
 import { openAiChatContentText, openAiChatReasoningText } from './openai-chat-response-to-ir.js';
 import { openAiChatUsageToIr } from './openai-chat-usage-to-ir.js';
 
@@ -48,8 +48,8 @@ function classify(message: SseMessage): WireEvent {
   if (!record) return { kind: 'ignored' };
   if (record['error'] !== undefined && record['error'] !== null) return { kind: 'error', payload: record };
   if (message.event === 'error') return { kind: 'error', payload: record };
-  const chunk = openAiChatChunkSchema.safeParse(record);
-  return chunk.success ? { kind: 'chunk', chunk: chunk.data } : { kind: 'ignored' };
+  const chunk = readOpenAiChatChunk(record);
+  return chunk ? { kind: 'chunk', chunk } : { kind: 'ignored' };
 }
 
 /** Argument text of a tool-call fragment (objects re-serialised, custom input as is). */
