@@ -1,0 +1,62 @@
+import type { IrOpaque, OpaqueOrigin } from '@interlingua/ir';
+import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { openBytes, sealBytes, type SealKey, type SealOpenFailure, type SealPurpose } from './sealed-bytes.js';
+
+/**
+ * How every carrier starts: 8 characters of the base64 alphabet, so a carrier is plain base64
+ * (clients that decode a Gemini `thoughtSignature` as bytes and encode it again keep it intact)
+ * and a raw request body can be scanned for it cheaply.
+ */
+export const CARRIER_PREFIX = 'iLgRsN01';
+const MAGIC = Buffer.from(CARRIER_PREFIX, 'base64');
+const CARRIER_PREFIX_BYTES = Buffer.from(CARRIER_PREFIX, 'utf8');
+
+const CARRIER: SealPurpose = { format: Buffer.from('interlingua-reasoning-carrier-1', 'utf8'), bindingLabel: 'reasoning' };
+
+/** What a carrier holds: reasoning from another provider, kept for the caller to send back. */
+export interface CarrierContents {
+  /** The family the reasoning came from. */
+  origin: OpaqueOrigin;
+  /** The provider's opaque artefact, byte for byte; absent when the reasoning had visible text only. */
+  opaque?: IrOpaque;
+  /** The artefact belonged to the tool call right after the carrier (a Gemini function-call signature). */
+  toolCall?: boolean;
+}
+
+export type OpenedCarrier = { ok: true; contents: CarrierContents } | { ok: false; reason: SealOpenFailure };
+
+/** True when an opaque value is a gateway carrier (whether or not it opens). */
+export function isCarrier(data: string): boolean {
+  return data.startsWith(CARRIER_PREFIX);
+}
+
+/** A cheap look at a raw request body: could it hold a carrier? */
+export function bodyMayHoldCarrier(raw: Buffer): boolean {
+  return raw.includes(CARRIER_PREFIX_BYTES);
+}
+
+/** Seals contents for the API key in `seal`: `CARRIER_PREFIX` then base64 (with padding). */
+export function sealCarrier(contents: CarrierContents, seal: SealKey): string {
+  return Buffer.concat([MAGIC, sealBytes(JSON.stringify(contents), CARRIER, seal)]).toString('base64');
+}
+
+/** Opens a carrier made by `sealCarrier` under the same secret and API key. */
+export function openCarrier(data: string, seal: SealKey): OpenedCarrier {
+  if (!isCarrier(data)) return { ok: false, reason: 'unreadable' };
+  const opened = openBytes(Buffer.from(data, 'base64').subarray(MAGIC.length), CARRIER, seal);
+  if (!opened.ok) return opened;
+  const parsed = safeJsonParse(opened.plaintext);
+  const record = parsed.ok ? asRecord(parsed.value) : undefined;
+  if (!record || typeof record.origin !== 'string') return { ok: false, reason: 'unreadable' };
+  const contents: CarrierContents = { origin: record.origin };
+  const opaque = asRecord(record.opaque);
+  if (opaque && typeof opaque.origin === 'string' && typeof opaque.data === 'string' && isOpaqueKind(opaque.kind)) {
+    contents.opaque = { origin: opaque.origin, kind: opaque.kind, data: opaque.data, ...(typeof opaque.itemId === 'string' ? { itemId: opaque.itemId } : {}) };
+  }
+  if (record.toolCall === true) contents.toolCall = true;
+  return { ok: true, contents };
+}
+
+function isOpaqueKind(kind: unknown): kind is IrOpaque['kind'] {
+  return kind === 'signature' || kind === 'encrypted' || kind === 'redacted';
+}

@@ -1,0 +1,22 @@
+import type { OpaqueOrigin } from '@interlingua/ir';
+
+/** The caller styles that have a field for opaque reasoning, and the family whose field it is. */
+const FAMILY_OF_STYLE: Readonly<Record<string, OpaqueOrigin>> = {
+  'anthropic-messages': 'anthropic',
+  'openai-responses': 'openai',
+  gemini: 'gemini',
+};
+
+/**
+ * The family whose opaque reasoning a style carries: `anthropic` (thinking `signature`),
+ * `openai` (reasoning `encrypted_content`) or `gemini` (`thoughtSignature`); undefined for styles
+ * without such a field (OpenAI chat) and for wires the gateway does not name (Bedrock).
+ */
+export function reasoningFamilyOf(wire: unknown): OpaqueOrigin | undefined {
+  return typeof wire === 'string' ? FAMILY_OF_STYLE[wire] : undefined;
+}
+
+/** The kind of opaque value a family's own field holds. */
+export function carrierKindOf(family: OpaqueOrigin): 'signature' | 'encrypted' {
+  return family === 'openai' ? 'encrypted' : 'signature';
+}

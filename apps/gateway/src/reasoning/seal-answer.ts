@@ -1,0 +1,56 @@
+import type { IrContentPart, IrOpaque, IrResponse, OpaqueOrigin } from '@interlingua/ir';
+import { sealCarrier, type CarrierContents } from './reasoning-carrier.js';
+import { carrierKindOf } from './reasoning-family.js';
+import type { SealKey } from './sealed-bytes.js';
+
+/** How reasoning going to a caller is sealed: the caller's family, its key, and the upstream's family. */
+export interface CarrierSealing {
+  /** The family whose opaque field the caller's style has. */
+  callerFamily: OpaqueOrigin;
+  seal: SealKey;
+  /** The family of the upstream that answered: the origin of reasoning that came without an artefact. */
+  upstreamFamily: OpaqueOrigin;
+}
+
+/** The caller-style opaque value holding sealed contents. */
+export function carrierOpaque(contents: CarrierContents, sealing: CarrierSealing): IrOpaque {
+  return { origin: sealing.callerFamily, kind: carrierKindOf(sealing.callerFamily), data: sealCarrier(contents, sealing.seal) };
+}
+
+/** Whether an opaque artefact needs a carrier to reach this caller (it is not the caller's own family's). */
+export function isForeign(opaque: IrOpaque | undefined, sealing: CarrierSealing): opaque is IrOpaque {
+  return opaque !== undefined && opaque.origin !== sealing.callerFamily && opaque.origin !== 'interlingua';
+}
+
+/**
+ * Whether visible reasoning without any artefact gets a carrier: only Anthropic callers need one,
+ * as their style shows reasoning only in a signed thinking block.
+ */
+export function needsTextCarrier(text: string, sealing: CarrierSealing): boolean {
+  return text !== '' && sealing.callerFamily === 'anthropic';
+}
+
+/**
+ * Reasoning parts with another provider's artefact -> the same part with a carrier in the caller's
+ * family; a signed tool call -> the call with a carrier in place (Gemini callers) or, for styles
+ * whose tool calls have no opaque field, an empty reasoning part holding the carrier right before
+ * the call. Everything else is unchanged.
+ */
+export function sealPart(part: IrContentPart, sealing: CarrierSealing): IrContentPart[] {
+  if (part.type === 'reasoning') {
+    if (isForeign(part.opaque, sealing)) return [{ type: 'reasoning', text: part.text, opaque: carrierOpaque({ origin: part.opaque.origin, opaque: part.opaque }, sealing) }];
+    if (!part.opaque && needsTextCarrier(part.text, sealing)) return [{ type: 'reasoning', text: part.text, opaque: carrierOpaque({ origin: sealing.upstreamFamily }, sealing) }];
+    return [part];
+  }
+  if (part.type === 'tool-call' && isForeign(part.opaque, sealing)) {
+    const { opaque, ...call } = part;
+    if (sealing.callerFamily === 'gemini') return [{ ...call, opaque: carrierOpaque({ origin: opaque.origin, opaque }, sealing) }];
+    return [{ type: 'reasoning', text: '', opaque: carrierOpaque({ origin: opaque.origin, opaque, toolCall: true }, sealing) }, call];
+  }
+  return [part];
+}
+
+/** A complete answer with every foreign artefact sealed for the caller (see `sealPart`). */
+export function sealAnswer(response: IrResponse, sealing: CarrierSealing): IrResponse {
+  return { ...response, choices: response.choices.map((choice) => ({ ...choice, content: choice.content.flatMap((part) => sealPart(part, sealing)) })) };
+}

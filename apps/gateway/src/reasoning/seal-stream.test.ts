@@ -1,0 +1,70 @@
+import type { IrStreamEvent } from '@interlingua/ir';
+import { createResponseAccumulator } from '@interlingua/ir-utils';
+import { describe, expect, it } from 'vitest';
+import { openCarriers } from './open-carriers.js';
+import { sealAnswer } from './seal-answer.js';
+import { CarrierStreamSealer } from './seal-stream.js';
+
+const SEAL = { secret: 'a-secret-of-enough-length', keyName: 'team-a' };
+const SIGNATURE = 'CiQB0e2Kb7Qd0f0aTq9vNfCUt3mJtC1aVjH6p8jW5ZkA0kV3e0o=';
+
+const GEMINI_STREAM: IrStreamEvent[] = [
+  { type: 'response-start', id: 'r1', model: 'gemini-3-pro', created: 1 },
+  { type: 'reasoning-start', index: 0 },
+  { type: 'reasoning-delta', index: 0, delta: 'Two cities.' },
+  { type: 'reasoning-end', index: 0 },
+  { type: 'tool-call-start', index: 1, id: 'c1', name: 'weather', opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE } },
+  { type: 'tool-call-delta', index: 1, argumentsDelta: '{"city":"Paris"}' },
+  { type: 'tool-call-end', index: 1 },
+  { type: 'tool-call-start', index: 2, id: 'c2', name: 'weather' },
+  { type: 'tool-call-delta', index: 2, argumentsDelta: '{"city":"Rome"}' },
+  { type: 'tool-call-end', index: 2 },
+  { type: 'finish', finishReason: 'tool-calls' },
+];
+
+function accumulate(events: IrStreamEvent[]) {
+  const accumulator = createResponseAccumulator();
+  for (const event of events) accumulator.push(event);
+  return accumulator.result();
+}
+
+describe('sealing a streamed answer', () => {
+  it('an Anthropic caller gets the call signature in a carrier block before the call; indexes stay unique and increasing', () => {
+    const sealing = { callerFamily: 'anthropic', upstreamFamily: 'gemini', seal: SEAL };
+    const sealer = new CarrierStreamSealer(sealing);
+    const out = GEMINI_STREAM.flatMap((event) => sealer.push([event]));
+    const starts = out.flatMap((event) => (event.type.endsWith('-start') && 'index' in event ? [event.index] : []));
+    expect(starts).toEqual([0, 1, 2, 3]);
+    const streamed = accumulate(out);
+    const buffered = sealAnswer(accumulate(GEMINI_STREAM), sealing);
+    expect(streamed.choices[0]?.content.map((part) => part.type)).toEqual(buffered.choices[0]?.content.map((part) => part.type));
+    const opened = openCarriers([{ role: 'assistant', content: streamed.choices[0]?.content ?? [] }], SEAL);
+    expect(opened.messages[0]?.content).toEqual(accumulate(GEMINI_STREAM).choices[0]?.content);
+  });
+
+  it('a Gemini caller keeps the signature on the call, sealed', () => {
+    const sealer = new CarrierStreamSealer({ callerFamily: 'gemini', upstreamFamily: 'anthropic', seal: SEAL });
+    const anthropic: IrStreamEvent[] = [
+      { type: 'reasoning-start', index: 0 },
+      { type: 'reasoning-delta', index: 0, delta: 'Hm.' },
+      { type: 'reasoning-signature', index: 0, opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' } },
+      { type: 'reasoning-end', index: 0 },
+      { type: 'finish', finishReason: 'stop' },
+    ];
+    const out = sealer.push(anthropic);
+    expect(out.map((event) => event.type)).toEqual(['reasoning-start', 'reasoning-delta', 'reasoning-signature', 'reasoning-end', 'finish']);
+    const opened = openCarriers([{ role: 'assistant', content: accumulate(out).choices[0]?.content ?? [] }], SEAL);
+    expect(opened.messages[0]?.content).toEqual([{ type: 'reasoning', text: 'Hm.', opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' } }]);
+  });
+
+  it('passes the caller family’s own signatures through at once', () => {
+    const sealer = new CarrierStreamSealer({ callerFamily: 'anthropic', upstreamFamily: 'anthropic', seal: SEAL });
+    const events: IrStreamEvent[] = [
+      { type: 'reasoning-start', index: 0 },
+      { type: 'reasoning-delta', index: 0, delta: 'Hm.' },
+      { type: 'reasoning-signature', index: 0, opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' } },
+      { type: 'reasoning-end', index: 0 },
+    ];
+    expect(sealer.push(events)).toEqual(events);
+  });
+});

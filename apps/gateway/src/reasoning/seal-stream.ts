@@ -1,0 +1,103 @@
+import type { IrOpaque, IrStreamEvent } from '@interlingua/ir';
+import { carrierOpaque, isForeign, needsTextCarrier, type CarrierSealing } from './seal-answer.js';
+
+interface ReasoningBlock {
+  text: string;
+  /** An artefact of another family, held back until the block ends. */
+  foreign?: IrOpaque;
+  /** The block got an artefact of the caller's own family. */
+  native: boolean;
+}
+
+/**
+ * Seals a streamed answer's foreign artefacts for the caller, as `sealAnswer` does for a whole
+ * one: a foreign reasoning signature is held and sent, sealed, just before its block ends; a
+ * signed tool call is preceded by a reasoning block holding its carrier (block indexes after it
+ * shift by one) unless the caller's style signs calls itself (Gemini).
+ */
+export class CarrierStreamSealer {
+  private readonly reasoning = new Map<number, ReasoningBlock>();
+  /** Upstream block index -> the index the caller sees. */
+  private readonly indexes = new Map<number, number>();
+  private shift = 0;
+
+  constructor(private readonly sealing: CarrierSealing) {}
+
+  push(events: readonly IrStreamEvent[]): IrStreamEvent[] {
+    return events.flatMap((event) => this.one(event));
+  }
+
+  private one(event: IrStreamEvent): IrStreamEvent[] {
+    switch (event.type) {
+      case 'reasoning-start':
+        this.reasoning.set(event.index, { text: '', native: false });
+        return [{ ...event, index: this.open(event.index) }];
+      case 'reasoning-delta': {
+        const block = this.reasoning.get(event.index);
+        if (block) block.text += event.delta;
+        return [{ ...event, index: this.at(event.index) }];
+      }
+      case 'reasoning-signature':
+        return this.signature(event.index, event.opaque);
+      case 'reasoning-end':
+        return [...this.carrierAtEnd(event.index), { ...event, index: this.at(event.index) }];
+      case 'tool-call-start':
+        return this.toolCallStart(event);
+      case 'text-start':
+      case 'file':
+        return [{ ...event, index: this.open(event.index) }];
+      case 'text-delta':
+      case 'text-end':
+      case 'tool-call-delta':
+      case 'tool-call-end':
+        return [{ ...event, index: this.at(event.index) }];
+      default:
+        return [event];
+    }
+  }
+
+  private open(index: number): number {
+    const mapped = index + this.shift;
+    this.indexes.set(index, mapped);
+    return mapped;
+  }
+
+  private at(index: number): number {
+    return this.indexes.get(index) ?? index + this.shift;
+  }
+
+  private signature(index: number, opaque: IrOpaque): IrStreamEvent[] {
+    const block = this.reasoning.get(index);
+    if (!isForeign(opaque, this.sealing)) {
+      if (block) block.native = true;
+      return [{ type: 'reasoning-signature', index: this.at(index), opaque }];
+    }
+    if (block) block.foreign = opaque;
+    return [];
+  }
+
+  private carrierAtEnd(index: number): IrStreamEvent[] {
+    const block = this.reasoning.get(index);
+    this.reasoning.delete(index);
+    if (!block || block.native) return [];
+    if (block.foreign) return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque({ origin: block.foreign.origin, opaque: block.foreign }, this.sealing) }];
+    if (needsTextCarrier(block.text, this.sealing)) return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque({ origin: this.sealing.upstreamFamily }, this.sealing) }];
+    return [];
+  }
+
+  private toolCallStart(event: Extract<IrStreamEvent, { type: 'tool-call-start' }>): IrStreamEvent[] {
+    const { opaque } = event;
+    if (!isForeign(opaque, this.sealing)) return [{ ...event, index: this.open(event.index) }];
+    if (this.sealing.callerFamily === 'gemini') return [{ ...event, index: this.open(event.index), opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing) }];
+    const carrierIndex = event.index + this.shift;
+    this.shift++;
+    const { opaque: _signed, ...call } = event;
+    const choice = event.choice === undefined ? {} : { choice: event.choice };
+    return [
+      { type: 'reasoning-start', index: carrierIndex, ...choice },
+      { type: 'reasoning-signature', index: carrierIndex, opaque: carrierOpaque({ origin: opaque.origin, opaque, toolCall: true }, this.sealing) },
+      { type: 'reasoning-end', index: carrierIndex },
+      { ...call, index: this.open(event.index) },
+    ];
+  }
+}
