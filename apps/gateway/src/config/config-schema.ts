@@ -72,6 +72,11 @@ export const serverSchema = strictObject({
   maxUpstreamBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
   /** Browser origins allowed to call the gateway (`*` for any); empty switches CORS off. */
   cors: strictObject({ origins: z.array(z.string().min(1)).default([]), maxAgeSeconds: z.number().int().nonnegative().default(600) }).default({ origins: [], maxAgeSeconds: 600 }),
+  /**
+   * Gateway processes serving the one port (`auto`: one per core). Above 1 a primary process
+   * forks them and holds the memory store's counters for all of them.
+   */
+  workers: z.union([z.number().int().min(1).max(256), z.literal('auto')]).default(1),
 });
 
 /** Media the caller gave by URL and an upstream needs inline (Gemini): downloaded under these limits. */

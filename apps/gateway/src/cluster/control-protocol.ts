@@ -1,0 +1,24 @@
+import type { GatewayConfig } from '../config/config-schema.js';
+
+/** Tag of the messages that start, reload and stop workers. */
+export const CONTROL_CHANNEL = 'interlingua:control';
+
+/** From the primary to a worker. */
+export type PrimaryMessage =
+  | { channel: typeof CONTROL_CHANNEL; type: 'start'; config: GatewayConfig }
+  /** Serve new requests with this config (already validated by the primary). */
+  | { channel: typeof CONTROL_CHANNEL; type: 'reload'; config: GatewayConfig; reload: number }
+  /** Stop gracefully: no new connections, open requests may finish for `graceMs`. */
+  | { channel: typeof CONTROL_CHANNEL; type: 'stop'; graceMs: number }
+  | { channel: typeof CONTROL_CHANNEL; type: 'stop-now' };
+
+/** From a worker to the primary. */
+export type WorkerMessage =
+  /** Listening for control messages: the primary may send `start`. */
+  | { channel: typeof CONTROL_CHANNEL; type: 'ready' }
+  | { channel: typeof CONTROL_CHANNEL; type: 'listening'; url: string }
+  | { channel: typeof CONTROL_CHANNEL; type: 'reloaded'; reload: number; problems?: string[] };
+
+export function isControlMessage(message: unknown): message is { channel: typeof CONTROL_CHANNEL; type: string } {
+  return typeof message === 'object' && message !== null && (message as { channel?: unknown }).channel === CONTROL_CHANNEL;
+}

@@ -1,0 +1,70 @@
+import type { GatewayConfig } from '../config/config-schema.js';
+import { ConfigError } from '../config/load-config.js';
+import { startGateway, type RunningGateway } from '../server.js';
+import { CONTROL_CHANNEL, isControlMessage, type PrimaryMessage, type WorkerMessage } from './control-protocol.js';
+import { IpcStore } from './ipc-store.js';
+import { isStoreMessage, type StoreChannel, type StoreReply } from './store-protocol.js';
+
+/**
+ * One gateway process of several (`server.workers` > 1): it takes its config from the primary,
+ * reaches the primary's store when the store is in memory, and reloads and stops when the
+ * primary says so. Signals are the primary's to handle (a terminal sends them to every process).
+ */
+export async function runWorker(): Promise<void> {
+  for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
+  const config = await startConfig();
+  const store = config.store.type === 'memory' ? new IpcStore(processStoreChannel()) : undefined;
+  const running = await startGateway(config, store ? { store } : {});
+  process.on('message', (message: unknown) => {
+    if (isControlMessage(message)) obey(running, message as PrimaryMessage);
+  });
+  tell({ channel: CONTROL_CHANNEL, type: 'listening', url: running.url });
+}
+
+function startConfig(): Promise<GatewayConfig> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown): void => {
+      if (!isControlMessage(message) || message.type !== 'start') return;
+      process.off('message', onMessage);
+      resolve((message as Extract<PrimaryMessage, { type: 'start' }>).config);
+    };
+    process.on('message', onMessage);
+    tell({ channel: CONTROL_CHANNEL, type: 'ready' });
+  });
+}
+
+function obey(running: RunningGateway, message: PrimaryMessage): void {
+  if (message.type === 'reload') {
+    try {
+      running.reload(message.config);
+      tell({ channel: CONTROL_CHANNEL, type: 'reloaded', reload: message.reload });
+    } catch (error) {
+      const problems = error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
+      tell({ channel: CONTROL_CHANNEL, type: 'reloaded', reload: message.reload, problems });
+    }
+  } else if (message.type === 'stop') {
+    void running.shutdown(message.graceMs).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  } else if (message.type === 'stop-now') {
+    process.exit(1);
+  }
+}
+
+function tell(message: WorkerMessage): void {
+  process.send?.(message);
+}
+
+function processStoreChannel(): StoreChannel {
+  return {
+    send: (request) => process.send?.(request),
+    onReply(listener) {
+      const onMessage = (message: unknown): void => {
+        if (isStoreMessage(message)) listener(message as StoreReply);
+      };
+      process.on('message', onMessage);
+      return () => process.off('message', onMessage);
+    },
+  };
+}
