@@ -1,5 +1,6 @@
 import type { IrRequest, IrWarning, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
+import { promptCacheWarnings } from '@interlingua/ir-utils';
 import { readRequestExtension, type AnthropicRequestExtension } from './anthropic-messages-extension.js';
 import type { AnthropicMessagesRequest } from './anthropic-messages-request-schema.js';
 import { irReasoningToAnthropic } from './ir-to-anthropic-messages-thinking.js';
@@ -119,6 +120,7 @@ export function irToAnthropicMessagesRequest(ir: IrRequest): Result<AnthropicMes
   reportOpenAiChatFields(ir, warnings);
   applyMetadata(body, ir, extension, warnings);
   applyReasoningAndFormat(body, ir, extension, warnings);
+  warnings.push(...promptCacheWarnings(ir.promptCache, { target: 'Anthropic Messages' }));
   if (ir.stream) body.stream = true;
   return ok(body, warnings);
 }

@@ -28,6 +28,10 @@ export function irUsageToAnthropic(usage: IrUsage | undefined): AnthropicUsage {
       if (raw[key] !== undefined && anthropicStrictUsageSchema.safeParse(candidate).success) Object.assign(out, { [key]: raw[key] });
     }
   }
+  if (out.cache_creation === undefined && usage.cacheWrite1hTokens !== undefined) {
+    const longLived = usage.cacheWrite1hTokens;
+    out.cache_creation = { ephemeral_5m_input_tokens: Math.max(cacheWrite - longLived, 0), ephemeral_1h_input_tokens: longLived };
+  }
   if (out.output_tokens_details === undefined && usage.reasoningTokens !== undefined) {
     out.output_tokens_details = { thinking_tokens: usage.reasoningTokens };
   }

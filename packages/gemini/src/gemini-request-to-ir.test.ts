@@ -142,8 +142,9 @@ describe('gemini request toIr', () => {
   });
 
   it('keeps style-only fields in extensions.gemini', () => {
+    expect(ir.promptCache).toEqual({ cachedContent: 'cachedContents/abc123' });
     expect(ir.extensions?.gemini).toMatchObject({
-      fields: { safetySettings: fullRequest.safetySettings, cachedContent: 'cachedContents/abc123', someFutureField: { enabled: true } },
+      fields: { safetySettings: fullRequest.safetySettings, someFutureField: { enabled: true } },
       generationConfig: { responseModalities: ['TEXT'], mediaResolution: 'MEDIA_RESOLUTION_LOW' },
       tools: [{ googleSearch: {} }, { codeExecution: {} }],
       toolConfig: { retrievalConfig: { languageCode: 'en' } },

@@ -9,7 +9,7 @@ import { geminiRequestSchema } from './gemini-request-schema.js';
 import { geminiToolsToIr } from './gemini-tools-to-ir.js';
 import { parseGeminiWire } from './gemini-validation-error.js';
 
-const MAPPED_FIELDS = new Set(['contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig', 'model']);
+const MAPPED_FIELDS = new Set(['contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig', 'model', 'cachedContent']);
 
 /**
  * A `GenerateContentRequest` body -> IR request. The body names no model and no stream flag
@@ -35,6 +35,7 @@ export function geminiRequestToIr(wire: unknown): Result<IrRequest> {
   if (generation.maxOutputTokens !== undefined) ir.maxOutputTokens = generation.maxOutputTokens;
   if (generation.candidateCount !== undefined) ir.candidateCount = generation.candidateCount;
   if (generation.reasoning) ir.reasoning = generation.reasoning;
+  if (request.cachedContent !== undefined) ir.promptCache = { cachedContent: request.cachedContent };
   const extensions: GeminiRequestExtensions = stripUndefined({
     ...tools.extensions,
     ...generation.extensions,

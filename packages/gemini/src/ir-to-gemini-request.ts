@@ -1,5 +1,6 @@
 import type { IrRequest, IrWarning, Result } from '@interlingua/ir';
 import { invalidRequest } from '@interlingua/ir';
+import { promptCacheWarnings } from '@interlingua/ir-utils';
 import { readGeminiRequestExtensions } from './gemini-extensions.js';
 import type { GeminiRequest } from './gemini-request-schema.js';
 import { irMessagesToGemini } from './ir-to-gemini-contents.js';
@@ -26,6 +27,7 @@ export function irToGeminiRequest(ir: IrRequest): Result<GeminiRequest> {
   if (toolConfig) body.toolConfig = toolConfig;
   const generationConfig = irGenerationConfigToGemini(ir, extensions, warnings);
   if (generationConfig) body.generationConfig = generationConfig;
+  if (ir.promptCache?.cachedContent !== undefined) body.cachedContent = ir.promptCache.cachedContent;
   warnUnmapped(ir, warnings);
   return { value: body, warnings };
 }
@@ -37,4 +39,5 @@ function warnUnmapped(ir: IrRequest, warnings: IrWarning[]): void {
     (ir.tools ?? []).some((tool) => tool.cacheControl) ||
     ir.messages.some((message) => message.content.some((part) => 'cacheControl' in part && part.cacheControl !== undefined));
   if (cached) warnings.push({ kind: 'dropped', field: 'cacheControl', message: 'Gemini has no prompt-cache breakpoints (it caches through cachedContent resources)' });
+  warnings.push(...promptCacheWarnings(ir.promptCache, { target: 'Gemini', cachedContent: true }));
 }

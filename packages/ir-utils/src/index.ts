@@ -6,3 +6,4 @@ export * from './response-accumulator.js';
 export * from './response-to-stream-events.js';
 export * from './missing-output-error.js';
 export * from './answer-ids.js';
+export * from './prompt-cache.js';

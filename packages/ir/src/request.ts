@@ -73,5 +73,20 @@ export interface IrRequest {
   /** End-user id for abuse tracking (chat `user`, Anthropic `metadata.user_id`). */
   user?: string;
   metadata?: Record<string, string>;
+  /** Prompt-cache settings of the whole request (per-part breakpoints are `cacheControl` on parts). */
+  promptCache?: IrPromptCache;
   extensions?: IrExtensions;
+}
+
+/**
+ * Request-level prompt-cache intent. Encoders send what their style has and warn about the rest
+ * (`promptCacheWarnings` in `@interlingua/ir-utils` words the warnings the same everywhere).
+ */
+export interface IrPromptCache {
+  /** OpenAI `prompt_cache_key`: requests sharing it are routed to the same provider cache. */
+  key?: string;
+  /** OpenAI `prompt_cache_retention` (`in_memory`, `24h`). */
+  retention?: string;
+  /** Gemini `cachedContent`: the name of an explicit cache resource (`cachedContents/...`). */
+  cachedContent?: string;
 }

@@ -16,6 +16,11 @@ export interface IrUsage {
   cacheReadTokens?: number;
   /** Input tokens written to the prompt cache (part of `inputTokens`). */
   cacheWriteTokens?: number;
+  /**
+   * The part of `cacheWriteTokens` written with a one-hour lifetime (Anthropic
+   * `cache_creation.ephemeral_1h_input_tokens`); the rest used the provider's default (5 minutes).
+   */
+  cacheWrite1hTokens?: number;
   /** Output tokens spent on reasoning (part of `outputTokens`). */
   reasoningTokens?: number;
   /** The usage object exactly as the provider sent it. */
@@ -35,6 +40,7 @@ export function checkUsageInvariants(usage: IrUsage): string[] {
     ['totalTokens', usage.totalTokens],
     ['cacheReadTokens', usage.cacheReadTokens],
     ['cacheWriteTokens', usage.cacheWriteTokens],
+    ['cacheWrite1hTokens', usage.cacheWrite1hTokens],
     ['reasoningTokens', usage.reasoningTokens],
   ];
   for (const [name, value] of counts) {
@@ -42,6 +48,7 @@ export function checkUsageInvariants(usage: IrUsage): string[] {
   }
   if (usage.totalTokens !== usage.inputTokens + usage.outputTokens) problems.push('totalTokens must equal inputTokens + outputTokens');
   if ((usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0) > usage.inputTokens) problems.push('cache tokens must be part of inputTokens');
+  if ((usage.cacheWrite1hTokens ?? 0) > (usage.cacheWriteTokens ?? 0)) problems.push('cacheWrite1hTokens must be part of cacheWriteTokens');
   if ((usage.reasoningTokens ?? 0) > usage.outputTokens) problems.push('reasoningTokens must be part of outputTokens');
   return problems;
 }

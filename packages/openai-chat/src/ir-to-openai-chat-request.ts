@@ -1,6 +1,6 @@
 import type { IrRequest, IrResponseFormat, IrToolChoice, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
-import { asRecord } from '@interlingua/ir-utils';
+import { asRecord, irPromptCacheToOpenAi } from '@interlingua/ir-utils';
 import { reasoningBudgetToOpenAiChatEffort } from './map/openai-chat-reasoning-effort.js';
 import { irMessagesToOpenAiChat } from './ir-to-openai-chat-messages.js';
 import { OPENAI_CHAT_EXTENSION_META_KEYS, openAiChatExtensions } from './openai-chat-extensions.js';
@@ -40,10 +40,12 @@ export function irToOpenAiChatRequest(ir: IrRequest): Result<OpenAiChatRequest> 
   }
   if (ir.user !== undefined) body['user'] = ir.user;
   if (ir.metadata !== undefined) body['metadata'] = ir.metadata;
+  const promptCache = irPromptCacheToOpenAi(ir.promptCache, 'Chat completions');
+  Object.assign(body, promptCache.fields);
   for (const [key, value] of Object.entries(extensions)) {
     if (!OPENAI_CHAT_EXTENSION_META_KEYS.has(key) && !(key in body) && !isStreamOnly(key, ir)) body[key] = value;
   }
-  return ok(body as OpenAiChatRequest, warnings.list());
+  return ok(body as OpenAiChatRequest, [...warnings.list(), ...promptCache.warnings]);
 }
 
 /** `stream_options` is rejected by OpenAI on non-streaming requests. */

@@ -175,6 +175,8 @@ export const openAiChatRequestSchema = z.looseObject({
   top_logprobs: z.nullish(count),
   seed: z.nullish(z.int()),
   user: z.nullish(z.string()),
+  prompt_cache_key: z.nullish(z.string()),
+  prompt_cache_retention: z.nullish(z.string()),
   metadata: z.nullish(z.record(z.string(), z.string())),
   store: z.nullish(z.boolean()),
   service_tier: z.nullish(z.string()),

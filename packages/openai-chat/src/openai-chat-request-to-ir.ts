@@ -1,5 +1,6 @@
 import type { IrRequest, IrResponseFormat, IrSampling, IrTool, IrToolChoice, Result } from '@interlingua/ir';
 import { invalidRequest, ok } from '@interlingua/ir';
+import { openAiPromptCacheToIr } from '@interlingua/ir-utils';
 import type { z } from 'zod';
 import { OPENAI_CHAT_REASONING_EFFORT_TO_IR } from './map/openai-chat-reasoning-effort.js';
 import type { OpenAiChatRequestExtensions } from './openai-chat-extensions.js';
@@ -30,6 +31,8 @@ const MAPPED_FIELDS: ReadonlySet<string> = new Set([
   'frequency_penalty',
   'seed',
   'user',
+  'prompt_cache_key',
+  'prompt_cache_retention',
   'metadata',
   'reasoning_effort',
   'response_format',
@@ -86,6 +89,8 @@ export function openAiChatRequestToIr(wire: unknown): Result<IrRequest> {
   if (body.stream_options?.include_usage != null) ir.includeStreamUsage = body.stream_options.include_usage;
   if (body.user != null) ir.user = body.user;
   if (body.metadata != null) ir.metadata = body.metadata;
+  const promptCache = openAiPromptCacheToIr(body.prompt_cache_key, body.prompt_cache_retention);
+  if (promptCache) ir.promptCache = promptCache;
   if (Object.keys(extensions).length > 0) ir.extensions = { 'openai-chat': extensions };
   return ok(ir);
 }

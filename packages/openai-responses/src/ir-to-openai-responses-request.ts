@@ -1,5 +1,6 @@
 import type { IrReasoningConfig, IrRequest, IrResponseFormat, IrTool, IrToolChoice, IrWarning, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
+import { irPromptCacheToOpenAi } from '@interlingua/ir-utils';
 import { irMessagesToOpenAiResponsesInput } from './ir-to-openai-responses-input.js';
 import { type OpenAiResponsesRequestExtensions, readRequestExtensions } from './openai-responses-extensions.js';
 import type { OpenAiResponsesRequest } from './openai-responses-request-schema.js';
@@ -93,6 +94,9 @@ export function irToOpenAiResponsesRequest(ir: IrRequest): Result<OpenAiResponse
   setIf(body, 'top_p', ir.sampling.topP);
   setIf(body, 'user', ir.user);
   setIf(body, 'metadata', ir.metadata);
+  const promptCache = irPromptCacheToOpenAi(ir.promptCache, 'Responses');
+  Object.assign(body, promptCache.fields);
+  warnings.push(...promptCache.warnings);
   if (ir.stream) body.stream = true;
   else delete body.stream_options;
   samplingWarnings(ir, warnings);

@@ -155,6 +155,7 @@ export const openAiResponsesRequestSchema = z.looseObject({
   user: nullishString,
   service_tier: nullishString,
   prompt_cache_key: nullishString,
+  prompt_cache_retention: nullishString,
 });
 
 export type OpenAiResponsesContentPart = z.infer<typeof openAiResponsesContentPartSchema>;

@@ -135,11 +135,12 @@ describe('openAiResponsesRequestToIr', () => {
       sampling: { temperature: 0.3, topP: 0.9 },
       user: 'u1',
       metadata: { k: 'v' },
+      promptCache: { key: 'pck' },
       stream: true,
     });
     expect(ir.extensions?.['openai-responses']).toMatchObject({
       instructions: true,
-      fields: { store: false, previous_response_id: 'resp_prev', include: ['reasoning.encrypted_content'], truncation: 'auto', service_tier: 'flex', prompt_cache_key: 'pck', custom_field: { x: 1 } },
+      fields: { store: false, previous_response_id: 'resp_prev', include: ['reasoning.encrypted_content'], truncation: 'auto', service_tier: 'flex', custom_field: { x: 1 } },
       tools: [{ index: 1, tool: { type: 'web_search', search_context_size: 'low' } }],
       items: [{ before: 5, item: { type: 'item_reference', id: 'msg_old' } }],
       compaction: [{ message: 5, part: 0, id: 'cmp_1' }],

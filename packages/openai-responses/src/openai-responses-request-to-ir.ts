@@ -9,6 +9,7 @@ import type {
   Result,
 } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
+import { openAiPromptCacheToIr } from '@interlingua/ir-utils';
 import {
   OPENAI_RESPONSES_STYLE,
   type OpenAiResponsesRequestExtensions,
@@ -42,6 +43,8 @@ const MODELED_FIELDS = [
   'stream',
   'metadata',
   'user',
+  'prompt_cache_key',
+  'prompt_cache_retention',
 ] as const;
 
 function toolsToIr(tools: ParsedRequest['tools'], ext: OpenAiResponsesRequestExtensions): IrTool[] | undefined {
@@ -122,6 +125,8 @@ function optionalFields(body: ParsedRequest, ir: IrRequest, ext: OpenAiResponses
   if (reasoning) ir.reasoning = reasoning;
   if (body.user != null) ir.user = body.user;
   if (body.metadata) ir.metadata = body.metadata;
+  const promptCache = openAiPromptCacheToIr(body.prompt_cache_key, body.prompt_cache_retention);
+  if (promptCache) ir.promptCache = promptCache;
 }
 
 /**
