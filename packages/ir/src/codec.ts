@@ -5,6 +5,7 @@ import type { SseMessage } from './sse-message.js';
 import type { IrStreamEvent } from './stream-events.js';
 import type { StreamMachine } from './stream-machine.js';
 import type { StyleId } from './style-id.js';
+import type { IrUsage } from './usage.js';
 import type { Result } from './warnings.js';
 
 /** Context a stream encoder needs from the request it answers. */
@@ -39,7 +40,15 @@ export interface IrModel {
 export interface StyleCodec<Req = unknown, Res = unknown> {
   id: StyleId;
   request: { toIr(wire: Req): Result<IrRequest>; fromIr(ir: IrRequest): Result<Req> };
-  response: { toIr(wire: Res): Result<IrResponse>; fromIr(ir: IrResponse): Result<Res> };
+  response: {
+    toIr(wire: Res): Result<IrResponse>;
+    fromIr(ir: IrResponse): Result<Res>;
+    /**
+     * The usage of a whole answer read without converting it, or undefined when the answer is
+     * not of the usual shape (then `toIr(wire).value.usage` is the answer). Optional.
+     */
+    usage?(wire: unknown): IrUsage | undefined;
+  };
   stream: {
     createDecoder(): StreamMachine<SseMessage, IrStreamEvent>;
     createEncoder(options?: StreamEncoderOptions): StreamMachine<IrStreamEvent, SseMessage>;
