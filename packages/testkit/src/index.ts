@@ -10,3 +10,4 @@ export * from './gemini-media-upstream-schema.js';
 export * from './bedrock-upstream-schema.js';
 export * from './vertex-upstream-schema.js';
 export * from './recorded-null-paths.js';
+export * from './reasoning/index.js';

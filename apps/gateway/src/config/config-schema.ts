@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strictObject } from './strict-object.js';
-import { MEDIA_HOST_PATTERN } from '../media/media-host-allow-list.js';
+import { MEDIA_HOST_PATTERN } from '../services/media-host-allow-list.js';
 import { keyLimitFields, operationsSections } from './operations-schema.js';
 import { responsesSchema } from './responses-schema.js';
 import { adminSections } from './admin-schema.js';
@@ -61,6 +61,12 @@ export const modelRouteSchema = strictObject({
   targets: z.array(targetSchema).min(1),
   /** `max_tokens` to send when the caller gave none and the upstream requires one. */
   defaultMaxOutputTokens: z.number().int().positive().optional(),
+  /**
+   * Reasoning another provider made, when a turn goes to a target of another family: `drop` (the
+   * default) sends none of its opaque artefacts and its visible text only where the target takes
+   * reasoning without one; `text` sends that visible text as plain assistant text elsewhere.
+   */
+  reasoning: strictObject({ foreign: z.enum(['drop', 'text']).default('drop') }).optional(),
 });
 
 export const serverSchema = strictObject({

@@ -1,0 +1,29 @@
+import type { UpstreamHandler } from '../loopback-upstream.js';
+import { sendJson } from '../loopback-upstream.js';
+import { citiesForStep, modelTurns, recordsIn } from './issued-artefacts.js';
+
+/**
+ * An OpenAI-chat upstream of a reasoning model (reasoning as `reasoning_content`, no opaque
+ * artefact): answers with reasoning and two parallel `weather` calls, then with reasoning and text
+ * once the script is done.
+ */
+export function openAiChatReasoningUpstream(): { handler: UpstreamHandler } {
+  const handler: UpstreamHandler = (request, response) => {
+    const body = request.json() as Record<string, unknown>;
+    const step = modelTurns(recordsIn(body.messages), 'assistant');
+    const cities = citiesForStep(step);
+    const message: Record<string, unknown> = { role: 'assistant', content: cities ? null : 'Sunny everywhere.', reasoning_content: `Step ${step}: the weather is needed.` };
+    if (cities) {
+      message.tool_calls = cities.map((city, i) => ({ id: `call_${step}${i}ChatUp`, type: 'function', function: { name: 'weather', arguments: JSON.stringify({ city }) } }));
+    }
+    sendJson(response, 200, {
+      id: `chatcmpl-step${step}`,
+      object: 'chat.completion',
+      created: 1_764_967_971,
+      model: String(body.model),
+      choices: [{ index: 0, message, finish_reason: cities ? 'tool_calls' : 'stop', logprobs: null }],
+      usage: { prompt_tokens: 40, completion_tokens: 20, total_tokens: 60, completion_tokens_details: { reasoning_tokens: 8 } },
+    });
+  };
+  return { handler };
+}
