@@ -4,6 +4,7 @@ import { MEDIA_HOST_PATTERN } from '../services/media-host-allow-list.js';
 import { keyLimitFields, operationsSections } from './operations-schema.js';
 import { responsesSchema } from './responses-schema.js';
 import { adminSections } from './admin-schema.js';
+import { routeCacheSchema } from './cache-schema.js';
 
 const headerMap = z.record(z.string(), z.string());
 
@@ -67,6 +68,8 @@ export const modelRouteSchema = strictObject({
    * reasoning without one; `text` sends that visible text as plain assistant text elsewhere.
    */
   reasoning: strictObject({ foreign: z.enum(['drop', 'text']).default('drop') }).optional(),
+  /** Prompt caching: automatic breakpoints and cache-affinity routing (see docs/caching.md). */
+  cache: routeCacheSchema.optional(),
 });
 
 export const serverSchema = strictObject({
