@@ -49,7 +49,9 @@ function endOf(block: OpenBlock): IrStreamEvent[] {
 }
 
 function closeAll(state: DecoderState): IrStreamEvent[] {
-  const out = [...state.blocks.values()].flatMap(endOf);
+  if (state.blocks.size === 0) return [];
+  const out: IrStreamEvent[] = [];
+  for (const block of state.blocks.values()) out.push(...endOf(block));
   state.blocks.clear();
   return out;
 }
