@@ -33,10 +33,20 @@ const compactionSchema = strictObject({
   secret: z.string().min(16).optional(),
 });
 
+const websocketSchema = strictObject({
+  /** Serves `/v1/responses` as a WebSocket (the Responses WebSocket mode); off: the upgrade gets a 426. */
+  enabled: z.boolean().default(true),
+  /** Most WebSocket connections one API key may hold open at once (this instance). */
+  maxConnectionsPerKey: z.number().int().positive().default(16),
+  /** Most WebSocket connections open at once on this instance, all keys together. */
+  maxConnections: z.number().int().positive().default(1_024),
+});
+
 /** `responses`: state the gateway keeps for OpenAI Responses callers. */
 export const responsesSchema = strictObject({
   store: storeSchema.default(storeSchema.parse({})),
   compaction: compactionSchema.default({}),
+  websocket: websocketSchema.default(websocketSchema.parse({})),
 });
 
 export type ResponsesConfig = z.infer<typeof responsesSchema>;

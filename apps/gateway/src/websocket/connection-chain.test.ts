@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConnectionChain } from './connection-chain.js';
+
+const answer = { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Paris' }] };
+
+describe('ConnectionChain', () => {
+  it('replaces previous_response_id naming the latest response by the conversation so far', () => {
+    const chain = new ConnectionChain();
+    chain.remember('resp_1', [{ type: 'message', role: 'user', content: 'capital?' }], [answer]);
+    const body = chain.expand({ model: 'm', previous_response_id: 'resp_1', input: 'and Spain?' });
+    expect(body).toEqual({ model: 'm', input: [{ type: 'message', role: 'user', content: 'capital?' }, answer, { type: 'message', role: 'user', content: 'and Spain?' }] });
+  });
+
+  it('leaves other ids to the response store, and forgets after a stored or failed turn', () => {
+    const chain = new ConnectionChain();
+    chain.remember('resp_1', [], [answer]);
+    const other = { model: 'm', previous_response_id: 'resp_0', input: 'x' };
+    expect(chain.expand(other)).toBe(other);
+    chain.forget();
+    const same = { model: 'm', previous_response_id: 'resp_1', input: 'x' };
+    expect(chain.expand(same)).toBe(same);
+  });
+
+  it('drops reasoning items that carry no encrypted content (nothing stored them), keeps those that do', () => {
+    const chain = new ConnectionChain();
+    const sealed = { type: 'reasoning', id: 'rs_2', summary: [], encrypted_content: 'abc' };
+    chain.remember('resp_1', [], [{ type: 'reasoning', id: 'rs_1', summary: [] }, sealed, answer]);
+    expect(chain.expand({ previous_response_id: 'resp_1', input: [] }).input).toEqual([sealed, answer]);
+  });
+});

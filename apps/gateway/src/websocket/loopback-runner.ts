@@ -1,0 +1,71 @@
+import { createSseParser } from '@interlingua/ir-utils';
+import { errorEventFromHttp, seeEvent } from './server-events.js';
+
+/** One response to run for a socket, and where its events go. */
+export interface ResponseRun {
+  /** The body of `POST /v1/responses` (`stream: true`). */
+  body: Record<string, unknown>;
+  /** The caller's key, as presented on the upgrade request. */
+  apiKey: string;
+  /** Aborted when the client closes the socket: the upstream request is abandoned. */
+  signal: AbortSignal;
+  /** Sends one server event (JSON text) to the client; resolves when the client can take more. */
+  emit(event: string): Promise<void>;
+}
+
+/** How a run ended: the event that ended it (`response.completed`, `error`, ...), if any came. */
+export type RunEnd = Record<string, unknown> | undefined;
+
+export type ResponseRunner = (run: ResponseRun) => Promise<RunEnd>;
+
+/**
+ * Runs each response as `POST /v1/responses` on the gateway's own listener (loopback), so that a
+ * response over WebSocket takes exactly the HTTP path: admission (key, endpoint, RPM, TPM,
+ * budgets), the response store, routing and translation to any upstream, usage, the ledger and
+ * one log line per response. The streamed answer's events become the socket's events.
+ */
+export function loopbackRunner(baseUrl: string): ResponseRunner {
+  const endpoint = `${baseUrl}/v1/responses`;
+  return async ({ body, apiKey, signal, emit }) => {
+    let response: Response;
+    try {
+      response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) return undefined;
+      const failed = errorEventFromHttp(502, JSON.stringify({ error: { type: 'server_error', code: 'gateway_unreachable', message: `The response could not be started: ${String(error)}` } }), null);
+      await emit(failed);
+      return JSON.parse(failed) as Record<string, unknown>;
+    }
+    if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      const failed = errorEventFromHttp(response.ok ? 502 : response.status, await response.text(), response.headers.get('retry-after'));
+      await emit(failed);
+      return JSON.parse(failed) as Record<string, unknown>;
+    }
+    return relayEvents(response, signal, emit);
+  };
+}
+
+async function relayEvents(response: Response, signal: AbortSignal, emit: (event: string) => Promise<void>): Promise<RunEnd> {
+  const parser = createSseParser();
+  let end: RunEnd;
+  const forward = async (messages: ReturnType<typeof parser.push>): Promise<void> => {
+    for (const message of messages) {
+      if (message.data === '[DONE]' || message.data.length === 0) continue;
+      const seen = seeEvent(message.event, message.data);
+      if (seen.terminal) end = seen.terminal;
+      await emit(message.data);
+    }
+  };
+  try {
+    for await (const chunk of response.body ?? []) await forward(parser.push(chunk as Uint8Array));
+    await forward(parser.end());
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  }
+  return end;
+}
