@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RouteEntry } from './routes/route-entry.js';
+import type { RouteEntry } from './route/route-entry.js';
 
 /** The console's built files: `apps/console/dist` beside the gateway (from `src/` and from `dist/` alike), or `INTERLINGUA_CONSOLE_DIR`. */
 export function consoleDir(env: NodeJS.ProcessEnv = process.env): string {

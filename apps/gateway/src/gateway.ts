@@ -3,7 +3,7 @@ import { compileKeys, type GatewayKey } from './auth/api-keys.js';
 import type { GatewayConfig, ProviderConfig } from './config/config-schema.js';
 import { ConfigError } from './config/load-config.js';
 import { createGatewayOps, createRuntime, type GatewayOps, type GatewayRuntime } from './operations/gateway-ops.js';
-import { ModelRouter, type ProviderEntry } from './routing/model-router.js';
+import { ModelRouter, type ProviderEntry } from './plan/model-router.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { StateStore } from './store/state-store.js';
 

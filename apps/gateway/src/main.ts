@@ -1,7 +1,7 @@
 import { hashSecret } from './auth/api-keys.js';
 import { defaultConfig } from './config/default-config.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
-import { configWarnings } from './limits/config-warnings.js';
+import { configWarnings } from './config/config-warnings.js';
 import { startGateway, type RunningGateway } from './server.js';
 
 const USAGE = `Usage:

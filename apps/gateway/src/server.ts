@@ -8,7 +8,7 @@ import { createApp } from './app.js';
 import type { GatewayConfig } from './config/config-schema.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { answerClientError, type ClientError } from './http/client-error.js';
-import { refuseMalformedPaths } from './http/malformed-path.js';
+import { refuseMalformedPaths } from './route/malformed-path.js';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
 import { createRuntime } from './operations/gateway-ops.js';
 import { createStore } from './store/create-store.js';

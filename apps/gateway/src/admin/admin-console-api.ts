@@ -2,12 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
-import { createRequestContext } from '../http/request-context.js';
+import { createRequestContext } from '../admit/request-context.js';
 import { ledgerRowOf, ledgerRows, usageTotals } from '../ledger/ledger-queries.js';
 import type { LedgerRow } from '../ledger/ledger-row.js';
-import { redactUrl } from '../observability/request-log.js';
-import type { RouteEntry } from '../routes/route-entry.js';
-import { adminRoute } from '../routes/ops-routes.js';
+import { redactUrl } from '../observe/request-log.js';
+import type { RouteEntry } from '../route/route-entry.js';
+import { adminRoute } from '../route/ops-routes.js';
 import { readJson } from './admin-key-routes.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 

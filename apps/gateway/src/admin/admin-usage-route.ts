@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from '../gateway.js';
-import { createRequestContext } from '../http/request-context.js';
+import { createRequestContext } from '../admit/request-context.js';
 import { EXPORT_COLUMNS, ledgerRows, toCsv, usageTotals, USAGE_GROUPS, type LedgerFilter, type UsageGroup } from '../ledger/ledger-queries.js';
 import { operatorOf } from './operator-state.js';
 

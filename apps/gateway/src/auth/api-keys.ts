@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
-import { globToRegExp } from '../routing/glob.js';
+import { globToRegExp } from '../config/model-glob.js';
 
 /** A gateway key, ready for constant-time checks. */
 export interface GatewayKey {

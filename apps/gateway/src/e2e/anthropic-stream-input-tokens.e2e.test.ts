@@ -1,6 +1,6 @@
 import { codecFor } from '@interlingua/provider-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateInputTokens } from '../pipeline/count-tokens.js';
+import { estimateInputTokens } from '../call/count-tokens.js';
 import type { Harness } from './gateway-harness.test-support.js';
 import type { InboundMode } from './inbound-callers.test-support.js';
 import { askReplay, replayCases, startReplayGateway } from './recorded-replay.test-support.js';

@@ -1,7 +1,7 @@
 import { startLoopbackUpstream, type LoopbackUpstream, type UpstreamHandler } from '@interlingua/testkit';
 import { closeDefaultDispatcher } from '@interlingua/provider-adapters';
 import { configSchema, type GatewayConfig } from '../config/config-schema.js';
-import { setRequestLogging } from '../observability/request-log.js';
+import { setRequestLogging } from '../observe/request-log.js';
 import { startGateway, type RunningGateway } from '../server.js';
 
 export const GATEWAY_KEY = 'test-gateway-key';

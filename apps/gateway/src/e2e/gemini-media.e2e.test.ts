@@ -2,9 +2,9 @@ import Anthropic from '@anthropic-ai/sdk';
 import { geminiUpstreamRequestSchema } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMediaFetcher } from '../media/media-fetcher.js';
-import { TINY_PNG, startImageServer, testMediaOptions, type ImageServer } from '../media/media-fetcher.test-support.js';
-import { setMediaFetcher } from '../media/remote-media-step.js';
+import { createMediaFetcher } from '../services/media-fetcher.js';
+import { TINY_PNG, startImageServer, testMediaOptions, type ImageServer } from '../services/media-fetcher.test-support.js';
+import { setMediaFetcher } from '../services/remote-media-step.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { lastUpstreamBody, replayJson } from './gemini-e2e.test-support.js';
 

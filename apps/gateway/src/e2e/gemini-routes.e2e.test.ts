@@ -2,7 +2,7 @@ import { ApiError, GoogleGenAI, type Model } from '@google/genai';
 import { geminiStrictErrorBodySchema } from '@interlingua/gemini';
 import { sendJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger, setRequestLogging } from '../observability/request-log.js';
+import { createLogger, setRequestLogging } from '../observe/request-log.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
 let harness: Harness;

@@ -1,7 +1,7 @@
 import { ApiError, FinishReason, type Content, type GoogleGenAI } from '@google/genai';
 import { anthropicUpstreamCountTokensRequestSchema, anthropicUpstreamRequestSchema, loadRecording, recordingJson, sendJson, sendSse } from '@interlingua/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TINY_PNG } from '../media/media-fetcher.test-support.js';
+import { TINY_PNG } from '../services/media-fetcher.test-support.js';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
 import { expected, geminiClient, lastUpstreamBody, replayJson, replaySse, replies, type Reply } from './gemini-e2e.test-support.js';
 

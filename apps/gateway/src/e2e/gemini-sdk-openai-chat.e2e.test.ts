@@ -2,7 +2,7 @@ import { ApiError, FinishReason, type Content, type GoogleGenAI } from '@google/
 import { geminiStrictResponseSchema } from '@interlingua/gemini';
 import { loadRecording, openAiChatUpstreamRequestSchema, recordingSseBody, sendJson, sendSse } from '@interlingua/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TINY_PNG } from '../media/media-fetcher.test-support.js';
+import { TINY_PNG } from '../services/media-fetcher.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { expected, gatedSse, geminiClient, lastUpstreamBody, replayJson, replaySse, replies, type Reply } from './gemini-e2e.test-support.js';
 

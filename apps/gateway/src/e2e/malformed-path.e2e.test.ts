@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../config/config-schema.js';
-import { setRequestLogging } from '../observability/request-log.js';
+import { setRequestLogging } from '../observe/request-log.js';
 import { startGateway, type RunningGateway } from '../server.js';
 
 /**

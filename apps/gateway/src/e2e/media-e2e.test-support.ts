@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import type { ZodType } from 'zod';
 import { GATEWAY_KEY, type Harness } from './gateway-harness.test-support.js';
 
-export { TINY_PNG } from '../media/media-fetcher.test-support.js';
+export { TINY_PNG } from '../services/media-fetcher.test-support.js';
 
 /** How a loopback upstream answers one request. */
 export type Reply = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../config/config-schema.js';
-import { setRequestLogging } from '../observability/request-log.js';
+import { setRequestLogging } from '../observe/request-log.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { redisTestUrl } from '../store/redis-test-url.test-support.js';
 

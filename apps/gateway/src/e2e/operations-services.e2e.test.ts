@@ -17,7 +17,7 @@ import {
 } from '@interlingua/testkit';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger, setRequestLogging } from '../observability/request-log.js';
+import { createLogger, setRequestLogging } from '../observe/request-log.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { TINY_PNG, tinyWav } from './media-e2e.test-support.js';
 

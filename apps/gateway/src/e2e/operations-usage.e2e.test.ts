@@ -3,7 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse, type ReceivedRequest } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger, setRequestLogging } from '../observability/request-log.js';
+import { createLogger, setRequestLogging } from '../observe/request-log.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
 type Reply = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;

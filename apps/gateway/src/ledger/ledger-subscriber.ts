@@ -1,7 +1,7 @@
 import type { IrUsage } from '@interlingua/ir';
 import { operatorOf } from '../admin/operator-state.js';
 import type { Gateway } from '../gateway.js';
-import type { ObservedCall } from '../observability/observed-call.js';
+import type { ObservedCall } from '../observe/observed-call.js';
 
 /** What the request observer knows of a finished request. */
 export interface FinishedRequest {

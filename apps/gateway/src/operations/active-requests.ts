@@ -1,5 +1,5 @@
 import type { IrError } from '@interlingua/ir';
-import type { CallStopper } from '../pipeline/call-ops.js';
+import type { CallStopper } from '../context/call-ops.js';
 
 /**
  * The requests an instance is serving, for a graceful shutdown: how many are open, a way to

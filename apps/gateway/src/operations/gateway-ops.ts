@@ -1,12 +1,12 @@
 import type { DestinationStream, Logger } from 'pino';
 import { secretDigest } from '../auth/api-keys.js';
 import type { GatewayConfig } from '../config/config-schema.js';
-import { createGatewayMetrics, type GatewayMetrics } from '../observability/gateway-metrics.js';
-import { createLogger } from '../observability/request-log.js';
-import type { CallOps } from '../pipeline/call-ops.js';
-import { TargetCooldowns } from '../pipeline/target-cooldowns.js';
+import { createGatewayMetrics, type GatewayMetrics } from '../observe/gateway-metrics.js';
+import { createLogger } from '../observe/request-log.js';
+import type { CallOps } from '../context/call-ops.js';
+import { TargetCooldowns } from '../plan/target-cooldowns.js';
 import type { StateStore } from '../store/state-store.js';
-import { PriceTable } from '../usage/price-table.js';
+import { PriceTable } from '../observe/price-table.js';
 import { ActiveRequests } from './active-requests.js';
 
 /**

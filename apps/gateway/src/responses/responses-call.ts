@@ -1,8 +1,8 @@
 import type { IrRequest, IrResponse, Result } from '@interlingua/ir';
 import { openAiResponsesEchoFromRequest } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GenerationCall } from '../pipeline/generation-call.js';
-import type { RouteTarget } from '../routing/model-router.js';
+import type { GenerationCall } from '../context/generation-call.js';
+import type { RouteTarget } from '../plan/model-router.js';
 import { responsesCallCodec, type ResponsesCallCodec } from './responses-call-codec.js';
 import { openAiOnlyError, openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
 import { inputItemsWithIds } from './response-input-items.js';

@@ -1,8 +1,8 @@
 import { IrError, invalidRequest, type IrResponse } from '@interlingua/ir';
 import { openAiResponsesCompactionFromIr, openAiResponsesCompactRequestToIr } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GenerationCall } from '../pipeline/generation-call.js';
-import type { RouteTarget } from '../routing/model-router.js';
+import type { GenerationCall } from '../context/generation-call.js';
+import type { RouteTarget } from '../plan/model-router.js';
 import { sealCompaction, type CompactionSealKey } from './compaction-seal.js';
 import { compactionSummaryRequest } from './compaction-transcript.js';
 import { isResponsesTarget, restrictToResponsesTargets, type ResponsesState } from './responses-call.js';

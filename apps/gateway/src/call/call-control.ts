@@ -1,0 +1,111 @@
+import { IrError } from '@interlingua/ir';
+import { ENDPOINT_OF_WIRE, type CallOps } from '../context/call-ops.js';
+import type { GenerationCall } from '../context/generation-call.js';
+import { startStreamGuard } from './stream-guard.js';
+
+const controls = new WeakMap<GenerationCall, CallControl>();
+
+/**
+ * The gateway's own hold on a running call: one abort signal for the upstream requests that
+ * fires when the client leaves OR the gateway stops the call (total timeout, one attempt's
+ * timeout, maximum stream duration, shutdown) with an `IrError` as its reason, and the timers
+ * behind those. Installs itself as `call.signal`; at most one timer per request plus one
+ * interval per stream, never one per event.
+ */
+export class CallControl {
+  private readonly controller = new AbortController();
+  private attempt: { timer: NodeJS.Timeout; forward: () => void } | undefined;
+  private requestTimer: NodeJS.Timeout | undefined;
+  private readonly stopGuard: (() => void) | undefined;
+  private readonly unregister: (() => void) | undefined;
+  private streamOpened = false;
+
+  constructor(
+    private readonly call: GenerationCall,
+    private readonly ops: CallOps,
+  ) {
+    const client = call.signal;
+    if (client.aborted) this.controller.abort(client.reason);
+    else client.addEventListener('abort', () => this.controller.abort(client.reason), { once: true });
+    call.signal = this.controller.signal;
+    const totalMs = ops.routing.timeouts.totalMs;
+    this.requestTimer = setTimeout(() => this.stop(gatewayTimeout(`The request did not complete within routing.timeouts.totalMs (${totalMs} ms)`)), totalMs);
+    this.stopGuard = call.stream ? startStreamGuard(call, ops.streams, (reason) => this.stop(reason)) : undefined;
+    this.unregister = ops.registerCall?.((reason) => this.stop(reason));
+    controls.set(call, this);
+  }
+
+  /** Ends the call with `reason`: upstream requests abort, the pipeline reports it in the caller's style. */
+  stop(reason: IrError): void {
+    if (!this.controller.signal.aborted) this.controller.abort(reason);
+  }
+
+  /** Starts one attempt: with the provider's `timeouts.totalMs`, the attempt gets its own deadline. */
+  beginAttempt(totalMs: number | undefined, provider: string): void {
+    this.finishAttempt();
+    if (totalMs === undefined || this.controller.signal.aborted) return;
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(this.controller.signal.reason);
+    this.controller.signal.addEventListener('abort', forward, { once: true });
+    const timer = setTimeout(() => {
+      const error = new IrError({ kind: 'timeout', message: `Provider "${provider}" did not answer within its timeouts.totalMs (${totalMs} ms)`, source: 'upstream' });
+      controller.abort(error);
+    }, totalMs);
+    this.attempt = { timer, forward };
+    this.call.signal = controller.signal;
+  }
+
+  /** Ends the attempt: its deadline goes, and the call's own signal is the one in use again. */
+  finishAttempt(): void {
+    if (!this.attempt) return;
+    clearTimeout(this.attempt.timer);
+    this.controller.signal.removeEventListener('abort', this.attempt.forward);
+    this.attempt = undefined;
+    this.call.signal = this.controller.signal;
+  }
+
+  /** The first byte went out: for a stream, the pre-commit deadlines end here. */
+  committed(streaming: boolean): void {
+    if (!streaming) return;
+    // The attempt's signal stays in use (the stream is still reading), only its deadline goes.
+    if (this.attempt) clearTimeout(this.attempt.timer);
+    clearTimeout(this.requestTimer);
+    this.requestTimer = undefined;
+    if (!this.streamOpened) {
+      this.streamOpened = true;
+      this.ops.metrics?.activeStreams.inc({ route: routeLabel(this.call) });
+    }
+  }
+
+  dispose(): void {
+    this.finishAttempt();
+    clearTimeout(this.requestTimer);
+    this.stopGuard?.();
+    this.unregister?.();
+    if (this.streamOpened) this.ops.metrics?.activeStreams.dec({ route: routeLabel(this.call) });
+    controls.delete(this.call);
+  }
+}
+
+export function controlOf(call: GenerationCall): CallControl | undefined {
+  return controls.get(call);
+}
+
+/** The gateway's reason when it stopped the call (or the attempt); undefined otherwise. */
+export function stopReason(call: GenerationCall): IrError | undefined {
+  const reason: unknown = call.signal.aborted ? call.signal.reason : undefined;
+  return reason instanceof IrError ? reason : undefined;
+}
+
+/** True when the caller went away (its abort, not one of the gateway's). */
+export function callerLeft(call: GenerationCall): boolean {
+  return call.signal.aborted && !(call.signal.reason instanceof IrError);
+}
+
+export function gatewayTimeout(message: string): IrError {
+  return new IrError({ kind: 'timeout', message, source: 'gateway' });
+}
+
+function routeLabel(call: GenerationCall): string {
+  return ENDPOINT_OF_WIRE[call.inbound.wire];
+}

@@ -1,0 +1,102 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { IrError, type IrRequest, type IrWarning, type Result } from '@interlingua/ir';
+import { irToAnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
+import { safeJsonParse } from '@interlingua/ir-utils';
+import { codecFor, fetchUpstream, type GenerationWire, type HttpProviderAdapter, type UpstreamEndpoint } from '@interlingua/provider-adapters';
+import type { ResolvedRoute, RouteTarget } from '../plan/model-router.js';
+import { estimateInputTokens } from '../commit/input-token-estimate.js';
+import { invalidUpstreamBody } from './translated-path.js';
+import { pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';
+
+/** Largest token-count answer read from an upstream. */
+const MAX_COUNT_BODY_BYTES = 1024 * 1024;
+
+/** What the count-tokens routes of every style hand over. */
+export interface CountTokensInput {
+  /** The request to count, decoded by the caller style's count-tokens helper. */
+  ir: IrRequest;
+  /** The caller's style (names the count field in warnings). */
+  inbound: GenerationWire;
+  route: ResolvedRoute;
+  /** Caller headers, for the adapter's forwarded ones (`anthropic-beta`). */
+  headers: IncomingHttpHeaders;
+  requestId: string;
+  signal: AbortSignal;
+}
+
+export interface TokenCount {
+  inputTokens: number;
+  /** True when counted by the gateway's local estimate rather than by the upstream. */
+  estimated: boolean;
+  warnings: IrWarning[];
+  /** The target that was asked (or estimated for). */
+  target: RouteTarget;
+}
+
+/** The field each style's count answer carries, as named in warnings. */
+const COUNT_FIELD: Record<GenerationWire, string> = {
+  'anthropic-messages': 'input_tokens',
+  'openai-responses': 'input_tokens',
+  'openai-chat': 'input_tokens',
+  gemini: 'totalTokens',
+};
+
+/** Wires whose count body has its own encoder (Anthropic: no `max_tokens`, hence no warning about it). */
+const COUNT_ENCODERS: Partial<Record<GenerationWire, (ir: IrRequest) => Result<unknown>>> = {
+  'anthropic-messages': irToAnthropicCountTokensRequest,
+};
+
+/**
+ * Counts the input tokens of a request for the route's first target: natively where the
+ * upstream's wire has a count endpoint (Anthropic `count_tokens`, Gemini `:countTokens`, OpenAI
+ * `responses/input_tokens`), otherwise by the local estimate of `estimateInputTokens` with an
+ * `approximated` warning. Upstream errors are thrown as `IrError`s (no fallback: a count is only
+ * worth something for the model that will answer).
+ */
+export async function countInputTokens(input: CountTokensInput): Promise<TokenCount> {
+  const target = input.route.targets[0];
+  if (!target) throw new IrError({ kind: 'upstream-unavailable', message: `No provider is configured for model "${input.ir.model}"`, source: 'gateway' });
+  const adapter = target.adapter;
+  const endpoint = adapter.kind === 'http' ? adapter.countTokens?.endpoint(target.settings, target.upstreamModel) : undefined;
+  if (adapter.kind === 'local' || !endpoint) {
+    const reason = `provider "${target.settings.id}" has no token-count endpoint`;
+    return { inputTokens: estimateInputTokens(input.ir), estimated: true, warnings: [estimateWarning(input.inbound, reason)], target };
+  }
+  return countUpstream(input, target, adapter, endpoint);
+}
+
+async function countUpstream(input: CountTokensInput, target: RouteTarget, adapter: HttpProviderAdapter, endpoint: UpstreamEndpoint): Promise<TokenCount> {
+  const count = adapter.countTokens;
+  if (!count) throw new Error('adapter without countTokens');
+  const wire = adapter.wire(target.settings, target.upstreamModel);
+  const ir: IrRequest = { ...input.ir, model: target.upstreamModel, stream: false };
+  if (ir.maxOutputTokens === undefined && input.route.defaultMaxOutputTokens !== undefined) ir.maxOutputTokens = input.route.defaultMaxOutputTokens;
+  const encoded = (typeof wire === 'string' ? COUNT_ENCODERS[wire] : undefined)?.(ir) ?? codecFor(wire).request.fromIr(ir);
+  const wireRequest = { ...(encoded.value as Record<string, unknown>) };
+  const hookWarnings = adapter.hooks?.patchRequest?.(wireRequest, { settings: target.settings, model: target.upstreamModel, stream: false }) ?? [];
+  const forwarded = pickForwardedHeaders(input.headers, [...(adapter.forwardHeaders ?? []), ...target.settings.forwardHeaders]);
+  const answer = await fetchUpstream(
+    {
+      url: endpoint.url,
+      method: 'POST',
+      headers: { ...forwarded, ...endpoint.headers, 'x-request-id': input.requestId },
+      body: JSON.stringify(count.body(wireRequest, target.upstreamModel)),
+      signal: input.signal,
+      ...(target.settings.timeouts ? { timeouts: target.settings.timeouts } : {}),
+      ...(target.settings.dispatcher ? { dispatcher: target.settings.dispatcher } : {}),
+    },
+    MAX_COUNT_BODY_BYTES,
+  );
+  if (answer.status >= 400) throw upstreamHttpError(codecFor(wire), answer, answer.body, adapter);
+  const parsed = safeJsonParse(answer.body.toString('utf8'));
+  if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
+  const inputTokens = count.parse(parsed.value);
+  if (inputTokens === undefined) throw invalidUpstreamBody('the token-count answer holds no count');
+  return { inputTokens, estimated: false, warnings: [...encoded.warnings, ...hookWarnings], target };
+}
+
+function estimateWarning(inbound: GenerationWire, reason: string): IrWarning {
+  return { kind: 'approximated', field: COUNT_FIELD[inbound], message: `estimated locally (characters/4 over message, system and tool text; files not counted) because ${reason}` };
+}
+
+export { estimateInputTokens };

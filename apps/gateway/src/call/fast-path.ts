@@ -1,0 +1,200 @@
+import { IrError, type StyleCodec } from '@interlingua/ir';
+import { parseSseText, safeJsonParse } from '@interlingua/ir-utils';
+import {
+  fetchUpstream,
+  mapTransportError,
+  streamUpstreamInto,
+  type HttpProviderAdapter,
+  type UpstreamErrorAnswer,
+} from '@interlingua/provider-adapters';
+import { callerLeft, stopReason } from './call-control.js';
+import { noteStreamFailure } from '../context/call-ops.js';
+import { answerHeaders, commitStream } from '../commit/commit-stream.js';
+import type { GenerationCall } from '../context/generation-call.js';
+import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
+import { endsStream, holdsData } from './stream-terminal.js';
+import { invalidUpstreamBody } from './translated-path.js';
+import { dropUnsignedThinking } from './unsigned-thinking-guard.js';
+import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
+
+/**
+ * Caller style equals the upstream wire: the body goes up with only the model (and, for chat
+ * streams, `include_usage`) rewritten, and the answer's bytes come back untouched except for a
+ * usage-only chunk the caller did not ask for. Usage is read from the events that carry it.
+ */
+export async function runFastPath(call: GenerationCall, adapter: HttpProviderAdapter, codec: StyleCodec<unknown, unknown>): Promise<void> {
+  const target = call.outcome.target;
+  if (!target) return;
+  call.outcome.path = 'fast';
+  call.outcome.warnings = [];
+  const { body, injectedUsage } = fastPathBody(call, adapter);
+  const request = buildUpstreamRequest(call, adapter, body, call.stream);
+  if (!call.stream) {
+    const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
+    if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
+    const parsed = safeJsonParse(answer.body.toString('utf8'));
+    if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
+    call.outcome.usage = readUsage(codec, parsed.value);
+    if (call.ops?.logBodies) call.outcome.responseBody = answer.body.toString('utf8');
+    call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, answerHeaders(call));
+    return;
+  }
+  await relayStream(call, request, codec, adapter, injectedUsage);
+}
+
+function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { body: string | Buffer; injectedUsage: boolean } {
+  const target = call.outcome.target;
+  const out: Record<string, unknown> = { ...call.json };
+  let changed = false;
+  if (target && typeof out.model === 'string' && out.model !== target.upstreamModel) {
+    out.model = target.upstreamModel;
+    changed = true;
+  }
+  const streamOptions = (out.stream_options ?? {}) as Record<string, unknown>;
+  const injectedUsage = call.inbound.wire === 'openai-chat' && call.stream && streamOptions.include_usage !== true;
+  if (injectedUsage) {
+    out.stream_options = { ...streamOptions, include_usage: true };
+    changed = true;
+  }
+  if (dropUnsignedThinking(call, out)) changed = true;
+  if (target && adapter.hooks?.patchRequest) {
+    call.outcome.warnings.push(...(adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream }) ?? []));
+    changed = true;
+  }
+  return { body: changed ? JSON.stringify(out) : call.rawBody, injectedUsage };
+}
+
+function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): GenerationCall['outcome']['usage'] {
+  try {
+    return codec.response.toIr(body).value.usage;
+  } catch {
+    return undefined;
+  }
+}
+
+async function relayStream(
+  call: GenerationCall,
+  request: ReturnType<typeof buildUpstreamRequest>,
+  codec: StyleCodec<unknown, unknown>,
+  adapter: HttpProviderAdapter,
+  dropUsageChunk: boolean,
+): Promise<void> {
+  const relay = new FastSseRelay(call, codec, dropUsageChunk);
+  let failed: UpstreamErrorAnswer | undefined;
+  try {
+    failed = await streamUpstreamInto(request, { push: (chunk) => relay.push(chunk), end: () => relay.end() });
+  } catch (error) {
+    if (callerLeft(call)) return;
+    const irError = stopReason(call) ?? mapTransportError(error, 'during-body');
+    if (!relay.started) throw irError;
+    noteStreamFailure(call, irError.data);
+    await relay.failInBand(irError);
+    return;
+  }
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter);
+}
+
+/** Passes SSE bytes through, committing at the first complete event that is not an error. */
+class FastSseRelay {
+  /** True once the first upstream event went to the caller. */
+  started = false;
+  private pending: Buffer = Buffer.alloc(0);
+  /** The last event holding data: whether the stream ended properly is read from it alone, at the end. */
+  private lastEvent: Buffer | undefined;
+  private readonly usageDecoder;
+
+  constructor(
+    private readonly call: GenerationCall,
+    private readonly codec: StyleCodec<unknown, unknown>,
+    private readonly dropUsageChunk: boolean,
+  ) {
+    this.usageDecoder = codec.stream.createDecoder();
+  }
+
+  async push(chunk: Buffer): Promise<void> {
+    const buffer = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    const out: Buffer[] = [];
+    let position = 0;
+    for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
+      const event = buffer.subarray(position, end);
+      position = end;
+      if (holdsData(event, this.call.inbound.wire)) this.lastEvent = event;
+      if (this.accept(event)) out.push(event);
+    }
+    this.pending = Buffer.from(buffer.subarray(position));
+    if (out.length > 0) await this.call.sink.write(out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out));
+  }
+
+  async end(): Promise<void> {
+    if (this.pending.length > 0) {
+      const last = Buffer.concat([this.pending, Buffer.from('\n\n')]);
+      this.pending = Buffer.alloc(0);
+      if (!isWholeTrailingEvent(last)) {
+        throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream in the middle of an event', source: 'upstream' });
+      }
+      await this.push(last);
+    }
+    if (!this.started) {
+      throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
+    }
+    if (!endsStream(this.call.inbound.wire, this.lastEvent)) {
+      const cut = new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream before it finished', source: 'upstream' });
+      noteStreamFailure(this.call, cut.data);
+      await this.failInBand(cut);
+      return;
+    }
+    this.call.sink.end();
+  }
+
+  async failInBand(error: IrError): Promise<void> {
+    const messages = this.codec.stream.createEncoder().push({ type: 'error', error: error.data });
+    await this.call.sink.write(this.call.framer.frame(messages));
+    this.call.sink.end();
+  }
+
+  /**
+   * Decides whether an event goes to the caller; commits before the first one that does. An
+   * error as the first event is thrown (a real HTTP error) unless an early keep-alive already
+   * committed the answer: then it goes through as the in-band error it already is.
+   */
+  private accept(event: Buffer): boolean {
+    if (!this.started) {
+      const decoded = parseSseText(event.toString('utf8'));
+      if (decoded.length === 0) return false;
+      const events = this.codec.stream.createDecoder().push(decoded[0]!);
+      const error = events.find((e) => e.type === 'error');
+      if (error?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...error.error, source: 'upstream' });
+      commitStream(this.call);
+      this.started = true;
+    }
+    if (!holdsUsageObject(event)) return true;
+    return this.tapUsage(event);
+  }
+
+  private tapUsage(event: Buffer): boolean {
+    let keep = true;
+    for (const message of parseSseText(event.toString('utf8'))) {
+      for (const irEvent of this.usageDecoder.push(message)) {
+        if (irEvent.type === 'usage-update') this.call.outcome.usage = irEvent.usage;
+      }
+      if (this.dropUsageChunk) {
+        const parsed = safeJsonParse(message.data);
+        const choices = parsed.ok ? (parsed.value as { choices?: unknown }).choices : undefined;
+        if (Array.isArray(choices) && choices.length === 0) keep = false;
+      }
+    }
+    return keep;
+  }
+}
+
+/**
+ * Whether bytes left after the last blank line are a whole event that only lacks its blank line
+ * (`data: [DONE]\n`), which is passed on, rather than a cut one (never passed on: the caller
+ * could not read it). Whitespace alone counts as whole; it is dropped as an empty event.
+ */
+function isWholeTrailingEvent(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return true;
+  const messages = parseSseText(text);
+  return messages.length > 0 && messages.every((message) => message.data === '[DONE]' || safeJsonParse(message.data).ok);
+}

@@ -1,0 +1,22 @@
+import type { IrRequest } from '@interlingua/ir';
+import type { GenerationCall } from '../context/generation-call.js';
+
+const decoded = new WeakMap<GenerationCall, { ir: IrRequest; warnings: GenerationCall['outcome']['warnings'] }>();
+
+/**
+ * The caller's request in IR, addressed to the current target: decoded once per call, then
+ * copied with the target's model id and the route's default output limit.
+ */
+export function irRequestForTarget(call: GenerationCall): IrRequest {
+  let entry = call.preparedIr ?? decoded.get(call);
+  if (!entry) {
+    const result = call.inbound.codec.request.toIr(call.json);
+    entry = { ir: { ...result.value, ...call.irOverrides }, warnings: result.warnings };
+    decoded.set(call, entry);
+  }
+  const target = call.outcome.target;
+  call.outcome.warnings = [...entry.warnings];
+  const ir: IrRequest = { ...entry.ir, model: target?.upstreamModel ?? entry.ir.model };
+  if (ir.maxOutputTokens === undefined && call.route.defaultMaxOutputTokens !== undefined) ir.maxOutputTokens = call.route.defaultMaxOutputTokens;
+  return ir;
+}

@@ -1,0 +1,54 @@
+import type { IrError } from '@interlingua/ir';
+import type { StreamsConfig } from '../config/operations-schema.js';
+import { gatewayTimeout } from './call-control.js';
+import { commitStream } from '../commit/commit-stream.js';
+import type { GenerationCall } from '../context/generation-call.js';
+
+/** Shortest tick, so tiny test settings cannot spin the event loop. */
+const MIN_TICK_MS = 10;
+
+/**
+ * Keeps a streamed answer alive with ONE interval per stream (nothing per event):
+ * - before the commit point, once the upstream has been silent for `firstEventKeepAliveMs`, a
+ *   keep-alive commits the answer (headers go out; fallback ends there);
+ * - after it, a keep-alive goes out in each `keepAliveMs` interval in which nothing else was
+ *   written (compared by the sink's write count, no per-write timestamps);
+ * - at `maxDurationMs` the call is stopped, which ends the stream with an in-band error.
+ * Framings without a keep-alive (Gemini's JSON array) get only the duration limit.
+ * Returns the function that clears the interval.
+ */
+export function startStreamGuard(call: GenerationCall, config: StreamsConfig, stop: (reason: IrError) => void): () => void {
+  const keepAlive = call.framer.keepAlive();
+  const earlyMs = keepAlive ? config.firstEventKeepAliveMs : 0;
+  const keepAliveMs = keepAlive ? config.keepAliveMs : 0;
+  const periods = [keepAliveMs, earlyMs, config.maxDurationMs].filter((ms) => ms > 0);
+  if (periods.length === 0) return () => undefined;
+  const started = performance.now();
+  let checkedAt = started;
+  let writesSeen = -1;
+  const tick = (): void => {
+    const now = performance.now();
+    const { sink } = call;
+    if (sink.ended) return;
+    if (config.maxDurationMs > 0 && now - started >= config.maxDurationMs) {
+      stop(gatewayTimeout(`The stream reached its maximum duration (streams.maxDurationMs, ${config.maxDurationMs} ms)`));
+      return;
+    }
+    if (!sink.committed) {
+      if (earlyMs > 0 && now - started >= earlyMs && !call.signal.aborted) {
+        commitStream(call);
+        void sink.write(keepAlive);
+        checkedAt = now;
+        writesSeen = sink.writeCount;
+      }
+      return;
+    }
+    if (keepAliveMs === 0 || now - checkedAt < keepAliveMs) return;
+    if (sink.writeCount === writesSeen) void sink.write(keepAlive);
+    checkedAt = now;
+    writesSeen = sink.writeCount;
+  };
+  const timer = setInterval(tick, Math.max(MIN_TICK_MS, Math.min(...periods)));
+  timer.unref();
+  return () => clearInterval(timer);
+}

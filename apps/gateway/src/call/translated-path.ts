@@ -1,0 +1,98 @@
+import { IrError, type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
+import { createSseParser, safeJsonParse } from '@interlingua/ir-utils';
+import {
+  codecFor,
+  fetchUpstream,
+  mapTransportError,
+  streamUpstreamInto,
+  wireId,
+  type HttpProviderAdapter,
+  type UpstreamErrorAnswer,
+  type UpstreamRequest,
+} from '@interlingua/provider-adapters';
+import { callerLeft, stopReason } from './call-control.js';
+import { noteStreamFailure } from '../context/call-ops.js';
+import type { GenerationCall } from '../context/generation-call.js';
+import { irRequestForTarget } from './ir-request-for-target.js';
+import { IrStreamWriter } from './ir-stream-writer.js';
+import { sendTranslatedResponse } from './translated-response.js';
+import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
+import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
+
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** Caller style and upstream wire differ: decode to IR, encode for the upstream, and back. */
+export async function runTranslatedPath(call: GenerationCall, adapter: HttpProviderAdapter): Promise<void> {
+  const target = call.outcome.target;
+  if (!target) return;
+  const wire = adapter.wire(target.settings, target.upstreamModel);
+  const upstreamCodec = codecFor(wire);
+  call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
+  const decoded = irRequestForTarget(call);
+  const prepared = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal) : decoded;
+  const ir = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
+  const names = toolNameMapFor(ir);
+  const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
+  call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
+  const body = encoded.value as Record<string, unknown>;
+  call.outcome.warnings.push(...(adapter.hooks?.patchRequest?.(body, { settings: target.settings, model: target.upstreamModel, stream: ir.stream }) ?? []));
+  const request = buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream);
+  if (ir.stream) await streamTranslated(call, request, upstreamCodec, adapter, names);
+  else await bufferedTranslated(call, request, upstreamCodec, adapter, names);
+}
+
+async function bufferedTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): Promise<void> {
+  const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
+  if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
+  const parsed = safeJsonParse(answer.body.toString('utf8'));
+  if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
+  if (typeof parsed.value === 'object' && parsed.value !== null) adapter.hooks?.patchChunk?.(parsed.value as Record<string, unknown>);
+  const response = codec.response.toIr(parsed.value).value;
+  await sendTranslatedResponse(call, names ? names.restoreResponse(response) : response);
+}
+
+async function streamTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): Promise<void> {
+  const writer = new IrStreamWriter(call);
+  const decode = createUpstreamEventDecoder(codec, adapter, names);
+  let failed: UpstreamErrorAnswer | undefined;
+  try {
+    failed = await streamUpstreamInto(request, { push: (chunk) => writer.push(decode.push(chunk)), end: () => writer.push(decode.end()) }, MAX_ERROR_BODY_BYTES);
+  } catch (error) {
+    if (callerLeft(call)) return;
+    const failure = (stopReason(call) ?? mapTransportError(error, 'during-body')).data;
+    if (call.sink.committed) noteStreamFailure(call, failure);
+    await writer.fail(failure);
+    return;
+  }
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter);
+  await writer.finish();
+}
+
+/** Upstream SSE bytes to IR events, applying the adapter's chunk hook when it has one. */
+function createUpstreamEventDecoder(codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): { push(chunk: Buffer): IrStreamEvent[]; end(): IrStreamEvent[] } {
+  const parser = adapter.createStreamParser?.() ?? createSseParser();
+  const decoder = codec.stream.createDecoder();
+  const patch = adapter.hooks?.patchChunk;
+  const decodeMessages = (messages: ReturnType<typeof parser.push>): IrStreamEvent[] => {
+    const events: IrStreamEvent[] = [];
+    for (const message of messages) {
+      if (patch) {
+        const parsed = safeJsonParse(message.data);
+        if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) {
+          patch(parsed.value as Record<string, unknown>);
+          message.data = JSON.stringify(parsed.value);
+        }
+      }
+      events.push(...decoder.push(message));
+    }
+    return names ? names.restoreEvents(events) : events;
+  };
+  return {
+    push: (chunk) => decodeMessages(parser.push(chunk)),
+    end: () => [...decodeMessages(parser.end()), ...(names ? names.restoreEvents(decoder.end()) : decoder.end())],
+  };
+}
+
+export function invalidUpstreamBody(reason: string): IrError {
+  return new IrError({ kind: 'upstream-error', message: `The upstream provider sent an invalid body: ${reason}`, source: 'upstream' });
+}

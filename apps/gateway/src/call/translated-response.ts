@@ -1,0 +1,14 @@
+import type { IrResponse } from '@interlingua/ir';
+import type { GenerationCall } from '../context/generation-call.js';
+import { answerHeaders } from '../commit/commit-stream.js';
+
+/** Encodes a complete IR answer in the caller's style and sends it. */
+export async function sendTranslatedResponse(call: GenerationCall, response: IrResponse): Promise<void> {
+  await call.onIrResponse?.(response);
+  const encoded = call.inbound.codec.response.fromIr(response);
+  call.outcome.warnings.push(...encoded.warnings);
+  if (response.usage) call.outcome.usage = response.usage;
+  const body = JSON.stringify(encoded.value);
+  if (call.ops?.logBodies) call.outcome.responseBody = body;
+  call.sink.send(200, 'application/json', body, answerHeaders(call));
+}

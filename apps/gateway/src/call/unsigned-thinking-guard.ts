@@ -1,0 +1,38 @@
+import type { IrWarning } from '@interlingua/ir';
+import type { GenerationCall } from '../context/generation-call.js';
+
+/** An empty signature as JSON encoders write it, compact or with a space. */
+const EMPTY_SIGNATURE = [Buffer.from('"signature":""'), Buffer.from('"signature": ""')];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A `thinking` block Anthropic would refuse: no signature, or an empty one. */
+const isUnsignedThinking = (block: unknown): boolean => isRecord(block) && block.type === 'thinking' && (typeof block.signature !== 'string' || block.signature === '');
+
+/**
+ * Removes the `thinking` blocks without a signature from an Anthropic request relayed as is
+ * (Anthropic answers 400 "Invalid `signature` in `thinking` block" to them; a client sends them
+ * back when an earlier answer came from another provider). Only bodies whose raw bytes hold an
+ * empty signature are looked at. A turn left empty is removed. Returns true when `body` changed,
+ * with a `dropped` warning per removed block.
+ */
+export function dropUnsignedThinking(call: GenerationCall, body: Record<string, unknown>): boolean {
+  if (call.inbound.wire !== 'anthropic-messages' || !EMPTY_SIGNATURE.some((needle) => call.rawBody.includes(needle))) return false;
+  const messages = body.messages;
+  if (!Array.isArray(messages)) return false;
+  const warnings: IrWarning[] = [];
+  const kept = messages.flatMap((message: unknown, turn) => {
+    if (!isRecord(message) || !Array.isArray(message.content)) return [message];
+    const content = message.content.filter((block: unknown, index) => {
+      if (!isUnsignedThinking(block)) return true;
+      warnings.push({ kind: 'dropped', field: `messages[${turn}].content[${index}]`, message: 'a thinking block without a signature was removed: Anthropic refuses thinking blocks it did not sign' });
+      return false;
+    });
+    if (content.length === message.content.length) return [message];
+    return content.length === 0 ? [] : [{ ...message, content }];
+  });
+  if (warnings.length === 0) return false;
+  body.messages = kept;
+  call.outcome.warnings.push(...warnings);
+  return true;
+}

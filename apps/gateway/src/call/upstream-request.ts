@@ -1,0 +1,73 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { IrError, type IrErrorData, type StyleCodec } from '@interlingua/ir';
+import { safeJsonParse } from '@interlingua/ir-utils';
+import {
+  HOP_BY_HOP_HEADERS,
+  requestSigner,
+  type HttpProviderAdapter,
+  type UpstreamHead,
+  type UpstreamRequest,
+} from '@interlingua/provider-adapters';
+import type { GenerationCall } from '../context/generation-call.js';
+
+/** The upstream HTTP request for a generation call to an HTTP provider. */
+export function buildUpstreamRequest(
+  call: GenerationCall,
+  adapter: HttpProviderAdapter,
+  body: string | Buffer,
+  stream: boolean,
+): UpstreamRequest {
+  const target = call.outcome.target;
+  if (!target) throw new Error('no target chosen');
+  const endpoint = adapter.generation({ settings: target.settings, model: target.upstreamModel, stream });
+  const forwarded = forwardedHeaders(call, [...(adapter.forwardHeaders ?? []), ...target.settings.forwardHeaders]);
+  const headers: Record<string, string> = { ...forwarded, ...endpoint.headers, 'x-request-id': call.requestId };
+  return {
+    url: endpoint.url,
+    method: 'POST',
+    headers,
+    body,
+    signal: call.signal,
+    ...(target.settings.timeouts ? { timeouts: target.settings.timeouts } : {}),
+    ...(target.settings.dispatcher ? { dispatcher: target.settings.dispatcher } : {}),
+    ...requestSigner(adapter, target.settings),
+  };
+}
+
+function forwardedHeaders(call: GenerationCall, names: readonly string[]): Record<string, string> {
+  return pickForwardedHeaders(call.headers, names);
+}
+
+/** The caller headers among `names` (hop-by-hop ones never), repeated values joined with `, `. */
+export function pickForwardedHeaders(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP_HEADERS.has(lower)) continue;
+    const value = headers[lower];
+    if (value !== undefined) out[lower] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Turns an upstream error answer into an `IrError` through the upstream wire's codec. */
+export function upstreamHttpError(codec: StyleCodec<unknown, unknown>, head: UpstreamHead, body: Buffer, adapter?: HttpProviderAdapter): IrError {
+  const parsed = safeJsonParse(body.toString('utf8'));
+  const payload = parsed.ok ? parsed.value : body.toString('utf8');
+  const data: IrErrorData = adapter?.hooks?.mapError?.(head.status, payload, head.headers) ?? codec.error.toIr(head.status, payload);
+  const retryAfter = retryAfterSeconds(head.headers['retry-after']);
+  return new IrError({ ...data, status: data.status ?? head.status, source: 'upstream', ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) });
+}
+
+function retryAfterSeconds(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  const seconds = Number(text);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+export function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,75 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { IrErrorData, IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
+import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { ResponseSink } from '../http/response-sink.js';
+import type { StreamFramer } from '../http/stream-framer.js';
+import type { ResolvedRoute, RouteTarget } from '../plan/model-router.js';
+import type { CallOps } from './call-ops.js';
+
+/** The caller's request style, as the pipeline needs it. */
+export interface InboundStyle {
+  wire: GenerationWire;
+  codec: StyleCodec<unknown, unknown>;
+}
+
+/** What happened, for headers, logs and usage accounting. */
+export interface CallOutcome {
+  attempts: number;
+  target?: RouteTarget;
+  /** `fast`, `local` or `translated:<from>><to>`. */
+  path?: string;
+  usage?: IrUsage;
+  warnings: IrWarning[];
+  /** `performance.now()` when the first byte went to the caller (the commit point). */
+  firstByteAt?: number;
+  /** The answer's cost from the price table; `null` when unknown. Set once usage is known. */
+  cost?: number | null;
+  /** The last upstream failure of the call (for logs), even when a later attempt succeeded. */
+  lastError?: IrErrorData;
+  /** The non-streaming answer body, kept only when body logging is on. */
+  responseBody?: string;
+  /** Characters of model-written text streamed to the caller so far (streamed calls). */
+  streamedTextChars?: number;
+  /** The local estimate of the request's input tokens, computed on demand (streamed calls). */
+  estimateInputTokens?: () => number;
+  /** True when `usage` holds the gateway's estimate rather than (only) the upstream's figures. */
+  usageEstimated?: boolean;
+}
+
+/** One generation request on its way through the pipeline. */
+export interface GenerationCall {
+  inbound: InboundStyle;
+  /** The inbound body, parsed once. */
+  json: Record<string, unknown>;
+  rawBody: Buffer;
+  /** The model name the caller asked for. */
+  model: string;
+  stream: boolean;
+  route: ResolvedRoute;
+  requestId: string;
+  headers: IncomingHttpHeaders;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+  sink: ResponseSink;
+  framer: StreamFramer;
+  /** Overrides applied to the IR after decoding the inbound body (Gemini's model and stream live in the URL). */
+  irOverrides?: Partial<Pick<IrRequest, 'model' | 'stream'>>;
+  maxUpstreamBodyBytes: number;
+  outcome: CallOutcome;
+  /**
+   * The request in IR, when the route prepared it itself (e.g. expanded stored conversation
+   * state); otherwise it is decoded from `json` on first use.
+   */
+  preparedIr?: { ir: IrRequest; warnings: IrWarning[] };
+  /** Never forward the body as is, even when the upstream speaks the caller's style. */
+  forceTranslation?: boolean;
+  /** Sees every answer that went through the IR (translated and local paths), once complete. */
+  onIrResponse?: (response: IrResponse) => void | Promise<void>;
+  /** Retry, timeout and keep-alive policies, prices and metrics; defaults when absent. */
+  ops?: CallOps;
+  /**
+   * Adjusts the IR right before it is encoded for an upstream of `wire` (translated path), e.g.
+   * downloading image URLs for upstreams that only take inline data.
+   */
+  prepareUpstreamIr?: (ir: IrRequest, wire: GenerationWire, signal: AbortSignal) => Promise<IrRequest>;
+}

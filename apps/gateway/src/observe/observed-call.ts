@@ -1,0 +1,25 @@
+import type { CallOps } from '../context/call-ops.js';
+import type { CallOutcome } from '../context/generation-call.js';
+
+/**
+ * What the request observer (log line, metrics, usage charge) reads from a call: the shape a
+ * generation call (`GenerationCall`) and a service call (`ServiceCall`: embeddings, rerank,
+ * images, audio) share, so both are tracked by the same code. A count-tokens call is one too
+ * (without usage: counting is never charged tokens).
+ */
+export interface ObservedCall {
+  /** The model name the caller asked for. */
+  model: string;
+  /** Target (provider, upstream model), attempts, path, usage, warnings, first byte, last error. */
+  outcome: CallOutcome;
+  /** Prices for the cost; the defaults (no prices) when absent. */
+  ops?: CallOps;
+  /** The caller's request style (generation calls). */
+  inbound?: { wire: string };
+  /** The service of a non-generation call (`embeddings`, `rerank`, `images.generations`, …). */
+  service?: string;
+  /** Whether the caller asked for a streamed answer, when the call knows it. */
+  stream?: boolean;
+  /** The inbound body, for the log when body logging is on. */
+  rawBody?: Buffer;
+}

@@ -1,0 +1,50 @@
+import type { IrUsage } from '@interlingua/ir';
+import type { PriceConfig } from '../config/operations-schema.js';
+import { globToRegExp } from '../config/model-glob.js';
+
+interface CompiledPrice {
+  row: PriceConfig;
+  pattern: RegExp;
+}
+
+/**
+ * The config's pricing table: per-million-token prices for upstream models, first matching row
+ * wins (a row naming a provider only matches that provider). No row, no price: cost is `null`.
+ */
+export class PriceTable {
+  private readonly rows: CompiledPrice[];
+
+  constructor(rows: readonly PriceConfig[]) {
+    this.rows = rows.map((row) => ({ row, pattern: globToRegExp(row.model) }));
+  }
+
+  /** The row pricing this provider's model, if any. */
+  find(provider: string, model: string): PriceConfig | undefined {
+    return this.rows.find(({ row, pattern }) => (row.provider === undefined || row.provider === provider) && pattern.test(model))?.row;
+  }
+
+  /**
+   * The cost of one answer, or `null` when the model has no price. Cache reads and writes are
+   * part of `inputTokens` (IR invariant) and priced at their own rates when the row has them;
+   * reasoning is part of `outputTokens` and priced as output.
+   */
+  cost(provider: string, model: string, usage: IrUsage | undefined): number | null {
+    if (!usage) return null;
+    const price = this.find(provider, model);
+    if (!price) return null;
+    const cacheRead = usage.cacheReadTokens ?? 0;
+    const cacheWrite = usage.cacheWriteTokens ?? 0;
+    const plainInput = Math.max(0, usage.inputTokens - cacheRead - cacheWrite);
+    const total =
+      plainInput * price.inputPerMillion +
+      cacheRead * (price.cacheReadPerMillion ?? price.inputPerMillion) +
+      cacheWrite * (price.cacheWritePerMillion ?? price.inputPerMillion) +
+      usage.outputTokens * price.outputPerMillion;
+    return total / 1_000_000;
+  }
+}
+
+/** A cost as header text: up to 10 decimals, no exponent, trailing zeros dropped. */
+export function formatCost(cost: number): string {
+  return cost.toFixed(10).replace(/\.?0+$/, '') || '0';
+}

@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IrUsage } from '@interlingua/ir';
+import type { GatewayKey } from '../auth/api-keys.js';
+import type { EndpointName } from '../config/operations-schema.js';
+import type { Gateway } from '../gateway.js';
+import { chargeKey } from '../admit/key-limiter.js';
+import { callCost } from '../commit/commit-stream.js';
+import type { ObservedCall } from './observed-call.js';
+import { recordLedgerRow } from '../ledger/ledger-subscriber.js';
+import { settleLeftStreamUsage } from './left-stream-usage.js';
+import { bodyForLog, redactUrl, requestLoggingEnabled } from './request-log.js';
+
+/** One API request as the gateway follows it from admission to the closed connection. */
+export interface TrackedRequest {
+  endpoint: EndpointName;
+  requestId: string;
+  /** `performance.now()` at arrival. */
+  started: number;
+  key?: GatewayKey;
+  /** True once limits let it through: only admitted requests are charged. */
+  admitted: boolean;
+  call?: ObservedCall;
+}
+
+const tracked = new WeakMap<IncomingMessage, TrackedRequest>();
+
+/**
+ * Follows a request until its connection is done with it ('close': after the last byte, or when
+ * the client left), then, once: one log line, the metrics, and the charge of its usage to its
+ * key (TPM and budgets; never awaited). Nothing runs per event or before the answer is out.
+ */
+export function trackRequest(gateway: Gateway, request: IncomingMessage, response: ServerResponse, endpoint: EndpointName, requestId: string): TrackedRequest {
+  const entry: TrackedRequest = { endpoint, requestId, started: performance.now(), admitted: false };
+  tracked.set(request, entry);
+  gateway.ops.runtime.requests.started();
+  response.once('close', () => {
+    gateway.ops.runtime.requests.ended();
+    finishRequest(gateway, entry, request, response);
+  });
+  return entry;
+}
+
+/**
+ * Hands the request's call (generation, service or count) to its tracker, so the log line, the
+ * metrics and the usage charge see its outcome.
+ */
+export function attachCall(request: IncomingMessage, call: ObservedCall): void {
+  const entry = tracked.get(request);
+  if (entry) entry.call = call;
+}
+
+function finishRequest(gateway: Gateway, entry: TrackedRequest, request: IncomingMessage, response: ServerResponse): void {
+  const { metrics, store, storeError } = gateway.ops.runtime;
+  const call = entry.call;
+  // The client left: before the answer's head, or during a stream (the answer never finished).
+  const status = response.headersSent && response.writableFinished ? response.statusCode : 499;
+  if (status === 499 && response.headersSent && call?.stream) settleLeftStreamUsage(call.outcome);
+  const target = call?.outcome.target;
+  const provider = target?.settings.id ?? 'none';
+  const usage = call?.outcome.usage;
+  const cost = call ? callCost(call) : null;
+  const latencyMs = performance.now() - entry.started;
+  const firstByteAt = call?.outcome.firstByteAt;
+  const labels = { route: entry.endpoint, provider };
+  metrics.requests.inc({ ...labels, status: String(status) });
+  metrics.duration.observe(labels, latencyMs / 1000);
+  if (firstByteAt !== undefined) metrics.timeToFirstByte.observe(labels, (firstByteAt - entry.started) / 1000);
+  if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
+  if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError);
+  recordLedgerRow(gateway, { ...entry, status, latencyMs, usage, cost });
+  if (!requestLoggingEnabled()) return;
+  const line = logLine(gateway, entry, request, status, latencyMs, usage, cost);
+  if (status >= 500) gateway.ops.runtime.logger.error(line, 'request');
+  else gateway.ops.runtime.logger.info(line, 'request');
+}
+
+function countTokens(gateway: Gateway, provider: string, model: string, usage: IrUsage, cost: number | null): void {
+  const { tokens, cost: costMetric } = gateway.ops.runtime.metrics;
+  tokens.inc({ provider, model, type: 'input' }, usage.inputTokens);
+  tokens.inc({ provider, model, type: 'output' }, usage.outputTokens);
+  const cached = (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
+  if (cached > 0) tokens.inc({ provider, model, type: 'cached' }, cached);
+  if (usage.reasoningTokens) tokens.inc({ provider, model, type: 'reasoning' }, usage.reasoningTokens);
+  if (cost !== null) costMetric.inc({ provider, model }, cost);
+}
+
+function logLine(gateway: Gateway, entry: TrackedRequest, request: IncomingMessage, status: number, latencyMs: number, usage: IrUsage | undefined, cost: number | null): Record<string, unknown> {
+  const call = entry.call;
+  const outcome = call?.outcome;
+  const logging = gateway.config.logging;
+  const firstByteAt = outcome?.firstByteAt;
+  return {
+    requestId: entry.requestId,
+    key: entry.key?.name,
+    endpoint: entry.endpoint,
+    method: request.method,
+    url: redactUrl(request.url ?? '/'),
+    style: call?.inbound?.wire,
+    service: call?.service,
+    model: call?.model,
+    provider: outcome?.target?.settings.id,
+    upstreamModel: outcome?.target?.upstreamModel,
+    path: outcome?.path,
+    stream: call?.stream,
+    status,
+    attempts: outcome?.attempts,
+    latencyMs: round(latencyMs),
+    ttfbMs: firstByteAt === undefined ? undefined : round(firstByteAt - entry.started),
+    tokens: usage ? { input: usage.inputTokens, output: usage.outputTokens, cached: (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0), reasoning: usage.reasoningTokens ?? 0 } : undefined,
+    ...(outcome?.usageEstimated ? { usageEstimated: true } : {}),
+    cost,
+    error: outcome?.lastError ? { kind: outcome.lastError.kind, message: outcome.lastError.message } : undefined,
+    ...(logging.bodies && call ? { requestBody: bodyForLog(call.rawBody, logging.maxBodyChars), responseBody: bodyForLog(outcome?.responseBody, logging.maxBodyChars) } : {}),
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

@@ -1,0 +1,108 @@
+import type { ProviderAdapter, ProviderSettings } from '@interlingua/provider-adapters';
+import type { ModelRouteConfig, TargetConfig } from '../config/config-schema.js';
+import { globToRegExp, isGlob } from '../config/model-glob.js';
+
+/** A configured provider with its adapter. */
+export interface ProviderEntry {
+  settings: ProviderSettings;
+  adapter: ProviderAdapter;
+}
+
+/** One place a request may be sent. */
+export interface RouteTarget extends ProviderEntry {
+  /** The provider's model id for this request. */
+  upstreamModel: string;
+  weight: number;
+  priority: number;
+}
+
+export interface ResolvedRoute {
+  /** The route's `name` as configured (exact name or glob). */
+  routeName: string;
+  /** Targets in the order to try them. */
+  targets: RouteTarget[];
+  defaultMaxOutputTokens?: number;
+}
+
+interface CompiledRoute {
+  config: ModelRouteConfig;
+  pattern?: RegExp;
+}
+
+/**
+ * Resolves a requested model name to targets. Exact names win over globs; globs are tried in
+ * config order. Targets are ordered by `priority` (lower first); within one priority the order
+ * is drawn at random in proportion to `weight`.
+ */
+export class ModelRouter {
+  private readonly exact = new Map<string, CompiledRoute>();
+  private readonly globs: CompiledRoute[] = [];
+
+  constructor(
+    routes: readonly ModelRouteConfig[],
+    private readonly providers: ReadonlyMap<string, ProviderEntry>,
+    private readonly random: () => number = Math.random,
+  ) {
+    for (const config of routes) {
+      if (isGlob(config.name)) this.globs.push({ config, pattern: globToRegExp(config.name) });
+      else if (!this.exact.has(config.name)) this.exact.set(config.name, { config });
+    }
+  }
+
+  resolve(model: string): ResolvedRoute | undefined {
+    const exact = this.exact.get(model);
+    if (exact) return this.build(exact.config, model, undefined);
+    for (const route of this.globs) {
+      const match = route.pattern?.exec(model);
+      if (match) return this.build(route.config, model, match[1]);
+    }
+    return undefined;
+  }
+
+  /** Every configured route, for model listings. */
+  routes(): ModelRouteConfig[] {
+    return [...this.exact.values(), ...this.globs].map((route) => route.config);
+  }
+
+  provider(id: string): ProviderEntry | undefined {
+    return this.providers.get(id);
+  }
+
+  private build(config: ModelRouteConfig, model: string, wildcard: string | undefined): ResolvedRoute {
+    const targets = config.targets.flatMap((target) => {
+      const entry = this.providers.get(target.provider);
+      if (!entry) return [];
+      return [{ ...entry, upstreamModel: upstreamModelFor(target, model, wildcard, entry), weight: target.weight, priority: target.priority }];
+    });
+    return {
+      routeName: config.name,
+      targets: orderTargets(targets, this.random),
+      ...(config.defaultMaxOutputTokens ? { defaultMaxOutputTokens: config.defaultMaxOutputTokens } : {}),
+    };
+  }
+}
+
+function upstreamModelFor(target: TargetConfig, model: string, wildcard: string | undefined, entry: ProviderEntry): string {
+  const chosen = target.model ?? wildcard ?? model;
+  const adapter = entry.adapter;
+  return adapter.kind === 'http' && adapter.hooks?.mapModelId ? adapter.hooks.mapModelId(chosen, entry.settings) : chosen;
+}
+
+/** Groups by priority (lower first) and orders each group by weighted random draws. */
+export function orderTargets<T extends { weight: number; priority: number }>(targets: T[], random: () => number): T[] {
+  const priorities = [...new Set(targets.map((t) => t.priority))].sort((a, b) => a - b);
+  return priorities.flatMap((priority) => weightedOrder(targets.filter((t) => t.priority === priority), random));
+}
+
+function weightedOrder<T extends { weight: number }>(group: T[], random: () => number): T[] {
+  const remaining = [...group];
+  const ordered: T[] = [];
+  while (remaining.length > 0) {
+    const total = remaining.reduce((sum, t) => sum + t.weight, 0);
+    let draw = random() * total;
+    let index = remaining.findIndex((t) => (draw -= t.weight) < 0);
+    if (index === -1) index = remaining.length - 1;
+    ordered.push(...remaining.splice(index, 1));
+  }
+  return ordered;
+}

@@ -1,0 +1,148 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IrError, type IrErrorData } from '@interlingua/ir';
+import { codecFor } from '@interlingua/provider-adapters';
+import type { RouteTarget } from './model-router.js';
+import { callerLeft, CallControl, stopReason } from '../call/call-control.js';
+import { defaultCallOps, noteStreamFailure, type CallOps } from '../context/call-ops.js';
+import { runFastPath } from '../call/fast-path.js';
+import type { GenerationCall } from '../context/generation-call.js';
+import { runLocalPath } from '../call/local-path.js';
+import { trackStreamedText } from '../commit/streamed-usage.js';
+import { backoffMs, classifyFailure } from './retry-policy.js';
+import { targetId } from './target-cooldowns.js';
+import { runTranslatedPath } from '../call/translated-path.js';
+
+/**
+ * Runs a generation call against its route's targets. Before the commit point, a target failing
+ * with an upstream failure hands over to the next; when every target failed with a retryable
+ * one (429, 5xx, overload, timeout, connection), the targets are tried again after an
+ * exponential backoff with jitter (at least the upstream's `retry-after`, up to
+ * `routing.maxRetryAfterSeconds`; a longer one goes back to the caller). `quota-exceeded` falls
+ * over but is never retried; a 4xx about the request ends the call; errors the gateway raised
+ * itself are never failed over. After the commit point, errors go in-band.
+ */
+export async function runGeneration(call: GenerationCall): Promise<void> {
+  const ops = call.ops ?? defaultCallOps();
+  const control = new CallControl(call, ops);
+  if (call.stream) trackStreamedText(call);
+  try {
+    await attemptTargets(call, ops, control);
+  } catch (error) {
+    if (callerLeft(call)) {
+      call.sink.end();
+      return;
+    }
+    const irError = stopReason(call) ?? asIrError(error);
+    if (!call.sink.committed) throw irError;
+    noteStreamFailure(call, irError.data);
+    if (!call.sink.ended && !callerLeft(call)) await failCommitted(call, irError.data);
+    call.sink.end();
+  } finally {
+    control.dispose();
+  }
+}
+
+/** State of one pass-and-retry loop over a route's targets. */
+interface Attempts {
+  /** Targets not to try again (quota exhausted, or asked for a wait longer than the cap). */
+  done: Set<RouteTarget>;
+  lastError?: IrError;
+  /** A 429 asking for a longer wait than the gateway will make: what the caller gets if nothing works. */
+  tooLongWait?: IrError;
+  /** Largest `retry-after` (seconds) seen in the current pass. */
+  retryAfter: number;
+}
+
+async function attemptTargets(call: GenerationCall, ops: CallOps, control: CallControl): Promise<void> {
+  const targets = healthyFirst(call.route.targets, ops);
+  const state: Attempts = { done: new Set(), retryAfter: 0 };
+  for (let round = 0; round <= ops.routing.retries; round++) {
+    if (round > 0) {
+      if (targets.every((target) => state.done.has(target))) break;
+      await sleep(backoffMs(round, ops.routing, state.retryAfter), undefined, { signal: call.signal, ref: false });
+      state.retryAfter = 0;
+    }
+    for (const target of targets) {
+      if (state.done.has(target)) continue;
+      if (await attempt(call, ops, control, target, state)) return;
+    }
+  }
+  throw state.tooLongWait ?? state.lastError ?? new IrError({ kind: 'upstream-unavailable', message: `No provider is configured for model "${call.model}"`, source: 'gateway' });
+}
+
+/** One attempt at one target; true when it answered. Throws what must end the call. */
+async function attempt(call: GenerationCall, ops: CallOps, control: CallControl, target: RouteTarget, state: Attempts): Promise<boolean> {
+  call.outcome.attempts++;
+  call.outcome.target = target;
+  control.beginAttempt(providerTotalMs(target), target.settings.id);
+  try {
+    await runTarget(call);
+    return true;
+  } catch (error) {
+    const irError = stopReason(call) ?? asIrError(error);
+    if (call.sink.committed || callerLeft(call) || irError.data.source === 'gateway') throw irError;
+    const verdict = classifyFailure(irError);
+    noteFailure(call, ops, target, irError.data, verdict !== 'final');
+    if (verdict === 'final') throw irError;
+    state.lastError = irError;
+    const wait = irError.data.retryAfterSeconds ?? 0;
+    if (verdict === 'fallback-only') state.done.add(target);
+    else if (wait > ops.routing.maxRetryAfterSeconds) {
+      state.done.add(target);
+      state.tooLongWait ??= irError;
+      ops.cooldowns.coolFor(targetId(target), wait * 1000);
+    } else state.retryAfter = Math.max(state.retryAfter, wait);
+    return false;
+  } finally {
+    control.finishAttempt();
+  }
+}
+
+async function runTarget(call: GenerationCall): Promise<void> {
+  const target = call.outcome.target;
+  if (!target) return;
+  const adapter = target.adapter;
+  if (adapter.kind === 'local') return runLocalPath(call, adapter);
+  const wire = adapter.wire(target.settings, target.upstreamModel);
+  const sameFraming = call.framer.contentType === 'text/event-stream' || !call.stream;
+  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation) return runFastPath(call, adapter, codecFor(wire));
+  return runTranslatedPath(call, adapter);
+}
+
+/** Targets in route order, those cooling down moved last (still tried when nothing else is left). */
+function healthyFirst(targets: readonly RouteTarget[], ops: CallOps): RouteTarget[] {
+  if (targets.length < 2 || ops.routing.cooldown.failures === 0) return [...targets];
+  const cooling = targets.filter((target) => ops.cooldowns.isCooling(targetId(target)));
+  if (cooling.length === 0) return [...targets];
+  return [...targets.filter((target) => !cooling.includes(target)), ...cooling];
+}
+
+/** Counts an upstream failure; only failures of the target itself (not of the request) count towards its cooldown. */
+function noteFailure(call: GenerationCall, ops: CallOps, target: RouteTarget, error: IrErrorData, targetAtFault: boolean): void {
+  call.outcome.lastError = error;
+  ops.metrics?.upstreamErrors.inc({ provider: target.settings.id, kind: error.kind });
+  if (targetAtFault) ops.cooldowns.failed(targetId(target), ops.routing.cooldown);
+}
+
+function providerTotalMs(target: RouteTarget): number | undefined {
+  const timeouts = target.settings.timeouts as { totalMs?: unknown } | undefined;
+  return typeof timeouts?.totalMs === 'number' ? timeouts.totalMs : undefined;
+}
+
+/**
+ * Reports an error on a stream that is committed but did not report one yet (an early keep-alive
+ * committed it, or the gateway stopped it): one in-band error in the caller's format, then the end.
+ */
+async function failCommitted(call: GenerationCall, error: IrErrorData): Promise<void> {
+  const messages = call.inbound.codec.stream.createEncoder({ model: call.model }).push({ type: 'error', error });
+  await call.sink.write(call.framer.frame(messages));
+  const closing = call.framer.close();
+  call.sink.end(closing || undefined);
+}
+
+/** Any thrown value as an `IrError`; unexpected ones are the gateway's own internal errors. */
+export function asIrError(error: unknown): IrError {
+  if (error instanceof IrError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new IrError({ kind: 'internal', message: `Internal gateway error: ${message}`, source: 'gateway' });
+}

@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IrError, invalidRequest, type IrRequest } from '@interlingua/ir';
+import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
+import { keyAllowsModel } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { readBody } from '../http/read-body.js';
+import { bodyLimit } from '../admit/admission.js';
+import { sendStyleError } from '../http/style-errors.js';
+import { attachCall } from '../observe/request-observer.js';
+import { countInputTokens, type TokenCount } from '../call/count-tokens.js';
+import type { CallOutcome } from '../context/generation-call.js';
+import { asIrError } from '../plan/run-generation.js';
+import { outcomeHeaders } from '../commit/route-headers.js';
+import { modelNotFound, parseJsonObject } from './generation-route.js';
+
+/** How one style's count-tokens endpoint reads its request and writes its answer. */
+export interface CountTokensRouteSpec {
+  wire: GenerationWire;
+  /** The body in IR (the style's count-tokens decoder); throws `invalid-request` naming the field. */
+  decode(json: Record<string, unknown>, request: IncomingMessage): IrRequest;
+  /** The answer body for a count. */
+  answer(count: TokenCount): unknown;
+}
+
+/**
+ * A POST handler counting a request's input tokens for the model it names: authenticated and
+ * routed like a generation, answered in the style's shape with `x-interlingua-route` (path
+ * `count` or `estimate`) and `x-interlingua-warnings`; errors in the style's shape.
+ */
+export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
+  const codec = codecFor(spec.wire);
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const context = createRequestContext(request, response);
+    try {
+      const key = authenticate(gateway, request, context.url);
+      const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'count-tokens')));
+      const ir = spec.decode(json, request);
+      if (!ir.model) throw invalidRequest('model: a model name (string) is required', 'model');
+      if (!keyAllowsModel(key, ir.model)) {
+        throw new IrError({ kind: 'permission', message: `This API key may not use model "${ir.model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
+      }
+      const route = gateway.router.resolve(ir.model);
+      if (!route) throw modelNotFound(ir.model);
+      // Observed like any call (log line, metrics by provider), without usage: counting is never charged tokens.
+      const outcome: CallOutcome = { attempts: 1, ...(route.targets[0] ? { target: route.targets[0] } : {}), warnings: [] };
+      attachCall(request, { model: ir.model, inbound: { wire: spec.wire }, outcome });
+      const count = await countInputTokens({ ir, inbound: spec.wire, route, headers: request.headers, requestId: context.requestId, signal: context.signal });
+      outcome.path = count.estimated ? 'estimate' : 'count';
+      outcome.warnings = count.warnings;
+      outcome.firstByteAt = performance.now();
+      context.sink.sendJson(200, spec.answer(count), outcomeHeaders(outcome));
+    } catch (error) {
+      sendStyleError(context.sink, codec, asIrError(error));
+    }
+  };
+}

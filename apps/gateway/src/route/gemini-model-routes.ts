@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IrError, invalidRequest, type IrModel } from '@interlingua/ir';
+import { geminiModel, geminiModelList } from '@interlingua/gemini';
+import { codecFor } from '@interlingua/provider-adapters';
+import { keyAllowsModel } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { sendStyleError } from '../http/style-errors.js';
+import { asIrError } from '../plan/run-generation.js';
+import { modelNotFound } from './generation-route.js';
+import { parseGeminiModelPath } from './gemini-model-path.js';
+import { listModelsForKey } from './model-listing.js';
+import type { RouteHandler } from './route-entry.js';
+
+/** `GET /v1beta/models?pageSize&pageToken`: the models this key may use, in Gemini's list shape. */
+export function listGeminiModelsRoute(gateway: Gateway) {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const context = createRequestContext(request, response);
+    try {
+      const key = authenticate(gateway, request, context.url);
+      const pageSize = readPageSize(context.url.searchParams.get('pageSize'));
+      const pageToken = context.url.searchParams.get('pageToken') || undefined;
+      const models = await listModelsForKey(gateway, key);
+      context.sink.sendJson(200, geminiModelList(models, { ...(pageSize !== undefined ? { pageSize } : {}), ...(pageToken ? { pageToken } : {}) }));
+    } catch (error) {
+      sendStyleError(context.sink, codecFor('gemini'), asIrError(error));
+    }
+  };
+}
+
+/** `GET /v1beta/models/{model}`: one model (the id may hold `/`). */
+export function getGeminiModelRoute(gateway: Gateway): RouteHandler {
+  return async (request, response) => {
+    const context = createRequestContext(request, response);
+    try {
+      const key = authenticate(gateway, request, context.url);
+      const { model: id, method } = parseGeminiModelPath(request.params?.rest);
+      if (method !== undefined) throw new IrError({ kind: 'not-found', message: `Method "${method}" is served with POST, not GET`, source: 'gateway' });
+      if (!keyAllowsModel(key, id)) throw new IrError({ kind: 'permission', message: `This API key may not use model "${id}"`, code: 'model_not_allowed', source: 'gateway' });
+      const found = (await listModelsForKey(gateway, key)).find((model) => model.id === id) ?? routedModel(gateway, id);
+      if (!found) throw modelNotFound(id);
+      context.sink.sendJson(200, geminiModel(found));
+    } catch (error) {
+      sendStyleError(context.sink, codecFor('gemini'), asIrError(error));
+    }
+  };
+}
+
+/** A model the router serves although no listing names it (an id a `prefix/*` route matches). */
+function routedModel(gateway: Gateway, id: string): IrModel | undefined {
+  const route = gateway.router.resolve(id);
+  return route ? { id, created: 0, ownedBy: route.targets[0]?.settings.id ?? 'interlingua', capabilities: ['chat'] } : undefined;
+}
+
+function readPageSize(text: string | null): number | undefined {
+  if (text === null || text === '') return undefined;
+  const size = Number(text);
+  if (!Number.isInteger(size) || size < 0) throw invalidRequest('pageSize: must be a non-negative integer', 'pageSize');
+  return size === 0 ? undefined : size;
+}

@@ -1,0 +1,105 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IrError, invalidRequest } from '@interlingua/ir';
+import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
+import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { readBody } from '../http/read-body.js';
+import { sendStyleError } from '../http/style-errors.js';
+import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
+import type { GenerationCall } from '../context/generation-call.js';
+import { asIrError, runGeneration } from '../plan/run-generation.js';
+import { attachCall } from '../observe/request-observer.js';
+import { bodyLimit } from '../admit/admission.js';
+import { ENDPOINT_OF_WIRE } from '../context/call-ops.js';
+import { checkForwardedMediaUrls } from '../services/forwarded-media-urls.js';
+import { remoteMediaStep } from '../services/remote-media-step.js';
+import { checkRequiredFields } from './required-fields.js';
+
+/** What a generation route reads from the request beside its body. */
+export interface GenerationTarget {
+  model: string;
+  stream: boolean;
+  framer: StreamFramer;
+  irOverrides?: GenerationCall['irOverrides'];
+}
+
+export interface GenerationRouteSpec {
+  wire: GenerationWire;
+  /** Model, stream flag and framing; by default `model` and `stream` from the body, SSE framing. */
+  target?(request: IncomingMessage, json: Record<string, unknown>): GenerationTarget;
+  /**
+   * Adjusts the call before it runs (stored state, a per-request codec with echoed fields,
+   * `preparedIr`, `onIrResponse`, fewer targets); may throw an `IrError` for the caller.
+   */
+  prepare?(call: GenerationCall, key: GatewayKey): void | Promise<void>;
+}
+
+/** A POST handler that runs one generation request of the given style end to end. */
+export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
+  const codec = codecFor(spec.wire);
+  const readTarget = spec.target ?? bodyTarget;
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const context = createRequestContext(request, response);
+    let call: GenerationCall | undefined;
+    try {
+      const key = authenticate(gateway, request, context.url);
+      const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_WIRE[spec.wire]));
+      const json = parseJsonObject(rawBody);
+      const target = readTarget(request, json);
+      checkRequiredFields(spec.wire, json);
+      checkForwardedMediaUrls(spec.wire, json, gateway.config.media);
+      if (!keyAllowsModel(key, target.model)) {
+        throw new IrError({ kind: 'permission', message: `This API key may not use model "${target.model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
+      }
+      const route = gateway.router.resolve(target.model);
+      if (!route) throw modelNotFound(target.model);
+      call = {
+        inbound: { wire: spec.wire, codec },
+        json,
+        rawBody,
+        model: target.model,
+        stream: target.stream,
+        route,
+        requestId: context.requestId,
+        headers: request.headers,
+        signal: context.signal,
+        sink: context.sink,
+        framer: target.framer,
+        ...(target.irOverrides ? { irOverrides: target.irOverrides } : {}),
+        maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes,
+        outcome: { attempts: 0, warnings: [] },
+        ops: gateway.ops.call,
+        prepareUpstreamIr: remoteMediaStep(gateway),
+      };
+      attachCall(request, call);
+      await spec.prepare?.(call, key);
+      await runGeneration(call);
+    } catch (error) {
+      sendStyleError(context.sink, codec, asIrError(error));
+    }
+  };
+}
+
+/** `model` and `stream` read from the JSON body, SSE framing. */
+export function bodyTarget(_request: IncomingMessage, json: Record<string, unknown>): GenerationTarget {
+  const model = json.model;
+  if (typeof model !== 'string' || model.length === 0) throw invalidRequest('model: a model name (string) is required', 'model');
+  if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean') throw invalidRequest('stream: must be a boolean', 'stream');
+  return { model, stream: json.stream === true, framer: sseFramer() };
+}
+
+/** The body as a JSON object; 400 naming the problem otherwise. */
+export function parseJsonObject(rawBody: Buffer): Record<string, unknown> {
+  if (rawBody.length === 0) throw invalidRequest('The request body is empty: send a JSON object');
+  const parsed = safeJsonParse(rawBody.toString('utf8'));
+  if (!parsed.ok) throw invalidRequest(`The request body is not valid JSON: ${parsed.error}`);
+  const object = asRecord(parsed.value);
+  if (!object) throw invalidRequest('The request body must be a JSON object');
+  return object;
+}
+
+export function modelNotFound(model: string): IrError {
+  return new IrError({ kind: 'not-found', message: `The model "${model}" does not exist or is not routed by this gateway`, code: 'model_not_found', param: 'model', source: 'gateway' });
+}

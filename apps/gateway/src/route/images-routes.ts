@@ -1,0 +1,65 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  openAiImageEditFieldsSchema,
+  openAiImageGenerationRequestSchema,
+  openAiImageVariationFieldsSchema,
+  parseImagesWire,
+} from '@interlingua/images';
+import type { Gateway } from '../gateway.js';
+import { readMultipart, type MultipartLimits } from '../http/multipart.js';
+import { readBody } from '../http/read-body.js';
+import { bodyLimit, uploadLimits } from '../admit/admission.js';
+import { imagesService, type ImagesInput } from '../services/images-service.js';
+import type { RouteEntry } from './route-entry.js';
+import { parseJsonObject } from './generation-route.js';
+import { requiredModel, serviceRoute, type ServiceRequest } from './service-route.js';
+import { answerLocalImages } from '../services/local-media.js';
+
+/** Largest single uploaded image: GPT-image models take files under 50 MB. */
+export const MAX_IMAGE_FILE_BYTES = 50 * 1024 * 1024;
+
+/** How many images one edit may carry (`image[]`), as GPT-image models allow. */
+export const MAX_EDIT_IMAGES = 16;
+
+/** `/v1/images/generations` (JSON), `/v1/images/edits` and `/v1/images/variations` (multipart). */
+export function imagesRoutes(gateway: Gateway): RouteEntry[] {
+  const limits = (): MultipartLimits => uploadLimits(gateway, 'images', MAX_IMAGE_FILE_BYTES);
+  return [
+    {
+      method: 'post',
+      path: '/v1/images/generations',
+      handler: serviceRoute(gateway, {
+        service: 'images.generations',
+        serve: imagesService,
+        local: answerLocalImages,
+        async read(request): Promise<ServiceRequest<ImagesInput>> {
+          const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'images')));
+          const parsed = parseImagesWire(openAiImageGenerationRequestSchema, json);
+          return { model: requiredModel(parsed.model), input: { operation: 'generations', json, request: parsed } };
+        },
+      }),
+    },
+    {
+      method: 'post',
+      path: '/v1/images/edits',
+      handler: serviceRoute(gateway, { service: 'images.edits', serve: imagesService, local: answerLocalImages, read: (request) => readEdit(request, limits()) }),
+    },
+    {
+      method: 'post',
+      path: '/v1/images/variations',
+      handler: serviceRoute(gateway, { service: 'images.variations', serve: imagesService, local: answerLocalImages, read: (request) => readVariation(request, limits()) }),
+    },
+  ];
+}
+
+async function readEdit(request: IncomingMessage, limits: MultipartLimits): Promise<ServiceRequest<ImagesInput>> {
+  const form = await readMultipart(request, { files: { image: { required: true, maxCount: MAX_EDIT_IMAGES }, mask: {} }, limits });
+  const parsed = parseImagesWire(openAiImageEditFieldsSchema, form.fields);
+  return { model: requiredModel(parsed.model), input: { operation: 'edits', form, request: parsed } };
+}
+
+async function readVariation(request: IncomingMessage, limits: MultipartLimits): Promise<ServiceRequest<ImagesInput>> {
+  const form = await readMultipart(request, { files: { image: { required: true } }, limits });
+  const parsed = parseImagesWire(openAiImageVariationFieldsSchema, form.fields);
+  return { model: requiredModel(parsed.model), input: { operation: 'variations', form, request: parsed } };
+}

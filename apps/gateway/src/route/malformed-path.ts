@@ -1,0 +1,53 @@
+import type { RequestListener } from 'node:http';
+import { IrError } from '@interlingua/ir';
+import type { Gateway } from '../gateway.js';
+import { admissionMiddleware } from '../admit/admission.js';
+import { createRequestContext } from '../admit/request-context.js';
+import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
+
+/** A run of `%XX` escapes, or a `%` not followed by two hex digits. */
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+|%(?![0-9A-Fa-f]{2}).{0,2}/g;
+const SHOWN_CHARS = 40;
+
+/** The first percent-escape of `path` that does not decode (bad hex, or bytes that are not UTF-8), if any. */
+export function malformedEscape(path: string): string | undefined {
+  if (!path.includes('%')) return undefined;
+  for (const match of path.matchAll(ESCAPE_RUN)) {
+    try {
+      decodeURIComponent(match[0]);
+    } catch {
+      return match[0].slice(0, SHOWN_CHARS);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Routing decodes path parameters and fails on a malformed percent-escape (`%ff`, `%E0%A4%A`)
+ * before any route runs. Such a request is answered here instead: it goes through the same
+ * admission as every request (logged, key checked, limits counted), then gets a 400 in the
+ * style its path implies, naming the escape.
+ */
+export function refuseMalformedPaths(gateway: Gateway, app: RequestListener): RequestListener {
+  const admission = admissionMiddleware(gateway);
+  return (request, response) => {
+    const raw = request.url ?? '/';
+    const query = raw.indexOf('?');
+    const path = query === -1 ? raw : raw.slice(0, query);
+    const escape = malformedEscape(path);
+    if (escape === undefined) {
+      app(request, response);
+      return;
+    }
+    admission(request, response, () => {
+      const context = createRequestContext(request, response);
+      const error = new IrError({
+        kind: 'invalid-request',
+        message: `The request path holds a malformed percent-escape "${escape}": each % must be followed by two hex digits, and the escaped bytes must be UTF-8`,
+        code: 'invalid_path_encoding',
+        source: 'gateway',
+      });
+      sendStyleError(context.sink, errorCodecForPath(path, request.headers), error);
+    });
+  };
+}

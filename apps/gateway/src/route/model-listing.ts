@@ -1,0 +1,60 @@
+import type { IrModel } from '@interlingua/ir';
+import { adapterCapabilities, fetchUpstream, type ProviderSettings } from '@interlingua/provider-adapters';
+import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+import { isGlob } from '../config/model-glob.js';
+import type { ProviderEntry } from '../plan/model-router.js';
+import type { ModelRouteConfig } from '../config/config-schema.js';
+
+const LIST_TTL_MS = 5 * 60_000;
+const LIST_TIMEOUT_MS = 5_000;
+const cache = new WeakMap<ProviderSettings, { at: number; models: IrModel[] }>();
+
+/**
+ * The models a key may use: every exact route name, and for each prefix route `<p>/*` the
+ * upstream's own models as `<p>/<id>` where the provider can list them, else the pattern itself.
+ */
+export async function listModelsForKey(gateway: Gateway, key: GatewayKey): Promise<IrModel[]> {
+  const out = new Map<string, IrModel>();
+  for (const route of gateway.router.routes()) {
+    const owner = route.targets[0]?.provider ?? 'interlingua';
+    if (!isGlob(route.name)) {
+      out.set(route.name, { id: route.name, created: 0, ownedBy: owner, capabilities: routeCapabilities(gateway, route) });
+      continue;
+    }
+    const prefix = /^([^*?]+)\*$/.exec(route.name)?.[1];
+    const entry = prefix && route.targets.length === 1 ? gateway.providers.get(owner) : undefined;
+    const upstream = entry ? await providerModels(entry) : [];
+    if (upstream.length === 0) out.set(route.name, { id: route.name, created: 0, ownedBy: owner, capabilities: routeCapabilities(gateway, route) });
+    for (const model of upstream) out.set(`${prefix}${model.id}`, { ...model, id: `${prefix}${model.id}` });
+  }
+  return [...out.values()].filter((model) => keyAllowsModel(key, model.id));
+}
+
+/** What a route's providers serve (`chat`, `embeddings`, `rerank`, `images`, `audio`): the union over its targets. */
+function routeCapabilities(gateway: Gateway, route: ModelRouteConfig): string[] {
+  const adapters = route.targets.flatMap((target) => gateway.providers.get(target.provider)?.adapter ?? []);
+  const capabilities = [...new Set(adapters.flatMap(adapterCapabilities))];
+  return capabilities.length > 0 ? capabilities : ['chat'];
+}
+
+async function providerModels(entry: ProviderEntry): Promise<IrModel[]> {
+  const { adapter, settings } = entry;
+  if (adapter.kind === 'local') return adapter.listModels(settings);
+  if (!adapter.models) return [];
+  const cached = cache.get(settings);
+  if (cached && Date.now() - cached.at < LIST_TTL_MS) return cached.models;
+  try {
+    const endpoint = adapter.models.endpoint(settings);
+    const answer = await fetchUpstream(
+      { url: endpoint.url, method: 'GET', headers: endpoint.headers, timeouts: { firstByteMs: LIST_TIMEOUT_MS, idleMs: LIST_TIMEOUT_MS }, ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}) },
+      8 * 1024 * 1024,
+    );
+    if (answer.status >= 400) return [];
+    const models = adapter.models.parse(JSON.parse(answer.body.toString('utf8')) as unknown);
+    cache.set(settings, { at: Date.now(), models });
+    return models;
+  } catch {
+    return [];
+  }
+}

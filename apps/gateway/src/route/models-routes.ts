@@ -1,0 +1,49 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { anthropicModel, anthropicModelList } from '@interlingua/anthropic-messages';
+import { IrError } from '@interlingua/ir';
+import { openAiChatModelList, openAiModel } from '@interlingua/openai-chat';
+import { keyAllowsModel } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
+import { asIrError } from '../plan/run-generation.js';
+import { modelNotFound } from './generation-route.js';
+import { listModelsForKey } from './model-listing.js';
+
+/** Anthropic SDK callers send `anthropic-version`: they get Anthropic's model shapes. */
+function anthropicCaller(request: IncomingMessage): boolean {
+  return request.headers['anthropic-version'] !== undefined;
+}
+
+/** `GET /v1/models`: the models this key may use, in OpenAI's list shape (Anthropic's with `anthropic-version`). */
+export function listModelsRoute(gateway: Gateway) {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const context = createRequestContext(request, response);
+    try {
+      const key = authenticate(gateway, request, context.url);
+      const models = await listModelsForKey(gateway, key);
+      context.sink.sendJson(200, anthropicCaller(request) ? anthropicModelList(models) : openAiChatModelList(models));
+    } catch (error) {
+      sendStyleError(context.sink, errorCodecForPath(context.url.pathname, request.headers), asIrError(error));
+    }
+  };
+}
+
+/** `GET /v1/models/{model}`: one model (ids may hold `/`, sent as `%2F` or literally). */
+export function getModelRoute(gateway: Gateway) {
+  return async (request: IncomingMessage & { params?: Record<string, unknown> }, response: ServerResponse): Promise<void> => {
+    const context = createRequestContext(request, response);
+    try {
+      const key = authenticate(gateway, request, context.url);
+      const segments = request.params?.model;
+      const id = Array.isArray(segments) ? segments.join('/') : String(segments ?? '');
+      if (!keyAllowsModel(key, id)) throw new IrError({ kind: 'permission', message: `This API key may not use model "${id}"`, code: 'model_not_allowed', source: 'gateway' });
+      const models = await listModelsForKey(gateway, key);
+      const found = models.find((m) => m.id === id) ?? (gateway.router.resolve(id) ? { id, created: 0, ownedBy: gateway.router.resolve(id)?.targets[0]?.settings.id ?? 'interlingua' } : undefined);
+      if (!found) throw modelNotFound(id);
+      context.sink.sendJson(200, anthropicCaller(request) ? anthropicModel(found) : openAiModel(found));
+    } catch (error) {
+      sendStyleError(context.sink, errorCodecForPath(context.url.pathname, request.headers), asIrError(error));
+    }
+  };
+}

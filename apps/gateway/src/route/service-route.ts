@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IrError, invalidRequest } from '@interlingua/ir';
+import { codecFor, type ServiceName } from '@interlingua/provider-adapters';
+import { keyAllowsModel } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+import { authenticate, createRequestContext, type RequestContext } from '../admit/request-context.js';
+import { sendStyleError } from '../http/style-errors.js';
+import { attachCall } from '../observe/request-observer.js';
+import { asIrError } from '../plan/run-generation.js';
+import { runServiceCall, type ServeOnTarget, type ServiceCall } from '../services/service-call.js';
+import type { ResolvedRoute } from '../plan/model-router.js';
+import { modelNotFound } from './generation-route.js';
+
+/** A request of a non-generation service as its route read it. */
+export interface ServiceRequest<Input> {
+  model: string;
+  input: Input;
+}
+
+export interface ServiceRouteSpec<Input> {
+  service: ServiceName;
+  /** Reads and validates the request body (after the key was checked); throws an `IrError` for the caller. */
+  read(request: IncomingMessage): Promise<ServiceRequest<Input>>;
+  /** How one target serves it. */
+  serve(call: ServiceCall, input: Input): ServeOnTarget;
+  /** Answers in process when the route's first target is a local provider (the mock) serving it; true when it did. */
+  local?(call: ServiceCall, input: Input): Promise<boolean>;
+}
+
+/**
+ * A POST handler for a service of the OpenAI API beside generation (images, audio): checks the
+ * key, reads the body, routes the model, and runs the call over the route's targets. Every error
+ * is answered in OpenAI's error shape.
+ */
+export function serviceRoute<Input>(gateway: Gateway, spec: ServiceRouteSpec<Input>) {
+  const codec = codecFor('openai-chat');
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const context = createRequestContext(request, response);
+    try {
+      const key = authenticate(gateway, request, context.url);
+      const { model, input } = await spec.read(request);
+      if (!keyAllowsModel(key, model)) {
+        throw new IrError({ kind: 'permission', message: `This API key may not use model "${model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
+      }
+      const route = gateway.router.resolve(model);
+      if (!route) throw modelNotFound(model);
+      const call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
+      if (!(await spec.local?.(call, input))) await runServiceCall(call, spec.serve(call, input));
+    } catch (error) {
+      sendStyleError(context.sink, codec, asIrError(error));
+    }
+  };
+}
+
+/** What a service call is made of, once its route has read the request and resolved the model. */
+export interface ServiceCallParts {
+  request: IncomingMessage;
+  response: ServerResponse;
+  context: RequestContext;
+  service: ServiceName;
+  model: string;
+  route: ResolvedRoute;
+}
+
+/**
+ * A new service call, handed to the request's tracker at once (as the generation route does),
+ * so its log line, metrics and key charge see its provider, model and usage.
+ */
+export function createServiceCall(gateway: Gateway, parts: ServiceCallParts): ServiceCall {
+  const { request, response, context } = parts;
+  const call: ServiceCall = {
+    service: parts.service,
+    model: parts.model,
+    route: parts.route,
+    requestId: context.requestId,
+    headers: request.headers,
+    signal: context.signal,
+    sink: context.sink,
+    destroy: () => response.destroy(),
+    maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes,
+    outcome: { attempts: 0, warnings: [] },
+    ops: gateway.ops.call,
+  };
+  attachCall(request, call);
+  return call;
+}
+
+/** The routing model of a service request: the gateway routes by model, so it is required even where OpenAI has a default. */
+export function requiredModel(model: string | undefined): string {
+  if (model === undefined || model === '') throw invalidRequest('model: a model name is required (the gateway routes requests by model)', 'model');
+  return model;
+}

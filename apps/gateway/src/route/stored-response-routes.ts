@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IrError, invalidRequest } from '@interlingua/ir';
+import { codecFor } from '@interlingua/provider-adapters';
+import type { GatewayKey } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+import { authenticate, createRequestContext, type RequestContext } from '../admit/request-context.js';
+import { sendStyleError } from '../http/style-errors.js';
+import { asIrError } from '../plan/run-generation.js';
+import type { RouteEntry, RouteHandler } from './route-entry.js';
+import { conversationItems, inputItemsPage } from '../responses/response-input-items.js';
+import { responseNotFound, type ResponseStore } from '../responses/response-store.js';
+
+type Request = IncomingMessage & { params?: Record<string, unknown> };
+
+const codec = codecFor('openai-responses');
+
+/** A handler with the caller's key checked and its errors written in the OpenAI shape. */
+function handler(gateway: Gateway, run: (request: Request, context: RequestContext, key: GatewayKey) => Promise<void>): RouteHandler {
+  return async (request: Request, response: ServerResponse) => {
+    const context = createRequestContext(request, response);
+    try {
+      await run(request, context, authenticate(gateway, request, context.url));
+    } catch (error) {
+      sendStyleError(context.sink, codec, asIrError(error));
+    }
+  };
+}
+
+function responseId(request: Request): string {
+  const id = request.params?.id;
+  if (typeof id !== 'string' || id.length === 0) throw invalidRequest('A response id is required in the path');
+  if (id === 'compact') throw new IrError({ kind: 'invalid-request', status: 405, message: 'Method not allowed on /v1/responses/compact; use POST', code: 'method_not_allowed', source: 'gateway' });
+  return id;
+}
+
+/**
+ * A WebSocket upgrade on `/v1/responses` (the Responses WebSocket mode) gets a 426 in the
+ * OpenAI error shape, so clients fall back to HTTP; any other GET a 405.
+ */
+function upgradeRefused(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const context = createRequestContext(request, response);
+  const upgrade = String(request.headers.upgrade ?? '').toLowerCase();
+  if (upgrade === 'websocket') {
+    context.sink.setHeader('connection', 'close');
+    sendStyleError(
+      context.sink,
+      codec,
+      new IrError({ kind: 'unsupported', status: 426, message: 'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead', code: 'websocket_not_supported', source: 'gateway' }),
+    );
+  } else {
+    context.sink.setHeader('allow', 'POST');
+    sendStyleError(context.sink, codec, new IrError({ kind: 'invalid-request', status: 405, message: `Method ${request.method ?? 'GET'} is not allowed on /v1/responses; use POST`, code: 'method_not_allowed', source: 'gateway' }));
+  }
+  return Promise.resolve();
+}
+
+/** `GET /v1/responses/{id}`, `GET /v1/responses/{id}/input_items`, `DELETE /v1/responses/{id}` on responses the gateway stored. */
+export function storedResponseRoutes(gateway: Gateway, store: ResponseStore): RouteEntry[] {
+  const retrieve = handler(gateway, async (request, context, key) => {
+    const id = responseId(request);
+    if (context.url.searchParams.get('stream') === 'true') throw invalidRequest('stream: streaming a stored response again is not supported by this gateway', 'stream');
+    const entry = await store.get(id, key.name);
+    if (!entry) throw responseNotFound(id);
+    context.sink.sendJson(200, entry.response);
+  });
+  const inputItems = handler(gateway, async (request, context, key) => {
+    const id = responseId(request);
+    const chain = await store.chain(id, key.name);
+    context.sink.sendJson(200, inputItemsPage(conversationItems(chain), context.url.searchParams));
+  });
+  const remove = handler(gateway, async (request, context, key) => {
+    const id = responseId(request);
+    if (!(await store.delete(id, key.name))) throw responseNotFound(id);
+    context.sink.sendJson(200, { id, object: 'response', deleted: true });
+  });
+  return [
+    { method: 'get', path: '/v1/responses', handler: upgradeRefused },
+    { method: 'get', path: '/v1/responses/:id', handler: retrieve },
+    { method: 'get', path: '/v1/responses/:id/input_items', handler: inputItems },
+    { method: 'delete', path: '/v1/responses/:id', handler: remove },
+  ];
+}
