@@ -67,6 +67,15 @@ function samplingWarnings(ir: IrRequest, warnings: IrWarning[]): void {
   if (ir.candidateCount !== undefined && ir.candidateCount > 1) drop('candidateCount', 'n (one answer per request)');
 }
 
+/**
+ * A caller of another style that asked for reasoning gets OpenAI's reasoning back as encrypted
+ * content, so that it can be replayed later without stored state (a Responses caller's own
+ * `include` is left as it sent it).
+ */
+function wantsEncryptedReasoning(ir: IrRequest, body: Body): boolean {
+  return ir.reasoning !== undefined && ir.reasoning.enabled !== false && ir.reasoning.effort !== 'none' && body.include === undefined;
+}
+
 function setIf(body: Body, key: string, value: unknown): void {
   if (value !== undefined) body[key] = value;
 }
@@ -89,6 +98,7 @@ export function irToOpenAiResponsesRequest(ir: IrRequest): Result<OpenAiResponse
   const format = textFormat(ir.responseFormat);
   if (format || ext.text) body.text = { ...ext.text, ...(format ? { format } : {}) };
   setIf(body, 'reasoning', reasoning(ir.reasoning, ext, warnings));
+  if (wantsEncryptedReasoning(ir, body)) body.include = ['reasoning.encrypted_content'];
   setIf(body, 'max_output_tokens', ir.maxOutputTokens);
   setIf(body, 'temperature', ir.sampling.temperature);
   setIf(body, 'top_p', ir.sampling.topP);

@@ -263,10 +263,18 @@ describe('irToOpenAiResponsesRequest from another style', () => {
       tool_choice: 'required',
       text: { format: { type: 'json_schema', name: 's', schema: { type: 'object' } } },
       reasoning: { effort: 'low', summary: 'auto' },
+      include: ['reasoning.encrypted_content'],
       max_output_tokens: 100,
       temperature: 0.1,
       stream: true,
     });
+  });
+
+  it('asks for encrypted reasoning only when reasoning is on and the caller gave no include of its own', () => {
+    expect(irToOpenAiResponsesRequest({ ...ir, reasoning: { enabled: false } }).value.include).toBeUndefined();
+    expect(irToOpenAiResponsesRequest({ ...ir, reasoning: undefined }).value.include).toBeUndefined();
+    const own = { ...ir, extensions: { 'openai-responses': { fields: { include: ['message.output_text.logprobs'] } } } };
+    expect(irToOpenAiResponsesRequest(own).value.include).toEqual(['message.output_text.logprobs']);
   });
 
   it('warns about everything Responses cannot carry', () => {

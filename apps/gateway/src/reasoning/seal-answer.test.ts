@@ -94,3 +94,21 @@ describe('carriers for foreign reasoning', () => {
     ]);
   });
 });
+
+describe('carriers on foreign function calls for Gemini callers', () => {
+  it('the first call of a turn from another provider gets a bare carrier, which opens to an unsigned call', () => {
+    const parts: IrContentPart[] = [
+      { type: 'tool-call', id: 'c1', name: 'weather', argumentsJson: '{"city":"Paris"}' },
+      { type: 'tool-call', id: 'c2', name: 'weather', argumentsJson: '{"city":"Rome"}' },
+    ];
+    const content = sealAnswer(answer(parts), sealing('gemini', 'anthropic')).choices[0]?.content ?? [];
+    expect(content[0]).toMatchObject({ type: 'tool-call', opaque: { origin: 'gemini', kind: 'signature' } });
+    expect(content[1]).toEqual(parts[1]);
+    expect(openCarriers([{ role: 'assistant', content }], SEAL).messages[0]?.content).toEqual(parts);
+  });
+
+  it('calls from Gemini itself are left as they are', () => {
+    const parts: IrContentPart[] = [{ type: 'tool-call', id: 'c1', name: 'weather', argumentsJson: '{}' }];
+    expect(sealAnswer(answer(parts), sealing('gemini', 'gemini')).choices[0]?.content).toEqual(parts);
+  });
+});

@@ -50,7 +50,26 @@ export function sealPart(part: IrContentPart, sealing: CarrierSealing): IrConten
   return [part];
 }
 
+/**
+ * Gemini 3 wants a signature on the first function call of each model turn. A Gemini caller whose
+ * turn came from another provider gets a carrier there, holding no artefact: sent back, it tells
+ * the gateway the turn is foreign (never relayed as is), and the documented bypass is sent instead.
+ */
+export function needsCallCarrier(sealing: CarrierSealing): boolean {
+  return sealing.callerFamily === 'gemini' && sealing.upstreamFamily !== 'gemini';
+}
+
+function sealContent(content: readonly IrContentPart[], sealing: CarrierSealing): IrContentPart[] {
+  const sealed = content.flatMap((part) => sealPart(part, sealing));
+  const first = sealed.findIndex((part) => part.type === 'tool-call');
+  const call = sealed[first];
+  if (call?.type === 'tool-call' && call.opaque === undefined && needsCallCarrier(sealing)) {
+    sealed[first] = { ...call, opaque: carrierOpaque({ origin: sealing.upstreamFamily }, sealing) };
+  }
+  return sealed;
+}
+
 /** A complete answer with every foreign artefact sealed for the caller (see `sealPart`). */
 export function sealAnswer(response: IrResponse, sealing: CarrierSealing): IrResponse {
-  return { ...response, choices: response.choices.map((choice) => ({ ...choice, content: choice.content.flatMap((part) => sealPart(part, sealing)) })) };
+  return { ...response, choices: response.choices.map((choice) => ({ ...choice, content: sealContent(choice.content, sealing) })) };
 }

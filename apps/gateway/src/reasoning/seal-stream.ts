@@ -1,5 +1,5 @@
 import type { IrOpaque, IrStreamEvent } from '@interlingua/ir';
-import { carrierOpaque, isForeign, needsTextCarrier, type CarrierSealing } from './seal-answer.js';
+import { carrierOpaque, isForeign, needsCallCarrier, needsTextCarrier, type CarrierSealing } from './seal-answer.js';
 
 interface ReasoningBlock {
   text: string;
@@ -20,6 +20,8 @@ export class CarrierStreamSealer {
   /** Upstream block index -> the index the caller sees. */
   private readonly indexes = new Map<number, number>();
   private shift = 0;
+  /** A tool call already started (only the first of a turn gets a bare Gemini carrier). */
+  private sawCall = false;
 
   constructor(private readonly sealing: CarrierSealing) {}
 
@@ -87,6 +89,9 @@ export class CarrierStreamSealer {
 
   private toolCallStart(event: Extract<IrStreamEvent, { type: 'tool-call-start' }>): IrStreamEvent[] {
     const { opaque } = event;
+    const first = !this.sawCall;
+    this.sawCall = true;
+    if (!opaque && first && needsCallCarrier(this.sealing)) return [{ ...event, index: this.open(event.index), opaque: carrierOpaque({ origin: this.sealing.upstreamFamily }, this.sealing) }];
     if (!isForeign(opaque, this.sealing)) return [{ ...event, index: this.open(event.index) }];
     if (this.sealing.callerFamily === 'gemini') return [{ ...event, index: this.open(event.index), opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing) }];
     const carrierIndex = event.index + this.shift;
