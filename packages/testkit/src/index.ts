@@ -11,3 +11,4 @@ export * from './bedrock-upstream-schema.js';
 export * from './vertex-upstream-schema.js';
 export * from './recorded-null-paths.js';
 export * from './reasoning/index.js';
+export * from './cached-usage.js';
