@@ -1,45 +1,82 @@
+import cluster from 'node:cluster';
+import { parseArgs } from 'node:util';
 import { hashSecret } from './auth/api-keys.js';
+import { runPrimary } from './cluster/primary.js';
+import { runWorker } from './cluster/worker.js';
+import { parseWorkersFlag, workerCount } from './cluster/worker-count.js';
 import { defaultConfig } from './config/default-config.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './config/config-warnings.js';
 import { startGateway, type RunningGateway } from './server.js';
 
 const USAGE = `Usage:
-  interlingua [--config <file>]        start the gateway (or set INTERLINGUA_CONFIG)
+  interlingua [--config <file>] [--workers <n|auto>]   start the gateway (or set INTERLINGUA_CONFIG)
   interlingua check-config <file>      validate a config file and print each problem
   interlingua hash-key <secret>        print the secretHash for a key
+  interlingua --help                   print this help
+
+Options:
+  -c, --config <file>     the config file (YAML or JSON); without one the gateway runs on defaults
+  --workers <n|auto>      gateway processes serving the one port (auto: one per core); overrides
+                          server.workers
 
 Signals: SIGHUP reloads the config file (open streams go on); SIGTERM and SIGINT stop gracefully
 (open requests may finish for shutdown.graceMs); a second SIGTERM or SIGINT stops at once.`;
 
+const OPTIONS = {
+  config: { type: 'string', short: 'c' },
+  workers: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type CommandLine = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+
 async function main(argv: string[]): Promise<number> {
-  const [command, argument] = argv;
-  if (command === '--help' || command === '-h') {
+  if (cluster.isWorker) {
+    await runWorker();
+    return -1;
+  }
+  let line: CommandLine;
+  try {
+    line = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+  const { values, positionals } = line;
+  const [command, argument, ...extra] = positionals;
+  if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (command === 'hash-key') {
-    if (!argument) return fail(USAGE);
-    process.stdout.write(`${hashSecret(argument)}\n`);
+  if (command === 'hash-key' || command === 'check-config') {
+    if (!argument || extra.length > 0) return fail(`${command} takes exactly one argument\n\n${USAGE}`);
+    if (command === 'hash-key') process.stdout.write(`${hashSecret(argument)}\n`);
+    else checkConfig(argument);
     return 0;
   }
-  if (command === 'check-config') {
-    if (!argument) return fail(USAGE);
-    const config = loadConfig(argument, process.env);
-    for (const warning of configWarnings(config)) process.stdout.write(`warning: ${warning}\n`);
-    process.stdout.write(`${argument}: valid\n`);
-    return 0;
-  }
-  const configIndex = argv.indexOf('--config');
-  const configPath = configIndex >= 0 ? argv[configIndex + 1] : process.env.INTERLINGUA_CONFIG;
+  if (command !== undefined) return fail(`Unknown command '${command}'\n\n${USAGE}`);
+  const workersSetting = values.workers === undefined ? undefined : parseWorkersFlag(values.workers);
+  if (values.workers !== undefined && workersSetting === undefined) return fail(`--workers takes a whole number from 1 to 256 or 'auto', not '${values.workers}'`);
+  const configPath = values.config ?? process.env.INTERLINGUA_CONFIG;
   const config = configPath
     ? loadConfig(configPath, process.env)
     : defaultConfig(process.env, (secret) => process.stderr.write(`No INTERLINGUA_API_KEY set; generated a gateway key for this run:\n  ${secret}\n`));
   for (const warning of configWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
+  const workers = workerCount(workersSetting ?? config.server.workers);
+  if (workers > 1) {
+    await runPrimary({ config, configPath, env: process.env, workers, warningsOf: configWarnings });
+    return -1;
+  }
   const running = await startGateway(config);
   process.stderr.write(`Interlingua gateway listening on ${running.url}\n`);
   handleSignals(running, configPath);
   return -1;
+}
+
+function checkConfig(path: string): void {
+  const config = loadConfig(path, process.env);
+  for (const warning of configWarnings(config)) process.stdout.write(`warning: ${warning}\n`);
+  process.stdout.write(`${path}: valid\n`);
 }
 
 /** SIGHUP reloads the file; SIGTERM / SIGINT drain and stop, a second one stops at once. */

@@ -5,6 +5,7 @@ import { createStore } from '../store/create-store.js';
 import type { StateStore } from '../store/state-store.js';
 import { CONTROL_CHANNEL, isControlMessage, type PrimaryMessage, type WorkerMessage } from './control-protocol.js';
 import { RestartBackoff } from './restart-backoff.js';
+import { runSecrets } from './run-secrets.js';
 import { answerStoreRequest } from './store-host.js';
 import { isStoreMessage, type StoreRequest } from './store-protocol.js';
 
@@ -41,9 +42,10 @@ class Primary {
   private reloading: Promise<void> = Promise.resolve();
   private stopping = false;
   private starting = true;
+  private readonly withRunSecrets = runSecrets((message) => process.stderr.write(`warning: ${message}\n`));
 
   constructor(private readonly options: PrimaryOptions) {
-    this.current = options.config;
+    this.current = this.withRunSecrets(options.config);
     this.store = options.config.store.type === 'memory' ? createStore(options.config.store) : undefined;
   }
 
@@ -80,6 +82,7 @@ class Primary {
           this.startedWith.set(worker, this.current);
           this.send(worker, { channel: CONTROL_CHANNEL, type: 'start', config: this.current });
         } else if (said.type === 'listening') {
+          if (!this.starting) process.stderr.write(`gateway worker ${worker.process.pid ?? '?'} serving\n`);
           resolve(said.url);
           // A config reloaded while this worker started reaches it now.
           if (this.startedWith.get(worker) !== this.current) this.send(worker, { channel: CONTROL_CHANNEL, type: 'reload', config: this.current, reload: ++this.reloads });
@@ -124,7 +127,7 @@ class Primary {
     }
     let next: GatewayConfig;
     try {
-      next = loadConfig(path, this.options.env);
+      next = this.withRunSecrets(loadConfig(path, this.options.env));
     } catch (error) {
       this.refused(path, error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)]);
       return;

@@ -1,0 +1,79 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The built gateway in a child process, as an operator runs it. Each suite builds into its own
+ * folder (`name`) so suites building `dist/` at once do not race.
+ */
+const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface GatewayBuild {
+  main: string;
+  remove(): void;
+}
+
+export function buildGateway(name: string): GatewayBuild {
+  const outDir = join(gatewayDir, 'node_modules', '.cache', name);
+  execFileSync(process.execPath, [join(gatewayDir, '..', '..', 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--out-dir', outDir], { cwd: gatewayDir, stdio: 'ignore' });
+  return { main: join(outDir, 'main.js'), remove: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+export interface GatewayProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<number | null>;
+  /** Resolves with the first match of `pattern` in stderr; rejects when the process exits first. */
+  waitForStderr(pattern: RegExp): Promise<RegExpExecArray>;
+}
+
+export function startGatewayProcess(main: string, args: string[], env: NodeJS.ProcessEnv = {}): GatewayProcess {
+  const child = spawn(process.execPath, [main, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitForStderr = (pattern: RegExp): Promise<RegExpExecArray> =>
+    new Promise((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = pattern.exec(err);
+        if (match) {
+          clearInterval(timer);
+          resolve(match);
+        }
+      }, 20);
+      void exited.then((code) => {
+        clearInterval(timer);
+        reject(new Error(`gateway exited with ${code} before ${pattern}:\n${err}`));
+      });
+    });
+  return { child, stdout: () => out, stderr: () => err, exited, waitForStderr };
+}
+
+/** A POST on a connection of its own (no keep-alive), so a cluster hands each to the next worker. */
+export function postOnNewConnection(url: string, path: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', connection: 'close', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** The JSON log lines of a gateway's stdout with the given message. */
+export function logLines(stdout: string, msg: string): Array<Record<string, unknown>> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === msg);
+}
