@@ -1,8 +1,7 @@
 import { lookup as systemLookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { IrError } from '@interlingua/ir';
+import { buildConnector, Client, type Dispatcher } from 'undici';
 import { blockedAddressReason } from './media-address-policy.js';
 import { hostAllowListProblem, refusedRange, urlFormProblem } from './media-url-policy.js';
 
@@ -79,29 +78,29 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
 
 async function fetchOnce(url: URL, original: string, options: MediaFetcherOptions, signal: AbortSignal): Promise<FetchedMedia | { location: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const listed = hostAllowListProblem(host, options);
   if (listed) throw mediaError(original, listed);
   const target = await resolveAllowedAddress(host, original, options);
-  options.beforeConnect?.(target.address, port);
-  const response = await openResponse(url, host, port, target, signal);
-  const location = response.headers.location;
-  if (REDIRECTS.has(response.statusCode ?? 0) && location) {
-    response.destroy();
-    return { location };
+  const client = pinnedClient(url, host, target, options);
+  try {
+    const response = await client.request({
+      method: 'GET',
+      path: `${url.pathname}${url.search}`,
+      headers: { accept: 'image/*, */*;q=0.5', 'accept-encoding': 'identity', 'user-agent': 'interlingua-gateway media fetcher' },
+      signal,
+    });
+    const location = firstHeader(response.headers.location);
+    if (REDIRECTS.has(response.statusCode) && location) return { location };
+    if (response.statusCode !== 200) throw mediaError(original, `the server answered HTTP ${response.statusCode}`);
+    const declared = Number(firstHeader(response.headers['content-length']) ?? Number.NaN);
+    if (declared > options.maxBytes) throw tooLarge(original, options.maxBytes);
+    const data = await readLimited(response.body, original, options.maxBytes);
+    const mediaType = firstHeader(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase();
+    return { url: url.href, data, ...(mediaType ? { mediaType } : {}) };
+  } finally {
+    // One connection per hop: closing the client also drops a body left unread.
+    await client.destroy().catch(() => undefined);
   }
-  if (response.statusCode !== 200) {
-    response.destroy();
-    throw mediaError(original, `the server answered HTTP ${response.statusCode ?? 0}`);
-  }
-  const declared = Number(response.headers['content-length'] ?? Number.NaN);
-  if (declared > options.maxBytes) {
-    response.destroy();
-    throw tooLarge(original, options.maxBytes);
-  }
-  const data = await readLimited(response, original, options.maxBytes);
-  const mediaType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  return { url: url.href, data, ...(mediaType ? { mediaType } : {}) };
 }
 
 /** The first address of `host`, when none of its addresses lies in a refused range. */
@@ -127,38 +126,37 @@ async function resolveAllowedAddress(host: string, original: string, options: Me
   return addresses[0] as ResolvedAddress;
 }
 
-function openResponse(url: URL, host: string, port: number, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
-  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const request = send({
-      method: 'GET',
-      host,
-      port,
-      path: `${url.pathname}${url.search}`,
-      headers: { accept: 'image/*, */*;q=0.5', 'accept-encoding': 'identity', 'user-agent': 'interlingua-gateway media fetcher' },
-      lookup: pinned,
-      agent: false,
-      signal,
-    });
-    request.once('response', resolve);
-    request.once('error', reject);
-    request.end();
+/**
+ * A client for one hop whose only connection goes to the checked address (TLS still verifies
+ * the host name), so a second DNS answer cannot send it elsewhere.
+ */
+function pinnedClient(url: URL, host: string, target: ResolvedAddress, options: MediaFetcherOptions): Client {
+  const connector = buildConnector({});
+  return new Client(url.origin, {
+    pipelining: 0,
+    connect(connectOptions, callback) {
+      const port = Number(connectOptions.port) || (url.protocol === 'https:' ? 443 : 80);
+      try {
+        options.beforeConnect?.(target.address, port);
+      } catch (error) {
+        callback(error as Error, null);
+        return;
+      }
+      connector({ ...connectOptions, hostname: target.address, ...(isIP(host) ? {} : { servername: host }) }, callback);
+    },
   });
 }
 
-async function readLimited(response: IncomingMessage, original: string, maxBytes: number): Promise<Buffer> {
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readLimited(body: Dispatcher.ResponseData['body'], original: string, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
+  for await (const chunk of body as AsyncIterable<Buffer>) {
     total += chunk.length;
-    if (total > maxBytes) {
-      response.destroy();
-      throw tooLarge(original, maxBytes);
-    }
+    if (total > maxBytes) throw tooLarge(original, maxBytes);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, total);
