@@ -19,7 +19,14 @@ export class IrStreamWriter {
   /** True once the upstream's `finish` came: a stream that ends without one was cut short. */
   private finished = false;
 
-  constructor(private readonly call: GenerationCall) {
+  /**
+   * @param seal Rewrites events just before they are encoded for the caller (reasoning carriers);
+   *   the accumulated answer (`onIrResponse`) keeps them as the upstream sent them.
+   */
+  constructor(
+    private readonly call: GenerationCall,
+    private readonly seal: (events: IrStreamEvent[]) => IrStreamEvent[] = (events) => events,
+  ) {
     this.encoder = call.inbound.codec.stream.createEncoder({
       includeUsage: includeUsageRequested(call.json),
       model: call.model,
@@ -42,7 +49,7 @@ export class IrStreamWriter {
       if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
       if (event.type === 'finish') this.finished = true;
       this.accumulator?.push(event);
-      messages.push(...this.encoder.push(event));
+      for (const sealed of this.seal([event])) messages.push(...this.encoder.push(sealed));
       if (event.type === 'error') {
         this.ended = true;
         break;

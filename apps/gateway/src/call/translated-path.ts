@@ -18,6 +18,8 @@ import { IrStreamWriter } from './ir-stream-writer.js';
 import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
 import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
+import { reasoningForTarget, sealingFor, streamSealerFor } from '../reasoning/reasoning-call.js';
+import type { CarrierSealing } from '../reasoning/seal-answer.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -30,29 +32,47 @@ export async function runTranslatedPath(call: GenerationCall, adapter: HttpProvi
   call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
   const decoded = irRequestForTarget(call);
   const prepared = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal) : decoded;
-  const ir = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
+  const patched = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
+  const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;
+  const ir = reasoning?.ir ?? patched;
+  const sealing = call.reasoning ? sealingFor(call.reasoning, wire) : undefined;
+  call.outcome.warnings.push(...(reasoning?.warnings ?? []));
   const names = toolNameMapFor(ir);
   const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
   call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
   const body = encoded.value as Record<string, unknown>;
   call.outcome.warnings.push(...(adapter.hooks?.patchRequest?.(body, { settings: target.settings, model: target.upstreamModel, stream: ir.stream }) ?? []));
   const request = buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream);
-  if (ir.stream) await streamTranslated(call, request, upstreamCodec, adapter, names);
-  else await bufferedTranslated(call, request, upstreamCodec, adapter, names);
+  if (ir.stream) await streamTranslated(call, request, upstreamCodec, adapter, names, sealing);
+  else await bufferedTranslated(call, request, upstreamCodec, adapter, names, sealing);
 }
 
-async function bufferedTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): Promise<void> {
+async function bufferedTranslated(
+  call: GenerationCall,
+  request: UpstreamRequest,
+  codec: StyleCodec<unknown, unknown>,
+  adapter: HttpProviderAdapter,
+  names: ToolNameMap | undefined,
+  sealing: CarrierSealing | undefined,
+): Promise<void> {
   const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
   if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   if (typeof parsed.value === 'object' && parsed.value !== null) adapter.hooks?.patchChunk?.(parsed.value as Record<string, unknown>);
   const response = codec.response.toIr(parsed.value).value;
-  await sendTranslatedResponse(call, names ? names.restoreResponse(response) : response);
+  await sendTranslatedResponse(call, names ? names.restoreResponse(response) : response, sealing);
 }
 
-async function streamTranslated(call: GenerationCall, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): Promise<void> {
-  const writer = new IrStreamWriter(call);
+async function streamTranslated(
+  call: GenerationCall,
+  request: UpstreamRequest,
+  codec: StyleCodec<unknown, unknown>,
+  adapter: HttpProviderAdapter,
+  names: ToolNameMap | undefined,
+  sealing: CarrierSealing | undefined,
+): Promise<void> {
+  const writer = new IrStreamWriter(call, streamSealerFor(sealing));
   const decode = createUpstreamEventDecoder(codec, adapter, names);
   let failed: UpstreamErrorAnswer | undefined;
   try {

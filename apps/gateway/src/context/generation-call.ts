@@ -3,8 +3,10 @@ import type { IrErrorData, IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec
 import type { GenerationWire } from '@interlingua/provider-adapters';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
-import type { ResolvedRoute, RouteTarget } from '../plan/model-router.js';
+import type { ResolvedRoute, RouteTarget } from './route-target.js';
+
 import type { CallOps } from './call-ops.js';
+import type { ReasoningContext } from '../reasoning/reasoning-call.js';
 
 /** The caller's request style, as the pipeline needs it. */
 export interface InboundStyle {
@@ -72,4 +74,6 @@ export interface GenerationCall {
    * downloading image URLs for upstreams that only take inline data.
    */
   prepareUpstreamIr?: (ir: IrRequest, wire: GenerationWire, signal: AbortSignal) => Promise<IrRequest>;
+  /** Sealing and opening of reasoning carriers, and the route's policy for foreign reasoning. */
+  reasoning?: ReasoningContext;
 }

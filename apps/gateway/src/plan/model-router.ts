@@ -22,6 +22,8 @@ export interface ResolvedRoute {
   /** Targets in the order to try them. */
   targets: RouteTarget[];
   defaultMaxOutputTokens?: number;
+  /** The route's `reasoning.foreign` setting (default `drop`). */
+  foreignReasoning?: 'drop' | 'text';
 }
 
 interface CompiledRoute {
@@ -78,6 +80,7 @@ export class ModelRouter {
       routeName: config.name,
       targets: orderTargets(targets, this.random),
       ...(config.defaultMaxOutputTokens ? { defaultMaxOutputTokens: config.defaultMaxOutputTokens } : {}),
+      ...(config.reasoning ? { foreignReasoning: config.reasoning.foreign } : {}),
     };
   }
 }

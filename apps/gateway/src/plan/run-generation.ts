@@ -10,6 +10,7 @@ import { runLocalPath } from '../call/local-path.js';
 import { trackStreamedText } from '../commit/streamed-usage.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
 import { targetId } from './target-cooldowns.js';
+import { mustOpenCarriers } from '../reasoning/reasoning-call.js';
 import { runTranslatedPath } from '../call/translated-path.js';
 
 /**
@@ -105,7 +106,7 @@ async function runTarget(call: GenerationCall): Promise<void> {
   if (adapter.kind === 'local') return runLocalPath(call, adapter);
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const sameFraming = call.framer.contentType === 'text/event-stream' || !call.stream;
-  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation) return runFastPath(call, adapter, codecFor(wire));
+  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation && !mustOpenCarriers(call.rawBody)) return runFastPath(call, adapter, codecFor(wire));
   return runTranslatedPath(call, adapter);
 }
 

@@ -9,7 +9,7 @@ const GEMINI_SIGNATURE = 'CiQB0e2Kb7Qd0f0aTq9vNfCUt3mJtC1aVjH6p8jW5ZkA0kV3e0o=';
 const ANTHROPIC_SIGNATURE = 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxMmn6Ax1V7YZGLJpEiMJEvXq==';
 
 function answer(content: IrContentPart[]): IrResponse {
-  return { id: 'r1', model: 'm', created: 1, choices: [{ index: 0, content, finishReason: 'tool-calls' }] };
+  return { id: 'r1', model: 'm', created: 1, choices: [{ index: 0, content, finishReason: { unified: 'tool-calls', raw: 'tool_use' } }] };
 }
 
 /** A Gemini answer: a thought, then two parallel calls of which only the first is signed. */

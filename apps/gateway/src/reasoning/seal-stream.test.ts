@@ -19,7 +19,7 @@ const GEMINI_STREAM: IrStreamEvent[] = [
   { type: 'tool-call-start', index: 2, id: 'c2', name: 'weather' },
   { type: 'tool-call-delta', index: 2, argumentsDelta: '{"city":"Rome"}' },
   { type: 'tool-call-end', index: 2 },
-  { type: 'finish', finishReason: 'tool-calls' },
+  { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'STOP' } },
 ];
 
 function accumulate(events: IrStreamEvent[]) {
@@ -49,7 +49,7 @@ describe('sealing a streamed answer', () => {
       { type: 'reasoning-delta', index: 0, delta: 'Hm.' },
       { type: 'reasoning-signature', index: 0, opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' } },
       { type: 'reasoning-end', index: 0 },
-      { type: 'finish', finishReason: 'stop' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'end_turn' } },
     ];
     const out = sealer.push(anthropic);
     expect(out.map((event) => event.type)).toEqual(['reasoning-start', 'reasoning-delta', 'reasoning-signature', 'reasoning-end', 'finish']);

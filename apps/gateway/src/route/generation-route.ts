@@ -16,6 +16,7 @@ import { ENDPOINT_OF_WIRE } from '../context/call-ops.js';
 import { checkForwardedMediaUrls } from '../services/forwarded-media-urls.js';
 import { remoteMediaStep } from '../services/remote-media-step.js';
 import { checkRequiredFields } from './required-fields.js';
+import { reasoningContext } from '../reasoning/reasoning-context.js';
 
 /** What a generation route reads from the request beside its body. */
 export interface GenerationTarget {
@@ -72,6 +73,14 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
         outcome: { attempts: 0, warnings: [] },
         ops: gateway.ops.call,
         prepareUpstreamIr: remoteMediaStep(gateway),
+        reasoning: reasoningContext({
+          secret: gateway.config.responses.compaction.secret,
+          logger: gateway.ops.runtime.logger,
+          keyName: key.name,
+          callerWire: spec.wire,
+          callerBody: json,
+          policy: route.foreignReasoning,
+        }),
       };
       attachCall(request, call);
       await spec.prepare?.(call, key);

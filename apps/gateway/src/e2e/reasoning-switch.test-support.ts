@@ -1,0 +1,193 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI, type Content, type Part } from '@google/genai';
+import {
+  anthropicThinkingUpstream,
+  geminiThoughtUpstream,
+  openAiChatReasoningUpstream,
+  responsesReasoningUpstream,
+  startLoopbackUpstream,
+  type LoopbackUpstream,
+  type ReceivedRequest,
+} from '@interlingua/testkit';
+import OpenAI from 'openai';
+import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
+
+/** The upstream families a conversation can switch between, each behind its own route. */
+export type SwitchUpstream = 'anthropic' | 'chat' | 'responses' | 'gemini';
+
+/** The route (model name) that reaches each upstream. */
+export const ROUTE_OF: Record<SwitchUpstream, string> = { anthropic: 'claude-up', chat: 'chat-up', responses: 'responses-up', gemini: 'gemini-up' };
+
+export const QUESTION = 'What is the weather in Paris and Rome, then in Oslo and Lima?';
+export const FINAL_TEXT = 'Sunny everywhere.';
+const WEATHER_PARAMETERS = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as const;
+const TOOL_OUTPUT = '{"sky":"sunny"}';
+
+export interface SwitchHarness {
+  harness: Harness;
+  anthropic: ReturnType<typeof anthropicThinkingUpstream>;
+  gemini: ReturnType<typeof geminiThoughtUpstream>;
+  responses: ReturnType<typeof responsesReasoningUpstream>;
+  /** The loopback servers, to read what each upstream received. */
+  servers: Record<SwitchUpstream, LoopbackUpstream>;
+  close(): Promise<void>;
+}
+
+/** The requests an upstream received for generation (its verification ran on each). */
+export function generationRequests(server: LoopbackUpstream): ReceivedRequest[] {
+  return server.requests.filter((request) => request.method === 'POST');
+}
+
+/**
+ * The gateway with four verifying upstreams: Anthropic (the harness's own upstream), an OpenAI
+ * chat reasoning model, OpenAI Responses (stateless) and Gemini 3, one route each.
+ */
+export async function startSwitchHarness(sections: Record<string, unknown> = {}, routeReasoning?: Record<string, unknown>): Promise<SwitchHarness> {
+  const anthropic = anthropicThinkingUpstream();
+  const gemini = geminiThoughtUpstream();
+  const responses = responsesReasoningUpstream();
+  const chat = openAiChatReasoningUpstream();
+  const chatServer = await startLoopbackUpstream(chat.handler);
+  const responsesServer = await startLoopbackUpstream(responses.handler);
+  const geminiServer = await startLoopbackUpstream(gemini.handler);
+  const extra = routeReasoning ? { reasoning: routeReasoning } : {};
+  const harness = await startHarness(anthropic.handler, {
+    upstreamProvider: { type: 'anthropic' },
+    providers: [
+      { id: 'chat', type: 'openai', baseUrl: `${chatServer.url}/v1`, apiKey: 'chat-secret' },
+      { id: 'responses', type: 'openai', api: 'responses', baseUrl: `${responsesServer.url}/v1`, apiKey: 'responses-secret' },
+      { id: 'gemini', type: 'gemini', baseUrl: geminiServer.url, apiKey: 'gemini-secret' },
+    ],
+    models: [
+      { name: ROUTE_OF.anthropic, targets: [{ provider: 'upstream', model: 'claude-sonnet-4-5' }], defaultMaxOutputTokens: 4096, ...extra },
+      { name: ROUTE_OF.chat, targets: [{ provider: 'chat', model: 'o4-mini' }], ...extra },
+      { name: ROUTE_OF.responses, targets: [{ provider: 'responses', model: 'o4-mini' }], ...extra },
+      { name: ROUTE_OF.gemini, targets: [{ provider: 'gemini', model: 'gemini-3-pro-preview' }], ...extra },
+    ],
+    sections: { responses: { compaction: { secret: 'reasoning-carrier-test-secret' } }, ...sections },
+  });
+  return {
+    harness,
+    anthropic,
+    gemini,
+    responses,
+    servers: { anthropic: harness.upstream, chat: chatServer, responses: responsesServer, gemini: geminiServer },
+    async close() {
+      await harness.close();
+      await Promise.all([chatServer.close(), responsesServer.close(), geminiServer.close()]);
+    },
+  };
+}
+
+/** What one step of a conversation gave the caller. */
+export interface StepAnswer {
+  /** Names of the tools called (empty on the final step). */
+  calls: string[];
+  text: string;
+  /** The `x-interlingua-warnings` header. */
+  warnings: string | null;
+}
+
+/** A caller style driving a conversation through its official SDK, echoing each answer verbatim. */
+export interface CallerDriver {
+  style: string;
+  /** Runs one step on `route`, appending the answer and the tool results to the conversation. */
+  step(route: string): Promise<StepAnswer>;
+}
+
+export function anthropicCaller(url: string): CallerDriver {
+  const client = new Anthropic({ apiKey: GATEWAY_KEY, baseURL: url, maxRetries: 0 });
+  const messages: Anthropic.MessageParam[] = [{ role: 'user', content: QUESTION }];
+  return {
+    style: 'Anthropic Messages',
+    async step(route) {
+      const { data, response } = await client.messages
+        .create({
+          model: route,
+          max_tokens: 4096,
+          thinking: { type: 'enabled', budget_tokens: 1024 },
+          tools: [{ name: 'weather', description: 'Weather in a city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+          messages,
+        })
+        .withResponse();
+      messages.push({ role: 'assistant', content: data.content });
+      const calls = data.content.flatMap((block) => (block.type === 'tool_use' ? [block] : []));
+      if (calls.length > 0) messages.push({ role: 'user', content: calls.map((call) => ({ type: 'tool_result' as const, tool_use_id: call.id, content: TOOL_OUTPUT })) });
+      const text = data.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+      return { calls: calls.map((call) => call.name), text, warnings: response.headers.get('x-interlingua-warnings') };
+    },
+  };
+}
+
+export function chatCaller(url: string): CallerDriver {
+  const client = new OpenAI({ apiKey: GATEWAY_KEY, baseURL: `${url}/v1`, maxRetries: 0 });
+  const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: QUESTION }];
+  return {
+    style: 'OpenAI chat',
+    async step(route) {
+      const { data, response } = await client.chat.completions
+        .create({ model: route, reasoning_effort: 'low', tools: [{ type: 'function', function: { name: 'weather', parameters: WEATHER_PARAMETERS } }], messages })
+        .withResponse();
+      const message = data.choices[0]?.message;
+      if (!message) throw new Error('no choice');
+      messages.push(message as OpenAI.ChatCompletionAssistantMessageParam);
+      const calls = (message.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [call] : []));
+      for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: TOOL_OUTPUT });
+      return { calls: calls.map((call) => call.function.name), text: message.content ?? '', warnings: response.headers.get('x-interlingua-warnings') };
+    },
+  };
+}
+
+export function responsesCaller(url: string): CallerDriver {
+  const client = new OpenAI({ apiKey: GATEWAY_KEY, baseURL: `${url}/v1`, maxRetries: 0 });
+  const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: QUESTION }];
+  return {
+    style: 'OpenAI Responses (stateless)',
+    async step(route) {
+      const { data, response } = await client.responses
+        .create({
+          model: route,
+          store: false,
+          include: ['reasoning.encrypted_content'],
+          reasoning: { effort: 'low', summary: 'auto' },
+          tools: [{ type: 'function', name: 'weather', parameters: WEATHER_PARAMETERS, strict: false }],
+          input,
+        })
+        .withResponse();
+      input.push(...(data.output as OpenAI.Responses.ResponseInputItem[]));
+      const calls = data.output.flatMap((item) => (item.type === 'function_call' ? [item] : []));
+      for (const call of calls) input.push({ type: 'function_call_output', call_id: call.call_id, output: TOOL_OUTPUT });
+      return { calls: calls.map((call) => call.name), text: data.output_text, warnings: response.headers.get('x-interlingua-warnings') };
+    },
+  };
+}
+
+export function geminiCaller(url: string): CallerDriver {
+  const ai = new GoogleGenAI({ apiKey: GATEWAY_KEY, httpOptions: { baseUrl: url, timeout: 10_000 } });
+  const contents: Content[] = [{ role: 'user', parts: [{ text: QUESTION }] }];
+  return {
+    style: 'Gemini',
+    async step(route) {
+      const answer = await ai.models.generateContent({
+        model: route,
+        contents,
+        config: {
+          thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 },
+          tools: [{ functionDeclarations: [{ name: 'weather', description: 'Weather in a city', parametersJsonSchema: WEATHER_PARAMETERS }] }],
+        },
+      });
+      const content = answer.candidates?.[0]?.content;
+      if (!content) throw new Error('no candidate');
+      contents.push(content);
+      const calls = (content.parts ?? []).flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+      if (calls.length > 0) {
+        const parts: Part[] = calls.map((call) => ({ functionResponse: { ...(call.id ? { id: call.id } : {}), name: call.name ?? '', response: { sky: 'sunny' } } }));
+        contents.push({ role: 'user', parts });
+      }
+      const text = (content.parts ?? []).flatMap((part) => (part.text !== undefined && part.thought !== true ? [part.text] : [])).join('');
+      return { calls: calls.map((call) => call.name ?? ''), text, warnings: answer.sdkHttpResponse?.headers?.['x-interlingua-warnings'] ?? null };
+    },
+  };
+}
+
+export const CALLERS: Array<(url: string) => CallerDriver> = [anthropicCaller, chatCaller, responsesCaller, geminiCaller];

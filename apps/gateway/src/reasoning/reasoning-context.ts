@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import { processCompactionSecret } from '../responses/process-compaction-secret.js';
+import type { ForeignReasoningPolicy } from './foreign-reasoning-policy.js';
+import type { ReasoningContext } from './reasoning-call.js';
+
+export interface ReasoningContextInput {
+  /** `responses.compaction.secret`: it seals reasoning carriers too. */
+  secret: string | undefined;
+  /** Told once when the gateway has to make a secret of its own for this process. */
+  logger: Logger;
+  keyName: string;
+  callerWire: string;
+  callerBody: Record<string, unknown>;
+  policy: ForeignReasoningPolicy | undefined;
+}
+
+/**
+ * The reasoning context of one call. Without a configured secret, the per-process one is made
+ * (and warned about) only when a carrier is first sealed or opened.
+ */
+export function reasoningContext(input: ReasoningContextInput): ReasoningContext {
+  const { secret, logger, keyName } = input;
+  return {
+    seal: {
+      keyName,
+      get secret() {
+        return secret ?? processCompactionSecret(logger);
+      },
+    },
+    policy: input.policy ?? 'drop',
+    callerWire: input.callerWire,
+    callerBody: input.callerBody,
+  };
+}
