@@ -13,6 +13,7 @@ import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
 import { createRuntime } from './operations/gateway-ops.js';
 import { createStore } from './store/create-store.js';
 import { attachOperator, detachOperator } from './admin/operator-state.js';
+import { attachResponsesWebSocket, closeResponsesWebSockets } from './websocket/responses-websocket.js';
 
 /** How long ended streams get to write their last bytes before every connection is closed. */
 const FINAL_FLUSH_MS = 1_000;
@@ -75,6 +76,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  attachResponsesWebSocket(server, () => gateway, `http://${host}:${address.port}`);
   let stopping: Promise<void> | undefined;
   const shutdown = (graceMs = gateway.config.shutdown.graceMs): Promise<void> => (stopping ??= stopServer(server, gateway, graceMs));
   const reload = (next: GatewayConfig): void => {
@@ -129,6 +131,7 @@ async function stopServer(server: Server, gateway: Gateway, graceMs: number): Pr
     await Promise.race([runtime.requests.whenIdle(), sleep(FINAL_FLUSH_MS, undefined, { signal: flushOver.signal }).catch(() => undefined)]);
     flushOver.abort();
   }
+  closeResponsesWebSockets(server);
   server.closeAllConnections();
   await closed;
   await detachOperator(runtime);

@@ -1,0 +1,104 @@
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { IrError } from '@interlingua/ir';
+import { codecFor } from '@interlingua/provider-adapters';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { keyAllowsEndpoint, presentedKey, type GatewayKey } from '../auth/api-keys.js';
+import type { Gateway } from '../gateway.js';
+import { authenticate } from '../admit/request-context.js';
+import { errorCodecForPath } from '../http/style-errors.js';
+import { bodyLimit } from '../admit/admission.js';
+import { asIrError } from '../plan/run-generation.js';
+import { requestLoggingEnabled } from '../observe/request-log.js';
+import { ConnectionCounts } from './connection-counts.js';
+import { loopbackRunner, type ResponseRunner } from './loopback-runner.js';
+import { ResponsesSocket } from './responses-socket.js';
+
+const PATH = '/v1/responses';
+/** How long a closing connection gets for the close handshake on shutdown. */
+const CLOSE_GRACE_MS = 1_000;
+
+interface Attached {
+  counts: ConnectionCounts;
+  open: Set<WebSocket>;
+}
+
+const attached = new WeakMap<Server, Attached>();
+
+/**
+ * Serves the Responses WebSocket mode on `server`: `GET /v1/responses` with `Upgrade: websocket`,
+ * authenticated like HTTP (the key on the upgrade request; refused upgrades get the HTTP status
+ * and an OpenAI error body), then `response.create` messages in and the streamed events out.
+ * Other upgrade requests are refused with a 404 in the style of their path. `currentGateway`
+ * gives the gateway serving now (config reloads replace it); `baseUrl` is the server's own
+ * address, where each response runs as an HTTP request.
+ */
+export function attachResponsesWebSocket(server: Server, currentGateway: () => Gateway, baseUrl: string): void {
+  const state: Attached = { counts: new ConnectionCounts(), open: new Set() };
+  attached.set(server, state);
+  const run = loopbackRunner(baseUrl);
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    try {
+      upgrade(currentGateway(), state, run, request, socket, head);
+    } catch (error) {
+      refuse(socket, request, asIrError(error));
+    }
+  });
+}
+
+/** Closes every WebSocket connection (1001, going away): the server is shutting down. */
+export function closeResponsesWebSockets(server: Server): void {
+  const state = attached.get(server);
+  if (!state) return;
+  for (const socket of state.open) {
+    socket.close(1001, 'The gateway is shutting down');
+    setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+  }
+}
+
+function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request: IncomingMessage, socket: Duplex, head: Buffer): void {
+  const url = new URL(request.url ?? '/', 'http://gateway.local');
+  if (url.pathname !== PATH) {
+    throw new IrError({ kind: 'not-found', message: `No WebSocket endpoint at ${url.pathname}; the Responses WebSocket mode is served at ${PATH}`, code: 'unknown_route', source: 'gateway' });
+  }
+  const settings = gateway.config.responses.websocket;
+  if (!settings.enabled) {
+    throw new IrError({ kind: 'unsupported', status: 426, message: 'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead', code: 'websocket_not_supported', source: 'gateway' });
+  }
+  if (gateway.ops.runtime.draining) throw new IrError({ kind: 'overloaded', status: 503, message: 'The gateway is shutting down; retry on another instance', source: 'gateway' });
+  const key = authenticate(gateway, request, url);
+  if (!keyAllowsEndpoint(key, 'responses')) {
+    throw new IrError({ kind: 'permission', message: 'This API key may not use the responses endpoint', code: 'endpoint_not_allowed', source: 'gateway' });
+  }
+  const release = state.counts.take(key.name, settings);
+  // The TCP socket closes whether the handshake fails or the connection ends later.
+  socket.once('close', release);
+  const maxMessageBytes = bodyLimit(gateway, 'responses');
+  // Messages a little over the limit still arrive whole and get an error event; far over it, ws closes with 1009.
+  const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: maxMessageBytes * 2 });
+  server.handleUpgrade(request, socket, head, (client) => {
+    state.open.add(client);
+    const connection = new ResponsesSocket(client, { apiKey: presentedKey(request.headers, url.searchParams) ?? '', maxMessageBytes, run });
+    const opened = performance.now();
+    client.once('close', (code: number) => {
+      state.open.delete(client);
+      logClosed(gateway, key, connection.responses, code, performance.now() - opened);
+    });
+  });
+}
+
+/** One line per connection (each response has its own request line, as over HTTP). */
+function logClosed(gateway: Gateway, key: GatewayKey, responses: number, code: number, durationMs: number): void {
+  if (!requestLoggingEnabled()) return;
+  gateway.ops.runtime.logger.info({ endpoint: 'responses', transport: 'websocket', key: key.name, responses, closeCode: code, durationMs: Math.round(durationMs) }, 'websocket closed');
+}
+
+/** Answers a refused upgrade with a plain HTTP response (status and error body in the style of the path) and closes the socket. */
+function refuse(socket: Duplex, request: IncomingMessage, error: IrError): void {
+  const path = new URL(request.url ?? '/', 'http://gateway.local').pathname;
+  const codec = path === PATH ? codecFor('openai-responses') : errorCodecForPath(path, request.headers);
+  const { status, body } = codec.error.fromIr(error.data);
+  const text = JSON.stringify(body);
+  const retryAfter = error.data.retryAfterSeconds === undefined ? '' : `retry-after: ${Math.ceil(error.data.retryAfterSeconds)}\r\n`;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n${retryAfter}connection: close\r\n\r\n${text}`);
+}
