@@ -34,23 +34,13 @@ function responseId(request: Request): string {
 }
 
 /**
- * A WebSocket upgrade on `/v1/responses` (the Responses WebSocket mode) gets a 426 in the
- * OpenAI error shape, so clients fall back to HTTP; any other GET a 405.
+ * A plain `GET /v1/responses` gets a 405. (A WebSocket upgrade never reaches the routes: the
+ * server's upgrade handler serves it, see websocket/responses-websocket.ts.)
  */
-function upgradeRefused(request: IncomingMessage, response: ServerResponse): Promise<void> {
+function getNotAllowed(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const context = createRequestContext(request, response);
-  const upgrade = String(request.headers.upgrade ?? '').toLowerCase();
-  if (upgrade === 'websocket') {
-    context.sink.setHeader('connection', 'close');
-    sendStyleError(
-      context.sink,
-      codec,
-      new IrError({ kind: 'unsupported', status: 426, message: 'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead', code: 'websocket_not_supported', source: 'gateway' }),
-    );
-  } else {
-    context.sink.setHeader('allow', 'POST');
-    sendStyleError(context.sink, codec, new IrError({ kind: 'invalid-request', status: 405, message: `Method ${request.method ?? 'GET'} is not allowed on /v1/responses; use POST`, code: 'method_not_allowed', source: 'gateway' }));
-  }
+  context.sink.setHeader('allow', 'POST');
+  sendStyleError(context.sink, codec, new IrError({ kind: 'invalid-request', status: 405, message: `Method ${request.method ?? 'GET'} is not allowed on /v1/responses; use POST`, code: 'method_not_allowed', source: 'gateway' }));
   return Promise.resolve();
 }
 
@@ -74,7 +64,7 @@ export function storedResponseRoutes(gateway: Gateway, store: ResponseStore): Ro
     context.sink.sendJson(200, { id, object: 'response', deleted: true });
   });
   return [
-    { method: 'get', path: '/v1/responses', handler: upgradeRefused },
+    { method: 'get', path: '/v1/responses', handler: getNotAllowed },
     { method: 'get', path: '/v1/responses/:id', handler: retrieve },
     { method: 'get', path: '/v1/responses/:id/input_items', handler: inputItems },
     { method: 'delete', path: '/v1/responses/:id', handler: remove },
