@@ -11,6 +11,7 @@ import { buildGateway, probeGatewayFeatures, startGatewayProcess } from './gatew
 import { markdownReport, scenarioText, summaryText } from './report.mjs';
 import { runScenario, runSoak } from './run-scenario.mjs';
 import { allScenarios } from './scenarios.mjs';
+import { runWorkersScenario } from './workers-scenario.mjs';
 import { directTarget, startFloor, startUpstream } from './server-processes.mjs';
 import { evaluateTargets } from './targets.mjs';
 
@@ -68,7 +69,8 @@ async function runScenarios(settings, servers, notes) {
       soak = soakFigures(await runSoak(scenario, servers.proxies, servers.upstream, settings.sizes.soakRequests));
       continue;
     }
-    const result = scenarioFigures(await runScenario(scenario, servers.targets, servers.upstream, settings.sizes));
+    const run = scenario.kind === 'workers' ? await runWorkersScenario(scenario, servers, settings) : await runScenario(scenario, servers.targets, servers.upstream, settings.sizes);
+    const result = scenarioFigures(run);
     figures.push(result);
     process.stdout.write(`${scenarioText(result)}\n`);
   }

@@ -52,22 +52,22 @@ export function buildGateway(repoRoot) {
 }
 
 /**
- * Starts the built gateway with a generated config.
- * @param {{ repoRoot: string; upstreamOrigin: string; logPath: string; nodeArgs?: string[] }} options
+ * Starts the built gateway with a generated config; `args` go to the gateway (`--workers 2`).
+ * @param {{ repoRoot: string; upstreamOrigin: string; logPath: string; nodeArgs?: string[]; args?: string[]; name?: import('./server-processes.mjs').TargetName }} options
  * @returns {Promise<import('./server-processes.mjs').Target & { configPath: string }>}
  */
-export async function startGatewayProcess({ repoRoot, upstreamOrigin, logPath, nodeArgs = [] }) {
+export async function startGatewayProcess({ repoRoot, upstreamOrigin, logPath, nodeArgs = [], args = [], name = 'gateway' }) {
   const main = join(repoRoot, 'apps/gateway/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build the gateway (pnpm --filter @interlingua/gateway build)`);
   const configPath = join(mkdtempSync(join(tmpdir(), 'interlingua-bench-')), 'gateway.json');
   writeFileSync(configPath, JSON.stringify(gatewayConfig(upstreamOrigin), null, 2));
   const log = openSync(logPath, 'a');
   const env = { ...process.env, INTERLINGUA_LOG: 'on', NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [...nodeArgs, main, '--config', configPath], { stdio: ['ignore', log, 'pipe'], env });
+  const child = spawn(process.execPath, [...nodeArgs, main, '--config', configPath, ...args], { stdio: ['ignore', log, 'pipe'], env });
   closeSync(log);
   trackChild(child);
   const origin = await listeningUrl(child);
-  return { name: 'gateway', origin, pid: child.pid, configPath, stop: () => stopChild(child, 10_000) };
+  return { name, origin, pid: child.pid, configPath, stop: () => stopChild(child, 10_000) };
 }
 
 /**

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 /**
  * Readings of another process from /proc (Linux): CPU time with nanosecond resolution (the sum
  * of every thread's schedstat, so GC and libuv threads count), resident memory, and its peak.
+ * Each reading covers the process and its descendants (a gateway with workers: the primary and
+ * every worker; the peak is the sum of each process's own peak).
  */
 
 /**
@@ -11,6 +13,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
  * @param {number} pid
  */
 export function cpuTimeNs(pid) {
+  return processTree(pid).reduce((sum, member) => sum + processCpuTimeNs(member), 0);
+}
+
+/** @param {number} pid */
+function processCpuTimeNs(pid) {
   try {
     let total = 0;
     for (const task of readdirSync(`/proc/${pid}/task`)) {
@@ -20,8 +27,34 @@ export function cpuTimeNs(pid) {
   } catch {
     // fall through to /proc/<pid>/stat
   }
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000_000;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10_000_000;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The process and every descendant (a gateway's primary and its workers), from
+ * /proc/<pid>/task/<tid>/children.
+ * @param {number} pid
+ * @returns {number[]}
+ */
+export function processTree(pid) {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    const parent = /** @type {number} */ (tree[i]);
+    try {
+      for (const task of readdirSync(`/proc/${parent}/task`)) {
+        const children = readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').trim();
+        if (children) tree.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return tree;
 }
 
 /**
@@ -29,8 +62,16 @@ export function cpuTimeNs(pid) {
  * @param {'VmRSS' | 'VmHWM'} field
  */
 function statusBytes(pid, field) {
-  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
+  let total = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${member}/status`, 'utf8'));
+      total += match ? Number(match[1]) * 1024 : 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** Resident memory now, in bytes. @param {number} pid */
@@ -49,7 +90,7 @@ export function peakRssBytes(pid) {
  */
 export function resetPeakRss(pid) {
   try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    for (const member of processTree(pid)) writeFileSync(`/proc/${member}/clear_refs`, '5');
     return true;
   } catch {
     return false;

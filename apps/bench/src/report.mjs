@@ -14,7 +14,7 @@
  * @property {string[]} notes
  */
 
-const TARGET_ORDER = ['direct', 'gateway', 'express-floor', 'node-floor'];
+const TARGET_ORDER = ['direct', 'gateway', 'gateway-workers', 'express-floor', 'node-floor'];
 
 /**
  * @param {number} value

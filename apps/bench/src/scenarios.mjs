@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { agentRequest, chatRequest, embeddingsRequest, geminiStreamRequest, messagesStreamRequest, responsesStreamRequest } from './request-bodies.mjs';
 
 /**
@@ -10,7 +11,7 @@ import { agentRequest, chatRequest, embeddingsRequest, geminiStreamRequest, mess
  * @typedef {object} Scenario
  * @property {string} id
  * @property {string} title
- * @property {'window' | 'slow' | 'soak'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled.
+ * @property {'window' | 'slow' | 'soak' | 'workers'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled; workers: window samples with a second gateway running one worker per core beside the one-process gateway.
  * @property {RequestSpec[]} requests Cycled through by the workers.
  * @property {number} concurrency
  * @property {StreamProfile} profile
@@ -43,6 +44,7 @@ export function allScenarios(settings) {
     { id: 'cross-responses-anthropic', title: 'Responses in, Anthropic upstream, stream burst, concurrency 50', kind: 'window', requests: [responsesStreamRequest('claude-sonnet-4-5')], concurrency: 50, profile: BURST, paced: false, expect: ['response.completed'], note: 'translated; direct and floors get the same Responses request answered natively by the upstream' },
     { id: 'embeddings-c50', title: 'Embeddings (1,536 floats), concurrency 50', kind: 'window', requests: [embeddingsRequest()], concurrency: 50, profile: NONE, paced: false, expect: ['"embedding"'], note: 'a ~20 KB JSON answer', optional: true },
     { id: 'gemini-stream-burst', title: 'Gemini stream (alt=sse), burst, concurrency 50', kind: 'window', requests: [geminiStreamRequest()], concurrency: 50, profile: BURST, paced: false, expect: ['finishReason'], note: 'fast path, Gemini wire (full scale only)' },
+    { id: 'workers', title: `Chat, non-streaming, concurrency 50: one gateway process against ${availableParallelism()} workers (server.workers: auto)`, kind: 'workers', requests: [chatJson], concurrency: 50, profile: NONE, paced: false, expect: ['"chat.completion"'], note: 'throughput on every core; the workers share the memory store through the primary process (one IPC message per event-loop turn); CPU and RSS are summed over the primary and its workers; the load generator and the upstream share the same cores' },
     { id: 'soak', title: `RSS over ${settings.sizes.soakRequests.toLocaleString('en-US')} requests (chat JSON, chat stream, Messages→OpenAI stream), concurrency 50`, kind: 'soak', requests: [chatJson, chatStream, messagesStreamRequest('gpt-4.1-mini')], concurrency: 50, profile: BURST, paced: false, expect: [], note: 'RSS sampled every 500 requests; the first 1,000 are warm-up; runs before the slow streams, whose heap would still be shrinking' },
     { id: 'slow-streams', title: `${settings.sizes.slowStreams.toLocaleString('en-US')} slow streams held open at once (first token 300 ms, 15 chunks every 100 ms)`, kind: 'slow', requests: [chatStream], concurrency: settings.sizes.slowStreams, profile: { ttftMs: 300, chunks: 15, gapMs: 100 }, paced: true, expect: ['[DONE]'], note: 'memory with many open streams; "open at upstream" shows how many were really concurrent' },
   ];
