@@ -1,30 +1,9 @@
-import type { ProviderAdapter, ProviderSettings } from '@interlingua/provider-adapters';
 import type { ModelRouteConfig, TargetConfig } from '../config/config-schema.js';
 import { globToRegExp, isGlob } from '../config/model-glob.js';
+import type { ProviderEntry, ResolvedRoute } from '../context/route-target.js';
 
-/** A configured provider with its adapter. */
-export interface ProviderEntry {
-  settings: ProviderSettings;
-  adapter: ProviderAdapter;
-}
+export type { ProviderEntry, ResolvedRoute, RouteTarget } from '../context/route-target.js';
 
-/** One place a request may be sent. */
-export interface RouteTarget extends ProviderEntry {
-  /** The provider's model id for this request. */
-  upstreamModel: string;
-  weight: number;
-  priority: number;
-}
-
-export interface ResolvedRoute {
-  /** The route's `name` as configured (exact name or glob). */
-  routeName: string;
-  /** Targets in the order to try them. */
-  targets: RouteTarget[];
-  defaultMaxOutputTokens?: number;
-  /** The route's `reasoning.foreign` setting (default `drop`). */
-  foreignReasoning?: 'drop' | 'text';
-}
 
 interface CompiledRoute {
   config: ModelRouteConfig;
