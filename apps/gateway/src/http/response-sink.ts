@@ -57,11 +57,15 @@ export class ResponseSink {
     this.send(status, 'application/json', JSON.stringify(body), extra);
   }
 
-  /** Sends the head of a streamed answer. */
+  /**
+   * Sends the head of a streamed answer (committed from here on). A write in the same tick
+   * carries it in the same system call; when none comes (the first upstream event encoded to
+   * nothing), it goes out alone on the next tick.
+   */
   startStream(status: number, contentType: string, extra: HeaderBag = {}): void {
     if (this.committed) return;
     this.response.writeHead(status, { ...this.headers, ...extra, 'content-type': contentType, 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
-    this.response.flushHeaders();
+    process.nextTick(flushHeadAlone, this.response, this.writeCount, this);
   }
 
   /** Writes a chunk; resolves once the socket can take more (or the client is gone). */
@@ -86,4 +90,9 @@ export class ResponseSink {
     if (chunk) this.response.end(chunk);
     else this.response.end();
   }
+}
+
+/** Sends a committed stream's head by itself when nothing was written in the tick that committed it. */
+function flushHeadAlone(response: ServerResponse, writesAtCommit: number, sink: ResponseSink): void {
+  if (sink.writeCount === writesAtCommit && !response.writableEnded && !response.destroyed) response.flushHeaders();
 }

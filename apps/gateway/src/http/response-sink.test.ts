@@ -1,0 +1,99 @@
+import { once } from 'node:events';
+import { createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ResponseSink } from './response-sink.js';
+
+/** Counts the writes that reach the socket (one per system call, corked chunks travel together). */
+function countSocketWrites(socket: Socket): () => number {
+  let calls = 0;
+  const write = socket._write.bind(socket);
+  socket._write = (chunk, encoding, callback) => {
+    calls++;
+    write(chunk, encoding, callback);
+  };
+  const writev = socket._writev?.bind(socket);
+  if (writev) {
+    socket._writev = (chunks, callback) => {
+      calls++;
+      writev(chunks, callback);
+    };
+  }
+  return () => calls;
+}
+
+const servers: Array<ReturnType<typeof createServer>> = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+async function serve(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
+  const server = createServer((request, response) => void handler(request, response));
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const response = await new Promise<IncomingMessage>((resolve) => get({ host: '127.0.0.1', port, path: '/' }, resolve));
+  let body = '';
+  for await (const chunk of response) body += String(chunk);
+  return { status: response.statusCode ?? 0, headers: response.headers, body };
+}
+
+describe('ResponseSink streams', () => {
+  it('sends the head of a stream with its first event in one socket write', async () => {
+    let writesForHeadAndFirstEvent = -1;
+    const answer = await serve(async (_request, response) => {
+      const writes = countSocketWrites(response.socket as Socket);
+      const sink = new ResponseSink(response);
+      sink.setHeader('x-test', 'yes');
+      sink.startStream(200, 'text/event-stream');
+      expect(sink.committed).toBe(true);
+      await sink.write('data: first\n\n');
+      await nextTurn();
+      writesForHeadAndFirstEvent = writes();
+      await sink.write('data: second\n\n');
+      sink.end();
+    });
+    expect(writesForHeadAndFirstEvent).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/event-stream');
+    expect(answer.headers['x-test']).toBe('yes');
+    expect(answer.body).toBe('data: first\n\ndata: second\n\n');
+  });
+
+  it('sends the head of a committed stream by itself when no bytes follow in the same tick', async () => {
+    let clientSawHead: () => void = () => undefined;
+    const headSeen = new Promise<void>((resolve) => (clientSawHead = resolve));
+    const server = createServer((_request, response) => {
+      const sink = new ResponseSink(response);
+      sink.startStream(200, 'text/event-stream');
+      void headSeen.then(async () => {
+        await sink.write('data: later\n\n');
+        sink.end();
+      });
+    });
+    servers.push(server);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const response = await new Promise<IncomingMessage>((resolve) => get({ host: '127.0.0.1', port, path: '/' }, resolve));
+    expect(response.statusCode).toBe(200);
+    clientSawHead();
+    let body = '';
+    for await (const chunk of response) body += String(chunk);
+    expect(body).toBe('data: later\n\n');
+  });
+
+  it('sends the head of a stream that ends without an event', async () => {
+    const answer = await serve(async (_request, response) => {
+      const sink = new ResponseSink(response);
+      sink.startStream(200, 'text/event-stream');
+      sink.end();
+      await Promise.resolve();
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body).toBe('');
+  });
+});
