@@ -21,6 +21,12 @@ describe('ConnectionChain', () => {
     expect(chain.expand(same)).toBe(same);
   });
 
+  it('replays output items without the item ids only a stored response knows', () => {
+    const chain = new ConnectionChain();
+    chain.remember('resp_1', [], [{ ...answer, id: 'msg_1' }, { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{}' }]);
+    expect(chain.expand({ previous_response_id: 'resp_1', input: [] }).input).toEqual([answer, { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{}' }]);
+  });
+
   it('drops reasoning items that carry no encrypted content (nothing stored them), keeps those that do', () => {
     const chain = new ConnectionChain();
     const sealed = { type: 'reasoning', id: 'rs_2', summary: [], encrypted_content: 'abc' };

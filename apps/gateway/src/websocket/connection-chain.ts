@@ -11,7 +11,7 @@ export class ConnectionChain {
 
   /** Remembers a finished response: the input it was given (already expanded) and its output items. */
   remember(id: string, input: unknown[], output: unknown[]): void {
-    this.latest = { id, items: [...input, ...output.filter(replayable)] };
+    this.latest = { id, items: [...input, ...output.filter(replayable).map(withoutStoredId)] };
   }
 
   /** Forgets the latest response (a failed turn leaves nothing to continue). */
@@ -37,6 +37,18 @@ export class ConnectionChain {
 export function inputItems(input: unknown): unknown[] {
   if (typeof input === 'string') return [{ type: 'message', role: 'user', content: input }];
   return Array.isArray(input) ? input : [];
+}
+
+/**
+ * An output item as input: messages and function calls lose their `id`, which names an item
+ * only a stored response keeps (upstreams refuse unknown item ids when nothing stored them);
+ * reasoning items keep theirs beside their `encrypted_content`.
+ */
+function withoutStoredId(item: unknown): unknown {
+  const record = asRecord(item);
+  if (!record || record.type === 'reasoning' || !('id' in record)) return item;
+  const { id: _id, ...rest } = record;
+  return rest;
 }
 
 /**
