@@ -2,12 +2,12 @@ import type { ServerResponse } from 'node:http';
 import OpenAI from 'openai';
 import { ResponsesWS } from 'openai/resources/responses/ws';
 import type { ResponsesServerEvent } from 'openai/resources/responses/responses';
-import { listRecordings, type LoopbackUpstream } from '@interlingua/testkit';
+import { listRecordings, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaText, finalResponse, isOpen, openOrThrow, openResponsesSocket, type ServerEvent } from '../websocket/websocket-client.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { startReplayGateway, type ReplayCase } from './recorded-replay.test-support.js';
-import { readWireRequest, UPSTREAM_WIRES, wireStreamWriter } from './upstream-wires.test-support.js';
+import { providerForWire, readWireRequest, UPSTREAM_WIRES, wireStreamWriter } from './upstream-wires.test-support.js';
 
 const RPM_KEY = 'websocket-rpm-key-0001';
 const ONE_SOCKET_KEY = 'websocket-one-socket-key';
@@ -22,8 +22,9 @@ const TEXT_REPLAYS: ReplayCase[] = UPSTREAM_WIRES.map((wire) => {
 
 let replay: Harness;
 let gateway: Harness;
-/** The conversation upstream (OpenAI chat wire): each request it got, as JSON. */
+/** The conversation upstreams (OpenAI chat and Responses wires): each request they got, as JSON. */
 const seen: Array<Record<string, unknown>> = [];
+const closeLater: Array<() => Promise<void>> = [];
 
 /** Answers "Hi heard: <last user text>"; `hold` starts an answer and keeps it open until the gateway leaves. */
 async function conversationUpstream(upstream: LoopbackUpstream): Promise<void> {
@@ -32,18 +33,22 @@ async function conversationUpstream(upstream: LoopbackUpstream): Promise<void> {
     if (typeof read === 'string') return void response.writeHead(400).end(read);
     const body = read.body;
     seen.push(body);
-    const writer = wireStreamWriter('openai-chat');
+    const writer = wireStreamWriter(read.wire);
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write(writer.head());
     if (read.model === 'hold') return void (await new Promise((resolve) => response.once('close', resolve)));
-    const messages = body.messages as Array<{ role: string; content: unknown }>;
-    const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+    const turns = (read.wire === 'openai-responses' ? body.input : body.messages) as Array<{ role: string; content: unknown }>;
+    const lastUser = [...turns].reverse().find((m) => m.role === 'user');
     response.end(writer.text(` heard: ${JSON.stringify(lastUser?.content)}`) + writer.end());
   });
 }
 
 beforeAll(async () => {
   replay = await startReplayGateway();
+  const responsesUpstream = await startLoopbackUpstream(() => undefined);
+  await conversationUpstream(responsesUpstream);
+  closeLater.push(() => responsesUpstream.close());
+  const upstreamUrl = responsesUpstream.url;
   gateway = await startHarness(() => undefined, {
     keys: [
       { name: 'test', secret: GATEWAY_KEY },
@@ -51,6 +56,8 @@ beforeAll(async () => {
       { name: 'one-socket', secret: ONE_SOCKET_KEY },
     ],
     sections: { responses: { websocket: { maxConnectionsPerKey: 1 } } },
+    providers: [providerForWire('openai-responses', 'responses-upstream', `${upstreamUrl}`)],
+    models: [{ name: 'resp/*', targets: [{ provider: 'responses-upstream' }] }],
   });
   await conversationUpstream(gateway.upstream);
 });
@@ -58,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await replay.close();
   await gateway.close();
+  for (const close of closeLater) await close();
 });
 
 /** The events of one streamed `POST /v1/responses` over HTTP, for comparison. */
@@ -133,6 +141,22 @@ describe('several responses on one connection', () => {
     expect(upstreamTurn[0]).toBe('user:first question');
     expect(upstreamTurn[1]).toMatch(/^assistant:.*heard: \\?"first question/);
     expect(upstreamTurn.at(-1)).toBe('user:second question');
+    expect(deltaText(secondEvents)).toContain('second question');
+  });
+
+  it('store: false to an OpenAI Responses upstream (the fast path): the second turn goes up as the whole conversation, without an id it cannot know', async () => {
+    const socket = await openOrThrow(gateway.url, GATEWAY_KEY);
+    socket.send({ type: 'response.create', model: 'resp/gpt', store: false, input: 'first question' });
+    const first = finalResponse(await socket.untilEnd());
+    socket.send({ type: 'response.create', model: 'resp/gpt', store: false, previous_response_id: first.id, input: 'second question' });
+    const secondEvents = await socket.untilEnd();
+    await socket.close();
+    const sent = seen.at(-1) ?? {};
+    expect(sent.previous_response_id).toBeUndefined();
+    const items = sent.input as Array<Record<string, unknown>>;
+    expect(items.map((item) => item.role)).toEqual(['user', 'assistant', 'user']);
+    expect(items.every((item) => item.id === undefined)).toBe(true);
+    expect(JSON.stringify(items[1])).toContain('heard:');
     expect(deltaText(secondEvents)).toContain('second question');
   });
 
