@@ -191,3 +191,66 @@ export function geminiCaller(url: string): CallerDriver {
 }
 
 export const CALLERS: Array<(url: string) => CallerDriver> = [anthropicCaller, chatCaller, responsesCaller, geminiCaller];
+
+/** Every carrier starts so (see reasoning/reasoning-carrier.ts): none may reach a provider. */
+export const CARRIER_PREFIX = 'iLgRsN01';
+
+/** `replay`: three steps on one upstream; `switch`: it, another family, and it again. */
+export type ConversationKind = 'replay' | 'switch';
+
+/** The path of a conversation that starts (and ends) on `upstream`. */
+export function conversationPath(kind: ConversationKind, upstream: SwitchUpstream): [SwitchUpstream, SwitchUpstream, SwitchUpstream] {
+  if (kind === 'replay') return [upstream, upstream, upstream];
+  return [upstream, upstream === 'anthropic' ? 'gemini' : 'anthropic', upstream];
+}
+
+/** The artefacts the first upstream of a path issued on the first step. */
+function firstStepArtefacts(setup: SwitchHarness, upstream: SwitchUpstream): string[] {
+  if (upstream === 'anthropic') return [...setup.anthropic.signatures.all().slice(0, 1), ...setup.anthropic.redacted.all().slice(0, 1)];
+  if (upstream === 'gemini') return setup.gemini.signatures.all().slice(0, 1);
+  if (upstream === 'responses') return setup.responses.encrypted.all().slice(0, 1);
+  return [];
+}
+
+/** The problem a caller without an opaque reasoning field has on replay (docs/reasoning.md). */
+export const NO_FIELD_PROBLEM = 'the first provider’s reasoning did not come back: the caller’s style has no field for opaque reasoning';
+
+/**
+ * Runs a three-step tool conversation with thinking and parallel calls along a path, through a
+ * caller's official SDK, and lists what went wrong: a failed step, a wrong answer, the first
+ * provider's artefacts not replayed to it byte for byte on the third step, an artefact reaching
+ * another provider, or a carrier reaching any provider.
+ */
+export async function runConversation(makeCaller: (url: string) => CallerDriver, path: readonly SwitchUpstream[]): Promise<{ problems: string[]; warnings: string[] }> {
+  const setup = await startSwitchHarness();
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  try {
+    const caller = makeCaller(setup.harness.url);
+    let issued: string[] = [];
+    for (const [index, upstream] of path.entries()) {
+      let answer: StepAnswer;
+      try {
+        answer = await caller.step(ROUTE_OF[upstream]);
+      } catch (error) {
+        problems.push(`step ${index + 1} (${upstream}) failed: ${String(error).slice(0, 300)}`);
+        return { problems, warnings };
+      }
+      warnings.push(...(answer.warnings ?? '').split(' | ').filter((w) => w.length > 0));
+      if (index === 0) issued = firstStepArtefacts(setup, upstream);
+      const last = index === path.length - 1;
+      if (!last && answer.calls.join() !== 'weather,weather') problems.push(`step ${index + 1} (${upstream}) called [${answer.calls.join(', ')}] instead of two weather calls`);
+      if (last && answer.text !== FINAL_TEXT) problems.push(`the last step answered ${JSON.stringify(answer.text)}`);
+    }
+    const first = path[0];
+    const bodyOf = (upstream: SwitchUpstream | undefined) => (upstream ? (generationRequests(setup.servers[upstream]).at(-1)?.body.toString('utf8') ?? '') : '');
+    if (path[1] !== first && issued.some((artefact) => bodyOf(path[1]).includes(artefact))) problems.push(`an artefact of ${first} reached ${path[1]}`);
+    if (issued.some((artefact) => !bodyOf(path.at(-1)).includes(artefact))) problems.push(NO_FIELD_PROBLEM);
+    for (const [name, server] of Object.entries(setup.servers)) {
+      if (generationRequests(server).some((request) => request.body.includes(CARRIER_PREFIX))) problems.push(`a carrier reached the ${name} upstream`);
+    }
+  } finally {
+    await setup.close();
+  }
+  return { problems, warnings: [...new Set(warnings)] };
+}
