@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { RoutingConfig } from '../config/operations-schema.js';
-import type { StateStore } from '../store/state-store.js';
+import { FAILURE_COUNTER_PREFIX, type StateStore } from '../store/state-store.js';
 
 /** How often a target's shared cooldown state is re-read from the store, at most. */
 const REFRESH_MS = 1_000;
@@ -54,7 +54,7 @@ export class TargetCooldowns {
   failed(id: string, config: RoutingConfig['cooldown']): void {
     if (config.failures === 0) return;
     this.store
-      .increment(`failures:${id}`, 1, config.windowMs)
+      .increment(`${FAILURE_COUNTER_PREFIX}${id}`, 1, config.windowMs)
       .then((count) => {
         if (count >= config.failures) this.coolFor(id, config.durationMs);
       })
