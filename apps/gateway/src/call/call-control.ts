@@ -3,7 +3,6 @@ import { ENDPOINT_OF_WIRE, type CallOps } from '../context/call-ops.js';
 import type { GenerationCall } from '../context/generation-call.js';
 import { startStreamGuard } from './stream-guard.js';
 
-const controls = new WeakMap<GenerationCall, CallControl>();
 
 /**
  * The gateway's own hold on a running call: one abort signal for the upstream requests that
@@ -32,7 +31,7 @@ export class CallControl {
     this.requestTimer = setTimeout(() => this.stop(gatewayTimeout(`The request did not complete within routing.timeouts.totalMs (${totalMs} ms)`)), totalMs);
     this.stopGuard = call.stream ? startStreamGuard(call, ops.streams, (reason) => this.stop(reason)) : undefined;
     this.unregister = ops.registerCall?.((reason) => this.stop(reason));
-    controls.set(call, this);
+    call.control = this;
   }
 
   /** Ends the call with `reason`: upstream requests abort, the pipeline reports it in the caller's style. */
@@ -83,12 +82,8 @@ export class CallControl {
     this.stopGuard?.();
     this.unregister?.();
     if (this.streamOpened) this.ops.metrics?.activeStreams.dec({ route: routeLabel(this.call) });
-    controls.delete(this.call);
+    this.call.control = undefined;
   }
-}
-
-export function controlOf(call: GenerationCall): CallControl | undefined {
-  return controls.get(call);
 }
 
 /** The gateway's reason when it stopped the call (or the attempt); undefined otherwise. */

@@ -4,7 +4,6 @@ import { irToAnthropicCountTokensRequest } from '@interlingua/anthropic-messages
 import { safeJsonParse } from '@interlingua/ir-utils';
 import { codecFor, fetchUpstream, type GenerationWire, type HttpProviderAdapter, type UpstreamEndpoint } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from '../context/route-target.js';
-
 import { estimateInputTokens } from '../commit/input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';

@@ -8,7 +8,7 @@ import {
   type UpstreamErrorAnswer,
 } from '@interlingua/provider-adapters';
 import { callerLeft, stopReason } from './call-control.js';
-import { noteStreamFailure } from '../context/call-ops.js';
+import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationCall } from '../context/generation-call.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';

@@ -11,7 +11,7 @@ import {
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
 import { callerLeft, stopReason } from './call-control.js';
-import { noteStreamFailure } from '../context/call-ops.js';
+import { noteStreamFailure } from './stream-failure.js';
 import type { GenerationCall } from '../context/generation-call.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
 import { IrStreamWriter } from './ir-stream-writer.js';

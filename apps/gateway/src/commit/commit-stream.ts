@@ -1,7 +1,5 @@
-import type { ObservedCall } from '../observe/observed-call.js';
+import { callCost, type PricedCall } from '../observe/call-cost.js';
 import { formatCost } from '../observe/price-table.js';
-import { controlOf } from '../call/call-control.js';
-import { defaultCallOps } from '../context/call-ops.js';
 import type { GenerationCall } from '../context/generation-call.js';
 import { outcomeHeaders } from './route-headers.js';
 
@@ -21,7 +19,7 @@ export function commitStream(call: GenerationCall): void {
 /** Records the time of the first byte (TTFB) and ends the deadlines that stop at the commit point. */
 export function noteFirstByte(call: GenerationCall, streaming: boolean): void {
   call.outcome.firstByteAt ??= performance.now();
-  controlOf(call)?.committed(streaming);
+  call.control?.committed(streaming);
 }
 
 /**
@@ -46,15 +44,3 @@ export function completeAnswerHeaders(call: PricedCall): Record<string, string> 
   return headers;
 }
 
-/** What the cost of a call needs: its outcome (target, usage) and its prices. */
-export type PricedCall = Pick<ObservedCall, 'outcome' | 'ops'>;
-
-/** The call's cost from its usage and the price table (`null` when unknown); computed once. */
-export function callCost(call: PricedCall): number | null {
-  if (call.outcome.cost !== undefined) return call.outcome.cost;
-  const target = call.outcome.target;
-  const prices = (call.ops ?? defaultCallOps()).prices;
-  const cost = target ? prices.cost(target.settings.id, target.upstreamModel, call.outcome.usage) : null;
-  if (call.outcome.usage) call.outcome.cost = cost;
-  return cost;
-}

@@ -1,4 +1,4 @@
-import { estimateInputTokens } from '../call/count-tokens.js';
+import { estimateCallInputTokens } from './input-token-estimate.js';
 import type { GenerationCall } from '../context/generation-call.js';
 import { streamedTextChars } from './streamed-text.js';
 
@@ -14,11 +14,5 @@ export function trackStreamedText(call: GenerationCall): void {
   call.sink.onWrite = (chunk) => {
     outcome.streamedTextChars = (outcome.streamedTextChars ?? 0) + streamedTextChars(chunk, wire);
   };
-  outcome.estimateInputTokens = () => {
-    try {
-      return estimateInputTokens(call.preparedIr?.ir ?? call.inbound.codec.request.toIr(call.json).value);
-    } catch {
-      return 0;
-    }
-  };
+  outcome.estimateInputTokens = () => estimateCallInputTokens(call);
 }

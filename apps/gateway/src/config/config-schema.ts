@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strictObject } from './strict-object.js';
-import { MEDIA_HOST_PATTERN } from '../services/media-host-allow-list.js';
+import { MEDIA_HOST_PATTERN } from './media-host-allow-list.js';
 import { keyLimitFields, operationsSections } from './operations-schema.js';
 import { responsesSchema } from './responses-schema.js';
 import { adminSections } from './admin-schema.js';

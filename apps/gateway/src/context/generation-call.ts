@@ -4,7 +4,6 @@ import type { GenerationWire } from '@interlingua/provider-adapters';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
 import type { ResolvedRoute, RouteTarget } from './route-target.js';
-
 import type { CallOps } from './call-ops.js';
 import type { ReasoningContext } from '../reasoning/reasoning-call.js';
 
@@ -38,6 +37,11 @@ export interface CallOutcome {
   usageEstimated?: boolean;
 }
 
+/** What the commit point tells the running call (its pre-commit deadlines end there). */
+export interface CommitListener {
+  committed(streaming: boolean): void;
+}
+
 /** One generation request on its way through the pipeline. */
 export interface GenerationCall {
   inbound: InboundStyle;
@@ -69,6 +73,8 @@ export interface GenerationCall {
   onIrResponse?: (response: IrResponse) => void | Promise<void>;
   /** Retry, timeout and keep-alive policies, prices and metrics; defaults when absent. */
   ops?: CallOps;
+  /** The call's deadlines while it runs, told when the first byte goes out (the commit point). */
+  control?: CommitListener;
   /**
    * Adjusts the IR right before it is encoded for an upstream of `wire` (translated path), e.g.
    * downloading image URLs for upstreams that only take inline data.

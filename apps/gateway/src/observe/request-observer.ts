@@ -4,7 +4,7 @@ import type { GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { Gateway } from '../gateway.js';
 import { chargeKey } from '../admit/key-limiter.js';
-import { callCost } from '../commit/commit-stream.js';
+import { callCost } from './call-cost.js';
 import type { ObservedCall } from './observed-call.js';
 import { recordLedgerRow } from '../ledger/ledger-subscriber.js';
 import { settleLeftStreamUsage } from './left-stream-usage.js';

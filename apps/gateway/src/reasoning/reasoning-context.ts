@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { processCompactionSecret } from '../responses/process-compaction-secret.js';
+import { processCompactionSecret } from '../config/process-compaction-secret.js';
 import type { ForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import type { ReasoningContext } from './reasoning-call.js';
 

@@ -2,7 +2,7 @@ import type { Gateway } from '../gateway.js';
 import { prepareResponsesCall, type ResponsesState } from '../responses/responses-call.js';
 import { prepareCompactCall } from '../responses/responses-compaction.js';
 import { ResponseStore } from '../responses/response-store.js';
-import { processCompactionSecret } from '../responses/process-compaction-secret.js';
+import { processCompactionSecret } from '../config/process-compaction-secret.js';
 import { storedResponseRoutes } from './stored-response-routes.js';
 import { bodyTarget, generationRoute } from './generation-route.js';
 import type { RouteEntry } from './route-entry.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSchema } from '../config/config-schema.js';
 import { createMediaFetcher } from './media-fetcher.js';
 import { fakeLookup, startImageServer, testMediaOptions, TINY_PNG, type ImageServer } from './media-fetcher.test-support.js';
-import { hostMatchesAllowList } from './media-host-allow-list.js';
+import { hostMatchesAllowList } from '../config/media-host-allow-list.js';
 
 describe('hostMatchesAllowList', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { blockedAddressReason, type BlockedAddressReason } from './media-address-policy.js';
-import { hostMatchesAllowList } from './media-host-allow-list.js';
+import { hostMatchesAllowList } from '../config/media-host-allow-list.js';
 
 /** What the gateway's `media` settings say about URLs given for media. */
 export interface MediaUrlPolicy {
