@@ -1,20 +1,18 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, startGatewayProcess, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
 
 /**
  * The built gateway in a child process, as an operator runs it: a broken config file stops the
  * start with a message naming the file, and a real SIGHUP with a broken file keeps the running
- * config. Built into its own folder so other suites building `dist/` do not race with it.
+ * config.
  */
-const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const outDir = join(gatewayDir, 'node_modules', '.cache', 'config-reload-signal-test');
 const dir = mkdtempSync(join(tmpdir(), 'interlingua-sighup-'));
 const file = join(dir, 'gateway.yaml');
-const children: ChildProcess[] = [];
+const started: GatewayProcess[] = [];
+let build: GatewayBuild;
 
 const goodConfig = `
 server: { host: 127.0.0.1, port: 0 }
@@ -23,29 +21,10 @@ providers: [{ id: mock, type: mock }]
 models: [{ name: mock, targets: [{ provider: mock }] }]
 `;
 
-function start(): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [join(outDir, 'main.js'), '--config', file], { env: { PATH: process.env.PATH ?? '', INTERLINGUA_LOG: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stderr: () => output, exited };
-}
-
-function waitFor(read: () => string, pattern: RegExp, exited: Promise<number | null>): Promise<RegExpExecArray> {
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = pattern.exec(read());
-      if (match) {
-        clearInterval(timer);
-        resolve(match);
-      }
-    }, 20);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`gateway exited with ${code} before ${pattern}:\n${read()}`));
-    });
-  });
+function start(): GatewayProcess {
+  const gateway = startGatewayProcess(build.main, ['--config', file], { INTERLINGUA_LOG: 'off' });
+  started.push(gateway);
+  return gateway;
 }
 
 function chat(url: string): Promise<Response> {
@@ -57,13 +36,13 @@ function chat(url: string): Promise<Response> {
 }
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(gatewayDir, '..', '..', 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--out-dir', outDir], { cwd: gatewayDir, stdio: 'ignore' });
+  build = buildGateway('config-reload-signal-test');
 }, 120_000);
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const gateway of started) if (gateway.child.exitCode === null) gateway.child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
+  build?.remove();
 });
 
 describe('the gateway process and its config file', () => {
@@ -84,16 +63,16 @@ describe('the gateway process and its config file', () => {
 
   it('keeps serving the running config after SIGHUP with a broken file', async () => {
     writeFileSync(file, goodConfig);
-    const { child, stderr, exited } = start();
-    const [, url = ''] = await waitFor(stderr, /listening on (http:\/\/\S+)/, exited);
+    const { child, exited, waitForStderr } = start();
+    const [, url = ''] = await waitForStderr(/listening on (http:\/\/\S+)/);
     expect((await chat(url)).status).toBe(200);
     writeFileSync(file, '');
     child.kill('SIGHUP');
-    await waitFor(stderr, /SIGHUP: .* refused, keeping the running config:\n {2}- the file is empty/, exited);
+    await waitForStderr(/SIGHUP: .* refused, keeping the running config:\n {2}- the file is empty/);
     expect((await chat(url)).status).toBe(200);
     writeFileSync(file, 'keys: [');
     child.kill('SIGHUP');
-    await waitFor(stderr, /refused, keeping the running config:\n {2}- not valid YAML/, exited);
+    await waitForStderr(/refused, keeping the running config:\n {2}- not valid YAML/);
     expect((await chat(url)).status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
