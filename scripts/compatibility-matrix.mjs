@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 /**
- * The compatibility matrix, docs/compatibility.md, is GENERATED from test results, never written
+ * The compatibility scorecard, docs/compatibility.md, is GENERATED from test results, never written
  * by hand. apps/gateway/src/e2e/compatibility-matrix.e2e.test.ts sends every feature in every
  * caller style through the gateway to every upstream protocol and records what passed (and the
- * warnings the gateway reported) as JSON; `renderCompatibilityMarkdown` below turns that JSON
- * into the page. The test fails when the committed page differs from what its run produced.
+ * warnings the gateway reported) as JSON; `renderCompatibilityMarkdown` below turns that JSON,
+ * with the real-client results of apps/client-suites/results, into the page. The test fails when
+ * the committed page differs from what its run produced (rerun it after the client suites change).
  *
  *   node scripts/compatibility-matrix.mjs                  run the matrix and rewrite docs/compatibility.md (+ .json)
  *   node scripts/compatibility-matrix.mjs --render <json>  print the page for a results file
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { readAllResults } from '../apps/client-suites/clients-matrix.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,17 +49,98 @@ const TRANSLATION_NOTES = [
 ];
 
 /**
- * The markdown page for a set of results: one table per caller style (features x upstream
- * protocols), each cell ✅ / ⚠️ / ❌ / —, with numbered notes holding the problems and warnings.
- * Deterministic: the same results always give the same bytes.
+ * The real-client suites' features each scorecard row is judged by (a client passes a row when it
+ * passed every one of its features that map to it).
+ */
+const CLIENT_FEATURES = {
+  text: ['text'],
+  streaming: ['stream'],
+  tools: ['tool-call', 'tool-loop'],
+  'streamed-tool-arguments': ['tool-call-stream'],
+  'structured-output': ['structured'],
+  usage: ['usage'],
+  errors: ['error'],
+};
+
+/**
+ * The caller style a real client speaks, from its id in the client results; undefined for
+ * clients of other endpoints (embeddings).
+ * @param {string} id
+ * @returns {string | undefined}
+ */
+export function clientStyle(id) {
+  if (/embeddings/.test(id)) return undefined;
+  if (/responses/.test(id)) return 'openai-responses';
+  if (/anthropic/.test(id)) return 'anthropic-messages';
+  if (/google|gemini/.test(id)) return 'gemini';
+  if (/chat|openai-compatible/.test(id)) return 'openai-chat';
+  return undefined;
+}
+
+/**
+ * @typedef {{ suite: string, lane: string, clients: Array<{ id: string, title: string, packages: Array<{ name: string, version: string }> }>, cells: Array<{ client: string, upstream: string, feature: string, status: string }> }} ClientSuiteResults
+ * @typedef {{ key: string, title: string, versions: Map<string, string> }} Judge
+ */
+
+/**
+ * The real clients of one caller style, each with its packages per lane, in a stable order.
+ * @param {ClientSuiteResults[]} clients
+ * @param {string} style
+ * @returns {Judge[]}
+ */
+function judgesOf(clients, style) {
+  /** @type {Judge[]} */
+  const judges = [];
+  for (const suite of [...clients].sort((a, b) => a.suite.localeCompare(b.suite) || a.lane.localeCompare(b.lane))) {
+    for (const client of suite.clients) {
+      if (clientStyle(client.id) !== style) continue;
+      const key = `${suite.suite}/${client.id}`;
+      let judge = judges.find((j) => j.key === key);
+      if (!judge) judges.push((judge = { key, title: client.title, versions: new Map() }));
+      judge.versions.set(suite.lane, client.packages.map((p) => `${p.name} ${p.version}`).join(' + '));
+    }
+  }
+  return judges;
+}
+
+/**
+ * How a real client did on a scorecard cell, per lane: 'pass', 'fail', 'limit', or undefined when
+ * the suites have no cell for it.
+ * @param {ClientSuiteResults[]} clients
+ * @param {Judge} judge
+ * @param {string} upstream
+ * @param {string} feature
+ * @returns {Map<string, string>}
+ */
+function judgement(clients, judge, upstream, feature) {
+  const wanted = CLIENT_FEATURES[/** @type {keyof typeof CLIENT_FEATURES} */ (feature)] ?? [];
+  /** @type {Map<string, string>} */
+  const byLane = new Map();
+  for (const suite of clients) {
+    const cells = suite.cells.filter((c) => `${suite.suite}/${c.client}` === judge.key && c.upstream === upstream && wanted.includes(c.feature) && c.status !== 'n/a');
+    if (cells.length === 0) continue;
+    const verdict = cells.some((c) => c.status === 'fail') ? 'fail' : cells.some((c) => c.status === 'limit') ? 'limit' : 'pass';
+    byLane.set(suite.lane, verdict);
+  }
+  return byLane;
+}
+
+const LANE_TITLES = { node20: 'Node 20', node24: 'Node 24' };
+
+/**
+ * The markdown page for a set of results: a summary (pass counts per caller style), then one
+ * table per caller style (features x upstream protocols), each cell ✅ / ⚠️ / ❌ / —, numbered
+ * notes holding the problems and warnings, and which real clients (with their versions) passed
+ * each cell in the client suites. Deterministic: the same results always give the same bytes.
  * @param {CompatibilityResults} results
+ * @param {ClientSuiteResults[]} [clients] the real-client results (apps/client-suites/results/*)
  * @returns {string}
  */
-export function renderCompatibilityMarkdown(results) {
+export function renderCompatibilityMarkdown(results, clients = []) {
   const lines = [
-    '# Compatibility matrix',
+    '# Compatibility scorecard',
     '',
-    `<!-- GENERATED from the results of ${MATRIX_TEST} by scripts/compatibility-matrix.mjs. Do not edit: run \`${REGENERATE_COMMAND}\`. -->`,
+    `<!-- GENERATED from the results of ${MATRIX_TEST} and apps/client-suites/results by scripts/compatibility-matrix.mjs. Do not edit: run \`${REGENERATE_COMMAND}\`. -->`,
     '',
     'Which features work for each caller style (the API your client speaks) and each upstream protocol',
     '(the API the provider speaks). Every cell is a real request through the gateway: the caller sends',
@@ -66,24 +149,69 @@ export function renderCompatibilityMarkdown(results) {
     "the answer the caller gets must pass the caller style's strict schema and carry the expected",
     'content. `mock` is the built-in mock provider. Same style on both sides is the byte-relaying fast path.',
     'The route to the Anthropic upstream sets `defaultMaxOutputTokens`, as Anthropic requires `max_tokens`',
-    '(without it the gateway sends 4096 and says so in a warning).',
+    '(without it the gateway sends 4096 and says so in a warning). The WebSocket row sends the request as',
+    'a `response.create` message over `ws://…/v1/responses` ([websocket.md](websocket.md)); it applies to',
+    'Responses callers only.',
     '',
-    'The client libraries people run (AI SDK, LangChain, OpenAI Agents SDK), judged through the gateway: [clients.md](clients.md).',
+    'Below each table, the real client libraries that passed the same cell in the client suites',
+    '([clients.md](clients.md): AI SDK, LangChain, OpenAI Agents SDK and the providers\' own SDKs, on',
+    'recorded answers of the real APIs), with the versions that judged it.',
     '',
     `Legend: ${SYMBOL.pass} passes · ${SYMBOL.warn} passes, with warnings (\`x-interlingua-warnings\`) about what could not be carried · ${SYMBOL.fail} fails (see the note) · ${SYMBOL['n/a']} not applicable.`,
     '',
+    ...renderSummary(results, clients),
   ];
-  for (const style of results.styles) lines.push(...renderStyle(results, style));
+  for (const style of results.styles) lines.push(...renderStyle(results, style, clients));
   lines.push(...TRANSLATION_NOTES);
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
 /**
  * @param {CompatibilityResults} results
- * @param {Labelled & { endpoint: string }} style
+ * @param {ClientSuiteResults[]} clients
  * @returns {string[]}
  */
-function renderStyle(results, style) {
+function renderSummary(results, clients) {
+  const lines = [
+    '## Summary',
+    '',
+    'Gateway cells: passed out of those that apply (every feature × upstream protocol). Real-client',
+    'cells: passed out of those run, over both Node lanes.',
+    '',
+    '| Caller style | Cells passed | with warnings | failed | Real-client cells passed | Real clients |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const style of results.styles) {
+    const cells = results.cells.filter((c) => c.style === style.id && c.status !== 'n/a');
+    const passed = cells.filter((c) => c.status === 'pass');
+    const warned = passed.filter((c) => c.warnings.length > 0);
+    const failed = cells.filter((c) => c.status === 'fail');
+    const judges = judgesOf(clients, style.id);
+    let run = 0;
+    let ok = 0;
+    for (const judge of judges) {
+      for (const upstream of results.upstreams) {
+        for (const feature of results.features) {
+          for (const verdict of judgement(clients, judge, upstream.id, feature.id).values()) {
+            run++;
+            if (verdict !== 'fail') ok++;
+          }
+        }
+      }
+    }
+    lines.push(`| ${style.title} | ${passed.length}/${cells.length} | ${warned.length} | ${failed.length} | ${run === 0 ? '—' : `${ok}/${run}`} | ${judges.length} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
+/**
+ * @param {CompatibilityResults} results
+ * @param {Labelled & { endpoint: string }} style
+ * @param {ClientSuiteResults[]} clients
+ * @returns {string[]}
+ */
+function renderStyle(results, style, clients) {
   const notes = [];
   const lines = [`## ${style.title} callers (\`${style.endpoint}\`)`, '', `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`, `|---|${results.upstreams.map(() => '---').join('|')}|`];
   for (const feature of results.features) {
@@ -100,6 +228,41 @@ function renderStyle(results, style) {
   }
   lines.push('');
   if (notes.length > 0) lines.push(...notes, '');
+  lines.push(...renderJudges(results, style, clients));
+  return lines;
+}
+
+/**
+ * Which real clients passed each cell of a style: one letter per client, explained below.
+ * @param {CompatibilityResults} results
+ * @param {Labelled & { endpoint: string }} style
+ * @param {ClientSuiteResults[]} clients
+ * @returns {string[]}
+ */
+function renderJudges(results, style, clients) {
+  const judges = judgesOf(clients, style.id);
+  if (judges.length === 0) return [];
+  const letter = (/** @type {number} */ i) => String.fromCharCode(65 + i);
+  const lines = [`Real clients that passed each cell (${judges.map((_j, i) => letter(i)).join(', ')}, below):`, '', `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`, `|---|${results.upstreams.map(() => '---').join('|')}|`];
+  for (const feature of results.features) {
+    if (!(feature.id in CLIENT_FEATURES)) continue;
+    const row = results.upstreams.map((upstream) => {
+      const marks = judges.flatMap((judge, i) => {
+        const byLane = judgement(clients, judge, upstream.id, feature.id);
+        if (byLane.size === 0) return [];
+        const off = [...byLane].filter(([, verdict]) => verdict !== 'pass').map(([lane, verdict]) => `${verdict === 'fail' ? SYMBOL.fail : SYMBOL.warn} ${LANE_TITLES[/** @type {keyof typeof LANE_TITLES} */ (lane)] ?? lane}`);
+        return [off.length === 0 ? letter(i) : `${letter(i)} (${off.join(', ')})`];
+      });
+      return marks.length === 0 ? SYMBOL['n/a'] : marks.join(' ');
+    });
+    lines.push(`| ${feature.title} | ${row.join(' | ')} |`);
+  }
+  lines.push('');
+  for (const [i, judge] of judges.entries()) {
+    const versions = [...judge.versions].map(([lane, packages]) => `${LANE_TITLES[/** @type {keyof typeof LANE_TITLES} */ (lane)] ?? lane}: ${packages}`).join('; ');
+    lines.push(`- **${letter(i)}**: ${escapeCell(judge.title)} (${versions})`);
+  }
+  lines.push('');
   return lines;
 }
 
@@ -114,7 +277,7 @@ function main(argv) {
   if (renderAt !== -1) {
     const file = argv[renderAt + 1];
     if (!file) throw new Error('--render needs a results file');
-    process.stdout.write(renderCompatibilityMarkdown(JSON.parse(readFileSync(file, 'utf8'))));
+    process.stdout.write(renderCompatibilityMarkdown(JSON.parse(readFileSync(file, 'utf8')), readAllResults()));
     return 0;
   }
   const run = spawnSync('npx', ['vitest', 'run', MATRIX_TEST], { cwd: root, stdio: 'inherit', env: { ...process.env, UPDATE_COMPATIBILITY: '1' } });

@@ -5,7 +5,7 @@ import { PIXEL_PNG } from './anthropic-e2e.test-support.js';
 import type { InboundStyle } from './inbound-callers.test-support.js';
 
 /** The features the compatibility matrix checks, in the order of its rows. */
-export type FeatureId = 'text' | 'streaming' | 'tools' | 'streamed-tool-arguments' | 'parallel-tools' | 'images-in' | 'reasoning' | 'structured-output' | 'usage' | 'errors';
+export type FeatureId = 'text' | 'streaming' | 'tools' | 'streamed-tool-arguments' | 'parallel-tools' | 'images-in' | 'reasoning' | 'structured-output' | 'usage' | 'errors' | 'websocket';
 
 /** What the caller must get back, whatever the styles on either side. */
 export interface ExpectedAnswer {
@@ -31,6 +31,10 @@ export interface Feature {
   answer?: ExpectedAnswer;
   /** What the `mock` provider answers (its own deterministic policy); none: not applicable. */
   mock?: ExpectedAnswer | 'any-usage';
+  /** The caller styles the row applies to (others show 'not applicable'); all when left out. */
+  styles?: readonly InboundStyle[];
+  /** `websocket`: the request goes as a `response.create` message over the Responses WebSocket mode. */
+  transport?: 'websocket';
 }
 
 const CITY_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
@@ -191,6 +195,16 @@ export const FEATURES: readonly Feature[] = [
   },
   { id: 'usage', title: 'Usage', stream: false, request: sameForAll({}), answer: { text: TEXT, finish: 'stop', usage: { inputTokens: 12, outputTokens: 7 } }, mock: 'any-usage' },
   { id: 'errors', title: 'Errors', stream: false, request: sameForAll({}) },
+  {
+    id: 'websocket',
+    title: 'WebSocket',
+    stream: true,
+    transport: 'websocket',
+    styles: ['openai-responses'],
+    request: sameForAll({}),
+    answer: { text: TEXT, finish: 'stop', usage: { inputTokens: 12, outputTokens: 7 } },
+    mock: MOCK_TEXT,
+  },
 ];
 
 /** The IR answer an upstream gives for an expected answer (encoded by the upstream wire's codec). */

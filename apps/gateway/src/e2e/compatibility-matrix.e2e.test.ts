@@ -6,9 +6,11 @@ import { responseToStreamEvents, serializeSseMessages } from '@interlingua/ir-ut
 import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
 import { sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAllResults } from '../../../client-suites/clients-matrix.mjs';
 import { REGENERATE_COMMAND, renderCompatibilityMarkdown } from '../../../../scripts/compatibility-matrix.mjs';
+import { isOpen, openResponsesSocket, type ServerEvent } from '../websocket/websocket-client.test-support.js';
 import { FEATURES, irAnswer, UPSTREAM_ERROR, type Feature } from './compatibility-features.test-support.js';
-import { startHarness, type Harness } from './gateway-harness.test-support.js';
+import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { answerIr, compareAnswer } from './inbound-answer-ir.test-support.js';
 import { readInbound, sendInbound, type InboundMode, type InboundStyle } from './inbound-callers.test-support.js';
 import { providerForWire, readWireRequest, UPSTREAM_WIRES, type WireRequest } from './upstream-wires.test-support.js';
@@ -93,15 +95,10 @@ afterAll(async () => {
 async function runCell(style: InboundStyle, target: Upstream, feature: Feature): Promise<CellResult> {
   const base = { style, upstream: target, feature: feature.id };
   const expected = target === 'mock' ? feature.mock : feature.answer;
-  if (target === 'mock' && expected === undefined) return { ...base, status: 'n/a', problems: [], warnings: [] };
+  if ((target === 'mock' && expected === undefined) || (feature.styles && !feature.styles.includes(style))) return { ...base, status: 'n/a', problems: [], warnings: [] };
   const mode: InboundMode = { id: style, style, framing: feature.stream ? 'sse' : 'json' };
-  const response = await sendInbound(harness.url, mode, `${target}/${feature.id}`, { fields: feature.request[style] });
-  const warnings = (response.headers.get('x-interlingua-warnings') ?? '').split(' | ').filter((w) => w.length > 0);
   const problems: string[] = [];
-  const outcome = await readInbound(mode, response).catch((error: unknown) => {
-    problems.push(`malformed answer: ${String(error)}`);
-    return undefined;
-  });
+  const { outcome, warnings } = feature.transport === 'websocket' ? await overWebSocket(`${target}/${feature.id}`, feature.request[style], problems) : await overHttp(mode, `${target}/${feature.id}`, feature, problems);
   if (target !== 'mock') {
     const request = received.get(`${target}/${feature.id}`);
     received.delete(`${target}/${feature.id}`);
@@ -123,6 +120,59 @@ async function runCell(style: InboundStyle, target: Upstream, feature: Feature):
     problems.push(`answered an in-band error: ${outcome.message}`);
   }
   return { ...base, status: problems.length === 0 ? 'pass' : 'fail', problems, warnings };
+}
+
+type Outcome = Awaited<ReturnType<typeof readInbound>> | undefined;
+
+/** Sends the cell's request over HTTP in the caller's style; for `errors`, also checks the error body's type. */
+async function overHttp(mode: InboundMode, model: string, feature: Feature, problems: string[]): Promise<{ outcome: Outcome; warnings: string[] }> {
+  const response = await sendInbound(harness.url, mode, model, { fields: feature.request[mode.style] });
+  const warnings = (response.headers.get('x-interlingua-warnings') ?? '').split(' | ').filter((w) => w.length > 0);
+  if (feature.id === 'errors') problems.push(...errorTypeProblems(mode.style, await response.clone().text()));
+  const outcome = await readInbound(mode, response).catch((error: unknown) => {
+    problems.push(`malformed answer: ${String(error)}`);
+    return undefined;
+  });
+  return { outcome, warnings };
+}
+
+/**
+ * Sends the cell's request as a `response.create` message on a Responses WebSocket and reads the
+ * events of one response as the SSE answer of the same request would be read.
+ */
+async function overWebSocket(model: string, fields: Record<string, unknown>, problems: string[]): Promise<{ outcome: Outcome; warnings: string[] }> {
+  const socket = await openResponsesSocket(harness.url, GATEWAY_KEY);
+  if (!isOpen(socket)) {
+    problems.push(`the WebSocket upgrade was refused: HTTP ${socket.status} ${socket.body.slice(0, 200)}`);
+    return { outcome: undefined, warnings: [] };
+  }
+  let events: ServerEvent[];
+  try {
+    socket.send({ type: 'response.create', model, input: 'Hello', store: false, ...fields });
+    events = await socket.untilEnd();
+  } finally {
+    await socket.close();
+  }
+  const last = events.at(-1);
+  if (last?.type !== 'response.completed') {
+    problems.push(`the response ended with ${JSON.stringify(last).slice(0, 300)}`);
+    return { outcome: undefined, warnings: [] };
+  }
+  return { outcome: { kind: 'complete', payloads: events, events: events.map((event) => ({ event: event.type, data: JSON.stringify(event) })), headers: new Headers() }, warnings: [] };
+}
+
+/** The error types the providers document for a 429, per caller style. */
+function errorTypeProblems(style: InboundStyle, text: string): string[] {
+  let body: { error?: { type?: unknown; code?: unknown; status?: unknown } };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    return [`the error body is not JSON: ${text.slice(0, 120)}`];
+  }
+  const error = body.error ?? {};
+  if (style === 'anthropic-messages') return error.type === 'rate_limit_error' ? [] : [`error type ${String(error.type)} instead of rate_limit_error`];
+  if (style === 'gemini') return error.status === 'RESOURCE_EXHAUSTED' && error.code === 429 ? [] : [`error status ${String(error.status)} (code ${String(error.code)}) instead of RESOURCE_EXHAUSTED (429)`];
+  return error.code === 'rate_limit_exceeded' ? [] : [`error code ${String(error.code)} instead of rate_limit_exceeded`];
 }
 
 /** The upstream's 429 must reach the caller as a 429 in its style, message and `retry-after` kept. */
@@ -147,7 +197,7 @@ describe('compatibility matrix', () => {
   it(`docs/compatibility.md is current (regenerate: ${REGENERATE_COMMAND})`, () => {
     expect(cells.length, 'run the whole file: the page needs every cell').toBe(STYLES.length * UPSTREAMS.length * FEATURES.length);
     const results = { styles: STYLES, upstreams: UPSTREAMS, features: FEATURES.map((f) => ({ id: f.id, title: f.title })), cells };
-    const page = renderCompatibilityMarkdown(results);
+    const page = renderCompatibilityMarkdown(results, readAllResults());
     const json = `${JSON.stringify(results, null, 2)}\n`;
     if (UPDATE) {
       writeFileSync(PAGE, page);
