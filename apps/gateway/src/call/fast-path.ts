@@ -11,6 +11,7 @@ import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationCall } from '../context/generation-call.js';
+import { spliceFastPathBody } from './raw-body-splice.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
 import { invalidUpstreamBody } from './translated-path.js';
@@ -45,6 +46,7 @@ export async function runFastPath(call: GenerationCall, adapter: HttpProviderAda
 function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { body: string | Buffer; injectedUsage: boolean } {
   const target = call.outcome.target;
   const out: Record<string, unknown> = { ...call.json };
+  const callerModel = out.model;
   let changed = false;
   if (target && typeof out.model === 'string' && out.model !== target.upstreamModel) {
     out.model = target.upstreamModel;
@@ -56,17 +58,21 @@ function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { bod
     out.stream_options = { ...streamOptions, include_usage: true };
     changed = true;
   }
-  if (dropUnsignedThinking(call, out)) changed = true;
+  // Beyond the model and include_usage, only these reshape the body: then it is serialised again.
+  let reshaped = dropUnsignedThinking(call, out);
   if (target && adapter.hooks?.patchRequest) {
     call.outcome.warnings.push(...(adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream }) ?? []));
-    changed = true;
+    reshaped = true;
   }
-  return { body: changed ? JSON.stringify(out) : call.rawBody, injectedUsage };
+  if (!changed && !reshaped) return { body: call.rawBody, injectedUsage };
+  const spliced = !reshaped && typeof callerModel === 'string' && typeof out.model === 'string' ? spliceFastPathBody(call.rawBody, callerModel, out.model, injectedUsage) : undefined;
+  return { body: spliced ?? JSON.stringify(out), injectedUsage };
 }
 
+/** The answer's usage read directly when the style can (the usual shape), else through the IR. */
 function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): GenerationCall['outcome']['usage'] {
   try {
-    return codec.response.toIr(body).value.usage;
+    return codec.response.usage?.(body) ?? codec.response.toIr(body).value.usage;
   } catch {
     return undefined;
   }

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { spliceFastPathBody, topLevelLayout } from './raw-body-splice.js';
+
+/** What the fast path sent before splicing: the parsed body with its model (and usage) replaced. */
+function reserialised(raw: Buffer, upstreamModel: string, addIncludeUsage: boolean): unknown {
+  const body: Record<string, unknown> = { ...(JSON.parse(raw.toString('utf8')) as Record<string, unknown>), model: upstreamModel };
+  if (addIncludeUsage) body.stream_options = { include_usage: true };
+  return body;
+}
+
+const json = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+describe('spliceFastPathBody (hand-written splice)', () => {
+  it('replaces the model in the caller bytes, leaving the rest byte for byte', () => {
+    const raw = json('{ "messages": [{"role":"user","content":"say \\"model\\": \\\\"}], "model" : "alias", "stream": true }');
+    const spliced = spliceFastPathBody(raw, 'alias', 'gpt-4.1-mini', false);
+    expect(spliced?.toString('utf8')).toBe('{ "messages": [{"role":"user","content":"say \\"model\\": \\\\"}], "model" : "gpt-4.1-mini", "stream": true }');
+  });
+
+  it('appends stream_options.include_usage at the end of the top-level object', () => {
+    const raw = json('{"model":"a","messages":[{"model":"nested"}],"stream":true}\n');
+    const spliced = spliceFastPathBody(raw, 'a', 'b', true);
+    expect(JSON.parse(spliced?.toString('utf8') ?? 'null')).toEqual({ model: 'b', messages: [{ model: 'nested' }], stream: true, stream_options: { include_usage: true } });
+  });
+
+  it.each([
+    ['an escaped top-level key that could spell model', '{"model":"a","mod\\u0065l":"a"}'],
+    ['model twice', '{"model":"a","x":1,"model":"a"}'],
+    ['a model that is not a string', '{"model":7}'],
+    ['no model at the top level', '{"messages":[{"model":"a"}]}'],
+    ['an array body', '[{"model":"a"}]'],
+  ])('leaves %s to serialisation', (_what, text) => {
+    expect(spliceFastPathBody(json(text), 'a', 'b', false)).toBeUndefined();
+  });
+
+  it('leaves a body that already has stream_options to serialisation when usage must be added', () => {
+    const raw = json('{"model":"a","stream_options":{"include_obfuscation":false}}');
+    expect(topLevelLayout(raw)?.hasStreamOptions).toBe(true);
+    expect(spliceFastPathBody(raw, 'a', 'b', true)).toBeUndefined();
+    expect(JSON.parse(spliceFastPathBody(raw, 'a', 'b', false)?.toString('utf8') ?? 'null')).toEqual({ model: 'b', stream_options: { include_obfuscation: false } });
+  });
+
+  it('refuses a located model that differs from the parsed one', () => {
+    expect(spliceFastPathBody(json('{"model":"a"}'), 'other', 'b', false)).toBeUndefined();
+  });
+
+  it('gives what serialising the parsed body gives, for any body and layout (property)', () => {
+    const key = fc.oneof(fc.constantFrom('model', 'messages', 'stream', 'stream_options', 'tools', 'mode', 'models', 'm"odel'), fc.string({ maxLength: 6 }));
+    const value = fc.jsonValue({ maxDepth: 3 });
+    const body = fc.tuple(fc.dictionary(key, value, { maxKeys: 6 }), fc.string({ maxLength: 8 }), fc.nat(5));
+    const spacing = fc.constantFrom(undefined, 1, 2, '\t');
+    fc.assert(
+      fc.property(body, spacing, fc.string({ maxLength: 8 }), fc.boolean(), ([fields, model, position], space, upstreamModel, addIncludeUsage) => {
+        const entries = Object.entries(fields).filter(([name]) => name !== 'model');
+        entries.splice(Math.min(position, entries.length), 0, ['model', model]);
+        const raw = json(JSON.stringify(Object.fromEntries(entries), null, space));
+        const spliced = spliceFastPathBody(raw, model, upstreamModel, addIncludeUsage);
+        const hasStreamOptions = entries.some(([name]) => name === 'stream_options');
+        const escapedKey = entries.some(([name]) => JSON.stringify(name).includes('\\'));
+        if (!(addIncludeUsage && hasStreamOptions) && !escapedKey) expect(spliced).toBeDefined();
+        if (spliced) expect(JSON.parse(spliced.toString('utf8'))).toEqual(reserialised(raw, upstreamModel, addIncludeUsage));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
