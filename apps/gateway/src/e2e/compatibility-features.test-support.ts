@@ -202,7 +202,7 @@ export const FEATURES: readonly Feature[] = [
     transport: 'websocket',
     styles: ['openai-responses'],
     request: sameForAll({}),
-    answer: { text: TEXT, finish: 'stop', usage: { inputTokens: 12, outputTokens: 7 } },
+    answer: { text: TEXT, finish: 'stop' },
     mock: MOCK_TEXT,
   },
 ];

@@ -161,7 +161,7 @@ async function overWebSocket(model: string, fields: Record<string, unknown>, pro
   return { outcome: { kind: 'complete', payloads: events, events: events.map((event) => ({ event: event.type, data: JSON.stringify(event) })), headers: new Headers() }, warnings: [] };
 }
 
-/** The error types the providers document for a 429, per caller style. */
+/** The error type each provider documents for a 429 (OpenAI: `requests` or `tokens`), per caller style. */
 function errorTypeProblems(style: InboundStyle, text: string): string[] {
   let body: { error?: { type?: unknown; code?: unknown; status?: unknown } };
   try {
@@ -172,7 +172,7 @@ function errorTypeProblems(style: InboundStyle, text: string): string[] {
   const error = body.error ?? {};
   if (style === 'anthropic-messages') return error.type === 'rate_limit_error' ? [] : [`error type ${String(error.type)} instead of rate_limit_error`];
   if (style === 'gemini') return error.status === 'RESOURCE_EXHAUSTED' && error.code === 429 ? [] : [`error status ${String(error.status)} (code ${String(error.code)}) instead of RESOURCE_EXHAUSTED (429)`];
-  return error.code === 'rate_limit_exceeded' ? [] : [`error code ${String(error.code)} instead of rate_limit_exceeded`];
+  return error.type === 'requests' || error.type === 'tokens' ? [] : [`error type ${String(error.type)} instead of requests or tokens`];
 }
 
 /** The upstream's 429 must reach the caller as a 429 in its style, message and `retry-after` kept. */
