@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileKeys } from '../auth/api-keys.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { StateStore } from '../store/state-store.js';
-import { admitKey, chargeKey } from './key-limiter.js';
+import { chargeKey } from '../observe/usage-charge.js';
+import { admitKey } from './key-limiter.js';
 
 const NOON = Date.UTC(2030, 5, 15, 12, 0, 30);
 const usage = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, totalTokens: input + output });

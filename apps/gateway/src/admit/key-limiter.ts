@@ -1,8 +1,9 @@
-import { IrError, type IrUsage } from '@interlingua/ir';
+import { IrError } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { BudgetConfig } from '../config/operations-schema.js';
 import type { CounterOp, StateStore } from '../store/state-store.js';
-import { usageChargeOps, usageCounterKey } from '../observe/usage-ledger.js';
+import { tpmCounterKey } from '../observe/usage-charge.js';
+import { usageCounterKey } from '../observe/usage-ledger.js';
 import { counterTtlMs, secondsUntil, windowAt, type Window } from '../observe/usage-periods.js';
 
 /** Called when the store fails; the request goes on (limits fail open). */
@@ -40,19 +41,6 @@ export async function admitKey(store: StateStore, key: GatewayKey, now: number, 
   }
 }
 
-/**
- * Charges a finished request to its key, after the answer: TPM for the current minute and the
- * day and month totals (which the budgets read), in one store call that nobody waits for.
- */
-export function chargeKey(store: StateStore, key: GatewayKey, usage: IrUsage | undefined, cost: number | null, now: number, onStoreError: StoreErrorHandler): void {
-  const ops = usageChargeOps(key.name, usage, cost, now);
-  const tokens = usage ? usage.inputTokens + usage.outputTokens : 0;
-  if (key.tpm !== undefined && tokens > 0) {
-    const minute = windowAt('minute', now);
-    ops.push({ key: tpmKey(key, minute), by: tokens, ttlMs: counterTtlMs(minute, now) });
-  }
-  store.counters(ops).catch((error: unknown) => onStoreError('charge', error));
-}
 
 function limitChecks(key: GatewayKey, now: number): Check[] {
   const checks: Check[] = [];
@@ -67,7 +55,7 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
   if (key.tpm !== undefined) {
     const tpm = key.tpm;
     checks.push({
-      ops: [{ key: tpmKey(key, minute), by: 0, ttlMs: 0 }],
+      ops: [{ key: tpmCounterKey(key.name, minute), by: 0, ttlMs: 0 }],
       verdict: ([used = 0]) => (used >= tpm ? rateLimited(`Token rate limit reached for key "${key.name}": ${tpm} tokens per minute`, minute, now) : undefined),
     });
   }
@@ -92,9 +80,6 @@ function budgetCheck(key: GatewayKey, budget: BudgetConfig, now: number): Check 
   };
 }
 
-function tpmKey(key: GatewayKey, minute: Window): string {
-  return `tpm:${key.name}:${minute.id}`;
-}
 
 function rateLimited(message: string, window: Window, now: number): IrError {
   return new IrError({ kind: 'rate-limit', message, code: 'rate_limit_exceeded', retryAfterSeconds: secondsUntil(window, now), source: 'gateway' });

@@ -1,6 +1,7 @@
 import { IrError } from '@interlingua/ir';
 import { ENDPOINT_OF_WIRE, type CallOps } from '../context/call-ops.js';
 import type { GenerationCall } from '../context/generation-call.js';
+import { gatewayTimeout } from './gateway-timeout.js';
 import { startStreamGuard } from './stream-guard.js';
 
 
@@ -97,9 +98,6 @@ export function callerLeft(call: GenerationCall): boolean {
   return call.signal.aborted && !(call.signal.reason instanceof IrError);
 }
 
-export function gatewayTimeout(message: string): IrError {
-  return new IrError({ kind: 'timeout', message, source: 'gateway' });
-}
 
 function routeLabel(call: GenerationCall): string {
   return ENDPOINT_OF_WIRE[call.inbound.wire];

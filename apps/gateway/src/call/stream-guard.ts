@@ -1,6 +1,6 @@
 import type { IrError } from '@interlingua/ir';
 import type { StreamsConfig } from '../config/operations-schema.js';
-import { gatewayTimeout } from './call-control.js';
+import { gatewayTimeout } from './gateway-timeout.js';
 import { commitStream } from '../commit/commit-stream.js';
 import type { GenerationCall } from '../context/generation-call.js';
 

@@ -3,7 +3,7 @@ import type { IrUsage } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { Gateway } from '../gateway.js';
-import { chargeKey } from '../admit/key-limiter.js';
+import { chargeKey } from './usage-charge.js';
 import { callCost } from './call-cost.js';
 import type { ObservedCall } from './observed-call.js';
 import { recordLedgerRow } from '../ledger/ledger-subscriber.js';

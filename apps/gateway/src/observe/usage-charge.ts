@@ -1,0 +1,24 @@
+import type { IrUsage } from '@interlingua/ir';
+import type { GatewayKey } from '../auth/api-keys.js';
+import type { StateStore } from '../store/state-store.js';
+import { usageChargeOps } from './usage-ledger.js';
+import { counterTtlMs, windowAt, type Window } from './usage-periods.js';
+
+/** The store counter of a key's tokens in one minute (charged here, read by the TPM limit). */
+export function tpmCounterKey(keyName: string, minute: Window): string {
+  return `tpm:${keyName}:${minute.id}`;
+}
+
+/**
+ * Charges a finished request to its key, after the answer: TPM for the current minute and the
+ * day and month totals (which the budgets read), in one store call that nobody waits for.
+ */
+export function chargeKey(store: StateStore, key: GatewayKey, usage: IrUsage | undefined, cost: number | null, now: number, onStoreError: (operation: string, error: unknown) => void): void {
+  const ops = usageChargeOps(key.name, usage, cost, now);
+  const tokens = usage ? usage.inputTokens + usage.outputTokens : 0;
+  if (key.tpm !== undefined && tokens > 0) {
+    const minute = windowAt('minute', now);
+    ops.push({ key: tpmCounterKey(key.name, minute), by: tokens, ttlMs: counterTtlMs(minute, now) });
+  }
+  store.counters(ops).catch((error: unknown) => onStoreError('charge', error));
+}
