@@ -276,6 +276,25 @@ describe('limits and disconnects', () => {
     expect(gateway.upstream.abortedCount).toBeGreaterThan(0);
   });
 
+  it('on shutdown a new turn gets a 503 error event while running ones finish, then connections close with 1001', async () => {
+    const own = await startHarness(() => undefined);
+    await conversationUpstream(own.upstream);
+    try {
+      const running = await openOrThrow(own.url, GATEWAY_KEY);
+      const idle = await openOrThrow(own.url, GATEWAY_KEY);
+      const closeCodes = [running, idle].map((client) => new Promise<number>((resolve) => client.socket.once('close', (code: number) => resolve(code))));
+      running.send({ type: 'response.create', model: 'up/hold', input: 'wait' });
+      for (let event = await running.next(); event.type !== 'response.output_text.delta'; event = await running.next());
+      const stopped = own.gateway.shutdown(300);
+      idle.send({ type: 'response.create', model: 'mock', input: 'too late' });
+      expect(await idle.next()).toMatchObject({ type: 'error', status: 503 });
+      await stopped;
+      expect(await Promise.all(closeCodes)).toEqual([1001, 1001]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('with responses.websocket.enabled: false the upgrade gets the 426 that sends clients to HTTP', async () => {
     const off = await startHarness(() => undefined, { sections: { responses: { websocket: { enabled: false } } } });
     try {

@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { IrError } from '@interlingua/ir';
+import { errorStatus, IrError } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { keyAllowsEndpoint, presentedKey, type GatewayKey } from '../auth/api-keys.js';
@@ -13,10 +13,13 @@ import { requestLoggingEnabled } from '../observe/request-log.js';
 import { ConnectionCounts } from './connection-counts.js';
 import { loopbackRunner, type ResponseRunner } from './loopback-runner.js';
 import { ResponsesSocket } from './responses-socket.js';
+import { errorEventFromHttp } from './server-events.js';
 
 const PATH = '/v1/responses';
 /** How long a closing connection gets for the close handshake on shutdown. */
 const CLOSE_GRACE_MS = 1_000;
+
+const SHUTTING_DOWN = new IrError({ kind: 'overloaded', status: 503, message: 'The gateway is shutting down; retry on another instance', source: 'gateway' });
 
 interface Attached {
   counts: ConnectionCounts;
@@ -36,12 +39,22 @@ const attached = new WeakMap<Server, Attached>();
 export function attachResponsesWebSocket(server: Server, currentGateway: () => Gateway, baseUrl: string): void {
   const state: Attached = { counts: new ConnectionCounts(), open: new Set() };
   attached.set(server, state);
-  const run = loopbackRunner(baseUrl);
+  const loopback = loopbackRunner(baseUrl);
+  // While the gateway drains, its listener takes no new connections: a new turn gets the 503 HTTP would give.
+  const run: ResponseRunner = async (response) => {
+    if (!currentGateway().ops.runtime.draining) return loopback(response);
+    const refused = errorEventFor(SHUTTING_DOWN);
+    await response.emit(refused);
+    return JSON.parse(refused) as Record<string, unknown>;
+  };
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const gateway = currentGateway();
     try {
-      upgrade(currentGateway(), state, run, request, socket, head);
+      upgrade(gateway, state, run, request, socket, head);
     } catch (error) {
-      refuse(socket, request, asIrError(error));
+      const refused = asIrError(error);
+      refuse(socket, request, refused);
+      logRefused(gateway, request, refused);
     }
   });
 }
@@ -65,7 +78,7 @@ function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request
   if (!settings.enabled) {
     throw new IrError({ kind: 'unsupported', status: 426, message: 'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead', code: 'websocket_not_supported', source: 'gateway' });
   }
-  if (gateway.ops.runtime.draining) throw new IrError({ kind: 'overloaded', status: 503, message: 'The gateway is shutting down; retry on another instance', source: 'gateway' });
+  if (gateway.ops.runtime.draining) throw SHUTTING_DOWN;
   const key = authenticate(gateway, request, url);
   if (!keyAllowsEndpoint(key, 'responses')) {
     throw new IrError({ kind: 'permission', message: 'This API key may not use the responses endpoint', code: 'endpoint_not_allowed', source: 'gateway' });
@@ -91,6 +104,18 @@ function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request
 function logClosed(gateway: Gateway, key: GatewayKey, responses: number, code: number, durationMs: number): void {
   if (!requestLoggingEnabled()) return;
   gateway.ops.runtime.logger.info({ endpoint: 'responses', transport: 'websocket', key: key.name, responses, closeCode: code, durationMs: Math.round(durationMs) }, 'websocket closed');
+}
+
+function logRefused(gateway: Gateway, request: IncomingMessage, error: IrError): void {
+  if (!requestLoggingEnabled()) return;
+  const path = new URL(request.url ?? '/', 'http://gateway.local').pathname;
+  gateway.ops.runtime.logger.info({ path: path.slice(0, 256), transport: 'websocket', status: errorStatus(error.data), code: error.data.code, error: error.data.message }, 'websocket refused');
+}
+
+/** The `error` event for an error of the gateway, with the status and body HTTP would answer. */
+function errorEventFor(error: IrError): string {
+  const { status, body } = codecFor('openai-responses').error.fromIr(error.data);
+  return errorEventFromHttp(status, JSON.stringify(body), error.data.retryAfterSeconds === undefined ? null : String(Math.ceil(error.data.retryAfterSeconds)));
 }
 
 /** Answers a refused upgrade with a plain HTTP response (status and error body in the style of the path) and closes the socket. */
