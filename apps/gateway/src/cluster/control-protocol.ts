@@ -10,14 +10,18 @@ export type PrimaryMessage =
   | { channel: typeof CONTROL_CHANNEL; type: 'reload'; config: GatewayConfig; reload: number }
   /** Stop gracefully: no new connections, open requests may finish for `graceMs`. */
   | { channel: typeof CONTROL_CHANNEL; type: 'stop'; graceMs: number }
-  | { channel: typeof CONTROL_CHANNEL; type: 'stop-now' };
+  | { channel: typeof CONTROL_CHANNEL; type: 'stop-now' }
+  /** Every worker's metrics, summed (the answer to a worker's `metrics` message). */
+  | { channel: typeof CONTROL_CHANNEL; type: 'metrics'; id: number; text?: string; error?: string };
 
 /** From a worker to the primary. */
 export type WorkerMessage =
   /** Listening for control messages: the primary may send `start`. */
   | { channel: typeof CONTROL_CHANNEL; type: 'ready' }
   | { channel: typeof CONTROL_CHANNEL; type: 'listening'; url: string }
-  | { channel: typeof CONTROL_CHANNEL; type: 'reloaded'; reload: number; problems?: string[] };
+  | { channel: typeof CONTROL_CHANNEL; type: 'reloaded'; reload: number; problems?: string[] }
+  /** Asks for every worker's metrics, summed (`/metrics`). */
+  | { channel: typeof CONTROL_CHANNEL; type: 'metrics'; id: number };
 
 export function isControlMessage(message: unknown): message is { channel: typeof CONTROL_CHANNEL; type: string } {
   return typeof message === 'object' && message !== null && (message as { channel?: unknown }).channel === CONTROL_CHANNEL;

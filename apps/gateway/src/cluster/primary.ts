@@ -6,6 +6,7 @@ import type { StateStore } from '../store/state-store.js';
 import { CONTROL_CHANNEL, isControlMessage, type PrimaryMessage, type WorkerMessage } from './control-protocol.js';
 import { RestartBackoff } from './restart-backoff.js';
 import { runSecrets } from './run-secrets.js';
+import { primaryMetrics } from './cluster-metrics.js';
 import { answerStoreRequest } from './store-host.js';
 import { isStoreMessage, type StoreRequest } from './store-protocol.js';
 
@@ -42,6 +43,7 @@ class Primary {
   private reloading: Promise<void> = Promise.resolve();
   private stopping = false;
   private starting = true;
+  private readonly metrics = primaryMetrics();
   private readonly withRunSecrets = runSecrets((message) => process.stderr.write(`warning: ${message}\n`));
 
   constructor(private readonly options: PrimaryOptions) {
@@ -100,6 +102,12 @@ class Primary {
     } else if (isControlMessage(message) && message.type === 'reloaded') {
       const { problems } = message as Extract<WorkerMessage, { type: 'reloaded' }>;
       this.reloadAnswers.get(worker)?.(problems);
+    } else if (isControlMessage(message) && message.type === 'metrics') {
+      const { id } = message as Extract<WorkerMessage, { type: 'metrics' }>;
+      this.metrics().then(
+        (text) => this.send(worker, { channel: CONTROL_CHANNEL, type: 'metrics', id, text }),
+        (error: unknown) => this.send(worker, { channel: CONTROL_CHANNEL, type: 'metrics', id, error: error instanceof Error ? error.message : String(error) }),
+      );
     }
   }
 

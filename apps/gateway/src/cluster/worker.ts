@@ -1,6 +1,9 @@
 import type { GatewayConfig } from '../config/config-schema.js';
 import { ConfigError } from '../config/load-config.js';
+import { createRuntime } from '../operations/gateway-ops.js';
 import { startGateway, type RunningGateway } from '../server.js';
+import { createStore } from '../store/create-store.js';
+import { workerMetricsText } from './cluster-metrics.js';
 import { CONTROL_CHANNEL, isControlMessage, type PrimaryMessage, type WorkerMessage } from './control-protocol.js';
 import { IpcStore } from './ipc-store.js';
 import { isStoreMessage, type StoreChannel, type StoreReply } from './store-protocol.js';
@@ -13,8 +16,10 @@ import { isStoreMessage, type StoreChannel, type StoreReply } from './store-prot
 export async function runWorker(): Promise<void> {
   for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
   const config = await startConfig();
-  const store = config.store.type === 'memory' ? new IpcStore(processStoreChannel()) : undefined;
-  const running = await startGateway(config, store ? { store } : {});
+  const store = config.store.type === 'memory' ? new IpcStore(processStoreChannel()) : createStore(config.store);
+  const runtime = createRuntime(config, store);
+  runtime.metricsText = workerMetricsText(runtime.metrics.registry);
+  const running = await startGateway(config, { runtime });
   process.on('message', (message: unknown) => {
     if (isControlMessage(message)) obey(running, message as PrimaryMessage);
   });

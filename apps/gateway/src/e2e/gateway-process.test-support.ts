@@ -56,8 +56,17 @@ export function startGatewayProcess(main: string, args: string[], env: NodeJS.Pr
 
 /** A POST on a connection of its own (no keep-alive), so a cluster hands each to the next worker. */
 export function postOnNewConnection(url: string, path: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
+  return onNewConnection('POST', url, path, { 'content-type': 'application/json', ...headers }, JSON.stringify(body));
+}
+
+/** A GET on a connection of its own. */
+export function getOnNewConnection(url: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return onNewConnection('GET', url, path, headers);
+}
+
+function onNewConnection(method: string, url: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${url}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', connection: 'close', ...headers } }, (res) => {
+    const req = httpRequest(`${url}${path}`, { method, agent: false, headers: { connection: 'close', ...headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -65,7 +74,7 @@ export function postOnNewConnection(url: string, path: string, headers: Record<s
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end(JSON.stringify(body));
+    req.end(body);
   });
 }
 

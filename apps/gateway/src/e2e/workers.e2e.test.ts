@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, logLines, postOnNewConnection, startGatewayProcess, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import { buildGateway, getOnNewConnection, logLines, postOnNewConnection, startGatewayProcess, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
 
 /**
  * The built gateway with `server.workers: 2` and the memory store, as an operator runs it: the
@@ -13,9 +13,11 @@ import { buildGateway, logLines, postOnNewConnection, startGatewayProcess, type 
 const dir = mkdtempSync(join(tmpdir(), 'interlingua-workers-'));
 const file = join(dir, 'gateway.yaml');
 const RPM = 12;
+const ADMIN_SECRET = 'workers-admin-secret-0123456789';
 
 const config = (extraKeys = ''): string => `
 server: { host: 127.0.0.1, port: 0, workers: 2 }
+admin: { secret: ${ADMIN_SECRET} }
 keys:
   - { name: limited, secret: workers-limited-secret, rpm: ${RPM} }
   - { name: free, secret: workers-free-secret }${extraKeys}
@@ -75,6 +77,15 @@ describe('two gateway workers on one port', () => {
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(48 - RPM);
     const pids = await servedBy(answers.map((answer) => answer.requestId));
     expect(new Set(pids.values()).size).toBe(2);
+  });
+
+  it('answers /metrics with every worker\'s counters summed, whichever worker takes the scrape', async () => {
+    const refused = async (): Promise<number> => {
+      const { status, body } = await getOnNewConnection(url, '/metrics', { authorization: `Bearer ${ADMIN_SECRET}` });
+      expect(status).toBe(200);
+      return [...body.matchAll(/^interlingua_requests_total\{[^}]*status="429"[^}]*\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+    };
+    expect([await refused(), await refused(), await refused()]).toEqual([48 - RPM, 48 - RPM, 48 - RPM]);
   });
 
   it('keeps the running config in every worker after SIGHUP with a broken file, and gives every worker a good one', async () => {

@@ -23,6 +23,11 @@ export interface GatewayRuntime {
   draining: boolean;
   /** Reports a failed store call (limits and cooldowns then go on without it). */
   storeError(operation: string, error: unknown): void;
+  /**
+   * The Prometheus text `/metrics` answers, when it is not this process's own registry (a worker
+   * of several: every worker's metrics, summed by the primary).
+   */
+  metricsText?: () => Promise<string>;
 }
 
 export interface RuntimeOptions {

@@ -38,9 +38,9 @@ function readyRoute(gateway: Gateway) {
 
 function metricsRoute(gateway: Gateway) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const { registry } = gateway.ops.runtime.metrics;
+    const { metrics, metricsText } = gateway.ops.runtime;
     const context = createRequestContext(request, response);
-    context.sink.send(200, registry.contentType, await registry.metrics());
+    context.sink.send(200, metrics.registry.contentType, await (metricsText ? metricsText() : metrics.registry.metrics()));
   };
 }
 
