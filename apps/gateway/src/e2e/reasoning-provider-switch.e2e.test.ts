@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicCaller, CALLERS, chatCaller, conversationPath, NO_FIELD_PROBLEM, runConversation, type SwitchUpstream } from './reasoning-switch.test-support.js';
+import { anthropicCaller, CALLERS, chatCaller, conversationPath, NO_FIELD_PROBLEM, responsesCaller, runConversation, type SwitchUpstream } from './reasoning-switch.test-support.js';
 
 /** Conversations that leave a provider and come back to it. */
 const PATHS: Array<[SwitchUpstream, SwitchUpstream, SwitchUpstream]> = [
@@ -26,5 +26,14 @@ describe('warnings name what did not go to another provider', () => {
     expect(problems).toEqual([]);
     expect(warnings).toContain("dropped messages[1].content[1].opaque: the gemini signature of tool call 'weather' is not sent to anthropic");
     expect(warnings).toContain('dropped messages[3].content[0]: reasoning from anthropic (its signature) is not replayed to gemini');
+  });
+});
+
+describe('streamed answers carry the same carriers', () => {
+  it.each([
+    ['Anthropic Messages', anthropicCaller],
+    ['OpenAI Responses', responsesCaller],
+  ] as const)('a %s caller streams Gemini’s answers (Gemini → Anthropic → Gemini) and Gemini gets its signature back', async (_style, makeCaller) => {
+    expect(await runConversation(makeCaller, conversationPath('switch', 'gemini'), [true, false, true])).toMatchObject({ problems: [] });
   });
 });

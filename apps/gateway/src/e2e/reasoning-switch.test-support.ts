@@ -91,8 +91,8 @@ export interface StepAnswer {
 /** A caller style driving a conversation through its official SDK, echoing each answer verbatim. */
 export interface CallerDriver {
   style: string;
-  /** Runs one step on `route`, appending the answer and the tool results to the conversation. */
-  step(route: string): Promise<StepAnswer>;
+  /** Runs one step on `route`, appending the answer and the tool results to the conversation; `stream` where the driver can. */
+  step(route: string, stream?: boolean): Promise<StepAnswer>;
 }
 
 export function anthropicCaller(url: string): CallerDriver {
@@ -100,16 +100,15 @@ export function anthropicCaller(url: string): CallerDriver {
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: QUESTION }];
   return {
     style: 'Anthropic Messages',
-    async step(route) {
-      const { data, response } = await client.messages
-        .create({
-          model: route,
-          max_tokens: 4096,
-          thinking: { type: 'enabled', budget_tokens: 1024 },
-          tools: [{ name: 'weather', description: 'Weather in a city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
-          messages,
-        })
-        .withResponse();
+    async step(route, stream) {
+      const params: Anthropic.MessageCreateParamsNonStreaming = {
+        model: route,
+        max_tokens: 4096,
+        thinking: { type: 'enabled', budget_tokens: 1024 },
+        tools: [{ name: 'weather', description: 'Weather in a city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+        messages,
+      };
+      const { data, response } = stream ? await streamedMessage(client, params) : await client.messages.create(params).withResponse();
       messages.push({ role: 'assistant', content: data.content });
       const calls = data.content.flatMap((block) => (block.type === 'tool_use' ? [block] : []));
       if (calls.length > 0) messages.push({ role: 'user', content: calls.map((call) => ({ type: 'tool_result' as const, tool_use_id: call.id, content: TOOL_OUTPUT })) });
@@ -117,6 +116,13 @@ export function anthropicCaller(url: string): CallerDriver {
       return { calls: calls.map((call) => call.name), text, warnings: response.headers.get('x-interlingua-warnings') };
     },
   };
+}
+
+/** A streamed Messages call read to its final message, as SDK users do. */
+async function streamedMessage(client: Anthropic, params: Anthropic.MessageCreateParamsNonStreaming): Promise<{ data: Anthropic.Message; response: Response }> {
+  const stream = client.messages.stream(params);
+  const { response } = await stream.withResponse();
+  return { data: await stream.finalMessage(), response };
 }
 
 export function chatCaller(url: string): CallerDriver {
@@ -143,23 +149,36 @@ export function responsesCaller(url: string): CallerDriver {
   const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: QUESTION }];
   return {
     style: 'OpenAI Responses (stateless)',
-    async step(route) {
-      const { data, response } = await client.responses
-        .create({
-          model: route,
-          store: false,
-          include: ['reasoning.encrypted_content'],
-          reasoning: { effort: 'low', summary: 'auto' },
-          tools: [{ type: 'function', name: 'weather', parameters: WEATHER_PARAMETERS, strict: false }],
-          input,
-        })
-        .withResponse();
+    async step(route, stream) {
+      const params: OpenAI.Responses.ResponseCreateParamsNonStreaming = {
+        model: route,
+        store: false,
+        include: ['reasoning.encrypted_content'],
+        reasoning: { effort: 'low', summary: 'auto' },
+        tools: [{ type: 'function', name: 'weather', parameters: WEATHER_PARAMETERS, strict: false }],
+        input,
+      };
+      const { data, response } = stream ? await streamedResponse(client, params) : await client.responses.create(params).withResponse();
       input.push(...(data.output as OpenAI.Responses.ResponseInputItem[]));
       const calls = data.output.flatMap((item) => (item.type === 'function_call' ? [item] : []));
       for (const call of calls) input.push({ type: 'function_call_output', call_id: call.call_id, output: TOOL_OUTPUT });
-      return { calls: calls.map((call) => call.name), text: data.output_text, warnings: response.headers.get('x-interlingua-warnings') };
+      return { calls: calls.map((call) => call.name), text: outputText(data), warnings: response.headers.get('x-interlingua-warnings') };
     },
   };
+}
+
+/** The text of a response's message items (streamed responses have no `output_text`). */
+function outputText(response: OpenAI.Responses.Response): string {
+  return response.output.flatMap((item) => (item.type === 'message' ? item.content.flatMap((part) => (part.type === 'output_text' ? [part.text] : [])) : [])).join('');
+}
+
+/** A streamed Responses call read to its final response. */
+async function streamedResponse(client: OpenAI, params: OpenAI.Responses.ResponseCreateParamsNonStreaming): Promise<{ data: OpenAI.Responses.Response; response: Response }> {
+  const { data: events, response } = await client.responses.create({ ...params, stream: true }).withResponse();
+  let final: OpenAI.Responses.Response | undefined;
+  for await (const event of events) if (event.type === 'response.completed') final = event.response;
+  if (!final) throw new Error('the stream ended without response.completed');
+  return { data: final, response };
 }
 
 export function geminiCaller(url: string): CallerDriver {
@@ -221,7 +240,11 @@ export const NO_FIELD_PROBLEM = 'the first provider’s reasoning did not come b
  * provider's artefacts not replayed to it byte for byte on the third step, an artefact reaching
  * another provider, or a carrier reaching any provider.
  */
-export async function runConversation(makeCaller: (url: string) => CallerDriver, path: readonly SwitchUpstream[]): Promise<{ problems: string[]; warnings: string[] }> {
+export async function runConversation(
+  makeCaller: (url: string) => CallerDriver,
+  path: readonly SwitchUpstream[],
+  streamed: readonly boolean[] = [],
+): Promise<{ problems: string[]; warnings: string[] }> {
   const setup = await startSwitchHarness();
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -231,7 +254,7 @@ export async function runConversation(makeCaller: (url: string) => CallerDriver,
     for (const [index, upstream] of path.entries()) {
       let answer: StepAnswer;
       try {
-        answer = await caller.step(ROUTE_OF[upstream]);
+        answer = await caller.step(ROUTE_OF[upstream], streamed[index] === true);
       } catch (error) {
         problems.push(`step ${index + 1} (${upstream}) failed: ${String(error).slice(0, 300)}`);
         return { problems, warnings };
@@ -253,4 +276,21 @@ export async function runConversation(makeCaller: (url: string) => CallerDriver,
     await setup.close();
   }
   return { problems, warnings: [...new Set(warnings)] };
+}
+
+const DRIVER_OF_STYLE: Record<string, (url: string) => CallerDriver> = {
+  'anthropic-messages': anthropicCaller,
+  'openai-chat': chatCaller,
+  'openai-responses': responsesCaller,
+  gemini: geminiCaller,
+};
+const UPSTREAM_OF_WIRE: Record<string, SwitchUpstream> = { 'anthropic-messages': 'anthropic', 'openai-chat': 'chat', 'openai-responses': 'responses', gemini: 'gemini' };
+
+/** A scorecard cell: a conversation of `kind` from a caller style, starting and ending on an upstream wire. */
+export async function conversationCell(style: string, wire: string, kind: ConversationKind): Promise<{ status: 'pass' | 'fail' | 'n/a'; problems: string[]; warnings: string[] }> {
+  const driver = DRIVER_OF_STYLE[style];
+  const upstream = UPSTREAM_OF_WIRE[wire];
+  if (!driver || !upstream) return { status: 'n/a', problems: [], warnings: [] };
+  const { problems, warnings } = await runConversation(driver, conversationPath(kind, upstream));
+  return { status: problems.length === 0 ? 'pass' : 'fail', problems, warnings };
 }

@@ -1,5 +1,5 @@
 import type { UpstreamHandler } from '../loopback-upstream.js';
-import { sendJson } from '../loopback-upstream.js';
+import { sendJson, sendSse } from '../loopback-upstream.js';
 import { citiesForStep, IssuedArtefacts, isRecord, modelTurns, recordsIn } from './issued-artefacts.js';
 
 /** The value Google documents for function calls whose signature was lost (history from another model). */
@@ -36,7 +36,8 @@ export interface GeminiThoughtUpstream {
  * the first function call of every model turn must carry one (the documented bypass value is
  * accepted), and every signature sent must be one it issued for that very part, else 400. It
  * answers with a thought summary and two parallel `weather` calls (only the first signed), then
- * with a thought and a text part carrying the signature.
+ * with a thought and a text part carrying the signature. Streamed requests get the same answer as
+ * one event.
  */
 export function geminiThoughtUpstream(): GeminiThoughtUpstream {
   const signatures = new IssuedArtefacts('Ci');
@@ -59,12 +60,14 @@ export function geminiThoughtUpstream(): GeminiThoughtUpstream {
       text.thoughtSignature = signatures.issue(boundOf(text));
       parts.push(text);
     }
-    sendJson(response, 200, {
+    const answer = {
       candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
       usageMetadata: { promptTokenCount: 40, candidatesTokenCount: 20, thoughtsTokenCount: 8, totalTokenCount: 68 },
       modelVersion: 'gemini-3-pro-preview',
       responseId: `gemini-step-${step}`,
-    });
+    };
+    if (request.url.includes(':streamGenerateContent')) return sendSse(response, `data: ${JSON.stringify(answer)}\r\n\r\n`);
+    sendJson(response, 200, answer);
   };
   return { handler, signatures };
 }
