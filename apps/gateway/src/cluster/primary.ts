@@ -37,7 +37,7 @@ class Primary {
   private current: GatewayConfig;
   private readonly store: StateStore | undefined;
   private readonly startedWith = new Map<Worker, GatewayConfig>();
-  private readonly reloadAnswers = new Map<Worker, (problems: string[] | undefined) => void>();
+  private readonly reloadAnswers = new Map<Worker, { reload: number; settle(problems: string[] | undefined): void }>();
   private readonly backoff = new RestartBackoff();
   private reloads = 0;
   private reloading: Promise<void> = Promise.resolve();
@@ -63,12 +63,15 @@ class Primary {
       url = await this.fork();
       await Promise.all(Array.from({ length: this.options.workers - 1 }, () => this.fork()));
     } catch {
+      // A stop signal during the start ends the workers on purpose; `onExit` finishes then.
+      if (this.stopping) return;
       process.stderr.write('A gateway worker could not start; stopping.\n');
       this.stopping = true;
       for (const worker of this.liveWorkers()) worker.kill('SIGKILL');
       return this.finish(1);
     }
     this.starting = false;
+    if (this.stopping) return;
     process.stderr.write(`Interlingua gateway listening on ${url} (${this.options.workers} workers)\n`);
   }
 
@@ -100,8 +103,9 @@ class Primary {
         if (worker.isConnected()) worker.send(reply);
       });
     } else if (isControlMessage(message) && message.type === 'reloaded') {
-      const { problems } = message as Extract<WorkerMessage, { type: 'reloaded' }>;
-      this.reloadAnswers.get(worker)?.(problems);
+      const { reload, problems } = message as Extract<WorkerMessage, { type: 'reloaded' }>;
+      const waiting = this.reloadAnswers.get(worker);
+      if (waiting?.reload === reload) waiting.settle(problems);
     } else if (isControlMessage(message) && message.type === 'metrics') {
       const { id } = message as Extract<WorkerMessage, { type: 'metrics' }>;
       this.metrics().then(
@@ -113,7 +117,7 @@ class Primary {
 
   private onExit(worker: Worker, code: number | null, signal: string | null): void {
     this.startedWith.delete(worker);
-    this.reloadAnswers.get(worker)?.(undefined);
+    this.reloadAnswers.get(worker)?.settle(undefined);
     if (this.stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) void this.finish(0);
       return;
@@ -128,6 +132,7 @@ class Primary {
   }
 
   private async reload(): Promise<void> {
+    if (this.stopping) return;
     const path = this.options.configPath;
     if (!path) {
       process.stderr.write('SIGHUP: no config file to reload (running on defaults)\n');
@@ -157,12 +162,16 @@ class Primary {
 
   /** Resolves with the worker's problems with `config`, or undefined when it took it (or died). */
   private reloadWorker(worker: Worker, config: GatewayConfig): Promise<string[] | undefined> {
+    const reload = ++this.reloads;
     return new Promise((resolve) => {
-      this.reloadAnswers.set(worker, (problems) => {
-        this.reloadAnswers.delete(worker);
-        resolve(problems);
+      this.reloadAnswers.set(worker, {
+        reload,
+        settle: (problems) => {
+          this.reloadAnswers.delete(worker);
+          resolve(problems);
+        },
       });
-      this.send(worker, { channel: CONTROL_CHANNEL, type: 'reload', config, reload: ++this.reloads });
+      this.send(worker, { channel: CONTROL_CHANNEL, type: 'reload', config, reload });
     });
   }
 

@@ -29,7 +29,10 @@ export async function runWorker(): Promise<void> {
 function startConfig(): Promise<GatewayConfig> {
   return new Promise((resolve) => {
     const onMessage = (message: unknown): void => {
-      if (!isControlMessage(message) || message.type !== 'start') return;
+      if (!isControlMessage(message)) return;
+      // Stopped before it started: nothing to drain.
+      if (message.type === 'stop' || message.type === 'stop-now') process.exit(0);
+      if (message.type !== 'start') return;
       process.off('message', onMessage);
       resolve((message as Extract<PrimaryMessage, { type: 'start' }>).config);
     };
