@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicCaller, CALLERS, chatCaller, conversationPath, NO_FIELD_PROBLEM, responsesCaller, runConversation, type SwitchUpstream } from './reasoning-switch.test-support.js';
+import type { SwitchUpstream } from './reasoning-switch-harness.test-support.js';
+import { anthropicCaller, CALLERS, chatCaller, conversationPath, NO_FIELD_PROBLEM, responsesCaller, runConversation } from './reasoning-switch.test-support.js';
 
 /** Conversations that leave a provider and come back to it. */
 const PATHS: Array<[SwitchUpstream, SwitchUpstream, SwitchUpstream]> = [
