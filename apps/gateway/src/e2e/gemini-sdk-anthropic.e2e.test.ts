@@ -58,18 +58,20 @@ describe('@google/genai generateContent against an Anthropic upstream', () => {
     expect(messages[2]?.content).toEqual([expect.objectContaining({ type: 'tool_result', tool_use_id: 'toolu_01YGzqpRE16Vricda3Aqcejo' })]);
   });
 
-  it('runs a thinking tool loop: Anthropic signatures cannot travel through Gemini clients, so thinking pauses for that turn, with a warning', async () => {
+  it('runs a thinking tool loop: the Anthropic signature travels through the Gemini client sealed, and comes back to Anthropic byte for byte', async () => {
     reply = replies(replayJson('anthropic-messages/05-thinking-tool-use.json'), replayJson('anthropic-messages/01-text.json'));
     const config = { tools: weatherTools, thinkingConfig: { includeThoughts: true, thinkingBudget: 2048 } };
     const user: Content = { role: 'user', parts: [{ text: 'What is the largest city in my country?' }] };
     const first = await ai.models.generateContent({ model: 'claude', contents: [user], config });
     expect(lastMessages().thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
-    expect(first.candidates?.[0]?.content?.parts?.[0]).toEqual({ text: expect.any(String), thought: true });
+    expect(first.candidates?.[0]?.content?.parts?.[0]).toEqual({ text: expect.any(String), thought: true, thoughtSignature: expect.stringMatching(/^iLgRsN01/) });
     const answer: Content = { role: 'user', parts: [{ functionResponse: { id: first.functionCalls?.[0]?.id, name: 'get_user_country', response: { country: 'France' } } }] };
     const second = await ai.models.generateContent({ model: 'claude', contents: [user, first.candidates?.[0]?.content as Content, answer], config });
     expect(second.text).toBe(expected('anthropic-messages/01-text.json').text);
-    expect(lastMessages().thinking).toBeUndefined();
-    expect(second.sdkHttpResponse?.headers?.['x-interlingua-warnings']).toContain('signed thinking block');
+    const recorded = recordingJson(loadRecording('anthropic-messages/05-thinking-tool-use.json')) as { content: Array<{ type: string; thinking?: string; signature?: string }> };
+    const original = recorded.content.find((block) => block.type === 'thinking');
+    expect(lastMessages().thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+    expect(lastMessages().messages[1]?.content[0]).toEqual({ type: 'thinking', thinking: original?.thinking, signature: original?.signature });
   });
 
   it('maps thinkingBudget to Anthropic budget_tokens', async () => {

@@ -205,7 +205,7 @@ describe('Anthropic Messages callers to a Gemini upstream', () => {
     expect(lastGemini('generateContent')).toMatchObject({ systemInstruction: { parts: [{ text: 'Be terse' }] }, generationConfig: { maxOutputTokens: 1024 } });
   });
 
-  it('uses a tool over two turns, the tool_result sent as a functionResponse with the name', async () => {
+  it('uses a tool over two turns, the tool_result sent as a functionResponse with the name, the call signed with its own signature again', async () => {
     reply = replies(replayJson('gemini/05-function-call.json'), replayJson('gemini/01-text.json'));
     const tools: Anthropic.Tool[] = [{ name: 'weather', input_schema: { type: 'object', properties: { location: { type: 'string' } } } }];
     const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Weather in San Francisco?' }];
@@ -220,7 +220,10 @@ describe('Anthropic Messages callers to a Gemini upstream', () => {
       messages: [...messages, { role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: use?.type === 'tool_use' ? use.id : '', content: 'Sunny, 18 C' }] }],
     });
     const contents = lastGemini('generateContent').contents;
-    expect(contents[1]?.parts.at(-1)).toMatchObject({ functionCall: { name: 'weather' }, thoughtSignature: GEMINI_SKIP_SIGNATURE });
+    const recorded = recordingJson(loadRecording('gemini/05-function-call.json')) as { candidates: Array<{ content: { parts: Array<{ thoughtSignature?: string }> } }> };
+    const signature = recorded.candidates[0]?.content.parts.find((part) => part.thoughtSignature)?.thoughtSignature;
+    expect(signature).toBeDefined();
+    expect(contents[1]?.parts.at(-1)).toMatchObject({ functionCall: { name: 'weather' }, thoughtSignature: signature });
     expect(contents[2]?.parts).toEqual([{ functionResponse: { name: 'weather', response: { result: 'Sunny, 18 C' } } }]);
   });
 
@@ -247,10 +250,12 @@ describe('Anthropic Messages callers to a Gemini upstream', () => {
     expect(lastGemini('generateContent').generationConfig?.thinkingConfig).toEqual({ thinkingBudget: 2048, includeThoughts: true });
   });
 
-  it('leaves Gemini thoughts out: Anthropic rejects a thinking block it did not sign', async () => {
+  it('shows Gemini thoughts as thinking blocks signed by a gateway carrier, never by the Gemini signature itself', async () => {
     reply = geminiAnswer(thinkingParts);
     const message = await anthropic.messages.create({ model: 'up/gemini-2.5-flash', max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 1024 }, messages: [{ role: 'user', content: 'Capital of France?' }] });
-    expect(message.content.filter((block) => block.type === 'thinking')).toEqual([]);
+    const thinking = message.content.flatMap((block) => (block.type === 'thinking' ? [block] : []));
+    expect(thinking[0]).toMatchObject({ thinking: 'Let me think.', signature: expect.stringMatching(/^iLgRsN01/) });
+    expect(thinking.every((block) => block.signature.startsWith('iLgRsN01') && !block.signature.includes('c2lnbmF0dXJl'))).toBe(true);
     expect(message.content.find((block) => block.type === 'text')).toMatchObject({ text: 'Paris.' });
     expect(message.usage).toMatchObject({ input_tokens: 4, output_tokens: 16 });
   });

@@ -144,10 +144,12 @@ describe('Anthropic Messages callers reaching an OpenAI Responses upstream', () 
     ]);
   });
 
-  it('leaves a reasoning summary out: Anthropic rejects a thinking block it did not sign', async () => {
+  it('shows a reasoning summary as a thinking block signed by a gateway carrier (Anthropic would refuse any other signature)', async () => {
     reply = replayJson('openai-responses/08-reasoning-summary.json');
     const message = await anthropic.messages.create({ model: 'up/o4-mini', max_tokens: 4000, thinking: { type: 'enabled', budget_tokens: 2000 }, messages: [{ role: 'user', content: 'factorial?' }] });
-    expect(message.content.filter((block) => block.type === 'thinking')).toEqual([]);
+    const thinking = message.content.flatMap((block) => (block.type === 'thinking' ? [block] : []));
+    expect(thinking.length).toBeGreaterThan(0);
+    expect(thinking.every((block) => block.signature.startsWith('iLgRsN01'))).toBe(true);
     expect(message.content.at(-1)).toMatchObject({ type: 'text', text: expected('openai-responses/08-reasoning-summary.json').text });
     expect(lastResponsesBody(harness.upstream.requests).reasoning).toMatchObject({ effort: expect.any(String) });
   });
