@@ -10,7 +10,7 @@ import { geminiRoutes } from './route/gemini-routes.js';
 import { openAiRoutes } from './route/openai-routes.js';
 import { responsesRoutes } from './route/responses-routes.js';
 import { opsRoutes } from './route/ops-routes.js';
-import { admissionMiddleware } from './admit/admission.js';
+import { admitRequest } from './admit/admission.js';
 import type { RouteEntry } from './route/route-entry.js';
 import { imagesRoutes } from './route/images-routes.js';
 import { audioRoutes } from './route/audio-routes.js';
@@ -35,10 +35,18 @@ export function createApp(gateway: Gateway): Express {
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (!applyCors(cors, request, response)) next();
   });
-  const admission = admissionMiddleware(gateway);
   for (const route of table) {
-    app[route.method](route.path, admission, (request: Request, response: Response, next: NextFunction) => {
-      route.handler(request, response).catch(next);
+    app[route.method](route.path, (request: Request, response: Response, next: NextFunction) => {
+      admitRequest(gateway, request, response)
+        .then(async (context) => {
+          if (!context) return;
+          try {
+            await route.handler(request, response, context);
+          } catch (error) {
+            sendStyleError(context.sink, errorCodecForPath(request.path, request.headers), asIrError(error));
+          }
+        })
+        .catch(next);
     });
   }
   app.use((request: Request, response: Response) => unmatched(table, request, response));

@@ -22,7 +22,6 @@ export interface TrackedRequest {
   call?: ObservedCall;
 }
 
-const tracked = new WeakMap<IncomingMessage, TrackedRequest>();
 
 /**
  * Follows a request until its connection is done with it ('close': after the last byte, or when
@@ -31,7 +30,6 @@ const tracked = new WeakMap<IncomingMessage, TrackedRequest>();
  */
 export function trackRequest(gateway: Gateway, request: IncomingMessage, response: ServerResponse, endpoint: EndpointName, requestId: string): TrackedRequest {
   const entry: TrackedRequest = { endpoint, requestId, started: performance.now(), admitted: false };
-  tracked.set(request, entry);
   gateway.ops.runtime.requests.started();
   response.once('close', () => {
     gateway.ops.runtime.requests.ended();
@@ -44,9 +42,8 @@ export function trackRequest(gateway: Gateway, request: IncomingMessage, respons
  * Hands the request's call (generation, service or count) to its tracker, so the log line, the
  * metrics and the usage charge see its outcome.
  */
-export function attachCall(request: IncomingMessage, call: ObservedCall): void {
-  const entry = tracked.get(request);
-  if (entry) entry.call = call;
+export function attachCall(context: { tracked?: TrackedRequest }, call: ObservedCall): void {
+  if (context.tracked) context.tracked.call = call;
 }
 
 function finishRequest(gateway: Gateway, entry: TrackedRequest, request: IncomingMessage, response: ServerResponse): void {

@@ -3,7 +3,7 @@ import { IrError, invalidRequest, type IrRequest } from '@interlingua/ir';
 import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { admittedKey, type RequestContext } from '../admit/request-context.js';
 import { readBody } from '../http/read-body.js';
 import { bodyLimit } from '../admit/admission.js';
 import { sendStyleError } from '../http/style-errors.js';
@@ -30,10 +30,9 @@ export interface CountTokensRouteSpec {
  */
 export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
   const codec = codecFor(spec.wire);
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const context = createRequestContext(request, response);
+  return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
-      const key = authenticate(gateway, request, context.url);
+      const key = admittedKey(context);
       const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'count-tokens')));
       const ir = spec.decode(json, request);
       if (!ir.model) throw invalidRequest('model: a model name (string) is required', 'model');
@@ -44,7 +43,7 @@ export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
       if (!route) throw modelNotFound(ir.model);
       // Observed like any call (log line, metrics by provider), without usage: counting is never charged tokens.
       const outcome: CallOutcome = { attempts: 1, ...(route.targets[0] ? { target: route.targets[0] } : {}), warnings: [] };
-      attachCall(request, { model: ir.model, inbound: { wire: spec.wire }, outcome });
+      attachCall(context, { model: ir.model, inbound: { wire: spec.wire }, outcome });
       const count = await countInputTokens({ ir, inbound: spec.wire, route, headers: request.headers, requestId: context.requestId, signal: context.signal });
       outcome.path = count.estimated ? 'estimate' : 'count';
       outcome.warnings = count.warnings;

@@ -4,7 +4,7 @@ import { geminiModel, geminiModelList } from '@interlingua/gemini';
 import { codecFor } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { admittedKey, type RequestContext } from '../admit/request-context.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { asIrError } from '../plan/run-generation.js';
 import { modelNotFound } from './generation-route.js';
@@ -14,10 +14,9 @@ import type { RouteHandler } from './route-entry.js';
 
 /** `GET /v1beta/models?pageSize&pageToken`: the models this key may use, in Gemini's list shape. */
 export function listGeminiModelsRoute(gateway: Gateway) {
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const context = createRequestContext(request, response);
+  return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
-      const key = authenticate(gateway, request, context.url);
+      const key = admittedKey(context);
       const pageSize = readPageSize(context.url.searchParams.get('pageSize'));
       const pageToken = context.url.searchParams.get('pageToken') || undefined;
       const models = await listModelsForKey(gateway, key);
@@ -30,10 +29,9 @@ export function listGeminiModelsRoute(gateway: Gateway) {
 
 /** `GET /v1beta/models/{model}`: one model (the id may hold `/`). */
 export function getGeminiModelRoute(gateway: Gateway): RouteHandler {
-  return async (request, response) => {
-    const context = createRequestContext(request, response);
+  return async (request, _response, context) => {
     try {
-      const key = authenticate(gateway, request, context.url);
+      const key = admittedKey(context);
       const { model: id, method } = parseGeminiModelPath(request.params?.rest);
       if (method !== undefined) throw new IrError({ kind: 'not-found', message: `Method "${method}" is served with POST, not GET`, source: 'gateway' });
       if (!keyAllowsModel(key, id)) throw new IrError({ kind: 'permission', message: `This API key may not use model "${id}"`, code: 'model_not_allowed', source: 'gateway' });

@@ -3,7 +3,7 @@ import { codecFor } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
 import { geminiCountTokensRoute } from './gemini-count-tokens-route.js';
 import { getGeminiModelRoute, listGeminiModelsRoute } from './gemini-model-routes.js';
-import { createRequestContext } from '../admit/request-context.js';
+
 import { sendStyleError } from '../http/style-errors.js';
 import { jsonArrayFramer, sseFramer } from '../http/stream-framer.js';
 import { asIrError } from '../plan/run-generation.js';
@@ -29,16 +29,15 @@ export function geminiRoutes(gateway: Gateway): RouteEntry[] {
     },
   });
   const methods: Record<string, RouteHandler> = { generateContent: generate, streamGenerateContent: generate, countTokens: geminiCountTokensRoute(gateway), ...geminiEmbeddingMethods(gateway) };
-  const dispatch: RouteHandler = async (request, response) => {
+  const dispatch: RouteHandler = async (request, response, context) => {
     try {
       const { method } = parseGeminiModelPath(request.params?.rest);
       const handler = method ? methods[method] : undefined;
       if (!handler) {
         throw new IrError({ kind: 'not-found', message: `Method "${method ?? ''}" is not served for models; use ${Object.keys(methods).join(', ')}`, source: 'gateway' });
       }
-      await handler(request, response);
+      await handler(request, response, context);
     } catch (error) {
-      const context = createRequestContext(request, response);
       sendStyleError(context.sink, codecFor('gemini'), asIrError(error));
     }
   };

@@ -4,7 +4,7 @@ import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { admittedKey, type RequestContext } from '../admit/request-context.js';
 import { readBody } from '../http/read-body.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
@@ -41,11 +41,10 @@ export interface GenerationRouteSpec {
 export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
   const codec = codecFor(spec.wire);
   const readTarget = spec.target ?? bodyTarget;
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const context = createRequestContext(request, response);
+  return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     let call: GenerationCall | undefined;
     try {
-      const key = authenticate(gateway, request, context.url);
+      const key = admittedKey(context);
       const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_WIRE[spec.wire]));
       const json = parseJsonObject(rawBody);
       const target = readTarget(request, json);
@@ -82,7 +81,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
           policy: route.foreignReasoning,
         }),
       };
-      attachCall(request, call);
+      attachCall(context, call);
       await spec.prepare?.(call, key);
       await runGeneration(call);
     } catch (error) {

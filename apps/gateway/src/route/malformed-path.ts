@@ -1,8 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from '../gateway.js';
-import { admissionMiddleware } from '../admit/admission.js';
-import { createRequestContext } from '../admit/request-context.js';
+import { admitRequest } from '../admit/admission.js';
 import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
 
 /** A run of `%XX` escapes, or a `%` not followed by two hex digits. */
@@ -29,7 +28,6 @@ export function malformedEscape(path: string): string | undefined {
  * style its path implies, naming the escape.
  */
 export function refuseMalformedPaths(gateway: Gateway, app: RequestListener): RequestListener {
-  const admission = admissionMiddleware(gateway);
   return (request, response) => {
     const raw = request.url ?? '/';
     const query = raw.indexOf('?');
@@ -39,8 +37,8 @@ export function refuseMalformedPaths(gateway: Gateway, app: RequestListener): Re
       app(request, response);
       return;
     }
-    admission(request, response, () => {
-      const context = createRequestContext(request, response);
+    void admitRequest(gateway, request, response).then((context) => {
+      if (!context) return;
       const error = new IrError({
         kind: 'invalid-request',
         message: `The request path holds a malformed percent-escape "${escape}": each % must be followed by two hex digits, and the escaped bytes must be UTF-8`,

@@ -4,7 +4,7 @@ import { IrError } from '@interlingua/ir';
 import { openAiChatModelList, openAiModel } from '@interlingua/openai-chat';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { admittedKey, type RequestContext } from '../admit/request-context.js';
 import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
 import { asIrError } from '../plan/run-generation.js';
 import { modelNotFound } from './generation-route.js';
@@ -17,10 +17,9 @@ function anthropicCaller(request: IncomingMessage): boolean {
 
 /** `GET /v1/models`: the models this key may use, in OpenAI's list shape (Anthropic's with `anthropic-version`). */
 export function listModelsRoute(gateway: Gateway) {
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const context = createRequestContext(request, response);
+  return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
-      const key = authenticate(gateway, request, context.url);
+      const key = admittedKey(context);
       const models = await listModelsForKey(gateway, key);
       context.sink.sendJson(200, anthropicCaller(request) ? anthropicModelList(models) : openAiChatModelList(models));
     } catch (error) {
@@ -31,10 +30,9 @@ export function listModelsRoute(gateway: Gateway) {
 
 /** `GET /v1/models/{model}`: one model (ids may hold `/`, sent as `%2F` or literally). */
 export function getModelRoute(gateway: Gateway) {
-  return async (request: IncomingMessage & { params?: Record<string, unknown> }, response: ServerResponse): Promise<void> => {
-    const context = createRequestContext(request, response);
+  return async (request: IncomingMessage & { params?: Record<string, unknown> }, _response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
-      const key = authenticate(gateway, request, context.url);
+      const key = admittedKey(context);
       const segments = request.params?.model;
       const id = Array.isArray(segments) ? segments.join('/') : String(segments ?? '');
       if (!keyAllowsModel(key, id)) throw new IrError({ kind: 'permission', message: `This API key may not use model "${id}"`, code: 'model_not_allowed', source: 'gateway' });

@@ -4,7 +4,7 @@ import { safeJsonParse } from '@interlingua/ir-utils';
 import { serviceErrorCodec, type LocalProviderAdapter } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { authenticate, createRequestContext } from '../admit/request-context.js';
+import { admittedKey, type RequestContext } from '../admit/request-context.js';
 import { readBody } from '../http/read-body.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { bodyLimit } from '../admit/admission.js';
@@ -32,10 +32,9 @@ export interface RetrievalRouteSpec<T> {
  * check against the key, route, then `serve`; every error in the caller's style.
  */
 export function retrievalRoute<T>(gateway: Gateway, spec: RetrievalRouteSpec<T>): RouteHandler {
-  return async (request: IncomingMessage & { params?: Record<string, unknown> }, response: ServerResponse): Promise<void> => {
-    const context = createRequestContext(request, response);
+  return async (request: IncomingMessage & { params?: Record<string, unknown> }, response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
-      const key = authenticate(gateway, request, context.url);
+      const key = admittedKey(context);
       const rawBody = await readBody(request, bodyLimit(gateway, spec.service));
       const { model, input } = spec.read(request, parseJsonObject(rawBody), rawBody);
       if (!keyAllowsModel(key, model)) {

@@ -3,7 +3,7 @@ import { IrError, invalidRequest } from '@interlingua/ir';
 import { codecFor, type ServiceName } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { authenticate, createRequestContext, type RequestContext } from '../admit/request-context.js';
+import { admittedKey, type RequestContext } from '../admit/request-context.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { attachCall } from '../observe/request-observer.js';
 import { asIrError } from '../plan/run-generation.js';
@@ -34,10 +34,9 @@ export interface ServiceRouteSpec<Input> {
  */
 export function serviceRoute<Input>(gateway: Gateway, spec: ServiceRouteSpec<Input>) {
   const codec = codecFor('openai-chat');
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const context = createRequestContext(request, response);
+  return async (request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
-      const key = authenticate(gateway, request, context.url);
+      const key = admittedKey(context);
       const { model, input } = await spec.read(request);
       if (!keyAllowsModel(key, model)) {
         throw new IrError({ kind: 'permission', message: `This API key may not use model "${model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
@@ -81,7 +80,7 @@ export function createServiceCall(gateway: Gateway, parts: ServiceCallParts): Se
     outcome: { attempts: 0, warnings: [] },
     ops: gateway.ops.call,
   };
-  attachCall(request, call);
+  attachCall(context, call);
   return call;
 }
 

@@ -3,7 +3,7 @@ import { IrError, invalidRequest } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { authenticate, createRequestContext, type RequestContext } from '../admit/request-context.js';
+import { admittedKey, type RequestContext } from '../admit/request-context.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { asIrError } from '../plan/run-generation.js';
 import type { RouteEntry, RouteHandler } from './route-entry.js';
@@ -16,10 +16,9 @@ const codec = codecFor('openai-responses');
 
 /** A handler with the caller's key checked and its errors written in the OpenAI shape. */
 function handler(gateway: Gateway, run: (request: Request, context: RequestContext, key: GatewayKey) => Promise<void>): RouteHandler {
-  return async (request: Request, response: ServerResponse) => {
-    const context = createRequestContext(request, response);
+  return async (request: Request, _response: ServerResponse, context: RequestContext) => {
     try {
-      await run(request, context, authenticate(gateway, request, context.url));
+      await run(request, context, admittedKey(context));
     } catch (error) {
       sendStyleError(context.sink, codec, asIrError(error));
     }
@@ -37,8 +36,7 @@ function responseId(request: Request): string {
  * A plain `GET /v1/responses` gets a 405. (A WebSocket upgrade never reaches the routes: the
  * server's upgrade handler serves it, see websocket/responses-websocket.ts.)
  */
-function getNotAllowed(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const context = createRequestContext(request, response);
+function getNotAllowed(request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> {
   context.sink.setHeader('allow', 'POST');
   sendStyleError(context.sink, codec, new IrError({ kind: 'invalid-request', status: 405, message: `Method ${request.method ?? 'GET'} is not allowed on /v1/responses; use POST`, code: 'method_not_allowed', source: 'gateway' }));
   return Promise.resolve();

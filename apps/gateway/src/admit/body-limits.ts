@@ -1,0 +1,23 @@
+import type { IncomingMessage } from 'node:http';
+import { IrError } from '@interlingua/ir';
+import type { EndpointName } from '../config/operations-schema.js';
+import type { Gateway } from '../gateway.js';
+
+/** The largest request body an endpoint accepts: `limits.maxBodyBytes.<endpoint>`, else `server.maxBodyBytes`. */
+export function bodyLimit(gateway: Gateway, endpoint: EndpointName): number {
+  return gateway.config.limits.maxBodyBytes[endpoint] ?? gateway.config.server.maxBodyBytes;
+}
+
+/** Upload limits of a multipart endpoint: its body limit, and per file the smaller of that and `maxFileBytes`. */
+export function uploadLimits(gateway: Gateway, endpoint: 'images' | 'audio', maxFileBytes: number): { maxTotalBytes: number; maxFileBytes: number } {
+  const total = bodyLimit(gateway, endpoint);
+  return { maxTotalBytes: total, maxFileBytes: Math.min(maxFileBytes, total) };
+}
+
+/** 413 when the declared `content-length` is over the limit (the body is never read). */
+export function checkDeclaredSize(request: IncomingMessage, limit: number): void {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    throw new IrError({ kind: 'request-too-large', message: `Request body is larger than the limit of ${limit} bytes`, source: 'gateway' });
+  }
+}

@@ -1,0 +1,19 @@
+import type { GatewayKey } from '../auth/api-keys.js';
+import type { ResponseSink } from '../http/response-sink.js';
+import type { TrackedRequest } from '../observe/request-observer.js';
+
+/**
+ * One request as every step sees it: made once, by admission, and passed down as an argument
+ * (route handler, call, observer). Nothing about a request is kept anywhere else.
+ */
+export interface RequestContext {
+  requestId: string;
+  url: URL;
+  sink: ResponseSink;
+  /** Aborted when the client closes the connection before the answer ended. */
+  signal: AbortSignal;
+  /** The caller's key, authenticated once by admission (every API endpoint). */
+  key?: GatewayKey;
+  /** The request's log line, metrics and usage charge, followed until the connection closes (API endpoints). */
+  tracked?: TrackedRequest;
+}
