@@ -7,7 +7,7 @@ import { keyAllowsEndpoint, presentedKey, type GatewayKey } from '../auth/api-ke
 import type { Gateway } from '../gateway.js';
 import { authenticate } from '../admit/request-context.js';
 import { errorCodecForPath } from '../http/style-errors.js';
-import { bodyLimit } from '../admit/admission.js';
+import { bodyLimit } from '../admit/body-limits.js';
 import { asIrError } from '../plan/run-generation.js';
 import { requestLoggingEnabled } from '../observe/request-log.js';
 import { ConnectionCounts } from './connection-counts.js';
