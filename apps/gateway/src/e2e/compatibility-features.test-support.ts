@@ -3,9 +3,10 @@ import { usageFrom } from '@interlingua/ir';
 import type { GenerationWire } from '@interlingua/provider-adapters';
 import { PIXEL_PNG } from './anthropic-e2e.test-support.js';
 import type { InboundStyle } from './inbound-callers.test-support.js';
+import type { ConversationKind } from './reasoning-switch.test-support.js';
 
 /** The features the compatibility matrix checks, in the order of its rows. */
-export type FeatureId = 'text' | 'streaming' | 'tools' | 'streamed-tool-arguments' | 'parallel-tools' | 'images-in' | 'reasoning' | 'structured-output' | 'usage' | 'errors' | 'websocket';
+export type FeatureId = 'text' | 'streaming' | 'tools' | 'streamed-tool-arguments' | 'parallel-tools' | 'images-in' | 'reasoning' | 'structured-output' | 'usage' | 'errors' | 'websocket' | 'reasoning-replay' | 'provider-switch';
 
 /** What the caller must get back, whatever the styles on either side. */
 export interface ExpectedAnswer {
@@ -35,6 +36,12 @@ export interface Feature {
   styles?: readonly InboundStyle[];
   /** `websocket`: the request goes as a `response.create` message over the Responses WebSocket mode. */
   transport?: 'websocket';
+  /**
+   * A three-step tool conversation with thinking through the caller style's official SDK, against
+   * upstreams that verify reasoning artefacts like the providers: `replay` stays on the cell's
+   * upstream, `switch` goes to another family on the second step and comes back.
+   */
+  conversation?: ConversationKind;
 }
 
 const CITY_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
@@ -205,6 +212,8 @@ export const FEATURES: readonly Feature[] = [
     answer: { text: TEXT, finish: 'stop' },
     mock: MOCK_TEXT,
   },
+  { id: 'reasoning-replay', title: 'Reasoning replay', stream: false, conversation: 'replay', request: sameForAll({}) },
+  { id: 'provider-switch', title: 'Provider switch', stream: false, conversation: 'switch', request: sameForAll({}) },
 ];
 
 /** The IR answer an upstream gives for an expected answer (encoded by the upstream wire's codec). */

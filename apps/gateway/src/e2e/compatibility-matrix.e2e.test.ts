@@ -14,6 +14,7 @@ import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-
 import { answerIr, compareAnswer } from './inbound-answer-ir.test-support.js';
 import { readInbound, sendInbound, type InboundMode, type InboundStyle } from './inbound-callers.test-support.js';
 import { providerForWire, readWireRequest, UPSTREAM_WIRES, type WireRequest } from './upstream-wires.test-support.js';
+import { conversationCell } from './reasoning-switch.test-support.js';
 
 type CellResult = Parameters<typeof renderCompatibilityMarkdown>[0]['cells'][number];
 type Upstream = GenerationWire | 'mock';
@@ -96,6 +97,7 @@ async function runCell(style: InboundStyle, target: Upstream, feature: Feature):
   const base = { style, upstream: target, feature: feature.id };
   const expected = target === 'mock' ? feature.mock : feature.answer;
   if ((target === 'mock' && expected === undefined) || (feature.styles && !feature.styles.includes(style))) return { ...base, status: 'n/a', problems: [], warnings: [] };
+  if (feature.conversation && target !== 'mock') return { ...base, ...(await conversationCell(style, target, feature.conversation)) };
   const mode: InboundMode = { id: style, style, framing: feature.stream ? 'sse' : 'json' };
   const problems: string[] = [];
   const { outcome, warnings } = feature.transport === 'websocket' ? await overWebSocket(`${target}/${feature.id}`, feature.request[style], problems) : await overHttp(mode, `${target}/${feature.id}`, feature, problems);
