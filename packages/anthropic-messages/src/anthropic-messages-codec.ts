@@ -1,5 +1,4 @@
 import type { StyleCodec } from '@interlingua/ir';
-import { anthropicMessagesAnswerUsage } from './anthropic-messages-answer-usage.js';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
 import type { AnthropicMessagesRequest } from './anthropic-messages-request-schema.js';
 import { anthropicMessagesRequestToIr } from './anthropic-messages-request-to-ir.js';
@@ -15,7 +14,7 @@ import { irToAnthropicMessagesResponse } from './ir-to-anthropic-messages-respon
 export const anthropicMessagesCodec = {
   id: 'anthropic-messages',
   request: { toIr: anthropicMessagesRequestToIr, fromIr: irToAnthropicMessagesRequest },
-  response: { toIr: anthropicMessagesResponseToIr, fromIr: irToAnthropicMessagesResponse, usage: anthropicMessagesAnswerUsage },
+  response: { toIr: anthropicMessagesResponseToIr, fromIr: irToAnthropicMessagesResponse },
   stream: { createDecoder: createAnthropicMessagesStreamDecoder, createEncoder: createAnthropicMessagesStreamEncoder },
   error: { toIr: anthropicErrorToIr, fromIr: irToAnthropicError },
 } satisfies StyleCodec<AnthropicMessagesRequest, AnthropicMessagesResponse>;

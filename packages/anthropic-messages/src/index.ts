@@ -31,3 +31,4 @@ export * from './map/anthropic-stop-reason.js';
 export * from './map/anthropic-error-type.js';
 export * from './map/anthropic-tool-choice.js';
 export * from './map/anthropic-thinking-budget.js';
+export { anthropicMessagesAnswerUsage } from './anthropic-messages-answer-usage.js';

@@ -1,5 +1,4 @@
 import type { IrErrorData, IrRequest, IrResponse, Result, StreamEncoderOptions, StyleCodec } from '@interlingua/ir';
-import { geminiAnswerUsage } from './gemini-answer-usage.js';
 import { geminiErrorToIr } from './gemini-error-to-ir.js';
 import type { GeminiRequest } from './gemini-request-schema.js';
 import { geminiRequestToIr } from './gemini-request-to-ir.js';
@@ -25,7 +24,6 @@ export const geminiCodec = {
   response: {
     toIr: (wire: unknown): Result<IrResponse> => geminiResponseToIr(wire),
     fromIr: (ir: IrResponse): Result<GeminiResponse> => irToGeminiResponse(ir),
-    usage: geminiAnswerUsage,
   },
   stream: {
     createDecoder: createGeminiStreamDecoder,

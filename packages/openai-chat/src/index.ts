@@ -21,3 +21,4 @@ export {
 export * from './openai-chat-strict-schema.js';
 export type { OpenAiChatUsage } from './ir-to-openai-chat-usage.js';
 export * from './map/openai-chat-finish-reason.js';
+export { openAiChatAnswerUsage } from './openai-chat-answer-usage.js';

@@ -2,7 +2,6 @@ import type { StyleCodec } from '@interlingua/ir';
 import { irErrorToOpenAiChat } from './ir-to-openai-chat-error.js';
 import { irToOpenAiChatRequest } from './ir-to-openai-chat-request.js';
 import { irToOpenAiChatResponse } from './ir-to-openai-chat-response.js';
-import { openAiChatAnswerUsage } from './openai-chat-answer-usage.js';
 import { openAiChatErrorToIr } from './openai-chat-error-to-ir.js';
 import { OPENAI_CHAT_STYLE_ID } from './openai-chat-extensions.js';
 import type { OpenAiChatRequest } from './openai-chat-request-schema.js';
@@ -19,7 +18,7 @@ import type { OpenAiChatResponse } from './openai-chat-strict-schema.js';
 export const openAiChatCodec = {
   id: OPENAI_CHAT_STYLE_ID,
   request: { toIr: openAiChatRequestToIr, fromIr: irToOpenAiChatRequest },
-  response: { toIr: openAiChatResponseToIr, fromIr: irToOpenAiChatResponse, usage: openAiChatAnswerUsage },
+  response: { toIr: openAiChatResponseToIr, fromIr: irToOpenAiChatResponse },
   stream: { createDecoder: createOpenAiChatStreamDecoder, createEncoder: createOpenAiChatStreamEncoder },
   error: { toIr: openAiChatErrorToIr, fromIr: irErrorToOpenAiChat },
 } satisfies StyleCodec<OpenAiChatRequest, OpenAiChatResponse>;

@@ -2,7 +2,6 @@ import type { StyleCodec } from '@interlingua/ir';
 import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
 import { irToOpenAiResponsesRequest } from './ir-to-openai-responses-request.js';
 import { openAiResponsesResponseFromIr } from './ir-to-openai-responses-response.js';
-import { openAiResponsesAnswerUsage } from './openai-responses-answer-usage.js';
 import { openAiResponsesErrorToIr } from './openai-responses-error-to-ir.js';
 import { OPENAI_RESPONSES_STYLE } from './openai-responses-extensions.js';
 import type { OpenAiResponsesRequest } from './openai-responses-request-schema.js';
@@ -19,7 +18,7 @@ import type { OpenAiResponsesResponse } from './openai-responses-strict-response
 export const openAiResponsesCodec: StyleCodec<OpenAiResponsesRequest, OpenAiResponsesResponse> = {
   id: OPENAI_RESPONSES_STYLE,
   request: { toIr: openAiResponsesRequestToIr, fromIr: irToOpenAiResponsesRequest },
-  response: { toIr: openAiResponsesResponseToIr, fromIr: (ir) => openAiResponsesResponseFromIr(ir), usage: openAiResponsesAnswerUsage },
+  response: { toIr: openAiResponsesResponseToIr, fromIr: (ir) => openAiResponsesResponseFromIr(ir) },
   stream: {
     createDecoder: createOpenAiResponsesStreamDecoder,
     createEncoder: (options) => createOpenAiResponsesStreamEncoder(options),

@@ -2,7 +2,10 @@ import type { IrUsage, StyleCodec } from '@interlingua/ir';
 import { listRecordings, recordingJson } from '@interlingua/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GENERATION_STYLES, styleCodec } from './translation-styles.js';
+import { codecFor } from './codecs.js';
+import type { GenerationWire } from './provider-adapter.js';
+
+const GENERATION_STYLES: GenerationWire[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
 
 /** What the full conversion says the usage is (none when the answer does not convert). */
 function convertedUsage(codec: StyleCodec<unknown, unknown>, wire: unknown): IrUsage | undefined {
@@ -20,7 +23,7 @@ const oddValue = fc.oneof(
 );
 
 describe.each(GENERATION_STYLES.map((style) => [style] as const))('%s answer usage reader', (style) => {
-  const codec = styleCodec(style) as StyleCodec<unknown, unknown>;
+  const codec = codecFor(style);
   const answers = listRecordings(style, (row) => !row.streaming).map((recording) => recordingJson(recording));
   const readUsage = (wire: unknown): IrUsage | undefined => codec.response.usage?.(wire);
 

@@ -1,17 +1,26 @@
-import type { StyleCodec } from '@interlingua/ir';
-import { anthropicMessagesCodec } from '@interlingua/anthropic-messages';
-import { geminiCodec } from '@interlingua/gemini';
-import { openAiChatCodec } from '@interlingua/openai-chat';
-import { openAiResponsesCodec } from '@interlingua/openai-responses';
+import type { IrUsage, StyleCodec } from '@interlingua/ir';
+import { anthropicMessagesAnswerUsage, anthropicMessagesCodec } from '@interlingua/anthropic-messages';
+import { geminiAnswerUsage, geminiCodec } from '@interlingua/gemini';
+import { openAiChatAnswerUsage, openAiChatCodec } from '@interlingua/openai-chat';
+import { openAiResponsesAnswerUsage, openAiResponsesCodec } from '@interlingua/openai-responses';
 import type { GenerationWire, HttpProviderAdapter, ProviderSettings, UpstreamWire } from './provider-adapter.js';
 import type { UpstreamRequest } from './transport/upstream-transport.js';
 
+/**
+ * A style codec that also reads a whole answer's usage without converting it (the relay of
+ * same-style answers needs only that). Added here rather than in the style packages, so browser
+ * bundles of `@interlingua/translate` stay without it.
+ */
+function withAnswerUsage(codec: StyleCodec<unknown, unknown>, usage: (wire: unknown) => IrUsage | undefined): StyleCodec<unknown, unknown> {
+  return { ...codec, response: { ...codec.response, usage } };
+}
+
 /** The codecs of the generation wires, typed by what the gateway hands them (parsed JSON). */
 const CODECS: Record<GenerationWire, StyleCodec<unknown, unknown>> = {
-  'openai-chat': openAiChatCodec as StyleCodec<unknown, unknown>,
-  'openai-responses': openAiResponsesCodec as StyleCodec<unknown, unknown>,
-  'anthropic-messages': anthropicMessagesCodec as StyleCodec<unknown, unknown>,
-  gemini: geminiCodec as StyleCodec<unknown, unknown>,
+  'openai-chat': withAnswerUsage(openAiChatCodec as StyleCodec<unknown, unknown>, openAiChatAnswerUsage),
+  'openai-responses': withAnswerUsage(openAiResponsesCodec as StyleCodec<unknown, unknown>, openAiResponsesAnswerUsage),
+  'anthropic-messages': withAnswerUsage(anthropicMessagesCodec as StyleCodec<unknown, unknown>, anthropicMessagesAnswerUsage),
+  gemini: withAnswerUsage(geminiCodec as StyleCodec<unknown, unknown>, geminiAnswerUsage),
 };
 
 /** The codec of a generation wire: a built-in style's, or the one a provider brought. */
