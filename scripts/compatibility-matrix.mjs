@@ -24,7 +24,8 @@ export const REGENERATE_COMMAND = 'node scripts/compatibility-matrix.mjs';
 /**
  * @typedef {{ id: string, title: string }} Labelled
  * @typedef {{ style: string, upstream: string, feature: string, status: 'pass' | 'fail' | 'n/a', problems: string[], warnings: string[] }} CellResult
- * @typedef {{ styles: Array<Labelled & { endpoint: string }>, upstreams: Labelled[], features: Labelled[], cells: CellResult[] }} CompatibilityResults
+ * @typedef {{ style: string, feature: string, by: string }} Judged a row judged by a client library rather than the style's strict schemas
+ * @typedef {{ styles: Array<Labelled & { endpoint: string }>, upstreams: Labelled[], features: Labelled[], cells: CellResult[], judges?: Judged[] }} CompatibilityResults
  */
 
 const SYMBOL = { pass: '✅', warn: '⚠️', fail: '❌', 'n/a': '—' };
@@ -229,6 +230,9 @@ function renderStyle(results, style, clients) {
   }
   lines.push('');
   if (notes.length > 0) lines.push(...notes, '');
+  const judged = (results.judges ?? []).filter((j) => j.style === style.id);
+  const byRow = judged.map((j) => `${results.features.find((f) => f.id === j.feature)?.title ?? j.feature}: ${j.by}`);
+  lines.push(`Judged by the caller style's strict schemas and codec${byRow.length > 0 ? `, and by client libraries (${byRow.join('; ')})` : ''}.`, '');
   lines.push(...renderJudges(results, style, clients));
   return lines;
 }

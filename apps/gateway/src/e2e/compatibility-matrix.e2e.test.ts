@@ -198,7 +198,13 @@ describe('compatibility matrix', () => {
 
   it(`docs/compatibility.md is current (regenerate: ${REGENERATE_COMMAND})`, () => {
     expect(cells.length, 'run the whole file: the page needs every cell').toBe(STYLES.length * UPSTREAMS.length * FEATURES.length);
-    const results = { styles: STYLES, upstreams: UPSTREAMS, features: FEATURES.map((f) => ({ id: f.id, title: f.title })), cells };
+    const judges = STYLES.flatMap((style) =>
+      FEATURES.flatMap((feature) => {
+        const by = judgeOf(feature, style.id);
+        return by ? [{ style: style.id, feature: feature.id, by }] : [];
+      }),
+    );
+    const results = { styles: STYLES, upstreams: UPSTREAMS, features: FEATURES.map((f) => ({ id: f.id, title: f.title })), cells, judges };
     const page = renderCompatibilityMarkdown(results, readAllResults());
     const json = `${JSON.stringify(results, null, 2)}\n`;
     if (UPDATE) {
@@ -211,6 +217,22 @@ describe('compatibility matrix', () => {
     expect(readCommitted(RESULTS), stale.replace('compatibility.md', 'compatibility.json')).toBe(json);
   });
 });
+
+/** The SDK each caller style's conversation rows run through. */
+const STYLE_SDK: Record<InboundStyle, string> = { 'openai-chat': 'openai', 'openai-responses': 'openai', 'anthropic-messages': '@anthropic-ai/sdk', gemini: '@google/genai' };
+
+/** A client library that judged a row's cells beside the strict schemas, with its installed version. */
+function judgeOf(feature: Feature, style: InboundStyle): string | undefined {
+  if (feature.styles && !feature.styles.includes(style)) return undefined;
+  if (feature.transport === 'websocket') return `a raw \`ws\` ${installedVersion('ws')} client sending what Codex sends`;
+  if (feature.conversation) return `${STYLE_SDK[style]} ${installedVersion(STYLE_SDK[style])}`;
+  return undefined;
+}
+
+function installedVersion(name: string): string {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'apps', 'gateway', 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+  return manifest.version;
+}
 
 function readCommitted(file: string): string {
   try {
