@@ -1,9 +1,6 @@
-import { generationRequests, GATEWAY_KEY, ROUTE_OF, startSwitchHarness, type SwitchHarness, type SwitchUpstream } from '@interlingua/gateway/test-support';
+import { CARRIER_PREFIX, generationRequests, GATEWAY_KEY, ROUTE_OF, startSwitchHarness, type SwitchHarness, type SwitchUpstream } from '@interlingua/gateway/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ai, anthropicProvider } from './clients/ai-sdk-modules.js';
-
-/** Every carrier the gateway seals starts so; none may reach a provider. */
-const CARRIER_PREFIX = 'iLgRsN01';
 
 let setup: SwitchHarness | undefined;
 afterEach(async () => {

@@ -7,6 +7,7 @@ import type { ResolvedRoute, RouteTarget } from '../context/route-target.js';
 import { estimateInputTokens } from '../commit/input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';
+import { withoutCarriers } from '../reasoning/open-carriers.js';
 
 /** Largest token-count answer read from an upstream. */
 const MAX_COUNT_BODY_BYTES = 1024 * 1024;
@@ -69,7 +70,7 @@ async function countUpstream(input: CountTokensInput, target: RouteTarget, adapt
   const count = adapter.countTokens;
   if (!count) throw new Error('adapter without countTokens');
   const wire = adapter.wire(target.settings, target.upstreamModel);
-  const ir: IrRequest = { ...input.ir, model: target.upstreamModel, stream: false };
+  const ir: IrRequest = { ...input.ir, messages: withoutCarriers(input.ir.messages), model: target.upstreamModel, stream: false };
   if (ir.maxOutputTokens === undefined && input.route.defaultMaxOutputTokens !== undefined) ir.maxOutputTokens = input.route.defaultMaxOutputTokens;
   const encoded = (typeof wire === 'string' ? COUNT_ENCODERS[wire] : undefined)?.(ir) ?? codecFor(wire).request.fromIr(ir);
   const wireRequest = { ...(encoded.value as Record<string, unknown>) };

@@ -2,3 +2,4 @@
 export { GATEWAY_KEY, startHarness, type Harness, type HarnessOptions } from './gateway-harness.test-support.js';
 export { providerForWire, readWireRequest, UPSTREAM_WIRES, type WireRequest } from './upstream-wires.test-support.js';
 export { generationRequests, ROUTE_OF, startSwitchHarness, type SwitchHarness, type SwitchUpstream } from './reasoning-switch-harness.test-support.js';
+export { CARRIER_PREFIX } from '../reasoning/reasoning-carrier.js';

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI, type Content, type Part } from '@google/genai';
 import OpenAI from 'openai';
+import { CARRIER_PREFIX } from '../reasoning/reasoning-carrier.js';
 import { GATEWAY_KEY } from './gateway-harness.test-support.js';
 import { generationRequests, ROUTE_OF, startSwitchHarness, type SwitchHarness, type SwitchUpstream } from './reasoning-switch-harness.test-support.js';
 
@@ -141,8 +142,6 @@ export function geminiCaller(url: string): CallerDriver {
 
 export const CALLERS: Array<(url: string) => CallerDriver> = [anthropicCaller, chatCaller, responsesCaller, geminiCaller];
 
-/** Every carrier starts so (see reasoning/reasoning-carrier.ts): none may reach a provider. */
-export const CARRIER_PREFIX = 'iLgRsN01';
 
 /** `replay`: three steps on one upstream; `switch`: it, another family, and it again. */
 export type ConversationKind = 'replay' | 'switch';

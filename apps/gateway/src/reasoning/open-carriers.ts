@@ -55,3 +55,20 @@ function openInTurn(content: readonly IrContentPart[], field: string, seal: Seal
   });
   return out;
 }
+
+/**
+ * The messages without any carrier, for requests that need no reasoning replayed (token counts):
+ * reasoning parts holding one are removed, tool calls lose theirs.
+ */
+export function withoutCarriers(messages: readonly IrMessage[]): IrMessage[] {
+  return messages.map((message) => {
+    if (!message.content.some((part) => holdsCarrier(part))) return message;
+    const content = message.content.flatMap((part): IrContentPart[] => {
+      if (!holdsCarrier(part)) return [part];
+      if (part.type !== 'tool-call') return [];
+      const { opaque: _carrier, ...call } = part;
+      return [call];
+    });
+    return { ...message, content };
+  });
+}

@@ -1,6 +1,6 @@
 import type { IrContentPart, IrMessage, IrResponse } from '@interlingua/ir';
 import { describe, expect, it } from 'vitest';
-import { openCarriers } from './open-carriers.js';
+import { openCarriers, withoutCarriers } from './open-carriers.js';
 import { isCarrier } from './reasoning-carrier.js';
 import { sealAnswer, type CarrierSealing } from './seal-answer.js';
 
@@ -110,5 +110,17 @@ describe('carriers on foreign function calls for Gemini callers', () => {
   it('calls from Gemini itself are left as they are', () => {
     const parts: IrContentPart[] = [{ type: 'tool-call', id: 'c1', name: 'weather', argumentsJson: '{}' }];
     expect(sealAnswer(answer(parts), sealing('gemini', 'gemini')).choices[0]?.content).toEqual(parts);
+  });
+});
+
+describe('requests that replay nothing (token counts)', () => {
+  it('lose every carrier and keep everything else', () => {
+    const sealed = sealAnswer(answer(GEMINI_PARTS), sealing('anthropic', 'gemini'));
+    const stripped = withoutCarriers(echo(sealed));
+    expect(stripped[1]?.content).toEqual([
+      { type: 'tool-call', id: 'c1', name: 'weather', argumentsJson: '{"city":"Paris"}' },
+      { type: 'tool-call', id: 'c2', name: 'weather', argumentsJson: '{"city":"Rome"}' },
+    ]);
+    expect(stripped[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'Weather?' }] });
   });
 });
