@@ -41,6 +41,7 @@ export async function attachOperator(runtime: GatewayRuntime, config: GatewayCon
   const flushOnHangUp = (): void => void ledger.flush();
   process.on('SIGHUP', flushOnHangUp);
   states.set(runtime, { db, keys, registry, ledger });
+  runtime.runtimeKeys = registry;
   closers.set(runtime, async () => {
     process.off('SIGHUP', flushOnHangUp);
     registry.stop();
@@ -54,6 +55,7 @@ export async function detachOperator(runtime: GatewayRuntime): Promise<void> {
   const close = closers.get(runtime);
   closers.delete(runtime);
   states.delete(runtime);
+  runtime.runtimeKeys = undefined;
   await close?.();
 }
 

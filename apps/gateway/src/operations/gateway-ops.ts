@@ -1,5 +1,5 @@
 import type { DestinationStream, Logger } from 'pino';
-import { secretDigest } from '../auth/api-keys.js';
+import { secretDigest, type GatewayKey } from '../auth/api-keys.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import { createGatewayMetrics, type GatewayMetrics } from '../observe/gateway-metrics.js';
 import { createLogger } from '../observe/request-log.js';
@@ -28,6 +28,8 @@ export interface GatewayRuntime {
    * of several: every worker's metrics, summed by the primary).
    */
   metricsText?: () => Promise<string>;
+  /** The keys created at runtime (`/admin/keys`), when the gateway has a database. */
+  runtimeKeys?: { find(presented: string): GatewayKey | undefined };
 }
 
 export interface RuntimeOptions {
