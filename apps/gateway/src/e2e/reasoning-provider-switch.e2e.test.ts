@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SwitchUpstream } from './reasoning-switch-harness.test-support.js';
-import { anthropicCaller, CALLERS, chatCaller, conversationPath, NO_FIELD_PROBLEM, responsesCaller, runConversation } from './reasoning-switch.test-support.js';
+import { generationRequests, type SwitchUpstream } from './reasoning-switch-harness.test-support.js';
+import { anthropicCaller, CALLERS, chatCaller, conversationPath, geminiCaller, NO_FIELD_PROBLEM, responsesCaller, runConversation } from './reasoning-switch.test-support.js';
 
 /** Conversations that leave a provider and come back to it. */
 const PATHS: Array<[SwitchUpstream, SwitchUpstream, SwitchUpstream]> = [
@@ -35,6 +35,19 @@ describe('streamed answers carry the same carriers', () => {
     ['Anthropic Messages', anthropicCaller],
     ['OpenAI Responses', responsesCaller],
   ] as const)('a %s caller streams Gemini’s answers (Gemini → Anthropic → Gemini) and Gemini gets its signature back', async (_style, makeCaller) => {
-    expect(await runConversation(makeCaller, conversationPath('switch', 'gemini'), [true, false, true])).toMatchObject({ problems: [] });
+    expect(await runConversation(makeCaller, conversationPath('switch', 'gemini'), { streamed: [true, false, true] })).toMatchObject({ problems: [] });
+  });
+});
+
+describe("the route policy reasoning.foreign: 'text'", () => {
+  it('sends the visible text of Anthropic thinking to Gemini as plain text, and says so', async () => {
+    let geminiSaw = '';
+    const { problems, warnings } = await runConversation(geminiCaller, ['anthropic', 'gemini', 'anthropic'], {
+      routeReasoning: { foreign: 'text' },
+      inspect: (setup) => (geminiSaw = generationRequests(setup.servers.gemini).at(-1)?.body.toString('utf8') ?? ''),
+    });
+    expect(problems).toEqual([]);
+    expect(JSON.parse(geminiSaw).contents[1].parts[0]).toEqual({ text: 'Step 0: the weather in Paris and Rome is needed.' });
+    expect(warnings).toContain('approximated messages[1].content[0]: reasoning from anthropic (its signature) is sent to gemini as plain text');
   });
 });

@@ -163,6 +163,15 @@ function firstStepArtefacts(setup: SwitchHarness, upstream: SwitchUpstream): str
 /** The problem a caller without an opaque reasoning field has on replay (docs/reasoning.md). */
 export const NO_FIELD_PROBLEM = 'the first provider’s reasoning did not come back: the caller’s style has no field for opaque reasoning';
 
+export interface ConversationOptions {
+  /** Which steps stream (by index). */
+  streamed?: readonly boolean[];
+  /** The routes' `reasoning` setting. */
+  routeReasoning?: Record<string, unknown>;
+  /** Called with the harness before it closes, to look at what the upstreams received. */
+  inspect?: (setup: SwitchHarness) => void;
+}
+
 /**
  * Runs a three-step tool conversation with thinking and parallel calls along a path, through a
  * caller's official SDK, and lists what went wrong: a failed step, a wrong answer, the first
@@ -172,9 +181,10 @@ export const NO_FIELD_PROBLEM = 'the first provider’s reasoning did not come b
 export async function runConversation(
   makeCaller: (url: string) => CallerDriver,
   path: readonly SwitchUpstream[],
-  streamed: readonly boolean[] = [],
+  options: ConversationOptions = {},
 ): Promise<{ problems: string[]; warnings: string[] }> {
-  const setup = await startSwitchHarness();
+  const setup = await startSwitchHarness({}, options.routeReasoning);
+  const streamed = options.streamed ?? [];
   const problems: string[] = [];
   const warnings: string[] = [];
   try {
@@ -201,6 +211,7 @@ export async function runConversation(
     for (const [name, server] of Object.entries(setup.servers)) {
       if (generationRequests(server).some((request) => request.body.includes(CARRIER_PREFIX))) problems.push(`a carrier reached the ${name} upstream`);
     }
+    options.inspect?.(setup);
   } finally {
     await setup.close();
   }
