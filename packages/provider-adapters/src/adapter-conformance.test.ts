@@ -46,12 +46,8 @@ describe.each(generationAdapters.map((adapter) => [adapter.type, adapter] as con
     const endpoint = adapter.generation({ settings, model, stream });
     return { url: endpoint.url, headers: endpoint.headers, body: JSON.stringify(body), ...requestSigner(adapter, settings) };
   };
-  /** A parsed answer as the gateway decodes it: `patchChunk` first. */
-  const decodeAnswer = (text: string) => {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    adapter.hooks?.patchChunk?.(parsed);
-    return codecFor(wire()).response.toIr(parsed);
-  };
+  /** A parsed answer as the gateway decodes it. */
+  const decodeAnswer = (text: string) => codecFor(wire()).response.toIr(JSON.parse(text) as Record<string, unknown>);
 
   it('runs its hooks on a rich request, which still encodes, and reports warnings in the IR warning shape', () => {
     const rich: IrRequest = {

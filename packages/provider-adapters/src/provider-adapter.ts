@@ -80,8 +80,6 @@ export interface AdapterHooks {
    * caller's it had to drop or approximate; the gateway adds them to `x-interlingua-warnings`.
    */
   patchRequest?(body: Record<string, unknown>, call: GenerationCall): IrWarning[] | void;
-  /** Adjusts a parsed upstream stream chunk or response body before it is decoded. */
-  patchChunk?(chunk: Record<string, unknown>): void;
   /**
    * Maps an upstream HTTP error answer (`body` parsed as JSON when it was JSON, else its text)
    * when the provider's error codes say more than the wire codec's `error.toIr` reads (Azure

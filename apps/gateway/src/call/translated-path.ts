@@ -59,7 +59,6 @@ async function bufferedTranslated(
   if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
-  if (typeof parsed.value === 'object' && parsed.value !== null) adapter.hooks?.patchChunk?.(parsed.value as Record<string, unknown>);
   const response = codec.response.toIr(parsed.value).value;
   await sendTranslatedResponse(call, names ? names.restoreResponse(response) : response, sealing);
 }
@@ -88,23 +87,13 @@ async function streamTranslated(
   await writer.finish();
 }
 
-/** Upstream SSE bytes to IR events, applying the adapter's chunk hook when it has one. */
+/** Upstream SSE bytes to IR events (tool names restored when the request shortened them). */
 function createUpstreamEventDecoder(codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): { push(chunk: Buffer): IrStreamEvent[]; end(): IrStreamEvent[] } {
   const parser = adapter.createStreamParser?.() ?? createSseParser();
   const decoder = codec.stream.createDecoder();
-  const patch = adapter.hooks?.patchChunk;
   const decodeMessages = (messages: ReturnType<typeof parser.push>): IrStreamEvent[] => {
     const events: IrStreamEvent[] = [];
-    for (const message of messages) {
-      if (patch) {
-        const parsed = safeJsonParse(message.data);
-        if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) {
-          patch(parsed.value as Record<string, unknown>);
-          message.data = JSON.stringify(parsed.value);
-        }
-      }
-      events.push(...decoder.push(message));
-    }
+    for (const message of messages) events.push(...decoder.push(message));
     return names ? names.restoreEvents(events) : events;
   };
   return {
