@@ -14,6 +14,7 @@ import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import type { GenerationCall } from '../context/generation-call.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
+import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
 import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
@@ -30,7 +31,7 @@ export async function runTranslatedPath(call: GenerationCall, adapter: HttpProvi
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const upstreamCodec = codecFor(wire);
   call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
-  const decoded = irRequestForTarget(call);
+  const decoded = withRouteCacheBreakpoints(call, irRequestForTarget(call), wire);
   const prepared = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal) : decoded;
   const patched = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
   const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;

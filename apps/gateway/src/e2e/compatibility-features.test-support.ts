@@ -6,7 +6,7 @@ import type { InboundStyle } from './inbound-callers.test-support.js';
 import type { ConversationKind } from './reasoning-switch.test-support.js';
 
 /** The features the compatibility matrix checks, in the order of its rows. */
-export type FeatureId = 'text' | 'streaming' | 'tools' | 'streamed-tool-arguments' | 'parallel-tools' | 'images-in' | 'reasoning' | 'structured-output' | 'usage' | 'errors' | 'websocket' | 'reasoning-replay' | 'provider-switch';
+export type FeatureId = 'text' | 'streaming' | 'tools' | 'streamed-tool-arguments' | 'parallel-tools' | 'images-in' | 'reasoning' | 'structured-output' | 'usage' | 'caching' | 'caching-stream' | 'errors' | 'websocket' | 'reasoning-replay' | 'provider-switch';
 
 /** What the caller must get back, whatever the styles on either side. */
 export interface ExpectedAnswer {
@@ -14,7 +14,7 @@ export interface ExpectedAnswer {
   reasoning?: string;
   toolCalls?: Array<{ name: string; args: Record<string, unknown> }>;
   finish: IrFinishReasonValue;
-  usage?: { inputTokens: number; outputTokens: number };
+  usage?: { inputTokens: number; outputTokens: number; cacheReadTokens?: number; cacheWriteTokens?: number };
 }
 
 /** The upstream's answer to an `errors` case: its status, message and `retry-after`. */
@@ -146,6 +146,34 @@ const structuredRequest: Record<InboundStyle, Record<string, unknown>> = {
   gemini: { generationConfig: { responseMimeType: 'application/json', responseJsonSchema: CITY_SCHEMA } },
 };
 
+/** Each caller style's way of asking for prompt caching (Gemini caches by itself: nothing to ask). */
+const cachingRequest = (stream: boolean): Record<InboundStyle, Record<string, unknown>> => ({
+  'openai-chat': { prompt_cache_key: 'compat-cache', ...(stream ? { stream_options: { include_usage: true } } : {}) },
+  'openai-responses': { prompt_cache_key: 'compat-cache' },
+  'anthropic-messages': { system: [{ type: 'text', text: 'Answer in one sentence.', cache_control: { type: 'ephemeral' } }] },
+  gemini: {},
+});
+
+/**
+ * Anthropic upstreams cache only at breakpoints: the request must carry one (the caller's, or
+ * the route's automatic ones). No other upstream may receive Anthropic's markers.
+ */
+function carriesCacheIntent(wire: GenerationWire, body: Record<string, unknown>): string | undefined {
+  const marked = JSON.stringify(body).includes('"cache_control"');
+  if (wire === 'anthropic-messages') return marked ? undefined : 'the upstream request carried no cache breakpoint';
+  return marked ? 'cache_control leaked to an upstream that does not know it' : undefined;
+}
+
+/** 1200 prompt tokens: 1000 read from the cache, 150 written to it, 50 plain. */
+const CACHED_USAGE = { inputTokens: 1200, outputTokens: 7, cacheReadTokens: 1000, cacheWriteTokens: 150 } as const;
+
+/** Gemini says nothing of cache writes, neither as upstream nor to its callers: no write to expect there. */
+export function expectationFor(expected: ExpectedAnswer, style: InboundStyle, upstream: GenerationWire | 'mock'): ExpectedAnswer {
+  if (!expected.usage || (style !== 'gemini' && upstream !== 'gemini')) return expected;
+  const { cacheWriteTokens: _writes, ...usage } = expected.usage;
+  return { ...expected, usage };
+}
+
 const MOCK_TEXT: ExpectedAnswer = { text: 'You said: Hello', finish: 'stop' };
 const MOCK_CALL: ExpectedAnswer = { toolCalls: [{ name: 'get_weather', args: { city: 'mock' } }], finish: 'tool-calls' };
 
@@ -201,6 +229,22 @@ export const FEATURES: readonly Feature[] = [
     mock: { text: '{"city":"mock"}', finish: 'stop' },
   },
   { id: 'usage', title: 'Usage', stream: false, request: sameForAll({}), answer: { text: TEXT, finish: 'stop', usage: { inputTokens: 12, outputTokens: 7 } }, mock: 'any-usage' },
+  {
+    id: 'caching',
+    title: 'Caching read/write reported',
+    stream: false,
+    request: cachingRequest(false),
+    carried: carriesCacheIntent,
+    answer: { text: TEXT, finish: 'stop', usage: CACHED_USAGE },
+  },
+  {
+    id: 'caching-stream',
+    title: 'Caching read/write reported (stream)',
+    stream: true,
+    request: cachingRequest(true),
+    carried: carriesCacheIntent,
+    answer: { text: TEXT, finish: 'stop', usage: CACHED_USAGE },
+  },
   { id: 'errors', title: 'Errors', stream: false, request: sameForAll({}) },
   {
     id: 'websocket',
@@ -225,7 +269,9 @@ export function irAnswer(expected: ExpectedAnswer, wire: GenerationWire): IrResp
   }
   if (expected.text !== undefined) content.push({ type: 'text', text: expected.text });
   for (const [i, call] of (expected.toolCalls ?? []).entries()) content.push({ type: 'tool-call', id: `call_${i + 1}`, name: call.name, argumentsJson: JSON.stringify(call.args) });
-  const usage = expected.usage ?? { inputTokens: 10, outputTokens: 5 };
+  const { cacheWriteTokens, ...usage } = expected.usage ?? { inputTokens: 10, outputTokens: 5 };
+  // A Gemini upstream cannot report cache writes: they are plain prompt tokens there.
+  if (cacheWriteTokens !== undefined && wire !== 'gemini') Object.assign(usage, { cacheWriteTokens });
   return {
     id: 'resp_compat_1',
     model: 'upstream-model',

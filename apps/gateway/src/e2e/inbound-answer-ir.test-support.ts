@@ -53,6 +53,10 @@ export function compareAnswer(ir: IrResponse, expected: ExpectedAnswer): string[
     if (usage?.inputTokens !== expected.usage.inputTokens || usage.outputTokens !== expected.usage.outputTokens) {
       problems.push(usage ? `usage ${usage.inputTokens} in / ${usage.outputTokens} out instead of ${expected.usage.inputTokens} / ${expected.usage.outputTokens}` : 'no usage reached the caller');
     }
+    for (const field of ['cacheReadTokens', 'cacheWriteTokens'] as const) {
+      const want = expected.usage[field];
+      if (want !== undefined && (usage?.[field] ?? 0) !== want) problems.push(`${field} ${usage?.[field] ?? 'missing'} instead of ${want}`);
+    }
   }
   return problems;
 }

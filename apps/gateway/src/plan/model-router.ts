@@ -59,6 +59,7 @@ export class ModelRouter {
       routeName: config.name,
       targets: orderTargets(targets, this.random),
       ...(config.defaultMaxOutputTokens ? { defaultMaxOutputTokens: config.defaultMaxOutputTokens } : {}),
+      ...(config.cache ? { cache: config.cache } : {}),
       ...(config.reasoning ? { foreignReasoning: config.reasoning.foreign } : {}),
     };
   }

@@ -12,6 +12,8 @@ import { runLocalPath } from '../call/local-path.js';
 import { trackStreamedText } from '../commit/streamed-usage.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
 import { targetId } from './target-cooldowns.js';
+import { needsCacheBreakpoints } from '../call/route-cache-breakpoints.js';
+import { affinityOrder, cacheAffinityKey } from './cache-affinity.js';
 import { mustOpenCarriers } from '../reasoning/reasoning-call.js';
 import { runTranslatedPath } from '../call/translated-path.js';
 
@@ -57,7 +59,7 @@ interface Attempts {
 }
 
 async function attemptTargets(call: GenerationCall, ops: CallOps, control: CallControl): Promise<void> {
-  const targets = healthyFirst(call.route.targets, ops);
+  const targets = healthyFirst(affinityTargets(call), ops);
   const state: Attempts = { done: new Set(), retryAfter: 0 };
   for (let round = 0; round <= ops.routing.retries; round++) {
     if (round > 0) {
@@ -108,8 +110,16 @@ async function runTarget(call: GenerationCall): Promise<void> {
   if (adapter.kind === 'local') return runLocalPath(call, adapter);
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const sameFraming = call.framer.contentType === 'text/event-stream' || !call.stream;
-  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation && !mustOpenCarriers(call.rawBody)) return runFastPath(call, adapter, codecFor(wire));
+  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation && !needsCacheBreakpoints(call, wire) && !mustOpenCarriers(call.rawBody)) return runFastPath(call, adapter, codecFor(wire));
   return runTranslatedPath(call, adapter);
+}
+
+/** The route's targets, in the order the request's cache key prefers them when the route keeps caches warm. */
+function affinityTargets(call: GenerationCall): readonly RouteTarget[] {
+  const targets = call.route.targets;
+  if (targets.length < 2 || call.route.cache?.affinity !== true) return targets;
+  const key = cacheAffinityKey(call.json);
+  return key === undefined ? targets : affinityOrder(targets, key, targetId);
 }
 
 /** Targets in route order, those cooling down moved last (still tried when nothing else is left). */
