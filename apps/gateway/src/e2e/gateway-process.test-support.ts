@@ -78,6 +78,34 @@ function onNewConnection(method: string, url: string, path: string, headers: Rec
   });
 }
 
+let sent = 0;
+
+/** Sends `count` chat requests to `model` at once, each on its own connection; returns their statuses and request ids. */
+export function chatsOnNewConnections(url: string, count: number, secret: string, model = 'mock'): Promise<Array<{ status: number; requestId: string }>> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const requestId = `gateway-process-test-${process.pid}-${++sent}`;
+      const { status } = await postOnNewConnection(url, '/v1/chat/completions', { authorization: `Bearer ${secret}`, 'x-request-id': requestId }, { model, messages: [{ role: 'user', content: 'hello' }] });
+      return { status, requestId };
+    }),
+  );
+}
+
+/** The pid of the process that logged each request id (waits for the asynchronous log lines). */
+export async function servedBy(gateway: GatewayProcess, requestIds: readonly string[]): Promise<Map<string, number>> {
+  for (;;) {
+    const pids = new Map(logLines(gateway.stdout(), 'request').map((line) => [String(line.requestId), Number(line.pid)]));
+    if (requestIds.every((id) => pids.has(id))) return new Map(requestIds.map((id) => [id, pids.get(id) ?? 0]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits, when the calendar minute (an RPM window) ends within `marginSeconds`, for the next one. */
+export async function startOfRpmWindow(marginSeconds = 20): Promise<void> {
+  const secondsLeft = 60 - new Date().getUTCSeconds();
+  if (secondsLeft < marginSeconds) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 200));
+}
+
 /** The JSON log lines of a gateway's stdout with the given message. */
 export function logLines(stdout: string, msg: string): Array<Record<string, unknown>> {
   return stdout

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, getOnNewConnection, logLines, postOnNewConnection, startGatewayProcess, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import { buildGateway, chatsOnNewConnections, getOnNewConnection, postOnNewConnection, servedBy, startGatewayProcess, startOfRpmWindow, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
 
 /**
  * The built gateway with `server.workers: 2` and the memory store, as an operator runs it: the
@@ -32,27 +31,11 @@ models:
 let build: GatewayBuild;
 let gateway: GatewayProcess;
 let url = '';
-let sent = 0;
+/** Sends `count` chat requests at once, each on its own connection. */
+const chats = (count: number, secret: string): ReturnType<typeof chatsOnNewConnections> => chatsOnNewConnections(url, count, secret);
 
-/** Sends `count` chat requests at once, each on its own connection; returns their statuses and request ids. */
-async function chats(count: number, secret: string): Promise<Array<{ status: number; requestId: string }>> {
-  return Promise.all(
-    Array.from({ length: count }, async () => {
-      const requestId = `workers-test-${++sent}`;
-      const { status } = await postOnNewConnection(url, '/v1/chat/completions', { authorization: `Bearer ${secret}`, 'x-request-id': requestId }, { model: 'mock', messages: [{ role: 'user', content: 'hello' }] });
-      return { status, requestId };
-    }),
-  );
-}
-
-/** The pid of the worker that logged each request id (waits for the asynchronous log lines). */
-async function servedBy(requestIds: readonly string[]): Promise<Map<string, number>> {
-  for (;;) {
-    const pids = new Map(logLines(gateway.stdout(), 'request').map((line) => [String(line.requestId), Number(line.pid)]));
-    if (requestIds.every((id) => pids.has(id))) return new Map(requestIds.map((id) => [id, pids.get(id) ?? 0]));
-    await sleep(50);
-  }
-}
+/** The pid of the worker that logged each request id. */
+const workersOf = (requestIds: readonly string[]): ReturnType<typeof servedBy> => servedBy(gateway, requestIds);
 
 beforeAll(async () => {
   build = buildGateway('workers-e2e-test');
@@ -69,13 +52,11 @@ afterAll(() => {
 
 describe('two gateway workers on one port', () => {
   it(`lets exactly the key's RPM (${RPM}) through across both workers, the memory store held by the primary`, async () => {
-    // The RPM window is the calendar minute: start well inside one.
-    const secondsLeft = 60 - new Date().getUTCSeconds();
-    if (secondsLeft < 20) await sleep(secondsLeft * 1000 + 200);
+    await startOfRpmWindow();
     const answers = await chats(48, 'workers-limited-secret');
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(RPM);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(48 - RPM);
-    const pids = await servedBy(answers.map((answer) => answer.requestId));
+    const pids = await workersOf(answers.map((answer) => answer.requestId));
     expect(new Set(pids.values()).size).toBe(2);
   });
 
@@ -99,7 +80,7 @@ describe('two gateway workers on one port', () => {
     await gateway.waitForStderr(/SIGHUP: reloaded /);
     const after = await chats(6, 'workers-late-secret');
     expect(after.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(new Set((await servedBy(after.map((answer) => answer.requestId))).values()).size).toBe(2);
+    expect(new Set((await workersOf(after.map((answer) => answer.requestId))).values()).size).toBe(2);
   });
 
   it('opens a compaction item sealed by one worker on the other (one secret per run)', async () => {
@@ -120,18 +101,18 @@ describe('two gateway workers on one port', () => {
       }),
     );
     expect(followUps.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-    expect(new Set((await servedBy(followUps.map((answer) => answer.requestId))).values()).size).toBe(2);
+    expect(new Set((await workersOf(followUps.map((answer) => answer.requestId))).values()).size).toBe(2);
   });
 
   it('starts another worker when one dies, and keeps serving on the port', async () => {
     const [first] = await chats(1, 'workers-free-secret');
-    const victim = (await servedBy([first?.requestId ?? ''])).get(first?.requestId ?? '') ?? 0;
+    const victim = (await workersOf([first?.requestId ?? ''])).get(first?.requestId ?? '') ?? 0;
     process.kill(victim, 'SIGKILL');
     await gateway.waitForStderr(new RegExp(`gateway worker ${victim} exited \\(SIGKILL\\); starting another in \\d+ ms`));
     const [, replacement = ''] = await gateway.waitForStderr(/gateway worker (\d+) serving/);
     const answers = await chats(6, 'workers-free-secret');
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    const pids = new Set((await servedBy(answers.map((answer) => answer.requestId))).values());
+    const pids = new Set((await workersOf(answers.map((answer) => answer.requestId))).values());
     expect(pids).toContain(Number(replacement));
     expect(pids).not.toContain(victim);
   });
