@@ -40,6 +40,8 @@ export const priceSchema = strictObject({
   cacheReadPerMillion: z.number().nonnegative().optional(),
   /** Input tokens written to a prompt cache; default the input price. */
   cacheWritePerMillion: z.number().nonnegative().optional(),
+  /** Input tokens written to a prompt cache for one hour (Anthropic `ttl: 1h`); default `cacheWritePerMillion`. */
+  cacheWrite1hPerMillion: z.number().nonnegative().optional(),
   /** The page the price was read from, and when. */
   source: z.string().min(1).optional(),
   asOf: z.string().min(1).optional(),

@@ -23,6 +23,8 @@ export interface UsageTotals {
   inputTokens: number;
   outputTokens: number;
   cachedTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
   reasoningTokens: number;
   cost: number;
   /** Requests with tokens but no price. */
@@ -50,6 +52,7 @@ export async function usageTotals(db: SqlDatabase, filter: LedgerFilter, group: 
   const rows = await db.all(
     `SELECT ${column} AS grp, COUNT(*) AS requests, SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END) AS errors,
       SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, SUM(cached_tokens) AS cached_tokens,
+      SUM(cache_read_tokens) AS cache_read_tokens, SUM(cache_write_tokens) AS cache_write_tokens,
       SUM(reasoning_tokens) AS reasoning_tokens, SUM(COALESCE(cost, 0)) AS cost,
       SUM(CASE WHEN cost IS NULL AND input_tokens + output_tokens > 0 THEN 1 ELSE 0 END) AS unpriced, AVG(latency_ms) AS latency
     FROM interlingua_requests WHERE ${sql} GROUP BY ${column} ORDER BY ${group === 'day' ? `${column} ASC` : `COUNT(*) DESC, ${column} ASC`}`,
@@ -62,6 +65,8 @@ export async function usageTotals(db: SqlDatabase, filter: LedgerFilter, group: 
     inputTokens: numberOf(row.input_tokens),
     outputTokens: numberOf(row.output_tokens),
     cachedTokens: numberOf(row.cached_tokens),
+    cacheReadTokens: numberOf(row.cache_read_tokens),
+    cacheWriteTokens: numberOf(row.cache_write_tokens),
     reasoningTokens: numberOf(row.reasoning_tokens),
     cost: numberOf(row.cost),
     unpricedRequests: numberOf(row.unpriced),
@@ -111,6 +116,8 @@ export function ledgerRowOf(row: Record<string, unknown>): LedgerRow {
     inputTokens: numberOf(row.input_tokens),
     outputTokens: numberOf(row.output_tokens),
     cachedTokens: numberOf(row.cached_tokens),
+    cacheReadTokens: numberOf(row.cache_read_tokens),
+    cacheWriteTokens: numberOf(row.cache_write_tokens),
     reasoningTokens: numberOf(row.reasoning_tokens),
     cost: row.cost === null || row.cost === undefined ? null : numberOf(row.cost),
     latencyMs: numberOf(row.latency_ms),

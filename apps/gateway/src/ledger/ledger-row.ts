@@ -18,7 +18,12 @@ export interface LedgerRow {
   errorKind: string | null;
   inputTokens: number;
   outputTokens: number;
+  /** Prompt-cache reads plus writes (both part of `inputTokens`). */
   cachedTokens: number;
+  /** Input tokens read from a prompt cache. */
+  cacheReadTokens: number;
+  /** Input tokens written to a prompt cache. */
+  cacheWriteTokens: number;
   reasoningTokens: number;
   cost: number | null;
   latencyMs: number;
@@ -32,12 +37,14 @@ export interface LedgerRow {
 export const LEDGER_COLUMNS = [
   'request_id', 'at', 'day', 'key_name', 'style', 'endpoint', 'model', 'provider', 'upstream_model', 'path', 'status', 'error_kind',
   'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost', 'latency_ms', 'ttfb_ms', 'attempts', 'warnings',
+  'cache_read_tokens', 'cache_write_tokens',
 ] as const;
 
 export function ledgerValues(row: LedgerRow): SqlValue[] {
   return [
     row.requestId, row.at, dayOf(row.at), row.key, row.style, row.endpoint, row.model, row.provider, row.upstreamModel, row.path, row.status, row.errorKind,
     row.inputTokens, row.outputTokens, row.cachedTokens, row.reasoningTokens, row.cost, row.latencyMs, row.ttfbMs, row.attempts, row.warnings,
+    row.cacheReadTokens, row.cacheWriteTokens,
   ];
 }
 

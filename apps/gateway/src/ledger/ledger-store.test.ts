@@ -28,6 +28,8 @@ function row(overrides: Partial<LedgerRow>): LedgerRow {
     inputTokens: 10,
     outputTokens: 5,
     cachedTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
     reasoningTokens: 0,
     cost: 0.25,
     latencyMs: 12.5,
@@ -60,7 +62,22 @@ for (const database of TEST_DATABASES) {
       const db = await fresh();
       await migrate(db);
       const versions = await db.all('SELECT version FROM interlingua_migrations');
-      expect(versions.map((entry) => Number(entry.version))).toEqual([1]);
+      expect(versions.map((entry) => Number(entry.version))).toEqual([1, 2]);
+    });
+
+    it('keeps prompt-cache reads and writes apart and totals them; rows written before the columns existed count zero', async () => {
+      const db = await fresh();
+      await db.exec(
+        `INSERT INTO interlingua_requests (request_id, at, day, endpoint, status, input_tokens, output_tokens, cached_tokens, reasoning_tokens, latency_ms, attempts)
+         VALUES ('req_old', ${T0}, '${dayOf(T0)}', 'chat', 200, 50, 5, 0, 0, 1, 1)`,
+      );
+      const writer = new LedgerWriter(db, ledgerSchema.parse({}), quietLogger().logger);
+      writer.add(row({ key: 'cached', inputTokens: 2000, cachedTokens: 1960, cacheReadTokens: 1900, cacheWriteTokens: 60 }));
+      writer.add(row({ key: 'cached', inputTokens: 2000, cachedTokens: 1900, cacheReadTokens: 1900, cacheWriteTokens: 0 }));
+      await writer.close();
+      const totals = await usageTotals(db, { from: 0, to: T0 + DAY }, 'key');
+      expect(totals.find((total) => total.group === 'cached')).toMatchObject({ inputTokens: 4000, cachedTokens: 3860, cacheReadTokens: 3800, cacheWriteTokens: 60 });
+      expect(totals.find((total) => total.group === null)).toMatchObject({ inputTokens: 50, cacheReadTokens: 0, cacheWriteTokens: 0 });
     });
 
     it('writes rows in batches and totals them by key, model, provider and day over a range', async () => {

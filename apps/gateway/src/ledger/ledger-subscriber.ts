@@ -38,6 +38,8 @@ export function recordLedgerRow(gateway: Gateway, request: FinishedRequest): voi
     inputTokens: usage?.inputTokens ?? 0,
     outputTokens: usage?.outputTokens ?? 0,
     cachedTokens: (usage?.cacheReadTokens ?? 0) + (usage?.cacheWriteTokens ?? 0),
+    cacheReadTokens: usage?.cacheReadTokens ?? 0,
+    cacheWriteTokens: usage?.cacheWriteTokens ?? 0,
     reasoningTokens: usage?.reasoningTokens ?? 0,
     cost: request.cost,
     latencyMs: Math.round(request.latencyMs * 100) / 100,

@@ -56,6 +56,14 @@ CREATE INDEX interlingua_requests_at ON interlingua_requests (at);
 CREATE INDEX interlingua_requests_key_at ON interlingua_requests (key_name, at);
 `,
   },
+  {
+    version: 2,
+    name: 'prompt-cache reads and writes apart',
+    sql: `
+ALTER TABLE interlingua_requests ADD COLUMN cache_read_tokens BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE interlingua_requests ADD COLUMN cache_write_tokens BIGINT NOT NULL DEFAULT 0;
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

@@ -27,3 +27,21 @@ describe('PriceTable', () => {
     expect(formatCost(0)).toBe('0');
   });
 });
+
+describe('PriceTable cache prices', () => {
+  // Anthropic-like: input 3, cache read 0.3, five-minute write 3.75, one-hour write 6, output 15 (per million).
+  const anthropic = new PriceTable([
+    priceSchema.parse({ model: 'claude*', inputPerMillion: 3, outputPerMillion: 15, cacheReadPerMillion: 0.3, cacheWritePerMillion: 3.75, cacheWrite1hPerMillion: 6 }),
+    priceSchema.parse({ model: 'flat*', inputPerMillion: 3, outputPerMillion: 15, cacheWritePerMillion: 3.75 }),
+  ]);
+  // 1000 plain, 8000 read, 600 written for five minutes and 400 for an hour; 200 out.
+  const usage = { inputTokens: 10_000, outputTokens: 200, totalTokens: 10_200, cacheReadTokens: 8_000, cacheWriteTokens: 1_000, cacheWrite1hTokens: 400 };
+
+  it('charges reads, five-minute writes and one-hour writes each at its own price', () => {
+    expect(anthropic.cost('anthropic', 'claude-x', usage)).toBeCloseTo((1_000 * 3 + 8_000 * 0.3 + 600 * 3.75 + 400 * 6 + 200 * 15) / 1e6, 12);
+  });
+
+  it('charges one-hour writes at the write price when the row has no one-hour price', () => {
+    expect(anthropic.cost('anthropic', 'flat-x', usage)).toBeCloseTo((1_000 * 3 + 8_000 * 3 + 1_000 * 3.75 + 200 * 15) / 1e6, 12);
+  });
+});

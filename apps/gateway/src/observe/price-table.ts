@@ -25,8 +25,9 @@ export class PriceTable {
 
   /**
    * The cost of one answer, or `null` when the model has no price. Cache reads and writes are
-   * part of `inputTokens` (IR invariant) and priced at their own rates when the row has them;
-   * reasoning is part of `outputTokens` and priced as output.
+   * part of `inputTokens` (IR invariant) and priced at their own rates when the row has them
+   * (one-hour writes at `cacheWrite1hPerMillion`); reasoning is part of `outputTokens` and
+   * priced as output.
    */
   cost(provider: string, model: string, usage: IrUsage | undefined): number | null {
     if (!usage) return null;
@@ -34,11 +35,14 @@ export class PriceTable {
     if (!price) return null;
     const cacheRead = usage.cacheReadTokens ?? 0;
     const cacheWrite = usage.cacheWriteTokens ?? 0;
+    const longWrite = Math.min(usage.cacheWrite1hTokens ?? 0, cacheWrite);
     const plainInput = Math.max(0, usage.inputTokens - cacheRead - cacheWrite);
+    const writePrice = price.cacheWritePerMillion ?? price.inputPerMillion;
     const total =
       plainInput * price.inputPerMillion +
       cacheRead * (price.cacheReadPerMillion ?? price.inputPerMillion) +
-      cacheWrite * (price.cacheWritePerMillion ?? price.inputPerMillion) +
+      (cacheWrite - longWrite) * writePrice +
+      longWrite * (price.cacheWrite1hPerMillion ?? writePrice) +
       usage.outputTokens * price.outputPerMillion;
     return total / 1_000_000;
   }
