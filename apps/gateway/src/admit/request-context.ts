@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { findKey, presentedKey, type GatewayKey } from '../auth/api-keys.js';
-import { findRuntimeKey } from '../admin/operator-state.js';
+
 import type { RequestContext } from '../context/request-context.js';
 import type { Gateway } from '../gateway.js';
 import { ResponseSink } from '../http/response-sink.js';
@@ -35,7 +35,7 @@ export function authenticate(gateway: Gateway, request: IncomingMessage, url: UR
   if (!presented) {
     throw new IrError({ kind: 'authentication', message: 'Missing API key: send it as "Authorization: Bearer <key>"', code: 'missing_api_key', source: 'gateway' });
   }
-  const key = findKey(gateway.keys, presented) ?? findRuntimeKey(gateway, presented);
+  const key = findKey(gateway.keys, presented) ?? gateway.ops.runtime.runtimeKeys?.find(presented);
   if (!key) throw new IrError({ kind: 'authentication', message: 'Invalid API key', code: 'invalid_api_key', source: 'gateway' });
   if (key.expiresAt !== undefined && key.expiresAt <= Date.now()) {
     throw new IrError({ kind: 'authentication', message: `API key "${key.name}" has expired`, code: 'expired_api_key', source: 'gateway' });
