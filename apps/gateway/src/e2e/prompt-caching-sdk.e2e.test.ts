@@ -34,6 +34,9 @@ const RECORDED: Record<GenerationWire, { json: string; sse: string }> = {
   gemini: { json: 'gemini/01-text.json', sse: 'gemini/02-text-stream.sse' },
 };
 
+/** Anthropic-like prices per million: input 3, cache read 0.3, five-minute write 3.75, one-hour write 6, output 15. */
+const PRICING = [{ model: '*', inputPerMillion: 3, outputPerMillion: 15, cacheReadPerMillion: 0.3, cacheWritePerMillion: 3.75, cacheWrite1hPerMillion: 6 }];
+
 let harness: Harness;
 let upstream: LoopbackUpstream;
 let openai: OpenAI;
@@ -51,6 +54,7 @@ beforeAll(async () => {
     return sendJson(response, 200, withCachedUsage(recordingJson(recording), read.wire, PROMPT));
   });
   harness = await startHarness(() => undefined, {
+    sections: { pricing: PRICING },
     providers: UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url)),
     models: UPSTREAM_WIRES.map((wire) => ({
       name: `${wire}/*`,
@@ -127,5 +131,21 @@ describe('Google GenAI SDK', () => {
     expect(usage?.promptTokenCount).toBe(PROMPT.inputTokens);
     expect(usage?.cachedContentTokenCount).toBe(PROMPT.cacheReadTokens);
     if (wire === 'anthropic-messages') expect(JSON.stringify(received.get(wire)?.body)).toContain('"cache_control"');
+  });
+});
+
+describe('cost of a cached answer', () => {
+  it.each(UPSTREAM_WIRES)('%s upstream: reads, writes and one-hour writes each at their own price in x-interlingua-cost', async (wire) => {
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${GATEWAY_KEY}` },
+      body: JSON.stringify({ model: `${wire}/m`, messages: [{ role: 'user', content: 'Hello' }] }),
+    });
+    const body = (await response.json()) as { usage: { completion_tokens: number } };
+    const writes = writesFrom(wire);
+    const longWrites = wire === 'anthropic-messages' ? (PROMPT.cacheWrite1hTokens ?? 0) : 0;
+    const plain = PROMPT.inputTokens - PROMPT.cacheReadTokens - writes;
+    const expected = (plain * 3 + PROMPT.cacheReadTokens * 0.3 + (writes - longWrites) * 3.75 + longWrites * 6 + body.usage.completion_tokens * 15) / 1e6;
+    expect(Number(response.headers.get('x-interlingua-cost'))).toBeCloseTo(expected, 12);
   });
 });
