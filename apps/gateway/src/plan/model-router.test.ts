@@ -55,3 +55,33 @@ describe('orderTargets', () => {
     expect(share).toBeLessThan(0.8);
   });
 });
+
+describe('ModelRouter resolution once per model name', () => {
+  it('works out a model name once: the provider hook naming the upstream model runs on the first request only', () => {
+    let mapped = 0;
+    const counting = { ...openAiAdapter, hooks: { ...openAiAdapter.hooks, mapModelId: (model: string) => (mapped++, `deployment-${model}`) } };
+    const router = new ModelRouter([{ name: 'azure/*', targets: [target('azure')] }], new Map([['azure', { adapter: counting, settings: settings('azure', 'openai') }]]));
+    const first = router.resolve('azure/gpt-4.1');
+    const second = router.resolve('azure/gpt-4.1');
+    expect(second?.targets.map((t) => t.upstreamModel)).toEqual(['deployment-gpt-4.1']);
+    expect(mapped).toBe(1);
+    expect(second?.targets).not.toBe(first?.targets);
+    router.resolve('azure/gpt-5');
+    expect(mapped).toBe(2);
+  });
+
+  it('still draws the weighted order for every request of a known model', () => {
+    // Two draws per request (one per pick): the first request draws the lighter end, the second the heavier.
+    const draws = [0.1, 0.5, 0.9, 0.5];
+    let call = 0;
+    const router = new ModelRouter([{ name: 'split', targets: [target('openai'), target('backup')] }], providers, () => draws[call++ % draws.length] ?? 0);
+    const orders = Array.from({ length: 2 }, () => router.resolve('split')?.targets.map((t) => t.settings.id).join(','));
+    expect(orders).toEqual(['openai,backup', 'backup,openai']);
+  });
+
+  it('remembers unknown names as unknown without growing past its bound', () => {
+    const router = new ModelRouter([{ name: 'known', targets: [target('openai')] }], providers);
+    for (let i = 0; i < 12_000; i++) expect(router.resolve(`unknown-${i}`)).toBeUndefined();
+    expect(router.resolve('known')?.targets[0]?.settings.id).toBe('openai');
+  });
+});

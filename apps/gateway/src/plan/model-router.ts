@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ModelRouteConfig, TargetConfig } from '../config/config-schema.js';
 import { globToRegExp, isGlob } from '../config/model-glob.js';
 import type { ProviderEntry, ResolvedRoute } from '../context/route-target.js';
@@ -10,14 +11,20 @@ interface CompiledRoute {
   pattern?: RegExp;
 }
 
+/** Model names whose resolution is kept (glob routes let callers send any number of names). */
+const RESOLVED_MODELS = 10_000;
+
 /**
  * Resolves a requested model name to targets. Exact names win over globs; globs are tried in
  * config order. Targets are ordered by `priority` (lower first); within one priority the order
- * is drawn at random in proportion to `weight`.
+ * is drawn at random in proportion to `weight`, afresh for every request. The match and its
+ * targets are worked out once per model name (a bounded cache; a config reload builds a new
+ * router).
  */
 export class ModelRouter {
   private readonly exact = new Map<string, CompiledRoute>();
   private readonly globs: CompiledRoute[] = [];
+  private readonly resolved = new LRUCache<string, ResolvedRoute | false>({ max: RESOLVED_MODELS });
 
   constructor(
     routes: readonly ModelRouteConfig[],
@@ -31,6 +38,18 @@ export class ModelRouter {
   }
 
   resolve(model: string): ResolvedRoute | undefined {
+    let found = this.resolved.get(model);
+    if (found === undefined) {
+      found = this.match(model) ?? false;
+      this.resolved.set(model, found);
+    }
+    if (!found) return undefined;
+    const targets = found.targets.length < 2 ? [...found.targets] : orderTargets(found.targets, this.random);
+    return { ...found, targets };
+  }
+
+  /** The route a model name matches, its targets in config order. */
+  private match(model: string): ResolvedRoute | undefined {
     const exact = this.exact.get(model);
     if (exact) return this.build(exact.config, model, undefined);
     for (const route of this.globs) {
@@ -57,7 +76,7 @@ export class ModelRouter {
     });
     return {
       routeName: config.name,
-      targets: orderTargets(targets, this.random),
+      targets,
       ...(config.defaultMaxOutputTokens ? { defaultMaxOutputTokens: config.defaultMaxOutputTokens } : {}),
       ...(config.cache ? { cache: config.cache } : {}),
       ...(config.reasoning ? { foreignReasoning: config.reasoning.foreign } : {}),
