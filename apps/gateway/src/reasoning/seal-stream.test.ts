@@ -68,3 +68,13 @@ describe('sealing a streamed answer', () => {
     expect(sealer.push(events)).toEqual(events);
   });
 });
+
+describe('a signature for a block the sealer did not see start', () => {
+  it('is sealed at once, not lost', () => {
+    const sealer = new CarrierStreamSealer({ callerFamily: 'anthropic', upstreamFamily: 'gemini', seal: SEAL });
+    const [event] = sealer.push([{ type: 'reasoning-signature', index: 4, opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE } }]);
+    expect(event).toMatchObject({ type: 'reasoning-signature', index: 4, opaque: { origin: 'anthropic', kind: 'signature' } });
+    const opened = openCarriers([{ role: 'assistant', content: [{ type: 'reasoning', text: '', opaque: event?.type === 'reasoning-signature' ? event.opaque : undefined }] }], SEAL);
+    expect(opened.messages[0]?.content).toEqual([{ type: 'reasoning', text: '', opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE } }]);
+  });
+});

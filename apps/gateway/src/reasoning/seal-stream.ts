@@ -74,8 +74,12 @@ export class CarrierStreamSealer {
       if (block) block.native = true;
       return [{ type: 'reasoning-signature', index: this.at(index), opaque }];
     }
-    if (block) block.foreign = opaque;
-    return [];
+    if (block) {
+      block.foreign = opaque;
+      return [];
+    }
+    // A signature for a block this sealer did not see start: sealed at once rather than lost.
+    return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing) }];
   }
 
   private carrierAtEnd(index: number): IrStreamEvent[] {
