@@ -1,18 +1,17 @@
 import type { IrRequest } from '@interlingua/ir';
 import type { GenerationCall } from '../context/generation-call.js';
 
-const decoded = new WeakMap<GenerationCall, { ir: IrRequest; warnings: GenerationCall['outcome']['warnings'] }>();
-
 /**
- * The caller's request in IR, addressed to the current target: decoded once per call, then
- * copied with the target's model id and the route's default output limit.
+ * The caller's request in IR, addressed to the current target: decoded once per call (kept as
+ * the call's `preparedIr`), then copied with the target's model id and the route's default
+ * output limit.
  */
 export function irRequestForTarget(call: GenerationCall): IrRequest {
-  let entry = call.preparedIr ?? decoded.get(call);
+  let entry = call.preparedIr;
   if (!entry) {
     const result = call.inbound.codec.request.toIr(call.json);
     entry = { ir: { ...result.value, ...call.irOverrides }, warnings: result.warnings };
-    decoded.set(call, entry);
+    call.preparedIr = entry;
   }
   const target = call.outcome.target;
   call.outcome.warnings = [...entry.warnings];
