@@ -1,4 +1,5 @@
 import { createSseParser } from '@interlingua/ir-utils';
+import { Agent, request, type Dispatcher } from 'undici';
 import { errorEventFromHttp, seeEvent } from './server-events.js';
 
 /** One response to run for a socket, and where its events go. */
@@ -22,18 +23,22 @@ export type ResponseRunner = (run: ResponseRun) => Promise<RunEnd>;
  * Runs each response as `POST /v1/responses` on the gateway's own listener (loopback), so that a
  * response over WebSocket takes exactly the HTTP path: admission (key, endpoint, RPM, TPM,
  * budgets), the response store, routing and translation to any upstream, usage, the ledger and
- * one log line per response. The streamed answer's events become the socket's events.
+ * one log line per response. The streamed answer's events become the socket's events. Like the
+ * HTTP server, the loopback client sets no timeout: a model may think for minutes before its
+ * first event.
  */
 export function loopbackRunner(baseUrl: string): ResponseRunner {
   const endpoint = `${baseUrl}/v1/responses`;
+  const dispatcher = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
   return async ({ body, apiKey, signal, emit }) => {
-    let response: Response;
+    let response: Dispatcher.ResponseData;
     try {
-      response = await fetch(endpoint, {
+      response = await request(endpoint, {
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal,
+        dispatcher,
       });
     } catch (error) {
       if (signal.aborted) return undefined;
@@ -41,16 +46,21 @@ export function loopbackRunner(baseUrl: string): ResponseRunner {
       await emit(failed);
       return JSON.parse(failed) as Record<string, unknown>;
     }
-    if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      const failed = errorEventFromHttp(response.ok ? 502 : response.status, await response.text(), response.headers.get('retry-after'));
+    const streamed = response.statusCode === 200 && headerText(response.headers['content-type']).includes('text/event-stream');
+    if (!streamed) {
+      const failed = errorEventFromHttp(response.statusCode < 400 ? 502 : response.statusCode, await response.body.text(), headerText(response.headers['retry-after']) || null);
       await emit(failed);
       return JSON.parse(failed) as Record<string, unknown>;
     }
-    return relayEvents(response, signal, emit);
+    return relayEvents(response.body, signal, emit);
   };
 }
 
-async function relayEvents(response: Response, signal: AbortSignal, emit: (event: string) => Promise<void>): Promise<RunEnd> {
+function headerText(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+async function relayEvents(body: AsyncIterable<Buffer>, signal: AbortSignal, emit: (event: string) => Promise<void>): Promise<RunEnd> {
   const parser = createSseParser();
   let end: RunEnd;
   const forward = async (messages: ReturnType<typeof parser.push>): Promise<void> => {
@@ -62,7 +72,7 @@ async function relayEvents(response: Response, signal: AbortSignal, emit: (event
     }
   };
   try {
-    for await (const chunk of response.body ?? []) await forward(parser.push(chunk as Uint8Array));
+    for await (const chunk of body) await forward(parser.push(chunk));
     await forward(parser.end());
   } catch (error) {
     if (!signal.aborted) throw error;
