@@ -100,11 +100,13 @@ async function relayStream(
   if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter);
 }
 
+const NOTHING = Buffer.alloc(0);
+
 /** Passes SSE bytes through, committing at the first complete event that is not an error. */
 class FastSseRelay {
   /** True once the first upstream event went to the caller. */
   started = false;
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = NOTHING;
   /** The last event holding data: whether the stream ended properly is read from it alone, at the end. */
   private lastEvent: Buffer | undefined;
   private readonly usageDecoder;
@@ -121,20 +123,24 @@ class FastSseRelay {
     const buffer = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
     const out: Buffer[] = [];
     let position = 0;
+    let allPassed = true;
     for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
       const event = buffer.subarray(position, end);
       position = end;
       if (holdsData(event, this.call.inbound.wire)) this.lastEvent = event;
       if (this.accept(event)) out.push(event);
+      else allPassed = false;
     }
-    this.pending = Buffer.from(buffer.subarray(position));
-    if (out.length > 0) await this.call.sink.write(out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out));
+    this.pending = position === buffer.length ? NOTHING : Buffer.from(buffer.subarray(position));
+    if (out.length === 0) return;
+    // Usually every event passes: then they are the bytes up to `position`, written without a copy.
+    await this.call.sink.write(allPassed ? buffer.subarray(0, position) : out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out));
   }
 
   async end(): Promise<void> {
     if (this.pending.length > 0) {
       const last = Buffer.concat([this.pending, Buffer.from('\n\n')]);
-      this.pending = Buffer.alloc(0);
+      this.pending = NOTHING;
       if (!isWholeTrailingEvent(last)) {
         throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream in the middle of an event', source: 'upstream' });
       }

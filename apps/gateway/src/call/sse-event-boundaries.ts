@@ -1,5 +1,7 @@
 const LF = 10;
 const CR = 13;
+/** Encoded once: a string needle is re-encoded by every `indexOf` call. */
+const USAGE_KEY = Buffer.from('"usage');
 
 /**
  * The end offset (exclusive) of the first complete SSE event in `buffer` at or after `from`, or
@@ -21,7 +23,7 @@ export function findEventEnd(buffer: Buffer, from: number): number {
  * without parsing: `"usage": null` does not count.
  */
 export function holdsUsageObject(event: Buffer): boolean {
-  let at = event.indexOf('"usage');
+  let at = event.indexOf(USAGE_KEY);
   while (at !== -1) {
     let i = event.indexOf(34, at + 1);
     if (i === -1) return false;
@@ -32,7 +34,7 @@ export function holdsUsageObject(event: Buffer): boolean {
       while (event[i] === 32 || event[i] === 9) i++;
       if (event[i] === 123) return true;
     }
-    at = event.indexOf('"usage', at + 1);
+    at = event.indexOf(USAGE_KEY, at + 1);
   }
   return false;
 }

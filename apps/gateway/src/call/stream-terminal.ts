@@ -1,6 +1,10 @@
 import { asRecord, parseSseText, safeJsonParse } from '@interlingua/ir-utils';
 import type { GenerationWire } from '@interlingua/provider-adapters';
 
+/** Encoded once: a string needle is re-encoded by every `includes` call. */
+const DATA_FIELD = Buffer.from('data:');
+const DONE_DATA = Buffer.from('data: [DONE]');
+
 /** `event:` names (or data `type`s) that end a stream of each SSE style with named events. */
 const TERMINAL_EVENTS: Partial<Record<GenerationWire, ReadonlySet<string>>> = {
   'anthropic-messages': new Set(['message_stop', 'error']),
@@ -13,8 +17,8 @@ const TERMINAL_EVENTS: Partial<Record<GenerationWire, ReadonlySet<string>>> = {
  * of a style that has its own end event is not content either. A byte test, no parsing.
  */
 export function holdsData(event: Buffer, wire: GenerationWire): boolean {
-  if (event[0] === 0x3a || !event.includes('data:')) return false;
-  return wire === 'openai-chat' || !event.includes('data: [DONE]');
+  if (event[0] === 0x3a || !event.includes(DATA_FIELD)) return false;
+  return wire === 'openai-chat' || !event.includes(DONE_DATA);
 }
 
 /**
