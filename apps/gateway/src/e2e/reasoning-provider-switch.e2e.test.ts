@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generationRequests, type SwitchUpstream } from './reasoning-switch-harness.test-support.js';
-import { anthropicCaller, CALLERS, chatCaller, conversationPath, geminiCaller, NO_FIELD_PROBLEM, responsesCaller, runConversation } from './reasoning-switch.test-support.js';
+import { generationRequests, ROUTE_OF, startSwitchHarness, type SwitchUpstream } from './reasoning-switch-harness.test-support.js';
+import { anthropicCaller, CALLERS, chatCaller, conversationPath, FINAL_TEXT, geminiCaller, NO_FIELD_PROBLEM, responsesCaller, runConversation } from './reasoning-switch.test-support.js';
 
 /** Conversations that leave a provider and come back to it. */
 const PATHS: Array<[SwitchUpstream, SwitchUpstream, SwitchUpstream]> = [
@@ -34,7 +34,7 @@ describe('streamed answers carry the same carriers', () => {
   it.each([
     ['Anthropic Messages', anthropicCaller],
     ['OpenAI Responses', responsesCaller],
-  ] as const)('a %s caller streams Gemini’s answers (Gemini → Anthropic → Gemini) and Gemini gets its signature back', async (_style, makeCaller) => {
+  ] as const)('%s caller streams Gemini’s answers (Gemini → Anthropic → Gemini) and Gemini gets its signature back', async (_style, makeCaller) => {
     expect(await runConversation(makeCaller, conversationPath('switch', 'gemini'), { streamed: [true, false, true] })).toMatchObject({ problems: [] });
   });
 });
@@ -50,4 +50,26 @@ describe("the route policy reasoning.foreign: 'text'", () => {
     expect(JSON.parse(geminiSaw).contents[1].parts[0]).toEqual({ text: 'Step 0: the weather in Paris and Rome is needed.' });
     expect(warnings).toContain('approximated messages[1].content[0]: reasoning from anthropic (its signature) is sent to gemini as plain text');
   });
+});
+
+describe('Gemini signatures on text parts', () => {
+  it.each(CALLERS.filter((make) => make !== chatCaller).map((make) => [make('http://127.0.0.1:1').style, make] as const))(
+    '%s caller asks a follow-up after Gemini’s signed final text (Gemini → Anthropic → Gemini → Gemini): the text part gets its signature back',
+    async (_style, makeCaller) => {
+      const setup = await startSwitchHarness();
+      try {
+        const caller = makeCaller(setup.harness.url);
+        for (const upstream of ['gemini', 'anthropic', 'gemini'] as const) await caller.step(ROUTE_OF[upstream]);
+        const textSignature = setup.gemini.signatures.all().at(-1) ?? 'none issued';
+        caller.tell('Thanks. And tomorrow?');
+        const followUp = await caller.step(ROUTE_OF.gemini);
+        expect(followUp.text).toBe(FINAL_TEXT);
+        const sent = JSON.parse(generationRequests(setup.servers.gemini).at(-1)?.body.toString('utf8') ?? '{}') as { contents: Array<{ role: string; parts: Array<Record<string, unknown>> }> };
+        const lastModelTurn = sent.contents.filter((content) => content.role === 'model').at(-1);
+        expect(lastModelTurn?.parts).toContainEqual({ text: FINAL_TEXT, thoughtSignature: textSignature });
+      } finally {
+        await setup.close();
+      }
+    },
+  );
 });

@@ -24,6 +24,8 @@ export interface CallerDriver {
   style: string;
   /** Runs one step on `route`, appending the answer and the tool results to the conversation; `stream` where the driver can. */
   step(route: string, stream?: boolean): Promise<StepAnswer>;
+  /** Appends a user message (a follow-up question after a final answer). */
+  tell(text: string): void;
 }
 
 export function anthropicCaller(url: string): CallerDriver {
@@ -31,6 +33,7 @@ export function anthropicCaller(url: string): CallerDriver {
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: QUESTION }];
   return {
     style: 'Anthropic Messages',
+    tell: (text) => void messages.push({ role: 'user', content: text }),
     async step(route, stream) {
       const params: Anthropic.MessageCreateParamsNonStreaming = {
         model: route,
@@ -61,6 +64,7 @@ export function chatCaller(url: string): CallerDriver {
   const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: QUESTION }];
   return {
     style: 'OpenAI chat',
+    tell: (text) => void messages.push({ role: 'user', content: text }),
     async step(route) {
       const { data, response } = await client.chat.completions
         .create({ model: route, reasoning_effort: 'low', tools: [{ type: 'function', function: { name: 'weather', parameters: WEATHER_PARAMETERS } }], messages })
@@ -80,6 +84,7 @@ export function responsesCaller(url: string): CallerDriver {
   const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: QUESTION }];
   return {
     style: 'OpenAI Responses (stateless)',
+    tell: (text) => void input.push({ role: 'user', content: text }),
     async step(route, stream) {
       const params: OpenAI.Responses.ResponseCreateParamsNonStreaming = {
         model: route,
@@ -117,6 +122,7 @@ export function geminiCaller(url: string): CallerDriver {
   const contents: Content[] = [{ role: 'user', parts: [{ text: QUESTION }] }];
   return {
     style: 'Gemini',
+    tell: (text) => void contents.push({ role: 'user', parts: [{ text }] }),
     async step(route) {
       const answer = await ai.models.generateContent({
         model: route,
