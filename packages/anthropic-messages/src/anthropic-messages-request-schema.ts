@@ -75,6 +75,8 @@ const requestShape = {
   output_format: z.nullish(anthropicJsonOutputFormatSchema),
   stream: z.optional(z.boolean()),
   service_tier: z.optional(z.string()),
+  /** Request-level breakpoint: caches up to the last cacheable block. */
+  cache_control: z.nullish(anthropicCacheControlSchema),
 };
 
 /**

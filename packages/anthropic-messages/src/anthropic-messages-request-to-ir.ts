@@ -26,12 +26,15 @@ function samplingToIr(body: AnthropicCountTokensRequest): IrSampling {
   return sampling;
 }
 
+/** Fields the IR carries (the request-level `cache_control` is `promptCache.automatic`). */
+const REQUEST_LEVEL_FIELDS: ReadonlySet<string> = new Set([...ANTHROPIC_MAPPED_REQUEST_FIELDS, 'cache_control']);
+
 function extensionOf(body: AnthropicCountTokensRequest, extension: AnthropicRequestExtension): IrRequest['extensions'] {
   const metadata = body.metadata ? unknownFields(body.metadata, new Set(['user_id'])) : undefined;
   const outputConfig = body.output_config ? unknownFields(body.output_config, new Set(['effort', 'format'])) : undefined;
   const value = compactRecord({
     ...extension,
-    fields: unknownFields(body, ANTHROPIC_MAPPED_REQUEST_FIELDS),
+    fields: unknownFields(body, REQUEST_LEVEL_FIELDS),
     thinking: body.thinking,
     outputEffort: typeof body.output_config?.effort === 'string' ? body.output_config.effort : undefined,
     outputConfig,
@@ -44,6 +47,7 @@ function extensionOf(body: AnthropicCountTokensRequest, extension: AnthropicRequ
 function bodyToIr(body: AnthropicCountTokensRequest): IrRequest {
   const reading = anthropicMessagesToIr(body.system, body.messages);
   const ir: IrRequest = { model: body.model, messages: reading.messages, sampling: samplingToIr(body), stream: body.stream === true };
+  if (body.cache_control) ir.promptCache = { automatic: { type: 'ephemeral', ...(body.cache_control.ttl ? { ttl: body.cache_control.ttl } : {}) } };
   const tools = body.tools ? anthropicToolsToIr(body.tools) : undefined;
   if (tools && (tools.tools.length > 0 || body.tools?.length === 0)) ir.tools = tools.tools;
   if (body.tool_choice) Object.assign(ir, anthropicToolChoiceToIr(body.tool_choice));

@@ -131,7 +131,8 @@ describe('request round trip', () => {
     expect(value.reasoning).toEqual({ enabled: true, budgetTokens: 1024, effort: 'high' });
     expect(value.responseFormat).toEqual({ type: 'json-schema', name: 'response', schema: { type: 'object' } });
     expect(value.stream).toBe(true);
-    expect(value.extensions?.['anthropic-messages']?.fields).toEqual({ service_tier: 'auto', container: 'container_1', cache_control: { type: 'ephemeral' } });
+    expect(value.extensions?.['anthropic-messages']?.fields).toEqual({ service_tier: 'auto', container: 'container_1' });
+    expect(value.promptCache).toEqual({ automatic: { type: 'ephemeral' } });
   });
 
   it('reads string system and string content, and writes them back as strings', () => {

@@ -120,7 +120,8 @@ export function irToAnthropicMessagesRequest(ir: IrRequest): Result<AnthropicMes
   reportOpenAiChatFields(ir, warnings);
   applyMetadata(body, ir, extension, warnings);
   applyReasoningAndFormat(body, ir, extension, warnings);
-  warnings.push(...promptCacheWarnings(ir.promptCache, { target: 'Anthropic Messages' }));
+  if (ir.promptCache?.automatic) body.cache_control = { ...ir.promptCache.automatic };
+  warnings.push(...promptCacheWarnings(ir.promptCache, { target: 'Anthropic Messages', automatic: true }));
   if (ir.stream) body.stream = true;
   return ok(body, warnings);
 }

@@ -7,6 +7,8 @@ export interface PromptCacheSupport {
   key?: boolean;
   retention?: boolean;
   cachedContent?: boolean;
+  /** A breakpoint at the end of the prompt (Anthropic request-level `cache_control`). */
+  automatic?: boolean;
 }
 
 /**
@@ -25,6 +27,9 @@ export function promptCacheWarnings(cache: IrPromptCache | undefined, support: P
   }
   if (cache.retention !== undefined && !support.retention) {
     warnings.push({ kind: 'dropped', field: 'prompt_cache_retention', message: `${support.target} has no prompt_cache_retention` });
+  }
+  if (cache.automatic !== undefined && !support.automatic) {
+    warnings.push({ kind: 'dropped', field: 'cache_control', message: `${support.target} caches prompts by itself; the request-level cache breakpoint is not sent` });
   }
   if (cache.cachedContent !== undefined && !support.cachedContent) {
     warnings.push({
@@ -47,7 +52,7 @@ function isCacheable(part: IrContentPart): part is CacheablePart {
 
 /** Whether the caller placed any breakpoint itself. */
 export function hasCacheBreakpoints(ir: IrRequest): boolean {
-  return (ir.tools ?? []).some((tool) => tool.cacheControl) || ir.messages.some((message) => message.content.some((part) => 'cacheControl' in part && part.cacheControl));
+  return ir.promptCache?.automatic !== undefined || (ir.tools ?? []).some((tool) => tool.cacheControl) || ir.messages.some((message) => message.content.some((part) => 'cacheControl' in part && part.cacheControl));
 }
 
 function lastCacheableIndex(message: IrMessage): number {
@@ -59,6 +64,21 @@ function markMessage(message: IrMessage, ttl: string | undefined): IrMessage {
   const at = lastCacheableIndex(message);
   const cacheControl = ttl === undefined ? ({ type: 'ephemeral' } as const) : ({ type: 'ephemeral', ttl } as const);
   return { ...message, content: message.content.map((part, i) => (i === at ? { ...(part as CacheablePart), cacheControl } : part)) };
+}
+
+/**
+ * The messages with a breakpoint on the last cacheable part of the last message that has one
+ * (Anthropic's request-level `cache_control`, "cache up to the end"). Unchanged when none has.
+ */
+export function withBreakpointAtEnd(messages: IrMessage[], cacheControl: { type: 'ephemeral'; ttl?: string }): IrMessage[] {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (lastCacheableIndex(message) === -1) continue;
+    const out = [...messages];
+    out[i] = markMessage(message, cacheControl.ttl);
+    return out;
+  }
+  return messages;
 }
 
 /** The message indexes that get a breakpoint: the system prefix, the turn before the last, the last. */

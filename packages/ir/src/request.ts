@@ -89,4 +89,6 @@ export interface IrPromptCache {
   retention?: string;
   /** Gemini `cachedContent`: the name of an explicit cache resource (`cachedContents/...`). */
   cachedContent?: string;
+  /** Anthropic request-level `cache_control`: a breakpoint on the last cacheable block. */
+  automatic?: { type: 'ephemeral'; ttl?: string };
 }

@@ -132,3 +132,19 @@ describe('one-hour cache writes', () => {
     expect(back).toMatchObject({ inputTokens: 1300, cacheReadTokens: 200, cacheWriteTokens: 1000, cacheWrite1hTokens: 600 });
   });
 });
+
+describe('Anthropic request-level cache_control', () => {
+  const body = { model: 'm', max_tokens: 100, cache_control: { type: 'ephemeral', ttl: '1h' }, messages: [{ role: 'user', content: 'Long document' }] };
+
+  it('survives an Anthropic round trip', () => {
+    const { value, warnings } = translateRequest(body, 'anthropic-messages', 'anthropic-messages');
+    expect(record(value).cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+    expect(warnings).toEqual([]);
+  });
+
+  it('is named in a warning for an upstream that caches by itself', () => {
+    const { value, warnings } = translateRequest(body, 'anthropic-messages', 'openai-chat');
+    expect(JSON.stringify(value)).not.toContain('cache_control');
+    expect(fieldsOf(warnings)).toContain('cache_control');
+  });
+});

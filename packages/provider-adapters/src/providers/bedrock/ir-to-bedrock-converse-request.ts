@@ -1,5 +1,5 @@
 import type { IrRequest, IrWarning, Result } from '@interlingua/ir';
-import { asRecord, promptCacheWarnings } from '@interlingua/ir-utils';
+import { asRecord, promptCacheWarnings, withBreakpointAtEnd } from '@interlingua/ir-utils';
 import type { BedrockConverseRequest } from './bedrock-converse-schema.js';
 import type { BedrockModelContext } from './bedrock-model-family.js';
 import { irMessagesToBedrock } from './ir-to-bedrock-converse-messages.js';
@@ -19,7 +19,7 @@ function warnUnmapped(ir: IrRequest, warnings: IrWarning[]): void {
   }
   if (ir.candidateCount !== undefined && ir.candidateCount > 1) warnings.push({ kind: 'dropped', field: 'candidateCount', message: 'Bedrock Converse answers with one candidate' });
   if (ir.user !== undefined) warnings.push({ kind: 'dropped', field: 'user', message: 'Bedrock Converse has no end-user id field' });
-  warnings.push(...promptCacheWarnings(ir.promptCache, { target: 'Bedrock Converse' }));
+  warnings.push(...promptCacheWarnings(ir.promptCache, { target: 'Bedrock Converse', automatic: true }));
 }
 
 /**
@@ -30,7 +30,8 @@ function warnUnmapped(ir: IrRequest, warnings: IrWarning[]): void {
 export function irToBedrockConverseRequest(ir: IrRequest, context: BedrockModelContext): Result<BedrockConverseRequest> {
   const warnings: IrWarning[] = [];
   const extra = bedrockRequestExtensionFields(ir);
-  const { system, messages } = irMessagesToBedrock(ir.messages, context, warnings);
+  const automatic = ir.promptCache?.automatic;
+  const { system, messages } = irMessagesToBedrock(automatic ? withBreakpointAtEnd(ir.messages, automatic) : ir.messages, context, warnings);
   const body: BedrockConverseRequest = { ...extra, messages };
   if (system.length > 0) body.system = system;
   const modelFields = irModelFieldsToBedrock(ir, context, warnings);
