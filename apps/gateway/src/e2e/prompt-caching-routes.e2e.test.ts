@@ -166,3 +166,23 @@ describe('cache.affinity', () => {
     expect(new Set(reached).size).toBe(1);
   });
 });
+
+describe('cache settings an Anthropic upstream cannot take', () => {
+  it('a Gemini cachedContent reference is not sent and is named in x-interlingua-warnings', async () => {
+    const response = await fetch(`${harness.url}/v1beta/models/claude-plain:generateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': GATEWAY_KEY },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hello' }] }], cachedContent: 'cachedContents/report-42' }),
+    });
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(lastUpstreamBody())).not.toContain('report-42');
+    expect(response.headers.get('x-interlingua-warnings')).toContain('dropped cachedContent: Anthropic Messages cannot read the Gemini cache resource cachedContents/report-42');
+  });
+
+  it('an OpenAI prompt_cache_key is not sent and is named in a warning', async () => {
+    const response = await chat({ model: 'claude-plain', messages: [{ role: 'user', content: 'Hello' }], prompt_cache_key: 'tenant-9' });
+    expect(JSON.stringify(lastUpstreamBody())).not.toContain('tenant-9');
+    expect(response.headers.get('x-interlingua-warnings')).toContain('dropped prompt_cache_key');
+  });
+});
