@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import OpenAI from 'openai';
 import { ResponsesWS } from 'openai/resources/responses/ws';
 import type { ResponsesServerEvent } from 'openai/resources/responses/responses';
@@ -195,6 +196,27 @@ describe('refused upgrades and bad messages', () => {
     if (isOpen(result)) return;
     expect(result.status).toBe(status);
     expect(JSON.parse(result.body)).toMatchObject({ error: { code } });
+  });
+
+  it('clients that reset the connection during refused and accepted upgrades leave the gateway serving', async () => {
+    const resets = [undefined, GATEWAY_KEY].map(
+      (key) =>
+        new Promise<void>((resolve) => {
+          const url = new URL(gateway.url);
+          const raw = connect(Number(url.port), url.hostname, () => {
+            const auth = key ? `authorization: Bearer ${key}\r\n` : '';
+            raw.write(`GET /v1/responses HTTP/1.1\r\nhost: ${url.host}\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n${auth}\r\n`);
+            raw.resetAndDestroy();
+          });
+          raw.on('close', () => resolve());
+          raw.on('error', () => undefined);
+        }),
+    );
+    await Promise.all(resets);
+    const socket = await openOrThrow(gateway.url, GATEWAY_KEY);
+    socket.send({ type: 'response.create', model: 'mock', input: 'still here' });
+    expect((await socket.untilEnd()).at(-1)?.type).toBe('response.completed');
+    await socket.close();
   });
 
   it('an upgrade on another path is refused with 404', async () => {

@@ -48,6 +48,8 @@ export function attachResponsesWebSocket(server: Server, currentGateway: () => G
     return JSON.parse(refused) as Record<string, unknown>;
   };
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node's own error handler is off an upgraded socket: a client reset must not become an uncaught error.
+    socket.on('error', () => socket.destroy());
     const gateway = currentGateway();
     try {
       upgrade(gateway, state, run, request, socket, head);
