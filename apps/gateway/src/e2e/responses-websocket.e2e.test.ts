@@ -264,13 +264,27 @@ describe('refused upgrades and bad messages', () => {
     expect(error).toMatchObject({ type: 'error', status: 400, error: { param: 'model' } });
   });
 
-  it('a message over the body limit gets a 413 error event', async () => {
+  it('a message over the body limit gets a 413 error event; far over it, or not UTF-8, closes the connection and nothing else', async () => {
     const small = await startHarness(() => undefined, { sections: { limits: { maxBodyBytes: { responses: 2048 } } } });
     try {
       const socket = await openOrThrow(small.url, GATEWAY_KEY);
       socket.send({ type: 'response.create', model: 'mock', input: 'x'.repeat(3000) });
       expect(await socket.next()).toMatchObject({ type: 'error', status: 413, error: { code: 'message_too_large' } });
       await socket.close();
+      // Far past the limit (twice it) the message is not read at all: the connection closes with 1009.
+      const flooding = await openOrThrow(small.url, GATEWAY_KEY);
+      const closed = new Promise<number>((resolve) => flooding.socket.once('close', (code: number) => resolve(code)));
+      flooding.send({ type: 'response.create', model: 'mock', input: 'x'.repeat(10_000) });
+      expect(await closed).toBe(1009);
+      // Text that is not UTF-8 breaks the protocol: 1007.
+      const garbled = await openOrThrow(small.url, GATEWAY_KEY);
+      const garbledClosed = new Promise<number>((resolve) => garbled.socket.once('close', (code: number) => resolve(code)));
+      garbled.socket.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+      expect(await garbledClosed).toBe(1007);
+      const healthy = await openOrThrow(small.url, GATEWAY_KEY);
+      healthy.send({ type: 'response.create', model: 'mock', input: 'fine' });
+      expect((await healthy.untilEnd()).at(-1)?.type).toBe('response.completed');
+      await healthy.close();
     } finally {
       await small.close();
     }
