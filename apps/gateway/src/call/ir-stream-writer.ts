@@ -25,7 +25,7 @@ export class IrStreamWriter {
    */
   constructor(
     private readonly call: GenerationCall,
-    private readonly seal: (events: IrStreamEvent[]) => IrStreamEvent[] = (events) => events,
+    private readonly seal?: (events: IrStreamEvent[]) => IrStreamEvent[],
   ) {
     this.encoder = call.inbound.codec.stream.createEncoder({
       includeUsage: includeUsageRequested(call.json),
@@ -49,7 +49,8 @@ export class IrStreamWriter {
       if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
       if (event.type === 'finish') this.finished = true;
       this.accumulator?.push(event);
-      for (const sealed of this.seal([event])) messages.push(...this.encoder.push(sealed));
+      if (this.seal) for (const sealed of this.seal([event])) messages.push(...this.encoder.push(sealed));
+      else messages.push(...this.encoder.push(event));
       if (event.type === 'error') {
         this.ended = true;
         break;

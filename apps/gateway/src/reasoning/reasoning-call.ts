@@ -55,9 +55,9 @@ export function sealAnswerFor(response: IrResponse, sealing: CarrierSealing | un
   return sealing ? sealAnswer(response, sealing) : response;
 }
 
-/** Stream events sealed for the caller, or passed through when the caller's style has no field. */
-export function streamSealerFor(sealing: CarrierSealing | undefined): (events: IrStreamEvent[]) => IrStreamEvent[] {
-  if (!sealing) return (events) => events;
+/** Seals stream events for the caller; undefined when the caller's style has no field (nothing to do). */
+export function streamSealerFor(sealing: CarrierSealing | undefined): ((events: IrStreamEvent[]) => IrStreamEvent[]) | undefined {
+  if (!sealing) return undefined;
   const sealer = new CarrierStreamSealer(sealing);
   return (events) => sealer.push(events);
 }
