@@ -114,7 +114,8 @@ function judgesOf(clients, style) {
  * @returns {Map<string, string>}
  */
 function judgement(clients, judge, upstream, feature) {
-  const wanted = CLIENT_FEATURES[/** @type {keyof typeof CLIENT_FEATURES} */ (feature)] ?? [];
+  // A client-suite feature named like a scorecard row judges that row.
+  const wanted = CLIENT_FEATURES[/** @type {keyof typeof CLIENT_FEATURES} */ (feature)] ?? [feature];
   /** @type {Map<string, string>} */
   const byLane = new Map();
   for (const suite of clients) {
@@ -250,7 +251,7 @@ function renderJudges(results, style, clients) {
   const letter = (/** @type {number} */ i) => String.fromCharCode(65 + i);
   const lines = [`Real clients that passed each cell (${judges.map((_j, i) => letter(i)).join(', ')}, below):`, '', `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`, `|---|${results.upstreams.map(() => '---').join('|')}|`];
   for (const feature of results.features) {
-    if (!(feature.id in CLIENT_FEATURES)) continue;
+    if (!judges.some((judge) => results.upstreams.some((upstream) => judgement(clients, judge, upstream.id, feature.id).size > 0))) continue;
     const row = results.upstreams.map((upstream) => {
       const marks = judges.flatMap((judge, i) => {
         const byLane = judgement(clients, judge, upstream.id, feature.id);
