@@ -1,8 +1,9 @@
 import type { IrUsage, StyleCodec } from '@interlingua/ir';
-import { anthropicMessagesAnswerUsage, anthropicMessagesCodec } from '@interlingua/anthropic-messages';
-import { geminiAnswerUsage, geminiCodec } from '@interlingua/gemini';
-import { openAiChatAnswerUsage, openAiChatCodec } from '@interlingua/openai-chat';
-import { openAiResponsesAnswerUsage, openAiResponsesCodec } from '@interlingua/openai-responses';
+import { anthropicMessagesAnswerUsage } from '@interlingua/anthropic-messages';
+import { geminiAnswerUsage } from '@interlingua/gemini';
+import { openAiChatAnswerUsage } from '@interlingua/openai-chat';
+import { openAiResponsesAnswerUsage } from '@interlingua/openai-responses';
+import { styleCodec } from '@interlingua/translate';
 import type { GenerationWire, HttpProviderAdapter, ProviderSettings, UpstreamWire } from './provider-adapter.js';
 import type { UpstreamRequest } from './transport/upstream-transport.js';
 
@@ -11,16 +12,17 @@ import type { UpstreamRequest } from './transport/upstream-transport.js';
  * same-style answers needs only that). Added here rather than in the style packages, so browser
  * bundles of `@interlingua/translate` stay without it.
  */
-function withAnswerUsage(codec: StyleCodec<unknown, unknown>, usage: (wire: unknown) => IrUsage | undefined): StyleCodec<unknown, unknown> {
+function withAnswerUsage(style: GenerationWire, usage: (wire: unknown) => IrUsage | undefined): StyleCodec<unknown, unknown> {
+  const codec = styleCodec(style) as StyleCodec<unknown, unknown>;
   return { ...codec, response: { ...codec.response, usage } };
 }
 
-/** The codecs of the generation wires, typed by what the gateway hands them (parsed JSON). */
+/** The codecs of the generation styles (the table `@interlingua/translate` keeps), typed by what the gateway hands them (parsed JSON). */
 const CODECS: Record<GenerationWire, StyleCodec<unknown, unknown>> = {
-  'openai-chat': withAnswerUsage(openAiChatCodec as StyleCodec<unknown, unknown>, openAiChatAnswerUsage),
-  'openai-responses': withAnswerUsage(openAiResponsesCodec as StyleCodec<unknown, unknown>, openAiResponsesAnswerUsage),
-  'anthropic-messages': withAnswerUsage(anthropicMessagesCodec as StyleCodec<unknown, unknown>, anthropicMessagesAnswerUsage),
-  gemini: withAnswerUsage(geminiCodec as StyleCodec<unknown, unknown>, geminiAnswerUsage),
+  'openai-chat': withAnswerUsage('openai-chat', openAiChatAnswerUsage),
+  'openai-responses': withAnswerUsage('openai-responses', openAiResponsesAnswerUsage),
+  'anthropic-messages': withAnswerUsage('anthropic-messages', anthropicMessagesAnswerUsage),
+  gemini: withAnswerUsage('gemini', geminiAnswerUsage),
 };
 
 /** The codec of a generation wire: a built-in style's, or the one a provider brought. */

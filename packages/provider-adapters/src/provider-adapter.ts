@@ -2,10 +2,11 @@ import type { IrErrorData, IrModel, IrRequest, IrStreamEvent, IrWarning, SseMess
 import type { IrEmbeddingRequest, IrEmbeddingResponse } from '@interlingua/embeddings';
 import type { IrRerankRequest, IrRerankResponse } from '@interlingua/rerank';
 import type { Dispatcher } from 'undici';
+import type { GenerationStyle } from '@interlingua/translate';
 import type { SignableRequest, UpstreamHeaders, UpstreamTimeouts } from './transport/upstream-transport.js';
 
-/** The generation wires an upstream can speak. */
-export type GenerationWire = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini';
+/** The generation styles an upstream can speak (the four `@interlingua/translate` converts between). */
+export type GenerationWire = GenerationStyle;
 
 /**
  * A wire a provider brings in its own folder (Bedrock Converse). It is never a caller style, so
