@@ -11,28 +11,15 @@ export function safeJsonParse(text: string, maxDepth = 256): JsonParseResult {
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  return nestingExceeds(text, value, maxDepth) ? { ok: false, error: `JSON nesting deeper than ${maxDepth} levels` } : { ok: true, value };
+  // Text shorter than two brackets per level cannot nest too deep: most SSE events skip the walk.
+  return text.length >= 2 * (maxDepth + 1) && deeperThan(value, 1, maxDepth) ? { ok: false, error: `JSON nesting deeper than ${maxDepth} levels` } : { ok: true, value };
 }
 
-/**
- * Whether any path through arrays and objects is deeper than `maxDepth`. JSON text shorter than
- * two brackets per level cannot nest that deep, so the walk (recursive, at most `maxDepth` frames,
- * allocating nothing) runs only on longer texts.
- */
-function nestingExceeds(text: string, root: unknown, maxDepth: number): boolean {
-  if (text.length < 2 * (maxDepth + 1)) return false;
-  return deeperThan(root, 1, maxDepth);
-}
-
+/** Whether any path through arrays and objects below `node` (at `depth`) is deeper than `maxDepth`. */
 function deeperThan(node: unknown, depth: number, maxDepth: number): boolean {
   if (typeof node !== 'object' || node === null) return false;
   if (depth > maxDepth) return true;
-  if (Array.isArray(node)) {
-    for (const child of node) if (deeperThan(child, depth + 1, maxDepth)) return true;
-    return false;
-  }
-  const record = node as Record<string, unknown>;
-  for (const key in record) if (deeperThan(record[key], depth + 1, maxDepth)) return true;
+  for (const child of Array.isArray(node) ? node : Object.values(node)) if (deeperThan(child, depth + 1, maxDepth)) return true;
   return false;
 }
 
