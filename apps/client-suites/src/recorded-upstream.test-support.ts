@@ -1,4 +1,4 @@
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { ServerResponse } from 'node:http';
 import { readWireRequest, type WireRequest } from '@interlingua/gateway/test-support';
 import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream, type ReceivedRequest, type Recording } from '@interlingua/testkit';
@@ -24,7 +24,7 @@ interface WireRecordings {
   error: string;
 }
 
-const RECORDED: Record<GenerationWire, WireRecordings> = {
+const RECORDED: Record<GenerationStyle, WireRecordings> = {
   'openai-chat': {
     text: 'openai-chat/01-text.json',
     textStream: 'openai-chat/03-text-stream-after-tool.sse',
@@ -62,7 +62,7 @@ const RECORDED: Record<GenerationWire, WireRecordings> = {
 const EMBEDDINGS = { openai: 'embeddings/01-openai-float.json', gemini: 'embeddings/04-gemini-batch-embed.json' } as const;
 
 /** The recording a request of `kind` gets from an upstream speaking `wire`. */
-export function recordingFor(wire: GenerationWire, kind: Exclude<AnswerKind, 'loop'>, stream: boolean): Recording {
+export function recordingFor(wire: GenerationStyle, kind: Exclude<AnswerKind, 'loop'>, stream: boolean): Recording {
   const files = RECORDED[wire];
   const file = kind === 'text' ? (stream ? files.textStream : files.text) : kind === 'tool' ? (stream ? files.toolStream : files.tool) : kind === 'structured' ? files.structured : files.error;
   return loadRecording(file);
@@ -146,7 +146,7 @@ export interface RecordedUpstream extends LoopbackUpstream {
 }
 
 /** Whether an SSE event of a wire carries answer text. */
-function carriesText(wire: GenerationWire, event: string): boolean {
+function carriesText(wire: GenerationStyle, event: string): boolean {
   const data = event.split(/\r?\n/).find((line) => line.startsWith('data:'))?.slice(5).trim();
   if (!data || data === '[DONE]') return false;
   const json = JSON.parse(data) as Record<string, unknown> & { choices?: Array<{ delta?: { content?: string } }>; delta?: { type?: string }; candidates?: Array<{ content?: { parts?: Array<{ text?: string }> } }> };
@@ -157,7 +157,7 @@ function carriesText(wire: GenerationWire, event: string): boolean {
 }
 
 /** Sends a recorded stream event by event, holding it after its first text event until the gate opens. */
-async function sendGatedSse(response: ServerResponse, wire: GenerationWire, body: string, gate: { opened: Promise<void>; release(): void }): Promise<void> {
+async function sendGatedSse(response: ServerResponse, wire: GenerationStyle, body: string, gate: { opened: Promise<void>; release(): void }): Promise<void> {
   const events = body.split(/(?<=\r?\n\r?\n)/).filter((event) => event.trim().length > 0);
   const first = events.findIndex((event) => carriesText(wire, event));
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -3,9 +3,9 @@ import { listRecordings, recordingJson } from '@interlingua/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codecFor } from './codecs.js';
-import type { GenerationWire } from './provider-adapter.js';
+import type { GenerationStyle } from './provider-adapter.js';
 
-const GENERATION_STYLES: GenerationWire[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
+const GENERATION_STYLES: GenerationStyle[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
 
 /** What the full conversion says the usage is (none when the answer does not convert). */
 function convertedUsage(codec: StyleCodec<unknown, unknown>, wire: unknown): IrUsage | undefined {

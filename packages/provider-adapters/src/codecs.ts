@@ -4,7 +4,7 @@ import { geminiAnswerUsage } from '@interlingua/gemini';
 import { openAiChatAnswerUsage } from '@interlingua/openai-chat';
 import { openAiResponsesAnswerUsage } from '@interlingua/openai-responses';
 import { styleCodec } from '@interlingua/translate';
-import type { GenerationWire, HttpProviderAdapter, ProviderSettings, UpstreamWire } from './provider-adapter.js';
+import type { GenerationStyle, HttpProviderAdapter, ProviderSettings, UpstreamWire } from './provider-adapter.js';
 import type { UpstreamRequest } from './transport/upstream-transport.js';
 
 /**
@@ -12,13 +12,13 @@ import type { UpstreamRequest } from './transport/upstream-transport.js';
  * same-style answers needs only that). Added here rather than in the style packages, so browser
  * bundles of `@interlingua/translate` stay without it.
  */
-function withAnswerUsage(style: GenerationWire, usage: (wire: unknown) => IrUsage | undefined): StyleCodec<unknown, unknown> {
+function withAnswerUsage(style: GenerationStyle, usage: (wire: unknown) => IrUsage | undefined): StyleCodec<unknown, unknown> {
   const codec = styleCodec(style) as StyleCodec<unknown, unknown>;
   return { ...codec, response: { ...codec.response, usage } };
 }
 
 /** The codecs of the generation styles (the table `@interlingua/translate` keeps), typed by what the gateway hands them (parsed JSON). */
-const CODECS: Record<GenerationWire, StyleCodec<unknown, unknown>> = {
+const CODECS: Record<GenerationStyle, StyleCodec<unknown, unknown>> = {
   'openai-chat': withAnswerUsage('openai-chat', openAiChatAnswerUsage),
   'openai-responses': withAnswerUsage('openai-responses', openAiResponsesAnswerUsage),
   'anthropic-messages': withAnswerUsage('anthropic-messages', anthropicMessagesAnswerUsage),

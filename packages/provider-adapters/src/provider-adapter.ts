@@ -5,8 +5,8 @@ import type { Dispatcher } from 'undici';
 import type { GenerationStyle } from '@interlingua/translate';
 import type { SignableRequest, UpstreamHeaders, UpstreamTimeouts } from './transport/upstream-transport.js';
 
-/** The generation styles an upstream can speak (the four `@interlingua/translate` converts between). */
-export type GenerationWire = GenerationStyle;
+/** The generation styles an upstream can speak: the four `@interlingua/translate` converts between. */
+export type { GenerationStyle };
 
 /**
  * A wire a provider brings in its own folder (Bedrock Converse). It is never a caller style, so
@@ -19,7 +19,7 @@ export interface ProviderWire {
 }
 
 /** What an upstream speaks for generation: a built-in style wire or a provider-brought one. */
-export type UpstreamWire = GenerationWire | ProviderWire;
+export type UpstreamWire = GenerationStyle | ProviderWire;
 
 /** A provider entry of the gateway config, resolved (defaults applied, secrets interpolated). */
 export interface ProviderSettings {

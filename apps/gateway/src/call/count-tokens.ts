@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { IrError, type IrRequest, type IrWarning, type Result } from '@interlingua/ir';
 import { irToAnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
 import { safeJsonParse } from '@interlingua/ir-utils';
-import { codecFor, fetchUpstream, type GenerationWire, type HttpProviderAdapter, type UpstreamEndpoint } from '@interlingua/provider-adapters';
+import { codecFor, fetchUpstream, type GenerationStyle, type HttpProviderAdapter, type UpstreamEndpoint } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from '../context/route-target.js';
 import { estimateInputTokens } from '../commit/input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
@@ -17,7 +17,7 @@ export interface CountTokensInput {
   /** The request to count, decoded by the caller style's count-tokens helper. */
   ir: IrRequest;
   /** The caller's style (names the count field in warnings). */
-  inbound: GenerationWire;
+  inbound: GenerationStyle;
   route: ResolvedRoute;
   /** Caller headers, for the adapter's forwarded ones (`anthropic-beta`). */
   headers: IncomingHttpHeaders;
@@ -35,7 +35,7 @@ export interface TokenCount {
 }
 
 /** The field each style's count answer carries, as named in warnings. */
-const COUNT_FIELD: Record<GenerationWire, string> = {
+const COUNT_FIELD: Record<GenerationStyle, string> = {
   'anthropic-messages': 'input_tokens',
   'openai-responses': 'input_tokens',
   'openai-chat': 'input_tokens',
@@ -43,7 +43,7 @@ const COUNT_FIELD: Record<GenerationWire, string> = {
 };
 
 /** Wires whose count body has its own encoder (Anthropic: no `max_tokens`, hence no warning about it). */
-const COUNT_ENCODERS: Partial<Record<GenerationWire, (ir: IrRequest) => Result<unknown>>> = {
+const COUNT_ENCODERS: Partial<Record<GenerationStyle, (ir: IrRequest) => Result<unknown>>> = {
   'anthropic-messages': irToAnthropicCountTokensRequest,
 };
 
@@ -96,7 +96,7 @@ async function countUpstream(input: CountTokensInput, target: RouteTarget, adapt
   return { inputTokens, estimated: false, warnings: [...encoded.warnings, ...hookWarnings], target };
 }
 
-function estimateWarning(inbound: GenerationWire, reason: string): IrWarning {
+function estimateWarning(inbound: GenerationStyle, reason: string): IrWarning {
   return { kind: 'approximated', field: COUNT_FIELD[inbound], message: `estimated locally (characters/4 over message, system and tool text; files not counted) because ${reason}` };
 }
 

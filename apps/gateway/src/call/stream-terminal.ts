@@ -1,12 +1,12 @@
 import { asRecord, parseSseText, safeJsonParse } from '@interlingua/ir-utils';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 
 /** Encoded once: a string needle is re-encoded by every `includes` call. */
 const DATA_FIELD = Buffer.from('data:');
 const DONE_DATA = Buffer.from('data: [DONE]');
 
 /** `event:` names (or data `type`s) that end a stream of each SSE style with named events. */
-const TERMINAL_EVENTS: Partial<Record<GenerationWire, ReadonlySet<string>>> = {
+const TERMINAL_EVENTS: Partial<Record<GenerationStyle, ReadonlySet<string>>> = {
   'anthropic-messages': new Set(['message_stop', 'error']),
   'openai-responses': new Set(['response.completed', 'response.incomplete', 'response.failed', 'error']),
 };
@@ -16,7 +16,7 @@ const TERMINAL_EVENTS: Partial<Record<GenerationWire, ReadonlySet<string>>> = {
  * relay keeps it as the candidate last event. A `[DONE]` some servers append after the real end
  * of a style that has its own end event is not content either. A byte test, no parsing.
  */
-export function holdsData(event: Buffer, wire: GenerationWire): boolean {
+export function holdsData(event: Buffer, wire: GenerationStyle): boolean {
   if (event[0] === 0x3a || !event.includes(DATA_FIELD)) return false;
   return wire === 'openai-chat' || !event.includes(DONE_DATA);
 }
@@ -27,7 +27,7 @@ export function holdsData(event: Buffer, wire: GenerationWire): boolean {
  * `finishReason` or a blocked prompt (Gemini), or the style's own error. Only this one event is
  * parsed, once, when the upstream has closed the stream.
  */
-export function endsStream(wire: GenerationWire, event: Buffer | undefined): boolean {
+export function endsStream(wire: GenerationStyle, event: Buffer | undefined): boolean {
   if (!event) return false;
   const message = parseSseText(event.toString('utf8')).at(-1);
   if (!message) return false;

@@ -1,10 +1,10 @@
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 
 /**
  * The JSON keys whose string values are text the model wrote, in each style's streamed events
  * (deltas only: the Responses `…done` events and final objects repeat the text and are left out).
  */
-const TEXT_KEYS: Record<GenerationWire, readonly string[]> = {
+const TEXT_KEYS: Record<GenerationStyle, readonly string[]> = {
   'openai-chat': ['"content"', '"reasoning_content"', '"refusal"', '"arguments"'],
   'openai-responses': ['"delta"'],
   'anthropic-messages': ['"text"', '"thinking"', '"partial_json"'],
@@ -13,7 +13,7 @@ const TEXT_KEYS: Record<GenerationWire, readonly string[]> = {
 
 /** The same keys as bytes, encoded once: `Buffer.indexOf` with a string key would encode it on every call. */
 const asBytes = (keys: readonly string[]): readonly Buffer[] => keys.map((key) => Buffer.from(key));
-const TEXT_KEY_BYTES: Record<GenerationWire, readonly Buffer[]> = {
+const TEXT_KEY_BYTES: Record<GenerationStyle, readonly Buffer[]> = {
   'openai-chat': asBytes(TEXT_KEYS['openai-chat']),
   'openai-responses': asBytes(TEXT_KEYS['openai-responses']),
   'anthropic-messages': asBytes(TEXT_KEYS['anthropic-messages']),
@@ -30,7 +30,7 @@ const COLON = 0x3a;
  * character and (in bytes) UTF-8 continuation bytes not counted. The basis of the output estimate
  * when a stream ends before the upstream reported its usage.
  */
-export function streamedTextChars(chunk: string | Buffer, wire: GenerationWire): number {
+export function streamedTextChars(chunk: string | Buffer, wire: GenerationStyle): number {
   if (typeof chunk === 'string') return keyedTextChars(TEXT_KEYS[wire], (key, from) => chunk.indexOf(key, from), (i) => chunk.charCodeAt(i), chunk.length, false);
   return keyedTextChars(TEXT_KEY_BYTES[wire], (key, from) => chunk.indexOf(key, from), (i) => chunk[i] ?? 0, chunk.length, true);
 }

@@ -1,5 +1,5 @@
 import type { IrError } from '@interlingua/ir';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { RoutingConfig, StreamsConfig } from '../config/operations-schema.js';
 import type { GatewayMetrics } from '../observe/gateway-metrics.js';
 import type { PriceTable } from '../observe/price-table.js';
@@ -27,5 +27,5 @@ export const ENDPOINT_OF_WIRE = {
   'openai-responses': 'responses',
   'anthropic-messages': 'messages',
   gemini: 'gemini',
-} as const satisfies Record<GenerationWire, string>;
+} as const satisfies Record<GenerationStyle, string>;
 

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IrErrorData, IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
 import type { ResolvedRoute, RouteTarget } from './route-target.js';
@@ -9,7 +9,7 @@ import type { ReasoningContext } from '../reasoning/reasoning-call.js';
 
 /** The caller's request style, as the pipeline needs it. */
 export interface InboundStyle {
-  wire: GenerationWire;
+  wire: GenerationStyle;
   codec: StyleCodec<unknown, unknown>;
 }
 
@@ -79,7 +79,7 @@ export interface GenerationCall {
    * Adjusts the IR right before it is encoded for an upstream of `wire` (translated path), e.g.
    * downloading image URLs for upstreams that only take inline data.
    */
-  prepareUpstreamIr?: (ir: IrRequest, wire: GenerationWire, signal: AbortSignal) => Promise<IrRequest>;
+  prepareUpstreamIr?: (ir: IrRequest, wire: GenerationStyle, signal: AbortSignal) => Promise<IrRequest>;
   /** Sealing and opening of reasoning carriers, and the route's policy for foreign reasoning. */
   reasoning?: ReasoningContext;
 }

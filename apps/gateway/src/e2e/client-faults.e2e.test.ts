@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
@@ -13,7 +13,7 @@ import { expectNoOpenSockets, providerForWire, readWireRequest, UPSTREAM_WIRES, 
 const FLOOD_BYTES = 128 * 1024 * 1024;
 const FLOOD_DELTA = 'x'.repeat(64 * 1024);
 /** The upstream a mode is translated to (every wire is the far side of some style). */
-const TRANSLATED_TO: Record<InboundMode['style'], GenerationWire> = {
+const TRANSLATED_TO: Record<InboundMode['style'], GenerationStyle> = {
   'openai-chat': 'anthropic-messages',
   'openai-responses': 'gemini',
   'anthropic-messages': 'openai-chat',

@@ -1,4 +1,4 @@
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, setRequestLogging } from '../observe/request-log.js';
@@ -8,7 +8,7 @@ import { INBOUND_MODES, sendInbound, type InboundMode } from './inbound-callers.
 import { providerForWire, readWireRequest, UPSTREAM_WIRES, wireStreamWriter } from './upstream-wires.test-support.js';
 
 /** The upstream a mode is translated to. */
-const TRANSLATED_TO: Record<InboundMode['style'], GenerationWire> = {
+const TRANSLATED_TO: Record<InboundMode['style'], GenerationStyle> = {
   'openai-chat': 'anthropic-messages',
   'openai-responses': 'gemini',
   'anthropic-messages': 'openai-responses',

@@ -1,6 +1,6 @@
 import type { IrContentPart, IrFinishReasonValue, IrResponse } from '@interlingua/ir';
 import { usageFrom } from '@interlingua/ir';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { PIXEL_PNG } from './anthropic-e2e.test-support.js';
 import type { InboundStyle } from './inbound-callers.test-support.js';
 import type { ConversationKind } from './reasoning-switch.test-support.js';
@@ -27,7 +27,7 @@ export interface Feature {
   /** Body fields in each caller style that ask for the feature (merged over the plain request). */
   request: Record<InboundStyle, Record<string, unknown>>;
   /** Whether the upstream request carried the feature: a problem, or undefined. */
-  carried?(wire: GenerationWire, body: Record<string, unknown>): string | undefined;
+  carried?(wire: GenerationStyle, body: Record<string, unknown>): string | undefined;
   /** The answer from an upstream speaking a wire; `errors` has none (the upstream fails). */
   answer?: ExpectedAnswer;
   /** What the `mock` provider answers (its own deterministic policy); none: not applicable. */
@@ -82,7 +82,7 @@ const tools = (count: number) => ({
 });
 
 /** The tool names an upstream request declares, per wire. */
-export function upstreamToolNames(wire: GenerationWire, body: Record<string, unknown>): string[] {
+export function upstreamToolNames(wire: GenerationStyle, body: Record<string, unknown>): string[] {
   const list = (Array.isArray(body.tools) ? body.tools : []) as Array<Record<string, unknown>>;
   if (wire === 'openai-chat') return list.map((t) => String((t.function as { name?: unknown } | undefined)?.name));
   if (wire === 'gemini') return list.flatMap((t) => ((t.functionDeclarations ?? []) as Array<{ name: string }>).map((d) => d.name));
@@ -90,7 +90,7 @@ export function upstreamToolNames(wire: GenerationWire, body: Record<string, unk
 }
 
 function carriesTools(count: number) {
-  return (wire: GenerationWire, body: Record<string, unknown>): string | undefined => {
+  return (wire: GenerationStyle, body: Record<string, unknown>): string | undefined => {
     const names = upstreamToolNames(wire, body);
     const wanted = TOOLS.slice(0, count).map((t) => t.name);
     return wanted.every((name) => names.includes(name)) ? undefined : `the upstream request declared tools [${names.join(', ')}]`;
@@ -100,7 +100,7 @@ function carriesTools(count: number) {
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 
 /** Whether an upstream request asks for reasoning, per wire. */
-function carriesReasoning(wire: GenerationWire, body: Record<string, unknown>): string | undefined {
+function carriesReasoning(wire: GenerationStyle, body: Record<string, unknown>): string | undefined {
   const asked =
     wire === 'openai-chat'
       ? body.reasoning_effort !== undefined
@@ -113,7 +113,7 @@ function carriesReasoning(wire: GenerationWire, body: Record<string, unknown>): 
 }
 
 /** Whether an upstream request carries the JSON schema, per wire. */
-function carriesSchema(wire: GenerationWire, body: Record<string, unknown>): string | undefined {
+function carriesSchema(wire: GenerationStyle, body: Record<string, unknown>): string | undefined {
   const schema =
     wire === 'openai-chat'
       ? record(record(body.response_format).json_schema).schema
@@ -158,7 +158,7 @@ const cachingRequest = (stream: boolean): Record<InboundStyle, Record<string, un
  * Anthropic upstreams cache only at breakpoints: the request must carry one (the caller's, or
  * the route's automatic ones). No other upstream may receive Anthropic's markers.
  */
-function carriesCacheIntent(wire: GenerationWire, body: Record<string, unknown>): string | undefined {
+function carriesCacheIntent(wire: GenerationStyle, body: Record<string, unknown>): string | undefined {
   const marked = JSON.stringify(body).includes('"cache_control"');
   if (wire === 'anthropic-messages') return marked ? undefined : 'the upstream request carried no cache breakpoint';
   return marked ? 'cache_control leaked to an upstream that does not know it' : undefined;
@@ -168,7 +168,7 @@ function carriesCacheIntent(wire: GenerationWire, body: Record<string, unknown>)
 const CACHED_USAGE = { inputTokens: 1200, outputTokens: 7, cacheReadTokens: 1000, cacheWriteTokens: 150 } as const;
 
 /** Gemini says nothing of cache writes, neither as upstream nor to its callers: no write to expect there. */
-export function expectationFor(expected: ExpectedAnswer, style: InboundStyle, upstream: GenerationWire | 'mock'): ExpectedAnswer {
+export function expectationFor(expected: ExpectedAnswer, style: InboundStyle, upstream: GenerationStyle | 'mock'): ExpectedAnswer {
   if (!expected.usage || (style !== 'gemini' && upstream !== 'gemini')) return expected;
   const { cacheWriteTokens: _writes, ...usage } = expected.usage;
   return { ...expected, usage };
@@ -261,7 +261,7 @@ export const FEATURES: readonly Feature[] = [
 ];
 
 /** The IR answer an upstream gives for an expected answer (encoded by the upstream wire's codec). */
-export function irAnswer(expected: ExpectedAnswer, wire: GenerationWire): IrResponse {
+export function irAnswer(expected: ExpectedAnswer, wire: GenerationStyle): IrResponse {
   const content: IrContentPart[] = [];
   const origin = wire === 'anthropic-messages' ? 'anthropic' : wire === 'gemini' ? 'gemini' : 'openai';
   if (expected.reasoning !== undefined) {

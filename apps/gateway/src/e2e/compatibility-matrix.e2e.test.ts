@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IrStreamEvent } from '@interlingua/ir';
 import { responseToStreamEvents, serializeSseMessages } from '@interlingua/ir-utils';
-import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
+import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAllResults } from '../../../client-suites/clients-matrix.mjs';
@@ -17,7 +17,7 @@ import { providerForWire, readWireRequest, UPSTREAM_WIRES, type WireRequest } fr
 import { conversationCell } from './reasoning-switch.test-support.js';
 
 type CellResult = Parameters<typeof renderCompatibilityMarkdown>[0]['cells'][number];
-type Upstream = GenerationWire | 'mock';
+type Upstream = GenerationStyle | 'mock';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const PAGE = join(ROOT, 'docs', 'compatibility.md');
@@ -45,7 +45,7 @@ const received = new Map<string, WireRequest | string>();
 const cells: CellResult[] = [];
 
 /** Streams an answer in its wire, deltas cut in three so that arguments and text really arrive in pieces. */
-function streamBody(wire: GenerationWire, events: IrStreamEvent[]): string {
+function streamBody(wire: GenerationStyle, events: IrStreamEvent[]): string {
   // The gateway always asks chat upstreams for usage (stream_options.include_usage): they send it.
   const encoder = codecFor(wire).stream.createEncoder({ includeUsage: true });
   const pieces = events.flatMap((event): IrStreamEvent[] => {
@@ -84,7 +84,7 @@ beforeAll(async () => {
   const providers = UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url));
   // Anthropic requires max_tokens: the route gives one, as a deployment would (else every cell warns).
   // Anthropic caches only where marked: its routes add breakpoints for callers that send none.
-  const limit = (wire: GenerationWire) => (wire === 'anthropic-messages' ? { defaultMaxOutputTokens: 1024, cache: { breakpoints: 'auto' } } : {});
+  const limit = (wire: GenerationStyle) => (wire === 'anthropic-messages' ? { defaultMaxOutputTokens: 1024, cache: { breakpoints: 'auto' } } : {});
   const models = [...UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }], ...limit(wire) })), { name: 'mock/*', targets: [{ provider: 'mock' }] }];
   harness = await startHarness(() => undefined, { providers, models });
 });

@@ -1,4 +1,4 @@
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
@@ -31,7 +31,7 @@ afterAll(async () => {
 /** One way of naming media by URL in a caller style, sent to the same-style upstream (passed on as is). */
 interface MediaCase {
   name: string;
-  style: GenerationWire;
+  style: GenerationStyle;
   path: string;
   body(url: string): Record<string, unknown>;
 }
@@ -81,7 +81,7 @@ function send(media: MediaCase, url: string): Promise<Response> {
   return post('/v1beta/models/gemini/m:generateContent', { 'x-goog-api-key': GATEWAY_KEY });
 }
 
-const mode = (style: GenerationWire): InboundMode => ({ id: style, style, framing: 'json' });
+const mode = (style: GenerationStyle): InboundMode => ({ id: style, style, framing: 'json' });
 
 /** URLs refused wherever they appear, and the problem the answer must name. */
 const REFUSED: ReadonlyArray<readonly [string, RegExp]> = [

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import {
   loadRecording,
   recordingJson,
@@ -25,9 +25,9 @@ import { providerForWire, readWireRequest, UPSTREAM_WIRES, type WireRequest } fr
  * them) 60 written, 20 of those for an hour.
  */
 const PROMPT: CachedPrompt = { inputTokens: 2006, cacheReadTokens: 1920, cacheWriteTokens: 60, cacheWrite1hTokens: 20 };
-const writesFrom = (wire: GenerationWire) => (wire === 'anthropic-messages' ? PROMPT.cacheWriteTokens : 0);
+const writesFrom = (wire: GenerationStyle) => (wire === 'anthropic-messages' ? PROMPT.cacheWriteTokens : 0);
 
-const RECORDED: Record<GenerationWire, { json: string; sse: string }> = {
+const RECORDED: Record<GenerationStyle, { json: string; sse: string }> = {
   'openai-chat': { json: 'openai-chat/01-text.json', sse: 'openai-chat/02-text-stream-usage.chunks.jsonl' },
   'openai-responses': { json: 'openai-responses/01-text.json', sse: 'openai-responses/02-text-stream.sse' },
   'anthropic-messages': { json: 'anthropic-messages/01-text.json', sse: 'anthropic-messages/03-text-stream-short.sse' },
@@ -42,7 +42,7 @@ let upstream: LoopbackUpstream;
 let openai: OpenAI;
 let anthropic: Anthropic;
 let genai: GoogleGenAI;
-const received = new Map<GenerationWire, WireRequest>();
+const received = new Map<GenerationStyle, WireRequest>();
 
 beforeAll(async () => {
   upstream = await startLoopbackUpstream((request, response) => {

@@ -1,4 +1,4 @@
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { listRecordings, recordingSseBody, sendJson, sendSse, startLoopbackUpstream, type Recording } from '@interlingua/testkit';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
 import { readInbound, sendInbound, type InboundMode, type InboundOutcome } from './inbound-callers.test-support.js';
@@ -6,7 +6,7 @@ import { providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wir
 
 /** A recorded real answer, served by the upstream of its wire under the model `rec-<n>`. */
 export interface ReplayCase {
-  wire: GenerationWire;
+  wire: GenerationStyle;
   model: string;
   recording: Recording;
 }

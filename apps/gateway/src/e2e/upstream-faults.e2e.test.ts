@@ -1,4 +1,4 @@
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
@@ -21,7 +21,7 @@ import { closedPort, expectNoOpenSockets, providerForWire, readWireRequest, UPST
 /** Idle timeout of the `-idle` providers: the stall faults wait this long. */
 const STALL_IDLE_MS = 150;
 /** The upstream a mode is translated to: every wire is the far side of some style. */
-const TRANSLATED_TO: Record<InboundMode['style'], GenerationWire> = {
+const TRANSLATED_TO: Record<InboundMode['style'], GenerationStyle> = {
   'openai-chat': 'gemini',
   'openai-responses': 'anthropic-messages',
   'anthropic-messages': 'openai-chat',
@@ -87,7 +87,7 @@ afterEach(() => committed.release());
 /** What raw fetch got: checked for the style's shape, or why it is not well-formed. */
 type RawOutcome = InboundOutcome | { kind: 'malformed'; problem: string };
 
-function expectOutcome(outcome: RawOutcome, expected: FaultExpectation, raw: string, wire: GenerationWire): void {
+function expectOutcome(outcome: RawOutcome, expected: FaultExpectation, raw: string, wire: GenerationStyle): void {
   if (expected.kind === 'passed-through') {
     const brokenData = BROKEN_EVENT[wire].split('data: ')[1]?.split('\n')[0] ?? '';
     expect(raw).toContain(`data: ${brokenData}`);
@@ -115,7 +115,7 @@ function expectSdkOutcome(mode: InboundMode, outcome: SdkOutcome, expected: Faul
   if (expected.kind === 'http-error') expect((error as { status?: number }).status).toBe(expected.status);
 }
 
-function modelFor(wire: GenerationWire, fault: UpstreamFault): string {
+function modelFor(wire: GenerationStyle, fault: UpstreamFault): string {
   const suffix = fault.provider === 'normal' ? '' : `-${fault.provider}`;
   return `${wire}${suffix}/${fault.id}`;
 }
@@ -130,7 +130,7 @@ async function rawCall(mode: InboundMode, model: string, gate: Gate): Promise<{ 
 }
 
 /** One fault for one caller and upstream; `checkSockets` when no other case runs at the same time. */
-async function runFaultCase(mode: InboundMode, wire: GenerationWire, fault: UpstreamFault, checkSockets: boolean): Promise<void> {
+async function runFaultCase(mode: InboundMode, wire: GenerationStyle, fault: UpstreamFault, checkSockets: boolean): Promise<void> {
   const fastPath = wire === mode.style && mode.framing === 'sse';
   const expected = fault.expect({ style: mode.style, streaming: isStreaming(mode), fastPath });
   const model = modelFor(wire, fault);
@@ -156,11 +156,11 @@ async function runFaultCase(mode: InboundMode, wire: GenerationWire, fault: Upst
 }
 
 /** The faults a mode meets, with the upstream wires it meets them on (its own, and a translated one). */
-function casesOf(stalls: boolean): Array<[string, InboundMode, GenerationWire, UpstreamFault]> {
+function casesOf(stalls: boolean): Array<[string, InboundMode, GenerationStyle, UpstreamFault]> {
   return INBOUND_MODES.flatMap((mode) =>
     [mode.style, TRANSLATED_TO[mode.style]].flatMap((wire) =>
       UPSTREAM_FAULTS.filter((fault) => (fault.provider === 'idle') === stalls && (!fault.only || (fault.only === 'stream') === isStreaming(mode))).map(
-        (fault): [string, InboundMode, GenerationWire, UpstreamFault] => [`${mode.id} caller, ${wire} upstream: ${fault.id}`, mode, wire, fault],
+        (fault): [string, InboundMode, GenerationStyle, UpstreamFault] => [`${mode.id} caller, ${wire} upstream: ${fault.id}`, mode, wire, fault],
       ),
     ),
   );

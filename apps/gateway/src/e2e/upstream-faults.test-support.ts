@@ -1,12 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import { errorKindForStatus } from '@interlingua/ir';
-import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
+import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { loadRecording, recordingSseBody, sendJson, sendSse } from '@interlingua/testkit';
 import type { InboundStyle } from './inbound-callers.test-support.js';
 import { sseEvents } from './upstream-wires.test-support.js';
 
 /** Healthy recorded answers per upstream wire: one JSON body, one stream. */
-const ANSWERS: Record<GenerationWire, { json: string; stream: string }> = {
+const ANSWERS: Record<GenerationStyle, { json: string; stream: string }> = {
   'openai-chat': { json: 'openai-chat/01-text.json', stream: 'openai-chat/03-text-stream-after-tool.sse' },
   'openai-responses': { json: 'openai-responses/01-text.json', stream: 'openai-responses/02-text-stream.sse' },
   'anthropic-messages': { json: 'anthropic-messages/01-text.json', stream: 'anthropic-messages/03-text-stream-short.sse' },
@@ -14,7 +14,7 @@ const ANSWERS: Record<GenerationWire, { json: string; stream: string }> = {
 };
 
 /** An event that is not JSON, named as the wire names its deltas. */
-export const BROKEN_EVENT: Record<GenerationWire, string> = {
+export const BROKEN_EVENT: Record<GenerationStyle, string> = {
   'openai-chat': 'data: {"id":"chatcmpl-1","choices":[{"delta":{"content":"x"\n\n',
   'openai-responses': 'event: response.output_text.delta\ndata: {"type":"response.output_text.delta","delta":\n\n',
   'anthropic-messages': 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":\n\n',
@@ -28,7 +28,7 @@ const EVENTS_BEFORE_FAULT = 2;
 
 /** What one upstream request of a fault case knows. */
 export interface FaultReply {
-  wire: GenerationWire;
+  wire: GenerationStyle;
   stream: boolean;
   response: ServerResponse;
   /** Resolves once the caller has the answer's head: the gateway has committed. */
@@ -166,11 +166,11 @@ export function replyHealthyUnterminated({ wire, response }: FaultReply): Promis
 }
 
 /** The text the healthy non-streaming answer of a wire holds. */
-export function healthyText(wire: GenerationWire): string {
+export function healthyText(wire: GenerationStyle): string {
   return String(loadRecording(ANSWERS[wire].json).expect.text);
 }
 
-function streamBody(wire: GenerationWire): string {
+function streamBody(wire: GenerationStyle): string {
   return recordingSseBody(loadRecording(ANSWERS[wire].stream));
 }
 
@@ -178,13 +178,13 @@ function streamBody(wire: GenerationWire): string {
 const FINISHING_EVENT = /"finish_reason": ?"|"stop_reason": ?"|"finishReason"|data: \[DONE\]|event: message_stop|event: response\.(completed|incomplete|failed)/;
 
 /** The healthy stream up to (not including) the event that says it finished. */
-function cutBeforeFinish(wire: GenerationWire): string {
+function cutBeforeFinish(wire: GenerationStyle): string {
   const events = sseEvents(streamBody(wire));
   const at = events.findIndex((event) => FINISHING_EVENT.test(event));
   return events.slice(0, at === -1 ? events.length : at).join('');
 }
 
-function restOfStream(wire: GenerationWire): string {
+function restOfStream(wire: GenerationStyle): string {
   return sseEvents(streamBody(wire)).slice(EVENTS_BEFORE_FAULT).join('');
 }
 

@@ -11,15 +11,15 @@ import {
   type LoopbackUpstream,
   type ReceivedRequest,
 } from '@interlingua/testkit';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { ZodMiniType as ZodType } from 'zod/mini';
 
 /** The built-in wires an upstream provider can speak to the gateway for generation. */
-export const UPSTREAM_WIRES: readonly GenerationWire[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
+export const UPSTREAM_WIRES: readonly GenerationStyle[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
 
 /** What a loopback upstream read from one generation request, whatever its wire. */
 export interface WireRequest {
-  wire: GenerationWire;
+  wire: GenerationStyle;
   /** The upstream model id (from the body, or from the path for Gemini). */
   model: string;
   stream: boolean;
@@ -27,7 +27,7 @@ export interface WireRequest {
 }
 
 /** Request schemas written from each provider's documentation (packages/testkit). */
-const REQUEST_SCHEMAS: Record<GenerationWire, ZodType> = {
+const REQUEST_SCHEMAS: Record<GenerationStyle, ZodType> = {
   'openai-chat': openAiChatUpstreamRequestSchema,
   'openai-responses': openAiResponsesUpstreamRequestSchema,
   'anthropic-messages': anthropicUpstreamRequestSchema,
@@ -45,7 +45,7 @@ export function readWireRequest(request: ReceivedRequest): WireRequest | string 
   const path = request.url.split('?')[0] ?? '';
   const body = request.json() as Record<string, unknown>;
   const gemini = GEMINI_PATH.exec(path);
-  const wire: GenerationWire | undefined = gemini
+  const wire: GenerationStyle | undefined = gemini
     ? 'gemini'
     : path.endsWith('/chat/completions')
       ? 'openai-chat'
@@ -63,7 +63,7 @@ export function readWireRequest(request: ReceivedRequest): WireRequest | string 
 }
 
 /** A provider entry of the gateway config that speaks `wire` to a server at `url`. */
-export function providerForWire(wire: GenerationWire, id: string, url: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function providerForWire(wire: GenerationStyle, id: string, url: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const base = { id, apiKey: 'upstream-secret', ...extra };
   if (wire === 'openai-chat') return { ...base, type: 'openai', baseUrl: `${url}/v1` };
   if (wire === 'openai-responses') return { ...base, type: 'openai', api: 'responses', baseUrl: `${url}/v1` };
@@ -91,7 +91,7 @@ export function sseEvents(body: string): string[] {
  * Writes a provider's stream in its own wire, from IR events through the wire's stream encoder:
  * `head()` starts a text answer, `text()` adds to it, `end()` finishes it.
  */
-export function wireStreamWriter(wire: GenerationWire): { head(): string; text(delta: string): string; end(): string } {
+export function wireStreamWriter(wire: GenerationStyle): { head(): string; text(delta: string): string; end(): string } {
   const encoder = codecFor(wire).stream.createEncoder();
   const write = (...events: IrStreamEvent[]): string => serializeSseMessages(events.flatMap((event) => encoder.push(event)));
   return {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError, invalidRequest, type IrRequest } from '@interlingua/ir';
-import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
+import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { admittedKey, type RequestContext } from '../admit/request-context.js';
@@ -16,7 +16,7 @@ import { modelNotFound, parseJsonObject } from './generation-route.js';
 
 /** How one style's count-tokens endpoint reads its request and writes its answer. */
 export interface CountTokensRouteSpec {
-  wire: GenerationWire;
+  wire: GenerationStyle;
   /** The body in IR (the style's count-tokens decoder); throws `invalid-request` naming the field. */
   decode(json: Record<string, unknown>, request: IncomingMessage): IrRequest;
   /** The answer body for a count. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError, invalidRequest } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
-import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
+import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { admittedKey, type RequestContext } from '../admit/request-context.js';
@@ -27,7 +27,7 @@ export interface GenerationTarget {
 }
 
 export interface GenerationRouteSpec {
-  wire: GenerationWire;
+  wire: GenerationStyle;
   /** Model, stream flag and framing; by default `model` and `stream` from the body, SSE framing. */
   target?(request: IncomingMessage, json: Record<string, unknown>): GenerationTarget;
   /**

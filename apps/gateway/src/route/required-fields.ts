@@ -1,5 +1,5 @@
 import { invalidRequest } from '@interlingua/ir';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 
 const isNonEmptyArray = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
 
@@ -9,7 +9,7 @@ const isNonEmptyArray = (value: unknown): boolean => Array.isArray(value) && val
  * (where the body is otherwise forwarded without decoding). Full validation happens when the
  * body is decoded into the IR.
  */
-const REQUIRED: Record<GenerationWire, Array<[field: string, check: (value: unknown) => boolean, expected: string]>> = {
+const REQUIRED: Record<GenerationStyle, Array<[field: string, check: (value: unknown) => boolean, expected: string]>> = {
   'openai-chat': [['messages', isNonEmptyArray, 'a non-empty array of messages']],
   'openai-responses': [['input', (v) => typeof v === 'string' || Array.isArray(v), 'a string or an array of input items']],
   'anthropic-messages': [
@@ -19,7 +19,7 @@ const REQUIRED: Record<GenerationWire, Array<[field: string, check: (value: unkn
   gemini: [['contents', isNonEmptyArray, 'a non-empty array of contents']],
 };
 
-export function checkRequiredFields(wire: GenerationWire, json: Record<string, unknown>): void {
+export function checkRequiredFields(wire: GenerationStyle, json: Record<string, unknown>): void {
   for (const [field, check, expected] of REQUIRED[wire]) {
     if (!check(json[field])) throw invalidRequest(`${field}: ${json[field] === undefined ? 'required' : 'invalid'}; expected ${expected}`, field);
   }

@@ -1,11 +1,11 @@
 import { IrError } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { describeUrl } from './media-fetcher.js';
 import { forwardedUrlProblem, type MediaUrlPolicy } from './media-url-policy.js';
 
 /** Where each style keeps the content that can name media by URL. */
-const CONTENT_FIELDS: Record<GenerationWire, readonly string[]> = {
+const CONTENT_FIELDS: Record<GenerationStyle, readonly string[]> = {
   'openai-chat': ['messages'],
   'openai-responses': ['input'],
   'anthropic-messages': ['messages', 'system'],
@@ -33,7 +33,7 @@ interface FoundUrl {
  * URL sources, Gemini `fileData.fileUri` (where `gs://` is also accepted). `data:` URLs are inline
  * bytes and pass. Throws a 400 naming the field, the URL (without query) and the problem.
  */
-export function checkForwardedMediaUrls(wire: GenerationWire, json: Record<string, unknown>, policy: MediaUrlPolicy): void {
+export function checkForwardedMediaUrls(wire: GenerationStyle, json: Record<string, unknown>, policy: MediaUrlPolicy): void {
   for (const field of CONTENT_FIELDS[wire]) {
     for (const found of mediaUrls(json[field], field)) {
       const problem = urlProblem(found, policy);

@@ -1,11 +1,11 @@
 import type { IrRequest } from '@interlingua/ir';
-import type { GenerationWire } from '@interlingua/provider-adapters';
+import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
 import { inlineRemoteImages } from './inline-remote-media.js';
 import { createMediaFetcher, type FetchedMedia, type MediaFetcher } from './media-fetcher.js';
 
 /** Upstream wires that cannot take images by URL and need them inline. */
-const INLINE_ONLY_WIRES = new Set<GenerationWire>(['gemini']);
+const INLINE_ONLY_WIRES = new Set<GenerationStyle>(['gemini']);
 
 const fetchers = new WeakMap<Gateway, MediaFetcher>();
 
@@ -28,7 +28,7 @@ function fetcherFor(gateway: Gateway): MediaFetcher {
  * downloaded (once per call, whatever the number of targets tried) and sent as base64. Other
  * wires get the request unchanged.
  */
-export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: GenerationWire, signal: AbortSignal) => Promise<IrRequest> {
+export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: GenerationStyle, signal: AbortSignal) => Promise<IrRequest> {
   const downloads = new Map<string, Promise<FetchedMedia>>();
   return async (ir, wire, signal) => {
     if (!INLINE_ONLY_WIRES.has(wire)) return ir;

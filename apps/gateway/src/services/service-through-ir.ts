@@ -1,6 +1,6 @@
 import type { IrRequest, IrResponse, IrWarning } from '@interlingua/ir';
 import { safeJsonParse } from '@interlingua/ir-utils';
-import { codecFor, type GenerationWire } from '@interlingua/provider-adapters';
+import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
 import { fetchServiceAnswer, serviceUpstreamRequest } from './service-upstream.js';
 import { invalidUpstreamBody } from '../call/translated-path.js';
@@ -10,7 +10,7 @@ import { invalidUpstreamBody } from '../call/translated-path.js';
  * for images, speech and transcripts): the IR request encoded by the wire's codec, sent to the
  * service endpoint, the answer decoded back to IR. Records the path, warnings and usage.
  */
-export async function serviceThroughIr(call: ServiceCall, serving: ServiceTarget, wire: GenerationWire, ir: IrRequest, warnings: readonly IrWarning[]): Promise<IrResponse> {
+export async function serviceThroughIr(call: ServiceCall, serving: ServiceTarget, wire: GenerationStyle, ir: IrRequest, warnings: readonly IrWarning[]): Promise<IrResponse> {
   const { target } = serving;
   const codec = codecFor(wire);
   const encoded = codec.request.fromIr(ir);
