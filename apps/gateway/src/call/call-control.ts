@@ -1,6 +1,6 @@
 import { IrError } from '@interlingua/ir';
 import { ENDPOINT_OF_WIRE, type CallOps } from '../context/call-ops.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { gatewayTimeout } from './gateway-timeout.js';
 import { startStreamGuard } from './stream-guard.js';
 
@@ -21,7 +21,7 @@ export class CallControl {
   private streamOpened = false;
 
   constructor(
-    private readonly call: GenerationCall,
+    private readonly call: GenerationContext,
     private readonly ops: CallOps,
   ) {
     const client = call.signal;
@@ -88,17 +88,17 @@ export class CallControl {
 }
 
 /** The gateway's reason when it stopped the call (or the attempt); undefined otherwise. */
-export function stopReason(call: GenerationCall): IrError | undefined {
+export function stopReason(call: GenerationContext): IrError | undefined {
   const reason: unknown = call.signal.aborted ? call.signal.reason : undefined;
   return reason instanceof IrError ? reason : undefined;
 }
 
 /** True when the caller went away (its abort, not one of the gateway's). */
-export function callerLeft(call: GenerationCall): boolean {
+export function callerLeft(call: GenerationContext): boolean {
   return call.signal.aborted && !(call.signal.reason instanceof IrError);
 }
 
 
-function routeLabel(call: GenerationCall): string {
+function routeLabel(call: GenerationContext): string {
   return ENDPOINT_OF_WIRE[call.inbound.wire];
 }

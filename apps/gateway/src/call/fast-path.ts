@@ -10,7 +10,7 @@ import {
 import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { spliceFastPathBody } from './raw-body-splice.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
@@ -23,7 +23,7 @@ import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-
  * streams, `include_usage`) rewritten, and the answer's bytes come back untouched except for a
  * usage-only chunk the caller did not ask for. Usage is read from the events that carry it.
  */
-export async function runFastPath(call: GenerationCall, adapter: HttpProviderAdapter, codec: StyleCodec<unknown, unknown>): Promise<void> {
+export async function runFastPath(call: GenerationContext, adapter: HttpProviderAdapter, codec: StyleCodec<unknown, unknown>): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
   call.outcome.path = 'fast';
@@ -43,7 +43,7 @@ export async function runFastPath(call: GenerationCall, adapter: HttpProviderAda
   await relayStream(call, request, codec, adapter, injectedUsage);
 }
 
-function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { body: string | Buffer; injectedUsage: boolean } {
+function fastPathBody(call: GenerationContext, adapter: HttpProviderAdapter): { body: string | Buffer; injectedUsage: boolean } {
   const target = call.outcome.target;
   const out: Record<string, unknown> = { ...call.json };
   const callerModel = out.model;
@@ -70,7 +70,7 @@ function fastPathBody(call: GenerationCall, adapter: HttpProviderAdapter): { bod
 }
 
 /** The answer's usage read directly when the style can (the usual shape), else through the IR. */
-function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): GenerationCall['outcome']['usage'] {
+function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): GenerationContext['outcome']['usage'] {
   try {
     return codec.response.usage?.(body) ?? codec.response.toIr(body).value.usage;
   } catch {
@@ -79,7 +79,7 @@ function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): Generati
 }
 
 async function relayStream(
-  call: GenerationCall,
+  call: GenerationContext,
   request: ReturnType<typeof buildUpstreamRequest>,
   codec: StyleCodec<unknown, unknown>,
   adapter: HttpProviderAdapter,
@@ -112,7 +112,7 @@ class FastSseRelay {
   private readonly usageDecoder;
 
   constructor(
-    private readonly call: GenerationCall,
+    private readonly call: GenerationContext,
     private readonly codec: StyleCodec<unknown, unknown>,
     private readonly dropUsageChunk: boolean,
   ) {

@@ -1,12 +1,12 @@
 import type { IrRequest } from '@interlingua/ir';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 
 /**
  * The caller's request in IR, addressed to the current target: decoded once per call (kept as
  * the call's `preparedIr`), then copied with the target's model id and the route's default
  * output limit.
  */
-export function irRequestForTarget(call: GenerationCall): IrRequest {
+export function irRequestForTarget(call: GenerationContext): IrRequest {
   let entry = call.preparedIr;
   if (!entry) {
     const result = call.inbound.codec.request.toIr(call.json);

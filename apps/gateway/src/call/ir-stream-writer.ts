@@ -1,7 +1,7 @@
 import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StreamMachine } from '@interlingua/ir';
 import { createResponseAccumulator, type ResponseAccumulator } from '@interlingua/ir-utils';
 import { commitStream } from '../commit/commit-stream.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { estimateCallInputTokens } from '../commit/input-token-estimate.js';
 
 /**
@@ -24,7 +24,7 @@ export class IrStreamWriter {
    *   the accumulated answer (`onIrResponse`) keeps them as the upstream sent them.
    */
   constructor(
-    private readonly call: GenerationCall,
+    private readonly call: GenerationContext,
     private readonly seal?: (events: IrStreamEvent[]) => IrStreamEvent[],
   ) {
     this.encoder = call.inbound.codec.stream.createEncoder({

@@ -2,13 +2,13 @@ import type { IrStreamEvent } from '@interlingua/ir';
 import { createResponseAccumulator } from '@interlingua/ir-utils';
 import type { LocalProviderAdapter } from '@interlingua/provider-adapters';
 import { stopReason } from './call-control.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
 import { sendTranslatedResponse } from './translated-response.js';
 
 /** Answers from a provider that runs inside the gateway (the mock). */
-export async function runLocalPath(call: GenerationCall, adapter: LocalProviderAdapter): Promise<void> {
+export async function runLocalPath(call: GenerationContext, adapter: LocalProviderAdapter): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
   call.outcome.path = 'local';

@@ -2,7 +2,7 @@ import type { IrError } from '@interlingua/ir';
 import type { StreamsConfig } from '../config/operations-schema.js';
 import { gatewayTimeout } from './gateway-timeout.js';
 import { commitStream } from '../commit/commit-stream.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 
 /** Shortest tick, so tiny test settings cannot spin the event loop. */
 const MIN_TICK_MS = 10;
@@ -17,7 +17,7 @@ const MIN_TICK_MS = 10;
  * Framings without a keep-alive (Gemini's JSON array) get only the duration limit.
  * Returns the function that clears the interval.
  */
-export function startStreamGuard(call: GenerationCall, config: StreamsConfig, stop: (reason: IrError) => void): () => void {
+export function startStreamGuard(call: GenerationContext, config: StreamsConfig, stop: (reason: IrError) => void): () => void {
   const keepAlive = call.framer.keepAlive();
   const earlyMs = keepAlive ? config.firstEventKeepAliveMs : 0;
   const keepAliveMs = keepAlive ? config.keepAliveMs : 0;

@@ -12,7 +12,7 @@ import {
 } from '@interlingua/provider-adapters';
 import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
 import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
@@ -25,7 +25,7 @@ import type { CarrierSealing } from '../reasoning/seal-answer.js';
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** Caller style and upstream wire differ: decode to IR, encode for the upstream, and back. */
-export async function runTranslatedPath(call: GenerationCall, adapter: HttpProviderAdapter): Promise<void> {
+export async function runTranslatedPath(call: GenerationContext, adapter: HttpProviderAdapter): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
   const wire = adapter.wire(target.settings, target.upstreamModel);
@@ -49,7 +49,7 @@ export async function runTranslatedPath(call: GenerationCall, adapter: HttpProvi
 }
 
 async function bufferedTranslated(
-  call: GenerationCall,
+  call: GenerationContext,
   request: UpstreamRequest,
   codec: StyleCodec<unknown, unknown>,
   adapter: HttpProviderAdapter,
@@ -65,7 +65,7 @@ async function bufferedTranslated(
 }
 
 async function streamTranslated(
-  call: GenerationCall,
+  call: GenerationContext,
   request: UpstreamRequest,
   codec: StyleCodec<unknown, unknown>,
   adapter: HttpProviderAdapter,

@@ -1,5 +1,5 @@
 import type { IrWarning } from '@interlingua/ir';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 
 /** An empty signature as JSON encoders write it, compact or with a space. */
 const EMPTY_SIGNATURE = [Buffer.from('"signature":""'), Buffer.from('"signature": ""')];
@@ -16,7 +16,7 @@ const isUnsignedThinking = (block: unknown): boolean => isRecord(block) && block
  * empty signature are looked at. A turn left empty is removed. Returns true when `body` changed,
  * with a `dropped` warning per removed block.
  */
-export function dropUnsignedThinking(call: GenerationCall, body: Record<string, unknown>): boolean {
+export function dropUnsignedThinking(call: GenerationContext, body: Record<string, unknown>): boolean {
   if (call.inbound.wire !== 'anthropic-messages' || !EMPTY_SIGNATURE.some((needle) => call.rawBody.includes(needle))) return false;
   const messages = body.messages;
   if (!Array.isArray(messages)) return false;

@@ -8,11 +8,11 @@ import {
   type UpstreamHead,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 
 /** The upstream HTTP request for a generation call to an HTTP provider. */
 export function buildUpstreamRequest(
-  call: GenerationCall,
+  call: GenerationContext,
   adapter: HttpProviderAdapter,
   body: string | Buffer,
   stream: boolean,
@@ -34,7 +34,7 @@ export function buildUpstreamRequest(
   };
 }
 
-function forwardedHeaders(call: GenerationCall, names: readonly string[]): Record<string, string> {
+function forwardedHeaders(call: GenerationContext, names: readonly string[]): Record<string, string> {
   return pickForwardedHeaders(call.headers, names);
 }
 

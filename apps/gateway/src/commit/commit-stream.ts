@@ -1,13 +1,13 @@
 import { callCost, type PricedCall } from '../observe/call-cost.js';
 import { formatCost } from '../observe/price-table.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { outcomeHeaders } from './route-headers.js';
 
 /**
  * The commit point of a streamed answer: status and headers, then the framing's opening bytes.
  * Every streamed path commits through here (and the early keep-alive), once.
  */
-export function commitStream(call: GenerationCall): void {
+export function commitStream(call: GenerationContext): void {
   const { sink, framer } = call;
   if (sink.committed) return;
   sink.startStream(200, framer.contentType, outcomeHeaders(call.outcome));
@@ -17,7 +17,7 @@ export function commitStream(call: GenerationCall): void {
 }
 
 /** Records the time of the first byte (TTFB) and ends the deadlines that stop at the commit point. */
-export function noteFirstByte(call: GenerationCall, streaming: boolean): void {
+export function noteFirstByte(call: GenerationContext, streaming: boolean): void {
   call.outcome.firstByteAt ??= performance.now();
   call.control?.committed(streaming);
 }
@@ -27,7 +27,7 @@ export function noteFirstByte(call: GenerationCall, streaming: boolean): void {
  * price, `x-interlingua-cost`. Streams cannot carry the cost reliably (no trailers), so only
  * non-streaming answers have it; the request log and `/admin/usage` have it for both.
  */
-export function answerHeaders(call: GenerationCall): Record<string, string> {
+export function answerHeaders(call: GenerationContext): Record<string, string> {
   noteFirstByte(call, false);
   return completeAnswerHeaders(call);
 }

@@ -1,5 +1,5 @@
 import type { IrContentPart, IrRequest } from '@interlingua/ir';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 
 /**
  * The local estimate (docs/decisions/token-count-estimate.md): the characters (UTF-16 code
@@ -32,7 +32,7 @@ function partCharacters(part: IrContentPart): number {
 }
 
 /** The local estimate for a call's own request (decoded again when the route did not prepare it); 0 when it cannot be decoded. */
-export function estimateCallInputTokens(call: GenerationCall): number {
+export function estimateCallInputTokens(call: GenerationContext): number {
   try {
     return estimateInputTokens(call.preparedIr?.ir ?? call.inbound.codec.request.toIr(call.json).value);
   } catch {

@@ -1,5 +1,5 @@
 import { estimateCallInputTokens } from './input-token-estimate.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { streamedTextChars } from './streamed-text.js';
 
 /**
@@ -7,7 +7,7 @@ import { streamedTextChars } from './streamed-text.js';
  * the model-written text every write delivers, and offers the local estimate of the input tokens
  * (decoded only if it is ever asked for).
  */
-export function trackStreamedText(call: GenerationCall): void {
+export function trackStreamedText(call: GenerationContext): void {
   const wire = call.inbound.wire;
   const outcome = call.outcome;
   outcome.streamedTextChars = 0;

@@ -42,8 +42,12 @@ export interface CommitListener {
   committed(streaming: boolean): void;
 }
 
-/** One generation request on its way through the pipeline. */
-export interface GenerationCall {
+/**
+ * One generation request on its way through plan, call and commit: what the route read, where
+ * the answer goes, and what happened (`outcome`). Provider adapters see only their part of it,
+ * the adapters' `GenerationContext` (settings, upstream model, stream).
+ */
+export interface GenerationContext {
   inbound: InboundStyle;
   /** The inbound body, parsed once. */
   json: Record<string, unknown>;

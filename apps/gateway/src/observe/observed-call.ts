@@ -3,7 +3,7 @@ import type { CallOutcome } from '../context/generation-call.js';
 
 /**
  * What the request observer (log line, metrics, usage charge) reads from a call: the shape a
- * generation call (`GenerationCall`) and a service call (`ServiceCall`: embeddings, rerank,
+ * generation call (`GenerationContext`) and a service call (`ServiceCall`: embeddings, rerank,
  * images, audio) share, so both are tracked by the same code. A count-tokens call is one too
  * (without usage: counting is never charged tokens).
  */

@@ -7,7 +7,7 @@ import type { CallOps } from '../context/call-ops.js';
 import { noteStreamFailure } from '../call/stream-failure.js';
 import { defaultCallOps } from './default-call-ops.js';
 import { runFastPath } from '../call/fast-path.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { runLocalPath } from '../call/local-path.js';
 import { trackStreamedText } from '../commit/streamed-usage.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
@@ -26,7 +26,7 @@ import { runTranslatedPath } from '../call/translated-path.js';
  * over but is never retried; a 4xx about the request ends the call; errors the gateway raised
  * itself are never failed over. After the commit point, errors go in-band.
  */
-export async function runGeneration(call: GenerationCall): Promise<void> {
+export async function runGeneration(call: GenerationContext): Promise<void> {
   const ops = call.ops ?? defaultCallOps();
   const control = new CallControl(call, ops);
   if (call.stream) trackStreamedText(call);
@@ -58,7 +58,7 @@ interface Attempts {
   retryAfter: number;
 }
 
-async function attemptTargets(call: GenerationCall, ops: CallOps, control: CallControl): Promise<void> {
+async function attemptTargets(call: GenerationContext, ops: CallOps, control: CallControl): Promise<void> {
   const targets = healthyFirst(affinityTargets(call), ops);
   const state: Attempts = { done: new Set(), retryAfter: 0 };
   for (let round = 0; round <= ops.routing.retries; round++) {
@@ -76,7 +76,7 @@ async function attemptTargets(call: GenerationCall, ops: CallOps, control: CallC
 }
 
 /** One attempt at one target; true when it answered. Throws what must end the call. */
-async function attempt(call: GenerationCall, ops: CallOps, control: CallControl, target: RouteTarget, state: Attempts): Promise<boolean> {
+async function attempt(call: GenerationContext, ops: CallOps, control: CallControl, target: RouteTarget, state: Attempts): Promise<boolean> {
   call.outcome.attempts++;
   call.outcome.target = target;
   control.beginAttempt(providerTotalMs(target), target.settings.id);
@@ -103,7 +103,7 @@ async function attempt(call: GenerationCall, ops: CallOps, control: CallControl,
   }
 }
 
-async function runTarget(call: GenerationCall): Promise<void> {
+async function runTarget(call: GenerationContext): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
   const adapter = target.adapter;
@@ -115,7 +115,7 @@ async function runTarget(call: GenerationCall): Promise<void> {
 }
 
 /** The route's targets, in the order the request's cache key prefers them when the route keeps caches warm. */
-function affinityTargets(call: GenerationCall): readonly RouteTarget[] {
+function affinityTargets(call: GenerationContext): readonly RouteTarget[] {
   const targets = call.route.targets;
   if (targets.length < 2 || call.route.cache?.affinity !== true) return targets;
   const key = cacheAffinityKey(call.json);
@@ -131,7 +131,7 @@ function healthyFirst(targets: readonly RouteTarget[], ops: CallOps): RouteTarge
 }
 
 /** Counts an upstream failure; only failures of the target itself (not of the request) count towards its cooldown. */
-function noteFailure(call: GenerationCall, ops: CallOps, target: RouteTarget, error: IrErrorData, targetAtFault: boolean): void {
+function noteFailure(call: GenerationContext, ops: CallOps, target: RouteTarget, error: IrErrorData, targetAtFault: boolean): void {
   call.outcome.lastError = error;
   ops.metrics?.upstreamErrors.inc({ provider: target.settings.id, kind: error.kind });
   if (targetAtFault) ops.cooldowns.failed(targetId(target), ops.routing.cooldown);
@@ -146,7 +146,7 @@ function providerTotalMs(target: RouteTarget): number | undefined {
  * Reports an error on a stream that is committed but did not report one yet (an early keep-alive
  * committed it, or the gateway stopped it): one in-band error in the caller's format, then the end.
  */
-async function failCommitted(call: GenerationCall, error: IrErrorData): Promise<void> {
+async function failCommitted(call: GenerationContext, error: IrErrorData): Promise<void> {
   const messages = call.inbound.codec.stream.createEncoder({ model: call.model }).push({ type: 'error', error });
   await call.sink.write(call.framer.frame(messages));
   const closing = call.framer.close();

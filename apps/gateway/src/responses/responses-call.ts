@@ -1,7 +1,7 @@
 import type { IrRequest, IrResponse, Result } from '@interlingua/ir';
 import { openAiResponsesEchoFromRequest } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import type { RouteTarget } from '../plan/model-router.js';
 import { responsesCallCodec, type ResponsesCallCodec } from './responses-call-codec.js';
 import { openAiOnlyError, openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
@@ -20,7 +20,7 @@ export function isResponsesTarget(target: RouteTarget | undefined): boolean {
 }
 
 /** Keeps only OpenAI Responses targets when the request carries OpenAI-minted state; a 400 when none is left. */
-export function restrictToResponsesTargets(call: GenerationCall, reasons: readonly string[]): void {
+export function restrictToResponsesTargets(call: GenerationContext, reasons: readonly string[]): void {
   if (reasons.length === 0) return;
   const targets = call.route.targets.filter(isResponsesTarget);
   if (targets.length === 0) throw openAiOnlyError(call.model, reasons);
@@ -29,7 +29,7 @@ export function restrictToResponsesTargets(call: GenerationCall, reasons: readon
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-function decoder(call: GenerationCall): (json: Record<string, unknown>) => Result<IrRequest> {
+function decoder(call: GenerationContext): (json: Record<string, unknown>) => Result<IrRequest> {
   return (json) => call.inbound.codec.request.toIr(json);
 }
 
@@ -38,7 +38,7 @@ function decoder(call: GenerationCall): (json: Record<string, unknown>) => Resul
  * items) when it names gateway state or is likely to go through the IR anyway; the fast path
  * to an OpenAI Responses upstream otherwise stays free of the work.
  */
-async function prepareIr(call: GenerationCall, key: GatewayKey, state: ResponsesState): Promise<PreparedConversation | undefined> {
+async function prepareIr(call: GenerationContext, key: GatewayKey, state: ResponsesState): Promise<PreparedConversation | undefined> {
   const previous = call.json.previous_response_id;
   const needed = (typeof previous === 'string' && isGatewayResponseId(previous)) || call.rawBody.includes('compaction') || !isResponsesTarget(call.route.targets[0]);
   if (!needed) {
@@ -57,7 +57,7 @@ async function prepareIr(call: GenerationCall, key: GatewayKey, state: Responses
  * on OpenAI Responses targets, makes answers carry the gateway's id and the echoed request
  * fields, and stores answers that went through the IR unless the caller sent `store: false`.
  */
-export async function prepareResponsesCall(call: GenerationCall, key: GatewayKey, state: ResponsesState): Promise<void> {
+export async function prepareResponsesCall(call: GenerationContext, key: GatewayKey, state: ResponsesState): Promise<void> {
   const prepared = await prepareIr(call, key, state);
   const head = { id: newGatewayResponseId(), created: nowSeconds() };
   const echo = () => ({ ...openAiResponsesEchoFromRequest(call.json), store: call.json.store !== false });
@@ -76,7 +76,7 @@ interface AnswerToStore {
   response: IrResponse;
 }
 
-async function storeAnswer(call: GenerationCall, key: GatewayKey, state: ResponsesState, answer: AnswerToStore): Promise<void> {
+async function storeAnswer(call: GenerationContext, key: GatewayKey, state: ResponsesState, answer: AnswerToStore): Promise<void> {
   const { head, prepared, callCodec, response } = answer;
   const ir = prepared?.ir ?? decoder(call)(call.json).value;
   const inputStart = prepared?.inputStart ?? (ir.extensions?.['openai-responses']?.instructions === true ? 1 : 0);

@@ -1,7 +1,7 @@
 import { IrError, invalidRequest, type IrResponse } from '@interlingua/ir';
 import { openAiResponsesCompactionFromIr, openAiResponsesCompactRequestToIr } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import type { RouteTarget } from '../plan/model-router.js';
 import { sealCompaction, type CompactionSealKey } from './compaction-seal.js';
 import { compactionSummaryRequest } from './compaction-transcript.js';
@@ -47,7 +47,7 @@ function noSummary(): IrError {
  * `compaction` item whose `encrypted_content` is the summary sealed with the gateway's secret,
  * for the calling key alone.
  */
-function emulate(call: GenerationCall, prepared: PreparedConversation, seal: CompactionSealKey): void {
+function emulate(call: GenerationContext, prepared: PreparedConversation, seal: CompactionSealKey): void {
   const id = newGatewayResponseId();
   const created = Math.floor(Date.now() / 1000);
   const kept = prepared.ir.messages.filter((message) => message.role === 'user');
@@ -74,7 +74,7 @@ function emulate(call: GenerationCall, prepared: PreparedConversation, seal: Com
  * bytes back); anything else is emulated with the target model, which needs
  * `responses.compaction.secret`.
  */
-export async function prepareCompactCall(call: GenerationCall, key: GatewayKey, state: ResponsesState): Promise<void> {
+export async function prepareCompactCall(call: GenerationContext, key: GatewayKey, state: ResponsesState): Promise<void> {
   const prepared = await prepareConversation(call.json, openAiResponsesCompactRequestToIr, { store: state.store, key: key.name, secret: state.secret });
   restrictToResponsesTargets(call, prepared.openAiOnly);
   if (!prepared.rewritten && isResponsesTarget(call.route.targets[0])) {

@@ -8,7 +8,7 @@ import { admittedKey, type RequestContext } from '../admit/request-context.js';
 import { readBody } from '../http/read-body.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
-import type { GenerationCall } from '../context/generation-call.js';
+import type { GenerationContext } from '../context/generation-call.js';
 import { asIrError, runGeneration } from '../plan/run-generation.js';
 import { attachCall } from '../observe/request-observer.js';
 import { bodyLimit } from '../admit/admission.js';
@@ -23,7 +23,7 @@ export interface GenerationTarget {
   model: string;
   stream: boolean;
   framer: StreamFramer;
-  irOverrides?: GenerationCall['irOverrides'];
+  irOverrides?: GenerationContext['irOverrides'];
 }
 
 export interface GenerationRouteSpec {
@@ -34,7 +34,7 @@ export interface GenerationRouteSpec {
    * Adjusts the call before it runs (stored state, a per-request codec with echoed fields,
    * `preparedIr`, `onIrResponse`, fewer targets); may throw an `IrError` for the caller.
    */
-  prepare?(call: GenerationCall, key: GatewayKey): void | Promise<void>;
+  prepare?(call: GenerationContext, key: GatewayKey): void | Promise<void>;
 }
 
 /** A POST handler that runs one generation request of the given style end to end. */
@@ -42,7 +42,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
   const codec = codecFor(spec.wire);
   const readTarget = spec.target ?? bodyTarget;
   return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
-    let call: GenerationCall | undefined;
+    let call: GenerationContext | undefined;
     try {
       const key = admittedKey(context);
       const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_WIRE[spec.wire]));
