@@ -60,11 +60,15 @@ export function irChoiceToOpenAiChatMessage(choice: IrChoice, warnings: WarningC
   let text: string | undefined;
   let refusal: string | undefined;
   let reasoning = '';
+  const details: NonNullable<OpenAiChatStrictMessage['reasoning_details']> = [];
   const toolCalls: NonNullable<OpenAiChatStrictMessage['tool_calls']> = [];
   choice.content.forEach((part, j) => {
     if (part.type === 'text') text = (text ?? '') + part.text;
     else if (part.type === 'refusal') refusal = (refusal ?? '') + part.text;
-    else if (part.type === 'reasoning') reasoning += part.text;
+    else if (part.type === 'reasoning') {
+      reasoning += part.text;
+      if (part.opaque?.origin === 'openai-chat') details.push({ type: 'reasoning.encrypted', data: part.opaque.data, format: 'interlingua-v1', index: details.length });
+    }
     else if (part.type === 'tool-call') {
       const id = part.id || `call_${choice.index}_${toolCalls.length}`;
       toolCalls.push({ id, type: 'function', function: { name: part.name, arguments: part.argumentsJson.trim() === '' ? '{}' : part.argumentsJson } });
@@ -73,6 +77,7 @@ export function irChoiceToOpenAiChatMessage(choice: IrChoice, warnings: WarningC
   const onlyOther = toolCalls.length > 0 || refusal !== undefined;
   const message: OpenAiChatStrictMessage = { role: 'assistant', content: text ?? (onlyOther ? null : ''), refusal: refusal ?? null };
   if (reasoning !== '') message.reasoning_content = reasoning;
+  if (details.length > 0) message.reasoning_details = details;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   return message;
 }

@@ -18,7 +18,7 @@ const KNOWN_MESSAGE_FIELDS: Readonly<Record<OpenAiChatMessage['role'], ReadonlyS
   system: new Set(['role', 'content', 'name']),
   developer: new Set(['role', 'content', 'name']),
   user: new Set(['role', 'content', 'name']),
-  assistant: new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'name', 'reasoning_content']),
+  assistant: new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'name', 'reasoning_content', 'reasoning_details']),
   tool: new Set(['role', 'content', 'tool_call_id']),
   function: new Set(['role', 'content', 'name']),
 };
@@ -82,6 +82,13 @@ function messageToIr(message: OpenAiChatMessage, index: number, ledger: CallLedg
   }
 }
 
+/** `reasoning_details` entries of type `reasoning.encrypted` -> opaque reasoning parts of origin `openai-chat`. */
+function encryptedReasoningToIr(details: Message<'assistant'>['reasoning_details']): IrContentPart[] {
+  return (details ?? []).flatMap((entry): IrContentPart[] =>
+    entry.type === 'reasoning.encrypted' && typeof entry.data === 'string' ? [{ type: 'reasoning', text: '', opaque: { origin: 'openai-chat', kind: 'encrypted', data: entry.data } }] : [],
+  );
+}
+
 function named(message: IrMessage, name: string | undefined): IrMessage {
   return name === undefined ? message : { ...message, name };
 }
@@ -92,10 +99,11 @@ export function legacyCallId(messageIndex: number): string {
 }
 
 function assistantContentToIr(message: Message<'assistant'>, index: number, ledger: CallLedger, context: MessagesToIrContext): IrContentPart[] {
-  const parts: IrContentPart[] = [];
+  const parts: IrContentPart[] = encryptedReasoningToIr(message.reasoning_details);
   if (typeof message.reasoning_content === 'string' && message.reasoning_content !== '') {
     context.sawReasoningContent = true;
-    parts.push({ type: 'reasoning', text: message.reasoning_content });
+    // Encrypted entries carry their text themselves: reasoning_content then repeats it.
+    if (parts.length === 0) parts.push({ type: 'reasoning', text: message.reasoning_content });
   }
   const { content } = message;
   if (typeof content === 'string') {

@@ -91,6 +91,8 @@ export const openAiChatAssistantMessageSchema = z.looseObject({
   name: z.optional(z.string()),
   /** DeepSeek-style reasoning text sent back in history by OpenAI-compatible clients. */
   reasoning_content: z.nullish(z.string()),
+  /** Opaque reasoning entries (`{type: 'reasoning.encrypted', data}`) the gateway handed out, sent back. */
+  reasoning_details: z.nullish(z.array(z.looseObject({ type: z.string(), data: z.optional(z.string()) }))),
 });
 
 export const openAiChatToolMessageSchema = z.looseObject({

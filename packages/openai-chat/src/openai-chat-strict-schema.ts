@@ -70,6 +70,8 @@ export const openAiChatStrictMessageSchema = z.strictObject({
   content: z.nullable(z.string()),
   refusal: z.nullable(z.string()),
   reasoning_content: z.optional(z.string()),
+  /** Opaque reasoning the gateway hands out to chat callers (sent back as it came). */
+  reasoning_details: z.optional(z.array(z.strictObject({ type: z.literal('reasoning.encrypted'), data: z.string(), format: z.string(), index: count }))),
   tool_calls: z.optional(z.array(z.discriminatedUnion('type', [functionToolCall, customToolCall])).check(z.minLength(1))),
   function_call: z.optional(z.nullable(z.strictObject({ name: z.string(), arguments: z.string() }))),
   annotations: z.optional(z.array(annotation)),

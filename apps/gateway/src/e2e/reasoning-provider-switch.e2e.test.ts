@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generationRequests, ROUTE_OF, startSwitchHarness, type SwitchUpstream } from './reasoning-switch-harness.test-support.js';
-import { anthropicCaller, CALLERS, chatCaller, conversationPath, FINAL_TEXT, geminiCaller, NO_FIELD_PROBLEM, responsesCaller, runConversation } from './reasoning-switch.test-support.js';
+import { anthropicCaller, CALLERS, chatCaller, conversationPath, FINAL_TEXT, geminiCaller, NO_FIELD_PROBLEM, rebuildingChatCaller, responsesCaller, runConversation } from './reasoning-switch.test-support.js';
 
 /** Conversations that leave a provider and come back to it. */
 const PATHS: Array<[SwitchUpstream, SwitchUpstream, SwitchUpstream]> = [
@@ -9,15 +9,15 @@ const PATHS: Array<[SwitchUpstream, SwitchUpstream, SwitchUpstream]> = [
   ['responses', 'anthropic', 'responses'],
 ];
 
-describe.each(CALLERS.filter((make) => make !== chatCaller).map((make) => [make('http://127.0.0.1:1').style, make] as const))('%s caller', (_style, makeCaller) => {
+describe.each(CALLERS.map((make) => [make('http://127.0.0.1:1').style, make] as const))('%s caller', (_style, makeCaller) => {
   it.each(PATHS.map((path) => [path.join(' → '), path] as const))('a tool conversation with thinking and parallel calls goes %s, the first provider getting its reasoning back byte for byte', async (_name, path) => {
     expect(await runConversation(makeCaller, path)).toMatchObject({ problems: [] });
   });
 });
 
-describe('OpenAI chat caller (no field for opaque reasoning)', () => {
+describe('OpenAI chat caller that rebuilds assistant messages (drops reasoning_details)', () => {
   it.each(PATHS.map((path) => [path.join(' → '), path] as const))('a tool conversation goes %s without an error; only the replay of opaque reasoning is lost', async (_name, path) => {
-    expect((await runConversation(chatCaller, path)).problems).toEqual([NO_FIELD_PROBLEM]);
+    expect((await runConversation(rebuildingChatCaller, path)).problems).toEqual([NO_FIELD_PROBLEM]);
   });
 });
 

@@ -59,7 +59,17 @@ async function streamedMessage(client: Anthropic, params: Anthropic.MessageCreat
   return { data: await stream.finalMessage(), response };
 }
 
+/** A chat caller that sends each assistant message back as it received it (with `reasoning_details`). */
 export function chatCaller(url: string): CallerDriver {
+  return chatDriver(url, (message) => message);
+}
+
+/** A chat caller that rebuilds assistant messages from content and tool calls, as many frameworks do. */
+export function rebuildingChatCaller(url: string): CallerDriver {
+  return chatDriver(url, (message) => ({ role: 'assistant', content: message.content, ...(message.tool_calls ? { tool_calls: message.tool_calls } : {}) }));
+}
+
+function chatDriver(url: string, echo: (message: OpenAI.ChatCompletionMessage) => OpenAI.ChatCompletionMessageParam): CallerDriver {
   const client = new OpenAI({ apiKey: GATEWAY_KEY, baseURL: `${url}/v1`, maxRetries: 0 });
   const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: QUESTION }];
   return {
@@ -71,7 +81,7 @@ export function chatCaller(url: string): CallerDriver {
         .withResponse();
       const message = data.choices[0]?.message;
       if (!message) throw new Error('no choice');
-      messages.push(message as OpenAI.ChatCompletionAssistantMessageParam);
+      messages.push(echo(message));
       const calls = (message.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [call] : []));
       for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: TOOL_OUTPUT });
       return { calls: calls.map((call) => call.function.name), text: message.content ?? '', warnings: response.headers.get('x-interlingua-warnings') };
@@ -166,8 +176,8 @@ function firstStepArtefacts(setup: SwitchHarness, upstream: SwitchUpstream): str
   return [];
 }
 
-/** The problem a caller without an opaque reasoning field has on replay (docs/reasoning.md). */
-export const NO_FIELD_PROBLEM = 'the first provider’s reasoning did not come back: the caller’s style has no field for opaque reasoning';
+/** The problem of a caller that did not send its reasoning back (docs/reasoning.md). */
+export const NO_FIELD_PROBLEM = 'the first provider’s reasoning did not come back to it byte for byte';
 
 export interface ConversationOptions {
   /** Which steps stream (by index). */

@@ -51,7 +51,10 @@ function openInTurn(content: readonly IrContentPart[], field: string, seal: Seal
     const original = opened.contents.opaque;
     if (part.type === 'tool-call') out.push(original ? { ...bare, opaque: original } : bare);
     else if (opened.contents.toolCall) forNextCall = original;
-    else out.push(original ? { ...bare, opaque: original } : bare);
+    else {
+      const reasoning = opened.contents.text === undefined ? bare : { ...bare, text: opened.contents.text };
+      out.push(original ? { ...reasoning, opaque: original } : reasoning);
+    }
   });
   return out;
 }

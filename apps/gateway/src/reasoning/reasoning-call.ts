@@ -3,7 +3,7 @@ import type { ForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import { applyForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import { openCarriers } from './open-carriers.js';
 import { bodyMayHoldCarrier } from './reasoning-carrier.js';
-import { reasoningFamilyOf } from './reasoning-family.js';
+import { callerFamilyOf, reasoningFamilyOf } from './reasoning-family.js';
 import { sealAnswer, type CarrierSealing } from './seal-answer.js';
 import { CarrierStreamSealer } from './seal-stream.js';
 import type { SealKey } from './sealed-bytes.js';
@@ -43,7 +43,7 @@ function asksForEncryptedReasoning(body: Record<string, unknown>): boolean {
 
 /** How answers from `upstreamWire` are sealed for this caller; undefined when its style has no field for them. */
 export function sealingFor(context: ReasoningContext, upstreamWire: unknown): CarrierSealing | undefined {
-  const callerFamily = reasoningFamilyOf(context.callerWire);
+  const callerFamily = callerFamilyOf(context.callerWire);
   if (!callerFamily) return undefined;
   if (callerFamily === 'openai' && !asksForEncryptedReasoning(context.callerBody)) return undefined;
   const upstreamFamily = reasoningFamilyOf(upstreamWire) ?? (typeof upstreamWire === 'string' ? upstreamWire : 'bedrock-converse');

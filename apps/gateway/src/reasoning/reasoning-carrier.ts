@@ -21,6 +21,8 @@ export interface CarrierContents {
   opaque?: IrOpaque;
   /** The artefact belonged to the tool call right after the carrier (a Gemini function-call signature). */
   toolCall?: boolean;
+  /** The visible reasoning text, for callers whose style keeps it apart from the carrier (chat). */
+  text?: string;
 }
 
 export type OpenedCarrier = { ok: true; contents: CarrierContents } | { ok: false; reason: SealOpenFailure };
@@ -54,6 +56,7 @@ export function openCarrier(data: string, seal: SealKey): OpenedCarrier {
     contents.opaque = { origin: opaque.origin, kind: opaque.kind, data: opaque.data, ...(typeof opaque.itemId === 'string' ? { itemId: opaque.itemId } : {}) };
   }
   if (record.toolCall === true) contents.toolCall = true;
+  if (typeof record.text === 'string') contents.text = record.text;
   return { ok: true, contents };
 }
 

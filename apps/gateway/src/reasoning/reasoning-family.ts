@@ -16,7 +16,15 @@ export function reasoningFamilyOf(wire: unknown): OpaqueOrigin | undefined {
   return typeof wire === 'string' ? FAMILY_OF_STYLE[wire] : undefined;
 }
 
+/**
+ * The family whose carrier field a caller's style has: the three above, and `openai-chat` for
+ * chat callers, who get carriers in the message's `reasoning_details` (no provider has that field).
+ */
+export function callerFamilyOf(wire: unknown): OpaqueOrigin | undefined {
+  return wire === 'openai-chat' ? 'openai-chat' : reasoningFamilyOf(wire);
+}
+
 /** The kind of opaque value a family's own field holds. */
 export function carrierKindOf(family: OpaqueOrigin): 'signature' | 'encrypted' {
-  return family === 'openai' ? 'encrypted' : 'signature';
+  return family === 'anthropic' || family === 'gemini' ? 'signature' : 'encrypted';
 }

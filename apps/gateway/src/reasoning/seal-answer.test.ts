@@ -124,3 +124,19 @@ describe('requests that replay nothing (token counts)', () => {
     expect(stripped[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'Weather?' }] });
   });
 });
+
+describe('carriers for chat callers (reasoning_details)', () => {
+  it('every reasoning part gets one holding its text, which opens back with that text and artefact', () => {
+    const parts: IrContentPart[] = [
+      { type: 'reasoning', text: 'Let me think.', opaque: { origin: 'anthropic', kind: 'signature', data: ANTHROPIC_SIGNATURE } },
+      { type: 'reasoning', text: 'Plain chat reasoning.' },
+      { type: 'text', text: 'Sunny.' },
+    ];
+    const sealed = sealAnswer(answer(parts), sealing('openai-chat', 'anthropic'));
+    const content = sealed.choices[0]?.content ?? [];
+    expect(content.slice(0, 2).every((part) => part.type === 'reasoning' && part.opaque?.origin === 'openai-chat' && part.opaque.kind === 'encrypted')).toBe(true);
+    // The chat codec sends the carriers back on parts without text (reasoning_content is apart).
+    const echoed = content.map((part) => (part.type === 'reasoning' ? { ...part, text: '' } : part));
+    expect(openCarriers([{ role: 'assistant', content: echoed }], SEAL).messages[0]?.content).toEqual(parts);
+  });
+});

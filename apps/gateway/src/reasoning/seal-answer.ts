@@ -23,11 +23,17 @@ export function isForeign(opaque: IrOpaque | undefined, sealing: CarrierSealing)
 }
 
 /**
- * Whether visible reasoning without any artefact gets a carrier: only Anthropic callers need one,
- * as their style shows reasoning only in a signed thinking block.
+ * Whether visible reasoning without any artefact gets a carrier: Anthropic callers need one, as
+ * their style shows reasoning only in a signed thinking block; chat callers get every reasoning
+ * part as a carrier, as their `reasoning_content` merges the parts into one text.
  */
 export function needsTextCarrier(text: string, sealing: CarrierSealing): boolean {
-  return text !== '' && sealing.callerFamily === 'anthropic';
+  return text !== '' && (sealing.callerFamily === 'anthropic' || sealing.callerFamily === 'openai-chat');
+}
+
+/** What a carrier holds for a reasoning part: its text too, for chat callers (see `needsTextCarrier`). */
+export function reasoningContents(origin: string, text: string, opaque: IrOpaque | undefined, sealing: CarrierSealing): CarrierContents {
+  return { origin, ...(opaque ? { opaque } : {}), ...(sealing.callerFamily === 'openai-chat' ? { text } : {}) };
 }
 
 /**
@@ -38,8 +44,8 @@ export function needsTextCarrier(text: string, sealing: CarrierSealing): boolean
  */
 export function sealPart(part: IrContentPart, sealing: CarrierSealing): IrContentPart[] {
   if (part.type === 'reasoning') {
-    if (isForeign(part.opaque, sealing)) return [{ type: 'reasoning', text: part.text, opaque: carrierOpaque({ origin: part.opaque.origin, opaque: part.opaque }, sealing) }];
-    if (!part.opaque && needsTextCarrier(part.text, sealing)) return [{ type: 'reasoning', text: part.text, opaque: carrierOpaque({ origin: sealing.upstreamFamily }, sealing) }];
+    if (isForeign(part.opaque, sealing)) return [{ type: 'reasoning', text: part.text, opaque: carrierOpaque(reasoningContents(part.opaque.origin, part.text, part.opaque, sealing), sealing) }];
+    if (!part.opaque && needsTextCarrier(part.text, sealing)) return [{ type: 'reasoning', text: part.text, opaque: carrierOpaque(reasoningContents(sealing.upstreamFamily, part.text, undefined, sealing), sealing) }];
     return [part];
   }
   if (part.type === 'tool-call' && isForeign(part.opaque, sealing)) {

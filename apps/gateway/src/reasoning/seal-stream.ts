@@ -1,5 +1,5 @@
 import type { IrOpaque, IrStreamEvent } from '@interlingua/ir';
-import { carrierOpaque, isForeign, needsCallCarrier, needsTextCarrier, type CarrierSealing } from './seal-answer.js';
+import { carrierOpaque, isForeign, needsCallCarrier, needsTextCarrier, reasoningContents, type CarrierSealing } from './seal-answer.js';
 
 interface ReasoningBlock {
   text: string;
@@ -86,8 +86,8 @@ export class CarrierStreamSealer {
     const block = this.reasoning.get(index);
     this.reasoning.delete(index);
     if (!block || block.native) return [];
-    if (block.foreign) return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque({ origin: block.foreign.origin, opaque: block.foreign }, this.sealing) }];
-    if (needsTextCarrier(block.text, this.sealing)) return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque({ origin: this.sealing.upstreamFamily }, this.sealing) }];
+    if (block.foreign) return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque(reasoningContents(block.foreign.origin, block.text, block.foreign, this.sealing), this.sealing) }];
+    if (needsTextCarrier(block.text, this.sealing)) return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque(reasoningContents(this.sealing.upstreamFamily, block.text, undefined, this.sealing), this.sealing) }];
     return [];
   }
 
