@@ -1,5 +1,4 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { GEMINI_SKIP_SIGNATURE } from '@interlingua/gemini';
 import { geminiUpstreamPathSchema, geminiUpstreamRequestSchema, loadRecording, recordingJson, sendJson } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +48,12 @@ function geminiAnswer(parts: unknown[], finishReason = 'STOP', extra: Record<str
 
 const thinkingParts = [{ text: 'Let me think.', thought: true }, { text: 'Paris.', thoughtSignature: 'c2lnbmF0dXJl' }];
 
+/** The thought signature on the function call of the recorded Gemini answer `gemini/05-function-call.json`. */
+function recordedCallSignature(): string | undefined {
+  const recorded = recordingJson(loadRecording('gemini/05-function-call.json')) as { candidates: Array<{ content: { parts: Array<{ thoughtSignature?: string }> } }> };
+  return recorded.candidates[0]?.content.parts.find((part) => part.thoughtSignature)?.thoughtSignature;
+}
+
 const usageOf = (file: string) => (recordingJson(loadRecording(file)) as { usageMetadata: Record<string, number> }).usageMetadata;
 
 describe('OpenAI chat callers to a Gemini upstream', () => {
@@ -88,8 +93,8 @@ describe('OpenAI chat callers to a Gemini upstream', () => {
     });
     expect(second.choices[0]?.message.content).toBe(expected('gemini/01-text.json').text);
     const contents = lastGemini('generateContent').contents;
-    // Chat cannot carry Gemini's signature back: Gemini 3 gets Google's documented bypass value.
-    expect(contents[1]).toEqual({ role: 'model', parts: [{ functionCall: { name: 'weather', args: { location: 'San Francisco' } }, thoughtSignature: GEMINI_SKIP_SIGNATURE }] });
+    // The chat message sent back as it came carries Gemini's signature in reasoning_details: Gemini gets it back.
+    expect(contents[1]).toEqual({ role: 'model', parts: [{ functionCall: { name: 'weather', args: { location: 'San Francisco' } }, thoughtSignature: recordedCallSignature() }] });
     expect(contents[2]).toEqual({ role: 'user', parts: [{ functionResponse: { name: 'weather', response: { temperature: 18 } } }] });
   });
 
@@ -220,8 +225,7 @@ describe('Anthropic Messages callers to a Gemini upstream', () => {
       messages: [...messages, { role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: use?.type === 'tool_use' ? use.id : '', content: 'Sunny, 18 C' }] }],
     });
     const contents = lastGemini('generateContent').contents;
-    const recorded = recordingJson(loadRecording('gemini/05-function-call.json')) as { candidates: Array<{ content: { parts: Array<{ thoughtSignature?: string }> } }> };
-    const signature = recorded.candidates[0]?.content.parts.find((part) => part.thoughtSignature)?.thoughtSignature;
+    const signature = recordedCallSignature();
     expect(signature).toBeDefined();
     expect(contents[1]?.parts.at(-1)).toMatchObject({ functionCall: { name: 'weather' }, thoughtSignature: signature });
     expect(contents[2]?.parts).toEqual([{ functionResponse: { name: 'weather', response: { result: 'Sunny, 18 C' } } }]);
