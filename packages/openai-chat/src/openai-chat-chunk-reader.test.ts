@@ -4,7 +4,12 @@ import { listRecordings, recordingSseBody } from '@interlingua/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readOpenAiChatChunk, readPlainOpenAiChatChunk } from './openai-chat-chunk-reader.js';
-import { openAiChatChunkSchema } from './openai-chat-response-schema.js';
+import {
+  openAiChatChunkSchema,
+  openAiChatLenientChoiceSchema,
+  openAiChatLenientMessageSchema,
+  openAiChatLenientToolCallSchema,
+} from './openai-chat-response-schema.js';
 import { createOpenAiChatStreamDecoder } from './openai-chat-stream-decoder.js';
 
 type Json = Record<string, unknown>;
@@ -32,6 +37,13 @@ describe('readPlainOpenAiChatChunk (hand-written reader)', () => {
     const plain = recordedChunks.filter((record) => readPlainOpenAiChatChunk(record) !== undefined);
     expect(plain.length).toBeGreaterThan(recordedChunks.length / 2);
     for (const record of plain) expect(readPlainOpenAiChatChunk(record)).toEqual(viaSchema(record));
+  });
+
+  it('knows every field the lenient schemas read (a new schema field needs a check in the reader)', () => {
+    expect(Object.keys(openAiChatChunkSchema.shape)).toEqual(['id', 'object', 'created', 'model', 'choices', 'usage']);
+    expect(Object.keys(openAiChatLenientChoiceSchema.shape)).toEqual(['index', 'message', 'delta', 'finish_reason']);
+    expect(Object.keys(openAiChatLenientMessageSchema.shape)).toEqual(['role', 'content', 'refusal', 'reasoning_content', 'reasoning', 'tool_calls', 'function_call']);
+    expect(Object.keys(openAiChatLenientToolCallSchema.shape)).toEqual(['index', 'id', 'type', 'function', 'custom']);
   });
 
   it('returns the chunk itself (no copy) for the plain shape, tool-call fragments included', () => {
