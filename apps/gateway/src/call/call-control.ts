@@ -1,5 +1,5 @@
 import { IrError } from '@interlingua/ir';
-import { ENDPOINT_OF_WIRE, type CallOps } from '../context/call-ops.js';
+import { ENDPOINT_OF_STYLE, type CallOps } from '../context/call-ops.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { gatewayTimeout } from './gateway-timeout.js';
 import { startStreamGuard } from './stream-guard.js';
@@ -100,5 +100,5 @@ export function callerLeft(call: GenerationContext): boolean {
 
 
 function routeLabel(call: GenerationContext): string {
-  return ENDPOINT_OF_WIRE[call.inbound.wire];
+  return ENDPOINT_OF_STYLE[call.inbound.wire];
 }

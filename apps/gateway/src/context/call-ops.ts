@@ -22,7 +22,7 @@ export interface CallOps {
 }
 
 /** The endpoint name (metrics `route` label, key `endpoints`) of each generation style. */
-export const ENDPOINT_OF_WIRE = {
+export const ENDPOINT_OF_STYLE = {
   'openai-chat': 'chat',
   'openai-responses': 'responses',
   'anthropic-messages': 'messages',

@@ -12,7 +12,7 @@ import type { GenerationContext } from '../context/generation-call.js';
 import { asIrError, runGeneration } from '../plan/run-generation.js';
 import { attachCall } from '../observe/request-observer.js';
 import { bodyLimit } from '../admit/admission.js';
-import { ENDPOINT_OF_WIRE } from '../context/call-ops.js';
+import { ENDPOINT_OF_STYLE } from '../context/call-ops.js';
 import { checkForwardedMediaUrls } from '../services/forwarded-media-urls.js';
 import { remoteMediaStep } from '../services/remote-media-step.js';
 import { checkRequiredFields } from './required-fields.js';
@@ -45,7 +45,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
     let call: GenerationContext | undefined;
     try {
       const key = admittedKey(context);
-      const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_WIRE[spec.wire]));
+      const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_STYLE[spec.wire]));
       const json = parseJsonObject(rawBody);
       const target = readTarget(request, json);
       checkRequiredFields(spec.wire, json);
