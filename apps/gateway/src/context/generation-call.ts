@@ -45,7 +45,7 @@ export interface CommitListener {
 /**
  * One generation request on its way through plan, call and commit: what the route read, where
  * the answer goes, and what happened (`outcome`). Provider adapters see only their part of it,
- * the adapters' `GenerationContext` (settings, upstream model, stream).
+ * the adapters' `GenerationCall` (settings, upstream model, stream).
  */
 export interface GenerationContext {
   inbound: InboundStyle;
