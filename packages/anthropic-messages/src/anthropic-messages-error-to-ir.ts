@@ -32,7 +32,9 @@ export function anthropicErrorToIr(status: number, body: unknown): IrErrorData {
   const kind = isAnthropicErrorType(error.type) ? ANTHROPIC_ERROR_TYPE_TO_IR[error.type] : errorKindForStatus(status);
   const message = messageOf(error.message, status);
   const out: IrErrorData = { kind, message, status, source: 'upstream', raw: body };
-  const code = error.details?.error_code ?? error.type;
+  // Only a real error code travels as `code`; Anthropic's `error.type` is already the kind, and
+  // as a code it would reach OpenAI callers as `code: "rate_limit_error"`.
+  const code = error.details?.error_code;
   if (code !== undefined) out.code = code;
   const param = paramOf(message);
   if (param !== undefined) out.param = param;

@@ -28,7 +28,8 @@ export function geminiErrorToIr(status: number, body: unknown): IrErrorData {
     kind,
     message: error?.message ?? fallbackMessage(body, httpStatus),
     status: kind === 'authentication' && httpStatus === 400 ? 401 : httpStatus,
-    code: reason ?? error?.status ?? null,
+    // The google.rpc status is already the kind; only an ErrorInfo reason is a code of its own.
+    code: reason ?? null,
     source: 'upstream',
     raw: body,
   };

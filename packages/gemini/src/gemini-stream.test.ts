@@ -225,7 +225,7 @@ describe('gemini stream decoder', () => {
           kind: 'overloaded',
           message: 'The model is overloaded.',
           status: 503,
-          code: 'UNAVAILABLE',
+          code: null,
           source: 'upstream',
           raw: { error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } },
         },

@@ -45,6 +45,23 @@ describe('translateResponse and translateError', () => {
     expect(out.status).toBe(429);
     expect(out.body).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
   });
+
+  it("gives OpenAI callers OpenAI's own code for an Anthropic or Gemini 429, never the other style's type or status", () => {
+    const anthropic429 = { type: 'error', error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' } };
+    const gemini429 = { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } };
+    for (const [body, from] of [[anthropic429, 'anthropic-messages'], [gemini429, 'gemini']] as const) {
+      for (const to of ['openai-chat', 'openai-responses'] as const) {
+        const out = translateError(429, body, from, to);
+        expect(out.status).toBe(429);
+        expect(out.body).toMatchObject({ error: { code: 'rate_limit_exceeded' } });
+      }
+    }
+  });
+
+  it('keeps a real Anthropic error code (details.error_code) for OpenAI callers', () => {
+    const body = { type: 'error', error: { type: 'invalid_request_error', message: 'tools: names must be unique', details: { error_code: 'tool_name_conflict' } } };
+    expect(translateError(400, body, 'anthropic-messages', 'openai-chat').body).toMatchObject({ error: { code: 'tool_name_conflict' } });
+  });
 });
 
 describe('stream translation', () => {
