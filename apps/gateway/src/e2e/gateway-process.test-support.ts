@@ -54,6 +54,20 @@ export function startGatewayProcess(main: string, args: string[], env: NodeJS.Pr
   return { child, stdout: () => out, stderr: () => err, exited, waitForStderr };
 }
 
+/** The built gateway started from `configFile` (which sets `server.workers: 2`), once its primary says where it listens. */
+export async function startTwoWorkerGateway(main: string, configFile: string): Promise<{ gateway: GatewayProcess; url: string }> {
+  const gateway = startGatewayProcess(main, ['--config', configFile]);
+  const [, url = ''] = await gateway.waitForStderr(/listening on (http:\/\/\S+) \(2 workers\)/);
+  return { gateway, url };
+}
+
+/** Kills a gateway that is still running and removes its build and its folder. */
+export function removeGatewayProcess(gateway: GatewayProcess | undefined, build: GatewayBuild | undefined, dir: string): void {
+  if (gateway?.child.exitCode === null) gateway.child.kill('SIGKILL');
+  build?.remove();
+  rmSync(dir, { recursive: true, force: true });
+}
+
 /** A POST on a connection of its own (no keep-alive), so a cluster hands each to the next worker. */
 export function postOnNewConnection(url: string, path: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
   return onNewConnection('POST', url, path, { 'content-type': 'application/json', ...headers }, JSON.stringify(body));

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisTestUrl } from '../store/redis-test-url.test-support.js';
-import { buildGateway, chatsOnNewConnections, servedBy, startGatewayProcess, startOfRpmWindow, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import { buildGateway, chatsOnNewConnections, removeGatewayProcess, servedBy, startOfRpmWindow, startTwoWorkerGateway, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
 
 /**
  * Two workers with the Redis store: each worker talks to Redis itself, and a key's RPM holds
@@ -32,15 +32,10 @@ providers: [{ id: mock, type: mock }]
 models: [{ name: mock, targets: [{ provider: mock }] }]
 `,
     );
-    gateway = startGatewayProcess(build.main, ['--config', file]);
-    [, url = ''] = await gateway.waitForStderr(/listening on (http:\/\/\S+) \(2 workers\)/);
+    ({ gateway, url } = await startTwoWorkerGateway(build.main, file));
   }, 180_000);
 
-  afterAll(() => {
-    if (gateway?.child.exitCode === null) gateway.child.kill('SIGKILL');
-    build?.remove();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => removeGatewayProcess(gateway, build, dir));
 
   describe('two gateway workers with the Redis store', () => {
     it(`lets exactly the key's RPM (${RPM}) through across both workers`, async () => {

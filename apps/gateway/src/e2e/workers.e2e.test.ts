@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, chatsOnNewConnections, getOnNewConnection, postOnNewConnection, servedBy, startGatewayProcess, startOfRpmWindow, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import { buildGateway, chatsOnNewConnections, getOnNewConnection, postOnNewConnection, removeGatewayProcess, servedBy, startGatewayProcess, startOfRpmWindow, startTwoWorkerGateway, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
 
 /**
  * The built gateway with `server.workers: 2` and the memory store, as an operator runs it: the
@@ -40,15 +40,10 @@ const workersOf = (requestIds: readonly string[]): ReturnType<typeof servedBy> =
 beforeAll(async () => {
   build = buildGateway('workers-e2e-test');
   writeFileSync(file, config());
-  gateway = startGatewayProcess(build.main, ['--config', file]);
-  [, url = ''] = await gateway.waitForStderr(/listening on (http:\/\/\S+) \(2 workers\)/);
+  ({ gateway, url } = await startTwoWorkerGateway(build.main, file));
 }, 180_000);
 
-afterAll(() => {
-  if (gateway?.child.exitCode === null) gateway.child.kill('SIGKILL');
-  build?.remove();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeGatewayProcess(gateway, build, dir));
 
 describe('two gateway workers on one port', () => {
   it(`lets exactly the key's RPM (${RPM}) through across both workers, the memory store held by the primary`, async () => {
