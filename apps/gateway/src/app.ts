@@ -1,17 +1,18 @@
+import type { RequestListener } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from './gateway.js';
 import { applyCors } from './http/cors.js';
 import { createRequestContext } from './admit/request-context.js';
 import { errorCodecForPath, sendStyleError } from './http/style-errors.js';
-import { asIrError } from './plan/run-generation.js';
 import { anthropicRoutes } from './route/anthropic-routes.js';
 import { geminiRoutes } from './route/gemini-routes.js';
 import { openAiRoutes } from './route/openai-routes.js';
 import { responsesRoutes } from './route/responses-routes.js';
 import { opsRoutes } from './route/ops-routes.js';
-import { admitRequest } from './admit/admission.js';
-import type { RouteEntry } from './route/route-entry.js';
+import type { RouteEntry, RouteHandler } from './route/route-entry.js';
+import { answerUnexpected, serveRoute } from './route/serve-route.js';
+import { refuseMalformedPaths } from './route/malformed-path.js';
 import { imagesRoutes } from './route/images-routes.js';
 import { audioRoutes } from './route/audio-routes.js';
 import { embeddingsRoutes } from './route/embeddings-routes.js';
@@ -25,35 +26,55 @@ function routes(gateway: Gateway): RouteEntry[] {
   return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway), ...opsRoutes(gateway), ...imagesRoutes(gateway), ...audioRoutes(gateway), ...embeddingsRoutes(gateway), ...rerankRoutes(gateway), ...adminKeyRoutes(gateway), ...adminConsoleRoutes(gateway), ...consoleRoutes()];
 }
 
+/**
+ * The gateway's request listener. Routes with a fixed path (the generation endpoints among them)
+ * are found in one map lookup and served straight from `node:http`; routes with path parameters,
+ * unknown paths (JSON 404/405) and malformed percent-escapes go through the Express app. Both
+ * apply CORS first and run the same admission and handler.
+ */
+export function createGatewayListener(gateway: Gateway): RequestListener {
+  const table = routes(gateway);
+  const cors = gateway.config.server.cors;
+  const exact = exactRoutes(table);
+  const app = refuseMalformedPaths(gateway, createApp(gateway, table));
+  return (request, response) => {
+    const raw = request.url ?? '/';
+    const query = raw.indexOf('?');
+    const path = query === -1 ? raw : raw.slice(0, query);
+    const handler = exact.get(`${request.method ?? ''} ${path}`);
+    if (handler === undefined) {
+      app(request, response);
+      return;
+    }
+    if (!applyCors(cors, request, response)) serveRoute(gateway, handler, request, response, path);
+  };
+}
+
+/** Routes without path parameters, by `METHOD /path` exactly as a client sends them. */
+function exactRoutes(table: readonly RouteEntry[]): Map<string, RouteHandler> {
+  const exact = new Map<string, RouteHandler>();
+  for (const route of table) {
+    if (/[:*]/.test(route.path)) continue;
+    const key = `${route.method.toUpperCase()} ${route.path}`;
+    if (!exact.has(key)) exact.set(key, route.handler);
+  }
+  return exact;
+}
+
 /** The Express app: exact routes, no body parsers (handlers read raw bytes), JSON 404/405. */
-export function createApp(gateway: Gateway): Express {
+function createApp(gateway: Gateway, table: readonly RouteEntry[]): Express {
   const app = express();
   app.disable('etag');
   app.disable('x-powered-by');
-  const table = routes(gateway);
   const cors = gateway.config.server.cors;
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (!applyCors(cors, request, response)) next();
   });
   for (const route of table) {
-    app[route.method](route.path, (request: Request, response: Response, next: NextFunction) => {
-      admitRequest(gateway, request, response)
-        .then(async (context) => {
-          if (!context) return;
-          try {
-            await route.handler(request, response, context);
-          } catch (error) {
-            sendStyleError(context.sink, errorCodecForPath(request.path, request.headers), asIrError(error));
-          }
-        })
-        .catch(next);
-    });
+    app[route.method](route.path, (request: Request, response: Response) => serveRoute(gateway, route.handler, request, response, request.path));
   }
   app.use((request: Request, response: Response) => unmatched(table, request, response));
-  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
-    const context = createRequestContext(request, response);
-    sendStyleError(context.sink, errorCodecForPath(request.path, request.headers), asIrError(error));
-  });
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => answerUnexpected(request, response, request.path, error));
   return app;
 }
 

@@ -4,11 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError } from '@interlingua/ir';
 import type { DestinationStream } from 'pino';
 import type { Duplex } from 'node:stream';
-import { createApp } from './app.js';
+import { createGatewayListener } from './app.js';
 import type { GatewayConfig } from './config/config-schema.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { answerClientError, type ClientError } from './http/client-error.js';
-import { refuseMalformedPaths } from './route/malformed-path.js';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
 import { createRuntime } from './operations/gateway-ops.js';
 import { createStore } from './store/create-store.js';
@@ -59,7 +58,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
   const runtime = options.runtime ?? createRuntime(config, options.store ?? createStore(config.store), options.logDestination ? { logDestination: options.logDestination } : {});
   await attachOperator(runtime, config);
   let gateway = createGateway(config, { ...options, runtime });
-  const listenerOf = (served: Gateway): RequestListener => refuseMalformedPaths(served, createApp(served));
+  const listenerOf = (served: Gateway): RequestListener => createGatewayListener(served);
   let listener = listenerOf(gateway);
   const server = createServer(listener);
   server.on('clientError', (error: ClientError, socket: Duplex) => {

@@ -21,6 +21,10 @@ describe('endpointOfPath', () => {
     ['/v1/rerank', 'rerank'],
     ['/v1/images/generations', 'images'],
     ['/v1/audio/speech', 'audio'],
+    // Routing ignores case and one trailing slash: so does the endpoint (and so the key is checked).
+    ['/v1/chat/completions/', 'chat'],
+    ['/V1/Chat/Completions', 'chat'],
+    ['/v1beta/models/Gemini-2.5-Flash:countTokens', 'count-tokens'],
   ])('%s is %s', (path, endpoint) => {
     expect(endpointOfPath(path)).toBe(endpoint);
   });

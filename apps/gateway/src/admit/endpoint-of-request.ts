@@ -1,11 +1,11 @@
 import type { EndpointName } from '../config/operations-schema.js';
 
 const GEMINI_METHODS: Record<string, EndpointName> = {
-  generateContent: 'gemini',
-  streamGenerateContent: 'gemini',
-  countTokens: 'count-tokens',
-  embedContent: 'embeddings',
-  batchEmbedContents: 'embeddings',
+  generatecontent: 'gemini',
+  streamgeneratecontent: 'gemini',
+  counttokens: 'count-tokens',
+  embedcontent: 'embeddings',
+  batchembedcontents: 'embeddings',
   predict: 'images',
 };
 
@@ -15,8 +15,11 @@ const AZURE_CHAT_PATH = /^\/openai\/deployments\/.+\/chat\/completions$/;
 /**
  * The endpoint name (as keys' `endpoints` lists and `limits.maxBodyBytes` use them) a request
  * path belongs to; undefined for paths that are not API endpoints (`/health`, `/metrics`, …).
+ * Read as routing matches paths: in any case, with or without one trailing slash.
  */
-export function endpointOfPath(path: string): EndpointName | undefined {
+export function endpointOfPath(requestPath: string): EndpointName | undefined {
+  const lower = requestPath.toLowerCase();
+  const path = lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
   if (path === '/v1/chat/completions' || AZURE_CHAT_PATH.test(path)) return 'chat';
   if (path === '/v1/messages/count_tokens' || path === '/v1/responses/input_tokens') return 'count-tokens';
   if (path === '/v1/messages' || path.startsWith('/v1/messages/')) return 'messages';
