@@ -1,7 +1,12 @@
 import { Writable } from 'node:stream';
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
-import { FirstByteDeadline, labelDispatcher } from './first-byte-deadline.js';
+import { type AsyncBodySink, bodyTooLarge, BoundedBodyCollector, BoundedChunks, SinkConsumer, WritableConsumer } from './body-consumers.js';
+import { labelDispatcher } from './first-byte-deadline.js';
+import { type BodyConsumer, type BodyFlow, UpstreamCall } from './upstream-call.js';
 import { mapTransportError } from './upstream-error-map.js';
+import { upstreamTarget } from './upstream-target.js';
+
+export type { AsyncBodySink } from './body-consumers.js';
 
 export interface UpstreamTimeouts {
   /** Time to establish the TCP/TLS connection. */
@@ -114,44 +119,38 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
 /**
  * Sends a request upstream and writes the response body, as it arrives, into the writable that
- * `onHead` returns for the response head (undici `stream()`: no intermediate readable). Resolves
- * when the body has been fully written; rejects with an `IrError` on connection failures,
- * timeouts and aborts. Backpressure from the writable pauses the upstream socket.
+ * `onHead` returns for the response head (no intermediate readable). Resolves when the body has
+ * been fully written; rejects with an `IrError` on connection failures, timeouts and aborts.
+ * Backpressure from the writable pauses the upstream socket.
  */
-export async function streamUpstream(request: UpstreamRequest, onHead: (head: UpstreamHead) => Writable): Promise<void> {
-  const url = new URL(request.url);
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...request.timeouts };
-  let headReceived = false;
-  let deadline: FirstByteDeadline | undefined;
+export function streamUpstream(request: UpstreamRequest, onHead: (head: UpstreamHead) => Writable): Promise<void> {
+  return sendUpstream(request, (head, flow) => new WritableConsumer(onHead(head), flow));
+}
+
+/**
+ * Sends a request upstream and hands the response body to the consumer `onHead` returns for the
+ * head. The first-byte timeout counts from the hand-over to the connection pool (waiting for a
+ * free connection counts too); a caller abort ends the wait at once, even while still queued.
+ */
+async function sendUpstream(request: UpstreamRequest, onHead: (head: UpstreamHead, flow: BodyFlow) => BodyConsumer): Promise<void> {
+  const { origin, path } = upstreamTarget(request.url);
+  const timeouts = request.timeouts ? { ...DEFAULT_TIMEOUTS, ...request.timeouts } : DEFAULT_TIMEOUTS;
+  let call: UpstreamCall | undefined;
   try {
     const method = request.method ?? 'POST';
     const headers = request.sign ? await signedHeaders(request, method, request.sign) : request.headers;
-    deadline = new FirstByteDeadline(timeouts.firstByteMs, request.dispatcher ?? defaultDispatcher(), url.origin, request.signal);
-    const met = deadline;
-    const sent = met.tracking().stream(
-      {
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method,
-        headers,
-        body: request.body ?? null,
-        signal: met.signal,
-        headersTimeout: timeouts.firstByteMs,
-        bodyTimeout: timeouts.idleMs,
-      },
-      ({ statusCode, headers }) => {
-        headReceived = true;
-        met.met();
-        return onHead({ status: statusCode, headers: headers as UpstreamHeaders });
-      },
-    );
-    // A request still queued for a connection settles only once it gets one: do not wait for that.
-    sent.catch(() => undefined);
-    await Promise.race([sent, met.ended]);
+    const dispatcher = request.dispatcher ?? defaultDispatcher();
+    call = new UpstreamCall({
+      firstByteMs: timeouts.firstByteMs,
+      dispatcher,
+      origin,
+      callerSignal: request.signal,
+      onHead,
+    });
+    dispatcher.dispatch({ origin, path, method, headers, body: request.body ?? null, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.idleMs }, call);
+    await call.settled;
   } catch (error) {
-    throw mapTransportError(error, headReceived ? 'during-body' : 'before-response');
-  } finally {
-    deadline?.dispose();
+    throw mapTransportError(error, call?.headReceived ? 'during-body' : 'before-response');
   }
 }
 
@@ -159,12 +158,6 @@ async function signedHeaders(request: UpstreamRequest, method: string, sign: Non
   const signable: SignableRequest = { url: request.url, method, headers: request.headers };
   if (request.body !== undefined) signable.body = request.body;
   return { ...request.headers, ...(await sign(signable)) };
-}
-
-/** Where `streamUpstreamInto` writes a successful body; each push is awaited (backpressure). */
-export interface AsyncBodySink {
-  push(chunk: Buffer): Promise<void>;
-  end(): Promise<void>;
 }
 
 /** An error answer (status >= 400) read instead of being streamed. */
@@ -175,23 +168,20 @@ export interface UpstreamErrorAnswer {
 
 /**
  * Streams a successful answer's body into `sink` as it arrives, waiting for each push before
- * reading more; an error answer is read whole (at most `maxErrorBytes`) and returned instead.
- * Rejects like `streamUpstream` (and with whatever the sink rejects with).
+ * handing it the next chunk (the upstream pauses while chunks wait); an error answer is read
+ * whole (at most `maxErrorBytes`) and returned instead. Rejects like `streamUpstream` (and with
+ * whatever the sink rejects with).
  */
 export async function streamUpstreamInto(request: UpstreamRequest, sink: AsyncBodySink, maxErrorBytes = 64 * 1024): Promise<UpstreamErrorAnswer | undefined> {
   let errorHead: UpstreamHead | undefined;
-  const errorBody = createBoundedCollector(maxErrorBytes);
-  await streamUpstream(request, (head) => {
-    if (head.status >= 400) {
-      errorHead = head;
-      return errorBody.writable;
-    }
-    return new Writable({
-      write: (chunk: Buffer, _encoding, callback) => void sink.push(chunk).then(() => callback(), callback),
-      final: (callback) => void sink.end().then(() => callback(), callback),
-    });
+  let errorBody: BoundedBodyCollector | undefined;
+  await sendUpstream(request, (head, flow) => {
+    if (head.status < 400) return new SinkConsumer(sink, flow);
+    errorHead = head;
+    errorBody = new BoundedBodyCollector(maxErrorBytes, flow);
+    return errorBody;
   });
-  return errorHead ? { head: errorHead, body: errorBody.result() } : undefined;
+  return errorHead && errorBody ? { head: errorHead, body: errorBody.result() } : undefined;
 }
 
 export interface BufferedUpstreamResponse extends UpstreamHead {
@@ -201,31 +191,25 @@ export interface BufferedUpstreamResponse extends UpstreamHead {
 /** Sends a request and reads the whole body, refusing more than `maxBytes`. */
 export async function fetchUpstream(request: UpstreamRequest, maxBytes: number): Promise<BufferedUpstreamResponse> {
   let head: UpstreamHead | undefined;
-  const collector = createBoundedCollector(maxBytes);
-  await streamUpstream(request, (h) => {
+  let collector: BoundedBodyCollector | undefined;
+  await sendUpstream(request, (h, flow) => {
     head = h;
-    return collector.writable;
+    collector = new BoundedBodyCollector(maxBytes, flow);
+    return collector;
   });
-  if (!head) throw mapTransportError(new Error('no response'));
+  if (!head || !collector) throw mapTransportError(new Error('no response'));
   return { ...head, body: collector.result() };
 }
 
 /** A writable that keeps at most `maxBytes` and fails past them. */
 export function createBoundedCollector(maxBytes: number): { writable: Writable; result(): Buffer } {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  const chunks = new BoundedChunks(maxBytes);
   const writable = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        callback(Object.assign(new Error(`upstream body over ${maxBytes} bytes`), { code: 'ILG_BODY_TOO_LARGE' }));
-        return;
-      }
-      chunks.push(chunk);
-      callback();
+      callback(chunks.add(chunk) ? null : bodyTooLarge(maxBytes));
     },
   });
-  return { writable, result: () => Buffer.concat(chunks, size) };
+  return { writable, result: () => chunks.result() };
 }
 
 /** Closes the shared connection pools (tests, shutdown). */
