@@ -15,11 +15,15 @@ export function safeJsonParse(text: string, maxDepth = 256): JsonParseResult {
   return text.length >= 2 * (maxDepth + 1) && deeperThan(value, 1, maxDepth) ? { ok: false, error: `JSON nesting deeper than ${maxDepth} levels` } : { ok: true, value };
 }
 
-/** Whether any path through arrays and objects below `node` (at `depth`) is deeper than `maxDepth`. */
+/** Whether any path through arrays and objects below `node` (at `depth`) is deeper than `maxDepth`; allocates nothing. */
 function deeperThan(node: unknown, depth: number, maxDepth: number): boolean {
   if (typeof node !== 'object' || node === null) return false;
   if (depth > maxDepth) return true;
-  for (const child of Array.isArray(node) ? node : Object.values(node)) if (deeperThan(child, depth + 1, maxDepth)) return true;
+  if (Array.isArray(node)) {
+    for (const child of node) if (deeperThan(child, depth + 1, maxDepth)) return true;
+    return false;
+  }
+  for (const key in node) if (deeperThan((node as Record<string, unknown>)[key], depth + 1, maxDepth)) return true;
   return false;
 }
 

@@ -32,7 +32,7 @@ export async function admitRequest(gateway: Gateway, request: IncomingMessage, r
   try {
     refuseWhileDraining(gateway);
     checkDeclaredSize(request, bodyLimit(gateway, endpoint));
-    const key = authenticate(gateway, request, context.url);
+    const key = authenticate(gateway, request, () => context.url.searchParams);
     context.key = key;
     tracked.key = key;
     checkEndpointAllowed(key, endpoint);

@@ -4,6 +4,7 @@ import { IrError } from '@interlingua/ir';
 import { findKey, presentedKey, type GatewayKey } from '../auth/api-keys.js';
 
 import type { RequestContext } from '../context/request-context.js';
+import type { TrackedRequest } from '../observe/request-observer.js';
 import type { Gateway } from '../gateway.js';
 import { ResponseSink } from '../http/response-sink.js';
 
@@ -12,9 +13,10 @@ export type { RequestContext } from '../context/request-context.js';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * A new context for a request: its id (the caller's `x-request-id` when safe), its URL, the sink
- * its answer goes through, and a signal aborted when the client leaves. Admission makes the one
- * every route gets; a handler without one (admin, console) makes its own.
+ * A new context for a request: its id (the caller's `x-request-id` when safe), its URL (parsed
+ * when first read), the sink its answer goes through, and a signal aborted when the client
+ * leaves or the gateway stops the request. Admission makes the one every route gets; a handler
+ * without one (admin, console) makes its own.
  */
 export function createRequestContext(request: IncomingMessage, response: ServerResponse): RequestContext {
   const given = request.headers['x-request-id'];
@@ -22,16 +24,39 @@ export function createRequestContext(request: IncomingMessage, response: ServerR
   const sink = new ResponseSink(response);
   sink.setHeader('x-request-id', requestId);
   sink.setHeader('request-id', requestId);
-  const controller = new AbortController();
+  const context = new GatewayRequestContext(requestId, request.url ?? '/', sink);
   response.on('close', () => {
-    if (!response.writableFinished) controller.abort();
+    if (!response.writableFinished) context.abort();
   });
-  return { requestId, url: new URL(request.url ?? '/', 'http://gateway.local'), sink, signal: controller.signal };
+  return context;
+}
+
+class GatewayRequestContext implements RequestContext {
+  private readonly controller = new AbortController();
+  private parsedUrl: URL | undefined;
+  readonly signal = this.controller.signal;
+  key?: GatewayKey;
+  tracked?: TrackedRequest;
+
+  constructor(
+    readonly requestId: string,
+    private readonly rawUrl: string,
+    readonly sink: ResponseSink,
+  ) {}
+
+  get url(): URL {
+    this.parsedUrl ??= new URL(this.rawUrl, 'http://gateway.local');
+    return this.parsedUrl;
+  }
+
+  abort(reason?: IrError): void {
+    if (!this.signal.aborted) this.controller.abort(reason);
+  }
 }
 
 /** The caller's gateway key; 401 when missing, unknown or expired. */
-export function authenticate(gateway: Gateway, request: IncomingMessage, url: URL): GatewayKey {
-  const presented = presentedKey(request.headers, url.searchParams);
+export function authenticate(gateway: Gateway, request: IncomingMessage, query: () => URLSearchParams): GatewayKey {
+  const presented = presentedKey(request.headers, query);
   if (!presented) {
     throw new IrError({ kind: 'authentication', message: 'Missing API key: send it as "Authorization: Bearer <key>"', code: 'missing_api_key', source: 'gateway' });
   }

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
 import { globToRegExp } from '../config/model-glob.js';
@@ -19,8 +19,9 @@ export interface GatewayKey {
 /** A key as configured; `budgets` may be left out. */
 export type KeyInput = Omit<KeyConfig, 'budgets'> & { budgets?: BudgetConfig[] };
 
+/** SHA-256 of a secret (one-shot `crypto.hash`: no Hash object per request). */
 export function sha256(secret: string): Buffer {
-  return createHash('sha256').update(secret, 'utf8').digest();
+  return hash('sha256', secret, 'buffer');
 }
 
 /** The `secretHash` form of a secret. */
@@ -69,13 +70,13 @@ export function keyAllowsModel(key: GatewayKey, model: string): boolean {
 }
 
 /** The key a request presents: Bearer, `x-api-key`, `x-goog-api-key`, `api-key` (Azure clients) or `?key=`. */
-export function presentedKey(headers: Record<string, string | string[] | undefined>, query: URLSearchParams): string | undefined {
+export function presentedKey(headers: Record<string, string | string[] | undefined>, query: () => URLSearchParams): string | undefined {
   const authorization = headerValue(headers.authorization);
   if (authorization) {
     const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
     if (match?.[1]) return match[1].trim();
   }
-  return headerValue(headers['x-api-key']) ?? headerValue(headers['x-goog-api-key']) ?? headerValue(headers['api-key']) ?? query.get('key') ?? undefined;
+  return headerValue(headers['x-api-key']) ?? headerValue(headers['x-goog-api-key']) ?? headerValue(headers['api-key']) ?? query().get('key') ?? undefined;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

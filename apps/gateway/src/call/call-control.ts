@@ -6,14 +6,15 @@ import { startStreamGuard } from './stream-guard.js';
 
 
 /**
- * The gateway's own hold on a running call: one abort signal for the upstream requests that
- * fires when the client leaves OR the gateway stops the call (total timeout, one attempt's
- * timeout, maximum stream duration, shutdown) with an `IrError` as its reason, and the timers
- * behind those. Installs itself as `call.signal`; at most one timer per request plus one
- * interval per stream, never one per event.
+ * The gateway's own hold on a running call: the request's abort signal, which fires when the
+ * client leaves OR the gateway stops the call (total timeout, one attempt's timeout, maximum
+ * stream duration, shutdown) with an `IrError` as its reason, and the timers behind those. No
+ * signal of its own: it stops the call through the request's (`call.abort`). At most one timer
+ * per request plus one interval per stream, never one per event.
  */
 export class CallControl {
-  private readonly controller = new AbortController();
+  /** The request's signal, which every attempt without a deadline of its own uses. */
+  private readonly requestSignal: AbortSignal;
   private attempt: { timer: NodeJS.Timeout; forward: () => void } | undefined;
   private requestTimer: NodeJS.Timeout | undefined;
   private readonly stopGuard: (() => void) | undefined;
@@ -24,10 +25,7 @@ export class CallControl {
     private readonly call: GenerationContext,
     private readonly ops: CallOps,
   ) {
-    const client = call.signal;
-    if (client.aborted) this.controller.abort(client.reason);
-    else client.addEventListener('abort', () => this.controller.abort(client.reason), { once: true });
-    call.signal = this.controller.signal;
+    this.requestSignal = call.signal;
     const totalMs = ops.routing.timeouts.totalMs;
     this.requestTimer = setTimeout(() => this.stop(gatewayTimeout(`The request did not complete within routing.timeouts.totalMs (${totalMs} ms)`)), totalMs);
     this.stopGuard = call.stream ? startStreamGuard(call, ops.streams, (reason) => this.stop(reason)) : undefined;
@@ -37,16 +35,16 @@ export class CallControl {
 
   /** Ends the call with `reason`: upstream requests abort, the pipeline reports it in the caller's style. */
   stop(reason: IrError): void {
-    if (!this.controller.signal.aborted) this.controller.abort(reason);
+    this.call.abort(reason);
   }
 
   /** Starts one attempt: with the provider's `timeouts.totalMs`, the attempt gets its own deadline. */
   beginAttempt(totalMs: number | undefined, provider: string): void {
     this.finishAttempt();
-    if (totalMs === undefined || this.controller.signal.aborted) return;
+    if (totalMs === undefined || this.requestSignal.aborted) return;
     const controller = new AbortController();
-    const forward = (): void => controller.abort(this.controller.signal.reason);
-    this.controller.signal.addEventListener('abort', forward, { once: true });
+    const forward = (): void => controller.abort(this.requestSignal.reason);
+    this.requestSignal.addEventListener('abort', forward, { once: true });
     const timer = setTimeout(() => {
       const error = new IrError({ kind: 'timeout', message: `Provider "${provider}" did not answer within its timeouts.totalMs (${totalMs} ms)`, source: 'upstream' });
       controller.abort(error);
@@ -59,9 +57,9 @@ export class CallControl {
   finishAttempt(): void {
     if (!this.attempt) return;
     clearTimeout(this.attempt.timer);
-    this.controller.signal.removeEventListener('abort', this.attempt.forward);
+    this.requestSignal.removeEventListener('abort', this.attempt.forward);
     this.attempt = undefined;
-    this.call.signal = this.controller.signal;
+    this.call.signal = this.requestSignal;
   }
 
   /** The first byte went out: for a stream, the pre-commit deadlines end here. */

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { IrErrorData, IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
+import type { IrError, IrErrorData, IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
@@ -58,8 +58,10 @@ export interface GenerationContext {
   route: ResolvedRoute;
   requestId: string;
   headers: IncomingHttpHeaders;
-  /** Aborted when the client goes away. */
+  /** Aborted when the client goes away, or by `abort` (with an attempt deadline: that attempt's own signal). */
   signal: AbortSignal;
+  /** Stops the whole request with the gateway's reason: the request's own signal aborts with it. */
+  abort(reason: IrError): void;
   sink: ResponseSink;
   framer: StreamFramer;
   /** Overrides applied to the IR after decoding the inbound body (Gemini's model and stream live in the URL). */

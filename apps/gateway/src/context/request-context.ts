@@ -1,3 +1,4 @@
+import type { IrError } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { TrackedRequest } from '../observe/request-observer.js';
@@ -10,8 +11,10 @@ export interface RequestContext {
   requestId: string;
   url: URL;
   sink: ResponseSink;
-  /** Aborted when the client closes the connection before the answer ended. */
+  /** Aborted when the client closes the connection before the answer ended, or by `abort`. */
   signal: AbortSignal;
+  /** Stops the request: `signal` aborts with `reason` (the gateway's own, an `IrError`), or as the client leaving without one. */
+  abort(reason?: IrError): void;
   /** The caller's key, authenticated once by admission (every API endpoint). */
   key?: GatewayKey;
   /** The request's log line, metrics and usage charge, followed until the connection closes (API endpoints). */

@@ -65,6 +65,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
         requestId: context.requestId,
         headers: request.headers,
         signal: context.signal,
+        abort: (reason) => context.abort(reason),
         sink: context.sink,
         framer: target.framer,
         ...(target.irOverrides ? { irOverrides: target.irOverrides } : {}),

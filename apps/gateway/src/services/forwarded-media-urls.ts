@@ -34,20 +34,18 @@ interface FoundUrl {
  * bytes and pass. Throws a 400 naming the field, the URL (without query) and the problem.
  */
 export function checkForwardedMediaUrls(wire: GenerationStyle, json: Record<string, unknown>, policy: MediaUrlPolicy): void {
-  for (const field of CONTENT_FIELDS[wire]) {
-    for (const found of mediaUrls(json[field], field)) {
-      const problem = urlProblem(found, policy);
-      if (problem) {
-        throw new IrError({
-          kind: 'invalid-request',
-          message: `The media URL in ${found.path} (${describeUrl(found.url)}) is refused: ${problem}`,
-          code: 'media_url_refused',
-          param: found.path,
-          source: 'gateway',
-        });
-      }
-    }
-  }
+  const refuseBadUrl = (found: FoundUrl): void => {
+    const problem = urlProblem(found, policy);
+    if (!problem) return;
+    throw new IrError({
+      kind: 'invalid-request',
+      message: `The media URL in ${found.path} (${describeUrl(found.url)}) is refused: ${problem}`,
+      code: 'media_url_refused',
+      param: found.path,
+      source: 'gateway',
+    });
+  };
+  for (const field of CONTENT_FIELDS[wire]) visitMediaUrls(json[field], [field], refuseBadUrl);
 }
 
 function urlProblem(found: FoundUrl, policy: MediaUrlPolicy): string | undefined {
@@ -61,37 +59,64 @@ function urlProblem(found: FoundUrl, policy: MediaUrlPolicy): string | undefined
   return forwardedUrlProblem(url, policy, found.otherSchemes);
 }
 
-/** Every media URL under `value` (a style's content field), depth first, tool arguments skipped. */
-function* mediaUrls(value: unknown, path: string): Generator<FoundUrl> {
+/**
+ * Calls `onFound` for every media URL under `value` (a style's content field), depth first, tool
+ * arguments skipped. Runs on every generation request over its whole content: it allocates
+ * nothing per node (the path is a stack, made into text only for a URL found).
+ */
+function visitMediaUrls(value: unknown, path: Array<string | number>, onFound: (found: FoundUrl) => void): void {
+  if (typeof value !== 'object' || value === null) return;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* mediaUrls(value[i], `${path}[${i}]`);
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      visitMediaUrls(value[i], path, onFound);
+      path.pop();
+    }
     return;
   }
-  const part = asRecord(value);
-  if (!part) return;
-  yield* partUrls(part, path);
-  for (const [key, child] of Object.entries(part)) {
-    if (!ARGUMENT_FIELDS.has(key) && typeof child === 'object' && child !== null) yield* mediaUrls(child, `${path}.${key}`);
+  const part = value as Record<string, unknown>;
+  partUrls(part, path, onFound);
+  for (const key in part) {
+    const child = part[key];
+    if (typeof child !== 'object' || child === null || ARGUMENT_FIELDS.has(key)) continue;
+    path.push(key);
+    visitMediaUrls(child, path, onFound);
+    path.pop();
   }
 }
 
+/** `messages[2].content[0]`: a path stack as text. */
+function pathText(path: ReadonlyArray<string | number>, ...fields: string[]): string {
+  let text = '';
+  for (const step of path) text += typeof step === 'number' ? `[${step}]` : text === '' ? step : `.${step}`;
+  for (const field of fields) text += `.${field}`;
+  return text;
+}
+
 /** The URL a single part names, by its shape. */
-function* partUrls(part: Record<string, unknown>, path: string): Generator<FoundUrl> {
+function partUrls(part: Record<string, unknown>, path: ReadonlyArray<string | number>, onFound: (found: FoundUrl) => void): void {
   const text = (value: unknown): value is string => typeof value === 'string';
   if (part.type === 'image_url') {
     const image = part.image_url;
-    if (text(image)) yield { path: `${path}.image_url`, url: image };
-    else if (text(asRecord(image)?.url)) yield { path: `${path}.image_url.url`, url: asRecord(image)?.url as string };
+    if (text(image)) onFound({ path: pathText(path, 'image_url'), url: image });
+    else if (text(asRecord(image)?.url)) onFound({ path: pathText(path, 'image_url', 'url'), url: asRecord(image)?.url as string });
   }
-  if (part.type === 'input_image' && text(part.image_url)) yield { path: `${path}.image_url`, url: part.image_url };
-  if (part.type === 'input_file' && text(part.file_url)) yield { path: `${path}.file_url`, url: part.file_url };
-  const source = asRecord(part.source);
-  if ((part.type === 'image' || part.type === 'document') && source?.type === 'url' && text(source.url)) yield { path: `${path}.source.url`, url: source.url };
-  for (const key of ['fileData', 'file_data'] as const) {
-    const file = asRecord(part[key]);
-    for (const uriKey of ['fileUri', 'file_uri'] as const) {
-      const uri = file?.[uriKey];
-      if (text(uri)) yield { path: `${path}.${key}.${uriKey}`, url: uri, otherSchemes: GEMINI_FILE_SCHEMES };
+  if (part.type === 'input_image' && text(part.image_url)) onFound({ path: pathText(path, 'image_url'), url: part.image_url });
+  if (part.type === 'input_file' && text(part.file_url)) onFound({ path: pathText(path, 'file_url'), url: part.file_url });
+  const source = part.source;
+  if ((part.type === 'image' || part.type === 'document') && asRecord(source)?.type === 'url') {
+    const url = (source as Record<string, unknown>).url;
+    if (text(url)) onFound({ path: pathText(path, 'source', 'url'), url });
+  }
+  for (const key of FILE_DATA_KEYS) {
+    const file = part[key];
+    if (typeof file !== 'object' || file === null) continue;
+    for (const uriKey of FILE_URI_KEYS) {
+      const uri = (file as Record<string, unknown>)[uriKey];
+      if (text(uri)) onFound({ path: pathText(path, key, uriKey), url: uri, otherSchemes: GEMINI_FILE_SCHEMES });
     }
   }
 }
+
+const FILE_DATA_KEYS = ['fileData', 'file_data'] as const;
+const FILE_URI_KEYS = ['fileUri', 'file_uri'] as const;

@@ -81,7 +81,7 @@ function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request
     throw new IrError({ kind: 'unsupported', status: 426, message: 'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead', code: 'websocket_not_supported', source: 'gateway' });
   }
   if (gateway.ops.runtime.draining) throw SHUTTING_DOWN;
-  const key = authenticate(gateway, request, url);
+  const key = authenticate(gateway, request, () => url.searchParams);
   if (!keyAllowsEndpoint(key, 'responses')) {
     throw new IrError({ kind: 'permission', message: 'This API key may not use the responses endpoint', code: 'endpoint_not_allowed', source: 'gateway' });
   }
@@ -93,7 +93,7 @@ function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request
   const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: maxMessageBytes * 2 });
   server.handleUpgrade(request, socket, head, (client) => {
     state.open.add(client);
-    const connection = new ResponsesSocket(client, { apiKey: presentedKey(request.headers, url.searchParams) ?? '', maxMessageBytes, run });
+    const connection = new ResponsesSocket(client, { apiKey: presentedKey(request.headers, () => url.searchParams) ?? '', maxMessageBytes, run });
     const opened = performance.now();
     client.once('close', (code: number) => {
       state.open.delete(client);
