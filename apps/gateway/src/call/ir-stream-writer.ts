@@ -4,20 +4,36 @@ import { commitStream } from '../commit/commit-stream.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { estimateCallInputTokens } from '../commit/input-token-estimate.js';
 
+/** Encoded bytes held for one write at most; past it they are written at once. */
+const MAX_PENDING_CHARS = 64 * 1024;
+
 /**
  * Writes IR stream events to the caller through its style's encoder and framer. Nothing goes out
  * until the first event that is not an error (the commit point); an error before it is thrown
  * as an `IrError`, so it becomes a real HTTP error (and may fall back). After it, an error is
  * encoded in-band and the stream ends.
+ *
+ * Encoded events are gathered and written once per event-loop turn: the head with every event
+ * of the turn that committed, then one write per later turn (an upstream read of twenty events
+ * is one socket write, not twenty), and the end of the answer with what is still pending. A
+ * write the socket cannot take yet holds the next push until it drains (backpressure); more
+ * than `MAX_PENDING_CHARS` pending is written at once.
  */
 export class IrStreamWriter {
   private readonly encoder: StreamMachine<IrStreamEvent, SseMessage>;
   private readonly accumulator: ResponseAccumulator | undefined;
   private ended = false;
-  /** True once the first upstream event went to the caller (an early keep-alive may commit before). */
+  /** True once the first upstream event came (an early keep-alive may commit before). */
   private started = false;
+  /** The first event came but the head did not go out yet: it goes with the next write. */
+  private headPending = false;
   /** True once the upstream's `finish` came: a stream that ends without one was cut short. */
   private finished = false;
+  /** Framed bytes not written yet. */
+  private pending = '';
+  private flushQueued = false;
+  /** The last write, until the socket took it. */
+  private draining: Promise<void> | undefined;
 
   /**
    * @param seal Rewrites events just before they are encoded for the caller (reasoning carriers);
@@ -35,29 +51,28 @@ export class IrStreamWriter {
     this.accumulator = call.onIrResponse ? createResponseAccumulator() : undefined;
   }
 
+  /** True from the first event on (its head may still be pending until the end of this turn). */
+  get committed(): boolean {
+    return this.started || this.call.sink.committed;
+  }
+
   async push(events: readonly IrStreamEvent[]): Promise<void> {
     if (this.ended || events.length === 0) return;
-    const { sink } = this.call;
     if (!this.started) {
       const first = events[0];
-      if (first?.type === 'error' && !sink.committed) throw new IrError({ ...first.error, source: 'upstream' });
-      commitStream(this.call);
+      if (first?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...first.error, source: 'upstream' });
       this.started = true;
+      this.headPending = true;
     }
-    const messages: SseMessage[] = [];
-    for (const event of events) {
-      if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
-      if (event.type === 'finish') this.finished = true;
-      this.accumulator?.push(event);
-      if (this.seal) for (const sealed of this.seal([event])) messages.push(...this.encoder.push(sealed));
-      else messages.push(...this.encoder.push(event));
-      if (event.type === 'error') {
-        this.ended = true;
-        break;
-      }
+    this.pending += this.call.framer.frame(this.encode(events));
+    if (this.ended) {
+      await this.flush();
+      this.close();
+    } else if (this.pending.length > MAX_PENDING_CHARS) await this.flush();
+    else {
+      this.queueFlush();
+      await this.draining;
     }
-    await sink.write(this.call.framer.frame(messages));
-    if (this.ended) this.close();
   }
 
   /** Flushes the encoder and ends the answer. */
@@ -71,16 +86,69 @@ export class IrStreamWriter {
       return;
     }
     this.ended = true;
-    if (this.accumulator && !this.accumulator.error) await this.call.onIrResponse?.(this.accumulator.result());
-    await this.call.sink.write(this.call.framer.frame(this.encoder.end()));
+    if (this.accumulator && !this.accumulator.error) {
+      // The answer is committed before a hook that may fail sees it: what failed later is in-band.
+      await this.flush();
+      await this.call.onIrResponse?.(this.accumulator.result());
+    }
+    this.pending += this.call.framer.frame(this.encoder.end());
+    await this.flush();
     this.close();
   }
 
   /** Reports a failure: thrown before the commit point, in-band after it. */
   async fail(error: IrErrorData): Promise<void> {
-    if (!this.call.sink.committed) throw new IrError(error);
+    if (!this.committed) throw new IrError(error);
     if (this.ended || this.call.sink.clientGone) return;
     await this.push([{ type: 'error', error }]);
+  }
+
+  /** The events in the caller's style, up to an error (which ends the answer). */
+  private encode(events: readonly IrStreamEvent[]): SseMessage[] {
+    let count = 0;
+    while (count < events.length) {
+      const event = events[count++] as IrStreamEvent;
+      if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
+      else if (event.type === 'finish') this.finished = true;
+      this.accumulator?.push(event);
+      if (event.type === 'error') {
+        this.ended = true;
+        break;
+      }
+    }
+    const kept = count === events.length ? events : events.slice(0, count);
+    const messages: SseMessage[] = [];
+    for (const event of this.seal ? this.seal([...kept]) : kept) {
+      for (const message of this.encoder.push(event)) messages.push(message);
+    }
+    return messages;
+  }
+
+  private queueFlush(): void {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    setImmediate(() => {
+      this.flushQueued = false;
+      void this.flush();
+    });
+  }
+
+  /** Writes what is pending in one write, with the head when it is still due (nothing once the answer ended). */
+  private flush(): Promise<void> {
+    const { sink } = this.call;
+    if (sink.ended) return Promise.resolve();
+    if (this.headPending) {
+      this.headPending = false;
+      commitStream(this.call);
+    }
+    if (this.pending === '') return this.draining ?? Promise.resolve();
+    const written = sink.write(this.pending);
+    this.pending = '';
+    this.draining = written;
+    void written.then(() => {
+      if (this.draining === written) this.draining = undefined;
+    });
+    return written;
   }
 
   private close(): void {

@@ -43,19 +43,25 @@ export async function runTranslatedPath(call: GenerationContext, adapter: HttpPr
   call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
   const body = encoded.value as Record<string, unknown>;
   call.outcome.warnings.push(...(adapter.hooks?.patchRequest?.(body, { settings: target.settings, model: target.upstreamModel, stream: ir.stream }) ?? []));
-  const request = buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream);
-  if (ir.stream) await streamTranslated(call, request, upstreamCodec, adapter, names, sealing);
-  else await bufferedTranslated(call, request, upstreamCodec, adapter, names, sealing);
+  const attempt: TranslatedAttempt = { call, request: buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream), codec: upstreamCodec, adapter, names, sealing };
+  if (ir.stream) await streamTranslated(attempt);
+  else await bufferedTranslated(attempt);
 }
 
-async function bufferedTranslated(
-  call: GenerationContext,
-  request: UpstreamRequest,
-  codec: StyleCodec<unknown, unknown>,
-  adapter: HttpProviderAdapter,
-  names: ToolNameMap | undefined,
-  sealing: CarrierSealing | undefined,
-): Promise<void> {
+/** One request to one upstream, and how its answer goes back to the caller. */
+interface TranslatedAttempt {
+  call: GenerationContext;
+  request: UpstreamRequest;
+  /** The upstream's style. */
+  codec: StyleCodec<unknown, unknown>;
+  adapter: HttpProviderAdapter;
+  /** Tool names shortened for the upstream, restored in its answer. */
+  names: ToolNameMap | undefined;
+  /** How foreign reasoning is sealed for the caller. */
+  sealing: CarrierSealing | undefined;
+}
+
+async function bufferedTranslated({ call, request, codec, adapter, names, sealing }: TranslatedAttempt): Promise<void> {
   const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
   if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
@@ -64,14 +70,7 @@ async function bufferedTranslated(
   await sendTranslatedResponse(call, names ? names.restoreResponse(response) : response, sealing);
 }
 
-async function streamTranslated(
-  call: GenerationContext,
-  request: UpstreamRequest,
-  codec: StyleCodec<unknown, unknown>,
-  adapter: HttpProviderAdapter,
-  names: ToolNameMap | undefined,
-  sealing: CarrierSealing | undefined,
-): Promise<void> {
+async function streamTranslated({ call, request, codec, adapter, names, sealing }: TranslatedAttempt): Promise<void> {
   const writer = new IrStreamWriter(call, streamSealerFor(sealing));
   const decode = createUpstreamEventDecoder(codec, adapter, names);
   let failed: UpstreamErrorAnswer | undefined;
@@ -80,7 +79,7 @@ async function streamTranslated(
   } catch (error) {
     if (callerLeft(call)) return;
     const failure = (stopReason(call) ?? mapTransportError(error, 'during-body')).data;
-    if (call.sink.committed) noteStreamFailure(call, failure);
+    if (writer.committed) noteStreamFailure(call, failure);
     await writer.fail(failure);
     return;
   }

@@ -1,0 +1,227 @@
+import { once } from 'node:events';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { IrError, type IrStreamEvent } from '@interlingua/ir';
+import { parseSseText } from '@interlingua/ir-utils';
+import { codecFor } from '@interlingua/provider-adapters';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GenerationContext } from '../context/generation-call.js';
+import { ResponseSink } from '../http/response-sink.js';
+import { sseFramer } from '../http/stream-framer.js';
+import { IrStreamWriter } from './ir-stream-writer.js';
+
+/** Counts the writes that reach the socket (one per system call; corked chunks travel together). */
+function countSocketWrites(socket: Socket): () => number {
+  let calls = 0;
+  const write = socket._write.bind(socket);
+  socket._write = (chunk, encoding, callback) => {
+    calls++;
+    write(chunk, encoding, callback);
+  };
+  const writev = socket._writev?.bind(socket);
+  if (writev) {
+    socket._writev = (chunks, callback) => {
+      calls++;
+      writev(chunks, callback);
+    };
+  }
+  return () => calls;
+}
+
+/** A streamed call answering an Anthropic Messages caller through `response`. */
+function streamedCall(response: ServerResponse, extra: Partial<GenerationContext> = {}): GenerationContext {
+  return {
+    inbound: { wire: 'anthropic-messages', codec: codecFor('anthropic-messages') },
+    json: {},
+    rawBody: Buffer.alloc(0),
+    model: 'claude-test',
+    stream: true,
+    route: { routeName: 'claude-test', targets: [] },
+    requestId: 'req_writer',
+    headers: {},
+    signal: new AbortController().signal,
+    abort: () => undefined,
+    sink: new ResponseSink(response),
+    framer: sseFramer(),
+    maxUpstreamBodyBytes: 1024,
+    outcome: { attempts: 1, warnings: [] },
+    ...extra,
+  };
+}
+
+const start: IrStreamEvent = { type: 'response-start', id: 'msg_1', model: 'up', usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 } };
+const textStart: IrStreamEvent = { type: 'text-start', index: 0 };
+const delta = (text: string): IrStreamEvent => ({ type: 'text-delta', index: 0, delta: text });
+const textEnd: IrStreamEvent = { type: 'text-end', index: 0 };
+const finish: IrStreamEvent = { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' } };
+
+const servers: Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** Serves one request with `handler`, reads the answer (after `readAfter` when given). */
+async function serve(handler: (response: ServerResponse, socketWrites: () => number) => Promise<void>, readAfter?: Promise<void>): Promise<Answer> {
+  const server = createServer((_request, response) => void handler(response, countSocketWrites(response.socket as Socket)));
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const response = await new Promise<IncomingMessage>((resolve) => httpRequest({ host: '127.0.0.1', port, path: '/', method: 'POST' }, resolve).end());
+  await readAfter;
+  let body = '';
+  for await (const chunk of response) body += String(chunk);
+  return { status: response.statusCode ?? 0, body };
+}
+
+const eventNames = (body: string): Array<string | undefined> => parseSseText(body).map((message) => message.event);
+const texts = (body: string): string => parseSseText(body).map((message) => (JSON.parse(message.data) as { delta?: { text?: string } }).delta?.text ?? '').join('');
+
+describe('IrStreamWriter', () => {
+  it('writes the head, every event of the turn and the end of the answer in one socket write', async () => {
+    let writes = -1;
+    const answer = await serve(async (response, socketWrites) => {
+      const writer = new IrStreamWriter(streamedCall(response));
+      const pushes = [writer.push([start]), writer.push([textStart, delta('Hel')]), writer.push([delta('lo'), textEnd, finish])];
+      await Promise.all(pushes);
+      await writer.finish();
+      writes = socketWrites();
+    });
+    expect(writes).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(eventNames(answer.body)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    expect(texts(answer.body)).toBe('Hello');
+  });
+
+  it('writes once per event-loop turn when the events come in several turns', async () => {
+    let writes = -1;
+    const answer = await serve(async (response, socketWrites) => {
+      const writer = new IrStreamWriter(streamedCall(response));
+      await writer.push([start, textStart]);
+      await writer.push([delta('a')]);
+      await nextTurn();
+      await writer.push([delta('b')]);
+      await writer.push([delta('c')]);
+      await nextTurn();
+      await writer.push([textEnd, finish]);
+      await writer.finish();
+      writes = socketWrites();
+    });
+    expect(writes).toBe(3);
+    expect(texts(answer.body)).toBe('abc');
+  });
+
+  it('holds a push while the client does not read, and delivers everything in order once it does', async () => {
+    const big = 'x'.repeat(100_000);
+    let clientReads: () => void = () => undefined;
+    const reading = new Promise<void>((resolve) => (clientReads = resolve));
+    let pushesBeforeTheClientRead = 0;
+    let heldPush = false;
+    const answer = await serve(async (response) => {
+      const writer = new IrStreamWriter(streamedCall(response));
+      await writer.push([start, textStart]);
+      for (let i = 0; i < 400 && !heldPush; i++) {
+        const push = writer.push([delta(big)]);
+        const outcome = await Promise.race([push.then(() => 'done' as const), nextTurn().then(() => nextTurn()).then(() => 'held' as const)]);
+        if (outcome === 'held') {
+          heldPush = true;
+          clientReads();
+          await push;
+        } else pushesBeforeTheClientRead++;
+      }
+      await writer.push([textEnd, finish]);
+      await writer.finish();
+    }, reading);
+    expect(heldPush).toBe(true);
+    expect(texts(answer.body)).toBe(big.repeat(pushesBeforeTheClientRead + 1));
+  });
+
+  it('throws an error that comes first, and sends nothing', async () => {
+    let thrown: unknown;
+    let committed = true;
+    const answer = await serve(async (response) => {
+      const call = streamedCall(response);
+      const writer = new IrStreamWriter(call);
+      thrown = await writer.push([{ type: 'error', error: { kind: 'overloaded', message: 'busy', source: 'upstream' } }]).catch((error: unknown) => error);
+      committed = call.sink.committed || writer.committed;
+      response.writeHead(503).end();
+    });
+    expect(thrown).toBeInstanceOf(IrError);
+    expect((thrown as IrError).data.kind).toBe('overloaded');
+    expect(committed).toBe(false);
+    expect(answer.status).toBe(503);
+  });
+
+  it('reports a failure in-band once the first event came, even before its head went out', async () => {
+    let headOutBeforeFailure = true;
+    const answer = await serve(async (response) => {
+      const call = streamedCall(response);
+      const writer = new IrStreamWriter(call);
+      await writer.push([start, textStart, delta('partial')]);
+      headOutBeforeFailure = call.sink.committed;
+      expect(writer.committed).toBe(true);
+      await writer.fail({ kind: 'upstream-error', message: 'connection reset', source: 'upstream' });
+    });
+    expect(headOutBeforeFailure).toBe(false);
+    expect(answer.status).toBe(200);
+    expect(eventNames(answer.body)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'error']);
+    expect(answer.body).toContain('connection reset');
+  });
+
+  it('sends the answer so far before the complete-answer hook runs, and the end after it', async () => {
+    const seenByHook: Array<{ committed: boolean; text: string }> = [];
+    const answer = await serve(async (response) => {
+      const call = streamedCall(response, {
+        onIrResponse: (ir) => {
+          const first = ir.choices[0]?.content[0];
+          seenByHook.push({ committed: call.sink.committed, text: first?.type === 'text' ? first.text : '' });
+        },
+      });
+      const writer = new IrStreamWriter(call);
+      await writer.push([start, textStart, delta('kept'), textEnd, finish]);
+      await writer.finish();
+    });
+    expect(seenByHook).toEqual([{ committed: true, text: 'kept' }]);
+    expect(eventNames(answer.body).at(-1)).toBe('message_stop');
+  });
+
+  it('drops what is pending once the client is gone, without an error', async () => {
+    const errors: unknown[] = [];
+    let finished = false;
+    let clientGone: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (clientGone = resolve));
+    const server = createServer((_request, response) => {
+      response.on('error', (error) => errors.push(error));
+      response.once('close', () => clientGone());
+      const writer = new IrStreamWriter(streamedCall(response));
+      void (async () => {
+        await writer.push([start, textStart, delta('seen')]);
+        await gone;
+        await writer.push([delta('never seen')]);
+        await nextTurn();
+        await writer.push([textEnd, finish]);
+        await writer.finish();
+        await nextTurn();
+        finished = true;
+      })().catch((error: unknown) => errors.push(error));
+    });
+    servers.push(server);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const request = httpRequest({ host: '127.0.0.1', port, path: '/', method: 'POST' });
+    request.on('error', () => undefined);
+    const response = await new Promise<IncomingMessage>((resolve) => request.on('response', resolve).end());
+    const [first] = (await once(response, 'data')) as [Buffer];
+    request.destroy();
+    await expect.poll(() => finished).toBe(true);
+    expect(String(first)).toContain('seen');
+    expect(errors).toEqual([]);
+  });
+});
