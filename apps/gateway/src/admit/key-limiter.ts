@@ -2,6 +2,7 @@ import { IrError } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { BudgetConfig } from '../config/operations-schema.js';
 import type { CounterOp, StateStore } from '../store/state-store.js';
+import { counterKey, RPM_COUNTER } from '../observe/counter-keys.js';
 import { tpmCounterKey } from '../observe/usage-charge.js';
 import { usageCounterKey } from '../observe/usage-ledger.js';
 import { counterTtlMs, secondsUntil, windowAt, type Window } from '../observe/usage-periods.js';
@@ -48,7 +49,7 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
   if (key.rpm !== undefined) {
     const rpm = key.rpm;
     checks.push({
-      ops: [{ key: `rpm:${key.name}:${minute.id}`, by: 1, ttlMs: counterTtlMs(minute, now) }],
+      ops: [{ key: counterKey(RPM_COUNTER, key.name, minute), by: 1, ttlMs: counterTtlMs(minute, now) }],
       verdict: ([count = 0]) => (count > rpm ? rateLimited(`Rate limit reached for key "${key.name}": ${rpm} requests per minute`, minute, now) : undefined),
     });
   }

@@ -8,7 +8,7 @@ import { callCost } from './call-cost.js';
 import type { ObservedCall } from './observed-call.js';
 import { recordLedgerRow } from '../ledger/ledger-subscriber.js';
 import { settleLeftStreamUsage } from './left-stream-usage.js';
-import { bodyForLog, redactUrl, requestLoggingEnabled } from './request-log.js';
+import { bodyForLog, redactUrl, requestLoggingEnabled, writeRequestLine } from './request-log.js';
 
 /** One API request as the gateway follows it from admission to the closed connection. */
 export interface TrackedRequest {
@@ -59,16 +59,14 @@ function finishRequest(gateway: Gateway, entry: TrackedRequest, request: Incomin
   const latencyMs = performance.now() - entry.started;
   const firstByteAt = call?.outcome.firstByteAt;
   const labels = { route: entry.endpoint, provider };
-  metrics.requests.inc({ ...labels, status: String(status) });
+  metrics.requests.inc({ route: entry.endpoint, provider, status: statusLabel(status) });
   metrics.duration.observe(labels, latencyMs / 1000);
   if (firstByteAt !== undefined) metrics.timeToFirstByte.observe(labels, (firstByteAt - entry.started) / 1000);
   if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
   if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError);
   recordLedgerRow(gateway, { ...entry, status, latencyMs, usage, cost });
   if (!requestLoggingEnabled()) return;
-  const line = logLine(gateway, entry, request, status, latencyMs, usage, cost);
-  if (status >= 500) gateway.ops.runtime.logger.error(line, 'request');
-  else gateway.ops.runtime.logger.info(line, 'request');
+  writeRequestLine(gateway.ops.runtime.logger, status >= 500 ? 'error' : 'info', logLine(gateway, entry, request, status, latencyMs, usage, cost));
 }
 
 function countTokens(gateway: Gateway, provider: string, model: string, usage: IrUsage, cost: number | null): void {
@@ -109,6 +107,18 @@ function logLine(gateway: Gateway, entry: TrackedRequest, request: IncomingMessa
     error: outcome?.lastError ? { kind: outcome.lastError.kind, message: outcome.lastError.message } : undefined,
     ...(logging.bodies && call ? { requestBody: bodyForLog(call.rawBody, logging.maxBodyChars), responseBody: bodyForLog(outcome?.responseBody, logging.maxBodyChars) } : {}),
   };
+}
+
+/** Status codes as label text, made once each. */
+const STATUS_LABELS = new Map<number, string>();
+
+function statusLabel(status: number): string {
+  let label = STATUS_LABELS.get(status);
+  if (label === undefined) {
+    label = String(status);
+    if (STATUS_LABELS.size < 1_000) STATUS_LABELS.set(status, label);
+  }
+  return label;
 }
 
 function round(ms: number): number {

@@ -1,12 +1,13 @@
 import type { IrUsage } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { StateStore } from '../store/state-store.js';
+import { counterKey, TPM_COUNTER } from './counter-keys.js';
 import { usageChargeOps } from './usage-ledger.js';
 import { counterTtlMs, windowAt, type Window } from './usage-periods.js';
 
 /** The store counter of a key's tokens in one minute (charged here, read by the TPM limit). */
 export function tpmCounterKey(keyName: string, minute: Window): string {
-  return `tpm:${keyName}:${minute.id}`;
+  return counterKey(TPM_COUNTER, keyName, minute);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { IrUsage } from '@interlingua/ir';
 import type { CounterOp, StateStore } from '../store/state-store.js';
+import { counterKey, type CounterKind } from './counter-keys.js';
 import { counterTtlMs, windowAt, type Window } from './usage-periods.js';
 
 /** The per-key totals kept for each day and month. Cost is kept in millionths of a unit. */
@@ -9,7 +10,19 @@ export type BudgetPeriod = 'day' | 'month';
 
 /** The store key of one per-key total. */
 export function usageCounterKey(keyName: string, period: BudgetPeriod, window: Window, field: UsageField): string {
-  return `usage:${keyName}:${period}:${window.id}:${field}`;
+  return counterKey(USAGE_COUNTERS[period][field], keyName, window);
+}
+
+/** The counter kind of each total: `usage:<key>:<period>:<window>:<field>`. */
+const USAGE_COUNTERS = {
+  day: usageCounterKinds('day'),
+  month: usageCounterKinds('month'),
+};
+
+function usageCounterKinds(period: BudgetPeriod): Record<UsageField, CounterKind> {
+  const kinds = {} as Record<UsageField, CounterKind>;
+  for (const field of USAGE_FIELDS) kinds[field] = { spell: (name, id) => `usage:${name}:${period}:${id}:${field}` };
+  return kinds;
 }
 
 /** What one finished request adds to its key's day and month totals (zero amounts are skipped). */

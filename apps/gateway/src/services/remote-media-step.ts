@@ -29,15 +29,16 @@ function fetcherFor(gateway: Gateway): MediaFetcher {
  * wires get the request unchanged.
  */
 export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: GenerationStyle, signal: AbortSignal) => Promise<IrRequest> {
-  const downloads = new Map<string, Promise<FetchedMedia>>();
+  let downloads: Map<string, Promise<FetchedMedia>> | undefined;
   return async (ir, wire, signal) => {
     if (!INLINE_ONLY_WIRES.has(wire)) return ir;
     const fetcher = fetcherFor(gateway);
+    const known = (downloads ??= new Map());
     return inlineRemoteImages(ir, (url) => {
-      let download = downloads.get(url);
+      let download = known.get(url);
       if (!download) {
         download = fetcher(url, signal);
-        downloads.set(url, download);
+        known.set(url, download);
       }
       return download;
     });
