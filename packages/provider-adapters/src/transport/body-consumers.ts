@@ -1,9 +1,10 @@
 import { finished, type Writable } from 'node:stream';
 import type { BodyConsumer, BodyFlow } from './upstream-call.js';
 
-/** Where `streamUpstreamInto` writes a successful body; each push is awaited (backpressure). */
+/** Where `streamUpstreamInto` writes a successful body, one push at a time (backpressure). */
 export interface AsyncBodySink {
-  push(chunk: Buffer): Promise<void>;
+  /** Takes one chunk: a promise holds the next chunk back until it settles; nothing lets it come at once. */
+  push(chunk: Buffer): Promise<void> | void;
   end(): Promise<void>;
 }
 
@@ -13,7 +14,8 @@ export const SINK_HIGH_WATER_MARK = 16 * 1024;
 /**
  * Hands the body to an `AsyncBodySink` one push at a time, in order. Chunks that arrive while a
  * push is pending wait in a queue; past `SINK_HIGH_WATER_MARK` queued bytes the upstream is
- * paused until the queue is empty again. A rejected push fails the call.
+ * paused until the queue is empty again. A push that completes at once (returns nothing) costs
+ * no promise. A rejected (or throwing) push fails the call.
  */
 export class SinkConsumer implements BodyConsumer {
   private readonly queue: Buffer[] = [];
@@ -50,18 +52,27 @@ export class SinkConsumer implements BodyConsumer {
     this.queue.length = 0;
   }
 
-  private push(chunk: Buffer): void {
+  /** Pushes one chunk; `true` when the sink took it at once. */
+  private push(chunk: Buffer): boolean {
+    let pending: Promise<void> | void;
+    try {
+      pending = this.sink.push(chunk);
+    } catch (error) {
+      this.failed(error);
+      return false;
+    }
+    if (pending === undefined) return true;
     this.pushing = true;
-    this.sink.push(chunk).then(this.pushed, this.failed);
+    pending.then(this.pushed, this.failed);
+    return false;
   }
 
   private readonly pushed = (): void => {
     if (this.stopped) return;
-    const next = this.queue.shift();
-    if (next) {
+    for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       this.queuedBytes -= next.length;
-      this.push(next);
-      return;
+      if (!this.push(next)) return;
+      if (this.stopped) return;
     }
     this.pushing = false;
     if (this.ended) this.finish();

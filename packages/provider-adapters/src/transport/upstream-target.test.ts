@@ -52,7 +52,7 @@ describe('the origin and path of an upstream URL', () => {
         if (plain) expect(plain).toEqual(parsedTarget(candidate));
         expect(upstreamTarget(candidate)).toEqual(parsedTarget(candidate));
       }),
-      { numRuns: 400 },
+      { numRuns: 200 },
     );
   });
 });
