@@ -15,7 +15,7 @@ import { spliceFastPathBody } from './raw-body-splice.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
 import { invalidUpstreamBody } from './translated-path.js';
-import { dropUnsignedThinking } from './unsigned-thinking-guard.js';
+import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
 import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
 
 /**
@@ -45,28 +45,33 @@ export async function runFastPath(call: GenerationContext, adapter: HttpProvider
 
 function fastPathBody(call: GenerationContext, adapter: HttpProviderAdapter): { body: string | Buffer; injectedUsage: boolean } {
   const target = call.outcome.target;
-  const out: Record<string, unknown> = { ...call.json };
-  const callerModel = out.model;
-  let changed = false;
-  if (target && typeof out.model === 'string' && out.model !== target.upstreamModel) {
-    out.model = target.upstreamModel;
-    changed = true;
-  }
-  const streamOptions = (out.stream_options ?? {}) as Record<string, unknown>;
+  const callerModel = call.json.model;
+  const upstreamModel = target && typeof callerModel === 'string' && callerModel !== target.upstreamModel ? target.upstreamModel : undefined;
+  const streamOptions = (call.json.stream_options ?? {}) as Record<string, unknown>;
   const injectedUsage = call.inbound.wire === 'openai-chat' && call.stream && streamOptions.include_usage !== true;
-  if (injectedUsage) {
-    out.stream_options = { ...streamOptions, include_usage: true };
-    changed = true;
+  // Beyond the model and include_usage, only an adapter hook or unsigned thinking blocks reshape
+  // the body: then it is copied, changed and serialised again. Otherwise its bytes are kept.
+  if (adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
+    const out: Record<string, unknown> = { ...call.json };
+    if (upstreamModel !== undefined) out.model = upstreamModel;
+    if (injectedUsage) out.stream_options = { ...streamOptions, include_usage: true };
+    let reshaped = dropUnsignedThinking(call, out);
+    if (target && adapter.hooks?.patchRequest) {
+      call.outcome.warnings.push(...(adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream }) ?? []));
+      reshaped = true;
+    }
+    if (reshaped) return { body: JSON.stringify(out), injectedUsage };
   }
-  // Beyond the model and include_usage, only these reshape the body: then it is serialised again.
-  let reshaped = dropUnsignedThinking(call, out);
-  if (target && adapter.hooks?.patchRequest) {
-    call.outcome.warnings.push(...(adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream }) ?? []));
-    reshaped = true;
-  }
-  if (!changed && !reshaped) return { body: call.rawBody, injectedUsage };
-  const spliced = !reshaped && typeof callerModel === 'string' && typeof out.model === 'string' ? spliceFastPathBody(call.rawBody, callerModel, out.model, injectedUsage) : undefined;
-  return { body: spliced ?? JSON.stringify(out), injectedUsage };
+  if (upstreamModel === undefined && !injectedUsage) return { body: call.rawBody, injectedUsage };
+  const spliced = typeof callerModel === 'string' ? spliceFastPathBody(call.rawBody, callerModel, upstreamModel ?? callerModel, injectedUsage) : undefined;
+  return { body: spliced ?? JSON.stringify(withUpstreamFields(call.json, upstreamModel, injectedUsage ? { ...streamOptions, include_usage: true } : undefined)), injectedUsage };
+}
+
+function withUpstreamFields(json: Record<string, unknown>, model: string | undefined, streamOptions: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out = { ...json };
+  if (model !== undefined) out.model = model;
+  if (streamOptions) out.stream_options = streamOptions;
+  return out;
 }
 
 /** The answer's usage read directly when the style can (the usual shape), else through the IR. */

@@ -9,6 +9,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** A `thinking` block Anthropic would refuse: no signature, or an empty one. */
 const isUnsignedThinking = (block: unknown): boolean => isRecord(block) && block.type === 'thinking' && (typeof block.signature !== 'string' || block.signature === '');
 
+/** Whether an Anthropic request's raw bytes hold an empty signature: only then can it hold an unsigned thinking block. */
+export function mayHoldUnsignedThinking(call: GenerationContext): boolean {
+  return call.inbound.wire === 'anthropic-messages' && EMPTY_SIGNATURE.some((needle) => call.rawBody.includes(needle));
+}
+
 /**
  * Removes the `thinking` blocks without a signature from an Anthropic request relayed as is
  * (Anthropic answers 400 "Invalid `signature` in `thinking` block" to them; a client sends them
@@ -17,7 +22,7 @@ const isUnsignedThinking = (block: unknown): boolean => isRecord(block) && block
  * with a `dropped` warning per removed block.
  */
 export function dropUnsignedThinking(call: GenerationContext, body: Record<string, unknown>): boolean {
-  if (call.inbound.wire !== 'anthropic-messages' || !EMPTY_SIGNATURE.some((needle) => call.rawBody.includes(needle))) return false;
+  if (!mayHoldUnsignedThinking(call)) return false;
   const messages = body.messages;
   if (!Array.isArray(messages)) return false;
   const warnings: IrWarning[] = [];
