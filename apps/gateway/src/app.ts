@@ -10,7 +10,8 @@ import { geminiRoutes } from './route/gemini-routes.js';
 import { openAiRoutes } from './route/openai-routes.js';
 import { responsesRoutes } from './route/responses-routes.js';
 import { opsRoutes } from './route/ops-routes.js';
-import type { RouteEntry, RouteHandler } from './route/route-entry.js';
+import type { RouteEntry } from './route/route-entry.js';
+import { directRoutes } from './route/direct-routes.js';
 import { answerUnexpected, serveRoute } from './route/serve-route.js';
 import { refuseMalformedPaths } from './route/malformed-path.js';
 import { imagesRoutes } from './route/images-routes.js';
@@ -27,38 +28,28 @@ function routes(gateway: Gateway): RouteEntry[] {
 }
 
 /**
- * The gateway's request listener. Routes with a fixed path (the generation endpoints among them)
- * are found in one map lookup and served straight from `node:http`; routes with path parameters,
- * unknown paths (JSON 404/405) and malformed percent-escapes go through the Express app. Both
- * apply CORS first and run the same admission and handler.
+ * The gateway's request listener. The paths API calls take (fixed paths, and Gemini's
+ * `/v1beta/models/{model}:{method}`) are found without Express and served straight from
+ * `node:http`; other routes, unknown paths (JSON 404/405), unusual spellings and malformed
+ * percent-escapes go through the Express app. Both apply CORS first and run the same admission
+ * and handler.
  */
 export function createGatewayListener(gateway: Gateway): RequestListener {
   const table = routes(gateway);
   const cors = gateway.config.server.cors;
-  const exact = exactRoutes(table);
+  const direct = directRoutes(table);
   const app = refuseMalformedPaths(gateway, createApp(gateway, table));
   return (request, response) => {
     const raw = request.url ?? '/';
     const query = raw.indexOf('?');
     const path = query === -1 ? raw : raw.slice(0, query);
-    const handler = exact.get(`${request.method ?? ''} ${path}`);
+    const handler = direct(request, path);
     if (handler === undefined) {
       app(request, response);
       return;
     }
     if (!applyCors(cors, request, response)) serveRoute(gateway, handler, request, response, path);
   };
-}
-
-/** Routes without path parameters, by `METHOD /path` exactly as a client sends them. */
-function exactRoutes(table: readonly RouteEntry[]): Map<string, RouteHandler> {
-  const exact = new Map<string, RouteHandler>();
-  for (const route of table) {
-    if (/[:*]/.test(route.path)) continue;
-    const key = `${route.method.toUpperCase()} ${route.path}`;
-    if (!exact.has(key)) exact.set(key, route.handler);
-  }
-  return exact;
 }
 
 /** The Express app: exact routes, no body parsers (handlers read raw bytes), JSON 404/405. */
