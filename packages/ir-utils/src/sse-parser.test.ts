@@ -77,4 +77,24 @@ describe('createSseParser', () => {
       { numRuns: 200 },
     );
   });
+
+  it('reads any mix of CR, LF and CRLF line ends split anywhere as the same text written with LF in one piece', () => {
+    const piece = fc.constantFrom('data: a', 'data: {"b":2}', 'event: e', ': note', 'id: 1', 'x', '\r', '\n', '\r\n', '\r\r', '\n\n');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 12 }), (pieces, cuts) => {
+        const text = pieces.join('');
+        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const parser = createSseParser();
+        const messages = [];
+        let start = 0;
+        for (const point of [...points, text.length]) {
+          messages.push(...parser.push(text.slice(start, point)));
+          start = point;
+        }
+        messages.push(...parser.end());
+        expect(messages).toEqual(parseSseText(text.replace(/\r\n|\r/g, '\n')));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -46,34 +46,29 @@ interface LineSplitter {
 
 function createLineSplitter(): LineSplitter {
   let buffer = '';
-  let pendingCr = false;
   return {
+    // Line ends are found with indexOf (far faster than a loop over every character). A CR that
+    // ends the input waits for the next chunk, which may begin with its LF.
     push(text) {
       const lines: string[] = [];
+      const all = buffer + text;
       let start = 0;
-      let i = 0;
-      if (pendingCr && text.length > 0) {
-        pendingCr = false;
-        if (text[0] === '\n') start = i = 1;
+      let cr = all.indexOf('\r');
+      let lf = all.indexOf('\n');
+      while (lf !== -1 || (cr !== -1 && cr < all.length - 1)) {
+        const end = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
+        lines.push(all.slice(start, end));
+        start = end + (end === cr && all.charCodeAt(end + 1) === 10 ? 2 : 1);
+        if (cr !== -1 && cr < start) cr = all.indexOf('\r', start);
+        if (lf !== -1 && lf < start) lf = all.indexOf('\n', start);
       }
-      for (; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c !== 10 && c !== 13) continue;
-        lines.push(buffer + text.slice(start, i));
-        buffer = '';
-        if (c === 13) {
-          if (i + 1 === text.length) pendingCr = true;
-          else if (text.charCodeAt(i + 1) === 10) i++;
-        }
-        start = i + 1;
-      }
-      buffer += text.slice(start);
+      buffer = all.slice(start);
       return lines;
     },
     end() {
       const rest = buffer;
       buffer = '';
-      return rest.length > 0 ? [rest] : [];
+      return rest === '' ? [] : [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { IrResponse, IrStreamEvent, SseMessage } from '@interlingua/ir';
 import { accumulateResponse, parseSseText, responseToStreamEvents, runMachineSync, serializeSseMessages } from '@interlingua/ir-utils';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listRecordings, recordingJson, recordingSseBody } from '@interlingua/testkit';
 import { comparable } from './openai-responses-recording-expectations.test-support.js';
@@ -152,5 +153,25 @@ describe('createOpenAiResponsesStreamEncoder', () => {
       { type: 'error', code: 'rate_limit_exceeded', message: 'slow down', param: null },
       { type: 'response.failed', response: { status: 'failed', model: 'alias', error: { code: 'rate_limit_exceeded', message: 'slow down' } } },
     ]);
+  });
+
+  it('writes a text delta as the same JSON as the general event object, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 5 }), fc.nat(3), (deltas, leading) => {
+        const events: IrStreamEvent[] = [{ type: 'response-start', id: 'resp_1', model: 'm', created: 1 }];
+        for (let i = 0; i < leading; i++) events.push({ type: 'tool-call-start', index: 10 + i, id: `c${i}`, name: 'f' }, { type: 'tool-call-end', index: 10 + i });
+        events.push({ type: 'text-start', index: 0 }, ...deltas.map((delta): IrStreamEvent => ({ type: 'text-delta', index: 0, delta })));
+        const messages = runMachineSync(createOpenAiResponsesStreamEncoder(), events).filter((message) => message.event === 'response.output_text.delta');
+        const written = deltas.filter((delta) => delta !== '');
+        expect(messages).toHaveLength(written.length);
+        messages.forEach((message, i) => {
+          const parsed = JSON.parse(message.data) as { item_id: string; output_index: number; sequence_number: number };
+          const general = { type: 'response.output_text.delta', item_id: parsed.item_id, output_index: leading, content_index: 0, delta: written[i], logprobs: [], sequence_number: parsed.sequence_number };
+          expect(message.data).toBe(JSON.stringify(general));
+          expect(parsed.sequence_number).toBe(2 + 3 * leading + 2 + i);
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -30,6 +30,8 @@ interface Block {
   callId: string;
   name: string;
   opaque?: IrOpaque;
+  /** The JSON of this block's text deltas up to the delta itself, made once. */
+  deltaHead?: string;
 }
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -140,11 +142,17 @@ class ResponsesStreamEncoder {
     return { item_id: block.itemId, output_index: block.outputIndex };
   }
 
+  /**
+   * The most frequent event, written directly: the same JSON as `emit` would give for
+   * `{ ...where(block), content_index: 0, delta, logprobs: [] }`, without an object per delta.
+   */
   private textDelta(index: number, delta: string): Out {
     const block = this.openOf(index, 'text');
     if (!block || delta === '') return [];
     block.text += delta;
-    return [this.emit('response.output_text.delta', { ...this.where(block), content_index: 0, delta, logprobs: [] })];
+    const type = 'response.output_text.delta';
+    block.deltaHead ??= `{"type":"${type}","item_id":${JSON.stringify(block.itemId)},"output_index":${block.outputIndex},"content_index":0,"delta":`;
+    return [{ event: type, data: `${block.deltaHead}${JSON.stringify(delta)},"logprobs":[],"sequence_number":${this.sequence++}}` }];
   }
 
   private reasoningDelta(index: number, delta: string): Out {

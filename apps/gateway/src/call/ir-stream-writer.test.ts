@@ -50,7 +50,7 @@ function streamedCall(response: ServerResponse, extra: Partial<GenerationContext
   };
 }
 
-const start: IrStreamEvent = { type: 'response-start', id: 'msg_1', model: 'up', usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 } };
+const start: IrStreamEvent = { type: 'response-start', id: 'msg_1', model: 'up', created: 1, usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 } };
 const textStart: IrStreamEvent = { type: 'text-start', index: 0 };
 const delta = (text: string): IrStreamEvent => ({ type: 'text-delta', index: 0, delta: text });
 const textEnd: IrStreamEvent = { type: 'text-end', index: 0 };

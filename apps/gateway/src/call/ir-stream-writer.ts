@@ -41,7 +41,7 @@ export class IrStreamWriter {
    */
   constructor(
     private readonly call: GenerationContext,
-    private readonly seal?: (events: IrStreamEvent[]) => IrStreamEvent[],
+    private readonly seal?: (events: readonly IrStreamEvent[]) => IrStreamEvent[],
   ) {
     this.encoder = call.inbound.codec.stream.createEncoder({
       includeUsage: includeUsageRequested(call.json),
@@ -118,7 +118,7 @@ export class IrStreamWriter {
     }
     const kept = count === events.length ? events : events.slice(0, count);
     const messages: SseMessage[] = [];
-    for (const event of this.seal ? this.seal([...kept]) : kept) {
+    for (const event of this.seal ? this.seal(kept) : kept) {
       for (const message of this.encoder.push(event)) messages.push(message);
     }
     return messages;

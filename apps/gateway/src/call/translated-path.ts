@@ -1,5 +1,5 @@
 import { IrError, type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
-import { createSseParser, safeJsonParse } from '@interlingua/ir-utils';
+import { safeJsonParse } from '@interlingua/ir-utils';
 import {
   codecFor,
   fetchUpstream,
@@ -18,6 +18,7 @@ import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
 import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
+import { createUpstreamSseReader } from './upstream-sse-reader.js';
 import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
 import { reasoningForTarget, sealingFor, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
@@ -89,11 +90,11 @@ async function streamTranslated({ call, request, codec, adapter, names, sealing 
 
 /** Upstream SSE bytes to IR events (tool names restored when the request shortened them). */
 function createUpstreamEventDecoder(codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): { push(chunk: Buffer): IrStreamEvent[]; end(): IrStreamEvent[] } {
-  const parser = adapter.createStreamParser?.() ?? createSseParser();
+  const parser = adapter.createStreamParser?.() ?? createUpstreamSseReader();
   const decoder = codec.stream.createDecoder();
   const decodeMessages = (messages: ReturnType<typeof parser.push>): IrStreamEvent[] => {
     const events: IrStreamEvent[] = [];
-    for (const message of messages) events.push(...decoder.push(message));
+    for (const message of messages) for (const event of decoder.push(message)) events.push(event);
     return names ? names.restoreEvents(events) : events;
   };
   return {

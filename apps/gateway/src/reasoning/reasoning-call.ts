@@ -56,7 +56,7 @@ export function sealAnswerFor(response: IrResponse, sealing: CarrierSealing | un
 }
 
 /** Seals stream events for the caller; undefined when the caller's style has no field (nothing to do). */
-export function streamSealerFor(sealing: CarrierSealing | undefined): ((events: IrStreamEvent[]) => IrStreamEvent[]) | undefined {
+export function streamSealerFor(sealing: CarrierSealing | undefined): ((events: readonly IrStreamEvent[]) => IrStreamEvent[]) | undefined {
   if (!sealing) return undefined;
   const sealer = new CarrierStreamSealer(sealing);
   return (events) => sealer.push(events);

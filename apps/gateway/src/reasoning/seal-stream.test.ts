@@ -42,6 +42,18 @@ describe('sealing a streamed answer', () => {
     expect(opened.messages[0]?.content).toEqual(accumulate(GEMINI_STREAM).choices[0]?.content);
   });
 
+  it('passes events whose block index stays as they are, and copies those after an inserted carrier block', () => {
+    const sealer = new CarrierStreamSealer({ callerFamily: 'anthropic', upstreamFamily: 'gemini', seal: SEAL });
+    const before = GEMINI_STREAM.slice(0, 3);
+    const out = sealer.push(before);
+    expect(out).toHaveLength(before.length);
+    out.forEach((event, i) => expect(event).toBe(before[i]));
+    const after = sealer.push(GEMINI_STREAM.slice(3));
+    const delta = after.find((event) => event.type === 'tool-call-delta');
+    expect(delta).toEqual({ type: 'tool-call-delta', index: 2, argumentsDelta: '{"city":"Paris"}' });
+    expect(GEMINI_STREAM[5]).toEqual({ type: 'tool-call-delta', index: 1, argumentsDelta: '{"city":"Paris"}' });
+  });
+
   it('a Gemini caller keeps the signature on the call, sealed', () => {
     const sealer = new CarrierStreamSealer({ callerFamily: 'gemini', upstreamFamily: 'anthropic', seal: SEAL });
     const anthropic: IrStreamEvent[] = [

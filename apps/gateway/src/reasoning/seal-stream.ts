@@ -26,35 +26,45 @@ export class CarrierStreamSealer {
   constructor(private readonly sealing: CarrierSealing) {}
 
   push(events: readonly IrStreamEvent[]): IrStreamEvent[] {
-    return events.flatMap((event) => this.one(event));
+    const out: IrStreamEvent[] = [];
+    for (const event of events) this.one(event, out);
+    return out;
   }
 
-  private one(event: IrStreamEvent): IrStreamEvent[] {
+  /** Appends what `event` becomes for the caller to `out` (the event itself when nothing changes). */
+  private one(event: IrStreamEvent, out: IrStreamEvent[]): void {
     switch (event.type) {
       case 'reasoning-start':
         this.reasoning.set(event.index, { text: '', native: false });
-        return [{ ...event, index: this.open(event.index) }];
+        out.push(reindexed(event, this.open(event.index)));
+        return;
       case 'reasoning-delta': {
         const block = this.reasoning.get(event.index);
         if (block) block.text += event.delta;
-        return [{ ...event, index: this.at(event.index) }];
+        out.push(reindexed(event, this.at(event.index)));
+        return;
       }
       case 'reasoning-signature':
-        return this.signature(event.index, event.opaque);
+        out.push(...this.signature(event.index, event.opaque));
+        return;
       case 'reasoning-end':
-        return [...this.carrierAtEnd(event.index), { ...event, index: this.at(event.index) }];
+        out.push(...this.carrierAtEnd(event.index), reindexed(event, this.at(event.index)));
+        return;
       case 'tool-call-start':
-        return this.toolCallStart(event);
+        out.push(...this.toolCallStart(event));
+        return;
       case 'text-start':
       case 'file':
-        return [{ ...event, index: this.open(event.index) }];
+        out.push(reindexed(event, this.open(event.index)));
+        return;
       case 'text-delta':
       case 'text-end':
       case 'tool-call-delta':
       case 'tool-call-end':
-        return [{ ...event, index: this.at(event.index) }];
+        out.push(reindexed(event, this.at(event.index)));
+        return;
       default:
-        return [event];
+        out.push(event);
     }
   }
 
@@ -109,4 +119,9 @@ export class CarrierStreamSealer {
       { ...call, index: this.open(event.index) },
     ];
   }
+}
+
+/** The event at the caller's block index: itself when the index stays (no copy per event). */
+function reindexed<Event extends { index: number }>(event: Event, index: number): Event {
+  return event.index === index ? event : { ...event, index };
 }
