@@ -97,4 +97,23 @@ describe('createSseParser', () => {
       { numRuns: 300 },
     );
   });
+
+  it('makes no TextDecoder for text, and one for a stream of bytes', () => {
+    const made: TextDecoder[] = [];
+    const Original = globalThis.TextDecoder;
+    globalThis.TextDecoder = class extends Original {
+      constructor(...args: ConstructorParameters<typeof TextDecoder>) {
+        super(...args);
+        made.push(this);
+      }
+    };
+    try {
+      expect(parseSseText('data: a\n\n')).toEqual([{ data: 'a' }]);
+      expect(made).toHaveLength(0);
+      expect(runMachineSync(createSseParser(), [encoder.encode('data: b\n\n'), encoder.encode('data: c\n\n')])).toEqual([{ data: 'b' }, { data: 'c' }]);
+      expect(made).toHaveLength(1);
+    } finally {
+      globalThis.TextDecoder = Original;
+    }
+  });
 });

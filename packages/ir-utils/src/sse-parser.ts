@@ -6,18 +6,18 @@ import type { SseMessage, StreamMachine } from '@interlingua/ir';
  * multi-byte UTF-8 character or between CR and LF. Comments are not emitted.
  */
 export function createSseParser(): StreamMachine<Uint8Array | string, SseMessage> {
-  const decoder = new TextDecoder('utf-8');
+  /** Made for the first bytes pushed: a parser given text never needs one. */
+  let decoder: TextDecoder | undefined;
   const lines = createLineSplitter();
   const event = createEventBuilder();
 
   return {
     push(chunk) {
-      const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      const text = typeof chunk === 'string' ? chunk : (decoder ??= new TextDecoder()).decode(chunk, { stream: true });
       return collect(lines.push(text), event);
     },
     end() {
-      const rest = decoder.decode();
-      const out = collect([...lines.push(rest), ...lines.end()], event);
+      const out = collect([...lines.push(decoder?.decode() ?? ''), ...lines.end()], event);
       const last = event.finishAtEof();
       return last ? [...out, last] : out;
     },
