@@ -18,11 +18,26 @@ export interface ReasoningContext {
   callerWire: string;
   /** The caller's request body: Responses callers get carriers only when they ask for encrypted reasoning. */
   callerBody: Record<string, unknown>;
+  /** Whether the caller's raw body may hold carriers, once a target asked (the body is scanned once per call). */
+  bodyMayHoldCarrier?: boolean;
 }
 
-/** True when the raw body may hold carriers: such a body is never relayed as is. */
-export function mustOpenCarriers(rawBody: Buffer): boolean {
-  return bodyMayHoldCarrier(rawBody);
+/** The part of a generation call that says whether its body may hold carriers. */
+export interface CarrierScan {
+  rawBody: Buffer;
+  reasoning?: ReasoningContext | undefined;
+}
+
+/**
+ * True when the call's raw body may hold carriers: such a body is never relayed as is. The body
+ * is scanned once per call, not once per attempt (the answer stays in its reasoning context).
+ * A bare body is scanned every time.
+ */
+export function mustOpenCarriers(call: CarrierScan | Buffer): boolean {
+  if (Buffer.isBuffer(call)) return bodyMayHoldCarrier(call);
+  const { reasoning } = call;
+  if (!reasoning) return bodyMayHoldCarrier(call.rawBody);
+  return (reasoning.bodyMayHoldCarrier ??= bodyMayHoldCarrier(call.rawBody));
 }
 
 /**
