@@ -174,4 +174,16 @@ describe('createOpenAiResponsesStreamEncoder', () => {
       { numRuns: 200 },
     );
   });
+
+  it('opens with response.created and response.in_progress holding the same response object, as general event objects', () => {
+    const echo = { instructions: 'Be brief.', store: false, metadata: { team: 'a' } };
+    const messages = createOpenAiResponsesStreamEncoder({ model: 'alias' }, echo).push({ type: 'response-start', id: 'resp_1', model: 'up', created: 7, usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 } });
+    expect(messages.map((message) => message.event)).toEqual(['response.created', 'response.in_progress']);
+    const [created, inProgress] = messages.map((message) => JSON.parse(message.data) as { response: Record<string, unknown> });
+    expect(created?.response).toEqual(inProgress?.response);
+    expect(created?.response).toMatchObject({ id: 'resp_1', created_at: 7, model: 'alias', status: 'in_progress', output: [], instructions: 'Be brief.', store: false });
+    messages.forEach((message, i) => {
+      expect(message.data).toBe(JSON.stringify({ type: message.event, response: created?.response, sequence_number: i }));
+    });
+  });
 });

@@ -109,7 +109,9 @@ class ResponsesStreamEncoder {
     if (this.head) return [];
     this.head = { id: e.id || newResponseId(), created: e.created || nowSeconds(), model: this.options.model ?? e.model };
     if (e.usage) this.usage = e.usage;
-    return [this.lifecycle('response.created', { status: 'in_progress' }), this.lifecycle('response.in_progress', { status: 'in_progress' })];
+    // Both opening events carry the same response object: built and serialised once, written as `emit` would.
+    const response = JSON.stringify(this.response({ status: 'in_progress' }, []));
+    return ['response.created', 'response.in_progress'].map((type) => ({ event: type, data: `{"type":"${type}","response":${response},"sequence_number":${this.sequence++}}` }));
   }
 
   private ensureStarted(): Out {
