@@ -110,7 +110,7 @@ async function runTarget(call: GenerationContext): Promise<void> {
   if (adapter.kind === 'local') return runLocalPath(call, adapter);
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const sameFraming = call.framer.contentType === 'text/event-stream' || !call.stream;
-  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation && !needsCacheBreakpoints(call, wire) && !mustOpenCarriers(call.rawBody)) return runFastPath(call, adapter, codecFor(wire));
+  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation && !needsCacheBreakpoints(call, wire) && !mustOpenCarriers(call)) return runFastPath(call, adapter, codecFor(wire));
   return runTranslatedPath(call, adapter);
 }
 
