@@ -91,6 +91,7 @@ Environment:
   BENCH_BUILD=0                    use the existing apps/gateway/dist build
   BENCH_OUT=dir                    results directory (default bench/results)
   BENCH_GATEWAY_LOG=file           the gateway's request log (default /dev/null)
+  BENCH_GATEWAY_NODE_ARGS="..."    node options for the gateway process only (A/B of V8 settings)
   BENCH_PACED_TTFT_MS / BENCH_PACED_CHUNKS / BENCH_PACED_GAP_MS   realistic-pace stream profile
   BENCH_PROFILE=1 (or --profile)   profile the gateway with --cpu-prof on fast-path scenarios
 `;

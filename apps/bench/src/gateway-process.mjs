@@ -63,7 +63,8 @@ export async function startGatewayProcess({ repoRoot, upstreamOrigin, logPath, n
   writeFileSync(configPath, JSON.stringify(gatewayConfig(upstreamOrigin), null, 2));
   const log = openSync(logPath, 'a');
   const env = { ...process.env, INTERLINGUA_LOG: 'on', NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [...nodeArgs, main, '--config', configPath, ...args], { stdio: ['ignore', log, 'pipe'], env });
+  const extraNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...extraNodeArgs, ...nodeArgs, main, '--config', configPath, ...args], { stdio: ['ignore', log, 'pipe'], env });
   closeSync(log);
   trackChild(child);
   const origin = await listeningUrl(child);

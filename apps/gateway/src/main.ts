@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { hashSecret } from './auth/api-keys.js';
+import { applyHeapGrowth, HEAP_GROWTH_ENV, heapGrowthPercent } from './cluster/heap-growth.js';
 import { runPrimary } from './cluster/primary.js';
 import { runWorker } from './cluster/worker.js';
 import { parseWorkersFlag, workerCount } from './cluster/worker-count.js';
@@ -10,7 +11,8 @@ import { configWarnings } from './config/config-warnings.js';
 import { startGateway, type RunningGateway } from './server.js';
 
 const USAGE = `Usage:
-  interlingua [--config <file>] [--workers <n|auto>]   start the gateway (or set INTERLINGUA_CONFIG)
+  interlingua [--config <file>] [--workers <n|auto>] [--heap-growth-percent <n|off>]
+                                       start the gateway (or set INTERLINGUA_CONFIG)
   interlingua check-config <file>      validate a config file and print each problem
   interlingua hash-key <secret>        print the secretHash for a key
   interlingua --help                   print this help
@@ -19,6 +21,10 @@ Options:
   -c, --config <file>     the config file (YAML or JSON); without one the gateway runs on defaults
   --workers <n|auto>      gateway processes serving the one port (auto: one per core); overrides
                           server.workers
+  --heap-growth-percent <n|off>
+                          how far the JavaScript heap may grow past its live objects before a
+                          full collection (default 50; off: V8's own factor); also
+                          INTERLINGUA_HEAP_GROWTH_PERCENT (docs/performance.md, "Memory")
 
 Signals: SIGHUP reloads the config file (open streams go on); SIGTERM and SIGINT stop gracefully
 (open requests may finish for shutdown.graceMs); a second SIGTERM or SIGINT stops at once.`;
@@ -26,6 +32,7 @@ Signals: SIGHUP reloads the config file (open streams go on); SIGTERM and SIGINT
 const OPTIONS = {
   config: { type: 'string', short: 'c' },
   workers: { type: 'string' },
+  'heap-growth-percent': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -33,6 +40,9 @@ type CommandLine = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowP
 
 async function main(argv: string[]): Promise<number> {
   if (cluster.isWorker) {
+    // The primary resolved the setting and handed it down in the environment.
+    const percent = heapGrowthPercent(undefined, process.env);
+    if (typeof percent === 'number') applyHeapGrowth(percent);
     await runWorker();
     return -1;
   }
@@ -55,6 +65,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command !== undefined) return fail(`Unknown command '${command}'\n\n${USAGE}`);
+  const heapGrowth = heapGrowthPercent(values['heap-growth-percent'], process.env);
+  if (typeof heapGrowth === 'string') return fail(heapGrowth);
+  applyHeapGrowth(heapGrowth);
+  process.env[HEAP_GROWTH_ENV] = String(heapGrowth);
   const workersSetting = values.workers === undefined ? undefined : parseWorkersFlag(values.workers);
   if (values.workers !== undefined && workersSetting === undefined) return fail(`--workers takes a whole number from 1 to 256 or 'auto', not '${values.workers}'`);
   const configPath = values.config ?? process.env.INTERLINGUA_CONFIG;
