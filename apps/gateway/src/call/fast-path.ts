@@ -124,7 +124,8 @@ class FastSseRelay {
     this.usageDecoder = codec.stream.createDecoder();
   }
 
-  async push(chunk: Buffer): Promise<void> {
+  /** Relays what complete events `chunk` ends; gives a promise only when the caller's socket is full. */
+  push(chunk: Buffer): Promise<void> | undefined {
     const buffer = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
     const out: Buffer[] = [];
     let position = 0;
@@ -137,9 +138,9 @@ class FastSseRelay {
       else allPassed = false;
     }
     this.pending = position === buffer.length ? NOTHING : Buffer.from(buffer.subarray(position));
-    if (out.length === 0) return;
+    if (out.length === 0) return undefined;
     // Usually every event passes: then they are the bytes up to `position`, written without a copy.
-    await this.call.sink.write(allPassed ? buffer.subarray(0, position) : out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out));
+    return this.call.sink.offer(allPassed ? buffer.subarray(0, position) : out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out));
   }
 
   async end(): Promise<void> {

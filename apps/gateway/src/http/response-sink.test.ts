@@ -41,6 +41,23 @@ async function serve(handler: (request: IncomingMessage, response: ServerRespons
 }
 
 describe('ResponseSink streams', () => {
+  it('offers chunks without a promise while the socket takes them, and a promise once it is full', async () => {
+    const seen: string[] = [];
+    const answer = await serve(async (_request, response) => {
+      const sink = new ResponseSink(response);
+      sink.startStream(200, 'text/event-stream');
+      seen.push(sink.offer('data: small\n\n') === undefined ? 'taken' : 'wait');
+      let waited: Promise<void> | undefined;
+      for (let i = 0; i < 64 && !waited; i++) waited = sink.offer(`data: ${'x'.repeat(64 * 1024)}\n\n`);
+      seen.push(waited ? 'wait' : 'never full');
+      await waited;
+      seen.push(sink.write('data: last\n\n') instanceof Promise ? 'write gives a promise' : 'write gives nothing');
+      sink.end();
+    });
+    expect(seen).toEqual(['taken', 'wait', 'write gives a promise']);
+    expect(answer.body.endsWith('data: last\n\n')).toBe(true);
+  });
+
   it('sends the head of a stream with its first event in one socket write', async () => {
     let writesForHeadAndFirstEvent = -1;
     const answer = await serve(async (_request, response) => {

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyStillArriving, endAfterBoundedDrain } from './unread-body.js';
 
+/** One settled promise for every write that did not have to wait. */
+const RESOLVED = Promise.resolve();
+
 export type HeaderBag = Record<string, string | number | string[]>;
 
 /**
@@ -70,10 +73,18 @@ export class ResponseSink {
 
   /** Writes a chunk; resolves once the socket can take more (or the client is gone). */
   write(chunk: string | Buffer): Promise<void> {
-    if (this.response.destroyed || chunk.length === 0) return Promise.resolve();
+    return this.offer(chunk) ?? RESOLVED;
+  }
+
+  /**
+   * Writes a chunk like `write`, but gives nothing when the socket can take more at once: a relay
+   * passing many chunks makes no promise for them, only when it must wait.
+   */
+  offer(chunk: string | Buffer): Promise<void> | undefined {
+    if (this.response.destroyed || chunk.length === 0) return undefined;
     this.writeCount++;
     this.onWrite?.(chunk);
-    if (this.response.write(chunk)) return Promise.resolve();
+    if (this.response.write(chunk)) return undefined;
     return new Promise((resolve) => {
       const done = (): void => {
         this.response.off('drain', done);
