@@ -99,7 +99,7 @@ describe('createSseParser', () => {
   });
 
   it('makes no TextDecoder for text, and one for a stream of bytes', () => {
-    const made: TextDecoder[] = [];
+    const made: unknown[] = [];
     const Original = globalThis.TextDecoder;
     globalThis.TextDecoder = class extends Original {
       constructor(...args: ConstructorParameters<typeof TextDecoder>) {

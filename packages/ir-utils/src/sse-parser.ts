@@ -7,7 +7,7 @@ import type { SseMessage, StreamMachine } from '@interlingua/ir';
  */
 export function createSseParser(): StreamMachine<Uint8Array | string, SseMessage> {
   /** Made for the first bytes pushed: a parser given text never needs one. */
-  let decoder: TextDecoder | undefined;
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
   const lines = createLineSplitter();
   const event = createEventBuilder();
 
