@@ -31,10 +31,8 @@ export interface CarrierScan {
 /**
  * True when the call's raw body may hold carriers: such a body is never relayed as is. The body
  * is scanned once per call, not once per attempt (the answer stays in its reasoning context).
- * A bare body is scanned every time.
  */
-export function mustOpenCarriers(call: CarrierScan | Buffer): boolean {
-  if (Buffer.isBuffer(call)) return bodyMayHoldCarrier(call);
+export function mustOpenCarriers(call: CarrierScan): boolean {
   const { reasoning } = call;
   if (!reasoning) return bodyMayHoldCarrier(call.rawBody);
   return (reasoning.bodyMayHoldCarrier ??= bodyMayHoldCarrier(call.rawBody));
