@@ -56,23 +56,24 @@ export class IrStreamWriter {
     return this.started || this.call.sink.committed;
   }
 
-  async push(events: readonly IrStreamEvent[]): Promise<void> {
-    if (this.ended || events.length === 0) return;
+  /**
+   * Takes events; the promise it may return holds the next push back (the last write waits for
+   * the socket to drain). Nothing to wait for gives nothing, so the upstream's next chunk comes
+   * without a promise.
+   */
+  push(events: readonly IrStreamEvent[]): Promise<void> | undefined {
+    if (this.ended || events.length === 0) return undefined;
     if (!this.started) {
       const first = events[0];
-      if (first?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...first.error, source: 'upstream' });
+      if (first?.type === 'error' && !this.call.sink.committed) return Promise.reject(new IrError({ ...first.error, source: 'upstream' }));
       this.started = true;
       this.headPending = true;
     }
     this.pending += this.call.framer.frame(this.encode(events));
-    if (this.ended) {
-      await this.flush();
-      this.close();
-    } else if (this.pending.length > MAX_PENDING_CHARS) await this.flush();
-    else {
-      this.queueFlush();
-      await this.draining;
-    }
+    if (this.ended) return this.flush().then(() => this.close());
+    if (this.pending.length > MAX_PENDING_CHARS) return this.flush();
+    this.queueFlush();
+    return this.draining;
   }
 
   /** Flushes the encoder and ends the answer. */

@@ -76,7 +76,7 @@ async function streamTranslated({ call, request, codec, adapter, names, sealing 
   const decode = createUpstreamEventDecoder(codec, adapter, names);
   let failed: UpstreamErrorAnswer | undefined;
   try {
-    failed = await streamUpstreamInto(request, { push: (chunk) => writer.push(decode.push(chunk)), end: () => writer.push(decode.end()) }, MAX_ERROR_BODY_BYTES);
+    failed = await streamUpstreamInto(request, { push: (chunk) => writer.push(decode.push(chunk)), end: async () => writer.push(decode.end()) }, MAX_ERROR_BODY_BYTES);
   } catch (error) {
     if (callerLeft(call)) return;
     const failure = (stopReason(call) ?? mapTransportError(error, 'during-body')).data;
