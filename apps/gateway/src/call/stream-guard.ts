@@ -21,8 +21,8 @@ export function startStreamGuard(call: GenerationContext, config: StreamsConfig,
   const keepAlive = call.framer.keepAlive();
   const earlyMs = keepAlive ? config.firstEventKeepAliveMs : 0;
   const keepAliveMs = keepAlive ? config.keepAliveMs : 0;
-  const periods = [keepAliveMs, earlyMs, config.maxDurationMs].filter((ms) => ms > 0);
-  if (periods.length === 0) return () => undefined;
+  const shortestMs = shortestPeriod(shortestPeriod(keepAliveMs, earlyMs), config.maxDurationMs);
+  if (shortestMs === 0) return noGuard;
   const started = performance.now();
   let checkedAt = started;
   let writesSeen = -1;
@@ -48,7 +48,15 @@ export function startStreamGuard(call: GenerationContext, config: StreamsConfig,
     checkedAt = now;
     writesSeen = sink.writeCount;
   };
-  const timer = setInterval(tick, Math.max(MIN_TICK_MS, Math.min(...periods)));
+  const timer = setInterval(tick, Math.max(MIN_TICK_MS, shortestMs));
   timer.unref();
   return () => clearInterval(timer);
+}
+
+const noGuard = (): void => undefined;
+
+/** The shorter of two periods where 0 (or less) means "none"; 0 when neither is set. */
+export function shortestPeriod(a: number, b: number): number {
+  if (a <= 0) return Math.max(b, 0);
+  return b <= 0 ? a : Math.min(a, b);
 }
