@@ -35,6 +35,11 @@ describe('applying it', () => {
     expect(set).toEqual(['--heap-growing-percent=50']);
   });
 
+  it('starts on V8\'s own growth when the runtime refuses flags after start', () => {
+    const refusing = { execArgv: [], nodeOptions: undefined, setFlags: () => { throw new Error('flags are frozen'); } };
+    expect(applyHeapGrowth(50, refusing)).toBeUndefined();
+  });
+
   it('sets nothing for 0', () => {
     const { set, target: into } = target();
     expect(applyHeapGrowth(0, into)).toBeUndefined();

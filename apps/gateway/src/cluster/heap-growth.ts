@@ -37,12 +37,16 @@ export interface HeapGrowthTarget {
 /**
  * Applies the heap growth to this process (V8 reads it at every full collection, so setting it at
  * start-up acts as the Node option would). An explicit `--heap-growing-percent` Node option wins.
- * Returns the V8 flag set, if any.
+ * Returns the V8 flag set, if any; a runtime that refuses flags after start leaves V8's own growth.
  */
 export function applyHeapGrowth(percent: number, target: HeapGrowthTarget = { execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, setFlags: setFlagsFromString }): string | undefined {
   const given = [...target.execArgv, ...(target.nodeOptions ?? '').split(/\s+/)].some((option) => option.startsWith(NODE_FLAG) || option.startsWith('--heap_growing_percent'));
   if (given || percent === 0) return undefined;
   const flag = `${NODE_FLAG}=${percent}`;
-  target.setFlags(flag);
+  try {
+    target.setFlags(flag);
+  } catch {
+    return undefined;
+  }
   return flag;
 }
