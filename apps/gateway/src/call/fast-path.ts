@@ -127,20 +127,25 @@ class FastSseRelay {
   /** Relays what complete events `chunk` ends; gives a promise only when the caller's socket is full. */
   push(chunk: Buffer): Promise<void> | undefined {
     const buffer = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
-    const out: Buffer[] = [];
+    // Usually every event passes: then they are the bytes up to `position`, written without a
+    // copy. Only once one is held back are the passing pieces collected.
+    let kept: Buffer[] | undefined;
+    let passed = 0;
     let position = 0;
-    let allPassed = true;
     for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
-      const event = buffer.subarray(position, end);
+      const start = position;
+      const event = buffer.subarray(start, end);
       position = end;
       if (holdsData(event, this.call.inbound.wire)) this.lastEvent = event;
-      if (this.accept(event)) out.push(event);
-      else allPassed = false;
+      if (this.accept(event)) {
+        passed++;
+        kept?.push(event);
+      } else kept ??= start > 0 ? [buffer.subarray(0, start)] : [];
     }
     this.pending = position === buffer.length ? NOTHING : Buffer.from(buffer.subarray(position));
-    if (out.length === 0) return undefined;
-    // Usually every event passes: then they are the bytes up to `position`, written without a copy.
-    return this.call.sink.offer(allPassed ? buffer.subarray(0, position) : out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out));
+    if (passed === 0) return undefined;
+    if (!kept) return this.call.sink.offer(buffer.subarray(0, position));
+    return this.call.sink.offer(kept.length === 1 ? (kept[0] as Buffer) : Buffer.concat(kept));
   }
 
   async end(): Promise<void> {

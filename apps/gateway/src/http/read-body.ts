@@ -13,24 +13,29 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bu
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    // The listeners stay on the request as long as its response: they must not keep the chunks.
+    const settle = (outcome: () => void): void => {
+      chunks = [];
+      request.removeListener('data', onData);
+      outcome();
+    };
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > maxBytes) {
-        request.removeAllListeners('data');
         request.pause();
-        reject(tooLarge());
+        settle(() => reject(tooLarge()));
         return;
       }
       chunks.push(chunk);
-    });
-    request.on('end', () => {
+    };
+    request.on('data', onData);
+    request.once('end', () => {
       const body = Buffer.concat(chunks, size);
-      if (isUtf8(body)) resolve(body);
-      else reject(new IrError({ kind: 'invalid-request', message: 'The request body is not valid UTF-8: JSON bodies must be encoded as UTF-8', source: 'gateway' }));
+      settle(() => (isUtf8(body) ? resolve(body) : reject(new IrError({ kind: 'invalid-request', message: 'The request body is not valid UTF-8: JSON bodies must be encoded as UTF-8', source: 'gateway' }))));
     });
-    request.on('error', (error) => reject(new IrError({ kind: 'invalid-request', message: `Could not read the request body: ${error.message}`, source: 'gateway' })));
-    request.on('aborted', () => reject(new IrError({ kind: 'invalid-request', message: 'The request body was cut short', source: 'gateway' })));
+    request.once('error', (error) => settle(() => reject(new IrError({ kind: 'invalid-request', message: `Could not read the request body: ${error.message}`, source: 'gateway' }))));
+    request.once('aborted', () => settle(() => reject(new IrError({ kind: 'invalid-request', message: 'The request body was cut short', source: 'gateway' }))));
   });
 }
