@@ -44,7 +44,8 @@ function extensionOf(body: AnthropicCountTokensRequest, extension: AnthropicRequ
   return value ? { [ANTHROPIC_STYLE_ID]: value } : undefined;
 }
 
-function bodyToIr(body: AnthropicCountTokensRequest): IrRequest {
+/** A body the request schema accepted (or one of a shape it accepts as it is) -> IR request. */
+export function anthropicMessagesRequestBodyToIr(body: AnthropicCountTokensRequest): IrRequest {
   const reading = anthropicMessagesToIr(body.system, body.messages);
   const ir: IrRequest = { model: body.model, messages: reading.messages, sampling: samplingToIr(body), stream: body.stream === true };
   if (body.cache_control) ir.promptCache = { automatic: { type: 'ephemeral', ...(body.cache_control.ttl ? { ttl: body.cache_control.ttl } : {}) } };
@@ -70,14 +71,14 @@ function bodyToIr(body: AnthropicCountTokensRequest): IrRequest {
 export function anthropicMessagesRequestToIr(wire: unknown): Result<IrRequest> {
   const parsed = anthropicMessagesRequestSchema.safeParse(wire);
   if (!parsed.success) throw invalidRequestFromZod(parsed.error);
-  return ok(bodyToIr(parsed.data));
+  return ok(anthropicMessagesRequestBodyToIr(parsed.data));
 }
 
 /** `POST /v1/messages/count_tokens` body -> IR request (`max_tokens` optional, never streamed). */
 export function anthropicCountTokensRequestToIr(wire: unknown): Result<IrRequest> {
   const parsed = anthropicCountTokensRequestSchema.safeParse(wire);
   if (!parsed.success) throw invalidRequestFromZod(parsed.error);
-  const ir = bodyToIr(parsed.data);
+  const ir = anthropicMessagesRequestBodyToIr(parsed.data);
   ir.stream = false;
   return ok(ir);
 }
