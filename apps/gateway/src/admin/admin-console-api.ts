@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
-import { createRequestContext } from '../admit/request-context.js';
+import type { RequestContext } from '../admit/request-context.js';
 import { ledgerRowOf, ledgerRows, usageTotals } from '../ledger/ledger-queries.js';
 import type { LedgerRow } from '../ledger/ledger-row.js';
 import { redactUrl } from '../observe/request-log.js';
@@ -24,14 +24,14 @@ type PlaygroundStyle = (typeof PLAYGROUND_STYLES)[number];
  * translation preview, and the playground's own key.
  */
 export function adminConsoleRoutes(gateway: Gateway): RouteEntry[] {
-  const withOperator = (handler: (operator: OperatorState, request: IncomingMessage, response: ServerResponse) => Promise<void>) =>
-    adminRoute(gateway, async (request, response) => handler(requireOperator(gateway), request, response));
+  const withOperator = (handler: (operator: OperatorState, request: IncomingMessage, response: ServerResponse, context: RequestContext) => Promise<void>) =>
+    adminRoute(gateway, async (request, response, context) => handler(requireOperator(gateway), request, response, context));
   return [
-    { method: 'get', path: '/admin/requests', handler: withOperator(async (operator, request, response) => recentRequests(operator, request, response)) },
+    { method: 'get', path: '/admin/requests', handler: withOperator(async (operator, _request, _response, context) => recentRequests(operator, context)) },
     { method: 'get', path: '/admin/requests/stream', handler: withOperator(async (operator, _request, response) => streamRequests(operator, response)) },
-    { method: 'get', path: '/admin/routes', handler: adminRoute(gateway, async (request, response) => routesView(gateway, request, response)) },
-    { method: 'post', path: '/admin/playground/translate', handler: adminRoute(gateway, async (request, response) => translatePreview(gateway, request, response)) },
-    { method: 'post', path: '/admin/playground/key', handler: withOperator(async (operator, request, response) => playgroundKey(gateway, operator, request, response)) },
+    { method: 'get', path: '/admin/routes', handler: adminRoute(gateway, async (_request, _response, context) => routesView(gateway, context)) },
+    { method: 'post', path: '/admin/playground/translate', handler: adminRoute(gateway, async (request, _response, context) => translatePreview(gateway, request, context)) },
+    { method: 'post', path: '/admin/playground/key', handler: withOperator(async (operator, _request, _response, context) => playgroundKey(gateway, operator, context)) },
   ];
 }
 
@@ -41,8 +41,7 @@ function requireOperator(gateway: Gateway): OperatorState {
   return operator;
 }
 
-async function recentRequests(operator: OperatorState, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const context = createRequestContext(request, response);
+async function recentRequests(operator: OperatorState, context: RequestContext): Promise<void> {
   const limit = Math.min(1_000, Math.max(1, Number(context.url.searchParams.get('limit') ?? 100) || 100));
   await operator.ledger.flush();
   const rows = await ledgerRows(operator.db, { from: 0, to: Date.now() + 1 }, limit);
@@ -62,7 +61,7 @@ async function streamRequests(operator: OperatorState, response: ServerResponse)
 }
 
 /** The configured routes and providers, each target's cooldown, and each provider's last hour from the ledger. */
-async function routesView(gateway: Gateway, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function routesView(gateway: Gateway, context: RequestContext): Promise<void> {
   const store = gateway.ops.runtime.store;
   const models = await Promise.all(
     gateway.config.models.map(async (route) => ({
@@ -87,7 +86,7 @@ async function routesView(gateway: Gateway, request: IncomingMessage, response: 
       lastHour: lastHour ? { requests: lastHour.requests, errors: lastHour.errors, averageLatencyMs: lastHour.averageLatencyMs } : { requests: 0, errors: 0, averageLatencyMs: 0 },
     };
   });
-  createRequestContext(request, response).sink.sendJson(200, { models, providers }, { 'cache-control': 'no-store' });
+  context.sink.sendJson(200, { models, providers }, { 'cache-control': 'no-store' });
 }
 
 /**
@@ -95,7 +94,7 @@ async function routesView(gateway: Gateway, request: IncomingMessage, response: 
  * target as it would go upstream (body and URL; never the provider's credentials), with the
  * warnings of both steps. A provider answered in process gets the IR itself.
  */
-async function translatePreview(gateway: Gateway, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function translatePreview(gateway: Gateway, request: IncomingMessage, context: RequestContext): Promise<void> {
   const input = (await readJson(request)) as { style?: string; model?: string; body?: unknown; stream?: boolean };
   const style = input.style as PlaygroundStyle;
   if (!PLAYGROUND_STYLES.includes(style)) throw invalid('style', `use one of ${PLAYGROUND_STYLES.join(', ')}`);
@@ -107,25 +106,25 @@ async function translatePreview(gateway: Gateway, request: IncomingMessage, resp
   const ir = { ...decoded.value, model: target.upstreamModel };
   const base = { provider: target.settings.id, providerType: target.settings.type, upstreamModel: target.upstreamModel };
   if (target.adapter.kind === 'local') {
-    createRequestContext(request, response).sink.sendJson(200, { ...base, wire: 'in-process', url: null, body: ir, warnings: decoded.warnings }, { 'cache-control': 'no-store' });
+    context.sink.sendJson(200, { ...base, wire: 'in-process', url: null, body: ir, warnings: decoded.warnings }, { 'cache-control': 'no-store' });
     return;
   }
   const wire = target.adapter.wire(target.settings, target.upstreamModel);
   const encoded = codecFor(wire).request.fromIr(ir);
   const endpoint = target.adapter.generation({ settings: target.settings, model: target.upstreamModel, stream: input.stream === true });
   const body = { wire: typeof wire === 'string' ? wire : wire.id, url: redactUrl(endpoint.url), body: encoded.value, warnings: [...decoded.warnings, ...encoded.warnings] };
-  createRequestContext(request, response).sink.sendJson(200, { ...base, ...body }, { 'cache-control': 'no-store' });
+  context.sink.sendJson(200, { ...base, ...body }, { 'cache-control': 'no-store' });
 }
 
 /** A fresh secret for the playground's own runtime key (created on first use, rotated after). */
-async function playgroundKey(gateway: Gateway, operator: OperatorState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function playgroundKey(gateway: Gateway, operator: OperatorState, context: RequestContext): Promise<void> {
   const existing = (await operator.keys.list()).find((key) => key.name === PLAYGROUND_KEY);
   if (!existing && gateway.config.keys.some((key) => key.name === PLAYGROUND_KEY)) throw invalid('name', `a config key is named "${PLAYGROUND_KEY}"`);
   const issued = existing ? await operator.keys.rotate(existing.id) : await operator.keys.create({ name: PLAYGROUND_KEY, models: ['*'], budgets: [], metadata: { purpose: 'console playground' } });
   if (!issued) throw new IrError({ kind: 'internal', message: 'The playground key vanished while it was rotated; try again', source: 'gateway' });
   if (issued.record.disabled) await operator.keys.update(issued.record.id, { disabled: false });
   await operator.registry.refresh(true);
-  createRequestContext(request, response).sink.sendJson(200, { name: PLAYGROUND_KEY, secret: issued.secret }, { 'cache-control': 'no-store' });
+  context.sink.sendJson(200, { name: PLAYGROUND_KEY, secret: issued.secret }, { 'cache-control': 'no-store' });
 }
 
 function invalid(param: string, hint: string): IrError {

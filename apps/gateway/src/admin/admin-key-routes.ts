@@ -1,10 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { z } from 'zod';
 import { formatIssues } from '../config/load-config.js';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
-import { createRequestContext } from '../admit/request-context.js';
+import type { RequestContext } from '../admit/request-context.js';
 import { readBody } from '../http/read-body.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from '../route/ops-routes.js';
@@ -21,57 +21,57 @@ type Request = IncomingMessage & { params?: Record<string, unknown> };
  * config file are listed read-only.
  */
 export function adminKeyRoutes(gateway: Gateway): RouteEntry[] {
-  const route = (handler: (operator: OperatorState, request: Request, response: ServerResponse) => Promise<void>) =>
-    adminRoute(gateway, async (request, response) => handler(requireOperator(gateway), request, response));
+  const route = (handler: (operator: OperatorState, request: Request, context: RequestContext) => Promise<void>) =>
+    adminRoute(gateway, async (request, _response, context) => handler(requireOperator(gateway), request, context));
   return [
-    { method: 'get', path: '/admin/keys', handler: route(async (operator, request, response) => sendJson(request, response, 200, { object: 'list', data: [...configKeys(gateway), ...(await operator.keys.list()).map(runtimeView)] })) },
-    { method: 'post', path: '/admin/keys', handler: route(async (operator, request, response) => createKey(gateway, operator, request, response)) },
-    { method: 'get', path: '/admin/keys/:id', handler: route(async (operator, request, response) => sendJson(request, response, 200, runtimeView(await existing(operator, gateway, request)))) },
-    { method: 'patch', path: '/admin/keys/:id', handler: route(async (operator, request, response) => updateKey(gateway, operator, request, response)) },
-    { method: 'post', path: '/admin/keys/:id/disable', handler: route(async (operator, request, response) => setDisabled(gateway, operator, request, response, true)) },
-    { method: 'post', path: '/admin/keys/:id/enable', handler: route(async (operator, request, response) => setDisabled(gateway, operator, request, response, false)) },
-    { method: 'post', path: '/admin/keys/:id/rotate', handler: route(async (operator, request, response) => rotateKey(gateway, operator, request, response)) },
-    { method: 'delete', path: '/admin/keys/:id', handler: route(async (operator, request, response) => deleteKey(gateway, operator, request, response)) },
+    { method: 'get', path: '/admin/keys', handler: route(async (operator, request, context) => sendJson(context, 200, { object: 'list', data: [...configKeys(gateway), ...(await operator.keys.list()).map(runtimeView)] })) },
+    { method: 'post', path: '/admin/keys', handler: route(async (operator, request, context) => createKey(gateway, operator, request, context)) },
+    { method: 'get', path: '/admin/keys/:id', handler: route(async (operator, request, context) => sendJson(context, 200, runtimeView(await existing(operator, gateway, request)))) },
+    { method: 'patch', path: '/admin/keys/:id', handler: route(async (operator, request, context) => updateKey(gateway, operator, request, context)) },
+    { method: 'post', path: '/admin/keys/:id/disable', handler: route(async (operator, request, context) => setDisabled(gateway, operator, request, context, true)) },
+    { method: 'post', path: '/admin/keys/:id/enable', handler: route(async (operator, request, context) => setDisabled(gateway, operator, request, context, false)) },
+    { method: 'post', path: '/admin/keys/:id/rotate', handler: route(async (operator, request, context) => rotateKey(gateway, operator, request, context)) },
+    { method: 'delete', path: '/admin/keys/:id', handler: route(async (operator, request, context) => deleteKey(gateway, operator, request, context)) },
   ];
 }
 
-async function createKey(gateway: Gateway, operator: OperatorState, request: Request, response: ServerResponse): Promise<void> {
+async function createKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
   const input = parseBody(createKeySchema, await readJson(request));
   await refuseTakenName(gateway, operator, input.name);
   const { record, secret } = await operator.keys.create(input);
   await operator.registry.refresh(true);
-  sendJson(request, response, 201, { ...runtimeView(record), secret });
+  sendJson(context, 201, { ...runtimeView(record), secret });
 }
 
-async function updateKey(gateway: Gateway, operator: OperatorState, request: Request, response: ServerResponse): Promise<void> {
+async function updateKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
   const current = await existing(operator, gateway, request);
   const patch = parseBody(updateKeySchema, await readJson(request));
   if (patch.name !== undefined) await refuseTakenName(gateway, operator, patch.name, current.id);
   const record = await operator.keys.update(current.id, patch);
   await operator.registry.refresh(true);
-  sendJson(request, response, 200, runtimeView(record ?? notFound(current.id)));
+  sendJson(context, 200, runtimeView(record ?? notFound(current.id)));
 }
 
-async function setDisabled(gateway: Gateway, operator: OperatorState, request: Request, response: ServerResponse, disabled: boolean): Promise<void> {
+async function setDisabled(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext, disabled: boolean): Promise<void> {
   const current = await existing(operator, gateway, request);
   const record = await operator.keys.update(current.id, { disabled });
   await operator.registry.refresh(true);
-  sendJson(request, response, 200, runtimeView(record ?? notFound(current.id)));
+  sendJson(context, 200, runtimeView(record ?? notFound(current.id)));
 }
 
-async function rotateKey(gateway: Gateway, operator: OperatorState, request: Request, response: ServerResponse): Promise<void> {
+async function rotateKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
   const current = await existing(operator, gateway, request);
   const rotated = await operator.keys.rotate(current.id);
   await operator.registry.refresh(true);
   if (!rotated) notFound(current.id);
-  sendJson(request, response, 200, { ...runtimeView(rotated.record), secret: rotated.secret });
+  sendJson(context, 200, { ...runtimeView(rotated.record), secret: rotated.secret });
 }
 
-async function deleteKey(gateway: Gateway, operator: OperatorState, request: Request, response: ServerResponse): Promise<void> {
+async function deleteKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
   const current = await existing(operator, gateway, request);
   await operator.keys.delete(current.id);
   await operator.registry.refresh(true);
-  sendJson(request, response, 200, { id: current.id, object: 'key', deleted: true });
+  sendJson(context, 200, { id: current.id, object: 'key', deleted: true });
 }
 
 function requireOperator(gateway: Gateway): OperatorState {
@@ -140,6 +140,6 @@ function configKeys(gateway: Gateway): Array<Record<string, unknown>> {
   }));
 }
 
-function sendJson(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
-  createRequestContext(request, response).sink.sendJson(status, body, { 'cache-control': 'no-store' });
+function sendJson(context: RequestContext, status: number, body: unknown): void {
+  context.sink.sendJson(status, body, { 'cache-control': 'no-store' });
 }

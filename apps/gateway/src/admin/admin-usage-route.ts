@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from '../gateway.js';
-import { createRequestContext } from '../admit/request-context.js';
+import type { RouteHandler } from '../route/route-entry.js';
 import { EXPORT_COLUMNS, ledgerRows, toCsv, usageTotals, USAGE_GROUPS, type LedgerFilter, type UsageGroup } from '../ledger/ledger-queries.js';
 import { operatorOf } from './operator-state.js';
 
@@ -16,11 +15,10 @@ const LEDGER_PARAMS = ['from', 'to', 'group_by', 'format', 'key', 'model', 'prov
  * `key`, `model`, `provider`, `format=csv`): totals per key, model, provider or day over a time
  * range, or the rows as CSV. Without one, `counters` answers (today's and this month's counters).
  */
-export function ledgerUsageRoute(gateway: Gateway, counters: (request: IncomingMessage, response: ServerResponse) => Promise<void>) {
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const context = createRequestContext(request, response);
+export function ledgerUsageRoute(gateway: Gateway, counters: RouteHandler): RouteHandler {
+  return async (request, response, context): Promise<void> => {
     const query = context.url.searchParams;
-    if (!LEDGER_PARAMS.some((name) => query.has(name))) return counters(request, response);
+    if (!LEDGER_PARAMS.some((name) => query.has(name))) return counters(request, response, context);
     const operator = operatorOf(gateway);
     if (!operator) throw new IrError({ kind: 'unsupported', status: 404, message: 'The usage ledger needs a database: add a database section to the config', code: 'no_database', source: 'gateway' });
     await operator.ledger.flush();

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireAdmin } from '../admin/admin-auth.js';
 import { ledgerUsageRoute } from '../admin/admin-usage-route.js';
 import type { Gateway } from '../gateway.js';
-import { createRequestContext, type RequestContext } from '../admit/request-context.js';
+import type { RequestContext } from '../admit/request-context.js';
 import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
 import { asIrError } from '../plan/run-generation.js';
 import { readUsage } from '../observe/usage-ledger.js';
@@ -44,15 +44,14 @@ function metricsRoute(gateway: Gateway) {
 }
 
 function usageRoute(gateway: Gateway) {
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     const keys = gateway.config.keys;
     const totals = await readUsage(gateway.store, keys.map((key) => key.name), Date.now());
     const body = totals.map((total, i) => {
       const key = keys[i];
       return { name: total.key, limits: { rpm: key?.rpm ?? null, tpm: key?.tpm ?? null, budgets: key?.budgets ?? [] }, day: total.day, month: total.month };
     });
-    // Reached through the ledger route, which hands over no context: this answer makes its own.
-    sendJson(createRequestContext(request, response), 200, { object: 'list', data: body });
+    sendJson(context, 200, { object: 'list', data: body });
   };
 }
 
