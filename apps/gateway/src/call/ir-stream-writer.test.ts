@@ -66,18 +66,32 @@ interface Answer {
   body: string;
 }
 
-/** Serves one request with `handler`, reads the answer (after `readAfter` when given). */
+/**
+ * Serves one request with `handler`, reads the answer (after `readAfter` when given). A handler
+ * that fails ends the connection, and its error is what the test reports (no hanging client).
+ */
 async function serve(handler: (response: ServerResponse, socketWrites: () => number) => Promise<void>, readAfter?: Promise<void>): Promise<Answer> {
-  const server = createServer((_request, response) => void handler(response, countSocketWrites(response.socket as Socket)));
+  let failure: unknown;
+  const server = createServer((_request, response) => {
+    handler(response, countSocketWrites(response.socket as Socket)).catch((error: unknown) => {
+      failure = error;
+      response.destroy();
+    });
+  });
   servers.push(server);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  const response = await new Promise<IncomingMessage>((resolve) => httpRequest({ host: '127.0.0.1', port, path: '/', method: 'POST' }, resolve).end());
-  await readAfter;
-  let body = '';
-  for await (const chunk of response) body += String(chunk);
-  return { status: response.statusCode ?? 0, body };
+  try {
+    const response = await new Promise<IncomingMessage>((resolve, reject) => httpRequest({ host: '127.0.0.1', port, path: '/', method: 'POST' }, resolve).on('error', reject).end());
+    await readAfter;
+    let body = '';
+    for await (const chunk of response) body += String(chunk);
+    if (failure !== undefined) throw failure;
+    return { status: response.statusCode ?? 0, body };
+  } catch (error) {
+    throw failure ?? error;
+  }
 }
 
 const eventNames = (body: string): Array<string | undefined> => parseSseText(body).map((message) => message.event);
@@ -86,15 +100,16 @@ const texts = (body: string): string => parseSseText(body).map((message) => (JSO
 describe('IrStreamWriter', () => {
   it('writes the head, every event of the turn and the end of the answer in one socket write', async () => {
     let writes = -1;
+    let pushes: unknown[] = [];
     const answer = await serve(async (response, socketWrites) => {
       await nextTurn(); // the upstream answers in a later turn than the request came in
       const writer = new IrStreamWriter(streamedCall(response));
-      const pushes = [writer.push([start]), writer.push([textStart, delta('Hel')]), writer.push([delta('lo'), textEnd, finish])];
-      // Nothing to wait for: the socket took everything so far (and the head is still pending).
-      expect(pushes).toEqual([undefined, undefined, undefined]);
+      pushes = [writer.push([start]), writer.push([textStart, delta('Hel')]), writer.push([delta('lo'), textEnd, finish])];
       await writer.finish();
       writes = socketWrites();
     });
+    // Nothing to wait for: the socket took everything so far (and the head was still pending).
+    expect(pushes).toEqual([undefined, undefined, undefined]);
     expect(writes).toBe(1);
     expect(answer.status).toBe(200);
     expect(eventNames(answer.body)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
@@ -196,6 +211,8 @@ describe('IrStreamWriter', () => {
   it('drops what is pending once the client is gone, without an error', async () => {
     const errors: unknown[] = [];
     let finished = false;
+    let handlerDone: () => void = () => undefined;
+    const handled = new Promise<void>((resolve) => (handlerDone = resolve));
     let clientGone: () => void = () => undefined;
     const gone = new Promise<void>((resolve) => (clientGone = resolve));
     const server = createServer((_request, response) => {
@@ -211,7 +228,9 @@ describe('IrStreamWriter', () => {
         await writer.finish();
         await nextTurn();
         finished = true;
-      })().catch((error: unknown) => errors.push(error));
+      })()
+        .catch((error: unknown) => errors.push(error))
+        .finally(() => handlerDone());
     });
     servers.push(server);
     server.listen(0, '127.0.0.1');
@@ -222,7 +241,8 @@ describe('IrStreamWriter', () => {
     const response = await new Promise<IncomingMessage>((resolve) => request.on('response', resolve).end());
     const [first] = (await once(response, 'data')) as [Buffer];
     request.destroy();
-    await expect.poll(() => finished).toBe(true);
+    await handled;
+    expect(finished).toBe(true);
     expect(String(first)).toContain('seen');
     expect(errors).toEqual([]);
   });
