@@ -49,7 +49,8 @@ export function responsesCallCodec(base: StyleCodec<unknown, unknown>, readEcho:
             return [{ type: 'response-start', id: head.id, model: options?.model ?? alias, created: head.created }, event];
           };
           return {
-            push: (event) => start(event).flatMap((e) => encoder.push(e)),
+            // Once the stream has started, each event goes straight to the encoder (no array per event).
+            push: (event) => (started ? encoder.push(event) : start(event).flatMap((e) => encoder.push(e))),
             end: () => {
               const opening = started ? [] : start({ type: 'response-start', id: head.id, model: alias, created: head.created }).flatMap((e) => encoder.push(e));
               return [...opening, ...encoder.end()];
