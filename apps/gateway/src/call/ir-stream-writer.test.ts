@@ -10,24 +10,7 @@ import type { GenerationContext } from '../context/generation-call.js';
 import { ResponseSink } from '../http/response-sink.js';
 import { sseFramer } from '../http/stream-framer.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
-
-/** Counts the writes that reach the socket (one per system call; corked chunks travel together). */
-function countSocketWrites(socket: Socket): () => number {
-  let calls = 0;
-  const write = socket._write.bind(socket);
-  socket._write = (chunk, encoding, callback) => {
-    calls++;
-    write(chunk, encoding, callback);
-  };
-  const writev = socket._writev?.bind(socket);
-  if (writev) {
-    socket._writev = (chunks, callback) => {
-      calls++;
-      writev(chunks, callback);
-    };
-  }
-  return () => calls;
-}
+import { countSocketWrites } from '../http/socket-writes.test-support.js';
 
 /** A streamed call answering an Anthropic Messages caller through `response`. */
 function streamedCall(response: ServerResponse, extra: Partial<GenerationContext> = {}): GenerationContext {

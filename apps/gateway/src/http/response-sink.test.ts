@@ -4,24 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseSink } from './response-sink.js';
-
-/** Counts the writes that reach the socket (one per system call, corked chunks travel together). */
-function countSocketWrites(socket: Socket): () => number {
-  let calls = 0;
-  const write = socket._write.bind(socket);
-  socket._write = (chunk, encoding, callback) => {
-    calls++;
-    write(chunk, encoding, callback);
-  };
-  const writev = socket._writev?.bind(socket);
-  if (writev) {
-    socket._writev = (chunks, callback) => {
-      calls++;
-      writev(chunks, callback);
-    };
-  }
-  return () => calls;
-}
+import { countSocketWrites } from './socket-writes.test-support.js';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
 afterEach(() => {
