@@ -13,7 +13,7 @@ import { opsRoutes } from './route/ops-routes.js';
 import type { RouteEntry } from './route/route-entry.js';
 import { directRoutes } from './route/direct-routes.js';
 import { answerUnexpected, serveRoute } from './route/serve-route.js';
-import { refuseMalformedPaths } from './route/malformed-path.js';
+import { refuseMalformedPath } from './route/malformed-path.js';
 import { imagesRoutes } from './route/images-routes.js';
 import { audioRoutes } from './route/audio-routes.js';
 import { embeddingsRoutes } from './route/embeddings-routes.js';
@@ -38,17 +38,15 @@ export function createGatewayListener(gateway: Gateway): RequestListener {
   const table = routes(gateway);
   const cors = gateway.config.server.cors;
   const direct = directRoutes(table);
-  const app = refuseMalformedPaths(gateway, createApp(gateway, table));
+  const app = createApp(gateway, table);
   return (request, response) => {
     const raw = request.url ?? '/';
     const query = raw.indexOf('?');
     const path = query === -1 ? raw : raw.slice(0, query);
     const handler = direct(request, path);
-    if (handler === undefined) {
-      app(request, response);
-      return;
-    }
-    if (!applyCors(cors, request, response)) serveRoute(gateway, handler, request, response, path);
+    if (handler !== undefined) {
+      if (!applyCors(cors, request, response)) serveRoute(gateway, handler, request, response, path);
+    } else if (!refuseMalformedPath(gateway, request, response, path)) app(request, response);
   };
 }
 

@@ -58,8 +58,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
   const runtime = options.runtime ?? createRuntime(config, options.store ?? createStore(config.store), options.logDestination ? { logDestination: options.logDestination } : {});
   await attachOperator(runtime, config);
   let gateway = createGateway(config, { ...options, runtime });
-  const listenerOf = (served: Gateway): RequestListener => createGatewayListener(served);
-  let listener = listenerOf(gateway);
+  let listener: RequestListener = createGatewayListener(gateway);
   const server = createServer(listener);
   server.on('clientError', (error: ClientError, socket: Duplex) => {
     const answer = answerClientError(error, socket);
@@ -85,7 +84,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
     ];
     if (restartOnly.length > 0) runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
     const replacement = createGateway(next, { ...options, runtime });
-    const nextListener = listenerOf(replacement);
+    const nextListener = createGatewayListener(replacement);
     server.removeListener('request', listener);
     server.on('request', nextListener);
     listener = nextListener;

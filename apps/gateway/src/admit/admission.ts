@@ -22,9 +22,8 @@ export { bodyLimit, uploadLimits } from './body-limits.js';
  * `retry-after`). A refusal is answered here, in the style the path implies, and gives
  * `undefined`; otherwise the route runs with the context.
  */
-export async function admitRequest(gateway: Gateway, request: IncomingMessage, response: ServerResponse): Promise<RequestContext | undefined> {
+export async function admitRequest(gateway: Gateway, request: IncomingMessage, response: ServerResponse, path: string): Promise<RequestContext | undefined> {
   const context = createRequestContext(request, response);
-  const path = pathOf(request);
   const endpoint = endpointOfPath(path);
   if (!endpoint) return context;
   const tracked = trackRequest(gateway, request, response, endpoint, context.requestId);
@@ -43,12 +42,6 @@ export async function admitRequest(gateway: Gateway, request: IncomingMessage, r
     sendStyleError(context.sink, errorCodecForPath(path, request.headers), asIrError(error));
     return undefined;
   }
-}
-
-function pathOf(request: IncomingMessage): string {
-  const raw = request.url ?? '/';
-  const query = raw.indexOf('?');
-  return query === -1 ? raw : raw.slice(0, query);
 }
 
 function refuseWhileDraining(gateway: Gateway): void {

@@ -15,8 +15,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * A new context for a request: its id (the caller's `x-request-id` when safe), its URL (parsed
  * when first read), the sink its answer goes through, and a signal aborted when the client
- * leaves or the gateway stops the request. Admission makes the one every route gets; a handler
- * without one (admin, console) makes its own.
+ * leaves or the gateway stops the request. Admission makes the one every route gets; only an
+ * answer given before or outside any route (404/405, an unexpected error) makes its own.
  */
 export function createRequestContext(request: IncomingMessage, response: ServerResponse): RequestContext {
   const given = request.headers['x-request-id'];

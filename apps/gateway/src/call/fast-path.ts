@@ -52,9 +52,7 @@ function fastPathBody(call: GenerationContext, adapter: HttpProviderAdapter): { 
   // Beyond the model and include_usage, only an adapter hook or unsigned thinking blocks reshape
   // the body: then it is copied, changed and serialised again. Otherwise its bytes are kept.
   if (adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
-    const out: Record<string, unknown> = { ...call.json };
-    if (upstreamModel !== undefined) out.model = upstreamModel;
-    if (injectedUsage) out.stream_options = { ...streamOptions, include_usage: true };
+    const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
     let reshaped = dropUnsignedThinking(call, out);
     if (target && adapter.hooks?.patchRequest) {
       call.outcome.warnings.push(...(adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream }) ?? []));
@@ -64,13 +62,14 @@ function fastPathBody(call: GenerationContext, adapter: HttpProviderAdapter): { 
   }
   if (upstreamModel === undefined && !injectedUsage) return { body: call.rawBody, injectedUsage };
   const spliced = typeof callerModel === 'string' ? spliceFastPathBody(call.rawBody, callerModel, upstreamModel ?? callerModel, injectedUsage) : undefined;
-  return { body: spliced ?? JSON.stringify(withUpstreamFields(call.json, upstreamModel, injectedUsage ? { ...streamOptions, include_usage: true } : undefined)), injectedUsage };
+  return { body: spliced ?? JSON.stringify(withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined)), injectedUsage };
 }
 
-function withUpstreamFields(json: Record<string, unknown>, model: string | undefined, streamOptions: Record<string, unknown> | undefined): Record<string, unknown> {
+/** A copy of the caller's body with the upstream model and, given the caller's stream options, `include_usage` added to them. */
+function withUpstreamFields(json: Record<string, unknown>, model: string | undefined, streamOptionsToComplete: Record<string, unknown> | undefined): Record<string, unknown> {
   const out = { ...json };
   if (model !== undefined) out.model = model;
-  if (streamOptions) out.stream_options = streamOptions;
+  if (streamOptionsToComplete) out.stream_options = { ...streamOptionsToComplete, include_usage: true };
   return out;
 }
 

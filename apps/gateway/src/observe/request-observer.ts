@@ -59,7 +59,7 @@ function finishRequest(gateway: Gateway, entry: TrackedRequest, request: Incomin
   const latencyMs = performance.now() - entry.started;
   const firstByteAt = call?.outcome.firstByteAt;
   const labels = { route: entry.endpoint, provider };
-  metrics.requests.inc({ route: entry.endpoint, provider, status: statusLabel(status) });
+  metrics.requests.inc({ route: entry.endpoint, provider, status: String(status) });
   metrics.duration.observe(labels, latencyMs / 1000);
   if (firstByteAt !== undefined) metrics.timeToFirstByte.observe(labels, (firstByteAt - entry.started) / 1000);
   if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
@@ -107,18 +107,6 @@ function logLine(gateway: Gateway, entry: TrackedRequest, request: IncomingMessa
     error: outcome?.lastError ? { kind: outcome.lastError.kind, message: outcome.lastError.message } : undefined,
     ...(logging.bodies && call ? { requestBody: bodyForLog(call.rawBody, logging.maxBodyChars), responseBody: bodyForLog(outcome?.responseBody, logging.maxBodyChars) } : {}),
   };
-}
-
-/** Status codes as label text, made once each. */
-const STATUS_LABELS = new Map<number, string>();
-
-function statusLabel(status: number): string {
-  let label = STATUS_LABELS.get(status);
-  if (label === undefined) {
-    label = String(status);
-    if (STATUS_LABELS.size < 1_000) STATUS_LABELS.set(status, label);
-  }
-  return label;
 }
 
 function round(ms: number): number {

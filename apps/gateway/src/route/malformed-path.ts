@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from '../gateway.js';
 import { admitRequest } from '../admit/admission.js';
@@ -25,27 +25,21 @@ export function malformedEscape(path: string): string | undefined {
  * Routing decodes path parameters and fails on a malformed percent-escape (`%ff`, `%E0%A4%A`)
  * before any route runs. Such a request is answered here instead: it goes through the same
  * admission as every request (logged, key checked, limits counted), then gets a 400 in the
- * style its path implies, naming the escape.
+ * style its path implies, naming the escape. True when `path` (the request's, without its
+ * query) was malformed and so answered here.
  */
-export function refuseMalformedPaths(gateway: Gateway, app: RequestListener): RequestListener {
-  return (request, response) => {
-    const raw = request.url ?? '/';
-    const query = raw.indexOf('?');
-    const path = query === -1 ? raw : raw.slice(0, query);
-    const escape = malformedEscape(path);
-    if (escape === undefined) {
-      app(request, response);
-      return;
-    }
-    void admitRequest(gateway, request, response).then((context) => {
-      if (!context) return;
-      const error = new IrError({
-        kind: 'invalid-request',
-        message: `The request path holds a malformed percent-escape "${escape}": each % must be followed by two hex digits, and the escaped bytes must be UTF-8`,
-        code: 'invalid_path_encoding',
-        source: 'gateway',
-      });
-      sendStyleError(context.sink, errorCodecForPath(path, request.headers), error);
+export function refuseMalformedPath(gateway: Gateway, request: IncomingMessage, response: ServerResponse, path: string): boolean {
+  const escape = malformedEscape(path);
+  if (escape === undefined) return false;
+  void admitRequest(gateway, request, response, path).then((context) => {
+    if (!context) return;
+    const error = new IrError({
+      kind: 'invalid-request',
+      message: `The request path holds a malformed percent-escape "${escape}": each % must be followed by two hex digits, and the escaped bytes must be UTF-8`,
+      code: 'invalid_path_encoding',
+      source: 'gateway',
     });
-  };
+    sendStyleError(context.sink, errorCodecForPath(path, request.headers), error);
+  });
+  return true;
 }

@@ -12,7 +12,7 @@ import type { RouteHandler } from './route-entry.js';
  * (which answers its own refusals) is an internal error answered the same way.
  */
 export function serveRoute(gateway: Gateway, handler: RouteHandler, request: IncomingMessage, response: ServerResponse, path: string): void {
-  admitRequest(gateway, request, response)
+  admitRequest(gateway, request, response, path)
     .then(async (context) => {
       if (!context) return;
       try {
