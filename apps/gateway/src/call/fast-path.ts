@@ -14,6 +14,7 @@ import type { GenerationContext } from '../context/generation-call.js';
 import { spliceFastPathBody } from './raw-body-splice.js';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
+import { TurnWrites } from './turn-writes.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
 import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
@@ -114,6 +115,7 @@ class FastSseRelay {
   /** The last event holding data: whether the stream ended properly is read from it alone, at the end. */
   private lastEvent: Buffer | undefined;
   private readonly usageDecoder;
+  private readonly writes: TurnWrites;
 
   constructor(
     private readonly call: GenerationContext,
@@ -121,30 +123,30 @@ class FastSseRelay {
     private readonly dropUsageChunk: boolean,
   ) {
     this.usageDecoder = codec.stream.createDecoder();
+    this.writes = new TurnWrites(call.sink, () => commitStream(call));
   }
 
   /** Relays what complete events `chunk` ends; gives a promise only when the caller's socket is full. */
   push(chunk: Buffer): Promise<void> | undefined {
     const buffer = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
-    // Usually every event passes: then they are the bytes up to `position`, written without a
-    // copy. Only once one is held back are the passing pieces collected.
-    let kept: Buffer[] | undefined;
-    let passed = 0;
+    // Usually every event passes: then they are the bytes up to `position`, passed on without a
+    // copy. An event held back ends a run of passing bytes; the next run starts after it.
+    let runStart = 0;
     let position = 0;
+    let waiting: Promise<void> | undefined;
     for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
       const start = position;
       const event = buffer.subarray(start, end);
       position = end;
       if (holdsData(event, this.call.inbound.wire)) this.lastEvent = event;
-      if (this.accept(event)) {
-        passed++;
-        kept?.push(event);
-      } else kept ??= start > 0 ? [buffer.subarray(0, start)] : [];
+      if (!this.accept(event)) {
+        if (start > runStart) waiting = this.writes.add(buffer.subarray(runStart, start));
+        runStart = end;
+      }
     }
     this.pending = position === buffer.length ? NOTHING : Buffer.from(buffer.subarray(position));
-    if (passed === 0) return undefined;
-    if (!kept) return this.call.sink.offer(buffer.subarray(0, position));
-    return this.call.sink.offer(kept.length === 1 ? (kept[0] as Buffer) : Buffer.concat(kept));
+    if (position > runStart) waiting = this.writes.add(buffer.subarray(runStart, position));
+    return waiting;
   }
 
   async end(): Promise<void> {
@@ -165,11 +167,13 @@ class FastSseRelay {
       await this.failInBand(cut);
       return;
     }
+    void this.writes.flush();
     this.call.sink.end();
   }
 
   async failInBand(error: IrError): Promise<void> {
     const messages = this.codec.stream.createEncoder().push({ type: 'error', error: error.data });
+    void this.writes.flush();
     await this.call.sink.write(this.call.framer.frame(messages));
     this.call.sink.end();
   }
@@ -186,7 +190,7 @@ class FastSseRelay {
       const events = this.codec.stream.createDecoder().push(decoded[0]!);
       const error = events.find((e) => e.type === 'error');
       if (error?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...error.error, source: 'upstream' });
-      commitStream(this.call);
+      this.writes.commitWithNext();
       this.started = true;
     }
     if (!holdsUsageObject(event)) return true;
