@@ -7,6 +7,7 @@ import type { RequestContext } from '../context/request-context.js';
 import type { TrackedRequest } from '../observe/request-observer.js';
 import type { Gateway } from '../gateway.js';
 import { ResponseSink } from '../http/response-sink.js';
+import { RequestStop } from '../context/request-stop.js';
 
 export type { RequestContext } from '../context/request-context.js';
 
@@ -32,9 +33,8 @@ export function createRequestContext(request: IncomingMessage, response: ServerR
 }
 
 class GatewayRequestContext implements RequestContext {
-  private readonly controller = new AbortController();
   private parsedUrl: URL | undefined;
-  readonly signal = this.controller.signal;
+  readonly signal = new RequestStop();
   key?: GatewayKey;
   tracked?: TrackedRequest;
 
@@ -50,7 +50,7 @@ class GatewayRequestContext implements RequestContext {
   }
 
   abort(reason?: IrError): void {
-    if (!this.signal.aborted) this.controller.abort(reason);
+    this.signal.abort(reason);
   }
 }
 

@@ -3,6 +3,7 @@ import { ENDPOINT_OF_STYLE, type CallOps } from '../context/call-ops.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { gatewayTimeout } from './gateway-timeout.js';
 import { startStreamGuard } from './stream-guard.js';
+import { RequestStop } from '../context/request-stop.js';
 
 
 /**
@@ -14,7 +15,7 @@ import { startStreamGuard } from './stream-guard.js';
  */
 export class CallControl {
   /** The request's signal, which every attempt without a deadline of its own uses. */
-  private readonly requestSignal: AbortSignal;
+  private readonly requestSignal: RequestStop;
   private attempt: { timer: NodeJS.Timeout; forward: () => void } | undefined;
   private requestTimer: NodeJS.Timeout | undefined;
   private readonly stopGuard: (() => void) | undefined;
@@ -42,15 +43,15 @@ export class CallControl {
   beginAttempt(totalMs: number | undefined, provider: string): void {
     this.finishAttempt();
     if (totalMs === undefined || this.requestSignal.aborted) return;
-    const controller = new AbortController();
-    const forward = (): void => controller.abort(this.requestSignal.reason);
-    this.requestSignal.addEventListener('abort', forward, { once: true });
+    const attemptSignal = new RequestStop();
+    const forward = (): void => attemptSignal.abort(this.requestSignal.reason);
+    this.requestSignal.addEventListener('abort', forward);
     const timer = setTimeout(() => {
       const error = new IrError({ kind: 'timeout', message: `Provider "${provider}" did not answer within its timeouts.totalMs (${totalMs} ms)`, source: 'upstream' });
-      controller.abort(error);
+      attemptSignal.abort(error);
     }, totalMs);
     this.attempt = { timer, forward };
-    this.call.signal = controller.signal;
+    this.call.signal = attemptSignal;
   }
 
   /** Ends the attempt: its deadline goes, and the call's own signal is the one in use again. */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { IrError, type IrRequest, type IrWarning, type Result } from '@interlingua/ir';
 import { irToAnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
 import { safeJsonParse } from '@interlingua/ir-utils';
-import { codecFor, fetchUpstream, type GenerationStyle, type HttpProviderAdapter, type UpstreamEndpoint } from '@interlingua/provider-adapters';
+import { codecFor, fetchUpstream, type GenerationStyle, type HttpProviderAdapter, type StopSignal, type UpstreamEndpoint } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from '../context/route-target.js';
 import { estimateInputTokens } from '../commit/input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
@@ -22,7 +22,7 @@ export interface CountTokensInput {
   /** Caller headers, for the adapter's forwarded ones (`anthropic-beta`). */
   headers: IncomingHttpHeaders;
   requestId: string;
-  signal: AbortSignal;
+  signal: StopSignal;
 }
 
 export interface TokenCount {
@@ -75,7 +75,7 @@ async function countUpstream(input: CountTokensInput, target: RouteTarget, adapt
   const encoded = (typeof wire === 'string' ? COUNT_ENCODERS[wire] : undefined)?.(ir) ?? codecFor(wire).request.fromIr(ir);
   const wireRequest = { ...(encoded.value as Record<string, unknown>) };
   const hookWarnings = adapter.hooks?.patchRequest?.(wireRequest, { settings: target.settings, model: target.upstreamModel, stream: false }) ?? [];
-  const forwarded = pickForwardedHeaders(input.headers, [...(adapter.forwardHeaders ?? []), ...target.settings.forwardHeaders]);
+  const forwarded = pickForwardedHeaders(input.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
   const answer = await fetchUpstream(
     {
       url: endpoint.url,

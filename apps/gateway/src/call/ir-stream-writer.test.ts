@@ -11,6 +11,7 @@ import { ResponseSink } from '../http/response-sink.js';
 import { sseFramer } from '../http/stream-framer.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
 import { countSocketWrites } from '../http/socket-writes.test-support.js';
+import { RequestStop } from '../context/request-stop.js';
 
 /** A streamed call answering an Anthropic Messages caller through `response`. */
 function streamedCall(response: ServerResponse, extra: Partial<GenerationContext> = {}): GenerationContext {
@@ -23,7 +24,7 @@ function streamedCall(response: ServerResponse, extra: Partial<GenerationContext
     route: { routeName: 'claude-test', targets: [] },
     requestId: 'req_writer',
     headers: {},
-    signal: new AbortController().signal,
+    signal: new RequestStop(),
     abort: () => undefined,
     sink: new ResponseSink(response),
     framer: sseFramer(),

@@ -13,7 +13,7 @@ export async function runLocalPath(call: GenerationContext, adapter: LocalProvid
   if (!target) return;
   call.outcome.path = 'local';
   const ir = irRequestForTarget(call);
-  const events = adapter.generate(ir, { settings: target.settings, signal: call.signal });
+  const events = adapter.generate(ir, { settings: target.settings, signal: call.signal.asAbortSignal() });
   if (!call.stream) {
     const accumulator = createResponseAccumulator();
     for await (const event of events) accumulator.push(event);

@@ -5,6 +5,7 @@ import type { ResponseSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
 import type { ResolvedRoute, RouteTarget } from './route-target.js';
 import type { CallOps } from './call-ops.js';
+import type { RequestStop } from './request-stop.js';
 import type { ReasoningContext } from '../reasoning/reasoning-call.js';
 
 /** The caller's request style, as the pipeline needs it. */
@@ -59,7 +60,7 @@ export interface GenerationContext {
   requestId: string;
   headers: IncomingHttpHeaders;
   /** Aborted when the client goes away, or by `abort` (with an attempt deadline: that attempt's own signal). */
-  signal: AbortSignal;
+  signal: RequestStop;
   /** Stops the whole request with the gateway's reason: the request's own signal aborts with it. */
   abort(reason: IrError): void;
   sink: ResponseSink;

@@ -2,6 +2,7 @@ import type { IrError } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { TrackedRequest } from '../observe/request-observer.js';
+import type { RequestStop } from './request-stop.js';
 
 /**
  * One request as every step sees it: made once, by admission, and passed down as an argument
@@ -12,7 +13,7 @@ export interface RequestContext {
   url: URL;
   sink: ResponseSink;
   /** Aborted when the client closes the connection before the answer ended, or by `abort`. */
-  signal: AbortSignal;
+  signal: RequestStop;
   /** Stops the request: `signal` aborts with `reason` (the gateway's own, an `IrError`), or as the client leaving without one. */
   abort(reason?: IrError): void;
   /** The caller's key, authenticated once by admission (every API endpoint). */

@@ -64,7 +64,7 @@ async function attemptTargets(call: GenerationContext, ops: CallOps, control: Ca
   for (let round = 0; round <= ops.routing.retries; round++) {
     if (round > 0) {
       if (targets.every((target) => state.done.has(target))) break;
-      await sleep(backoffMs(round, ops.routing, state.retryAfter), undefined, { signal: call.signal, ref: false });
+      await sleep(backoffMs(round, ops.routing, state.retryAfter), undefined, { signal: call.signal.asAbortSignal(), ref: false });
       state.retryAfter = 0;
     }
     for (const target of targets) {

@@ -85,7 +85,7 @@ async function serveEmbeddings(call: ServiceCall, input: EmbeddingsInput): Promi
   const local = localTarget(call, 'embed');
   if (local) {
     const ir = requireIr(input);
-    const answer = local.adapter.embed!({ ...ir.value, model: local.target.upstreamModel }, { settings: local.target.settings, signal: call.signal });
+    const answer = local.adapter.embed!({ ...ir.value, model: local.target.upstreamModel }, { settings: local.target.settings, signal: call.signal.asAbortSignal() });
     call.outcome.warnings = [...ir.warnings];
     return sendAnswer(call, input, answer);
   }

@@ -28,7 +28,7 @@ export function rerankRoutes(gateway: Gateway): RouteEntry[] {
 async function serveRerank(call: ServiceCall, request: IrRerankRequest): Promise<void> {
   requireService(call, 'rerank');
   const local = localTarget(call, 'rerank');
-  if (local) return sendRerank(call, request, local.adapter.rerank!({ ...request, model: local.target.upstreamModel }, { settings: local.target.settings, signal: call.signal }));
+  if (local) return sendRerank(call, request, local.adapter.rerank!({ ...request, model: local.target.upstreamModel }, { settings: local.target.settings, signal: call.signal.asAbortSignal() }));
   await runServiceCall(call, async (serving) => {
     const wire = rerankWire(serving.endpoint.wire);
     if (!wire) throw unsupported(`rerank: ${providerLabel(serving.target)} names a rerank wire the gateway does not know ("${serving.endpoint.wire}")`);

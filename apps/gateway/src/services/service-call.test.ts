@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResponseSink } from '../http/response-sink.js';
 import type { RouteTarget } from '../plan/model-router.js';
 import { runServiceCall, type ServiceCall, type ServiceTarget } from './service-call.js';
+import { RequestStop } from '../context/request-stop.js';
 
 function target(id: string, adapter: ProviderAdapter): RouteTarget {
   return {
@@ -22,7 +23,7 @@ function call(targets: RouteTarget[], service: ServiceCall['service'] = 'images.
     route: { routeName: 'm', targets },
     requestId: 'req_1',
     headers: {},
-    signal: new AbortController().signal,
+    signal: new RequestStop(),
     sink: { committed: false } as ResponseSink,
     destroy: () => undefined,
     maxUpstreamBodyBytes: 1024,

@@ -5,6 +5,7 @@ import type { ResponseSink } from '../http/response-sink.js';
 import type { ResolvedRoute, RouteTarget } from '../plan/model-router.js';
 import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome } from '../context/generation-call.js';
+import type { RequestStop } from '../context/request-stop.js';
 import { asIrError } from '../plan/run-generation.js';
 import { classifyFailure } from '../plan/retry-policy.js';
 
@@ -21,7 +22,7 @@ export interface ServiceCall {
   requestId: string;
   headers: IncomingHttpHeaders;
   /** Aborted when the client goes away. */
-  signal: AbortSignal;
+  signal: RequestStop;
   sink: ResponseSink;
   /** Cuts the connection: the only way to report a failure in the middle of a binary answer. */
   destroy(): void;

@@ -22,6 +22,23 @@ export interface BodyConsumer {
   destroy(error: unknown): void;
 }
 
+/**
+ * What a call needs of its caller's abort signal. An `AbortSignal` is one; a caller on a hot path
+ * may pass a lighter object with the same members (Node's `AbortSignal` is an `EventTarget`, which
+ * costs microseconds to make and to listen to). Listeners are objects with `handleEvent`.
+ */
+export interface StopSignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: StopListener, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: StopListener): void;
+}
+
+/** An 'abort' listener object, as `EventTarget` takes them. */
+export interface StopListener {
+  handleEvent(): void;
+}
+
 export interface UpstreamCallHead {
   status: number;
   headers: IncomingHttpHeaders;
@@ -32,7 +49,7 @@ export interface UpstreamCallOptions {
   firstByteMs: number;
   dispatcher: Dispatcher;
   origin: string;
-  callerSignal: AbortSignal | undefined;
+  callerSignal: StopSignal | undefined;
   /** Called once with the response head; returns where its body goes. */
   onHead(head: UpstreamCallHead, flow: BodyFlow): BodyConsumer;
 }

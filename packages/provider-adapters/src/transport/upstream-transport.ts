@@ -2,9 +2,11 @@ import { Writable } from 'node:stream';
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
 import { type AsyncBodySink, bodyTooLarge, BoundedBodyCollector, BoundedChunks, SinkConsumer, WritableConsumer } from './body-consumers.js';
 import { labelDispatcher } from './first-byte-deadline.js';
-import { type BodyConsumer, type BodyFlow, UpstreamCall } from './upstream-call.js';
+import { type BodyConsumer, type BodyFlow, type StopSignal, UpstreamCall } from './upstream-call.js';
 import { mapTransportError } from './upstream-error-map.js';
 import { upstreamTarget } from './upstream-target.js';
+
+export type { StopListener, StopSignal } from './upstream-call.js';
 
 export type { AsyncBodySink } from './body-consumers.js';
 
@@ -30,7 +32,8 @@ export interface UpstreamRequest {
   method?: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
   body?: string | Uint8Array;
-  signal?: AbortSignal;
+  /** Aborts the request: an `AbortSignal`, or any `StopSignal`. */
+  signal?: StopSignal;
   timeouts?: UpstreamTimeouts;
   /** A dispatcher for this provider (custom TLS, proxy); defaults to the shared one. */
   dispatcher?: Dispatcher;
@@ -198,7 +201,7 @@ export async function fetchUpstream(request: UpstreamRequest, maxBytes: number):
     return collector;
   });
   if (!head || !collector) throw mapTransportError(new Error('no response'));
-  return { ...head, body: collector.result() };
+  return { status: head.status, headers: head.headers, body: collector.result() };
 }
 
 /** A writable that keeps at most `maxBytes` and fails past them. */
