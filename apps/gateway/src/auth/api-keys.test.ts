@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileKeys, findKey, hashSecret, keyAllowsModel, presentedKey } from './api-keys.js';
+import { compileKeys, findKey, hashSecret, keyAllowsModel, presentedKey, sha256 } from './api-keys.js';
 
 describe('gateway keys', () => {
   const keys = compileKeys([
@@ -26,5 +28,14 @@ describe('gateway keys', () => {
     expect(presentedKey({ 'x-goog-api-key': 'ghi' }, () => none)).toBe('ghi');
     expect(presentedKey({}, () => new URLSearchParams('key=jkl'))).toBe('jkl');
     expect(presentedKey({}, () => none)).toBeUndefined();
+  });
+
+  it('hashes any secret exactly as a Hash object does (the Latin-1 read-out loses no byte)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (secret) => {
+        expect(sha256(secret).equals(createHash('sha256').update(secret).digest())).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
