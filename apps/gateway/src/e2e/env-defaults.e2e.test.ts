@@ -14,6 +14,7 @@ const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let upstream: LoopbackUpstream;
 let child: ChildProcess;
 let baseUrl: string;
+let stdout = '';
 
 function waitForListening(process: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -46,8 +47,11 @@ beforeAll(async () => {
     });
   });
   child = spawn(process.execPath, [join(gatewayDir, 'dist', 'main.js')], {
-    env: { PATH: process.env.PATH ?? '', OPENAI_API_KEY: 'sk-fake-env-key', OPENAI_BASE_URL: `${upstream.url}/v1`, INTERLINGUA_API_KEY: 'env-gateway-key', INTERLINGUA_PORT: '0', INTERLINGUA_LOG: 'off' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', OPENAI_API_KEY: 'sk-fake-env-key', OPENAI_BASE_URL: `${upstream.url}/v1`, INTERLINGUA_API_KEY: 'env-gateway-key', INTERLINGUA_PORT: '0', INTERLINGUA_LOG: 'on' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
   });
   baseUrl = await waitForListening(child);
 }, 60_000);
@@ -72,5 +76,20 @@ describe('defaults from the environment', () => {
     const ids = [];
     for await (const model of client.models.list()) ids.push(model.id);
     expect(ids).toEqual(expect.arrayContaining(['mock', 'openai/gpt-4.1']));
+  });
+
+  it('has written the log line of every request to stdout once it has stopped (lines are batched)', async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    const requestLines = stdout
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line) as { endpoint: string; status: number; key: string });
+    expect(requestLines.map((line) => [line.endpoint, line.status, line.key])).toEqual([
+      ['chat', 200, 'default'],
+      ['models', 200, 'default'],
+    ]);
+    expect(stdout).not.toContain('env-gateway-key');
   });
 });

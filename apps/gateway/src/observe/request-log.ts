@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { batchedStdout } from './batched-stdout.js';
 
 let enabled = process.env.INTERLINGUA_LOG !== 'off';
 
@@ -11,11 +12,6 @@ export function requestLoggingEnabled(): boolean {
   return enabled;
 }
 
-/** Log output is written in batches of about this many bytes (one system call each)... */
-const LOG_BATCH_BYTES = 4_096;
-/** ...and at least this often, so a quiet gateway's lines are never held back for long. */
-const LOG_FLUSH_MS = 250;
-
 /**
  * The gateway's pino logger: JSON lines with an ISO time and the level as a word. Written to
  * stdout through an asynchronous destination that batches lines (one write per ~4 KB or 250 ms;
@@ -24,19 +20,6 @@ const LOG_FLUSH_MS = 250;
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
   return pino(options, destination ?? batchedStdout());
-}
-
-/**
- * Stdout in batches. The lines go to sonic-boom as bytes (`contentMode: 'buffer'`): in text mode
- * it measures the whole pending batch on every line, which made a flat copy of it each time.
- */
-function batchedStdout(): DestinationStream & { flush(callback?: (error?: Error) => void): void } {
-  const stdout = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, contentMode: 'buffer' });
-  setInterval(() => stdout.flush(), LOG_FLUSH_MS).unref();
-  return {
-    write: (line: string) => stdout.write(Buffer.from(line, 'utf8') as unknown as string),
-    flush: (callback) => stdout.flush(callback),
-  };
 }
 
 type PinoInternals = Record<symbol, unknown>;
