@@ -20,32 +20,31 @@ export function buildUpstreamRequest(
   const target = call.outcome.target;
   if (!target) throw new Error('no target chosen');
   const endpoint = adapter.generation({ settings: target.settings, model: target.upstreamModel, stream });
-  const forwarded = forwardedHeaders(call, [...(adapter.forwardHeaders ?? []), ...target.settings.forwardHeaders]);
-  const headers: Record<string, string> = { ...forwarded, ...endpoint.headers, 'x-request-id': call.requestId };
-  return {
-    url: endpoint.url,
-    method: 'POST',
-    headers,
-    body,
-    signal: call.signal,
-    ...(target.settings.timeouts ? { timeouts: target.settings.timeouts } : {}),
-    ...(target.settings.dispatcher ? { dispatcher: target.settings.dispatcher } : {}),
-    ...requestSigner(adapter, target.settings),
-  };
+  const headers = pickForwardedHeaders(call.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
+  for (const name in endpoint.headers) headers[name] = endpoint.headers[name]!;
+  headers['x-request-id'] = call.requestId;
+  const request: UpstreamRequest = { url: endpoint.url, method: 'POST', headers, body, signal: call.signal };
+  if (target.settings.timeouts) request.timeouts = target.settings.timeouts;
+  if (target.settings.dispatcher) request.dispatcher = target.settings.dispatcher;
+  const { sign } = requestSigner(adapter, target.settings);
+  if (sign) request.sign = sign;
+  return request;
 }
 
-function forwardedHeaders(call: GenerationContext, names: readonly string[]): Record<string, string> {
-  return pickForwardedHeaders(call.headers, names);
-}
-
-/** The caller headers among `names` (hop-by-hop ones never), repeated values joined with `, `. */
-export function pickForwardedHeaders(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
+/**
+ * The caller headers named in any of `nameLists` (hop-by-hop ones never), repeated values joined
+ * with `, `: a new object the caller may add to.
+ */
+export function pickForwardedHeaders(headers: IncomingHttpHeaders, ...nameLists: ReadonlyArray<readonly string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of names) {
-    const lower = name.toLowerCase();
-    if (HOP_BY_HOP_HEADERS.has(lower)) continue;
-    const value = headers[lower];
-    if (value !== undefined) out[lower] = Array.isArray(value) ? value.join(', ') : value;
+  for (const names of nameLists) {
+    if (names === undefined) continue;
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      if (HOP_BY_HOP_HEADERS.has(lower)) continue;
+      const value = headers[lower];
+      if (value !== undefined) out[lower] = Array.isArray(value) ? value.join(', ') : value;
+    }
   }
   return out;
 }

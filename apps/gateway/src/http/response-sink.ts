@@ -42,21 +42,24 @@ export class ResponseSink {
    * Writes a whole non-streaming answer. Given while the request body is still arriving (an
    * early error), it closes the connection only after a bounded drain, so the client reads it.
    */
-  send(status: number, contentType: string, body: string | Buffer, extra: HeaderBag = {}): void {
+  send(status: number, contentType: string, body: string | Buffer, extra?: HeaderBag): void {
     if (this.committed) return;
-    const headers = { ...this.headers, ...extra, 'content-type': contentType, 'content-length': Buffer.byteLength(body) };
+    const headers = this.headersWith(extra);
+    headers['content-type'] = contentType;
+    headers['content-length'] = Buffer.byteLength(body);
     const request = this.response.req as IncomingMessage | undefined;
     if (!bodyStillArriving(request)) {
       this.response.writeHead(status, headers);
       this.response.end(body);
       return;
     }
-    this.response.writeHead(status, { ...headers, connection: 'close' });
+    headers.connection = 'close';
+    this.response.writeHead(status, headers);
     this.response.write(body);
     endAfterBoundedDrain(request, this.response);
   }
 
-  sendJson(status: number, body: unknown, extra: HeaderBag = {}): void {
+  sendJson(status: number, body: unknown, extra?: HeaderBag): void {
     this.send(status, 'application/json', JSON.stringify(body), extra);
   }
 
@@ -65,9 +68,13 @@ export class ResponseSink {
    * carries it in the same system call; when none comes (the first upstream event encoded to
    * nothing), it goes out alone on the next tick.
    */
-  startStream(status: number, contentType: string, extra: HeaderBag = {}): void {
+  startStream(status: number, contentType: string, extra?: HeaderBag): void {
     if (this.committed) return;
-    this.response.writeHead(status, { ...this.headers, ...extra, 'content-type': contentType, 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    const headers = this.headersWith(extra);
+    headers['content-type'] = contentType;
+    headers['cache-control'] = 'no-cache';
+    headers['x-accel-buffering'] = 'no';
+    this.response.writeHead(status, headers);
     process.nextTick(flushHeadAlone, this.response, this.writeCount, this);
   }
 
@@ -94,6 +101,16 @@ export class ResponseSink {
       this.response.once('drain', done);
       this.response.once('close', done);
     });
+  }
+
+  /**
+   * The headers set so far with `extra` added, in place: the head goes out once, so the bag is
+   * not copied (an object spread per answer showed in profiles).
+   */
+  private headersWith(extra: HeaderBag | undefined): HeaderBag {
+    const headers = this.headers;
+    if (extra) for (const name in extra) headers[name] = extra[name]!;
+    return headers;
   }
 
   end(chunk?: string): void {

@@ -3,26 +3,33 @@ import { operatorOf } from '../admin/operator-state.js';
 import type { Gateway } from '../gateway.js';
 import type { ObservedCall } from '../observe/observed-call.js';
 
-/** What the request observer knows of a finished request. */
-export interface FinishedRequest {
+/** What the request observer knows of a request. */
+export interface ObservedRequest {
   requestId: string;
   endpoint: string;
   key?: { name: string };
   call?: ObservedCall;
   /** `performance.now()` at arrival. */
   started: number;
+}
+
+/** How the request ended. */
+export interface RequestResult {
   status: number;
   latencyMs: number;
   usage: IrUsage | undefined;
   cost: number | null;
 }
 
-/** Hands a finished request to the usage ledger (a buffer append; the write happens later). */
-export function recordLedgerRow(gateway: Gateway, request: FinishedRequest): void {
+/**
+ * Hands a finished request to the usage ledger (a buffer append; the write happens later). The
+ * request and its result come apart, so nothing is copied when no ledger is kept.
+ */
+export function recordLedgerRow(gateway: Gateway, request: ObservedRequest, result: RequestResult): void {
   const ledger = operatorOf(gateway)?.ledger;
   if (!ledger) return;
   const outcome = request.call?.outcome;
-  const usage = request.usage;
+  const { usage, status } = result;
   ledger.add({
     requestId: request.requestId,
     at: Date.now(),
@@ -33,16 +40,16 @@ export function recordLedgerRow(gateway: Gateway, request: FinishedRequest): voi
     provider: outcome?.target?.settings.id ?? null,
     upstreamModel: outcome?.target?.upstreamModel ?? null,
     path: outcome?.path ?? null,
-    status: request.status,
-    errorKind: outcome?.lastError && request.status >= 400 ? outcome.lastError.kind : request.status >= 400 ? 'gateway' : null,
+    status,
+    errorKind: outcome?.lastError && status >= 400 ? outcome.lastError.kind : status >= 400 ? 'gateway' : null,
     inputTokens: usage?.inputTokens ?? 0,
     outputTokens: usage?.outputTokens ?? 0,
     cachedTokens: (usage?.cacheReadTokens ?? 0) + (usage?.cacheWriteTokens ?? 0),
     cacheReadTokens: usage?.cacheReadTokens ?? 0,
     cacheWriteTokens: usage?.cacheWriteTokens ?? 0,
     reasoningTokens: usage?.reasoningTokens ?? 0,
-    cost: request.cost,
-    latencyMs: Math.round(request.latencyMs * 100) / 100,
+    cost: result.cost,
+    latencyMs: Math.round(result.latencyMs * 100) / 100,
     ttfbMs: outcome?.firstByteAt === undefined ? null : Math.round((outcome.firstByteAt - request.started) * 100) / 100,
     attempts: outcome?.attempts ?? 0,
     warnings: outcome && outcome.warnings.length > 0 ? [...new Set(outcome.warnings.map((warning) => `${warning.kind}:${warning.field}`))].join(',') : null,

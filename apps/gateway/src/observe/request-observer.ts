@@ -64,7 +64,7 @@ function finishRequest(gateway: Gateway, entry: TrackedRequest, request: Incomin
   if (firstByteAt !== undefined) metrics.timeToFirstByte.observe(labels, (firstByteAt - entry.started) / 1000);
   if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
   if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError);
-  recordLedgerRow(gateway, { ...entry, status, latencyMs, usage, cost });
+  recordLedgerRow(gateway, entry, { status, latencyMs, usage, cost });
   if (!requestLoggingEnabled()) return;
   writeRequestLine(gateway.ops.runtime.logger, status >= 500 ? 'error' : 'info', logLine(gateway, entry, request, status, latencyMs, usage, cost));
 }

@@ -22,7 +22,7 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 /** The upstream HTTP request of a service call: the endpoint, the body and its type, forwarded headers, the target's transport settings. */
 export function serviceUpstreamRequest(call: ServiceCall, serving: ServiceTarget, endpoint: UpstreamEndpoint, body: string | Buffer, contentType: string): UpstreamRequest {
   const { target, adapter } = serving;
-  const forwarded = pickForwardedHeaders(call.headers, [...(adapter.forwardHeaders ?? []), ...target.settings.forwardHeaders]);
+  const forwarded = pickForwardedHeaders(call.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
   return {
     url: endpoint.url,
     method: 'POST',
