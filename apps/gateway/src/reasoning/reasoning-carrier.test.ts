@@ -50,4 +50,20 @@ describe('reasoning carriers', () => {
     expect(bodyMayHoldCarrier(Buffer.from(JSON.stringify({ messages: [{ content: [{ type: 'thinking', signature: carrier }] }] })))).toBe(true);
     expect(bodyMayHoldCarrier(Buffer.from(JSON.stringify({ messages: [{ content: [{ type: 'thinking', signature: SIGNATURE }] }] })))).toBe(false);
   });
+
+  it('are found by the byte scan exactly where the whole prefix is, at any place, after any near miss', () => {
+    const tail = CARRIER_PREFIX.slice(1);
+    expect(bodyMayHoldCarrier(Buffer.from(CARRIER_PREFIX))).toBe(true);
+    expect(bodyMayHoldCarrier(Buffer.from(`${tail}x`))).toBe(false);
+    expect(bodyMayHoldCarrier(Buffer.from(`x${tail} ${tail}i${tail}`))).toBe(true);
+    expect(bodyMayHoldCarrier(Buffer.from(`I${tail}, i${tail.slice(0, -1)}`))).toBe(false);
+    const pieces = fc.constantFrom(CARRIER_PREFIX, tail, CARRIER_PREFIX.slice(0, -1), 'i', 'L', '"', ' ', 'é', 'x');
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
+        const raw = Buffer.from(parts.join(''));
+        expect(bodyMayHoldCarrier(raw)).toBe(raw.includes(CARRIER_PREFIX));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -9,7 +9,13 @@ import { openBytes, sealBytes, type SealKey, type SealOpenFailure, type SealPurp
  */
 export const CARRIER_PREFIX = 'iLgRsN01';
 const MAGIC = Buffer.from(CARRIER_PREFIX, 'base64');
-const CARRIER_PREFIX_BYTES = Buffer.from(CARRIER_PREFIX, 'utf8');
+/**
+ * The prefix without its first character, searched for in raw bodies: Node searches a needle of
+ * up to 7 bytes with `memchr` on its first byte (a rare `L` here), and a longer one by a path that
+ * is about 30 times slower on a 64 KB request of English and code.
+ */
+const PREFIX_TAIL = Buffer.from(CARRIER_PREFIX.slice(1), 'utf8');
+const PREFIX_HEAD = CARRIER_PREFIX.charCodeAt(0);
 
 const CARRIER: SealPurpose = { format: Buffer.from('interlingua-reasoning-carrier-1', 'utf8'), bindingLabel: 'reasoning' };
 
@@ -34,7 +40,10 @@ export function isCarrier(data: string): boolean {
 
 /** A cheap look at a raw request body: could it hold a carrier? */
 export function bodyMayHoldCarrier(raw: Buffer): boolean {
-  return raw.includes(CARRIER_PREFIX_BYTES);
+  for (let at = raw.indexOf(PREFIX_TAIL, 1); at !== -1; at = raw.indexOf(PREFIX_TAIL, at + 1)) {
+    if (raw[at - 1] === PREFIX_HEAD) return true;
+  }
+  return false;
 }
 
 /** Seals contents for the API key in `seal`: `CARRIER_PREFIX` then base64 (with padding). */
