@@ -45,6 +45,40 @@ describe('spliceFastPathBody (hand-written splice)', () => {
     expect(spliceFastPathBody(json('{"model":"a"}'), 'other', 'b', false)).toBeUndefined();
   });
 
+  it('appends include_usage at the closing brace without a walk when the model stays and the parsed body has no stream_options', () => {
+    const raw = json('{"model":"a","messages":[{"content":"}"}]} \n');
+    expect(spliceFastPathBody(raw, 'a', 'a', true, false)?.toString('utf8')).toBe('{"model":"a","messages":[{"content":"}"}],"stream_options":{"include_usage":true}} \n');
+    // A layout the walk refuses (an escaped key) is no obstacle to appending: the model is not touched.
+    const escaped = json('{"model":"a","mod\\u0065l":"a"}');
+    expect(spliceFastPathBody(escaped, 'a', 'a', true)).toBeUndefined();
+    expect(JSON.parse(spliceFastPathBody(escaped, 'a', 'a', true, false)?.toString('utf8') ?? 'null')).toEqual({ model: 'a', stream_options: { include_usage: true } });
+  });
+
+  it('walks the body when appending is not for it: a model to replace, stream_options present, an empty object', () => {
+    const raw = json('{"model":"a","x":1}');
+    expect(JSON.parse(spliceFastPathBody(raw, 'a', 'b', true, false)?.toString('utf8') ?? 'null')).toEqual({ model: 'b', x: 1, stream_options: { include_usage: true } });
+    expect(spliceFastPathBody(json('{"model":"a","stream_options":{}}'), 'a', 'a', true, true)).toBeUndefined();
+    expect(spliceFastPathBody(json(' { } '), 'a', 'a', true, false)).toBeUndefined();
+  });
+
+  it('appends the same bytes as the walking splice, for any body and layout (property)', () => {
+    const key = fc.oneof(fc.constantFrom('model', 'messages', 'stream', 'tools', 'm"odel'), fc.string({ maxLength: 6 }));
+    const body = fc.tuple(fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }), fc.string({ maxLength: 8 }), fc.nat(5));
+    fc.assert(
+      fc.property(body, fc.constantFrom(undefined, 1, '\t'), fc.constantFrom('', ' ', '\n\t '), ([fields, model, position], space, trailing) => {
+        const entries = Object.entries(fields).filter(([name]) => name !== 'model' && name !== 'stream_options');
+        entries.splice(Math.min(position, entries.length), 0, ['model', model]);
+        const raw = json(JSON.stringify(Object.fromEntries(entries), null, space) + trailing);
+        const appended = spliceFastPathBody(raw, model, model, true, false);
+        expect(appended).toBeDefined();
+        expect(JSON.parse(appended?.toString('utf8') ?? 'null')).toEqual(reserialised(raw, model, true));
+        const walked = spliceFastPathBody(raw, model, model, true);
+        if (walked) expect(appended?.equals(walked)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('gives what serialising the parsed body gives, for any body and layout (property)', () => {
     const key = fc.oneof(fc.constantFrom('model', 'messages', 'stream', 'stream_options', 'tools', 'mode', 'models', 'm"odel'), fc.string({ maxLength: 6 }));
     const value = fc.jsonValue({ maxDepth: 3 });

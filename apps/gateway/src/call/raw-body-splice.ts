@@ -110,12 +110,35 @@ export function topLevelLayout(raw: Buffer): TopLevelLayout | undefined {
 }
 
 /**
+ * `raw` (known to parse to a JSON object) with `member` (`,"key":value`) added before the
+ * closing brace, which is its last byte that is not white space; undefined for an empty object
+ * (no member before that brace) or any other last byte. No walk: the bytes are read from the end.
+ */
+function appendMember(raw: Buffer, member: Buffer): Buffer | undefined {
+  let close = raw.length - 1;
+  while (isSpace(raw[close])) close--;
+  if (raw[close] !== CLOSE_OBJECT) return undefined;
+  let last = close - 1;
+  while (isSpace(raw[last])) last--;
+  if (last < 0 || raw[last] === OPEN_OBJECT) return undefined;
+  return Buffer.concat([raw.subarray(0, close), member, raw.subarray(close)]);
+}
+
+/**
  * The caller's body with `model` set to `upstreamModel` and, when `addIncludeUsage`,
  * `"stream_options":{"include_usage":true}` appended; undefined when the splice is not certain
  * to give what serialising the parsed body would (see `topLevelLayout`; `stream_options`
  * already present; the located model differs from the parsed `callerModel`).
+ *
+ * `callerHasStreamOptions` is what the parsed body says (whether it has a top-level
+ * `stream_options`): given `false` when the model stays and only usage is added, the member is
+ * appended at the closing brace without walking the body. Not given, the body is walked.
  */
-export function spliceFastPathBody(raw: Buffer, callerModel: string, upstreamModel: string, addIncludeUsage: boolean): Buffer | undefined {
+export function spliceFastPathBody(raw: Buffer, callerModel: string, upstreamModel: string, addIncludeUsage: boolean, callerHasStreamOptions?: boolean): Buffer | undefined {
+  if (upstreamModel === callerModel && addIncludeUsage && callerHasStreamOptions === false) {
+    const appended = appendMember(raw, INCLUDE_USAGE);
+    if (appended) return appended;
+  }
   const layout = topLevelLayout(raw);
   if (!layout || (addIncludeUsage && layout.hasStreamOptions)) return undefined;
   const { start, end } = layout.model;
