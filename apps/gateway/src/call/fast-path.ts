@@ -62,7 +62,7 @@ function fastPathBody(call: GenerationContext, adapter: HttpProviderAdapter): { 
     if (reshaped) return { body: JSON.stringify(out), injectedUsage };
   }
   if (upstreamModel === undefined && !injectedUsage) return { body: call.rawBody, injectedUsage };
-  const spliced = typeof callerModel === 'string' ? spliceFastPathBody(call.rawBody, callerModel, upstreamModel ?? callerModel, injectedUsage) : undefined;
+  const spliced = typeof callerModel === 'string' ? spliceFastPathBody(call.rawBody, callerModel, upstreamModel ?? callerModel, injectedUsage, 'stream_options' in call.json) : undefined;
   return { body: spliced ?? JSON.stringify(withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined)), injectedUsage };
 }
 
