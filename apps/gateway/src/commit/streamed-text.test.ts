@@ -12,6 +12,13 @@ describe('streamedTextChars', () => {
     expect(streamedTextChars('data: {"candidates":[{"content":{"parts":[{"text": "four"}]}}]}\r\n\r\n', 'gemini')).toBe(4);
   });
 
+  it('counts a key only when its own opening quote comes after the previous key', () => {
+    // `"content"content":"x"`: the second `content"` borrows the first key's closing quote.
+    expect(streamedTextChars('data: {"content"content":"x"}\n\n', 'openai-chat')).toBe(0);
+    expect(streamedTextChars('data: {"reasoning_content":"ab","content":"c"}\n\n', 'openai-chat')).toBe(3);
+    expect(streamedTextChars('"content":"abc"', 'openai-chat')).toBe(3);
+  });
+
   it('leaves out what repeats the text (Responses `…done` events) and keep-alives', () => {
     const events = 'event: response.output_text.delta\ndata: {"delta":"ab"}\n\nevent: response.output_text.done\ndata: {"text":"ab"}\n\n: keep-alive\n\n';
     expect(streamedTextChars(events, 'openai-responses')).toBe(2);
@@ -42,7 +49,7 @@ describe('streamedTextChars', () => {
       }
       return total;
     };
-    const value = fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('\\"', '\\\\', '\\n', '\\u00e9', 'é', '🎉', '"')), { maxLength: 6 }).map((parts) => parts.join(''));
+    const value = fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('\\"', '\\\\', '\\n', '\\u00e9', 'é', '🎉', '"', 'content"', '"content":"', '_content":"', 'refusal":')), { maxLength: 6 }).map((parts) => parts.join(''));
     const event = fc.tuple(fc.constantFrom('"content"', '"refusal"', '"role"', '"arguments"'), fc.constantFrom(':', ' : ', ':\t'), fc.oneof(value.map((v) => `"${v}"`), fc.constantFrom('null', '1', '{}')));
     fc.assert(
       fc.property(fc.array(event, { maxLength: 5 }), fc.nat(), fc.nat(), (events, from, to) => {

@@ -5,11 +5,18 @@ import type { GenerationStyle } from '@interlingua/provider-adapters';
  * (deltas only: the Responses `…done` events and final objects repeat the text and are left out).
  */
 const TEXT_KEYS: Record<GenerationStyle, readonly string[]> = {
-  'openai-chat': ['"content"', '"reasoning_content"', '"refusal"', '"arguments"'],
-  'openai-responses': ['"delta"'],
-  'anthropic-messages': ['"text"', '"thinking"', '"partial_json"'],
-  gemini: ['"text"'],
+  'openai-chat': ['content', 'reasoning_content', 'refusal', 'arguments'],
+  'openai-responses': ['delta'],
+  'anthropic-messages': ['text', 'thinking', 'partial_json'],
+  gemini: ['text'],
 };
+
+/**
+ * Each key as searched: its name and closing quote, without the opening quote (JSON is full of
+ * quotes, so a needle that starts with one stops at nearly every key; the quote before a match is
+ * checked instead).
+ */
+const KEY_TAILS = Object.fromEntries(Object.entries(TEXT_KEYS).map(([wire, keys]) => [wire, keys.map((key) => `${key}"`)])) as Record<GenerationStyle, readonly string[]>;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -23,15 +30,20 @@ const COLON = 0x3a;
  * character per byte), so both kinds of chunk are searched with the same string `indexOf`.
  */
 export function streamedTextChars(chunk: string | Buffer, wire: GenerationStyle): number {
-  if (typeof chunk === 'string') return keyedTextChars(chunk, TEXT_KEYS[wire], false);
-  return keyedTextChars(chunk.toString('latin1'), TEXT_KEYS[wire], true);
+  if (typeof chunk === 'string') return keyedTextChars(chunk, KEY_TAILS[wire], false);
+  return keyedTextChars(chunk.toString('latin1'), KEY_TAILS[wire], true);
 }
 
-function keyedTextChars(text: string, keys: readonly string[], utf8: boolean): number {
+/** The text values after `"key"` for each of `tails` (`key"`): a match counts when a quote precedes it after the previous key's end, as a search for `"key"` would find it. */
+function keyedTextChars(text: string, tails: readonly string[], utf8: boolean): number {
   let total = 0;
-  for (const key of keys) {
-    for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + key.length)) {
-      total += stringValueChars(text, at + key.length, utf8);
+  for (const tail of tails) {
+    let from = 0;
+    for (let at = text.indexOf(tail, 1); at !== -1; at = text.indexOf(tail, at + 1)) {
+      if (at - 1 < from || text.charCodeAt(at - 1) !== QUOTE) continue;
+      from = at + tail.length;
+      total += stringValueChars(text, from, utf8);
+      at = from - 1;
     }
   }
   return total;
