@@ -3,20 +3,16 @@ import type { GenerationStyle } from '@interlingua/provider-adapters';
 /**
  * The JSON keys whose string values are text the model wrote, in each style's streamed events
  * (deltas only: the Responses `…done` events and final objects repeat the text and are left out).
+ * Each is written as searched: its name and closing quote, without the opening quote (JSON is
+ * full of quotes, so a needle that starts with one stops at nearly every key); the quote before
+ * a match is checked instead.
  */
-const TEXT_KEYS: Record<GenerationStyle, readonly string[]> = {
-  'openai-chat': ['content', 'reasoning_content', 'refusal', 'arguments'],
-  'openai-responses': ['delta'],
-  'anthropic-messages': ['text', 'thinking', 'partial_json'],
-  gemini: ['text'],
+const KEY_TAILS: Record<GenerationStyle, readonly string[]> = {
+  'openai-chat': ['content"', 'reasoning_content"', 'refusal"', 'arguments"'],
+  'openai-responses': ['delta"'],
+  'anthropic-messages': ['text"', 'thinking"', 'partial_json"'],
+  gemini: ['text"'],
 };
-
-/**
- * Each key as searched: its name and closing quote, without the opening quote (JSON is full of
- * quotes, so a needle that starts with one stops at nearly every key; the quote before a match is
- * checked instead).
- */
-const KEY_TAILS = Object.fromEntries(Object.entries(TEXT_KEYS).map(([wire, keys]) => [wire, keys.map((key) => `${key}"`)])) as Record<GenerationStyle, readonly string[]>;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
