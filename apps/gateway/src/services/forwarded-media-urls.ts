@@ -62,7 +62,9 @@ function urlProblem(found: FoundUrl, policy: MediaUrlPolicy): string | undefined
 /**
  * Calls `onFound` for every media URL under `value` (a style's content field), depth first, tool
  * arguments skipped. Runs on every generation request over its whole content: it allocates
- * nothing per node (the path is a stack, made into text only for a URL found).
+ * nothing per node (the path is a stack, made into text only for a URL found), reads each
+ * object's `type` once and finds Gemini's `fileData` / `file_data` while looping over the keys
+ * (no lookup of absent keys on every object).
  */
 function visitMediaUrls(value: unknown, path: Array<string | number>, onFound: (found: FoundUrl) => void): void {
   if (typeof value !== 'object' || value === null) return;
@@ -75,10 +77,13 @@ function visitMediaUrls(value: unknown, path: Array<string | number>, onFound: (
     return;
   }
   const part = value as Record<string, unknown>;
-  partUrls(part, path, onFound);
+  const type = part.type;
+  if (typeof type === 'string' && MEDIA_PART_TYPES.has(type)) typedPartUrl(part, type, path, onFound);
   for (const key in part) {
     const child = part[key];
-    if (typeof child !== 'object' || child === null || ARGUMENT_FIELDS.has(key)) continue;
+    if (typeof child !== 'object' || child === null) continue;
+    if (key === 'fileData' || key === 'file_data') fileDataUrls(child as Record<string, unknown>, key, path, onFound);
+    if (ARGUMENT_FIELDS.has(key)) continue;
     path.push(key);
     visitMediaUrls(child, path, onFound);
     path.pop();
@@ -93,30 +98,33 @@ function pathText(path: ReadonlyArray<string | number>, ...fields: string[]): st
   return text;
 }
 
-/** The URL a single part names, by its shape. */
-function partUrls(part: Record<string, unknown>, path: ReadonlyArray<string | number>, onFound: (found: FoundUrl) => void): void {
-  const text = (value: unknown): value is string => typeof value === 'string';
-  if (part.type === 'image_url') {
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The part types that can name media by URL. */
+const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(['image_url', 'input_image', 'input_file', 'image', 'document']);
+
+/** The URL a part of one of `MEDIA_PART_TYPES` names, by its shape. */
+function typedPartUrl(part: Record<string, unknown>, type: string, path: ReadonlyArray<string | number>, onFound: (found: FoundUrl) => void): void {
+  if (type === 'image_url') {
     const image = part.image_url;
-    if (text(image)) onFound({ path: pathText(path, 'image_url'), url: image });
-    else if (text(asRecord(image)?.url)) onFound({ path: pathText(path, 'image_url', 'url'), url: asRecord(image)?.url as string });
-  }
-  if (part.type === 'input_image' && text(part.image_url)) onFound({ path: pathText(path, 'image_url'), url: part.image_url });
-  if (part.type === 'input_file' && text(part.file_url)) onFound({ path: pathText(path, 'file_url'), url: part.file_url });
-  const source = part.source;
-  if ((part.type === 'image' || part.type === 'document') && asRecord(source)?.type === 'url') {
-    const url = (source as Record<string, unknown>).url;
-    if (text(url)) onFound({ path: pathText(path, 'source', 'url'), url });
-  }
-  for (const key of FILE_DATA_KEYS) {
-    const file = part[key];
-    if (typeof file !== 'object' || file === null) continue;
-    for (const uriKey of FILE_URI_KEYS) {
-      const uri = (file as Record<string, unknown>)[uriKey];
-      if (text(uri)) onFound({ path: pathText(path, key, uriKey), url: uri, otherSchemes: GEMINI_FILE_SCHEMES });
-    }
+    if (isText(image)) onFound({ path: pathText(path, 'image_url'), url: image });
+    else if (isText(asRecord(image)?.url)) onFound({ path: pathText(path, 'image_url', 'url'), url: asRecord(image)?.url as string });
+  } else if (type === 'input_image') {
+    if (isText(part.image_url)) onFound({ path: pathText(path, 'image_url'), url: part.image_url });
+  } else if (type === 'input_file') {
+    if (isText(part.file_url)) onFound({ path: pathText(path, 'file_url'), url: part.file_url });
+  } else if (asRecord(part.source)?.type === 'url') {
+    const url = (part.source as Record<string, unknown>).url;
+    if (isText(url)) onFound({ path: pathText(path, 'source', 'url'), url });
   }
 }
 
-const FILE_DATA_KEYS = ['fileData', 'file_data'] as const;
+/** The URIs of a Gemini `fileData` / `file_data` object (`gs://` allowed beside the web schemes). */
+function fileDataUrls(file: Record<string, unknown>, key: string, path: ReadonlyArray<string | number>, onFound: (found: FoundUrl) => void): void {
+  for (const uriKey of FILE_URI_KEYS) {
+    const uri = file[uriKey];
+    if (isText(uri)) onFound({ path: pathText(path, key, uriKey), url: uri, otherSchemes: GEMINI_FILE_SCHEMES });
+  }
+}
+
 const FILE_URI_KEYS = ['fileUri', 'file_uri'] as const;
