@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { createServer, request as send, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readBody } from './read-body.js';
+import { bodyText, readBody } from './read-body.js';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
 afterEach(() => {
@@ -45,5 +47,29 @@ describe('readBody', () => {
     expect(read).toBeInstanceOf(Error);
     expect((read as Error).message).toContain('larger than the limit of 2048 bytes');
     expect(dataListeners).toBe(0);
+  });
+
+  it('keeps a body that came in one chunk owning its memory as it is, and copies a view into a larger buffer', async () => {
+    const fromChunks = (chunks: Buffer[]): Promise<Buffer> => readBody(Object.assign(Readable.from(chunks, { objectMode: false }), { headers: {} }) as unknown as IncomingMessage, 1_000_000);
+    const owned = Buffer.from(new TextEncoder().encode('{"model":"m"}').buffer);
+    expect(await fromChunks([owned])).toBe(owned);
+    const view = Buffer.from('xx{"model":"m"}').subarray(2);
+    const copied = await fromChunks([view]);
+    expect(copied).not.toBe(view);
+    expect(copied.equals(view)).toBe(true);
+    const joined = await fromChunks([Buffer.from('{"model"'), Buffer.from(':"m"}')]);
+    expect(joined.toString()).toBe('{"model":"m"}');
+  });
+});
+
+describe('bodyText', () => {
+  it('reads any UTF-8 body as UTF-8 does, ASCII or not (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' })), (text) => {
+        const body = Buffer.from(text, 'utf8');
+        expect(bodyText(body)).toBe(body.toString('utf8'));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -5,7 +5,7 @@ import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { admittedKey, type RequestContext } from '../admit/request-context.js';
-import { readBody } from '../http/read-body.js';
+import { bodyText, readBody } from '../http/read-body.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { GenerationContext } from '../context/generation-call.js';
@@ -102,7 +102,7 @@ export function bodyTarget(_request: IncomingMessage, json: Record<string, unkno
 /** The body as a JSON object; 400 naming the problem otherwise. */
 export function parseJsonObject(rawBody: Buffer): Record<string, unknown> {
   if (rawBody.length === 0) throw invalidRequest('The request body is empty: send a JSON object');
-  const parsed = safeJsonParse(rawBody.toString('utf8'));
+  const parsed = safeJsonParse(bodyText(rawBody));
   if (!parsed.ok) throw invalidRequest(`The request body is not valid JSON: ${parsed.error}`);
   const object = asRecord(parsed.value);
   if (!object) throw invalidRequest('The request body must be a JSON object');
