@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 
@@ -17,5 +18,25 @@ describe('holdsUsageObject', () => {
     expect(holdsUsageObject(Buffer.from('data: {"usage":null,"choices":[]}'))).toBe(false);
     expect(holdsUsageObject(Buffer.from('data: {"choices":[],"usage" : {"prompt_tokens":1}}'))).toBe(true);
     expect(holdsUsageObject(Buffer.from('data: {"usageMetadata":{"promptTokenCount":1}}'))).toBe(true);
+  });
+
+  it('needs the quote before the name: a name inside another key or at the very start is no key', () => {
+    expect(holdsUsageObject(Buffer.from('data: {"x_usage":{"a":1}}'))).toBe(false);
+    expect(holdsUsageObject(Buffer.from('usage":{}'))).toBe(false);
+    expect(holdsUsageObject(Buffer.from('"usage":{}'))).toBe(true);
+    expect(holdsUsageObject(Buffer.from('data: {"usage":null,"a":"usage","usage" :\t{}}'))).toBe(true);
+  });
+
+  it('finds what a search for every `"usage…": {` finds, in any text', () => {
+    /** The reading it must agree with: a quote, the name, anything up to the next quote, a colon and a brace. */
+    const reference = (text: string): boolean => /"usage[^"]*"[ \t]*:[ \t]*\{/.test(text);
+    const piece = fc.constantFrom('"', 'usage', 'xusage', '"usage"', '"usageMetadata"', '":{', '": {', 'x', ':', ' ', '\t', '{', '}', 'null', ',', '\n\n', 'é');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        const text = pieces.join('');
+        expect(holdsUsageObject(Buffer.from(text))).toBe(reference(Buffer.from(text).toString('latin1')));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -41,4 +41,14 @@ describe('holdsData', () => {
     expect(holdsData(event('data: [DONE]\n\n'), 'openai-responses')).toBe(false);
     expect(holdsData(event('data: [DONE]\n\n'), 'openai-chat')).toBe(true);
   });
+
+  it('reads an event that starts with its data field without searching, and searches any other', () => {
+    expect(holdsData(event('data: {"choices":[]}\n\n'), 'openai-chat')).toBe(true);
+    expect(holdsData(event('data: {"type":"ping"}\n\n'), 'anthropic-messages')).toBe(true);
+    expect(holdsData(event('data: [DONE]\n\n'), 'anthropic-messages')).toBe(false);
+    expect(holdsData(event('id: 7\ndata: {}\n\n'), 'openai-chat')).toBe(true);
+    expect(holdsData(event(':data: not a field\n\n'), 'openai-chat')).toBe(false);
+    expect(holdsData(event('event: ping\n\n'), 'anthropic-messages')).toBe(false);
+    expect(holdsData(event('dat'), 'openai-chat')).toBe(false);
+  });
 });

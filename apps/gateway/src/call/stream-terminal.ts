@@ -17,8 +17,13 @@ const TERMINAL_EVENTS: Partial<Record<GenerationStyle, ReadonlySet<string>>> = {
  * of a style that has its own end event is not content either. A byte test, no parsing.
  */
 export function holdsData(event: Buffer, wire: GenerationStyle): boolean {
-  if (event[0] === 0x3a || !event.includes(DATA_FIELD)) return false;
+  if (!startsWithData(event) && (event[0] === 0x3a || !event.includes(DATA_FIELD))) return false;
   return wire === 'openai-chat' || !event.includes(DONE_DATA);
+}
+
+/** Whether the event's first line is its `data:` field (every chat and Gemini event): then no search is needed. */
+function startsWithData(event: Buffer): boolean {
+  return event[0] === 0x64 && event[1] === 0x61 && event[2] === 0x74 && event[3] === 0x61 && event[4] === 0x3a;
 }
 
 /**
