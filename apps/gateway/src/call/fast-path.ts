@@ -12,7 +12,7 @@ import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { spliceFastPathBody } from './raw-body-splice.js';
-import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
+import { eventMessages, findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
 import { invalidUpstreamBody } from './translated-path.js';
@@ -93,7 +93,7 @@ async function relayStream(
   const relay = new FastSseRelay(call, codec, dropUsageChunk);
   let failed: UpstreamErrorAnswer | undefined;
   try {
-    failed = await streamUpstreamInto(request, { push: (chunk) => relay.push(chunk), end: () => relay.end() });
+    failed = await streamUpstreamInto(request, relay);
   } catch (error) {
     if (callerLeft(call)) return;
     const irError = stopReason(call) ?? mapTransportError(error, 'during-body');
@@ -145,7 +145,7 @@ class FastSseRelay {
       }
     }
     this.pending = position === buffer.length ? NOTHING : Buffer.from(buffer.subarray(position));
-    if (position > runStart) waiting = this.writes.add(buffer.subarray(runStart, position));
+    if (position > runStart) waiting = this.writes.add(runStart === 0 && position === buffer.length ? buffer : buffer.subarray(runStart, position));
     return waiting;
   }
 
@@ -185,7 +185,7 @@ class FastSseRelay {
    */
   private accept(event: Buffer): boolean {
     if (!this.started) {
-      const decoded = parseSseText(event.toString('utf8'));
+      const decoded = eventMessages(event);
       if (decoded.length === 0) return false;
       const events = this.codec.stream.createDecoder().push(decoded[0]!);
       const error = events.find((e) => e.type === 'error');
@@ -199,7 +199,7 @@ class FastSseRelay {
 
   private tapUsage(event: Buffer): boolean {
     let keep = true;
-    for (const message of parseSseText(event.toString('utf8'))) {
+    for (const message of eventMessages(event)) {
       for (const irEvent of this.usageDecoder.push(message)) {
         if (irEvent.type === 'usage-update') this.call.outcome.usage = irEvent.usage;
       }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
+import { parseSseText } from '@interlingua/ir-utils';
+import { eventMessages, findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
 
 describe('findEventEnd', () => {
   it('finds LF LF and CRLF CRLF boundaries and waits for incomplete events', () => {
@@ -35,6 +36,37 @@ describe('holdsUsageObject', () => {
       fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
         const text = pieces.join('');
         expect(holdsUsageObject(Buffer.from(text))).toBe(reference(Buffer.from(text).toString('latin1')));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('eventMessages', () => {
+  it('reads a lone data line directly, with LF or CRLF line ends', () => {
+    expect(eventMessages(Buffer.from('data: {"a":"é"}\n\n'))).toEqual([{ data: '{"a":"é"}' }]);
+    expect(eventMessages(Buffer.from('data:{"a":1}\r\n\r\n'))).toEqual([{ data: '{"a":1}' }]);
+    expect(eventMessages(Buffer.from('data:  two spaces\n\n'))).toEqual([{ data: ' two spaces' }]);
+  });
+
+  it('leaves every other event to the parser', () => {
+    expect(eventMessages(Buffer.from('event: ping\ndata: {}\n\n'))).toEqual([{ event: 'ping', data: '{}' }]);
+    expect(eventMessages(Buffer.from('data: a\ndata: b\n\n'))).toEqual([{ data: 'a\nb' }]);
+    expect(eventMessages(Buffer.from('data: a\rb\n\n'))).toEqual([{ data: 'a' }]);
+    expect(eventMessages(Buffer.from(': keep-alive\n\n'))).toEqual([]);
+  });
+
+  it('reads any event as the SSE parser does', () => {
+    const line = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 8 }).map((text) => `data: ${text}`),
+      fc.string({ unit: 'grapheme', maxLength: 8 }).map((text) => `data:${text}`),
+      fc.constantFrom('event: ping', ': comment', 'id: 7', 'retry: 10', 'data', 'data: a\rb', 'data: a\nb', 'data:  x'),
+    );
+    const end = fc.constantFrom('\n', '\r\n', '\r');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(line, end), { minLength: 1, maxLength: 3 }), end, (lines, blank) => {
+        const text = lines.map(([content, lineEnd]) => content + lineEnd).join('') + blank;
+        expect(eventMessages(Buffer.from(text))).toEqual(parseSseText(text));
       }),
       { numRuns: 1000 },
     );

@@ -1,3 +1,6 @@
+import type { SseMessage } from '@interlingua/ir';
+import { parseSseText } from '@interlingua/ir-utils';
+
 const LF = 10;
 const CR = 13;
 const QUOTE = 34;
@@ -41,4 +44,26 @@ export function holdsUsageObject(event: Buffer): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The messages of one complete event's bytes, as `parseSseText` reads them. An event that is a
+ * single `data:` line (every chat and Gemini event) is read directly, without a parser; any other
+ * (more lines, other fields, comments, a CR inside) goes through the parser.
+ */
+export function eventMessages(event: Buffer): SseMessage[] {
+  const payloadEnd = loneDataLineEnd(event);
+  if (payloadEnd === -1) return parseSseText(event.toString('utf8'));
+  const payloadStart = event[5] === 32 ? 6 : 5;
+  return [{ data: event.toString('utf8', payloadStart, payloadEnd) }];
+}
+
+/** Where the value of a lone `data:` line ends when `event` is that line and its blank line (LF LF or CRLF CRLF, no other CR), else -1. */
+function loneDataLineEnd(event: Buffer): number {
+  if (!(event[0] === 0x64 && event[1] === 0x61 && event[2] === 0x74 && event[3] === 0x61 && event[4] === 0x3a)) return -1;
+  const lf = event.indexOf(LF, 5);
+  const cr = event.indexOf(CR, 5);
+  if (cr === -1) return lf !== -1 && lf + 2 === event.length && event[lf + 1] === LF ? lf : -1;
+  const crlf = lf === cr + 1 && cr + 4 === event.length && event[cr + 2] === CR && event[cr + 3] === LF;
+  return crlf ? cr : -1;
 }

@@ -1,5 +1,6 @@
-import { asRecord, parseSseText, safeJsonParse } from '@interlingua/ir-utils';
+import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
+import { eventMessages } from './sse-event-boundaries.js';
 
 /** Encoded once: a string needle is re-encoded by every `includes` call. */
 const DATA_FIELD = Buffer.from('data:');
@@ -34,7 +35,7 @@ function startsWithData(event: Buffer): boolean {
  */
 export function endsStream(wire: GenerationStyle, event: Buffer | undefined): boolean {
   if (!event) return false;
-  const message = parseSseText(event.toString('utf8')).at(-1);
+  const message = eventMessages(event).at(-1);
   if (!message) return false;
   const named = TERMINAL_EVENTS[wire];
   if (named) return named.has(message.event ?? dataField(message.data, 'type'));
