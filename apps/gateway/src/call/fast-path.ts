@@ -12,7 +12,7 @@ import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { spliceFastPathBody } from './raw-body-splice.js';
-import { eventMessages, findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
+import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
 import { invalidUpstreamBody } from './translated-path.js';
@@ -112,8 +112,14 @@ class FastSseRelay {
   /** True once the first upstream event went to the caller. */
   started = false;
   private pending: Buffer = NOTHING;
-  /** The last event holding data: whether the stream ended properly is read from it alone, at the end. */
-  private lastEvent: Buffer | undefined;
+  /**
+   * The last event holding data (its buffer, start and end): whether the stream ended properly is
+   * read from it alone, at the end.
+   */
+  private lastBuffer: Buffer | undefined;
+  private lastStart = 0;
+  private lastEnd = 0;
+  private readonly usageScan = new UsageObjectScan();
   private readonly usageDecoder;
   private readonly writes: TurnWrites;
 
@@ -129,17 +135,23 @@ class FastSseRelay {
   /** Relays what complete events `chunk` ends; gives a promise only when the caller's socket is full. */
   push(chunk: Buffer): Promise<void> | undefined {
     const buffer = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    const wire = this.call.inbound.wire;
     // Usually every event passes: then they are the bytes up to `position`, passed on without a
-    // copy. An event held back ends a run of passing bytes; the next run starts after it.
+    // copy. An event held back ends a run of passing bytes; the next run starts after it. Events
+    // are read in place (no view per event).
     let runStart = 0;
     let position = 0;
     let waiting: Promise<void> | undefined;
+    this.usageScan.reset(buffer);
     for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
       const start = position;
-      const event = buffer.subarray(start, end);
       position = end;
-      if (holdsData(event, this.call.inbound.wire)) this.lastEvent = event;
-      if (!this.accept(event)) {
+      if (holdsData(buffer, wire, start, end)) {
+        this.lastBuffer = buffer;
+        this.lastStart = start;
+        this.lastEnd = end;
+      }
+      if (!this.accept(buffer, start, end)) {
         if (start > runStart) waiting = this.writes.add(buffer.subarray(runStart, start));
         runStart = end;
       }
@@ -161,7 +173,7 @@ class FastSseRelay {
     if (!this.started) {
       throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
     }
-    if (!endsStream(this.call.inbound.wire, this.lastEvent)) {
+    if (!endsStream(this.call.inbound.wire, this.lastBuffer?.subarray(this.lastStart, this.lastEnd))) {
       const cut = new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream before it finished', source: 'upstream' });
       noteStreamFailure(this.call, cut.data);
       await this.failInBand(cut);
@@ -183,9 +195,9 @@ class FastSseRelay {
    * error as the first event is thrown (a real HTTP error) unless an early keep-alive already
    * committed the answer: then it goes through as the in-band error it already is.
    */
-  private accept(event: Buffer): boolean {
+  private accept(buffer: Buffer, start: number, end: number): boolean {
     if (!this.started) {
-      const decoded = eventMessages(event);
+      const decoded = eventMessages(buffer.subarray(start, end));
       if (decoded.length === 0) return false;
       const events = this.codec.stream.createDecoder().push(decoded[0]!);
       const error = events.find((e) => e.type === 'error');
@@ -193,8 +205,8 @@ class FastSseRelay {
       this.writes.commitWithNext();
       this.started = true;
     }
-    if (!holdsUsageObject(event)) return true;
-    return this.tapUsage(event);
+    if (!this.usageScan.holds(start, end)) return true;
+    return this.tapUsage(buffer.subarray(start, end));
   }
 
   private tapUsage(event: Buffer): boolean {

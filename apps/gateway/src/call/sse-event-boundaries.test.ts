@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSseText } from '@interlingua/ir-utils';
-import { eventMessages, findEventEnd, holdsUsageObject } from './sse-event-boundaries.js';
+import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
 
 describe('findEventEnd', () => {
   it('finds LF LF and CRLF CRLF boundaries and waits for incomplete events', () => {
@@ -14,7 +14,19 @@ describe('findEventEnd', () => {
   });
 });
 
-describe('holdsUsageObject', () => {
+/** The scan asked about one event that is the whole buffer. */
+function holdsUsageObject(event: Buffer): boolean {
+  const scan = new UsageObjectScan();
+  scan.reset(event);
+  return scan.holds(0, event.length);
+}
+
+/** The reading it must agree with: a quote, the name, anything up to the next quote, a colon and a brace. */
+const usageReference = (event: Buffer): boolean => /"usage[^"]*"[ \t]*:[ \t]*\{/.test(event.toString('latin1'));
+
+const usagePiece = fc.constantFrom('"', 'usage', 'xusage', '"usage"', '"usageMetadata"', '":{', '": {', 'x', ':', ' ', '\t', '{', '}', 'null', ',', '\n\n', 'é');
+
+describe('UsageObjectScan', () => {
   it('sees usage objects and ignores null usage', () => {
     expect(holdsUsageObject(Buffer.from('data: {"usage":null,"choices":[]}'))).toBe(false);
     expect(holdsUsageObject(Buffer.from('data: {"choices":[],"usage" : {"prompt_tokens":1}}'))).toBe(true);
@@ -29,16 +41,36 @@ describe('holdsUsageObject', () => {
   });
 
   it('finds what a search for every `"usage…": {` finds, in any text', () => {
-    /** The reading it must agree with: a quote, the name, anything up to the next quote, a colon and a brace. */
-    const reference = (text: string): boolean => /"usage[^"]*"[ \t]*:[ \t]*\{/.test(text);
-    const piece = fc.constantFrom('"', 'usage', 'xusage', '"usage"', '"usageMetadata"', '":{', '": {', 'x', ':', ' ', '\t', '{', '}', 'null', ',', '\n\n', 'é');
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
-        const text = pieces.join('');
-        expect(holdsUsageObject(Buffer.from(text))).toBe(reference(Buffer.from(text).toString('latin1')));
+      fc.property(fc.array(usagePiece, { maxLength: 14 }), (pieces) => {
+        const event = Buffer.from(pieces.join(''));
+        expect(holdsUsageObject(event)).toBe(usageReference(event));
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('reads each event of a buffer as if it were alone: nothing of one event counts for another', () => {
+    fc.assert(
+      fc.property(fc.array(usagePiece, { maxLength: 30 }), (pieces) => {
+        const buffer = Buffer.from(pieces.join(''));
+        const scan = new UsageObjectScan();
+        scan.reset(buffer);
+        for (let start = 0, end = findEventEnd(buffer, 0); end !== -1; start = end, end = findEventEnd(buffer, start)) {
+          expect(scan.holds(start, end)).toBe(usageReference(buffer.subarray(start, end)));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('tells events apart in one buffer, whichever holds the usage', () => {
+    const buffer = Buffer.from('data: {"a":"usage"}\n\ndata: {"usage":null}\n\ndata: {"x":1}\n\ndata: {"usage":{"n":1}}\n\ndata: {"usage"\n\n:{}}\n\ndata: "usage\n\ndata: ":{}\n\n');
+    const scan = new UsageObjectScan();
+    scan.reset(buffer);
+    const seen: boolean[] = [];
+    for (let start = 0, end = findEventEnd(buffer, 0); end !== -1; start = end, end = findEventEnd(buffer, start)) seen.push(scan.holds(start, end));
+    expect(seen).toEqual([false, false, false, true, false, false, false, false]);
   });
 });
 

@@ -10,6 +10,7 @@ const QUOTE = 34;
  * search takes about twice as long); the quote before a match is checked instead.
  */
 const USAGE_NAME = Buffer.from('usage');
+const NO_BYTES = Buffer.alloc(0);
 
 /**
  * The end offset (exclusive) of the first complete SSE event in `buffer` at or after `from`, or
@@ -27,23 +28,56 @@ export function findEventEnd(buffer: Buffer, from: number): number {
 }
 
 /**
- * Whether an event's bytes hold a usage object (`"usage": {` or `"usageMetadata": {`), found
- * without parsing: `"usage": null` does not count.
+ * Tells, event after event of one buffer, whether each holds a usage object (`"usage": {` or
+ * `"usageMetadata": {`), found without parsing: `"usage": null` does not count. The events are
+ * read in place (no view per event) and each name in the buffer is looked at once: the next one
+ * found is kept for the events after it.
  */
-export function holdsUsageObject(event: Buffer): boolean {
-  for (let at = event.indexOf(USAGE_NAME, 1); at !== -1; at = event.indexOf(USAGE_NAME, at + 1)) {
-    if (event[at - 1] !== QUOTE) continue;
-    let i = event.indexOf(QUOTE, at);
-    if (i === -1) return false;
-    i++;
-    while (event[i] === 32 || event[i] === 9) i++;
-    if (event[i] === 58) {
-      i++;
-      while (event[i] === 32 || event[i] === 9) i++;
-      if (event[i] === 123) return true;
-    }
+export class UsageObjectScan {
+  private buffer: Buffer = NO_BYTES;
+  /** The next usage key name at or after the last event asked about; -1 when there is none. */
+  private nameAt = -1;
+
+  /** Starts on a new buffer; its events are then asked about in order. */
+  reset(buffer: Buffer): void {
+    this.buffer = buffer;
+    this.nameAt = nextUsageName(buffer, 0);
   }
-  return false;
+
+  /** Whether the event from `start` to `end` (after the events asked about before) holds a usage object. */
+  holds(start: number, end: number): boolean {
+    const { buffer } = this;
+    if (this.nameAt !== -1 && this.nameAt < start) this.nameAt = nextUsageName(buffer, start);
+    while (this.nameAt !== -1 && this.nameAt < end) {
+      if (usageObjectAt(buffer, this.nameAt, end)) return true;
+      this.nameAt = nextUsageName(buffer, this.nameAt + 1);
+    }
+    return false;
+  }
+}
+
+/** Where the next key name starting `usage` (a quote before it) is, at or after `from`; -1 when none. */
+function nextUsageName(buffer: Buffer, from: number): number {
+  for (let at = buffer.indexOf(USAGE_NAME, Math.max(from, 1)); at !== -1; at = buffer.indexOf(USAGE_NAME, at + 1)) {
+    if (buffer[at - 1] === QUOTE) return at;
+  }
+  return -1;
+}
+
+/** Whether the name at `at` is followed, before `end`, by its closing quote, a colon and an object (`usage…": {`). */
+function usageObjectAt(buffer: Buffer, at: number, end: number): boolean {
+  let i = buffer.indexOf(QUOTE, at);
+  if (i === -1 || i >= end) return false;
+  i = skipBlanks(buffer, i + 1, end);
+  if (i >= end || buffer[i] !== 58) return false;
+  i = skipBlanks(buffer, i + 1, end);
+  return i < end && buffer[i] === 123;
+}
+
+function skipBlanks(buffer: Buffer, from: number, end: number): number {
+  let i = from;
+  while (i < end && (buffer[i] === 32 || buffer[i] === 9)) i++;
+  return i;
 }
 
 /**

@@ -13,18 +13,22 @@ const TERMINAL_EVENTS: Partial<Record<GenerationStyle, ReadonlySet<string>>> = {
 };
 
 /**
- * Whether `event` (an event's bytes) may hold stream content rather than only a comment, so the
- * relay keeps it as the candidate last event. A `[DONE]` some servers append after the real end
- * of a style that has its own end event is not content either. A byte test, no parsing.
+ * Whether an event (the bytes of `buffer` from `start` to `end`) may hold stream content rather
+ * than only a comment, so the relay keeps it as the candidate last event. A `[DONE]` some servers
+ * append after the real end of a style that has its own end event is not content either. A byte
+ * test, no parsing.
  */
-export function holdsData(event: Buffer, wire: GenerationStyle): boolean {
-  if (!startsWithData(event) && (event[0] === 0x3a || !event.includes(DATA_FIELD))) return false;
+export function holdsData(buffer: Buffer, wire: GenerationStyle, start = 0, end = buffer.length): boolean {
+  // A chat event whose first line is its `data:` field (every one, nearly) needs no search.
+  if (wire === 'openai-chat' && startsWithData(buffer, start)) return true;
+  const event = start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end);
+  if (event[0] === 0x3a || !event.includes(DATA_FIELD)) return false;
   return wire === 'openai-chat' || !event.includes(DONE_DATA);
 }
 
-/** Whether the event's first line is its `data:` field (every chat and Gemini event): then no search is needed. */
-function startsWithData(event: Buffer): boolean {
-  return event[0] === 0x64 && event[1] === 0x61 && event[2] === 0x74 && event[3] === 0x61 && event[4] === 0x3a;
+/** Whether the event at `start` begins with its `data:` field. */
+function startsWithData(buffer: Buffer, start: number): boolean {
+  return buffer[start] === 0x64 && buffer[start + 1] === 0x61 && buffer[start + 2] === 0x74 && buffer[start + 3] === 0x61 && buffer[start + 4] === 0x3a;
 }
 
 /**
