@@ -84,7 +84,7 @@ describe('TurnWrites', () => {
     expect(answer).toEqual({ status: 200, contentType: 'text/event-stream', body: 'data: {"text":"a"}\n\ndata: {"text":"b"}\n\ndata: {"text":"c"}\n\n' });
   });
 
-  it('writes once per event-loop turn when the pieces come in several turns', async () => {
+  it('writes once per tick when the pieces come in several ticks', async () => {
     let socketWritesSeen = -1;
     let sinkWrites = -1;
     const answer = await serve(async (response, socketWrites) => {
@@ -106,6 +106,19 @@ describe('TurnWrites', () => {
     expect(sinkWrites).toBe(3);
     expect(socketWritesSeen).toBe(4);
     expect(answer.body).toBe(['a', 'b', 'c', 'd', 'e'].map((text) => event(text).toString()).join(''));
+  });
+
+  it('writes at the end of the tick, not an event-loop turn later', async () => {
+    let writtenBeforeTheNextTurn = -1;
+    await serve(async (response) => {
+      const { writes, sink } = turnWrites(response);
+      writes.commitWithNext();
+      writes.add(event('now'));
+      await new Promise<void>((resolve) => process.nextTick(resolve));
+      writtenBeforeTheNextTurn = sink.writeCount;
+      sink.end();
+    });
+    expect(writtenBeforeTheNextTurn).toBe(1);
   });
 
   it('sends the head alone when the turn that committed had nothing to write', async () => {

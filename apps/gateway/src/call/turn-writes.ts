@@ -4,12 +4,13 @@ import type { ResponseSink } from '../http/response-sink.js';
 const MAX_GATHERED_BYTES = 64 * 1024;
 
 /**
- * Gathers the bytes a stream relay passes to the caller and writes them once per event-loop
- * turn: the head with everything of the turn that committed the answer, then one write per later
- * turn. An upstream read of twenty events (undici hands each piece of a chunked body over on its
- * own) is one socket write, not twenty with their chunked-encoding pieces. A write the socket
- * cannot take yet holds the next `add` until it drains (backpressure); more than
- * `MAX_GATHERED_BYTES` gathered are written at once.
+ * Gathers the bytes a stream relay passes to the caller and writes them once per tick (one
+ * upstream read): the head with everything of the tick that committed the answer, then one write
+ * per later tick. An upstream read of twenty events (undici hands each piece of a chunked body
+ * over on its own, in one go) is one response write, not twenty with their chunked-encoding
+ * pieces; the flush comes at the end of that tick, not a whole event-loop turn later, so a paced
+ * stream's events are not held. A write the socket cannot take yet holds the next `add` until it
+ * drains (backpressure); more than `MAX_GATHERED_BYTES` gathered are written at once.
  */
 export class TurnWrites {
   private readonly pieces: Buffer[] = [];
@@ -73,7 +74,7 @@ export class TurnWrites {
   private queueFlush(): void {
     if (this.flushQueued) return;
     this.flushQueued = true;
-    setImmediate(this.queuedFlush);
+    process.nextTick(this.queuedFlush);
   }
 
   private readonly queuedFlush = (): void => {
