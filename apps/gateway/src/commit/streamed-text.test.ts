@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { streamedTextChars } from './streamed-text.js';
+import { StreamedTextCount, streamedTextChars } from './streamed-text.js';
 
 describe('streamedTextChars', () => {
   it('counts the text values of each style, in strings and in bytes alike', () => {
@@ -62,5 +62,33 @@ describe('streamedTextChars', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('StreamedTextCount', () => {
+  it('counts, when read, what counting every chunk as it came would have counted', () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 40 }).map((value) => JSON.stringify(value));
+    const chunk = fc.tuple(fc.constantFrom('"content"', '"refusal"', '"role"'), text, fc.boolean(), fc.nat({ max: 3 })).map(([key, value, asBytes, repeat]) => {
+      const event = `data: {"choices":[{"delta":{${key}:${value}}}]}\n\n`.repeat(1 + repeat * 250);
+      return asBytes ? Buffer.from(event) : event;
+    });
+    fc.assert(
+      fc.property(fc.array(chunk, { maxLength: 8 }), fc.nat({ max: 8 }), (chunks, readAfter) => {
+        const count = new StreamedTextCount('openai-chat');
+        let expected = 0;
+        chunks.forEach((written, index) => {
+          count.add(written);
+          expected += streamedTextChars(written, 'openai-chat');
+          if (index === readAfter) expect(count.chars()).toBe(expected);
+        });
+        expect(count.chars()).toBe(expected);
+        expect(count.chars()).toBe(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is zero before anything was written', () => {
+    expect(new StreamedTextCount('anthropic-messages').chars()).toBe(0);
   });
 });

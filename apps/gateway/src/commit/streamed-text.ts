@@ -67,3 +67,40 @@ function skipSpaces(text: string, from: number): number {
   while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
   return i;
 }
+
+/** Bytes (or characters) written but not counted yet, at most: past it the count is brought up to date. */
+const MAX_UNCOUNTED = 32 * 1024;
+
+/**
+ * The count of model-written text delivered by a stream, made only when it is read. It is needed
+ * only for a caller who leaves before the upstream reports usage, so the written chunks are kept
+ * (references to what was written, no copy) and counted when `chars()` is called, or once more
+ * than `MAX_UNCOUNTED` are pending (which bounds what an open stream holds). A stream that ends
+ * normally is never counted.
+ */
+export class StreamedTextCount {
+  private readonly uncounted: Array<string | Buffer> = [];
+  private uncountedLength = 0;
+  private counted = 0;
+
+  constructor(private readonly wire: GenerationStyle) {}
+
+  /** Takes a chunk as it was written to the caller. */
+  add(chunk: string | Buffer): void {
+    this.uncounted.push(chunk);
+    this.uncountedLength += chunk.length;
+    if (this.uncountedLength > MAX_UNCOUNTED) this.countPending();
+  }
+
+  /** Characters of model-written text in everything added so far. */
+  chars(): number {
+    this.countPending();
+    return this.counted;
+  }
+
+  private countPending(): void {
+    for (const chunk of this.uncounted) this.counted += streamedTextChars(chunk, this.wire);
+    this.uncounted.length = 0;
+    this.uncountedLength = 0;
+  }
+}

@@ -1,18 +1,18 @@
 import { estimateCallInputTokens } from './input-token-estimate.js';
 import type { GenerationContext } from '../context/generation-call.js';
-import { streamedTextChars } from './streamed-text.js';
+import { StreamedTextCount } from './streamed-text.js';
 
 /**
- * Prepares a streamed call for a caller who may leave before the upstream reports usage: counts
- * the model-written text every write delivers, and offers the local estimate of the input tokens
- * (decoded only if it is ever asked for).
+ * Prepares a streamed call for a caller who may leave before the upstream reports usage: keeps
+ * what every write delivers for the count of model-written text, and offers the local estimate
+ * of the input tokens (decoded only if it is ever asked for). `outcome.streamedTextChars` is
+ * read through a getter, so the text is counted only when someone reads it (a caller who left):
+ * a stream that ends normally costs no count.
  */
 export function trackStreamedText(call: GenerationContext): void {
-  const wire = call.inbound.wire;
   const outcome = call.outcome;
-  outcome.streamedTextChars = 0;
-  call.sink.onWrite = (chunk) => {
-    outcome.streamedTextChars = (outcome.streamedTextChars ?? 0) + streamedTextChars(chunk, wire);
-  };
+  const text = new StreamedTextCount(call.inbound.wire);
+  call.sink.onWrite = (chunk) => text.add(chunk);
+  Object.defineProperty(outcome, 'streamedTextChars', { get: () => text.chars(), enumerable: true, configurable: true });
   outcome.estimateInputTokens = () => estimateCallInputTokens(call);
 }
