@@ -33,7 +33,7 @@ export async function runTranslatedPath(call: GenerationContext, adapter: HttpPr
   const upstreamCodec = codecFor(wire);
   call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
   const decoded = withRouteCacheBreakpoints(call, irRequestForTarget(call), wire);
-  const prepared = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal.asAbortSignal()) : decoded;
+  const prepared = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal) : decoded;
   const patched = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
   const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;
   const ir = reasoning?.ir ?? patched;

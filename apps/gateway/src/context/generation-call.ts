@@ -86,7 +86,7 @@ export interface GenerationContext {
    * Adjusts the IR right before it is encoded for an upstream of `wire` (translated path), e.g.
    * downloading image URLs for upstreams that only take inline data.
    */
-  prepareUpstreamIr?: (ir: IrRequest, wire: GenerationStyle, signal: AbortSignal) => Promise<IrRequest>;
+  prepareUpstreamIr?: (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest>;
   /** Sealing and opening of reasoning carriers, and the route's policy for foreign reasoning. */
   reasoning?: ReasoningContext;
 }

@@ -5,6 +5,7 @@ import { inlineRemoteImages, isRemoteImage } from './inline-remote-media.js';
 import type { FetchedMedia } from './media-fetcher.js';
 import { TINY_PNG } from './media-fetcher.test-support.js';
 import { remoteMediaStep, setMediaFetcher } from './remote-media-step.js';
+import { RequestStop } from '../context/request-stop.js';
 
 const PNG = TINY_PNG.toString('base64');
 
@@ -84,7 +85,7 @@ describe('remoteMediaStep', () => {
     const fetcher = counting();
     setMediaFetcher(gateway, fetcher.fetch);
     const step = remoteMediaStep(gateway);
-    const signal = new AbortController().signal;
+    const signal = new RequestStop();
     const ir = request();
     expect(await step(ir, 'openai-chat', signal)).toBe(ir);
     expect(await step(ir, 'anthropic-messages', signal)).toBe(ir);

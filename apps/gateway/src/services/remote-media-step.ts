@@ -1,6 +1,7 @@
 import type { IrRequest } from '@interlingua/ir';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
+import type { RequestStop } from '../context/request-stop.js';
 import { inlineRemoteImages } from './inline-remote-media.js';
 import { createMediaFetcher, type FetchedMedia, type MediaFetcher } from './media-fetcher.js';
 
@@ -28,7 +29,7 @@ function fetcherFor(gateway: Gateway): MediaFetcher {
  * downloaded (once per call, whatever the number of targets tried) and sent as base64. Other
  * wires get the request unchanged.
  */
-export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: GenerationStyle, signal: AbortSignal) => Promise<IrRequest> {
+export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest> {
   let downloads: Map<string, Promise<FetchedMedia>> | undefined;
   return async (ir, wire, signal) => {
     if (!INLINE_ONLY_WIRES.has(wire)) return ir;
@@ -37,7 +38,7 @@ export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: Generat
     return inlineRemoteImages(ir, (url) => {
       let download = known.get(url);
       if (!download) {
-        download = fetcher(url, signal);
+        download = fetcher(url, signal.asAbortSignal());
         known.set(url, download);
       }
       return download;
