@@ -5,14 +5,14 @@ import { StreamedTextCount } from './streamed-text.js';
 /**
  * Prepares a streamed call for a caller who may leave before the upstream reports usage: keeps
  * what every write delivers for the count of model-written text, and offers the local estimate
- * of the input tokens (decoded only if it is ever asked for). `outcome.streamedTextChars` is
- * read through a getter, so the text is counted only when someone reads it (a caller who left):
- * a stream that ends normally costs no count.
+ * of the input tokens (decoded only if it is ever asked for). The text is counted only when
+ * `outcome.countStreamedText()` is called (for a caller who left): a stream that ends normally
+ * costs no count.
  */
 export function trackStreamedText(call: GenerationContext): void {
   const outcome = call.outcome;
   const text = new StreamedTextCount(call.inbound.wire);
   call.sink.onWrite = (chunk) => text.add(chunk);
-  Object.defineProperty(outcome, 'streamedTextChars', { get: () => text.chars(), enumerable: true, configurable: true });
+  outcome.countStreamedText = () => text.chars();
   outcome.estimateInputTokens = () => estimateCallInputTokens(call);
 }

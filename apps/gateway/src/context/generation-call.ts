@@ -30,8 +30,8 @@ export interface CallOutcome {
   lastError?: IrErrorData;
   /** The non-streaming answer body, kept only when body logging is on. */
   responseBody?: string;
-  /** Characters of model-written text streamed to the caller so far (streamed calls). */
-  streamedTextChars?: number;
+  /** Counts the characters of model-written text streamed to the caller so far (streamed calls; counted when asked). */
+  countStreamedText?: () => number;
   /** The local estimate of the request's input tokens, computed on demand (streamed calls). */
   estimateInputTokens?: () => number;
   /** True when `usage` holds the gateway's estimate rather than (only) the upstream's figures. */

@@ -12,7 +12,7 @@ const CHARS_PER_TOKEN = 4;
  */
 export function settleLeftStreamUsage(outcome: CallOutcome): void {
   const reported = outcome.usage;
-  const streamedOutput = Math.ceil((outcome.streamedTextChars ?? 0) / CHARS_PER_TOKEN);
+  const streamedOutput = Math.ceil((outcome.countStreamedText?.() ?? 0) / CHARS_PER_TOKEN);
   const inputTokens = reported && reported.inputTokens > 0 ? reported.inputTokens : (outcome.estimateInputTokens?.() ?? 0);
   const outputTokens = Math.max(reported?.outputTokens ?? 0, streamedOutput);
   if (reported && inputTokens === reported.inputTokens && outputTokens === reported.outputTokens) return;
