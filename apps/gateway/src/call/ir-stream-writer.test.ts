@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IrError, type IrStreamEvent } from '@interlingua/ir';
 import { parseSseText } from '@interlingua/ir-utils';
@@ -10,7 +10,7 @@ import type { GenerationContext } from '../context/generation-call.js';
 import { ResponseSink } from '../http/response-sink.js';
 import { sseFramer } from '../http/stream-framer.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
-import { countSocketWrites } from '../http/socket-writes.test-support.js';
+import { closeServedServers, serve } from '../http/socket-writes.test-support.js';
 import { RequestStop } from '../context/request-stop.js';
 
 /** A streamed call answering an Anthropic Messages caller through `response`. */
@@ -43,40 +43,9 @@ const finish: IrStreamEvent = { type: 'finish', finishReason: { unified: 'stop',
 const servers: Server[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) server.close();
+  closeServedServers();
 });
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/**
- * Serves one request with `handler`, reads the answer (after `readAfter` when given). A handler
- * that fails ends the connection, and its error is what the test reports (no hanging client).
- */
-async function serve(handler: (response: ServerResponse, socketWrites: () => number) => Promise<void>, readAfter?: Promise<void>): Promise<Answer> {
-  let failure: unknown;
-  const server = createServer((_request, response) => {
-    handler(response, countSocketWrites(response.socket as Socket)).catch((error: unknown) => {
-      failure = error;
-      response.destroy();
-    });
-  });
-  servers.push(server);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  try {
-    const response = await new Promise<IncomingMessage>((resolve, reject) => httpRequest({ host: '127.0.0.1', port, path: '/', method: 'POST' }, resolve).on('error', reject).end());
-    await readAfter;
-    let body = '';
-    for await (const chunk of response) body += String(chunk);
-    if (failure !== undefined) throw failure;
-    return { status: response.statusCode ?? 0, body };
-  } catch (error) {
-    throw failure ?? error;
-  }
-}
 
 const eventNames = (body: string): Array<string | undefined> => parseSseText(body).map((message) => message.event);
 const texts = (body: string): string => parseSseText(body).map((message) => (JSON.parse(message.data) as { delta?: { text?: string } }).delta?.text ?? '').join('');

@@ -1,22 +1,11 @@
-import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseSink } from '../http/response-sink.js';
-import { countSocketWrites } from '../http/socket-writes.test-support.js';
+import { closeServedServers, serve } from '../http/socket-writes.test-support.js';
 import { TurnWrites } from './turn-writes.js';
 
-const servers: Server[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-});
-
-interface Answer {
-  status: number;
-  contentType: string | undefined;
-  body: string;
-}
+afterEach(closeServedServers);
 
 /** Gathered writes through a sink of `response` whose commit sends a stream head. */
 function turnWrites(response: ServerResponse): { writes: TurnWrites; sink: ResponseSink; commits: () => number } {
@@ -29,33 +18,6 @@ function turnWrites(response: ServerResponse): { writes: TurnWrites; sink: Respo
   return { writes, sink, commits: () => commits };
 }
 
-/**
- * Serves one request with `handler`, reads the answer (after `readAfter` when given). A handler
- * that fails ends the connection, and its error is what the test reports.
- */
-async function serve(handler: (response: ServerResponse, socketWrites: () => number) => Promise<void>, readAfter?: Promise<void>): Promise<Answer> {
-  let failure: unknown;
-  const server = createServer((_request, response) => {
-    handler(response, countSocketWrites(response.socket as Socket)).catch((error: unknown) => {
-      failure = error;
-      response.destroy();
-    });
-  });
-  servers.push(server);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  try {
-    const response = await new Promise<IncomingMessage>((resolve, reject) => httpRequest({ host: '127.0.0.1', port, path: '/', method: 'POST' }, resolve).on('error', reject).end());
-    await readAfter;
-    let body = '';
-    for await (const chunk of response) body += String(chunk);
-    if (failure !== undefined) throw failure;
-    return { status: response.statusCode ?? 0, contentType: response.headers['content-type'], body };
-  } catch (error) {
-    throw failure ?? error;
-  }
-}
 
 const event = (text: string): Buffer => Buffer.from(`data: {"text":"${text}"}\n\n`);
 
