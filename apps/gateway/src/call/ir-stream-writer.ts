@@ -3,9 +3,9 @@ import { createResponseAccumulator, type ResponseAccumulator } from '@interlingu
 import { commitStream } from '../commit/commit-stream.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { estimateCallInputTokens } from '../commit/input-token-estimate.js';
+import { atTurnEnd, TurnWrites } from './turn-writes.js';
 
-/** Encoded bytes held for one write at most; past it they are written at once. */
-const MAX_PENDING_CHARS = 64 * 1024;
+const RESOLVED = Promise.resolve();
 
 /**
  * Writes IR stream events to the caller through its style's encoder and framer. Nothing goes out
@@ -17,7 +17,7 @@ const MAX_PENDING_CHARS = 64 * 1024;
  * of the turn that committed, then one write per later turn (an upstream read of twenty events
  * is one socket write, not twenty), and the end of the answer with what is still pending. A
  * write the socket cannot take yet holds the next push until it drains (backpressure); more
- * than `MAX_PENDING_CHARS` pending is written at once.
+ * than 64 K characters pending are written at once (`TurnWrites`, flushed at the turn's end).
  */
 export class IrStreamWriter {
   private readonly encoder: StreamMachine<IrStreamEvent, SseMessage>;
@@ -25,15 +25,10 @@ export class IrStreamWriter {
   private ended = false;
   /** True once the first upstream event came (an early keep-alive may commit before). */
   private started = false;
-  /** The first event came but the head did not go out yet: it goes with the next write. */
-  private headPending = false;
   /** True once the upstream's `finish` came: a stream that ends without one was cut short. */
   private finished = false;
-  /** Framed bytes not written yet. */
-  private pending = '';
-  private flushQueued = false;
-  /** The last write, until the socket took it. */
-  private draining: Promise<void> | undefined;
+  /** Framed text gathered for the next write, with the head when it is due. */
+  private readonly writes: TurnWrites;
 
   /**
    * @param seal Rewrites events just before they are encoded for the caller (reasoning carriers);
@@ -49,6 +44,7 @@ export class IrStreamWriter {
       estimateInputTokens: () => estimateCallInputTokens(call),
     });
     this.accumulator = call.onIrResponse ? createResponseAccumulator() : undefined;
+    this.writes = new TurnWrites(call.sink, () => commitStream(call), atTurnEnd);
   }
 
   /** True from the first event on (its head may still be pending until the end of this turn). */
@@ -67,13 +63,11 @@ export class IrStreamWriter {
       const first = events[0];
       if (first?.type === 'error' && !this.call.sink.committed) return Promise.reject(new IrError({ ...first.error, source: 'upstream' }));
       this.started = true;
-      this.headPending = true;
+      this.writes.commitWithNext();
     }
-    this.pending += this.call.framer.frame(this.encode(events));
+    const waiting = this.writes.add(this.call.framer.frame(this.encode(events)));
     if (this.ended) return this.flush().then(() => this.close());
-    if (this.pending.length > MAX_PENDING_CHARS) return this.flush();
-    this.queueFlush();
-    return this.draining;
+    return waiting;
   }
 
   /** Flushes the encoder and ends the answer. */
@@ -92,7 +86,7 @@ export class IrStreamWriter {
       await this.flush();
       await this.call.onIrResponse?.(this.accumulator.result());
     }
-    this.pending += this.call.framer.frame(this.encoder.end());
+    this.writes.add(this.call.framer.frame(this.encoder.end()));
     await this.flush();
     this.close();
   }
@@ -125,31 +119,9 @@ export class IrStreamWriter {
     return messages;
   }
 
-  private queueFlush(): void {
-    if (this.flushQueued) return;
-    this.flushQueued = true;
-    setImmediate(() => {
-      this.flushQueued = false;
-      void this.flush();
-    });
-  }
-
-  /** Writes what is pending in one write, with the head when it is still due (nothing once the answer ended). */
+  /** Writes what is gathered in one write, with the head when it is still due (nothing once the answer ended). */
   private flush(): Promise<void> {
-    const { sink } = this.call;
-    if (sink.ended) return Promise.resolve();
-    if (this.headPending) {
-      this.headPending = false;
-      commitStream(this.call);
-    }
-    if (this.pending === '') return this.draining ?? Promise.resolve();
-    const written = sink.write(this.pending);
-    this.pending = '';
-    this.draining = written;
-    void written.then(() => {
-      if (this.draining === written) this.draining = undefined;
-    });
-    return written;
+    return this.writes.flush() ?? RESOLVED;
   }
 
   private close(): void {

@@ -1,20 +1,31 @@
 import type { ResponseSink } from '../http/response-sink.js';
 
-/** Bytes gathered for one write at most; past it they are written at once. */
-const MAX_GATHERED_BYTES = 64 * 1024;
+/** Bytes (or characters) gathered for one write at most; past it they are written at once. */
+const MAX_GATHERED = 64 * 1024;
+
+/** When a gathered write goes out: `process.nextTick` (the end of this tick) by default. */
+export type FlushSchedule = (flush: () => void) => void;
+
+const atTickEnd: FlushSchedule = (flush) => process.nextTick(flush);
+
+/** Flushes once the event-loop turn is over (`setImmediate`): every push of the turn in one write. */
+export const atTurnEnd: FlushSchedule = (flush) => {
+  setImmediate(flush);
+};
 
 /**
- * Gathers the bytes a stream relay passes to the caller and writes them once per tick (one
- * upstream read): the head with everything of the tick that committed the answer, then one write
- * per later tick. An upstream read of twenty events (undici hands each piece of a chunked body
- * over on its own, in one go) is one response write, not twenty with their chunked-encoding
- * pieces; the flush comes at the end of that tick, not a whole event-loop turn later, so a paced
- * stream's events are not held. A write the socket cannot take yet holds the next `add` until it
- * drains (backpressure); more than `MAX_GATHERED_BYTES` gathered are written at once.
+ * Gathers what a stream passes to the caller (bytes of a relayed stream, or encoded text) and
+ * writes it once per tick (one upstream read), or once per event-loop turn with `atTurnEnd`: the
+ * head with everything gathered when the answer committed, then one write per later flush. An
+ * upstream read of twenty events (undici hands each piece of a chunked body over on its own, in
+ * one go) is one response write, not twenty with their chunked-encoding pieces; flushed at the
+ * end of that tick, a paced stream's events are not held for a whole turn. A write the socket
+ * cannot take yet holds the next `add` until it drains (backpressure); more than `MAX_GATHERED`
+ * gathered are written at once.
  */
 export class TurnWrites {
-  private readonly pieces: Buffer[] = [];
-  private bytes = 0;
+  private readonly pieces: Array<string | Buffer> = [];
+  private gatheredLength = 0;
   private headDue = false;
   private flushQueued = false;
   /** The last write, until the socket took it. */
@@ -24,23 +35,24 @@ export class TurnWrites {
   constructor(
     private readonly sink: ResponseSink,
     private readonly commit: () => void,
+    private readonly schedule: FlushSchedule = atTickEnd,
   ) {}
 
-  /** The answer commits with the next write: its head goes out with the bytes of this turn. */
+  /** The answer commits with the next write: its head goes out with what is gathered until then. */
   commitWithNext(): void {
     this.headDue = true;
     this.queueFlush();
   }
 
   /**
-   * Takes bytes for the caller (only until the next write: they are not copied before it); the
+   * Takes bytes or text for the caller (bytes only until the next write: they are not copied before it); the
    * promise it may return holds the next piece back until the socket drains.
    */
-  add(piece: Buffer): Promise<void> | undefined {
+  add(piece: string | Buffer): Promise<void> | undefined {
     if (piece.length === 0) return this.draining;
     this.pieces.push(piece);
-    this.bytes += piece.length;
-    if (this.bytes > MAX_GATHERED_BYTES) return this.flush();
+    this.gatheredLength += piece.length;
+    if (this.gatheredLength > MAX_GATHERED) return this.flush();
     this.queueFlush();
     return this.draining;
   }
@@ -50,18 +62,18 @@ export class TurnWrites {
     const { sink } = this;
     if (sink.ended) {
       this.pieces.length = 0;
-      this.bytes = 0;
+      this.gatheredLength = 0;
       return undefined;
     }
     if (this.headDue) {
       this.headDue = false;
       this.commit();
     }
-    if (this.bytes === 0) return this.draining;
-    const bytes = this.pieces.length === 1 ? (this.pieces[0] as Buffer) : Buffer.concat(this.pieces, this.bytes);
+    if (this.gatheredLength === 0) return this.draining;
+    const gathered = joined(this.pieces, this.gatheredLength);
     this.pieces.length = 0;
-    this.bytes = 0;
-    const written = sink.offer(bytes);
+    this.gatheredLength = 0;
+    const written = sink.offer(gathered);
     if (written) {
       this.draining = written;
       void written.then(() => {
@@ -74,11 +86,18 @@ export class TurnWrites {
   private queueFlush(): void {
     if (this.flushQueued) return;
     this.flushQueued = true;
-    process.nextTick(this.queuedFlush);
+    this.schedule(this.queuedFlush);
   }
 
   private readonly queuedFlush = (): void => {
     this.flushQueued = false;
     void this.flush();
   };
+}
+
+/** The gathered pieces as one: text stays text, bytes (or a mix) become one buffer. */
+function joined(pieces: ReadonlyArray<string | Buffer>, length: number): string | Buffer {
+  if (pieces.length === 1) return pieces[0] as string | Buffer;
+  if (pieces.every((piece) => typeof piece === 'string')) return pieces.join('');
+  return pieces.every(Buffer.isBuffer) ? Buffer.concat(pieces, length) : Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)));
 }
