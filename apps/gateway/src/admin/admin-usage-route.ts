@@ -8,11 +8,11 @@ const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_DAYS = 30;
 const MAX_EXPORT_ROWS = 100_000;
 /** Query parameters that ask `/admin/usage` for the ledger rather than the live counters. */
-const LEDGER_PARAMS = ['from', 'to', 'group_by', 'format', 'key', 'model', 'provider'];
+const LEDGER_PARAMS = ['from', 'to', 'group_by', 'format', 'key', 'key_id', 'model', 'provider'];
 
 /**
  * `/admin/usage` from the ledger when a ledger parameter is given (`from`, `to`, `group_by`,
- * `key`, `model`, `provider`, `format=csv`): totals per key, model, provider or day over a time
+ * `key`, `key_id`, `model`, `provider`, `format=csv`): totals per key, model, provider or day over a time
  * range, or the rows as CSV. Without one, `counters` answers (today's and this month's counters).
  */
 export function ledgerUsageRoute(gateway: Gateway, counters: RouteHandler): RouteHandler {
@@ -46,6 +46,8 @@ export function ledgerFilter(query: URLSearchParams, now: number): LedgerFilter 
     const value = query.get(name);
     if (value) filter[name] = value;
   }
+  const keyId = query.get('key_id');
+  if (keyId) filter.keyId = keyId;
   return filter;
 }
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { compileKeys, sha256, type GatewayKey } from '../auth/api-keys.js';
+import { compileKey, sha256, type GatewayKey } from '../auth/api-keys.js';
 import type { RuntimeKeyStore, StoredRuntimeKey } from './runtime-key-store.js';
 
 /**
@@ -64,7 +64,7 @@ export class RuntimeKeyRegistry {
 }
 
 function gatewayKeyOf(key: StoredRuntimeKey): GatewayKey {
-  const [compiled] = compileKeys([
+  return compileKey(
     {
       name: key.name,
       secretHash: `sha256:${key.secretSha256}`,
@@ -75,6 +75,6 @@ function gatewayKeyOf(key: StoredRuntimeKey): GatewayKey {
       ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
       budgets: key.budgets,
     },
-  ]);
-  return compiled as GatewayKey;
+    key.id,
+  );
 }

@@ -5,6 +5,12 @@ import { globToRegExp } from '../config/model-glob.js';
 
 /** A gateway key, ready for constant-time checks. */
 export interface GatewayKey {
+  /**
+   * What the key owns hangs off this (stored responses, counters, budgets, ledger rows); no
+   * later key can take it. Runtime keys: `key_<hex>`, made at creation. Config keys: `cfg_<id>`
+   * from an explicit `id`, else `cfg_<hex>` derived from the secret. The name is a label.
+   */
+  id: string;
   name: string;
   digest: Buffer;
   modelPatterns: RegExp[];
@@ -17,7 +23,10 @@ export interface GatewayKey {
 }
 
 /** A key as configured; `budgets` may be left out. */
-export type KeyInput = Omit<KeyConfig, 'budgets'> & { budgets?: BudgetConfig[] };
+export type KeyInput = Omit<KeyConfig, 'budgets' | 'id'> & { budgets?: BudgetConfig[]; id?: string | undefined };
+
+/** Config key ids start so; runtime keys' ids start with `key_`, so the two never meet. */
+export const CONFIG_KEY_ID_PREFIX = 'cfg_';
 
 /**
  * SHA-256 of a secret: one-shot `crypto.hash` (no Hash object per request), read out as a
@@ -33,8 +42,24 @@ export function hashSecret(secret: string): string {
   return `sha256:${sha256(secret).toString('hex')}`;
 }
 
+/** Config keys, each with its id (`configKeyId`). */
 export function compileKeys(keys: readonly KeyInput[]): GatewayKey[] {
-  return keys.map((key) => ({
+  return keys.map((key) => compileKey(key, configKeyId(key)));
+}
+
+/**
+ * A config key's id: `cfg_` and its explicit `id`, else `cfg_` and 24 hex digits of a hash of its
+ * secret's digest (stable across restarts, reloads and renames; a new secret is a new key).
+ */
+export function configKeyId(key: KeyInput): string {
+  if (key.id !== undefined) return `${CONFIG_KEY_ID_PREFIX}${key.id}`;
+  return `${CONFIG_KEY_ID_PREFIX}${hash('sha256', `interlingua-config-key:${secretDigest(key).toString('hex')}`, 'hex').slice(0, 24)}`;
+}
+
+/** One key, under the given id. */
+export function compileKey(key: KeyInput, id: string): GatewayKey {
+  return {
+    id,
     name: key.name,
     digest: secretDigest(key),
     modelPatterns: key.models.map(globToRegExp),
@@ -43,7 +68,7 @@ export function compileKeys(keys: readonly KeyInput[]): GatewayKey[] {
     ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
     ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
     budgets: key.budgets ?? [],
-  }));
+  };
 }
 
 /** The SHA-256 digest of a configured `secret` or `secretHash`. */

@@ -1,3 +1,4 @@
+import { configKeyId } from '../auth/api-keys.js';
 import type { GatewayConfig } from './config-schema.js';
 
 /** Cross-field checks zod cannot express: at least one key, unique ids and names, targets naming known providers. */
@@ -11,9 +12,13 @@ export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<s
     providerIds.add(provider.id);
   });
   const keyNames = new Set<string>();
+  const keyIds = new Set<string>();
   config.keys.forEach((key, i) => {
     if (keyNames.has(key.name)) problems.push(`keys[${i}].name: duplicate key name "${key.name}"`);
     keyNames.add(key.name);
+    const id = configKeyId(key);
+    if (keyIds.has(id)) problems.push(`keys[${i}]: another key has the id "${id}" (the same secret, or the same id)`);
+    keyIds.add(id);
   });
   config.models.forEach((route, i) => {
     route.targets.forEach((target, j) => {

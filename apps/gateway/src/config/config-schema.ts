@@ -10,6 +10,12 @@ const headerMap = z.record(z.string(), z.string());
 
 export const keySchema = strictObject({
   name: z.string().min(1),
+  /**
+   * The key's lasting identity (stored responses, counters, budgets and ledger rows belong to it);
+   * default: derived from the secret, so a new secret starts a new key. Set it to keep them
+   * across a change of secret.
+   */
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use at most 64 letters, digits, ".", "_" or "-"').optional(),
   secret: z.string().min(8).optional(),
   /** `sha256:<hex>` of the secret, so the file need not hold it. */
   secretHash: z

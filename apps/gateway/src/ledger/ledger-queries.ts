@@ -1,16 +1,19 @@
 import { LEDGER_COLUMNS, type LedgerRow } from './ledger-row.js';
 import { numberOf, type SqlDatabase, type SqlValue } from './sql-database.js';
 
-export const USAGE_GROUPS = ['key', 'model', 'provider', 'day'] as const;
+export const USAGE_GROUPS = ['key', 'key_id', 'model', 'provider', 'day'] as const;
 export type UsageGroup = (typeof USAGE_GROUPS)[number];
 
-const GROUP_COLUMN: Record<UsageGroup, string> = { key: 'key_name', model: 'model', provider: 'provider', day: 'day' };
+const GROUP_COLUMN: Record<UsageGroup, string> = { key: 'key_name', key_id: 'key_id', model: 'model', provider: 'provider', day: 'day' };
 
 /** Which ledger rows a query covers: a time range (epoch ms, `to` exclusive) and exact filters. */
 export interface LedgerFilter {
   from: number;
   to: number;
+  /** A key's name (rows of every key that had it). */
   key?: string;
+  /** A key's id (that key's rows only). */
+  keyId?: string;
   model?: string;
   provider?: string;
 }
@@ -35,7 +38,7 @@ export interface UsageTotals {
 function where(filter: LedgerFilter): { sql: string; params: SqlValue[] } {
   const clauses = ['at >= ?', 'at < ?'];
   const params: SqlValue[] = [filter.from, filter.to];
-  for (const [field, column] of [['key', 'key_name'], ['model', 'model'], ['provider', 'provider']] as const) {
+  for (const [field, column] of [['key', 'key_name'], ['keyId', 'key_id'], ['model', 'model'], ['provider', 'provider']] as const) {
     const value = filter[field];
     if (value !== undefined) {
       clauses.push(`${column} = ?`);
@@ -105,6 +108,7 @@ export function ledgerRowOf(row: Record<string, unknown>): LedgerRow {
     requestId: String(row.request_id),
     at: numberOf(row.at),
     key: text(row.key_name),
+    keyId: text(row.key_id),
     style: text(row.style),
     endpoint: String(row.endpoint),
     model: text(row.model),

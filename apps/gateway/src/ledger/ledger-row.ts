@@ -5,7 +5,10 @@ export interface LedgerRow {
   requestId: string;
   /** Epoch milliseconds when the request ended. */
   at: number;
+  /** The key's name when the request was made (a label). */
   key: string | null;
+  /** The key's id (what the key owns hangs off it). */
+  keyId: string | null;
   /** The caller's request style (`openai-chat`, …) or the service (`embeddings`, …). */
   style: string | null;
   endpoint: string;
@@ -37,14 +40,14 @@ export interface LedgerRow {
 export const LEDGER_COLUMNS = [
   'request_id', 'at', 'day', 'key_name', 'style', 'endpoint', 'model', 'provider', 'upstream_model', 'path', 'status', 'error_kind',
   'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost', 'latency_ms', 'ttfb_ms', 'attempts', 'warnings',
-  'cache_read_tokens', 'cache_write_tokens',
+  'cache_read_tokens', 'cache_write_tokens', 'key_id',
 ] as const;
 
 export function ledgerValues(row: LedgerRow): SqlValue[] {
   return [
     row.requestId, row.at, dayOf(row.at), row.key, row.style, row.endpoint, row.model, row.provider, row.upstreamModel, row.path, row.status, row.errorKind,
     row.inputTokens, row.outputTokens, row.cachedTokens, row.reasoningTokens, row.cost, row.latencyMs, row.ttfbMs, row.attempts, row.warnings,
-    row.cacheReadTokens, row.cacheWriteTokens,
+    row.cacheReadTokens, row.cacheWriteTokens, row.keyId,
   ];
 }
 

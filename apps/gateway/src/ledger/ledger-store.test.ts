@@ -4,7 +4,9 @@ import { ledgerSchema } from '../config/admin-schema.js';
 import { LedgerWriter } from './ledger-writer.js';
 import { dayOf, type LedgerRow } from './ledger-row.js';
 import { ledgerRows, toCsv, usageTotals, EXPORT_COLUMNS } from './ledger-queries.js';
-import { migrate } from './migrations.js';
+import { migrate, MIGRATIONS } from './migrations.js';
+import { openPostgresDatabase } from './postgres-database.js';
+import { openSqliteDatabase } from './sqlite-database.js';
 import { openDatabase } from './open-database.js';
 import type { SqlDatabase } from './sql-database.js';
 import { TEST_DATABASES } from './test-databases.test-support.js';
@@ -17,6 +19,7 @@ function row(overrides: Partial<LedgerRow>): LedgerRow {
     requestId: `req_${Math.random().toString(36).slice(2)}`,
     at: T0,
     key: 'team-a',
+    keyId: 'key_team_a',
     style: 'openai-chat',
     endpoint: 'chat',
     model: 'mock',
@@ -62,7 +65,29 @@ for (const database of TEST_DATABASES) {
       const db = await fresh();
       await migrate(db);
       const versions = await db.all('SELECT version FROM interlingua_migrations');
-      expect(versions.map((entry) => Number(entry.version))).toEqual([1, 2]);
+      expect(versions.map((entry) => Number(entry.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
+    });
+
+    it('gives rows written before keys had ids in the ledger the id of the runtime key with their name', async () => {
+      const config = await database.fresh();
+      const db = config.type === 'postgres' ? openPostgresDatabase(config.url, config.poolSize) : openSqliteDatabase(config.dir, config.file);
+      open.push(db);
+      await db.exec('CREATE TABLE interlingua_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+      for (const migration of MIGRATIONS.filter((step) => step.version <= 2)) {
+        await db.exec(migration.sql);
+        await db.run('INSERT INTO interlingua_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, 0]);
+      }
+      await db.exec(`INSERT INTO interlingua_keys (id, name, secret_sha256, secret_hint, models, budgets, metadata, created_at, updated_at) VALUES ('key_live', 'team-a', 'ab', 'h', '[]', '[]', '{}', 0, 0)`);
+      await db.exec(
+        `INSERT INTO interlingua_requests (request_id, at, day, key_name, endpoint, status, input_tokens, output_tokens, cached_tokens, reasoning_tokens, latency_ms, attempts)
+         VALUES ('req_a', ${T0}, '${dayOf(T0)}', 'team-a', 'chat', 200, 1, 1, 0, 0, 1, 1), ('req_gone', ${T0}, '${dayOf(T0)}', 'deleted-key', 'chat', 200, 1, 1, 0, 0, 1, 1)`,
+      );
+      await migrate(db);
+      const rows = await db.all('SELECT request_id, key_id FROM interlingua_requests ORDER BY request_id');
+      expect(rows.map((entry) => [entry.request_id, entry.key_id])).toEqual([
+        ['req_a', 'key_live'],
+        ['req_gone', null],
+      ]);
     });
 
     it('keeps prompt-cache reads and writes apart and totals them; rows written before the columns existed count zero', async () => {
@@ -103,6 +128,8 @@ for (const database of TEST_DATABASES) {
       ]);
       const byProvider = await usageTotals(db, { ...range, key: 'team-b' }, 'provider');
       expect(byProvider.map((total) => total.group)).toEqual(['openai']);
+      expect((await usageTotals(db, range, 'key_id')).map((total) => [total.group, total.requests])).toEqual([['key_team_a', 3]]);
+      expect((await usageTotals(db, { ...range, keyId: 'key_team_a', key: 'team-b' }, 'key')).map((total) => total.requests)).toEqual([1]);
       expect((await usageTotals(db, { from: 0, to: T0 + 2 * DAY }, 'key')).find((total) => total.group === 'team-b')?.requests).toBe(2);
     });
 

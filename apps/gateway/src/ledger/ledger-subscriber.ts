@@ -7,7 +7,7 @@ import type { ObservedCall } from '../observe/observed-call.js';
 export interface ObservedRequest {
   requestId: string;
   endpoint: string;
-  key?: { name: string };
+  key?: { id: string; name: string };
   call?: ObservedCall;
   /** `performance.now()` at arrival. */
   started: number;
@@ -34,6 +34,7 @@ export function recordLedgerRow(gateway: Gateway, request: ObservedRequest, resu
     requestId: request.requestId,
     at: Date.now(),
     key: request.key?.name ?? null,
+    keyId: request.key?.id ?? null,
     style: request.call?.inbound?.wire ?? request.call?.service ?? null,
     endpoint: request.endpoint,
     model: request.call?.model ?? null,

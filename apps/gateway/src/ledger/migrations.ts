@@ -64,6 +64,16 @@ ALTER TABLE interlingua_requests ADD COLUMN cache_read_tokens BIGINT NOT NULL DE
 ALTER TABLE interlingua_requests ADD COLUMN cache_write_tokens BIGINT NOT NULL DEFAULT 0;
 `,
   },
+  {
+    version: 3,
+    name: 'ledger rows name their key by id',
+    // Rows written before keys had ids in the ledger take the id of the runtime key that has their name now.
+    sql: `
+ALTER TABLE interlingua_requests ADD COLUMN key_id TEXT;
+UPDATE interlingua_requests SET key_id = (SELECT id FROM interlingua_keys WHERE interlingua_keys.name = interlingua_requests.key_name) WHERE key_name IS NOT NULL;
+CREATE INDEX interlingua_requests_key_id_at ON interlingua_requests (key_id, at);
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

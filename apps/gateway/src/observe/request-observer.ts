@@ -87,6 +87,7 @@ function logLine(gateway: Gateway, entry: TrackedRequest, request: IncomingMessa
   return {
     requestId: entry.requestId,
     key: entry.key?.name,
+    keyId: entry.key?.id,
     endpoint: entry.endpoint,
     method: request.method,
     url: redactUrl(request.url ?? '/'),
