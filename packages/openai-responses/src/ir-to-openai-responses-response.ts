@@ -11,7 +11,7 @@ import {
   openAiResponsesErrorCodeSchema,
 } from './openai-responses-strict-response-schema.js';
 
-type MessageContent = Array<{ type: 'output_text'; text: string; annotations: Array<{ type: string }> } | { type: 'refusal'; refusal: string }>;
+type MessageContent = Array<{ type: 'output_text'; text: string; annotations: Array<{ type: string }>; logprobs: [] } | { type: 'refusal'; refusal: string }>;
 
 /** A reasoning output item; encrypted content only when it came from OpenAI. */
 export function reasoningOutputItem(part: IrReasoningPart, id: string): OpenAiResponsesOutputItem {
@@ -62,7 +62,8 @@ class OutputWriter {
     if (part.type === 'refusal') this.message.content.push({ type: 'refusal', refusal: part.text });
     else {
       const annotations = (this.ext.annotations?.[String(p)] ?? []) as Array<{ type: string }>;
-      this.message.content.push({ type: 'output_text', text: part.text, annotations });
+      // The answer carries no token log probabilities: an empty list, as OpenAI writes when none were asked for.
+      this.message.content.push({ type: 'output_text', text: part.text, annotations, logprobs: [] });
     }
   }
 

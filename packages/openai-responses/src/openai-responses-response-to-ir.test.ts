@@ -106,8 +106,8 @@ describe('openAiResponsesResponseFromIr', () => {
         role: 'assistant',
         status: 'completed',
         content: [
-          { type: 'output_text', text: 'Hello ', annotations: [] },
-          { type: 'output_text', text: 'world', annotations: [] },
+          { type: 'output_text', text: 'Hello ', annotations: [], logprobs: [] },
+          { type: 'output_text', text: 'world', annotations: [], logprobs: [] },
         ],
       },
       { type: 'function_call', id: 'fc_abc_2', call_id: 'call_1', name: 'f', arguments: '{"a":1}', status: 'completed' },

@@ -129,7 +129,7 @@ class ResponsesStreamEncoder {
     this.output.push(added);
     out.push(this.emit('response.output_item.added', { output_index: outputIndex, item: added }));
     if (kind === 'text') {
-      const part = { type: 'output_text', text: '', annotations: [] };
+      const part = { type: 'output_text', text: '', annotations: [], logprobs: [] };
       out.push(this.emit('response.content_part.added', { item_id: itemId, output_index: outputIndex, content_index: 0, part }));
     }
     return out;
@@ -207,7 +207,7 @@ class ResponsesStreamEncoder {
   }
 
   private closeText(block: Block): Out {
-    const part = { type: 'output_text' as const, text: block.text, annotations: [] };
+    const part = { type: 'output_text' as const, text: block.text, annotations: [], logprobs: [] };
     return [
       this.emit('response.output_text.done', { ...this.where(block), content_index: 0, text: block.text, logprobs: [] }),
       this.emit('response.content_part.done', { ...this.where(block), content_index: 0, part }),

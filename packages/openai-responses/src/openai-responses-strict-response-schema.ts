@@ -14,7 +14,7 @@ export const openAiResponsesStrictOutputTextSchema = z.strictObject({
   type: z.literal('output_text'),
   text: z.string(),
   annotations: z.array(z.looseObject({ type: z.string() })),
-  logprobs: z.optional(z.array(z.looseObject({ token: z.string(), logprob: z.number() }))),
+  logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })),
 });
 
 export const openAiResponsesStrictRefusalSchema = z.strictObject({ type: z.literal('refusal'), refusal: z.string() });

@@ -1,6 +1,6 @@
 import { listRecordings, recordingJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from './gateway-harness.test-support.js';
+import { GATEWAY_KEY, type Harness } from './gateway-harness.test-support.js';
 import { INBOUND_MODES, readInbound, sendInbound } from './inbound-callers.test-support.js';
 import { askReplay, replayCases, replayFits, startReplayGateway } from './recorded-replay.test-support.js';
 
@@ -77,7 +77,50 @@ describe('Responses objects built by the gateway are complete', () => {
   });
 });
 
-async function mockPayloads(mode: (typeof RESPONSES_MODES)[number]): Promise<unknown[]> {
-  const outcome = await readInbound(mode, await sendInbound(harness.url, mode, 'mock'));
+/** Every `output_text` part a caller can read: in the body, or in each event that holds parts (with where it was). */
+function outputTextParts(framing: string, payloads: unknown[]): Array<{ where: string; part: Record<string, unknown> }> {
+  const fromItems = (where: string, items: unknown): Array<{ where: string; part: Record<string, unknown> }> =>
+    (Array.isArray(items) ? (items as Array<{ content?: unknown }>) : []).flatMap((item) => (Array.isArray(item.content) ? (item.content as Record<string, unknown>[]) : []).map((part) => ({ where, part })));
+  if (framing === 'json') return fromItems('body', (payloads[0] as { output?: unknown }).output);
+  return (payloads as Array<{ type: string; part?: Record<string, unknown>; item?: unknown; response?: { output?: unknown } }>).flatMap((event) => {
+    if (event.part) return [{ where: event.type, part: event.part }];
+    if (event.item) return fromItems(event.type, [event.item]);
+    return fromItems(event.type, event.response?.output);
+  });
+}
+
+describe('output_text parts built by the gateway carry annotations and logprobs', () => {
+  it('in the body, GET /v1/responses/{id}, content_part.added/done, output_item.done and response.completed, from every upstream and the mock', async () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const mode of RESPONSES_MODES) {
+      const cases = replayCases().filter((replay) => replay.wire !== 'openai-responses' && replay.recording.http_status < 400 && replayFits(mode, replay));
+      const answers = [
+        ...(await Promise.all(cases.map(async (replay) => ({ from: replay.recording.file, payloads: (await askReplay(harness, mode, replay, { store: true })).payloads })))),
+        { from: 'mock', payloads: await mockPayloads(mode, { store: true }) },
+      ];
+      for (const { from, payloads } of answers) {
+        const stored = mode.framing === 'json' ? await retrieved((payloads[0] as { id?: string }).id) : undefined;
+        const parts = [...outputTextParts(mode.framing, payloads), ...(stored ? outputTextParts('json', [stored]).map(({ part }) => ({ where: 'GET /v1/responses/{id}', part })) : [])];
+        for (const { where, part } of parts.filter(({ part }) => part.type === 'output_text')) {
+          seen.add(where);
+          if (!Array.isArray(part.logprobs) || !Array.isArray(part.annotations)) problems.push(`${mode.id} from ${from}, ${where}: keys ${Object.keys(part).join(', ')}`);
+        }
+      }
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['GET /v1/responses/{id}', 'body', 'response.completed', 'response.content_part.added', 'response.content_part.done', 'response.output_item.done']));
+    expect(problems).toEqual([]);
+  });
+});
+
+async function retrieved(id: string | undefined): Promise<unknown> {
+  if (!id) return undefined;
+  const response = await fetch(`${harness.url}/v1/responses/${id}`, { headers: { authorization: `Bearer ${GATEWAY_KEY}` } });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function mockPayloads(mode: (typeof RESPONSES_MODES)[number], fields: Record<string, unknown> = {}): Promise<unknown[]> {
+  const outcome = await readInbound(mode, await sendInbound(harness.url, mode, 'mock', { fields }));
   return outcome.kind === 'complete' ? outcome.payloads : [];
 }

@@ -13,7 +13,7 @@ describe('input items', () => {
       'resp_ilg_abc',
     );
     expect(items).toEqual([
-      { id: 'msg_ilg_abc_in0', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'before', annotations: [] }] },
+      { id: 'msg_ilg_abc_in0', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'before', annotations: [], logprobs: [] }] },
       { id: 'fc_own', type: 'function_call', call_id: 'c1', name: 'f', arguments: '{}' },
       { id: 'fco_ilg_abc_in2', type: 'function_call_output', call_id: 'c1', output: 'ok', status: 'completed' },
     ]);

@@ -17,7 +17,7 @@ function messageItem(item: Item): Item {
   const role = typeof item.role === 'string' ? item.role : 'user';
   const content =
     typeof item.content === 'string'
-      ? [role === 'assistant' ? { type: 'output_text', text: item.content, annotations: [] } : { type: 'input_text', text: item.content }]
+      ? [role === 'assistant' ? { type: 'output_text', text: item.content, annotations: [], logprobs: [] } : { type: 'input_text', text: item.content }]
       : item.content;
   return { ...item, type: 'message', role, content, status: typeof item.status === 'string' ? item.status : 'completed' };
 }
