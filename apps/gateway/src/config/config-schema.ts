@@ -98,6 +98,12 @@ export const serverSchema = strictObject({
 export const mediaSchema = strictObject({
   /** Largest file downloaded, in bytes (Gemini's whole inline request is limited to about 20 MB). */
   maxBytes: z.number().int().positive().default(20 * 1024 * 1024),
+  /** Bytes downloaded for one request, all its files together. */
+  maxTotalBytes: z.number().int().positive().default(20 * 1024 * 1024),
+  /** Distinct URLs downloaded for one request; more is a 400 before any download. */
+  maxUrls: z.number().int().positive().max(10_000).default(32),
+  /** Downloads of one request running at once. */
+  concurrency: z.number().int().positive().max(64).default(4),
   /** Time allowed for one download, redirects included. */
   timeoutMs: z.number().int().positive().default(10_000),
   /** Also fetch from loopback, private and link-local addresses (cloud metadata addresses never). */

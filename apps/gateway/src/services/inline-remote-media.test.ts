@@ -1,5 +1,6 @@
 import { IrError, type IrRequest } from '@interlingua/ir';
 import { describe, expect, it } from 'vitest';
+import { mediaSchema } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
 import { inlineRemoteImages, isRemoteImage } from './inline-remote-media.js';
 import type { FetchedMedia } from './media-fetcher.js';
@@ -8,6 +9,13 @@ import { remoteMediaStep, setMediaFetcher } from './remote-media-step.js';
 import { RequestStop } from '../context/request-stop.js';
 
 const PNG = TINY_PNG.toString('base64');
+const LIMITS = { maxUrls: 32, concurrency: 4 };
+
+/** A request naming `count` distinct image URLs. */
+function manyImages(count: number): IrRequest {
+  const parts = Array.from({ length: count }, (_, i) => ({ type: 'file' as const, mediaType: 'image/png', source: { kind: 'url' as const, url: `https://images.example/${i}.png` } }));
+  return { model: 'm', stream: false, sampling: {}, messages: [{ role: 'user', content: parts }] };
+}
 
 function request(): IrRequest {
   return {
@@ -46,7 +54,7 @@ describe('isRemoteImage', () => {
 describe('inlineRemoteImages', () => {
   it('downloads each distinct URL once, in messages and tool results', async () => {
     const fetcher = counting();
-    const out = await inlineRemoteImages(request(), fetcher.fetch);
+    const out = await inlineRemoteImages(request(), fetcher.fetch, LIMITS);
     expect(fetcher.urls).toEqual(['https://images.example/a.png']);
     expect(out.messages[0]?.content[1]).toEqual({ type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: PNG } });
     expect(out.messages[0]?.content.slice(2)).toEqual(request().messages[0]?.content.slice(2));
@@ -57,7 +65,7 @@ describe('inlineRemoteImages', () => {
   it('leaves a request without remote images as it is', async () => {
     const plain: IrRequest = { model: 'm', stream: false, sampling: {}, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] };
     const fetcher = counting();
-    expect(await inlineRemoteImages(plain, fetcher.fetch)).toBe(plain);
+    expect(await inlineRemoteImages(plain, fetcher.fetch, LIMITS)).toBe(plain);
     expect(fetcher.urls).toEqual([]);
   });
 
@@ -65,21 +73,61 @@ describe('inlineRemoteImages', () => {
     const untyped = counting({ mediaType: 'application/octet-stream' }).fetch;
     const typed = request();
     typed.messages = typed.messages.slice(1);
-    const out = await inlineRemoteImages(typed, untyped);
+    const out = await inlineRemoteImages(typed, untyped, LIMITS);
     const result = out.messages[1]?.content[0];
     expect(result?.type === 'tool-result' && result.content[0]).toMatchObject({ type: 'file', mediaType: 'image/webp' });
-    await expect(inlineRemoteImages(request(), untyped)).rejects.toThrow('did not answer with an image (content-type: application/octet-stream)');
-    await expect(inlineRemoteImages(typed, counting({ mediaType: 'text/html' }).fetch)).rejects.toThrow('did not answer with an image');
+    await expect(inlineRemoteImages(request(), untyped, LIMITS)).rejects.toThrow('did not answer with an image (content-type: application/octet-stream)');
+    await expect(inlineRemoteImages(typed, counting({ mediaType: 'text/html' }).fetch, LIMITS)).rejects.toThrow('did not answer with an image');
   });
 
   it('passes a failed download on as the error', async () => {
     const failure = new IrError({ kind: 'invalid-request', message: 'nope', source: 'gateway' });
-    await expect(inlineRemoteImages(request(), () => Promise.reject(failure))).rejects.toBe(failure);
+    await expect(inlineRemoteImages(request(), () => Promise.reject(failure), LIMITS)).rejects.toBe(failure);
+  });
+});
+
+describe('inlineRemoteImages limits', () => {
+  it('refuses more distinct URLs than maxUrls before downloading any', async () => {
+    const fetcher = counting();
+    const error = await inlineRemoteImages(manyImages(40), fetcher.fetch, LIMITS).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IrError);
+    expect((error as IrError).data).toMatchObject({ kind: 'invalid-request', code: 'media_limit_exceeded' });
+    expect((error as IrError).message).toContain('40 distinct image URLs');
+    expect((error as IrError).message).toContain('media.maxUrls');
+    expect(fetcher.urls).toEqual([]);
+  });
+
+  it('runs at most `concurrency` downloads at once', async () => {
+    let running = 0;
+    let most = 0;
+    const fetch = async (url: string): Promise<FetchedMedia> => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      running--;
+      return { url, data: TINY_PNG, mediaType: 'image/png' };
+    };
+    const out = await inlineRemoteImages(manyImages(20), fetch, { maxUrls: 20, concurrency: 3 });
+    expect(most).toBe(3);
+    expect(out.messages[0]?.content.every((part) => part.type === 'file' && part.source.kind === 'base64')).toBe(true);
+  });
+
+  it('stops taking URLs and aborts the running downloads at the first failure', async () => {
+    const failure = new IrError({ kind: 'invalid-request', message: 'nope', source: 'gateway' });
+    const started: string[] = [];
+    const aborted: string[] = [];
+    const fetch = (url: string, signal: AbortSignal): Promise<FetchedMedia> => {
+      started.push(url);
+      if (url.endsWith('/1.png')) return Promise.reject(failure);
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => (aborted.push(url), reject(signal.reason))));
+    };
+    await expect(inlineRemoteImages(manyImages(10), fetch, { maxUrls: 10, concurrency: 2 })).rejects.toBe(failure);
+    expect(started).toEqual(['https://images.example/0.png', 'https://images.example/1.png']);
+    expect(aborted).toEqual(['https://images.example/0.png']);
   });
 });
 
 describe('remoteMediaStep', () => {
-  const gateway = {} as Gateway;
+  const gateway = { config: { media: mediaSchema.parse({}) } } as Gateway;
 
   it('downloads for Gemini targets only, once per call whatever the number of attempts', async () => {
     const fetcher = counting();

@@ -1,8 +1,19 @@
-import { invalidRequest, type IrContentPart, type IrFilePart, type IrRequest } from '@interlingua/ir';
+import { invalidRequest, IrError, type IrContentPart, type IrFilePart, type IrRequest } from '@interlingua/ir';
 import type { FetchedMedia } from './media-fetcher.js';
 
-/** Downloads one URL (already bound to its limits and the call's abort signal). */
-export type FetchMedia = (url: string) => Promise<FetchedMedia>;
+/**
+ * Downloads one URL (already bound to its limits and the call's abort signal); `signal` aborts
+ * when another download of the same request failed.
+ */
+export type FetchMedia = (url: string, signal: AbortSignal) => Promise<FetchedMedia>;
+
+/** How much one request may make the gateway download. */
+export interface InlineLimits {
+  /** Distinct URLs downloaded for one request; more is a 400 before any download. */
+  maxUrls: number;
+  /** Downloads of one request running at once. */
+  concurrency: number;
+}
 
 /** Media types servers use when they do not say what the bytes are. */
 const UNTYPED = new Set(['application/octet-stream', 'binary/octet-stream']);
@@ -14,15 +25,24 @@ export function isRemoteImage(part: IrContentPart): part is IrFilePart & { sourc
 
 /**
  * The request with every remote image (in messages and in tool results) downloaded and carried
- * as base64. Each distinct URL is fetched once, all in parallel; the request is returned as is
- * when it holds none. A download that fails, or that is not an image, is the caller's error.
+ * as base64. Each distinct URL is fetched once, at most `limits.concurrency` at a time; the
+ * request is returned as is when it holds none. More than `limits.maxUrls` distinct URLs, a
+ * download that fails, or one that is not an image, is the caller's error; the first failure
+ * stops the downloads still running.
  */
-export async function inlineRemoteImages(ir: IrRequest, fetchMedia: FetchMedia): Promise<IrRequest> {
+export async function inlineRemoteImages(ir: IrRequest, fetchMedia: FetchMedia, limits: InlineLimits): Promise<IrRequest> {
   const urls = new Set<string>();
   for (const message of ir.messages) for (const part of partsOf(message.content)) if (isRemoteImage(part)) urls.add(part.source.url);
   if (urls.size === 0) return ir;
-  const fetched = new Map<string, FetchedMedia>();
-  await Promise.all([...urls].map(async (url) => fetched.set(url, await fetchMedia(url))));
+  if (urls.size > limits.maxUrls) {
+    throw new IrError({
+      kind: 'invalid-request',
+      message: `The request names ${urls.size} distinct image URLs for an upstream that needs them inline; the gateway downloads at most ${limits.maxUrls} per request (media.maxUrls)`,
+      code: 'media_limit_exceeded',
+      source: 'gateway',
+    });
+  }
+  const fetched = await downloadAll([...urls], fetchMedia, limits.concurrency);
   const inline = (part: IrContentPart): IrContentPart => {
     if (!isRemoteImage(part)) return part;
     const media = fetched.get(part.source.url) as FetchedMedia;
@@ -33,6 +53,30 @@ export async function inlineRemoteImages(ir: IrRequest, fetchMedia: FetchMedia):
     content: message.content.map((part) => (part.type === 'tool-result' ? { ...part, content: part.content.map(inline) as typeof part.content } : inline(part))),
   }));
   return { ...ir, messages };
+}
+
+/**
+ * Every URL downloaded by a pool of `concurrency` workers (a few lines, not a dependency: the
+ * pool must also stop taking URLs and abort the running downloads at the first failure).
+ */
+async function downloadAll(urls: readonly string[], fetchMedia: FetchMedia, concurrency: number): Promise<Map<string, FetchedMedia>> {
+  const fetched = new Map<string, FetchedMedia>();
+  const stop = new AbortController();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (!stop.signal.aborted && next < urls.length) {
+      const url = urls[next++] as string;
+      fetched.set(url, await fetchMedia(url, stop.signal));
+    }
+  };
+  const workers = Array.from({ length: Math.min(concurrency, urls.length) }, worker);
+  try {
+    await Promise.all(workers);
+  } catch (error) {
+    stop.abort(error);
+    throw error;
+  }
+  return fetched;
 }
 
 function* partsOf(content: readonly IrContentPart[]): Generator<IrContentPart> {

@@ -129,6 +129,20 @@ describe('createMediaFetcher', () => {
     expect(error.message).toContain('larger than the gateway');
   });
 
+  it.each([
+    ['/big-declared.png', 5000],
+    ['/big-chunked.png', 10_000],
+  ])('stops %s when the request budget (%i) runs out, counting what earlier downloads took', async (path, limit) => {
+    const fetcher = createMediaFetcher(testMediaOptions());
+    const budget = { limit, remaining: limit };
+    await fetcher(`${server.base}/cat.png`, undefined, budget);
+    expect(budget.remaining).toBe(limit - TINY_PNG.length);
+    await fetcher(`${server.base}${path}`, undefined, budget);
+    const error = await failure(fetcher(`${server.base}${path}`, undefined, budget));
+    expect(error.data.code).toBe('media_limit_exceeded');
+    expect(error.message).toContain(`limit of ${limit} bytes per request (media.maxTotalBytes)`);
+  });
+
   it('reports a non-200 answer', async () => {
     const error = await failure(createMediaFetcher(testMediaOptions())(`${server.base}/missing.png`));
     expect(error.message).toContain('HTTP 404');

@@ -44,8 +44,18 @@ export interface FetchedMedia {
   data: Buffer;
 }
 
-/** Downloads one http(s) URL under the fetcher's limits; failures are `invalid-request` errors naming the URL. */
-export type MediaFetcher = (url: string, signal?: AbortSignal) => Promise<FetchedMedia>;
+/** Bytes the downloads of one request may still take, shared by all of them. */
+export interface ByteBudget {
+  /** The whole allowance, named in the error. */
+  readonly limit: number;
+  remaining: number;
+}
+
+/**
+ * Downloads one http(s) URL under the fetcher's limits, and within `budget` when given;
+ * failures are `invalid-request` errors naming the URL.
+ */
+export type MediaFetcher = (url: string, signal?: AbortSignal, budget?: ByteBudget) => Promise<FetchedMedia>;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -57,13 +67,13 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
   const maxRedirects = options.maxRedirects ?? 5;
-  return async (url, signal) => {
+  return async (url, signal, budget) => {
     const deadline = AbortSignal.timeout(options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
     let current = parseMediaUrl(url, url);
     try {
       for (let hop = 0; ; hop++) {
-        const answer = await fetchOnce(current, url, options, combined);
+        const answer = await fetchOnce(current, url, options, combined, budget);
         if (!('location' in answer)) return answer;
         if (hop >= maxRedirects) throw mediaError(url, `more than ${maxRedirects} redirects`);
         current = parseMediaUrl(new URL(answer.location, current).href, url);
@@ -76,7 +86,7 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
   };
 }
 
-async function fetchOnce(url: URL, original: string, options: MediaFetcherOptions, signal: AbortSignal): Promise<FetchedMedia | { location: string }> {
+async function fetchOnce(url: URL, original: string, options: MediaFetcherOptions, signal: AbortSignal, budget: ByteBudget | undefined): Promise<FetchedMedia | { location: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const listed = hostAllowListProblem(host, options);
   if (listed) throw mediaError(original, listed);
@@ -94,7 +104,8 @@ async function fetchOnce(url: URL, original: string, options: MediaFetcherOption
     if (response.statusCode !== 200) throw mediaError(original, `the server answered HTTP ${response.statusCode}`);
     const declared = Number(firstHeader(response.headers['content-length']) ?? Number.NaN);
     if (declared > options.maxBytes) throw tooLarge(original, options.maxBytes);
-    const data = await readLimited(response.body, original, options.maxBytes);
+    if (budget && declared > budget.remaining) throw overBudget(original, budget.limit);
+    const data = await readLimited(response.body, original, options.maxBytes, budget);
     const mediaType = firstHeader(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase();
     return { url: url.href, data, ...(mediaType ? { mediaType } : {}) };
   } finally {
@@ -151,12 +162,13 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function readLimited(body: Dispatcher.ResponseData['body'], original: string, maxBytes: number): Promise<Buffer> {
+async function readLimited(body: Dispatcher.ResponseData['body'], original: string, maxBytes: number, budget: ByteBudget | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     total += chunk.length;
     if (total > maxBytes) throw tooLarge(original, maxBytes);
+    if (budget && (budget.remaining -= chunk.length) < 0) throw overBudget(original, budget.limit);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, total);
@@ -180,11 +192,15 @@ async function defaultLookup(hostname: string): Promise<ResolvedAddress[]> {
 }
 
 function tooLarge(url: string, maxBytes: number): IrError {
-  return mediaError(url, `the file is larger than the gateway's limit of ${maxBytes} bytes`);
+  return mediaError(url, `the file is larger than the gateway's limit of ${maxBytes} bytes per file (media.maxBytes)`);
 }
 
-function mediaError(url: string, reason: string): IrError {
-  return new IrError({ kind: 'invalid-request', message: `Could not fetch the media at ${describeUrl(url)}: ${reason}`, code: 'media_fetch_failed', source: 'gateway' });
+function overBudget(url: string, limit: number): IrError {
+  return mediaError(url, `the images of this request add up to more than the gateway's limit of ${limit} bytes per request (media.maxTotalBytes)`, 'media_limit_exceeded');
+}
+
+function mediaError(url: string, reason: string, code = 'media_fetch_failed'): IrError {
+  return new IrError({ kind: 'invalid-request', message: `Could not fetch the media at ${describeUrl(url)}: ${reason}`, code, source: 'gateway' });
 }
 
 /** The URL without credentials and query (they may hold secrets or signed tokens), shortened. */

@@ -3,7 +3,7 @@ import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { inlineRemoteImages } from './inline-remote-media.js';
-import { createMediaFetcher, type FetchedMedia, type MediaFetcher } from './media-fetcher.js';
+import { createMediaFetcher, type ByteBudget, type FetchedMedia, type MediaFetcher } from './media-fetcher.js';
 
 /** Upstream wires that cannot take images by URL and need them inline. */
 const INLINE_ONLY_WIRES = new Set<GenerationStyle>(['gemini']);
@@ -26,22 +26,30 @@ function fetcherFor(gateway: Gateway): MediaFetcher {
 
 /**
  * The IR step of one generation call for upstreams that need inline data: image URLs are
- * downloaded (once per call, whatever the number of targets tried) and sent as base64. Other
+ * downloaded (once per call, whatever the number of targets tried) and sent as base64, under the
+ * `media` limits: distinct URLs, downloads at once, bytes per file and for the whole call. Other
  * wires get the request unchanged.
  */
 export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest> {
   let downloads: Map<string, Promise<FetchedMedia>> | undefined;
+  let budget: ByteBudget | undefined;
   return async (ir, wire, signal) => {
     if (!INLINE_ONLY_WIRES.has(wire)) return ir;
+    const { media } = gateway.config;
     const fetcher = fetcherFor(gateway);
     const known = (downloads ??= new Map());
-    return inlineRemoteImages(ir, (url) => {
-      let download = known.get(url);
-      if (!download) {
-        download = fetcher(url, signal.asAbortSignal());
-        known.set(url, download);
-      }
-      return download;
-    });
+    const shared = (budget ??= { limit: media.maxTotalBytes, remaining: media.maxTotalBytes });
+    return inlineRemoteImages(
+      ir,
+      (url, stopped) => {
+        let download = known.get(url);
+        if (!download) {
+          download = fetcher(url, AbortSignal.any([signal.asAbortSignal(), stopped]), shared);
+          known.set(url, download);
+        }
+        return download;
+      },
+      media,
+    );
   };
 }
