@@ -95,8 +95,8 @@ describe('stored responses and previous_response_id on a non-OpenAI upstream', (
     await expect(other.responses.retrieve(mine.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     await expect(other.responses.inputItems.list(mine.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     const error = await other.responses.create({ model: 'mock', input: 'x', previous_response_id: mine.id }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((error as InstanceType<typeof OpenAI.NotFoundError>).param).toBe('previous_response_id');
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(error).toMatchObject({ code: 'previous_response_not_found', param: 'previous_response_id' });
     await expect(other.responses.delete(mine.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     expect((await client.responses.retrieve(mine.id)).id).toBe(mine.id);
   });

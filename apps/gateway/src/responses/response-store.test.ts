@@ -109,6 +109,7 @@ describe('ResponseStore', () => {
     await store.save(entry(c, 'k', b));
     expect((await store.chain(c, 'k')).map((e) => e.id)).toEqual([a, b, c]);
     await store.delete(a, 'k');
-    await expect(store.chain(c, 'k', 'previous_response_id')).rejects.toMatchObject({ data: { kind: 'not-found', param: 'previous_response_id', message: expect.stringContaining(a) } });
+    await expect(store.chain(c, 'k')).rejects.toMatchObject({ data: { kind: 'not-found', code: 'response_not_found', message: expect.stringContaining(a) } });
+    await expect(store.chain(c, 'k', 'previous_response_id')).rejects.toMatchObject({ data: { kind: 'invalid-request', code: 'previous_response_not_found', param: 'previous_response_id', message: expect.stringContaining(a) } });
   });
 });

@@ -26,6 +26,7 @@ export interface StoredResponse {
 /** Longest chain of `previous_response_id` links followed. */
 const MAX_CHAIN = 1_000;
 const GATEWAY_ID_PREFIX = 'resp_ilg_';
+const NOT_STORED = 'this gateway keeps no such response for this API key (it expired, was deleted, or was sent with "store": false and its WebSocket connection no longer holds it); send the whole conversation as input instead';
 
 /** A fresh id for a response answered by the gateway. */
 export function newGatewayResponseId(): string {
@@ -45,6 +46,14 @@ export function responseNotFound(id: string, param?: string): IrError {
     ...(param ? { param } : {}),
     source: 'gateway',
   });
+}
+
+/**
+ * OpenAI's answer for a `previous_response_id` that cannot be continued: a 400
+ * `previous_response_not_found` naming the parameter (over HTTP and as a WebSocket error event).
+ */
+export function previousResponseNotFound(id: string, why: string): IrError {
+  return new IrError({ kind: 'invalid-request', message: `Previous response with id '${id}' not found: ${why}`, code: 'previous_response_not_found', param: 'previous_response_id', source: 'gateway' });
 }
 
 /** The bounds of a `ResponseStore`; bounds left out take the config defaults. */
@@ -115,14 +124,16 @@ export class ResponseStore {
   }
 
   /**
-   * The responses a conversation is made of, oldest first, ending with `id`. Throws a 404 naming
-   * the first one missing (expired, deleted or another key's).
+   * The responses a conversation is made of, oldest first, ending with `id`. Throws naming the
+   * first one missing (expired, deleted, another key's, or never stored): a 404, or for
+   * `previous_response_id` the 400 `previous_response_not_found` OpenAI answers.
    */
   async chain(id: string, key: string, param?: string): Promise<StoredResponse[]> {
     const out: StoredResponse[] = [];
     let next: string | undefined = id;
     while (next !== undefined && out.length < MAX_CHAIN) {
       const entry = await this.get(next, key);
+      if (!entry && param === 'previous_response_id') throw previousResponseNotFound(next, NOT_STORED);
       if (!entry) throw responseNotFound(next, param);
       out.push(entry);
       next = entry.previousResponseId;

@@ -6,6 +6,7 @@ import type { RouteTarget } from '../plan/model-router.js';
 import { responsesCallCodec, type ResponsesCallCodec } from './responses-call-codec.js';
 import { openAiOnlyError, openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
 import { inputItemsWithIds } from './response-input-items.js';
+import { refuseToolOutputsWithoutCalls } from './tool-output-calls.js';
 import { isGatewayResponseId, newGatewayResponseId, type ResponseStore } from './response-store.js';
 
 /** What the Responses routes share: the stored responses and the compaction secret. */
@@ -47,6 +48,8 @@ async function prepareIr(call: GenerationContext, key: GatewayKey, state: Respon
   }
   const prepared = await prepareConversation(call.json, decoder(call), { store: state.store, key: key.name, secret: state.secret });
   restrictToResponsesTargets(call, prepared.openAiOnly);
+  // With no OpenAI-held state and no compaction summary the gateway sees the whole conversation.
+  if (prepared.openAiOnly.length === 0 && !call.rawBody.includes('compaction')) refuseToolOutputsWithoutCalls(prepared.ir);
   call.preparedIr = { ir: prepared.ir, warnings: prepared.warnings };
   if (prepared.rewritten) call.forceTranslation = true;
   return prepared;

@@ -68,7 +68,7 @@ describe('prepareConversation', () => {
     expect(JSON.stringify(irToOpenAiResponsesRequest(prepared.ir).value)).not.toContain('ilg1.');
   });
 
-  it('expands a stored conversation and rejects an unknown gateway id with a 404', async () => {
+  it('expands a stored conversation and refuses an unknown gateway id with previous_response_not_found (400)', async () => {
     const store = new ResponseStore(new MemoryStore(), { ttlSeconds: 60, maxEntries: 10, maxEntryBytes: 100_000 });
     const id = newGatewayResponseId();
     await store.save({ id, key: 'k', created: 1, inputItems: [], inputMessages: [history[0] as IrMessage], output: [{ type: 'text', text: 'earlier answer' }], response: {} });
@@ -76,6 +76,6 @@ describe('prepareConversation', () => {
     expect(prepared.ir.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(prepared.inputStart).toBe(2);
     expect(prepared.previous?.map((entry) => entry.id)).toEqual([id]);
-    await expect(prepareConversation({ model: 'm', input: 'x', previous_response_id: newGatewayResponseId() }, openAiResponsesRequestToIr, context(store))).rejects.toMatchObject({ data: { kind: 'not-found' } });
+    await expect(prepareConversation({ model: 'm', input: 'x', previous_response_id: newGatewayResponseId() }, openAiResponsesRequestToIr, context(store))).rejects.toMatchObject({ data: { kind: 'invalid-request', code: 'previous_response_not_found', param: 'previous_response_id' } });
   });
 });

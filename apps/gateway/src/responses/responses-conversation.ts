@@ -145,8 +145,8 @@ export function openAiOnlyError(model: string, reasons: readonly string[]): IrEr
   return new IrError({
     kind: 'invalid-request',
     message: `${reasons.join('; ')}: only an OpenAI Responses upstream can continue it, and model '${model}' is not routed to one`,
-    code: 'unsupported_state',
-    param: reasons[0]?.startsWith('previous_response_id') ? 'previous_response_id' : 'input',
+    // A previous_response_id no upstream of the route can know is not found, as OpenAI says of ids it does not have.
+    ...(reasons[0]?.startsWith('previous_response_id') ? { code: 'previous_response_not_found', param: 'previous_response_id' } : { code: 'unsupported_state', param: 'input' }),
     source: 'gateway',
   });
 }
