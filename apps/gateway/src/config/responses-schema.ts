@@ -40,6 +40,16 @@ const websocketSchema = strictObject({
   maxConnectionsPerKey: z.number().int().positive().default(16),
   /** Most WebSocket connections open at once on this instance, all keys together. */
   maxConnections: z.number().int().positive().default(1_024),
+  /**
+   * A connection with no response running and no message from the client for this long is
+   * closed (1000, reason "idle timeout"); 0 keeps idle connections open.
+   */
+  idleTimeoutMs: z.number().int().nonnegative().default(600_000),
+  /**
+   * The gateway pings each connection this often; one that has not answered the previous ping
+   * (a half-open socket, a stuck client) is closed (1001, reason "ping timeout"); 0 sends no pings.
+   */
+  pingIntervalMs: z.number().int().nonnegative().default(30_000),
 });
 
 /** `responses`: state the gateway keeps for OpenAI Responses callers. */

@@ -5,6 +5,7 @@ import { messageProblem, readClientMessage, type MessageProblem } from './client
 import { ConnectionChain, inputItems } from './connection-chain.js';
 import type { ResponseRunner, RunEnd } from './loopback-runner.js';
 import { errorEvent } from './server-events.js';
+import { SocketLiveness, type LivenessSettings } from './socket-liveness.js';
 
 /** Bytes queued for a slow client before a response waits for it to read. */
 const BUFFERED_BYTES = 1024 * 1024;
@@ -15,6 +16,8 @@ export interface SocketSettings {
   /** Largest `response.create` message, in bytes. */
   maxMessageBytes: number;
   run: ResponseRunner;
+  /** Idle timeout and pings (see `SocketLiveness`). */
+  liveness: LivenessSettings;
 }
 
 /**
@@ -27,6 +30,7 @@ export interface SocketSettings {
 export class ResponsesSocket {
   private running: AbortController | undefined;
   private readonly chain = new ConnectionChain();
+  private readonly liveness: SocketLiveness;
   /** Responses started on this connection. */
   responses = 0;
 
@@ -34,6 +38,7 @@ export class ResponsesSocket {
     private readonly socket: WebSocket,
     private readonly settings: SocketSettings,
   ) {
+    this.liveness = new SocketLiveness(socket, settings.liveness, () => this.running !== undefined);
     socket.on('message', (data: Buffer, isBinary: boolean) => this.receive(data, isBinary));
     socket.on('close', () => this.running?.abort());
     // A socket error (a protocol violation, a reset) ends the connection; ws closes it.
@@ -41,6 +46,7 @@ export class ResponsesSocket {
   }
 
   private receive(data: Buffer, isBinary: boolean): void {
+    this.liveness.activity();
     const message = readClientMessage(data, isBinary, this.settings.maxMessageBytes);
     if (message.kind === 'ignored') return;
     if (message.kind === 'problem') return this.refuse(message.problem);
@@ -64,6 +70,7 @@ export class ResponsesSocket {
       if (!controller.signal.aborted) this.refuse({ ...messageProblem('stream_failed', `The response stream failed: ${error instanceof Error ? error.message : String(error)}`, null, 502) });
     } finally {
       this.running = undefined;
+      this.liveness.activity();
     }
     this.rememberTurn(body, end);
   }

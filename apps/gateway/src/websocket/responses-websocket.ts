@@ -93,7 +93,8 @@ function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request
   const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: maxMessageBytes * 2 });
   server.handleUpgrade(request, socket, head, (client) => {
     state.open.add(client);
-    const connection = new ResponsesSocket(client, { apiKey: presentedKey(request.headers, () => url.searchParams) ?? '', maxMessageBytes, run });
+    const liveness = { idleTimeoutMs: settings.idleTimeoutMs, pingIntervalMs: settings.pingIntervalMs };
+    const connection = new ResponsesSocket(client, { apiKey: presentedKey(request.headers, () => url.searchParams) ?? '', maxMessageBytes, run, liveness });
     const opened = performance.now();
     client.once('close', (code: number) => {
       state.open.delete(client);
