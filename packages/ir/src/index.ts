@@ -10,3 +10,4 @@ export * from './stream-events.js';
 export * from './sse-message.js';
 export * from './stream-machine.js';
 export * from './codec.js';
+export * from './caller-limits.js';

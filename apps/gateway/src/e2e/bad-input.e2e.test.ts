@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
+import { MAX_MODEL_NAME_LENGTH } from '@interlingua/ir';
 import { sendJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_NAMES } from '../config/operations-schema.js';
@@ -116,6 +117,50 @@ describe('bad bodies on every JSON route: a 4xx in the caller\'s style naming th
     const { status, message } = await expectStyledError('POST', route.path, { ...route.auth, 'content-type': 'application/x-www-form-urlencoded' }, 'model=mock&input=hi');
     expect(status).toBe(400);
     expect(message).toMatch(/JSON/);
+  });
+});
+
+/** A model name just over the limit (`MAX_MODEL_NAME_LENGTH`, 256 characters). */
+const LONG_MODEL = `mock/${'m'.repeat(MAX_MODEL_NAME_LENGTH)}`;
+
+/** The body routes beyond `JSON_ROUTES`, each with a valid body for `mock`. */
+const MORE_MODEL_ROUTES: Array<{ path: string; body: Record<string, unknown> }> = [
+  { path: '/v1/responses/compact', body: { model: 'mock', input: 'hi' } },
+  { path: '/v1/rerank', body: { model: 'mock', query: 'q', documents: ['a'] } },
+  { path: '/v1/images/generations', body: { model: 'mock', prompt: 'a cat' } },
+  { path: '/v1/audio/speech', body: { model: 'mock', input: 'hi', voice: 'alloy' } },
+];
+
+describe('a model name longer than a model name may be: a 400 in the caller\'s style naming model', () => {
+  it.each(JSON_ROUTES.map((route) => [route.path, route] as const))('%s', async (_path, route: JsonRoute) => {
+    const path = route.model === 'path' ? route.path.replace('/mock:', `/${LONG_MODEL}:`) : route.path;
+    const body = route.model === 'path' ? route.valid : { ...route.valid, model: LONG_MODEL };
+    const { status, message } = await expectStyledError('POST', path, { ...route.auth, 'content-type': 'application/json' }, JSON.stringify(body));
+    expect(status).toBe(400);
+    expect(message).toMatch(/^model: too long/);
+    expect(message.length).toBeLessThan(200);
+  });
+
+  it.each(MORE_MODEL_ROUTES.map((route) => [route.path, route] as const))('%s', async (path, route) => {
+    const { status, message } = await expectStyledError('POST', path, { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' }, JSON.stringify({ ...route.body, model: LONG_MODEL }));
+    expect(status).toBe(400);
+    expect(message).toMatch(/^model: too long/);
+  });
+
+  it.each([
+    ['/v1/audio/transcriptions', 'file'],
+    ['/v1/images/edits', 'image'],
+  ])('%s (a form field)', async (path, file) => {
+    const parts: FormPart[] = [{ name: 'model', value: LONG_MODEL }, { name: 'prompt', value: 'p' }, { name: file, value: Buffer.from('RIFF0000WAVE'), filename: 'a.wav' }];
+    const { status, message } = await expectStyledError('POST', path, { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'multipart/form-data; boundary=b' }, multipartBody('b', parts).toString('latin1'));
+    expect(status).toBe(400);
+    expect(message).toMatch(/model: too long/);
+  });
+
+  it.each(['/v1/models/', '/v1beta/models/'])('GET %s{model}', async (path) => {
+    const { status, message } = await expectStyledError('GET', `${path}${LONG_MODEL}`, { authorization: `Bearer ${GATEWAY_KEY}`, 'x-goog-api-key': GATEWAY_KEY });
+    expect(status).toBe(400);
+    expect(message).toMatch(/model: too long/);
   });
 });
 

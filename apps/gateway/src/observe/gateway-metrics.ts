@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { BoundedLabelValues } from './bounded-label-values.js';
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 
@@ -13,6 +14,8 @@ export interface GatewayMetrics {
   cost: Counter<'provider' | 'model'>;
   activeStreams: Gauge<'route'>;
   storeErrors: Counter<'operation'>;
+  /** The `model` label values of `tokens` and `cost` (caller text on glob routes), bounded. */
+  modelLabels: BoundedLabelValues;
 }
 
 /** Creates the metrics (and Node's process metrics) on a new registry. */
@@ -22,6 +25,7 @@ export function createGatewayMetrics(): GatewayMetrics {
   const registers = [registry];
   return {
     registry,
+    modelLabels: new BoundedLabelValues(),
     requests: new Counter({ name: 'interlingua_requests_total', help: 'Requests answered, by route (endpoint), provider and HTTP status', labelNames: ['route', 'provider', 'status'], registers }),
     duration: new Histogram({ name: 'interlingua_request_duration_seconds', help: 'Time from request to the end of the answer', labelNames: ['route', 'provider'], buckets: SECONDS_BUCKETS, registers }),
     timeToFirstByte: new Histogram({ name: 'interlingua_time_to_first_byte_seconds', help: 'Time from request to the first byte of the answer (the commit point)', labelNames: ['route', 'provider'], buckets: SECONDS_BUCKETS, registers }),

@@ -69,8 +69,9 @@ function finishRequest(gateway: Gateway, entry: TrackedRequest, request: Incomin
   writeRequestLine(gateway.ops.runtime.logger, status >= 500 ? 'error' : 'info', logLine(gateway, entry, request, status, latencyMs, usage, cost));
 }
 
-function countTokens(gateway: Gateway, provider: string, model: string, usage: IrUsage, cost: number | null): void {
-  const { tokens, cost: costMetric } = gateway.ops.runtime.metrics;
+function countTokens(gateway: Gateway, provider: string, upstreamModel: string, usage: IrUsage, cost: number | null): void {
+  const { tokens, cost: costMetric, modelLabels } = gateway.ops.runtime.metrics;
+  const model = modelLabels.label(upstreamModel);
   tokens.inc({ provider, model, type: 'input' }, usage.inputTokens);
   tokens.inc({ provider, model, type: 'output' }, usage.outputTokens);
   const cached = (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);

@@ -1,4 +1,5 @@
 import { mockAdapter, openAiAdapter, type ProviderSettings } from '@interlingua/provider-adapters';
+import { MAX_MODEL_NAME_LENGTH } from '@interlingua/ir';
 import { describe, expect, it } from 'vitest';
 import { ModelRouter, orderTargets, type ProviderEntry } from './model-router.js';
 
@@ -79,9 +80,26 @@ describe('ModelRouter resolution once per model name', () => {
     expect(orders).toEqual(['openai,backup', 'backup,openai']);
   });
 
-  it('remembers unknown names as unknown without growing past its bound', () => {
+  it('keeps nothing for names that match no route', () => {
     const router = new ModelRouter([{ name: 'known', targets: [target('openai')] }], providers);
     for (let i = 0; i < 12_000; i++) expect(router.resolve(`unknown-${i}`)).toBeUndefined();
+    expect(router.kept().names).toBe(0);
     expect(router.resolve('known')?.targets[0]?.settings.id).toBe('openai');
+    expect(router.kept().names).toBe(1);
+  });
+
+  it('matches no route, and keeps nothing, for a name longer than a model name may be', () => {
+    const router = new ModelRouter([{ name: 'openai/*', targets: [target('openai')] }], providers);
+    expect(router.resolve(`openai/${'x'.repeat(MAX_MODEL_NAME_LENGTH)}`)).toBeUndefined();
+    expect(router.resolve(`openai/${'x'.repeat(MAX_MODEL_NAME_LENGTH - 7)}`)?.targets[0]?.upstreamModel).toHaveLength(MAX_MODEL_NAME_LENGTH - 7);
+    expect(router.kept().names).toBe(1);
+  });
+
+  it('bounds the names a glob route keeps in bytes as well as in entries', () => {
+    const bytes = 64 * 1024;
+    const router = new ModelRouter([{ name: 'openai/*', targets: [target('openai')] }], providers, Math.random, { entries: 10_000, bytes });
+    for (let i = 0; i < 2_000; i++) expect(router.resolve(`openai/${String(i).padStart(240, 'x')}`)).toBeDefined();
+    expect(router.kept().bytes).toBeLessThanOrEqual(bytes);
+    expect(router.kept().names).toBeLessThan(100);
   });
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { MAX_MODEL_NAME_LENGTH } from '@interlingua/ir';
 import type { ModelRouteConfig, TargetConfig } from '../config/config-schema.js';
 import { globToRegExp, isGlob } from '../config/model-glob.js';
 import type { ProviderEntry, ResolvedRoute } from '../context/route-target.js';
@@ -12,25 +13,34 @@ interface CompiledRoute {
 }
 
 /** Model names whose resolution is kept (glob routes let callers send any number of names). */
-const RESOLVED_MODELS = 10_000;
+export const RESOLVED_MODELS = 10_000;
+
+/** Bytes the kept resolutions may take, their names counted at two bytes a character. */
+export const RESOLVED_MODEL_BYTES = 8 * 1024 * 1024;
+
+/** What one kept resolution costs beside its name: the route object and its targets. */
+const RESOLUTION_OVERHEAD_BYTES = 256;
 
 /**
  * Resolves a requested model name to targets. Exact names win over globs; globs are tried in
  * config order. Targets are ordered by `priority` (lower first); within one priority the order
  * is drawn at random in proportion to `weight`, afresh for every request. The match and its
- * targets are worked out once per model name (a bounded cache; a config reload builds a new
- * router).
+ * targets are worked out once per model name that matches a route (a cache bounded in entries
+ * and bytes; a config reload builds a new router). Names that match nothing are not kept, and
+ * names longer than `MAX_MODEL_NAME_LENGTH` match nothing.
  */
 export class ModelRouter {
   private readonly exact = new Map<string, CompiledRoute>();
   private readonly globs: CompiledRoute[] = [];
-  private readonly resolved = new LRUCache<string, ResolvedRoute | false>({ max: RESOLVED_MODELS });
+  private readonly resolved: LRUCache<string, ResolvedRoute>;
 
   constructor(
     routes: readonly ModelRouteConfig[],
     private readonly providers: ReadonlyMap<string, ProviderEntry>,
     private readonly random: () => number = Math.random,
+    bounds: { entries: number; bytes: number } = { entries: RESOLVED_MODELS, bytes: RESOLVED_MODEL_BYTES },
   ) {
+    this.resolved = new LRUCache<string, ResolvedRoute>({ max: bounds.entries, maxSize: bounds.bytes, sizeCalculation: resolutionBytes });
     for (const config of routes) {
       if (isGlob(config.name)) this.globs.push({ config, pattern: globToRegExp(config.name) });
       else if (!this.exact.has(config.name)) this.exact.set(config.name, { config });
@@ -38,12 +48,13 @@ export class ModelRouter {
   }
 
   resolve(model: string): ResolvedRoute | undefined {
+    if (model.length > MAX_MODEL_NAME_LENGTH) return undefined;
     let found = this.resolved.get(model);
     if (found === undefined) {
-      found = this.match(model) ?? false;
+      found = this.match(model);
+      if (!found) return undefined;
       this.resolved.set(model, found);
     }
-    if (!found) return undefined;
     const targets = found.targets.length < 2 ? [...found.targets] : orderTargets(found.targets, this.random);
     return { ...found, targets };
   }
@@ -57,6 +68,11 @@ export class ModelRouter {
       if (match) return this.build(route.config, model, match[1]);
     }
     return undefined;
+  }
+
+  /** How many model names and about how many bytes the router keeps resolved. */
+  kept(): { names: number; bytes: number } {
+    return { names: this.resolved.size, bytes: this.resolved.calculatedSize };
   }
 
   /** Every configured route, for model listings. */
@@ -82,6 +98,10 @@ export class ModelRouter {
       ...(config.reasoning ? { foreignReasoning: config.reasoning.foreign } : {}),
     };
   }
+}
+
+function resolutionBytes(route: ResolvedRoute, model: string): number {
+  return 2 * (model.length + route.targets.reduce((sum, target) => sum + target.upstreamModel.length, 0)) + RESOLUTION_OVERHEAD_BYTES;
 }
 
 function upstreamModelFor(target: TargetConfig, model: string, wildcard: string | undefined, entry: ProviderEntry): string {

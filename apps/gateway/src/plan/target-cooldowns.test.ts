@@ -11,6 +11,14 @@ describe('TargetCooldowns', () => {
     expect(cooldowns.knownCount).toBe(100);
   });
 
+  it('bounds the targets it remembers in bytes as well as in entries (long upstream model names)', () => {
+    const bytes = 64 * 1024;
+    const cooldowns = new TargetCooldowns(new MemoryStore(), () => undefined, Date.now, 10_000, bytes);
+    for (let i = 0; i < 1_000; i += 1) cooldowns.isCooling(`openai/${String(i).padStart(250, 'm')}`);
+    expect(cooldowns.knownBytes).toBeLessThanOrEqual(bytes);
+    expect(cooldowns.knownCount).toBeLessThan(200);
+  });
+
   it('still sees a cooldown held in the store after the target fell out of local memory', async () => {
     const store = new MemoryStore();
     const cooldowns = new TargetCooldowns(store, () => undefined, Date.now, 2);

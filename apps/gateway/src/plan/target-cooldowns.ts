@@ -12,6 +12,12 @@ const REFRESH_MS = 1_000;
  */
 export const MAX_KNOWN_TARGETS = 10_000;
 
+/** Bytes the remembered targets may take, their ids counted at two bytes a character. */
+export const MAX_KNOWN_TARGET_BYTES = 4 * 1024 * 1024;
+
+/** What one remembered target costs beside its id. */
+const KNOWN_OVERHEAD_BYTES = 64;
+
 interface Known {
   /** Local knowledge: cooling until (epoch ms). */
   until: number;
@@ -34,13 +40,19 @@ export class TargetCooldowns {
     private readonly onStoreError: (operation: string, error: unknown) => void,
     private readonly now: () => number = Date.now,
     maxKnown = MAX_KNOWN_TARGETS,
+    maxKnownBytes = MAX_KNOWN_TARGET_BYTES,
   ) {
-    this.known = new LRUCache<string, Known>({ max: maxKnown });
+    this.known = new LRUCache<string, Known>({ max: maxKnown, maxSize: maxKnownBytes, sizeCalculation: (_known, id) => 2 * id.length + KNOWN_OVERHEAD_BYTES });
   }
 
   /** How many targets this instance remembers (bounded by `maxKnown`). */
   get knownCount(): number {
     return this.known.size;
+  }
+
+  /** About how many bytes the remembered targets take (bounded by `maxKnownBytes`). */
+  get knownBytes(): number {
+    return this.known.calculatedSize;
   }
 
   isCooling(id: string): boolean {

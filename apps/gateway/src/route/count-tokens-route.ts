@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError, invalidRequest, type IrRequest } from '@interlingua/ir';
+import { checkModelName, IrError, invalidRequest, type IrRequest } from '@interlingua/ir';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
@@ -36,6 +36,7 @@ export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
       const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'count-tokens')));
       const ir = spec.decode(json, request);
       if (!ir.model) throw invalidRequest('model: a model name (string) is required', 'model');
+      checkModelName(ir.model);
       if (!keyAllowsModel(key, ir.model)) {
         throw new IrError({ kind: 'permission', message: `This API key may not use model "${ir.model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
       }

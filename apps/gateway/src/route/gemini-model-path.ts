@@ -1,4 +1,4 @@
-import { invalidRequest } from '@interlingua/ir';
+import { checkModelName, invalidRequest } from '@interlingua/ir';
 
 /** A `/v1beta/models/{model}:{method}` path split into its parts (the model may hold `/`). */
 export interface GeminiModelAction {
@@ -14,5 +14,5 @@ export function parseGeminiModelPath(segments: unknown): GeminiModelAction {
   const hasMethod = colon > slash && colon > 0;
   const model = hasMethod ? joined.slice(0, colon) : joined;
   if (model.length === 0) throw invalidRequest('The path must name a model: /v1beta/models/{model}', 'model');
-  return { model, method: hasMethod ? joined.slice(colon + 1) : undefined };
+  return { model: checkModelName(model), method: hasMethod ? joined.slice(colon + 1) : undefined };
 }

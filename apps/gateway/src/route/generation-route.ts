@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError, invalidRequest } from '@interlingua/ir';
+import { checkModelName, IrError, invalidRequest } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
@@ -96,7 +96,7 @@ export function bodyTarget(_request: IncomingMessage, json: Record<string, unkno
   const model = json.model;
   if (typeof model !== 'string' || model.length === 0) throw invalidRequest('model: a model name (string) is required', 'model');
   if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean') throw invalidRequest('stream: must be a boolean', 'stream');
-  return { model, stream: json.stream === true, framer: sseFramer() };
+  return { model: checkModelName(model), stream: json.stream === true, framer: sseFramer() };
 }
 
 /** The body as a JSON object; 400 naming the problem otherwise. */

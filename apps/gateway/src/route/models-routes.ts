@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { anthropicModel, anthropicModelList } from '@interlingua/anthropic-messages';
-import { IrError } from '@interlingua/ir';
+import { checkModelName, IrError } from '@interlingua/ir';
 import { openAiChatModelList, openAiModel } from '@interlingua/openai-chat';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
@@ -34,7 +34,7 @@ export function getModelRoute(gateway: Gateway) {
     try {
       const key = admittedKey(context);
       const segments = request.params?.model;
-      const id = Array.isArray(segments) ? segments.join('/') : String(segments ?? '');
+      const id = checkModelName(Array.isArray(segments) ? segments.join('/') : String(segments ?? ''));
       if (!keyAllowsModel(key, id)) throw new IrError({ kind: 'permission', message: `This API key may not use model "${id}"`, code: 'model_not_allowed', source: 'gateway' });
       const models = await listModelsForKey(gateway, key);
       const found = models.find((m) => m.id === id) ?? (gateway.router.resolve(id) ? { id, created: 0, ownedBy: gateway.router.resolve(id)?.targets[0]?.settings.id ?? 'interlingua' } : undefined);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError, unsupported, type IrWarning, type StyleCodec } from '@interlingua/ir';
+import { checkModelName, IrError, unsupported, type IrWarning, type StyleCodec } from '@interlingua/ir';
 import { safeJsonParse } from '@interlingua/ir-utils';
 import { serviceErrorCodec, type LocalProviderAdapter } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
@@ -37,6 +37,7 @@ export function retrievalRoute<T>(gateway: Gateway, spec: RetrievalRouteSpec<T>)
       const key = admittedKey(context);
       const rawBody = await readBody(request, bodyLimit(gateway, spec.service));
       const { model, input } = spec.read(request, parseJsonObject(rawBody), rawBody);
+      checkModelName(model);
       if (!keyAllowsModel(key, model)) {
         throw new IrError({ kind: 'permission', message: `This API key may not use model "${model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
       }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError, invalidRequest } from '@interlingua/ir';
+import { checkModelName, IrError, invalidRequest } from '@interlingua/ir';
 import { codecFor, type ServiceName } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
@@ -38,6 +38,7 @@ export function serviceRoute<Input>(gateway: Gateway, spec: ServiceRouteSpec<Inp
     try {
       const key = admittedKey(context);
       const { model, input } = await spec.read(request);
+      checkModelName(model);
       if (!keyAllowsModel(key, model)) {
         throw new IrError({ kind: 'permission', message: `This API key may not use model "${model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
       }
