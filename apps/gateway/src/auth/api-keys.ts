@@ -2,6 +2,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
 import { globToRegExp } from '../config/model-glob.js';
+import { queryKey } from './query-key.js';
 
 /** A gateway key, ready for constant-time checks. */
 export interface GatewayKey {
@@ -105,7 +106,7 @@ export function presentedKey(headers: Record<string, string | string[] | undefin
     const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
     if (match?.[1]) return match[1].trim();
   }
-  return headerValue(headers['x-api-key']) ?? headerValue(headers['x-goog-api-key']) ?? headerValue(headers['api-key']) ?? query().get('key') ?? undefined;
+  return headerValue(headers['x-api-key']) ?? headerValue(headers['x-goog-api-key']) ?? headerValue(headers['api-key']) ?? queryKey(query()) ?? undefined;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

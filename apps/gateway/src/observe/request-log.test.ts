@@ -8,6 +8,11 @@ describe('request log helpers', () => {
     expect(redactUrl('/v1/models?monkey=1')).toBe('/v1/models?monkey=1');
   });
 
+  it('redacts a key parameter whose name is percent-encoded (accepted as key all the same)', () => {
+    expect(redactUrl('/v1beta/models/m:generateContent?%6bey=secret-3&alt=sse')).toBe('/v1beta/models/m:generateContent?%6bey=[redacted]&alt=sse');
+    expect(redactUrl('/v1beta/models?k%65y=secret-4')).not.toContain('secret-4');
+  });
+
   it('cuts long bodies', () => {
     expect(bodyForLog('abcdef', 4)).toBe('abcd…[2 more characters]');
     expect(bodyForLog(Buffer.from('ab'), 4)).toBe('ab');

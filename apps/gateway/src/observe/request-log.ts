@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { batchedStdout } from './batched-stdout.js';
+import { redactQueryKey } from '../auth/query-key.js';
 
 let enabled = process.env.INTERLINGUA_LOG !== 'off';
 
@@ -40,9 +41,9 @@ export function writeRequestLine(logger: Logger, level: 'info' | 'error', fields
   stream.write(`{"level":"${level}","time":"${new Date().toISOString()}"${bindings}${inner},"msg":"request"}\n`);
 }
 
-/** A URL with the value of any `key` query parameter (a Gemini-style API key) replaced. */
+/** A URL with the value of any `key` query parameter (a Gemini-style API key) replaced, however its name is spelled. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]key=)[^&#]*/gi, '$1[redacted]');
+  return redactQueryKey(url);
 }
 
 /** A body as log text, cut at `maxChars`. */
