@@ -8,6 +8,7 @@ import { createGatewayListener } from './app.js';
 import type { GatewayConfig } from './config/config-schema.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { answerClientError, type ClientError } from './http/client-error.js';
+import { applyServerTimeouts, connectionsCheckingInterval, RequestBodyTimer } from './http/request-time-bounds.js';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
 import { createRuntime } from './operations/gateway-ops.js';
 import { createStore } from './store/create-store.js';
@@ -59,15 +60,18 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
   await attachOperator(runtime, config);
   let gateway = createGateway(config, { ...options, runtime });
   let listener: RequestListener = createGatewayListener(gateway);
-  const server = createServer(listener);
+  const bodyTimer = new RequestBodyTimer(
+    () => gateway.config.server.timeouts,
+    (slow) => runtime.logger.warn({ status: 408, path: slow.path.slice(0, 256), reason: slow.reason }, 'request refused: its body arrived too slowly'),
+  );
+  const server = createServer({ connectionsCheckingInterval: connectionsCheckingInterval(config.server.timeouts) }, bodyTimer.watch);
+  server.on('request', listener);
   server.on('clientError', (error: ClientError, socket: Duplex) => {
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && bodyTimer.answerRequestTimeout(socket)) return;
     const answer = answerClientError(error, socket);
     if (answer) runtime.logger.warn({ status: answer.status, path: answer.path.slice(0, 256), code: answer.code }, 'request refused before parsing');
   });
-  // Above common load-balancer idle timeouts; no overall request timeout, streams may be long.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 0;
+  applyServerTimeouts(server, config.server.timeouts);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.server.port, config.server.host, () => resolve());
@@ -89,6 +93,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
     server.on('request', nextListener);
     listener = nextListener;
     gateway = replacement;
+    applyServerTimeouts(server, next.server.timeouts);
     runtime.logger.level = next.logging.level;
   };
   return {

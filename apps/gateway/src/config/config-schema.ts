@@ -87,6 +87,17 @@ export const serverSchema = strictObject({
   maxUpstreamBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
   /** Browser origins allowed to call the gateway (`*` for any); empty switches CORS off. */
   cors: strictObject({ origins: z.array(z.string().min(1)).default([]), maxAgeSeconds: z.number().int().nonnegative().default(600) }).default({ origins: [], maxAgeSeconds: 600 }),
+  /** How long a client may take to send a request (0 switches a bound off); see docs/configuration.md#timeouts. */
+  timeouts: strictObject({
+    /** From the request's first byte to the end of its headers. */
+    headersMs: z.number().int().nonnegative().default(30_000),
+    /** Between two bytes of a request body. */
+    bodyIdleMs: z.number().int().nonnegative().default(30_000),
+    /** From the request's first byte to the end of its body (not the answer: streams are not cut). */
+    requestMs: z.number().int().nonnegative().default(300_000),
+    /** An idle keep-alive connection between two requests (above common load-balancer idle timeouts). */
+    keepAliveMs: z.number().int().nonnegative().default(65_000),
+  }).default({ headersMs: 30_000, bodyIdleMs: 30_000, requestMs: 300_000, keepAliveMs: 65_000 }),
   /**
    * Gateway processes serving the one port (`auto`: one per core). Above 1 a primary process
    * forks them and holds the memory store's counters for all of them.

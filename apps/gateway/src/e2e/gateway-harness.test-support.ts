@@ -23,7 +23,7 @@ export interface HarnessOptions {
   keys?: unknown[];
   /** Fields of the `upstream` provider (its type defaults to `openai`). */
   upstreamProvider?: Record<string, unknown>;
-  /** Further config sections (`responses`, …), as in a config file. */
+  /** Further config sections (`responses`, …), as in a config file; `server` fields beside the loopback host and port. */
   sections?: Record<string, unknown>;
 }
 
@@ -39,7 +39,7 @@ export async function startHarness(handler: UpstreamHandler, options: HarnessOpt
     // No retries unless a test asks (`sections.routing`): a failing upstream answers at once.
     routing: { retries: 0 },
     ...options.sections,
-    server: { host: '127.0.0.1', port: 0 },
+    server: { ...(options.sections?.server as Record<string, unknown> | undefined), host: '127.0.0.1', port: 0 },
     keys: options.keys ?? [{ name: 'test', secret: GATEWAY_KEY }],
     providers: [
       { id: 'upstream', type: providerType, baseUrl, apiKey: 'upstream-secret', ...options.upstreamProvider },
