@@ -4,6 +4,7 @@ import { newAnswerId } from '@interlingua/ir-utils';
 import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
 import { fieldsAt, openAiChatExtensions } from './openai-chat-extensions.js';
+import { reasoningDetail } from './openai-chat-reasoning-details.js';
 import type { OpenAiChatResponse, OpenAiChatStrictMessage } from './openai-chat-strict-schema.js';
 import { openAiChatStrictMessageSchema, openAiChatStrictResponseSchema } from './openai-chat-strict-schema.js';
 import { WarningCollector } from './openai-chat-warnings.js';
@@ -67,7 +68,7 @@ export function irChoiceToOpenAiChatMessage(choice: IrChoice, warnings: WarningC
     else if (part.type === 'refusal') refusal = (refusal ?? '') + part.text;
     else if (part.type === 'reasoning') {
       reasoning += part.text;
-      if (part.opaque?.origin === 'openai-chat') details.push({ type: 'reasoning.encrypted', data: part.opaque.data, format: 'interlingua-v1', index: details.length });
+      if (part.opaque?.origin === 'openai-chat') details.push(reasoningDetail(part.opaque.data, details.length));
     }
     else if (part.type === 'tool-call') {
       const id = part.id || `call_${choice.index}_${toolCalls.length}`;

@@ -5,6 +5,7 @@ import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
 import type { OpenAiChatFinishReason } from './map/openai-chat-finish-reason.js';
 import { irErrorToOpenAiChat } from './ir-to-openai-chat-error.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
+import { reasoningDetail, type OpenAiChatReasoningDetail } from './openai-chat-reasoning-details.js';
 
 interface BlockState {
   choice: number;
@@ -17,6 +18,8 @@ interface BlockState {
 interface ChoiceState {
   nextToolIndex: number;
   finished: boolean;
+  /** Opaque reasoning for the caller (`reasoning_details` data) by block index, sent whole at the finish. */
+  details: Map<number, string>;
 }
 
 interface Head {
@@ -46,7 +49,11 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     'text-end': (e) => this.closeIndex(e.index),
     'reasoning-start': (e) => this.openBlock(e.index, e.choice, 'reasoning'),
     'reasoning-delta': (e) => this.delta(e.index, 'reasoning', e.delta, { reasoning_content: e.delta }),
-    'reasoning-signature': () => undefined,
+    'reasoning-signature': (e) => {
+      if (e.opaque.origin !== 'openai-chat') return;
+      const block = this.blocks.get(e.index);
+      this.choiceState(block?.choice ?? 0).details.set(e.index, e.opaque.data);
+    },
     'reasoning-end': (e) => this.closeIndex(e.index),
     'tool-call-start': (e) => {
       const block = this.openBlock(e.index, e.choice, 'tool');
@@ -120,7 +127,7 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
   private choiceState(choice: number): ChoiceState {
     let state = this.choices.get(choice);
     if (!state) {
-      state = { nextToolIndex: 0, finished: false };
+      state = { nextToolIndex: 0, finished: false, details: new Map() };
       this.choices.set(choice, state);
       this.emit(choice, { role: 'assistant', content: '' });
     }
@@ -159,8 +166,14 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     if (state.finished) return;
     for (const block of this.blocks.values()) if (block.choice === choice) this.closeBlock(block);
     state.finished = true;
+    if (state.details.size > 0) this.emit(choice, { reasoning_details: reasoningDetails(state.details) });
     this.emit(choice, {}, reason);
   }
+}
+
+/** The `reasoning_details` entries of a choice, in block order, as the whole answer lists them. */
+function reasoningDetails(details: ReadonlyMap<number, string>): OpenAiChatReasoningDetail[] {
+  return [...details.entries()].sort(([a], [b]) => a - b).map(([, data], index) => reasoningDetail(data, index));
 }
 
 /**
@@ -168,7 +181,9 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
  * the strict `chat.completions.stream()` helper): data-only chunks with the same id/created/model
  * (`options.model` wins over the upstream's), a first `{role:"assistant", content:""}` delta per
  * choice, content / `reasoning_content` / tool-call deltas (a call without argument deltas gets
- * `"{}"`), a finish chunk per choice (synthesised as `stop` in `end()` when missing), then, only
+ * `"{}"`), opaque reasoning of origin `openai-chat` as the choice's whole `reasoning_details` in one
+ * delta of its own right before its finish chunk (stream accumulators that keep a delta field's
+ * last value, as the SDK helper does, or append, keep it whole), a finish chunk per choice (synthesised as `stop` in `end()` when missing), then, only
  * when `includeUsage`, `usage: null` on every chunk and one `choices: []` usage chunk in `end()`,
  * then `[DONE]`. An `error` event becomes `data: {"error":{...}}` and nothing follows it.
  */

@@ -65,13 +65,15 @@ const annotation = z.strictObject({
   url_citation: z.strictObject({ start_index: count, end_index: count, title: z.string(), url: z.string() }),
 });
 
+/** Opaque reasoning the gateway hands out to chat callers (sent back as it came). */
+const reasoningDetails = z.array(z.strictObject({ type: z.literal('reasoning.encrypted'), data: z.string(), format: z.string(), index: count }));
+
 export const openAiChatStrictMessageSchema = z.strictObject({
   role: z.literal('assistant'),
   content: z.nullable(z.string()),
   refusal: z.nullable(z.string()),
   reasoning_content: z.optional(z.string()),
-  /** Opaque reasoning the gateway hands out to chat callers (sent back as it came). */
-  reasoning_details: z.optional(z.array(z.strictObject({ type: z.literal('reasoning.encrypted'), data: z.string(), format: z.string(), index: count }))),
+  reasoning_details: z.optional(reasoningDetails),
   tool_calls: z.optional(z.array(z.discriminatedUnion('type', [functionToolCall, customToolCall])).check(z.minLength(1))),
   function_call: z.optional(z.nullable(z.strictObject({ name: z.string(), arguments: z.string() }))),
   annotations: z.optional(z.array(annotation)),
@@ -118,6 +120,8 @@ export const openAiChatStrictChunkSchema = z.strictObject({
         content: z.optional(z.nullable(z.string())),
         refusal: z.optional(z.nullable(z.string())),
         reasoning_content: z.optional(z.string()),
+        /** The whole list, in one delta of its own (see the stream encoder). */
+        reasoning_details: z.optional(reasoningDetails),
         tool_calls: z.optional(z.array(deltaToolCall)),
       }),
       logprobs: z.optional(logprobs),

@@ -30,11 +30,24 @@ describe('warnings name what did not go to another provider', () => {
   });
 });
 
-describe('streamed answers carry the same carriers', () => {
+/** The paths whose every upstream streams as its provider does (text a word a delta, signatures last). */
+const STREAMED_PATHS = PATHS.slice(0, 2);
+
+describe('streamed answers carry the same carriers, through the SDKs’ own stream helpers', () => {
+  describe.each(CALLERS.map((make) => [make('http://127.0.0.1:1').style, make] as const))('%s caller', (_style, makeCaller) => {
+    it.each(STREAMED_PATHS.map((path) => [path.join(' → '), path] as const))('every step streamed, %s: the first provider gets its reasoning back byte for byte', async (_name, path) => {
+      expect(await runConversation(makeCaller, path, { streamed: [true, true, true] })).toMatchObject({ problems: [] });
+    });
+  });
+
+  it.each(STREAMED_PATHS.map((path) => [path.join(' → '), path] as const))('a chat caller that rebuilds assistant messages, every step streamed, goes %s without an error', async (_name, path) => {
+    expect((await runConversation(rebuildingChatCaller, path, { streamed: [true, true, true] })).problems).toEqual([NO_FIELD_PROBLEM]);
+  });
+
   it.each([
     ['Anthropic Messages', anthropicCaller],
     ['OpenAI Responses', responsesCaller],
-  ] as const)('%s caller streams Gemini’s answers (Gemini → Anthropic → Gemini) and Gemini gets its signature back', async (_style, makeCaller) => {
+  ] as const)('%s caller streams only Gemini’s answers (Gemini → Anthropic → Gemini) and Gemini gets its signature back', async (_style, makeCaller) => {
     expect(await runConversation(makeCaller, conversationPath('switch', 'gemini'), { streamed: [true, false, true] })).toMatchObject({ problems: [] });
   });
 });

@@ -70,21 +70,33 @@ export function rebuildingChatCaller(url: string): CallerDriver {
 }
 
 function chatDriver(url: string, echo: (message: OpenAI.ChatCompletionMessage) => OpenAI.ChatCompletionMessageParam): CallerDriver {
-  const client = new OpenAI({ apiKey: GATEWAY_KEY, baseURL: `${url}/v1`, maxRetries: 0 });
+  let warnings: string | null = null;
+  /** The `x-interlingua-warnings` of the last answer (the stream helper does not hand out its response). */
+  const fetchKeepingWarnings: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    warnings = response.headers.get('x-interlingua-warnings');
+    return response;
+  };
+  const client = new OpenAI({ apiKey: GATEWAY_KEY, baseURL: `${url}/v1`, maxRetries: 0, fetch: fetchKeepingWarnings });
   const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: QUESTION }];
   return {
     style: 'OpenAI chat',
     tell: (text) => void messages.push({ role: 'user', content: text }),
-    async step(route) {
-      const { data, response } = await client.chat.completions
-        .create({ model: route, reasoning_effort: 'low', tools: [{ type: 'function', function: { name: 'weather', parameters: WEATHER_PARAMETERS } }], messages })
-        .withResponse();
+    async step(route, stream) {
+      const params: Omit<OpenAI.ChatCompletionCreateParamsNonStreaming, 'stream'> = {
+        model: route,
+        reasoning_effort: 'low',
+        tools: [{ type: 'function', function: { name: 'weather', parameters: WEATHER_PARAMETERS } }],
+        messages,
+      };
+      // Streamed: the SDK's own helper assembles the message, as its users read it.
+      const data = stream ? await client.chat.completions.stream(params).finalChatCompletion() : await client.chat.completions.create(params);
       const message = data.choices[0]?.message;
       if (!message) throw new Error('no choice');
       messages.push(echo(message));
       const calls = (message.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [call] : []));
       for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: TOOL_OUTPUT });
-      return { calls: calls.map((call) => call.function.name), text: message.content ?? '', warnings: response.headers.get('x-interlingua-warnings') };
+      return { calls: calls.map((call) => call.function.name), text: message.content ?? '', warnings };
     },
   };
 }
@@ -133,17 +145,16 @@ export function geminiCaller(url: string): CallerDriver {
   return {
     style: 'Gemini',
     tell: (text) => void contents.push({ role: 'user', parts: [{ text }] }),
-    async step(route) {
-      const answer = await ai.models.generateContent({
+    async step(route, stream) {
+      const params = {
         model: route,
         contents,
         config: {
           thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 },
           tools: [{ functionDeclarations: [{ name: 'weather', description: 'Weather in a city', parametersJsonSchema: WEATHER_PARAMETERS }] }],
         },
-      });
-      const content = answer.candidates?.[0]?.content;
-      if (!content) throw new Error('no candidate');
+      };
+      const { content, warnings } = stream ? await streamedGeminiContent(ai, params) : await wholeGeminiContent(ai, params);
       contents.push(content);
       const calls = (content.parts ?? []).flatMap((part) => (part.functionCall ? [part.functionCall] : []));
       if (calls.length > 0) {
@@ -151,9 +162,29 @@ export function geminiCaller(url: string): CallerDriver {
         contents.push({ role: 'user', parts });
       }
       const text = (content.parts ?? []).flatMap((part) => (part.text !== undefined && part.thought !== true ? [part.text] : [])).join('');
-      return { calls: calls.map((call) => call.name ?? ''), text, warnings: answer.sdkHttpResponse?.headers?.['x-interlingua-warnings'] ?? null };
+      return { calls: calls.map((call) => call.name ?? ''), text, warnings };
     },
   };
+}
+
+type GeminiParams = Parameters<GoogleGenAI['models']['generateContent']>[0];
+
+async function wholeGeminiContent(ai: GoogleGenAI, params: GeminiParams): Promise<{ content: Content; warnings: string | null }> {
+  const answer = await ai.models.generateContent(params);
+  const content = answer.candidates?.[0]?.content;
+  if (!content) throw new Error('no candidate');
+  return { content, warnings: answer.sdkHttpResponse?.headers?.['x-interlingua-warnings'] ?? null };
+}
+
+/** A streamed answer kept as its callers keep it: the parts of every chunk, concatenated in order. */
+async function streamedGeminiContent(ai: GoogleGenAI, params: GeminiParams): Promise<{ content: Content; warnings: string | null }> {
+  const parts: Part[] = [];
+  let warnings: string | null = null;
+  for await (const chunk of await ai.models.generateContentStream(params)) {
+    warnings ??= chunk.sdkHttpResponse?.headers?.['x-interlingua-warnings'] ?? null;
+    parts.push(...(chunk.candidates?.[0]?.content?.parts ?? []));
+  }
+  return { content: { role: 'model', parts }, warnings };
 }
 
 export const CALLERS: Array<(url: string) => CallerDriver> = [anthropicCaller, chatCaller, responsesCaller, geminiCaller];

@@ -52,11 +52,31 @@ function openInTurn(content: readonly IrContentPart[], field: string, seal: Seal
     if (part.type === 'tool-call') out.push(original ? { ...bare, opaque: original } : bare);
     else if (opened.contents.toolCall) forNextCall = original;
     else {
-      const reasoning = opened.contents.text === undefined ? bare : { ...bare, text: opened.contents.text };
-      out.push(original ? { ...reasoning, opaque: original } : reasoning);
+      const text = opened.contents.text ?? (closesStreamedThought(part.text, opaque, original) ? takeThoughtFragments(out) : part.text);
+      out.push(original ? { type: 'reasoning', text, opaque: original } : { type: 'reasoning', text });
     }
   });
   return out;
+}
+
+/**
+ * Gemini streams a thought as text parts and then its signature on an empty thought part, and
+ * Gemini callers keep the parts of every chunk as they came: a carrier on such an empty part
+ * closes the thought whose fragments come right before it (the artefact inside, an Anthropic
+ * signature for one, was made for the whole text). Redacted reasoning has no text to gather.
+ */
+function closesStreamedThought(text: string, carrier: IrOpaque | undefined, original: IrOpaque | undefined): boolean {
+  return text === '' && carrier?.origin === 'gemini' && original?.kind !== 'redacted';
+}
+
+/** Removes the reasoning parts without an artefact at the end of `out` and returns their text, joined. */
+function takeThoughtFragments(out: IrContentPart[]): string {
+  let start = out.length;
+  for (let last = out[start - 1]; last?.type === 'reasoning' && last.opaque === undefined; last = out[start - 1]) start--;
+  return out
+    .splice(start)
+    .map((fragment) => (fragment.type === 'reasoning' ? fragment.text : ''))
+    .join('');
 }
 
 /**

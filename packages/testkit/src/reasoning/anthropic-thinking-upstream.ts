@@ -1,6 +1,7 @@
 import type { UpstreamHandler } from '../loopback-upstream.js';
-import { sendJson } from '../loopback-upstream.js';
+import { sendJson, sendSse } from '../loopback-upstream.js';
 import { citiesForStep, IssuedArtefacts, isRecord, modelTurns, recordsIn } from './issued-artefacts.js';
+import { anthropicMessageSse } from './streamed-answers.js';
 
 /** Anthropic's answer to a thinking block whose signature it did not mint (or that was changed). */
 export function anthropicInvalidSignature(turn: number, block: number): Record<string, unknown> {
@@ -35,8 +36,9 @@ export interface AnthropicThinkingUpstream {
  * back must carry a signature this upstream minted for exactly that thinking text (redacted
  * blocks: data it handed out), else 400 "Invalid `signature` in `thinking` block"; with thinking
  * on, the turn whose tool calls are being answered must start with a thinking block. It answers
- * (non-streaming) with a signed thinking block, a redacted one and two parallel `weather` calls,
- * then with thinking and text once the script is done.
+ * with a signed thinking block, a redacted one and two parallel `weather` calls,
+ * then with thinking and text once the script is done; streamed as Anthropic streams (text a word
+ * a delta, the signature last).
  */
 export function anthropicThinkingUpstream(): AnthropicThinkingUpstream {
   const signatures = new IssuedArtefacts('Eq');
@@ -54,7 +56,7 @@ export function anthropicThinkingUpstream(): AnthropicThinkingUpstream {
       content.push({ type: 'redacted_thinking', data: redacted.issue(`step ${step}`) });
       cities.forEach((city, i) => content.push({ type: 'tool_use', id: `toolu_0${step}${i}AnthropicUp`, name: 'weather', input: { city } }));
     } else content.push({ type: 'text', text: 'Sunny everywhere.' });
-    sendJson(response, 200, {
+    const message = {
       id: `msg_01Step${step}`,
       type: 'message',
       role: 'assistant',
@@ -63,7 +65,9 @@ export function anthropicThinkingUpstream(): AnthropicThinkingUpstream {
       stop_reason: cities ? 'tool_use' : 'end_turn',
       stop_sequence: null,
       usage: { input_tokens: 40, output_tokens: 20 },
-    });
+    };
+    if (body.stream === true) return void sendSse(response, anthropicMessageSse(message));
+    sendJson(response, 200, message);
   };
   return { handler, signatures, redacted };
 }

@@ -1,6 +1,7 @@
 import type { UpstreamHandler } from '../loopback-upstream.js';
 import { sendJson, sendSse } from '../loopback-upstream.js';
 import { citiesForStep, IssuedArtefacts, isRecord, modelTurns, recordsIn } from './issued-artefacts.js';
+import { geminiAnswerSse } from './streamed-answers.js';
 
 /** The value Google documents for function calls whose signature was lost (history from another model). */
 export const GEMINI_SIGNATURE_BYPASS = 'skip_thought_signature_validator';
@@ -36,8 +37,8 @@ export interface GeminiThoughtUpstream {
  * the first function call of every model turn must carry one (the documented bypass value is
  * accepted), and every signature sent must be one it issued for that very part, else 400. It
  * answers with a thought summary and two parallel `weather` calls (only the first signed), then
- * with a thought and a text part carrying the signature. Streamed requests get the same answer as
- * one event.
+ * with a thought and a text part carrying the signature. Streamed requests get the same answer in
+ * chunks, the thought a word a chunk.
  */
 export function geminiThoughtUpstream(): GeminiThoughtUpstream {
   const signatures = new IssuedArtefacts('Ci');
@@ -66,7 +67,7 @@ export function geminiThoughtUpstream(): GeminiThoughtUpstream {
       modelVersion: 'gemini-3-pro-preview',
       responseId: `gemini-step-${step}`,
     };
-    if (request.url.includes(':streamGenerateContent')) return sendSse(response, `data: ${JSON.stringify(answer)}\r\n\r\n`);
+    if (request.url.includes(':streamGenerateContent')) return void sendSse(response, geminiAnswerSse(answer));
     sendJson(response, 200, answer);
   };
   return { handler, signatures };
