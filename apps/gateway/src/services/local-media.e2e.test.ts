@@ -58,6 +58,31 @@ describe('the mock answers every media path on the defaults', () => {
     expect(other.data?.[0]?.b64_json).not.toBe(first.data?.[0]?.b64_json);
   });
 
+  it('names only a size the images API has for answers, and streams every field of the completed event', async () => {
+    const small = await client.images.generate({ model: 'mock', prompt: 'a red fox', size: '256x256' });
+    expect(small).not.toHaveProperty('size');
+    expect(readPng(Buffer.from(small.data?.[0]?.b64_json ?? '', 'base64')).width).toBe(256);
+    const square = await client.images.generate({ model: 'mock', prompt: 'a red fox', size: '1024x1024' });
+    expect(square).toMatchObject({ size: '1024x1024', output_format: 'png' });
+    const refused = await client.images.generate({ model: 'mock', prompt: 'a red fox', size: '256x256', stream: true }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(refused).toMatchObject({ param: 'size' });
+    const events = [];
+    for await (const event of await client.images.generate({ model: 'mock', prompt: 'a red fox', stream: true })) events.push(event);
+    expect(events).toEqual([
+      {
+        type: 'image_generation.completed',
+        b64_json: expect.any(String),
+        created_at: expect.any(Number),
+        output_format: 'png',
+        size: 'auto',
+        quality: 'auto',
+        background: 'opaque',
+        usage: { input_tokens: 0, input_tokens_details: { image_tokens: 0, text_tokens: 0 }, output_tokens: 0, total_tokens: 0 },
+      },
+    ]);
+  });
+
   it('edits and variations answer PNGs too', async () => {
     const upload = await toFile(Buffer.from('not really an image'), 'photo.png', { type: 'image/png' });
     const edited = await client.images.edit({ model: 'mock', prompt: 'add a hat', image: upload, n: 2 });

@@ -1,3 +1,4 @@
+import { invalidRequest } from '@interlingua/ir';
 import type { LocalProviderAdapter } from '@interlingua/provider-adapters';
 import { completeAnswerHeaders } from '../commit/commit-stream.js';
 import type { AudioInput } from './audio-service.js';
@@ -5,6 +6,11 @@ import type { ImagesInput } from './images-service.js';
 import type { ServiceCall } from './service-call.js';
 
 type MediaMember = 'images' | 'speech' | 'transcribe';
+
+/** The sizes OpenAI's images API description lets an answer name (those of the GPT image models). */
+const ANSWER_SIZES: ReadonlySet<string> = new Set(['1024x1024', '1024x1536', '1536x1024']);
+/** The mock draws without tokens. */
+const MOCK_IMAGE_USAGE = { input_tokens: 0, input_tokens_details: { image_tokens: 0, text_tokens: 0 }, output_tokens: 0, total_tokens: 0 };
 
 /** The route's first target when it is a provider answered in process (the mock) that has `member`. */
 function localTarget(call: ServiceCall, member: MediaMember): LocalProviderAdapter | undefined {
@@ -26,18 +32,26 @@ export async function answerLocalImages(call: ServiceCall, input: ImagesInput): 
   const adapter = localTarget(call, 'images');
   if (!adapter?.images) return false;
   const size = input.request.size ?? undefined;
+  const stream = input.operation !== 'variations' && input.request.stream === true;
+  // Only the GPT image models stream, and they draw only their own sizes: the mock refuses others as they would.
+  if (stream && size !== undefined && size !== 'auto' && !ANSWER_SIZES.has(size)) {
+    throw invalidRequest(`size: streamed images come in ${[...ANSWER_SIZES].join(', ')} or auto (the sizes of the models that stream images), not "${size}"`, 'size');
+  }
   const prompt = input.operation === 'variations' ? `variation of ${input.form.files.image?.[0]?.filename ?? 'an image'}` : input.request.prompt;
   const images = adapter.images({ prompt, ...(input.request.n ? { n: input.request.n } : {}), ...(size ? { size } : {}) });
   const created = Math.floor(Date.now() / 1000);
   const asUrl = input.request.response_format === 'url';
   const data = images.map((png) => (asUrl ? { url: `data:image/png;base64,${png.toString('base64')}` } : { b64_json: png.toString('base64') }));
-  const stream = input.operation !== 'variations' && input.request.stream === true;
+  // An answer names its size only with a value the images API has for answers; a size drawn on request otherwise goes unnamed.
+  const named = size !== undefined && ANSWER_SIZES.has(size) ? size : undefined;
   if (!stream) {
-    call.sink.sendJson(200, { created, data, output_format: 'png', ...(size ? { size } : {}) }, completeAnswerHeaders(call));
+    call.sink.sendJson(200, { created, data, output_format: 'png', ...(named ? { size: named } : {}) }, completeAnswerHeaders(call));
     return true;
   }
   const type = input.operation === 'edits' ? 'image_edit.completed' : 'image_generation.completed';
-  const events = images.map((png) => `event: ${type}\ndata: ${JSON.stringify({ type, b64_json: png.toString('base64'), created_at: created, output_format: 'png', ...(size ? { size } : {}) })}\n\n`);
+  // Every field the completed event has: the mock's PNGs are opaque, its quality and (unless asked) size its own choice, its usage nothing.
+  const fields = { created_at: created, output_format: 'png', size: named ?? 'auto', quality: 'auto', background: 'opaque', usage: MOCK_IMAGE_USAGE };
+  const events = images.map((png) => `event: ${type}\ndata: ${JSON.stringify({ type, b64_json: png.toString('base64'), ...fields })}\n\n`);
   call.sink.send(200, 'text/event-stream', events.join(''), completeAnswerHeaders(call));
   return true;
 }
