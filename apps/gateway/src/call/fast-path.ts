@@ -37,6 +37,9 @@ export async function runFastPath(call: GenerationContext, adapter: HttpProvider
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
     call.outcome.usage = readUsage(codec, parsed.value);
+    const id = (parsed.value as { id?: unknown } | null)?.id;
+    // Kept before the caller has the id, so that its next request finds it.
+    if (typeof id === 'string') await call.onPassedThrough?.(id);
     if (call.ops?.logBodies) call.outcome.responseBody = answer.body.toString('utf8');
     call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, answerHeaders(call));
     return;
@@ -202,6 +205,8 @@ class FastSseRelay {
       const events = this.codec.stream.createDecoder().push(decoded[0]!);
       const error = events.find((e) => e.type === 'error');
       if (error?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...error.error, source: 'upstream' });
+      const opening = events.find((e) => e.type === 'response-start');
+      if (opening?.type === 'response-start' && opening.id !== '') void this.call.onPassedThrough?.(opening.id);
       this.writes.commitWithNext();
       this.started = true;
     }

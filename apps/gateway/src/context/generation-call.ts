@@ -78,6 +78,8 @@ export interface GenerationContext {
   forceTranslation?: boolean;
   /** Sees every answer that went through the IR (translated and local paths), once complete. */
   onIrResponse?: (response: IrResponse) => void | Promise<void>;
+  /** Sees the upstream's own id of an answer passed through as is (fast path), once it is known; `outcome.target` answered it. */
+  onPassedThrough?: (answerId: string) => void | Promise<void>;
   /** Retry, timeout and keep-alive policies, prices and metrics; defaults when absent. */
   ops?: CallOps;
   /** The call's deadlines while it runs, told when the first byte goes out (the commit point). */

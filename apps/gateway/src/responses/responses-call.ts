@@ -8,11 +8,13 @@ import { openAiOnlyError, openAiStateReasons, prepareConversation, type Prepared
 import { inputItemsWithIds } from './response-input-items.js';
 import { refuseToolOutputsWithoutCalls } from './tool-output-calls.js';
 import { isGatewayResponseId, newGatewayResponseId, type ResponseStore } from './response-store.js';
+import type { UpstreamResponseOwners } from './upstream-response-owners.js';
 
-/** What the Responses routes share: the stored responses and the compaction secret. */
+/** What the Responses routes share: the stored responses, the compaction secret, and where passed-through responses are kept. */
 export interface ResponsesState {
   store: ResponseStore;
   secret: string | undefined;
+  owners: UpstreamResponseOwners;
 }
 
 /** True when the target speaks OpenAI Responses upstream (the only place OpenAI-minted state can go). */
@@ -67,6 +69,7 @@ export async function prepareResponsesCall(call: GenerationContext, key: Gateway
   const callCodec = responsesCallCodec(call.inbound.codec, echo, head, call.model);
   call.inbound = { ...call.inbound, codec: callCodec.codec };
   if (call.json.store === false) return;
+  call.onPassedThrough = (id) => rememberOwner(call, key, state.owners, id);
   // Answers that go through the IR are stored by the gateway: refuse at once what it cannot keep.
   if (prepared) await state.store.admit(key.name, call.rawBody.length);
   call.onIrResponse = (response) => storeAnswer(call, key, state, { head, prepared, callCodec, response });
@@ -102,4 +105,11 @@ async function storeAnswer(call: GenerationContext, key: GatewayKey, state: Resp
   }
   // The answer itself is good: a failure to keep it is reported, not turned into a failed answer.
   if (problem) call.outcome.warnings.push({ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` });
+}
+
+/** An answer an OpenAI Responses upstream stored (passed through as is): its id is remembered with the provider that holds it. */
+function rememberOwner(call: GenerationContext, key: GatewayKey, owners: UpstreamResponseOwners, id: string): Promise<void> | undefined {
+  const target = call.outcome.target;
+  if (!target || isGatewayResponseId(id)) return undefined;
+  return owners.remember(key.id, id, { provider: target.settings.id, model: target.upstreamModel });
 }

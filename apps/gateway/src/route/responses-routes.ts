@@ -2,6 +2,7 @@ import type { Gateway } from '../gateway.js';
 import { prepareResponsesCall, type ResponsesState } from '../responses/responses-call.js';
 import { prepareCompactCall } from '../responses/responses-compaction.js';
 import { ResponseStore } from '../responses/response-store.js';
+import { UpstreamResponseOwners } from '../responses/upstream-response-owners.js';
 import { processCompactionSecret } from '../config/process-compaction-secret.js';
 import { storedResponseRoutes } from './stored-response-routes.js';
 import { bodyTarget, generationRoute } from './generation-route.js';
@@ -15,7 +16,8 @@ import type { RouteEntry } from './route-entry.js';
 export function responsesRoutes(gateway: Gateway): RouteEntry[] {
   const config = gateway.config.responses;
   const store = new ResponseStore(gateway.store, config.store);
-  const state: ResponsesState = { store, secret: config.compaction.secret ?? processCompactionSecret(gateway.ops.runtime.logger) };
+  const owners = new UpstreamResponseOwners(gateway.store, config.store);
+  const state: ResponsesState = { store, secret: config.compaction.secret ?? processCompactionSecret(gateway.ops.runtime.logger), owners };
   return [
     {
       method: 'post',
@@ -31,6 +33,6 @@ export function responsesRoutes(gateway: Gateway): RouteEntry[] {
         prepare: (call, key) => prepareCompactCall(call, key, state),
       }),
     },
-    ...storedResponseRoutes(gateway, store),
+    ...storedResponseRoutes(gateway, store, owners),
   ];
 }

@@ -8,7 +8,9 @@ import { sendStyleError } from '../http/style-errors.js';
 import { asIrError } from '../plan/run-generation.js';
 import type { RouteEntry, RouteHandler } from './route-entry.js';
 import { conversationItems, inputItemsPage } from '../responses/response-input-items.js';
-import { responseNotFound, type ResponseStore } from '../responses/response-store.js';
+import { isGatewayResponseId, responseNotFound, type ResponseStore } from '../responses/response-store.js';
+import type { UpstreamResponseOwners } from '../responses/upstream-response-owners.js';
+import { answerFromOwner, type OwnerRequest } from './upstream-response-forward.js';
 
 type Request = IncomingMessage & { params?: Record<string, unknown> };
 
@@ -42,22 +44,40 @@ function getNotAllowed(request: IncomingMessage, _response: ServerResponse, cont
   return Promise.resolve();
 }
 
-/** `GET /v1/responses/{id}`, `GET /v1/responses/{id}/input_items`, `DELETE /v1/responses/{id}` on responses the gateway stored. */
-export function storedResponseRoutes(gateway: Gateway, store: ResponseStore): RouteEntry[] {
+/**
+ * `GET /v1/responses/{id}`, `GET /v1/responses/{id}/input_items`, `DELETE /v1/responses/{id}`:
+ * on responses the gateway stored, and forwarded to the OpenAI Responses upstream holding a
+ * response that went through to it as is (for the key that created it only).
+ */
+export function storedResponseRoutes(gateway: Gateway, store: ResponseStore, owners: UpstreamResponseOwners): RouteEntry[] {
+  /** True when the upstream holding `id` for this key answered the caller. */
+  const forwarded = async (context: RequestContext, key: GatewayKey, id: string, ask: OwnerRequest): Promise<boolean> => {
+    if (isGatewayResponseId(id)) return false;
+    const owner = await owners.owner(key.id, id);
+    if (!owner) return false;
+    await answerFromOwner(gateway, context, owner, id, ask);
+    return true;
+  };
   const retrieve = handler(gateway, async (request, context, key) => {
     const id = responseId(request);
     if (context.url.searchParams.get('stream') === 'true') throw invalidRequest('stream: streaming a stored response again is not supported by this gateway', 'stream');
+    if (await forwarded(context, key, id, { method: 'GET', suffix: '', search: context.url.search })) return;
     const entry = await store.get(id, key.name);
     if (!entry) throw responseNotFound(id);
     context.sink.sendJson(200, entry.response);
   });
   const inputItems = handler(gateway, async (request, context, key) => {
     const id = responseId(request);
+    if (await forwarded(context, key, id, { method: 'GET', suffix: '/input_items', search: context.url.search })) return;
     const chain = await store.chain(id, key.name);
     context.sink.sendJson(200, inputItemsPage(conversationItems(chain), context.url.searchParams));
   });
   const remove = handler(gateway, async (request, context, key) => {
     const id = responseId(request);
+    if (await forwarded(context, key, id, { method: 'DELETE', suffix: '', search: '' })) {
+      await owners.forget(key.id, id);
+      return;
+    }
     if (!(await store.delete(id, key.name))) throw responseNotFound(id);
     context.sink.sendJson(200, { id, object: 'response', deleted: true });
   });
