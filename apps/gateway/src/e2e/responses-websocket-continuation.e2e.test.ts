@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { ResponsesWS } from 'openai/resources/responses/ws';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalResponse, openOrThrow, type ServerEvent, type TestSocket } from '../websocket/websocket-client.test-support.js';
@@ -95,6 +96,23 @@ describe.each(MODELS)('continuations the connection cannot make, on %s', (model)
     const recovered = finalResponse(await turn(second, create(model, { input: [{ type: 'message', role: 'user', content: 'Start a new response. Reply with exactly: recovered' }] })));
     expect(recovered.status).toBe('completed');
     await second.close();
+  });
+});
+
+describe('the openai SDK WebSocket client (ResponsesWS)', () => {
+  it('reads the refused continuation as an error carrying previous_response_not_found', async () => {
+    const client = new OpenAI({ apiKey: GATEWAY_KEY, baseURL: `${gateway.url}/v1`, maxRetries: 0 });
+    const socket = new ResponsesWS(client);
+    try {
+      const error = await new Promise<unknown>((resolve) => {
+        socket.on('error', resolve);
+        socket.on('event', (event) => event.type === 'response.completed' && resolve(event));
+        socket.send({ type: 'response.create', model: 'chat/gpt-4.1', store: false, previous_response_id: 'resp_missing_for_sdk', input: 'x' });
+      });
+      expect(error).toMatchObject({ error: { type: 'error', status: 400, error: { code: 'previous_response_not_found', param: 'previous_response_id' } } });
+    } finally {
+      socket.close();
+    }
   });
 });
 
