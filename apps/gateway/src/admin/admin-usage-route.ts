@@ -1,7 +1,8 @@
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from '../gateway.js';
 import type { RouteHandler } from '../route/route-entry.js';
-import { EXPORT_COLUMNS, ledgerRows, toCsv, usageTotals, USAGE_GROUPS, type LedgerFilter, type UsageGroup } from '../ledger/ledger-queries.js';
+import { toCsv } from '../ledger/ledger-csv.js';
+import { EXPORT_COLUMNS, ledgerRows, NUMERIC_EXPORT_COLUMNS, usageTotals, USAGE_GROUPS, type LedgerFilter, type UsageGroup } from '../ledger/ledger-queries.js';
 import { operatorOf } from './operator-state.js';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +26,7 @@ export function ledgerUsageRoute(gateway: Gateway, counters: RouteHandler): Rout
     const filter = ledgerFilter(query, Date.now());
     if (query.get('format') === 'csv') {
       const rows = await ledgerRows(operator.db, filter, MAX_EXPORT_ROWS);
-      context.sink.send(200, 'text/csv; charset=utf-8', toCsv(EXPORT_COLUMNS, rows), { 'cache-control': 'no-store', 'content-disposition': 'attachment; filename="interlingua-usage.csv"' });
+      context.sink.send(200, 'text/csv; charset=utf-8', toCsv(EXPORT_COLUMNS, rows, NUMERIC_EXPORT_COLUMNS), { 'cache-control': 'no-store', 'content-disposition': 'attachment; filename="interlingua-usage.csv"' });
       return;
     }
     if (query.has('format') && query.get('format') !== 'json') throw badParam('format', 'use json or csv');

@@ -80,25 +80,15 @@ export async function usageTotals(db: SqlDatabase, filter: LedgerFilter, group: 
 /** The CSV header and columns of an export: the ledger's columns as stored. */
 export const EXPORT_COLUMNS = LEDGER_COLUMNS;
 
+/** The export's columns that hold numbers (written as numbers; every other column is guarded as text). */
+export const NUMERIC_EXPORT_COLUMNS: ReadonlySet<string> = new Set([
+  'at', 'status', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost', 'latency_ms', 'ttfb_ms', 'attempts', 'cache_read_tokens', 'cache_write_tokens',
+]);
+
 /** The filtered rows, newest first, at most `limit`. */
 export async function ledgerRows(db: SqlDatabase, filter: LedgerFilter, limit: number): Promise<Array<Record<string, unknown>>> {
   const { sql, params } = where(filter);
   return db.all(`SELECT ${EXPORT_COLUMNS.join(', ')} FROM interlingua_requests WHERE ${sql} ORDER BY at DESC LIMIT ?`, [...params, limit]);
-}
-
-/** Rows as CSV (RFC 4180: quoted when needed, CRLF line ends). */
-export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
-  const lines = [columns.join(',')];
-  for (const row of rows) lines.push(columns.map((column) => csvField(row[column])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  // A leading = + - @ would be read as a formula by spreadsheets: prefix it.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** A stored row in the shape the ledger writes it (what the live log streams). */

@@ -3,7 +3,8 @@ import { pino } from 'pino';
 import { ledgerSchema } from '../config/admin-schema.js';
 import { LedgerWriter } from './ledger-writer.js';
 import { dayOf, type LedgerRow } from './ledger-row.js';
-import { ledgerRows, toCsv, usageTotals, EXPORT_COLUMNS } from './ledger-queries.js';
+import { toCsv } from './ledger-csv.js';
+import { ledgerRows, usageTotals, EXPORT_COLUMNS, NUMERIC_EXPORT_COLUMNS } from './ledger-queries.js';
 import { migrate, MIGRATIONS } from './migrations.js';
 import { openPostgresDatabase } from './postgres-database.js';
 import { openSqliteDatabase } from './sqlite-database.js';
@@ -136,14 +137,18 @@ for (const database of TEST_DATABASES) {
     it('exports rows as CSV, quoting commas and neutralising spreadsheet formulas', async () => {
       const db = await fresh();
       const writer = new LedgerWriter(db, ledgerSchema.parse({}), quietLogger().logger);
-      writer.add(row({ requestId: 'req_one', model: 'a,b', warnings: '=cmd' }));
+      writer.add(row({ requestId: 'req_one', model: 'a,b', warnings: '=cmd', upstreamModel: "-1+cmd|' /C calc'!A0", provider: ' @x', inputTokens: 12, cost: 0.5 }));
       await writer.close();
-      const csv = toCsv(EXPORT_COLUMNS, await ledgerRows(db, { from: 0, to: T0 + 1 }, 10));
-      const [header, line] = csv.split('\r\n');
+      const csv = toCsv(EXPORT_COLUMNS, await ledgerRows(db, { from: 0, to: T0 + 1 }, 10), NUMERIC_EXPORT_COLUMNS);
+      const [header, line = ''] = csv.split('\r\n');
       expect(header).toBe(EXPORT_COLUMNS.join(','));
+      const cells = Object.fromEntries(EXPORT_COLUMNS.map((column, i) => [column, line.split(',')[i]]));
       expect(line).toContain('req_one');
       expect(line).toContain('"a,b"');
       expect(line).toContain("'=cmd");
+      expect(line).toContain("'-1+cmd|' /C calc'!A0");
+      expect(line).toContain("' @x");
+      expect(cells.at).toBe(String(T0));
     });
 
     it('keeps rows while the database is away, drops and counts past the bound, and never throws from add', async () => {
