@@ -26,7 +26,9 @@ const closers = new WeakMap<GatewayRuntime, () => Promise<void>>();
  */
 export async function attachOperator(runtime: GatewayRuntime, config: GatewayConfig): Promise<void> {
   if (!config.database || states.has(runtime)) return;
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, (notice) =>
+    runtime.logger.warn(notice, notice.tightened ? 'database: a data file others could read was made owner-only' : 'database: a data file others can read could not be made owner-only'),
+  );
   const keys = new RuntimeKeyStore(db);
   const registry = new RuntimeKeyRegistry(keys, runtime.storeError);
   const dropped = new Counter({ name: 'interlingua_ledger_dropped_rows_total', help: 'Usage ledger rows dropped because the buffer was full while the database did not answer', registers: [runtime.metrics.registry] });

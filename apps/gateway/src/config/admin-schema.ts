@@ -25,6 +25,12 @@ export const databaseSchema = z.discriminatedUnion('type', [
     /** Most connections open at once. */
     poolSize: positiveInt.default(5),
     keyRefreshMs: positiveInt.default(1_000),
+    /** Longest wait for a connection (a new one, or a free one of the pool). */
+    connectTimeoutMs: positiveInt.default(5_000),
+    /** Longest a statement may run (the server's `statement_timeout`; the client gives up 1 s later). */
+    statementTimeoutMs: positiveInt.default(15_000),
+    /** An idle connection is closed after this long. */
+    idleTimeoutMs: positiveInt.default(30_000),
   }),
 ]);
 

@@ -71,7 +71,7 @@ for (const database of TEST_DATABASES) {
 
     it('gives rows written before keys had ids in the ledger the id of the runtime key with their name', async () => {
       const config = await database.fresh();
-      const db = config.type === 'postgres' ? openPostgresDatabase(config.url, config.poolSize) : openSqliteDatabase(config.dir, config.file);
+      const db = config.type === 'postgres' ? openPostgresDatabase(config) : openSqliteDatabase(config.dir, config.file);
       open.push(db);
       await db.exec('CREATE TABLE interlingua_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
       for (const migration of MIGRATIONS.filter((step) => step.version <= 2)) {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { DatabaseConfig } from '../config/admin-schema.js';
 import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
 
 /** Any number; the advisory lock that keeps two instances from migrating at once. */
@@ -6,9 +7,26 @@ const EXCLUSIVE_LOCK_ID = 74_360_018;
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** PostgreSQL through a connection pool, for several gateway instances sharing one database. */
-export function openPostgresDatabase(url: string, poolSize: number): SqlDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** How much longer than the server's statement timeout the client waits before it gives up itself. */
+const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
+
+export type PostgresSettings = Pick<Extract<DatabaseConfig, { type: 'postgres' }>, 'url' | 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs' | 'idleTimeoutMs'>;
+
+/**
+ * PostgreSQL through a connection pool, for several gateway instances sharing one database. Every
+ * wait is bounded (connecting, a statement, an idle connection), and a server that restarts costs
+ * only the calls in flight: broken connections leave the pool and new ones are opened on demand.
+ */
+export function openPostgresDatabase(settings: PostgresSettings): SqlDatabase {
+  const pool = new pg.Pool({
+    connectionString: settings.url,
+    max: settings.poolSize,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    idleTimeoutMillis: settings.idleTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+  });
   // An idle connection that breaks is replaced on the next query; never an unhandled error.
   pool.on('error', () => undefined);
   return {

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { privateFile, privateFolder, tightenIfPresent, type LooseModeNotice } from './private-files.js';
 import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
 
 /** What the gateway uses of a synchronous SQLite binding (better-sqlite3 and Node's `node:sqlite` alike). */
@@ -13,11 +13,18 @@ interface SqliteConnection {
 
 /**
  * The embedded database: one SQLite file in the data folder (created when missing), in WAL mode
- * so readers never wait for the ledger's writes. Calls are synchronous underneath.
+ * so readers never wait for the ledger's writes. Calls are synchronous underneath. The folder is
+ * owner-only (0700) and the file, its `-wal` and `-shm` owner-only (0600): they hold key hashes
+ * and the ledger. Looser ones found are tightened and reported through `onLoose`.
  */
-export function openSqliteDatabase(dir: string, file: string): SqlDatabase {
-  mkdirSync(dir, { recursive: true });
-  return sqliteDatabase(connect(join(dir, file)));
+export function openSqliteDatabase(dir: string, file: string, onLoose: LooseModeNotice = () => undefined): SqlDatabase {
+  privateFolder(dir, onLoose);
+  const path = join(dir, file);
+  privateFile(path, onLoose);
+  const db = sqliteDatabase(connect(path));
+  // SQLite gives them the database file's mode; ones left by an older version may be looser.
+  for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${path}${suffix}`, onLoose);
+  return db;
 }
 
 /** An in-memory SQLite database (tests of the query layer). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config/admin-schema.js';
+import { databaseSchema, type DatabaseConfig } from '../config/admin-schema.js';
 import { postgresTestUrl } from './postgres-test-url.test-support.js';
 
 /** A database kind the suites run against, each call giving a fresh, empty database. */
@@ -31,5 +31,5 @@ async function freshPostgres(url: string): Promise<DatabaseConfig> {
     await client.end();
   }
   const separator = url.includes('?') ? '&' : '?';
-  return { type: 'postgres', url: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`, poolSize: 4, keyRefreshMs: 1_000 };
+  return databaseSchema.parse({ type: 'postgres', url: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`, poolSize: 4 });
 }
