@@ -1,20 +1,24 @@
-import { Counter } from 'prom-client';
 import type { GatewayKey } from '../auth/api-keys.js';
+import { DEFAULT_DATA_DIR } from '../config/admin-defaults.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
+import { DatabaseConnection } from '../ledger/database-connection.js';
 import { LedgerWriter } from '../ledger/ledger-writer.js';
-import { openDatabase } from '../ledger/open-database.js';
 import type { SqlDatabase } from '../ledger/sql-database.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
+import { operatorMetrics } from './operator-metrics.js';
 import { RuntimeKeyRegistry } from './runtime-key-registry.js';
 import { RuntimeKeyStore } from './runtime-key-store.js';
 
 /** The operator's side of a running gateway: its database, runtime keys and usage ledger. */
 export interface OperatorState {
   db: SqlDatabase;
+  connection: DatabaseConnection;
   keys: RuntimeKeyStore;
   registry: RuntimeKeyRegistry;
   ledger: LedgerWriter;
+  /** What `/ready` answers while the database does not answer. */
+  unreachableStatus: 200 | 503;
 }
 
 const states = new WeakMap<GatewayRuntime, OperatorState>();
@@ -22,33 +26,53 @@ const closers = new WeakMap<GatewayRuntime, () => Promise<void>>();
 
 /**
  * Opens the configured database (migrating it), loads the runtime keys and starts the ledger,
- * once per runtime; nothing without a `database` section. SIGHUP flushes the ledger.
+ * once per runtime; nothing without a `database` section. A database that does not answer does
+ * not stop the start: the gateway serves with the config's keys, ledger rows wait in the journal,
+ * and the database is tried again in the background. SIGHUP flushes the ledger.
  */
 export async function attachOperator(runtime: GatewayRuntime, config: GatewayConfig): Promise<void> {
   if (!config.database || states.has(runtime)) return;
-  const db = await openDatabase(config.database, (notice) =>
+  const database = config.database;
+  const connection = new DatabaseConnection(database, runtime.logger, (notice) =>
     runtime.logger.warn(notice, notice.tightened ? 'database: a data file others could read was made owner-only' : 'database: a data file others can read could not be made owner-only'),
   );
+  const { db } = connection;
   const keys = new RuntimeKeyStore(db);
-  const registry = new RuntimeKeyRegistry(keys, runtime.storeError);
-  const dropped = new Counter({ name: 'interlingua_ledger_dropped_rows_total', help: 'Usage ledger rows dropped because the buffer was full while the database did not answer', registers: [runtime.metrics.registry] });
-  const ledger = new LedgerWriter(db, config.ledger, runtime.logger, (count) => dropped.inc(count));
-  try {
-    await registry.start(config.database.keyRefreshMs);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const metrics = operatorMetrics(runtime.metrics.registry);
+  const databaseError = (operation: string, error: unknown): void => {
+    metrics.databaseErrors.inc({ operation });
+    connection.report(error);
+  };
+  const registry = new RuntimeKeyRegistry(
+    keys,
+    (operation, error) => databaseError(operation, error),
+    () => connection.report(undefined),
+  );
+  const journalDir = config.ledger.journal.dir ?? (database.type === 'sqlite' ? database.dir : DEFAULT_DATA_DIR);
+  const ledger = new LedgerWriter(db, config.ledger, runtime.logger, {
+    onDrop: (count) => metrics.dropped.inc(count),
+    journalDir,
+    onWrite: (error) => (error === undefined ? connection.report(undefined) : databaseError('ledger write', error)),
+  });
+  metrics.follow(connection, ledger);
   ledger.start();
+  let following = false;
+  await connection.open(async () => {
+    if (following) return;
+    await registry.start(database.keyRefreshMs);
+    following = true;
+    // What waited while the database was away goes out now.
+    void ledger.flush();
+  });
   const flushOnHangUp = (): void => void ledger.flush();
   process.on('SIGHUP', flushOnHangUp);
-  states.set(runtime, { db, keys, registry, ledger });
+  states.set(runtime, { db, connection, keys, registry, ledger, unreachableStatus: database.unreachableStatus });
   runtime.runtimeKeys = registry;
   closers.set(runtime, async () => {
     process.off('SIGHUP', flushOnHangUp);
     registry.stop();
     await ledger.close();
-    await db.close();
+    await connection.close();
   });
 }
 

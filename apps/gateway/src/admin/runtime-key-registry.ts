@@ -19,6 +19,8 @@ export class RuntimeKeyRegistry {
   constructor(
     private readonly store: RuntimeKeyStore,
     private readonly onError: (operation: string, error: unknown) => void,
+    /** Told after each refresh that reached the database. */
+    private readonly onRefreshed: () => void = () => undefined,
   ) {}
 
   /** Loads the keys, then follows changes every `refreshMs`. */
@@ -28,6 +30,7 @@ export class RuntimeKeyRegistry {
       if (this.ticking) return;
       this.ticking = true;
       this.refresh()
+        .then(() => this.onRefreshed())
         .catch((error: unknown) => this.onError('runtime keys refresh', error))
         .finally(() => {
           this.ticking = false;

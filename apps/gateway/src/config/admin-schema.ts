@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { strictObject } from './strict-object.js';
 
 const positiveInt = z.number().int().positive();
+const unreachableStatus = z.union([z.literal(200), z.literal(503)]).default(503);
 
 /**
  * `database`: where keys created at runtime and the usage ledger live. SQLite is the embedded
@@ -17,6 +18,7 @@ export const databaseSchema = z.discriminatedUnion('type', [
     file: z.string().regex(/^[^/\\]+$/, 'a file name, without folders').default('interlingua.db'),
     /** How often other processes' key changes are picked up, in ms. */
     keyRefreshMs: positiveInt.default(1_000),
+    unreachableStatus: unreachableStatus,
   }),
   strictObject({
     type: z.literal('postgres'),
@@ -31,6 +33,8 @@ export const databaseSchema = z.discriminatedUnion('type', [
     statementTimeoutMs: positiveInt.default(15_000),
     /** An idle connection is closed after this long. */
     idleTimeoutMs: positiveInt.default(30_000),
+    /** What `/ready` answers while the database does not answer: 503 takes the instance out of a balancer, 200 keeps it in. */
+    unreachableStatus: unreachableStatus,
   }),
 ]);
 
@@ -43,8 +47,20 @@ export const ledgerSchema = strictObject({
   flushMs: positiveInt.default(1_000),
   /** Most rows written in one batch. */
   batchSize: positiveInt.default(500),
-  /** Most rows held while the database does not answer; further rows are dropped, counted and logged. */
+  /** Most rows held in memory while the database does not answer (past it rows wait in the journal only). */
   maxBuffered: positiveInt.default(10_000),
+  /** The local append-only journal rows go to before the database has them. */
+  journal: strictObject({
+    enabled: z.boolean().default(true),
+    /** Its folder; by default the SQLite data folder, or `interlingua-data` with PostgreSQL. */
+    dir: z.string().min(1).optional(),
+    /** Rows are appended at least this often (the rows a process crash can lose); 0: a write per row as it is recorded. */
+    commitMs: z.number().int().min(0).default(50),
+    /** The journal is synced to disk at least this often (the rows a machine crash can lose). */
+    syncMs: positiveInt.default(1_000),
+    /** Most bytes of journal one process keeps while the database does not answer; past it rows are held in memory only. */
+    maxBytes: positiveInt.default(256 * 1024 * 1024),
+  }).prefault({}),
 });
 
 /** Top-level sections for the operator's side: the database and the usage ledger. */

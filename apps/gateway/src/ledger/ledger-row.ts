@@ -43,11 +43,14 @@ export const LEDGER_COLUMNS = [
   'cache_read_tokens', 'cache_write_tokens', 'key_id',
 ] as const;
 
-export function ledgerValues(row: LedgerRow): SqlValue[] {
+/** What a write stores: the row's columns and its unique id (a second write of the same id is ignored). */
+export const STORED_COLUMNS = [...LEDGER_COLUMNS, 'row_id'] as const;
+
+export function ledgerValues(row: LedgerRow & { rowId: string }): SqlValue[] {
   return [
     row.requestId, row.at, dayOf(row.at), row.key, row.style, row.endpoint, row.model, row.provider, row.upstreamModel, row.path, row.status, row.errorKind,
     row.inputTokens, row.outputTokens, row.cachedTokens, row.reasoningTokens, row.cost, row.latencyMs, row.ttfbMs, row.attempts, row.warnings,
-    row.cacheReadTokens, row.cacheWriteTokens, row.keyId,
+    row.cacheReadTokens, row.cacheWriteTokens, row.keyId, row.rowId,
   ];
 }
 

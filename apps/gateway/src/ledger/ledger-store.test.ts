@@ -156,7 +156,7 @@ for (const database of TEST_DATABASES) {
       const { logger, lines } = quietLogger();
       let dropped = 0;
       const failing: SqlDatabase = { ...db, run: () => Promise.reject(new Error('database is away')) };
-      const writer = new LedgerWriter(failing, ledgerSchema.parse({ batchSize: 100, maxBuffered: 3, flushMs: 60_000 }), logger, (count) => (dropped += count));
+      const writer = new LedgerWriter(failing, ledgerSchema.parse({ batchSize: 100, maxBuffered: 3, flushMs: 60_000 }), logger, { onDrop: (count) => (dropped += count) });
       for (let i = 0; i < 5; i += 1) writer.add(row({}));
       await writer.flush();
       expect(writer.buffered).toBe(3);

@@ -74,6 +74,14 @@ UPDATE interlingua_requests SET key_id = (SELECT id FROM interlingua_keys WHERE 
 CREATE INDEX interlingua_requests_key_id_at ON interlingua_requests (key_id, at);
 `,
   },
+  {
+    version: 4,
+    name: 'ledger rows carry a unique id (a journal replayed twice writes each row once)',
+    sql: `
+ALTER TABLE interlingua_requests ADD COLUMN row_id TEXT;
+CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id);
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseSchema } from '../config/admin-schema.js';
 import { openDatabase } from './open-database.js';
 import type { LooseModeNotice } from './private-files.js';
 
@@ -22,7 +23,7 @@ describe.skipIf(process.platform === 'win32')('the SQLite data folder and files'
     const previous = process.umask(0o022);
     try {
       const dir = join(scratch(), 'nested', 'data');
-      const db = await openDatabase({ type: 'sqlite', dir, file: 'interlingua.db', keyRefreshMs: 1_000 });
+      const db = await openDatabase(databaseSchema.parse({ type: 'sqlite', dir }));
       await db.run("INSERT INTO interlingua_migrations (version, name, applied_at) VALUES (999, 'probe', 0)");
       expect(modeOf(dir)).toBe('700');
       expect(modeOf(join(dir, '..'))).toBe('700');
@@ -38,12 +39,12 @@ describe.skipIf(process.platform === 'win32')('the SQLite data folder and files'
     mkdirSync(dir, { mode: 0o755 });
     chmodSync(dir, 0o755);
     for (const file of ['interlingua.db-wal', 'interlingua.db-shm']) writeFileSync(join(dir, file), '');
-    const first = await openDatabase({ type: 'sqlite', dir, file: 'interlingua.db', keyRefreshMs: 1_000 });
+    const first = await openDatabase(databaseSchema.parse({ type: 'sqlite', dir }));
     await first.close();
     for (const file of ['interlingua.db', 'interlingua.db-wal', 'interlingua.db-shm']) if (statSync(join(dir, file), { throwIfNoEntry: false })) chmodSync(join(dir, file), 0o644);
     chmodSync(dir, 0o755);
     const notices: Parameters<LooseModeNotice>[0][] = [];
-    const db = await openDatabase({ type: 'sqlite', dir, file: 'interlingua.db', keyRefreshMs: 1_000 }, (notice) => notices.push(notice));
+    const db = await openDatabase(databaseSchema.parse({ type: 'sqlite', dir }), (notice) => notices.push(notice));
     expect(modeOf(dir)).toBe('700');
     expect(modeOf(join(dir, 'interlingua.db'))).toBe('600');
     expect(notices).toContainEqual({ path: dir, mode: '0755', tightened: true });

@@ -16,7 +16,7 @@ const postgresUrl = postgresTestUrl();
 
 /** SQLite always; PostgreSQL when `POSTGRES_URL` is set (and required under `CI=true`). */
 export const TEST_DATABASES: TestDatabase[] = [
-  { name: 'sqlite', fresh: async () => ({ type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-db-')), file: 'interlingua.db', keyRefreshMs: 1_000 }) },
+  { name: 'sqlite', fresh: async () => databaseSchema.parse({ type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-db-')) }) },
   ...(postgresUrl ? [{ name: 'postgres' as const, fresh: () => freshPostgres(postgresUrl) }] : []),
 ];
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireAdmin } from '../admin/admin-auth.js';
 import { ledgerUsageRoute } from '../admin/admin-usage-route.js';
+import { operatorOf } from '../admin/operator-state.js';
 import type { Gateway } from '../gateway.js';
 import type { RequestContext } from '../admit/request-context.js';
 import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
@@ -24,15 +25,29 @@ export function opsRoutes(gateway: Gateway): RouteEntry[] {
   ];
 }
 
+/**
+ * `/ready`: 503 `draining` during a shutdown; 503 `unavailable` when the state store does not
+ * answer or the ledger journal is full (rows would be lost); `degraded` while the database does
+ * not answer (requests are served with the keys in memory, ledger rows journaled): 503 by
+ * default, 200 with `database.unreachableStatus: 200`; else 200 `ready`.
+ */
 function readyRoute(gateway: Gateway) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     if (gateway.ops.runtime.draining) return sendJson(context, 503, { status: 'draining' });
     try {
       await withTimeout(gateway.store.ping(), READY_TIMEOUT_MS);
-      sendJson(context, 200, { status: 'ready' });
     } catch (error) {
-      sendJson(context, 503, { status: 'unavailable', reason: `state store: ${error instanceof Error ? error.message : String(error)}` });
+      return sendJson(context, 503, { status: 'unavailable', store: 'unreachable', reason: `state store: ${error instanceof Error ? error.message : String(error)}` });
     }
+    const operator = operatorOf(gateway);
+    if (!operator) return sendJson(context, 200, { status: 'ready' });
+    const { connection, ledger } = operator;
+    const oldest = ledger.oldestPendingAt;
+    const journal = { pendingRows: ledger.buffered, bytes: ledger.journalBytes, oldestPendingSeconds: oldest === undefined ? 0 : Math.round((Date.now() - oldest) / 100) / 10, full: ledger.journalFull };
+    const database = connection.state === 'up' ? 'ok' : 'unreachable';
+    if (ledger.journalFull) return sendJson(context, 503, { status: 'unavailable', database, journal, reason: 'the ledger journal is full: new rows are held in memory only' });
+    if (database === 'unreachable') return sendJson(context, operator.unreachableStatus, { status: 'degraded', database, reason: `database: ${connection.error ?? 'unreachable'}`, journal });
+    sendJson(context, 200, { status: 'ready', database, journal });
   };
 }
 
