@@ -37,6 +37,8 @@ export class LedgerJournal {
   private chain: Promise<void> = Promise.resolve();
   private bytesTotal = 0;
   private dirty = false;
+  /** Every row up to this sequence is in the database. */
+  private releasedThrough = 0;
 
   constructor(private readonly settings: JournalSettings) {
     LIVE_JOURNAL_TOKENS.add(this.token);
@@ -55,10 +57,12 @@ export class LedgerJournal {
   /** Appends the entries (one write); resolves once the bytes are with the operating system. */
   append(entries: readonly JournalEntry[]): Promise<void> {
     if (entries.length === 0) return this.chain;
-    let text = '';
-    for (const entry of entries) text += `${JSON.stringify(entry)}\n`;
-    const lastSeq = entries[entries.length - 1]?.seq ?? 0;
     return this.run(async () => {
+      // Rows the database already confirmed (shipped before their turn here) need no journal.
+      let text = '';
+      for (const entry of entries) if (entry.seq > this.releasedThrough) text += `${JSON.stringify(entry)}\n`;
+      const lastSeq = entries[entries.length - 1]?.seq ?? 0;
+      if (text === '') return;
       const segment = await this.writable();
       const bytes = Buffer.byteLength(text);
       await segment.handle.write(text);
@@ -84,6 +88,7 @@ export class LedgerJournal {
    */
   release(seq: number): Promise<void> {
     return this.run(async () => {
+      this.releasedThrough = Math.max(this.releasedThrough, seq);
       while (this.closed[0] && this.closed[0].lastSeq <= seq) {
         const segment = this.closed.shift();
         if (!segment) break;

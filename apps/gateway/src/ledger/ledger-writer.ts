@@ -196,8 +196,9 @@ export class LedgerWriter {
   private async recover(): Promise<void> {
     const journal = this.journal;
     if (!journal || !this.options.journalDir) return;
-    await this.commit();
+    // Every row counted here is journaled by this commit, so the sealed segments hold it.
     const spilled = this.spilled;
+    await this.commit();
     const own = await journal.seal();
     const orphans = await orphanJournals(this.options.journalDir);
     let rows = 0;
