@@ -20,10 +20,26 @@ const ADMIN_KEY = 'bench-admin-key-6d2e8b1f0c7a';
 const PLACEHOLDER_PRICE = { inputPerMillion: 1, outputPerMillion: 4, source: 'bench placeholder, not a real price' };
 
 /**
- * @param {string} upstreamOrigin
+ * The usage ledger the run keeps (`BENCH_LEDGER`): `off` (no database, the default), `memory`
+ * (SQLite, rows buffered in memory only), `journal` (SQLite with the local journal on its
+ * defaults) or `journal-0` (the journal written as each row is recorded, `commitMs: 0`).
+ * @param {string | undefined} mode
+ * @param {string} dataDir
  * @returns {Record<string, unknown>}
  */
-export function gatewayConfig(upstreamOrigin) {
+export function ledgerSections(mode = 'off', dataDir) {
+  if (mode === 'off') return {};
+  const journal = { memory: { enabled: false }, journal: {}, 'journal-0': { commitMs: 0 } }[mode];
+  if (!journal) throw new Error(`BENCH_LEDGER must be off, memory, journal or journal-0; got "${mode}"`);
+  return { database: { type: 'sqlite', dir: dataDir }, ledger: { journal } };
+}
+
+/**
+ * @param {string} upstreamOrigin
+ * @param {Record<string, unknown>} [extra] further sections (the ledger's)
+ * @returns {Record<string, unknown>}
+ */
+export function gatewayConfig(upstreamOrigin, extra = {}) {
   const provider = (/** @type {string} */ id, /** @type {string} */ type, /** @type {string} */ path) => ({ id, type, baseUrl: `${upstreamOrigin}${path}`, apiKey: 'bench-upstream-key' });
   return {
     server: { host: '127.0.0.1', port: 0 },
@@ -39,6 +55,7 @@ export function gatewayConfig(upstreamOrigin) {
       { name: 'claude-sonnet-4-5', targets: [{ provider: 'ant' }], defaultMaxOutputTokens: 1024 },
       { name: 'gemini-2.5-flash', targets: [{ provider: 'gem' }] },
     ],
+    ...extra,
   };
 }
 
@@ -59,8 +76,9 @@ export function buildGateway(repoRoot) {
 export async function startGatewayProcess({ repoRoot, upstreamOrigin, logPath, nodeArgs = [], args = [], name = 'gateway' }) {
   const main = join(repoRoot, 'apps/gateway/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build the gateway (pnpm --filter @interlingua/gateway build)`);
-  const configPath = join(mkdtempSync(join(tmpdir(), 'interlingua-bench-')), 'gateway.json');
-  writeFileSync(configPath, JSON.stringify(gatewayConfig(upstreamOrigin), null, 2));
+  const runDir = mkdtempSync(join(tmpdir(), 'interlingua-bench-'));
+  const configPath = join(runDir, 'gateway.json');
+  writeFileSync(configPath, JSON.stringify(gatewayConfig(upstreamOrigin, ledgerSections(process.env.BENCH_LEDGER, join(runDir, 'data'))), null, 2));
   const log = openSync(logPath, 'a');
   const env = { ...process.env, INTERLINGUA_LOG: 'on', NODE_ENV: 'production' };
   const extraNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
