@@ -55,14 +55,13 @@ export async function attachOperator(runtime: GatewayRuntime, config: GatewayCon
     onWrite: (error) => (error === undefined ? connection.report(undefined) : databaseError('ledger write', error)),
   });
   metrics.follow(connection, ledger);
+  connection.onUp = () => void ledger.databaseAnswers();
   ledger.start();
   let following = false;
   await connection.open(async () => {
     if (following) return;
     await registry.start(database.keyRefreshMs);
     following = true;
-    // What waited while the database was away goes out now.
-    void ledger.flush();
   });
   const flushOnHangUp = (): void => void ledger.flush();
   process.on('SIGHUP', flushOnHangUp);

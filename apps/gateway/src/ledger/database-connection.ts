@@ -22,6 +22,8 @@ export class DatabaseConnection {
   private lastError = 'not opened yet';
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Called each time the database answers after it did not. */
+  onUp: () => void = () => undefined;
 
   constructor(
     private readonly config: DatabaseConfig,
@@ -76,8 +78,10 @@ export class DatabaseConnection {
   /** The outcome of a database call: `undefined` when it went through. */
   report(error: unknown): void {
     if (error === undefined) {
-      if (this.stateNow !== 'up' && this.inner) this.logger.info('database: reachable');
-      if (this.inner) this.stateNow = 'up';
+      if (this.stateNow === 'up' || !this.inner) return;
+      this.logger.info('database: reachable');
+      this.stateNow = 'up';
+      this.onUp();
       return;
     }
     this.lastError = error instanceof Error ? error.message : String(error);

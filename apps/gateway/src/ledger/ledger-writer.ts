@@ -189,7 +189,14 @@ export class LedgerWriter {
       const last = batch[batch.length - 1];
       if (this.spilled === 0 && last) void this.journal?.release(last.seq).catch((error: unknown) => this.journalFailed(error));
     }
-    if (this.recoveryNeeded) await this.recover();
+    // Journal files are read back only while the database takes writes (`databaseAnswers` says when it does again).
+    if (this.recoveryNeeded && !this.failing) await this.recover();
+  }
+
+  /** The database answers again (a probe went through): what waits goes out now. */
+  databaseAnswers(): Promise<void> {
+    this.failing = false;
+    return this.flush();
   }
 
   /** Ships what only the journal files hold: this process's rows past the memory bound and the journals of processes that are gone. */
