@@ -78,8 +78,8 @@ export class LedgerWriter {
     const timers = [setInterval(() => void this.flush(), this.settings.flushMs), setInterval(() => void this.applyRetention(), RETENTION_CHECK_MS)];
     if (this.journal) {
       const { commitMs, syncMs } = this.settings.journal;
-      if (commitMs > 0) timers.push(setInterval(() => void this.commit(), commitMs));
-      timers.push(setInterval(() => void this.commit().then(() => this.journal?.sync()).catch((error: unknown) => this.journalFailed(error)), syncMs));
+      if (commitMs > 0) timers.push(setInterval(() => void this.commitJournal(), commitMs));
+      timers.push(setInterval(() => void this.commitJournal().then(() => this.journal?.sync()).catch((error: unknown) => this.journalFailed(error)), syncMs));
     }
     for (const timer of timers) timer.unref();
     this.timers = timers;
@@ -123,7 +123,7 @@ export class LedgerWriter {
     const journaled = this.journal !== undefined && !this.journal.full;
     if (journaled) {
       this.toJournal.push(entry);
-      if (this.settings.journal.commitMs === 0) void this.commit();
+      if (this.settings.journal.commitMs === 0) void this.commitJournal();
     }
     if (this.buffer.length >= this.settings.maxBuffered) {
       if (journaled) {
@@ -152,14 +152,14 @@ export class LedgerWriter {
   /** Stops the timers, journals and writes what is left; what the database did not take stays journaled for the next start. */
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
-    await this.commit();
+    await this.commitJournal();
     await this.writing;
     await this.flush();
     await this.journal?.close().catch((error: unknown) => this.journalFailed(error));
   }
 
-  /** Appends the rows recorded since the last append to the journal (one write). */
-  private commit(): Promise<void> {
+  /** Appends the rows recorded since the last append to the journal (one write); the timer calls it every `journal.commitMs`. */
+  commitJournal(): Promise<void> {
     const journal = this.journal;
     if (!journal || this.toJournal.length === 0) return this.committing;
     const entries = this.toJournal;
@@ -205,7 +205,7 @@ export class LedgerWriter {
     if (!journal || !this.options.journalDir) return;
     // Every row counted here is journaled by this commit, so the sealed segments hold it.
     const spilled = this.spilled;
-    await this.commit();
+    await this.commitJournal();
     const own = await journal.seal();
     const orphans = await orphanJournals(this.options.journalDir);
     let rows = 0;
