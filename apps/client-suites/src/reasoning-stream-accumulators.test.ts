@@ -1,10 +1,11 @@
-import { CARRIER_PREFIX, GATEWAY_KEY, ROUTE_OF, startSwitchHarness, type SwitchHarness } from '@interlingua/gateway/test-support';
+import { CARRIER_PREFIX, GATEWAY_KEY, generationRequests, ROUTE_OF, startSwitchHarness, type SwitchHarness } from '@interlingua/gateway/test-support';
 import type { AIMessageChunk } from '@langchain/core/messages';
 import type OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ai, openAiCompatibleProvider } from './clients/ai-sdk-modules.js';
 import { langchainOpenAi } from './clients/langchain-modules.js';
 import { openAiSdk } from './clients/sdk-modules.js';
+import { LANE } from './lane.js';
 
 /** The thinking the verifying Anthropic upstream streams on a conversation's first step, a word a delta. */
 const THINKING = 'Step 0: the weather in Paris and Rome is needed.';
@@ -18,9 +19,15 @@ afterEach(async () => {
 });
 
 async function gatewayUrl(): Promise<string> {
-  setup = await startSwitchHarness();
-  return setup.harness.url;
+  return (await switchHarness()).harness.url;
 }
+
+async function switchHarness(): Promise<SwitchHarness> {
+  setup = await startSwitchHarness();
+  return setup;
+}
+
+type Messages = NonNullable<Parameters<typeof ai.streamText>[0]['messages']>;
 
 /**
  * A chat caller streaming an answer from Anthropic (thinking, redacted thinking, two calls) reads
@@ -64,5 +71,29 @@ describe('streamed chat answers through the clients’ stream accumulators', () 
     for await (const chunk of await bound.stream(QUESTION)) message = message ? message.concat(chunk) : chunk;
     expect(message?.additional_kwargs.reasoning_content).toBe(THINKING);
     expect(message?.tool_calls?.map((call) => call.name)).toEqual(['weather', 'weather']);
+  });
+});
+
+/**
+ * The AI SDK's OpenAI-compatible provider rebuilds assistant messages from text, reasoning text and
+ * tool calls, and keeps a call's `extra_content.google.thought_signature` (Gemini's field): a
+ * Gemini call signature, in its carrier there, comes back to Gemini across a switch. Version 3
+ * (the current lane) sends it back under any provider name; version 2 only for a provider named
+ * `google`.
+ */
+const PROVIDER_NAMES = LANE === 'node24' ? ['google', 'interlingua'] : ['google'];
+
+describe('AI SDK @ai-sdk/openai-compatible through a provider switch, streamed', () => {
+  it.each(PROVIDER_NAMES)('Gemini → Anthropic → Gemini (provider named %s): Gemini gets its own call signature back', async (name) => {
+    const harness = await switchHarness();
+    const provider = openAiCompatibleProvider.createOpenAICompatible({ name, baseURL: `${harness.harness.url}/v1`, apiKey: GATEWAY_KEY });
+    const weather = ai.tool({ inputSchema: ai.jsonSchema<{ city: string }>(WEATHER), execute: async () => ({ sky: 'sunny' }) });
+    const messages: Messages = [{ role: 'user', content: 'What is the weather in Paris and Rome, then in Oslo and Lima?' }];
+    for (const upstream of ['gemini', 'anthropic', 'gemini'] as const) {
+      const result = ai.streamText({ model: provider(ROUTE_OF[upstream]), messages, tools: { weather }, maxRetries: 0 });
+      messages.push(...(await result.response).messages);
+    }
+    const signature = harness.gemini.signatures.all()[0] ?? 'none issued';
+    expect(generationRequests(harness.servers.gemini).at(-1)?.body.toString('utf8')).toContain(signature);
   });
 });

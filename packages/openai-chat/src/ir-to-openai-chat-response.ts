@@ -4,6 +4,7 @@ import { newAnswerId } from '@interlingua/ir-utils';
 import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
 import { fieldsAt, openAiChatExtensions } from './openai-chat-extensions.js';
+import { callSignatureField } from './openai-chat-call-signature.js';
 import { reasoningDetail } from './openai-chat-reasoning-details.js';
 import type { OpenAiChatResponse, OpenAiChatStrictMessage } from './openai-chat-strict-schema.js';
 import { openAiChatStrictMessageSchema, openAiChatStrictResponseSchema } from './openai-chat-strict-schema.js';
@@ -72,7 +73,7 @@ export function irChoiceToOpenAiChatMessage(choice: IrChoice, warnings: WarningC
     }
     else if (part.type === 'tool-call') {
       const id = part.id || `call_${choice.index}_${toolCalls.length}`;
-      toolCalls.push({ id, type: 'function', function: { name: part.name, arguments: part.argumentsJson.trim() === '' ? '{}' : part.argumentsJson } });
+      toolCalls.push({ id, type: 'function', function: { name: part.name, arguments: part.argumentsJson.trim() === '' ? '{}' : part.argumentsJson }, ...callSignatureField(part.opaque) });
     } else warnings.dropped(`choices[${choice.index}].content[${j}]`, `${part.type} parts cannot be sent in a chat completion`);
   });
   const onlyOther = toolCalls.length > 0 || refusal !== undefined;

@@ -1,6 +1,7 @@
 import type { IrContentPart, IrMessage, IrToolCallPart } from '@interlingua/ir';
 import type { ContentToIrContext } from './openai-chat-content-to-ir.js';
 import { openAiChatTextContentToIr, openAiChatTextPartToIr, openAiChatUserContentToIr } from './openai-chat-content-to-ir.js';
+import { callSignatureOf } from './openai-chat-call-signature.js';
 import { extraFields } from './openai-chat-extensions.js';
 import type { OpenAiChatMessage, OpenAiChatToolCall } from './openai-chat-request-schema.js';
 
@@ -134,5 +135,6 @@ function toolCallToIr(call: OpenAiChatToolCall, ledger: CallLedger): IrToolCallP
     return { type: 'tool-call', id: call.id, name: call.custom.name, argumentsJson: JSON.stringify(call.custom.input) };
   }
   ledger.namesById.set(call.id, call.function.name);
-  return { type: 'tool-call', id: call.id, name: call.function.name, argumentsJson: call.function.arguments };
+  const opaque = callSignatureOf(call);
+  return { type: 'tool-call', id: call.id, name: call.function.name, argumentsJson: call.function.arguments, ...(opaque ? { opaque } : {}) };
 }

@@ -5,6 +5,7 @@ import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
 import type { OpenAiChatFinishReason } from './map/openai-chat-finish-reason.js';
 import { irErrorToOpenAiChat } from './ir-to-openai-chat-error.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
+import { callSignatureField } from './openai-chat-call-signature.js';
 import { reasoningDetail, type OpenAiChatReasoningDetail } from './openai-chat-reasoning-details.js';
 
 interface BlockState {
@@ -58,7 +59,7 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     'tool-call-start': (e) => {
       const block = this.openBlock(e.index, e.choice, 'tool');
       const id = e.id || `call_${block.choice}_${block.toolIndex}`;
-      this.emit(block.choice, { tool_calls: [{ index: block.toolIndex, id, type: 'function', function: { name: e.name, arguments: '' } }] });
+      this.emit(block.choice, { tool_calls: [{ index: block.toolIndex, id, type: 'function', function: { name: e.name, arguments: '' }, ...callSignatureField(e.opaque) }] });
     },
     'tool-call-delta': (e) => {
       const block = this.blocks.get(e.index);
@@ -183,7 +184,8 @@ function reasoningDetails(details: ReadonlyMap<number, string>): OpenAiChatReaso
  * choice, content / `reasoning_content` / tool-call deltas (a call without argument deltas gets
  * `"{}"`), opaque reasoning of origin `openai-chat` as the choice's whole `reasoning_details` in one
  * delta of its own right before its finish chunk (stream accumulators that keep a delta field's
- * last value, as the SDK helper does, or append, keep it whole), a finish chunk per choice (synthesised as `stop` in `end()` when missing), then, only
+ * last value, as the SDK helper does, or append, keep it whole), a signed call's carrier as
+ * `extra_content` on the call's first delta, a finish chunk per choice (synthesised as `stop` in `end()` when missing), then, only
  * when `includeUsage`, `usage: null` on every chunk and one `choices: []` usage chunk in `end()`,
  * then `[DONE]`. An `error` event becomes `data: {"error":{...}}` and nothing follows it.
  */

@@ -48,10 +48,14 @@ export const openAiChatStrictUsageSchema = z
     message: 'total_tokens must equal prompt_tokens + completion_tokens',
   }));
 
+/** A signed call's carrier, in the field Gemini's OpenAI-compatible API gives call signatures. */
+const extraContent = z.strictObject({ google: z.strictObject({ thought_signature: z.string() }) });
+
 const functionToolCall = z.strictObject({
   id: z.string().check(z.minLength(1)),
   type: z.literal('function'),
   function: z.strictObject({ name: z.string().check(z.minLength(1)), arguments: z.string() }),
+  extra_content: z.optional(extraContent),
 });
 
 const customToolCall = z.strictObject({
@@ -104,6 +108,7 @@ const deltaToolCall = z.strictObject({
   id: z.optional(z.string().check(z.minLength(1))),
   type: z.optional(z.literal('function')),
   function: z.optional(z.strictObject({ name: z.optional(z.string().check(z.minLength(1))), arguments: z.optional(z.string()) })),
+  extra_content: z.optional(extraContent),
 });
 
 /** A `chat.completion.chunk` exactly as OpenAI sends it. */

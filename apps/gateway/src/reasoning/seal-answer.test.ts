@@ -139,4 +139,14 @@ describe('carriers for chat callers (reasoning_details)', () => {
     const echoed = content.map((part) => (part.type === 'reasoning' ? { ...part, text: '' } : part));
     expect(openCarriers([{ role: 'assistant', content: echoed }], SEAL).messages[0]?.content).toEqual(parts);
   });
+
+  it('a Gemini call signature stays on its call (extra_content on the wire), and opens back onto it', () => {
+    const sealed = sealAnswer(answer(GEMINI_PARTS), sealing('openai-chat', 'gemini'));
+    const content = sealed.choices[0]?.content ?? [];
+    expect(content.map((part) => part.type)).toEqual(['reasoning', 'tool-call', 'tool-call']);
+    expect(content[1]).toMatchObject({ type: 'tool-call', id: 'c1', opaque: { origin: 'openai-chat' } });
+    expect(content[2]).toEqual(GEMINI_PARTS[2]);
+    const echoed = content.map((part) => (part.type === 'reasoning' ? { ...part, text: '' } : part));
+    expect(openCarriers([{ role: 'assistant', content: echoed }], SEAL).messages[0]?.content).toEqual(GEMINI_PARTS);
+  });
 });

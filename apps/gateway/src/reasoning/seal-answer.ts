@@ -38,7 +38,7 @@ export function reasoningContents(origin: string, text: string, opaque: IrOpaque
 
 /**
  * Reasoning parts with another provider's artefact -> the same part with a carrier in the caller's
- * family; a signed tool call -> the call with a carrier in place (Gemini callers) or, for styles
+ * family; a signed tool call -> the call with a carrier in place (see `signsCalls`) or, for styles
  * whose tool calls have no opaque field, an empty reasoning part holding the carrier right before
  * the call. Everything else is unchanged.
  */
@@ -50,10 +50,20 @@ export function sealPart(part: IrContentPart, sealing: CarrierSealing): IrConten
   }
   if (part.type === 'tool-call' && isForeign(part.opaque, sealing)) {
     const { opaque, ...call } = part;
-    if (sealing.callerFamily === 'gemini') return [{ ...call, opaque: carrierOpaque({ origin: opaque.origin, opaque }, sealing) }];
+    if (signsCalls(sealing)) return [{ ...call, opaque: carrierOpaque({ origin: opaque.origin, opaque }, sealing) }];
     return [{ type: 'reasoning', text: '', opaque: carrierOpaque({ origin: opaque.origin, opaque, toolCall: true }, sealing) }, call];
   }
   return [part];
+}
+
+/**
+ * Whether the caller's style has a field on the tool call itself for its carrier: Gemini's
+ * `thoughtSignature`, and for chat callers `extra_content.google.thought_signature` (the field
+ * Gemini's OpenAI-compatible API uses, which OpenAI-compatible clients keep on the calls they
+ * send back). Other styles get the carrier in a reasoning part right before the call.
+ */
+export function signsCalls(sealing: CarrierSealing): boolean {
+  return sealing.callerFamily === 'gemini' || sealing.callerFamily === 'openai-chat';
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { IrOpaque, IrStreamEvent } from '@interlingua/ir';
-import { carrierOpaque, isForeign, needsCallCarrier, needsTextCarrier, reasoningContents, type CarrierSealing } from './seal-answer.js';
+import { carrierOpaque, isForeign, needsCallCarrier, needsTextCarrier, reasoningContents, signsCalls, type CarrierSealing } from './seal-answer.js';
 
 interface ReasoningBlock {
   text: string;
@@ -13,7 +13,7 @@ interface ReasoningBlock {
  * Seals a streamed answer's foreign artefacts for the caller, as `sealAnswer` does for a whole
  * one: a foreign reasoning signature is held and sent, sealed, just before its block ends; a
  * signed tool call is preceded by a reasoning block holding its carrier (block indexes after it
- * shift by one) unless the caller's style signs calls itself (Gemini).
+ * shift by one) unless the caller's style signs calls itself (`signsCalls`).
  */
 export class CarrierStreamSealer {
   private readonly reasoning = new Map<number, ReasoningBlock>();
@@ -107,7 +107,7 @@ export class CarrierStreamSealer {
     this.sawCall = true;
     if (!opaque && first && needsCallCarrier(this.sealing)) return [{ ...event, index: this.open(event.index), opaque: carrierOpaque({ origin: this.sealing.upstreamFamily }, this.sealing) }];
     if (!isForeign(opaque, this.sealing)) return [{ ...event, index: this.open(event.index) }];
-    if (this.sealing.callerFamily === 'gemini') return [{ ...event, index: this.open(event.index), opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing) }];
+    if (signsCalls(this.sealing)) return [{ ...event, index: this.open(event.index), opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing) }];
     const carrierIndex = event.index + this.shift;
     this.shift++;
     const { opaque: _signed, ...call } = event;
