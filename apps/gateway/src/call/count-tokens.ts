@@ -88,7 +88,7 @@ async function countUpstream(input: CountTokensInput, target: RouteTarget, adapt
     },
     MAX_COUNT_BODY_BYTES,
   );
-  if (answer.status >= 400) throw upstreamHttpError(codecFor(wire), answer, answer.body, adapter);
+  if (answer.status >= 400) throw upstreamHttpError(codecFor(wire), answer, answer.body, adapter, target.settings);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   const inputTokens = count.parse(parsed.value);

@@ -18,6 +18,7 @@ import { TurnWrites } from './turn-writes.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
 import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
+import { safeUpstreamError } from './upstream-error-redaction.js';
 
 /**
  * Caller style equals the upstream wire: the body goes up with only the model (and, for chat
@@ -33,7 +34,7 @@ export async function runFastPath(call: GenerationContext, adapter: HttpProvider
   const request = buildUpstreamRequest(call, adapter, body, call.stream);
   if (!call.stream) {
     const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
-    if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
+    if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, target.settings);
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
     call.outcome.usage = readUsage(codec, parsed.value);
@@ -105,7 +106,7 @@ async function relayStream(
     await relay.failInBand(irError);
     return;
   }
-  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter);
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter, call.outcome.target?.settings);
 }
 
 const NOTHING = Buffer.alloc(0);
@@ -204,7 +205,7 @@ class FastSseRelay {
       if (decoded.length === 0) return false;
       const events = this.codec.stream.createDecoder().push(decoded[0]!);
       const error = events.find((e) => e.type === 'error');
-      if (error?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...error.error, source: 'upstream' });
+      if (error?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...safeUpstreamError(error.error, this.call.outcome.target?.settings), source: 'upstream' });
       const opening = events.find((e) => e.type === 'response-start');
       if (opening?.type === 'response-start' && opening.id !== '') void this.call.onPassedThrough?.(opening.id);
       this.writes.commitWithNext();

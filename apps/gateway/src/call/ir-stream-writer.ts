@@ -4,6 +4,7 @@ import { commitStream } from '../commit/commit-stream.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { estimateCallInputTokens } from '../commit/input-token-estimate.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
+import { safeUpstreamError } from './upstream-error-redaction.js';
 
 const RESOLVED = Promise.resolve();
 
@@ -61,7 +62,7 @@ export class IrStreamWriter {
     if (this.ended || events.length === 0) return undefined;
     if (!this.started) {
       const first = events[0];
-      if (first?.type === 'error' && !this.call.sink.committed) return Promise.reject(new IrError({ ...first.error, source: 'upstream' }));
+      if (first?.type === 'error' && !this.call.sink.committed) return Promise.reject(new IrError({ ...safeUpstreamError(first.error, this.call.outcome.target?.settings), source: 'upstream' }));
       this.started = true;
       this.writes.commitWithNext();
     }

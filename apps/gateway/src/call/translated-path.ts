@@ -7,6 +7,7 @@ import {
   streamUpstreamInto,
   wireId,
   type HttpProviderAdapter,
+  type ProviderSettings,
   type UpstreamErrorAnswer,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
@@ -20,6 +21,7 @@ import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
 import { createUpstreamSseReader } from './upstream-sse-reader.js';
 import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
+import { safeUpstreamError } from './upstream-error-redaction.js';
 import { reasoningForTarget, sealingFor, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
 
@@ -64,7 +66,7 @@ interface TranslatedAttempt {
 
 async function bufferedTranslated({ call, request, codec, adapter, names, sealing }: TranslatedAttempt): Promise<void> {
   const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
-  if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter);
+  if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, call.outcome.target?.settings);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   const response = codec.response.toIr(parsed.value).value;
@@ -73,7 +75,7 @@ async function bufferedTranslated({ call, request, codec, adapter, names, sealin
 
 async function streamTranslated({ call, request, codec, adapter, names, sealing }: TranslatedAttempt): Promise<void> {
   const writer = new IrStreamWriter(call, streamSealerFor(sealing));
-  const decode = createUpstreamEventDecoder(codec, adapter, names);
+  const decode = createUpstreamEventDecoder(codec, adapter, names, call.outcome.target?.settings);
   let failed: UpstreamErrorAnswer | undefined;
   try {
     failed = await streamUpstreamInto(request, { push: (chunk) => writer.push(decode.push(chunk)), end: async () => writer.push(decode.end()) }, MAX_ERROR_BODY_BYTES);
@@ -84,17 +86,23 @@ async function streamTranslated({ call, request, codec, adapter, names, sealing 
     await writer.fail(failure);
     return;
   }
-  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter);
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter, call.outcome.target?.settings);
   await writer.finish();
 }
 
 /** Upstream SSE bytes to IR events (tool names restored when the request shortened them). */
-function createUpstreamEventDecoder(codec: StyleCodec<unknown, unknown>, adapter: HttpProviderAdapter, names?: ToolNameMap): { push(chunk: Buffer): IrStreamEvent[]; end(): IrStreamEvent[] } {
+function createUpstreamEventDecoder(
+  codec: StyleCodec<unknown, unknown>,
+  adapter: HttpProviderAdapter,
+  names: ToolNameMap | undefined,
+  settings: ProviderSettings | undefined,
+): { push(chunk: Buffer): IrStreamEvent[]; end(): IrStreamEvent[] } {
   const parser = adapter.createStreamParser?.() ?? createUpstreamSseReader();
   const decoder = codec.stream.createDecoder();
   const decodeMessages = (messages: ReturnType<typeof parser.push>): IrStreamEvent[] => {
     const events: IrStreamEvent[] = [];
-    for (const message of messages) for (const event of decoder.push(message)) events.push(event);
+    // An upstream's in-band error is passed on: redacted like an error answer.
+    for (const message of messages) for (const event of decoder.push(message)) events.push(event.type === 'error' ? { ...event, error: safeUpstreamError(event.error, settings) } : event);
     return names ? names.restoreEvents(events) : events;
   };
   return {

@@ -1,14 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { IrError, type IrErrorData, type StyleCodec } from '@interlingua/ir';
-import { safeJsonParse } from '@interlingua/ir-utils';
 import {
   HOP_BY_HOP_HEADERS,
   requestSigner,
   type HttpProviderAdapter,
+  type ProviderSettings,
   type UpstreamHead,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
 import type { GenerationContext } from '../context/generation-call.js';
+import { safeUpstreamError, safeUpstreamErrorBody } from './upstream-error-redaction.js';
 
 /** The upstream HTTP request for a generation call to an HTTP provider. */
 export function buildUpstreamRequest(
@@ -49,11 +50,15 @@ export function pickForwardedHeaders(headers: IncomingHttpHeaders, ...nameLists:
   return out;
 }
 
-/** Turns an upstream error answer into an `IrError` through the upstream wire's codec. */
-export function upstreamHttpError(codec: StyleCodec<unknown, unknown>, head: UpstreamHead, body: Buffer, adapter?: HttpProviderAdapter): IrError {
-  const parsed = safeJsonParse(body.toString('utf8'));
-  const payload = parsed.ok ? parsed.value : body.toString('utf8');
-  const data: IrErrorData = adapter?.hooks?.mapError?.(head.status, payload, head.headers) ?? codec.error.toIr(head.status, payload);
+/**
+ * Turns an upstream error answer into an `IrError` through the upstream wire's codec. The body is
+ * read with credentials redacted and its strings bounded (`safeUpstreamErrorBody`): what it says
+ * reaches the caller and the logs.
+ */
+export function upstreamHttpError(codec: StyleCodec<unknown, unknown>, head: UpstreamHead, body: Buffer, adapter?: HttpProviderAdapter, settings?: ProviderSettings): IrError {
+  const payload = safeUpstreamErrorBody(body.toString('utf8'), settings);
+  const mapped: IrErrorData = adapter?.hooks?.mapError?.(head.status, payload, head.headers) ?? codec.error.toIr(head.status, payload);
+  const data = safeUpstreamError(mapped, settings);
   const retryAfter = retryAfterSeconds(head.headers['retry-after']);
   return new IrError({ ...data, status: data.status ?? head.status, source: 'upstream', ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) });
 }

@@ -38,7 +38,7 @@ export function serviceUpstreamRequest(call: ServiceCall, serving: ServiceTarget
 /** Sends the request and reads the whole answer (bounded); an upstream error status becomes an `IrError` through `errorCodec`. */
 export async function fetchServiceAnswer(call: ServiceCall, serving: ServiceTarget, request: UpstreamRequest, errorCodec: StyleCodec<unknown, unknown>): Promise<BufferedUpstreamResponse> {
   const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
-  if (answer.status >= 400) throw upstreamHttpError(errorCodec, answer, answer.body, serving.adapter);
+  if (answer.status >= 400) throw upstreamHttpError(errorCodec, answer, answer.body, serving.adapter, serving.target.settings);
   return answer;
 }
 
@@ -79,7 +79,7 @@ export async function relayServiceAnswer(call: ServiceCall, serving: ServiceTarg
     } else call.destroy();
     return;
   }
-  if (errorHead) throw upstreamHttpError(options.errorCodec, errorHead, errorBody.result(), serving.adapter);
+  if (errorHead) throw upstreamHttpError(options.errorCodec, errorHead, errorBody.result(), serving.adapter, serving.target.settings);
   if (!call.sink.committed) throw new IrError({ kind: 'upstream-error', message: 'The upstream provider answered with an empty body', source: 'upstream' });
   if (tail && options.readUsage) call.outcome.usage = options.readUsage(lastUsageObject(tail.bytes()));
   call.sink.end();

@@ -32,7 +32,7 @@ export async function streamTranscription(call: ServiceCall, serving: ServiceTar
     await writer.fail(mapTransportError(error, 'during-body').data);
     return;
   }
-  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, serving.adapter);
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, serving.adapter, serving.target.settings);
   await writer.finish();
 }
 
