@@ -6,6 +6,10 @@ import {
   anthropicTextBlockParamSchema,
 } from './anthropic-messages-content-schema.js';
 import { typedUnion } from './anthropic-messages-typed-union.js';
+import { MAX_MODEL_NAME_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_USER_ID_LENGTH } from '@interlingua/ir';
+
+/** A tool name as Anthropic takes it (at most 128 characters). */
+const toolName = z.string().check(z.maxLength(MAX_TOOL_NAME_LENGTH));
 
 /** A turn: `user`, `assistant`, or (newest API) a mid-conversation `system` turn. */
 export const anthropicMessageParamSchema = z.looseObject({
@@ -16,7 +20,7 @@ export const anthropicMessageParamSchema = z.looseObject({
 /** A custom (client) tool. Tools with another `type` are server tools and pass untouched. */
 export const anthropicCustomToolSchema = z.looseObject({
   type: z.optional(z.literal('custom')),
-  name: z.string(),
+  name: toolName,
   description: z.optional(z.string()),
   input_schema: z.record(z.string(), z.unknown()),
   cache_control: z.nullish(anthropicCacheControlSchema),
@@ -24,7 +28,7 @@ export const anthropicCustomToolSchema = z.looseObject({
 });
 
 export const anthropicToolSchema = z
-  .looseObject({ type: z.optional(z.string()), name: z.string() }).check(z.superRefine((tool, ctx) => {
+  .looseObject({ type: z.optional(z.string()), name: toolName }).check(z.superRefine((tool, ctx) => {
     if (tool.type !== undefined && tool.type !== 'custom') return;
     const parsed = anthropicCustomToolSchema.safeParse(tool);
     if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
@@ -35,7 +39,7 @@ const parallel = { disable_parallel_tool_use: z.optional(z.boolean()) };
 export const anthropicToolChoiceSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('auto'), ...parallel }),
   z.looseObject({ type: z.literal('any'), ...parallel }),
-  z.looseObject({ type: z.literal('tool'), name: z.string(), ...parallel }),
+  z.looseObject({ type: z.literal('tool'), name: toolName, ...parallel }),
   z.looseObject({ type: z.literal('none') }),
 ]);
 
@@ -58,17 +62,25 @@ export const anthropicOutputConfigSchema = z.looseObject({
   format: z.nullish(anthropicJsonOutputFormatSchema),
 });
 
-const requestShape = {
-  model: z.string().check(z.minLength(1)),
-  messages: z.array(anthropicMessageParamSchema),
-  system: z.optional(z.union([z.string(), z.array(anthropicTextBlockParamSchema)])),
+/** The fields of a request that have limits: model name, sampling ranges, tool names, the end-user id. */
+const limitedShape = {
+  model: z.string().check(z.minLength(1), z.maxLength(MAX_MODEL_NAME_LENGTH)),
   tools: z.optional(z.array(anthropicToolSchema)),
   tool_choice: z.optional(anthropicToolChoiceSchema),
+  temperature: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  top_p: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  top_k: z.optional(z.int().check(z.nonnegative())),
+  metadata: z.optional(z.looseObject({ user_id: z.nullish(z.string().check(z.maxLength(MAX_USER_ID_LENGTH))) })),
+};
+
+/** Only the fields of a request that have limits: what a server checks on a body it forwards without decoding it. */
+export const anthropicMessagesRequestLimitsSchema = z.looseObject(limitedShape);
+
+const requestShape = {
+  ...limitedShape,
+  messages: z.array(anthropicMessageParamSchema),
+  system: z.optional(z.union([z.string(), z.array(anthropicTextBlockParamSchema)])),
   stop_sequences: z.optional(z.array(z.string())),
-  temperature: z.optional(z.number()),
-  top_p: z.optional(z.number()),
-  top_k: z.optional(z.int()),
-  metadata: z.optional(z.looseObject({ user_id: z.nullish(z.string()) })),
   thinking: z.optional(anthropicThinkingConfigSchema),
   output_config: z.optional(anthropicOutputConfigSchema),
   /** Structured outputs before they went GA (beta `structured-outputs-2025-11-13`). */

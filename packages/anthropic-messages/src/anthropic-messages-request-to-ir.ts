@@ -12,6 +12,7 @@ import { anthropicReasoningToIr, anthropicResponseFormatToIr } from './anthropic
 import {
   ANTHROPIC_MAPPED_REQUEST_FIELDS,
   anthropicCountTokensRequestSchema,
+  anthropicMessagesRequestLimitsSchema,
   anthropicMessagesRequestSchema,
   type AnthropicCountTokensRequest,
 } from './anthropic-messages-request-schema.js';
@@ -72,6 +73,16 @@ export function anthropicMessagesRequestToIr(wire: unknown): Result<IrRequest> {
   const parsed = anthropicMessagesRequestSchema.safeParse(wire);
   if (!parsed.success) throw invalidRequestFromZod(parsed.error);
   return ok(anthropicMessagesRequestBodyToIr(parsed.data));
+}
+
+/**
+ * Checks only the fields of a Messages request that have limits (model name length, sampling
+ * ranges, tool names, `metadata.user_id`), for a body forwarded without being decoded. Throws
+ * the `invalid-request` error `anthropicMessagesRequestToIr` would.
+ */
+export function checkAnthropicMessagesRequestLimits(wire: unknown): void {
+  const parsed = anthropicMessagesRequestLimitsSchema.safeParse(wire);
+  if (!parsed.success) throw invalidRequestFromZod(parsed.error);
 }
 
 /** `POST /v1/messages/count_tokens` body -> IR request (`max_tokens` optional, never streamed). */

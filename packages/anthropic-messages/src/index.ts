@@ -4,7 +4,7 @@
  */
 export { anthropicMessagesCodec } from './anthropic-messages-codec.js';
 
-export { anthropicMessagesRequestToIr, anthropicCountTokensRequestToIr, anthropicMessagesRequestBodyToIr } from './anthropic-messages-request-to-ir.js';
+export { checkAnthropicMessagesRequestLimits, anthropicMessagesRequestToIr, anthropicCountTokensRequestToIr, anthropicMessagesRequestBodyToIr } from './anthropic-messages-request-to-ir.js';
 export { irToAnthropicMessagesRequest, irToAnthropicCountTokensRequest, ANTHROPIC_DEFAULT_MAX_TOKENS } from './ir-to-anthropic-messages-request.js';
 export { anthropicMessagesResponseToIr } from './anthropic-messages-response-to-ir.js';
 export { irToAnthropicMessagesResponse } from './ir-to-anthropic-messages-response.js';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { audioFormNumber } from './audio-form-values.js';
+import { MAX_MODEL_NAME_LENGTH } from '@interlingua/ir';
 
 /** The audio formats `POST /v1/audio/speech` can answer in. */
 export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
@@ -13,7 +14,7 @@ export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
  * @see https://platform.openai.com/docs/api-reference/audio/createSpeech
  */
 export const openAiSpeechRequestSchema = z.looseObject({
-  model: z.string().min(1),
+  model: z.string().min(1).max(MAX_MODEL_NAME_LENGTH),
   input: z.string().min(1, 'the text to speak is required'),
   voice: z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) })]),
   instructions: z.string().optional(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { audioFormBoolean, audioFormList, audioFormNumber } from './audio-form-values.js';
+import { MAX_MODEL_NAME_LENGTH } from '@interlingua/ir';
 
 /** The answer formats of transcriptions (`diarized_json` only with the diarize model). */
 export const TRANSCRIPTION_FORMATS = ['json', 'text', 'srt', 'verbose_json', 'vtt', 'diarized_json'] as const;
@@ -10,7 +11,7 @@ export type TranscriptionFormat = (typeof TRANSCRIPTION_FORMATS)[number];
 export const TRANSLATION_FORMATS = ['json', 'text', 'srt', 'verbose_json', 'vtt'] as const;
 
 const commonFields = {
-  model: z.string().min(1),
+  model: z.string().min(1).max(MAX_MODEL_NAME_LENGTH),
   prompt: z.string().optional(),
   temperature: audioFormNumber(z.number().min(0).max(1)).optional(),
 };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_MODEL_NAME_LENGTH, MAX_USER_ID_LENGTH } from '@interlingua/ir';
 
 const tokenId = z.number().int().nonnegative();
 const tokenArray = z.array(tokenId).min(1, 'a token array must not be empty');
@@ -10,7 +11,7 @@ const tokenArray = z.array(tokenId).min(1, 'a token array must not be empty');
  * @see https://platform.openai.com/docs/api-reference/embeddings/create
  */
 export const openAiEmbeddingsRequestSchema = z.looseObject({
-  model: z.string().min(1, 'a model name is required'),
+  model: z.string().min(1, 'a model name is required').max(MAX_MODEL_NAME_LENGTH),
   input: z.union(
     [
       z.string().min(1, 'must not be an empty string'),
@@ -22,7 +23,7 @@ export const openAiEmbeddingsRequestSchema = z.looseObject({
   ),
   encoding_format: z.enum(['float', 'base64']).optional(),
   dimensions: z.number().int().min(1).optional(),
-  user: z.string().optional(),
+  user: z.string().max(MAX_USER_ID_LENGTH).optional(),
 });
 
 const embeddingValue = z.union([z.array(z.number()), z.string()]);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-english.js';
+import { MAX_TOOL_NAME_LENGTH } from '@interlingua/ir';
 
 /**
  * Inbound Gemini `GenerateContentRequest` schemas (v1beta, camelCase as `@google/genai` sends
@@ -71,7 +72,7 @@ export const geminiSystemInstructionSchema = z.looseObject({
 
 /** A function the model may call: `parameters` is an OpenAPI-subset schema, `parametersJsonSchema` full JSON Schema. */
 export const geminiFunctionDeclarationSchema = z.looseObject({
-  name: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_TOOL_NAME_LENGTH)),
   description: z.optional(z.string()),
   parameters: z.optional(jsonObject),
   parametersJsonSchema: z.optional(jsonObject),
@@ -101,12 +102,12 @@ export const geminiThinkingConfigSchema = z.looseObject({
 });
 
 export const geminiGenerationConfigSchema = z.looseObject({
-  temperature: z.optional(z.number()),
-  topP: z.optional(z.number()),
-  topK: z.optional(z.number()),
+  temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
+  topP: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  topK: z.optional(z.number().check(z.nonnegative())),
   maxOutputTokens: z.optional(z.int().check(z.nonnegative())),
   stopSequences: z.optional(z.array(z.string())),
-  candidateCount: z.optional(z.int().check(z.positive())),
+  candidateCount: z.optional(z.int().check(z.gte(1), z.lte(8))),
   presencePenalty: z.optional(z.number()),
   frequencyPenalty: z.optional(z.number()),
   seed: z.optional(z.int()),
@@ -129,6 +130,12 @@ export const geminiRequestSchema = z.looseObject({
   safetySettings: z.optional(z.array(z.unknown())),
   cachedContent: z.optional(z.string()),
 });
+
+/**
+ * Only the fields of a request that have limits (sampling ranges, function names): what a server
+ * checks on a body it forwards without decoding it.
+ */
+export const geminiRequestLimitsSchema = z.pick(geminiRequestSchema, { tools: true, toolConfig: true, generationConfig: true });
 
 export type GeminiInlineData = z.infer<typeof geminiInlineDataSchema>;
 export type GeminiFileData = z.infer<typeof geminiFileDataSchema>;

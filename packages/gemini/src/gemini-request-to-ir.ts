@@ -1,15 +1,27 @@
 import type { IrMessage, IrRequest, IrWarning, Result } from '@interlingua/ir';
+import { asRecord } from '@interlingua/ir-utils';
 import { geminiContentsToIr, geminiSystemInstructionToIr } from './gemini-contents-to-ir.js';
 import type { GeminiRequestExtensions } from './gemini-extensions.js';
 import { extraFields, stripUndefined } from './gemini-extensions.js';
 import { normalizeGeminiFieldNames } from './gemini-field-names.js';
 import { geminiGenerationConfigToIr } from './gemini-generation-config-to-ir.js';
 import type { GeminiContent, GeminiRequest } from './gemini-request-schema.js';
-import { geminiRequestSchema } from './gemini-request-schema.js';
+import { geminiRequestLimitsSchema, geminiRequestSchema } from './gemini-request-schema.js';
 import { geminiToolsToIr } from './gemini-tools-to-ir.js';
 import { parseGeminiWire } from './gemini-validation-error.js';
 
 const MAPPED_FIELDS = new Set(['contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig', 'model', 'cachedContent']);
+
+/**
+ * Checks only the fields of a `GenerateContentRequest` that have limits (sampling ranges,
+ * function names), snake_case or camelCase, for a body forwarded without being decoded. Throws
+ * the `invalid-request` error `geminiRequestToIr` would.
+ */
+export function checkGeminiRequestLimits(wire: unknown): void {
+  const body = asRecord(wire) ?? {};
+  const limited = { tools: body.tools, toolConfig: body.toolConfig ?? body.tool_config, generationConfig: body.generationConfig ?? body.generation_config };
+  parseGeminiWire(geminiRequestLimitsSchema, normalizeGeminiFieldNames(limited));
+}
 
 /**
  * A `GenerateContentRequest` body -> IR request. The body names no model and no stream flag

@@ -5,7 +5,7 @@ export * from './gemini-response-schema.js';
 export * from './gemini-error-schema.js';
 export type { GeminiRequestExtensions, GeminiResponseExtensions } from './gemini-extensions.js';
 
-export { geminiRequestToIr } from './gemini-request-to-ir.js';
+export { checkGeminiRequestLimits, geminiRequestToIr } from './gemini-request-to-ir.js';
 export { irToGeminiRequest } from './ir-to-gemini-request.js';
 export { geminiResponseToIr } from './gemini-response-to-ir.js';
 export { irToGeminiResponse } from './ir-to-gemini-response.js';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { formBoolean, formNumber } from './images-form-values.js';
+import { MAX_MODEL_NAME_LENGTH, MAX_USER_ID_LENGTH } from '@interlingua/ir';
 
 /**
  * OpenAI Images API requests, read loosely: documented fields are checked, unknown ones survive
@@ -11,11 +12,11 @@ const responseFormat = z.enum(['url', 'b64_json']);
 const outputFormat = z.enum(['png', 'jpeg', 'webp']);
 
 const commonFields = {
-  model: z.string().min(1).optional(),
+  model: z.string().min(1).max(MAX_MODEL_NAME_LENGTH).optional(),
   n: formNumber(z.number().int().min(1).max(10)).nullable().optional(),
   size: z.string().min(1).nullable().optional(),
   response_format: responseFormat.nullable().optional(),
-  user: z.string().optional(),
+  user: z.string().max(MAX_USER_ID_LENGTH).optional(),
 };
 
 /** Fields of generations and edits (GPT-image and DALL-E). */

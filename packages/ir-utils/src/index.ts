@@ -7,3 +7,4 @@ export * from './response-to-stream-events.js';
 export * from './missing-output-error.js';
 export * from './answer-ids.js';
 export * from './prompt-cache.js';
+export * from './deepest-issue.js';

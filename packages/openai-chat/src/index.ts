@@ -4,6 +4,7 @@
  * and tests.
  */
 export { openAiChatCodec } from './openai-chat-codec.js';
+export { checkOpenAiChatRequestLimits } from './openai-chat-request-to-ir.js';
 export { openAiChatModelList, openAiModel, type OpenAiModel, type OpenAiModelList } from './openai-chat-model-list.js';
 export {
   OPENAI_CHAT_STYLE_ID,

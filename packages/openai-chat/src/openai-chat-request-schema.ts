@@ -1,5 +1,13 @@
 import * as z from 'zod/mini';
 import './zod-english.js';
+import {
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_PAIRS,
+  MAX_METADATA_VALUE_LENGTH,
+  MAX_MODEL_NAME_LENGTH,
+  MAX_OPENAI_TOOL_NAME_LENGTH,
+  MAX_USER_ID_LENGTH,
+} from '@interlingua/ir';
 import { OPENAI_CHAT_REASONING_EFFORTS } from './map/openai-chat-reasoning-effort.js';
 
 /*
@@ -7,6 +15,16 @@ import { OPENAI_CHAT_REASONING_EFFORTS } from './map/openai-chat-reasoning-effor
  * field the codec maps is validated; unknown fields survive parsing (loose objects).
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
+
+/** A function name as OpenAI takes it (at most 64 characters). */
+const toolName = z.string().check(z.maxLength(MAX_OPENAI_TOOL_NAME_LENGTH));
+/** An end-user or cache id (`user`, `safety_identifier`, `prompt_cache_key`). */
+const userId = z.nullish(z.string().check(z.maxLength(MAX_USER_ID_LENGTH)));
+
+/** Up to 16 pairs, keys up to 64 characters, values up to 512 (OpenAI's limits). */
+export const openAiMetadataSchema = z
+  .record(z.string().check(z.maxLength(MAX_METADATA_KEY_LENGTH)), z.string().check(z.maxLength(MAX_METADATA_VALUE_LENGTH)))
+  .check(z.refine((metadata) => Object.keys(metadata).length <= MAX_METADATA_PAIRS, `at most ${MAX_METADATA_PAIRS} pairs`));
 
 const promptCacheBreakpointSchema = z.looseObject({ mode: z.string() });
 
@@ -118,7 +136,7 @@ export const openAiChatMessageSchema = z.discriminatedUnion('role', [
 export const openAiChatFunctionToolSchema = z.looseObject({
   type: z.literal('function'),
   function: z.looseObject({
-    name: z.string(),
+    name: toolName,
     description: z.optional(z.string()),
     parameters: z.optional(z.record(z.string(), z.unknown())),
     strict: z.nullish(z.boolean()),
@@ -132,7 +150,7 @@ export const openAiChatToolSchema = z.union([openAiChatFunctionToolSchema, z.loo
 
 export const openAiChatToolChoiceSchema = z.union([
   z.enum(['none', 'auto', 'required']),
-  z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
+  z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: toolName }) }),
   z.looseObject({ type: notFunction }),
 ]);
 
@@ -151,35 +169,37 @@ export const openAiChatResponseFormatSchema = z.discriminatedUnion('type', [
 ]);
 
 const legacyFunctionSchema = z.looseObject({
-  name: z.string(),
+  name: toolName,
   description: z.optional(z.string()),
   parameters: z.optional(z.record(z.string(), z.unknown())),
 });
 
-const count = z.int().check(z.nonnegative());
+/** A token limit: at least one. */
+const tokens = z.int().check(z.positive());
 
 /** A Chat Completions request, validated loosely: unknown fields survive. */
 export const openAiChatRequestSchema = z.looseObject({
-  model: z.string(),
+  model: z.string().check(z.maxLength(MAX_MODEL_NAME_LENGTH)),
   messages: z.array(openAiChatMessageSchema).check(z.minLength(1)),
-  temperature: z.nullish(z.number()),
-  top_p: z.nullish(z.number()),
-  n: z.nullish(z.int().check(z.positive())),
+  temperature: z.nullish(z.number().check(z.gte(0), z.lte(2))),
+  top_p: z.nullish(z.number().check(z.gte(0), z.lte(1))),
+  n: z.nullish(z.int().check(z.gte(1), z.lte(128))),
   stream: z.nullish(z.boolean()),
   stream_options: z.nullish(z.looseObject({ include_usage: z.nullish(z.boolean()) })),
   stop: z.nullish(z.union([z.string(), z.array(z.string())])),
-  max_completion_tokens: z.nullish(count),
-  max_tokens: z.nullish(count),
-  presence_penalty: z.nullish(z.number()),
-  frequency_penalty: z.nullish(z.number()),
+  max_completion_tokens: z.nullish(tokens),
+  max_tokens: z.nullish(tokens),
+  presence_penalty: z.nullish(z.number().check(z.gte(-2), z.lte(2))),
+  frequency_penalty: z.nullish(z.number().check(z.gte(-2), z.lte(2))),
   logit_bias: z.nullish(z.record(z.string(), z.number())),
   logprobs: z.nullish(z.boolean()),
-  top_logprobs: z.nullish(count),
+  top_logprobs: z.nullish(z.int().check(z.gte(0), z.lte(20))),
   seed: z.nullish(z.int()),
-  user: z.nullish(z.string()),
-  prompt_cache_key: z.nullish(z.string()),
+  user: userId,
+  safety_identifier: userId,
+  prompt_cache_key: userId,
   prompt_cache_retention: z.nullish(z.string()),
-  metadata: z.nullish(z.record(z.string(), z.string())),
+  metadata: z.nullish(openAiMetadataSchema),
   store: z.nullish(z.boolean()),
   service_tier: z.nullish(z.string()),
   reasoning_effort: z.nullish(z.enum(OPENAI_CHAT_REASONING_EFFORTS)),
@@ -188,7 +208,31 @@ export const openAiChatRequestSchema = z.looseObject({
   tool_choice: z.nullish(openAiChatToolChoiceSchema),
   parallel_tool_calls: z.nullish(z.boolean()),
   functions: z.nullish(z.array(legacyFunctionSchema)),
-  function_call: z.nullish(z.union([z.enum(['none', 'auto']), z.looseObject({ name: z.string() })])),
+  function_call: z.nullish(z.union([z.enum(['none', 'auto']), z.looseObject({ name: toolName })])),
+});
+
+/**
+ * The fields of a Chat Completions request that have limits (model name, ranges, tool names,
+ * metadata, end-user ids): what a server checks on a body it forwards without decoding it.
+ */
+export const openAiChatRequestLimitsSchema = z.pick(openAiChatRequestSchema, {
+  model: true,
+  temperature: true,
+  top_p: true,
+  n: true,
+  max_completion_tokens: true,
+  max_tokens: true,
+  presence_penalty: true,
+  frequency_penalty: true,
+  top_logprobs: true,
+  user: true,
+  safety_identifier: true,
+  prompt_cache_key: true,
+  metadata: true,
+  tools: true,
+  tool_choice: true,
+  functions: true,
+  function_call: true,
 });
 
 export type OpenAiChatRequest = z.infer<typeof openAiChatRequestSchema>;

@@ -1,6 +1,6 @@
 import type { IrRequest, IrResponseFormat, IrSampling, IrTool, IrToolChoice, Result } from '@interlingua/ir';
 import { invalidRequest, ok } from '@interlingua/ir';
-import { openAiPromptCacheToIr } from '@interlingua/ir-utils';
+import { deepestIssue, openAiPromptCacheToIr } from '@interlingua/ir-utils';
 import type { z } from 'zod';
 import { OPENAI_CHAT_REASONING_EFFORT_TO_IR } from './map/openai-chat-reasoning-effort.js';
 import type { OpenAiChatRequestExtensions } from './openai-chat-extensions.js';
@@ -13,7 +13,7 @@ import type {
   OpenAiChatTool,
   OpenAiChatToolChoice,
 } from './openai-chat-request-schema.js';
-import { openAiChatRequestSchema } from './openai-chat-request-schema.js';
+import { openAiChatRequestLimitsSchema, openAiChatRequestSchema } from './openai-chat-request-schema.js';
 
 /** Top-level fields mapped onto IR fields (everything else is kept in extensions). */
 const MAPPED_FIELDS: ReadonlySet<string> = new Set([
@@ -51,10 +51,21 @@ export function zodIssuePath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 function throwInvalid(error: z.core.$ZodError): never {
-  const issue = error.issues[0];
+  const first = error.issues[0];
+  const issue = first ? deepestIssue(first) : undefined;
   const path = issue ? zodIssuePath(issue.path) : '';
   const message = issue?.message ?? 'Invalid request';
   throw invalidRequest(path === '' ? message : `${path}: ${message}`, path === '' ? undefined : path);
+}
+
+/**
+ * Checks only the fields of a Chat Completions request that have limits (model name length,
+ * sampling ranges, tool names, metadata, end-user ids), for a body forwarded without being
+ * decoded. Throws `invalidRequest` naming the field, as `openAiChatRequestToIr` does.
+ */
+export function checkOpenAiChatRequestLimits(wire: unknown): void {
+  const parsed = openAiChatRequestLimitsSchema.safeParse(wire);
+  if (!parsed.success) throwInvalid(parsed.error);
 }
 
 /**

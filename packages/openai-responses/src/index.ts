@@ -1,5 +1,5 @@
 export { openAiResponsesCodec } from './openai-responses-codec.js';
-export { openAiResponsesRequestToIr } from './openai-responses-request-to-ir.js';
+export { checkOpenAiResponsesRequestLimits, openAiResponsesRequestToIr } from './openai-responses-request-to-ir.js';
 export { irToOpenAiResponsesRequest } from './ir-to-openai-responses-request.js';
 export { openAiResponsesResponseToIr } from './openai-responses-response-to-ir.js';
 export { openAiResponsesResponseFromIr, irPartsToOutputItems } from './ir-to-openai-responses-response.js';

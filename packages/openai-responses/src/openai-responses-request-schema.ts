@@ -1,5 +1,13 @@
 import * as z from 'zod/mini';
 import './zod-english.js';
+import {
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_PAIRS,
+  MAX_METADATA_VALUE_LENGTH,
+  MAX_MODEL_NAME_LENGTH,
+  MAX_OPENAI_TOOL_NAME_LENGTH,
+  MAX_USER_ID_LENGTH,
+} from '@interlingua/ir';
 
 /**
  * Loose zod schemas for `POST /v1/responses` request bodies: unknown fields survive parsing.
@@ -7,6 +15,10 @@ import './zod-english.js';
  */
 
 const nullishString = z.nullish(z.string());
+/** A function or tool name as OpenAI takes it (at most 64 characters). */
+const toolName = z.string().check(z.maxLength(MAX_OPENAI_TOOL_NAME_LENGTH));
+/** An end-user or cache id (`user`, `safety_identifier`, `prompt_cache_key`). */
+const userId = z.nullish(z.string().check(z.maxLength(MAX_USER_ID_LENGTH)));
 const imageDetail = z.nullish(z.enum(['auto', 'low', 'high', 'original']));
 
 export const openAiResponsesInputTextSchema = z.looseObject({ type: z.literal('input_text'), text: z.string() });
@@ -105,7 +117,7 @@ export const OPENAI_RESPONSES_MAPPED_ITEM_TYPES = ['message', 'function_call', '
 /** A function tool, flat (no `function` wrapper). Absent `strict` means strict on Responses. */
 export const openAiResponsesFunctionToolSchema = z.looseObject({
   type: z.literal('function'),
-  name: z.string(),
+  name: toolName,
   description: nullishString,
   parameters: z.nullish(z.record(z.string(), z.unknown())),
   strict: z.nullish(z.boolean()),
@@ -113,7 +125,7 @@ export const openAiResponsesFunctionToolSchema = z.looseObject({
 
 export const openAiResponsesToolChoiceSchema = z.union([
   z.enum(['none', 'auto', 'required']),
-  z.looseObject({ type: z.string(), name: z.optional(z.string()) }),
+  z.looseObject({ type: z.string(), name: z.optional(toolName) }),
 ]);
 
 export const openAiResponsesTextFormatSchema = z.discriminatedUnion('type', [
@@ -135,27 +147,52 @@ export const openAiResponsesReasoningConfigSchema = z.looseObject({
 
 /** The body of `POST /v1/responses`. Input items are validated one by one by the codec. */
 export const openAiResponsesRequestSchema = z.looseObject({
-  model: z.string(),
+  model: z.string().check(z.maxLength(MAX_MODEL_NAME_LENGTH)),
   input: z.nullish(z.union([z.string(), z.array(z.looseObject({}))])),
   instructions: nullishString,
-  tools: z.nullish(z.array(z.looseObject({ type: z.string() }))),
+  /** Any tool; a `name` (function, custom and namespaced tools) is at most 64 characters. */
+  tools: z.nullish(z.array(z.looseObject({ type: z.string(), name: z.optional(toolName) }))),
   tool_choice: z.nullish(openAiResponsesToolChoiceSchema),
   text: z.nullish(z.looseObject({ format: z.nullish(openAiResponsesTextFormatSchema) })),
   reasoning: z.nullish(openAiResponsesReasoningConfigSchema),
-  max_output_tokens: z.nullish(z.int().check(z.nonnegative())),
-  temperature: z.nullish(z.number()),
-  top_p: z.nullish(z.number()),
+  max_output_tokens: z.nullish(z.int().check(z.gte(16))),
+  temperature: z.nullish(z.number().check(z.gte(0), z.lte(2))),
+  top_p: z.nullish(z.number().check(z.gte(0), z.lte(1))),
+  top_logprobs: z.nullish(z.int().check(z.gte(0), z.lte(20))),
   parallel_tool_calls: z.nullish(z.boolean()),
   store: z.nullish(z.boolean()),
   stream: z.nullish(z.boolean()),
   previous_response_id: nullishString,
   include: z.nullish(z.array(z.string())),
-  metadata: z.nullish(z.record(z.string(), z.string())),
+  metadata: z.nullish(
+    z
+      .record(z.string().check(z.maxLength(MAX_METADATA_KEY_LENGTH)), z.string().check(z.maxLength(MAX_METADATA_VALUE_LENGTH)))
+      .check(z.refine((metadata) => Object.keys(metadata).length <= MAX_METADATA_PAIRS, `at most ${MAX_METADATA_PAIRS} pairs`)),
+  ),
   truncation: z.nullish(z.enum(['auto', 'disabled'])),
-  user: nullishString,
+  user: userId,
+  safety_identifier: userId,
   service_tier: nullishString,
-  prompt_cache_key: nullishString,
+  prompt_cache_key: userId,
   prompt_cache_retention: nullishString,
+});
+
+/**
+ * The fields of a `POST /v1/responses` body that have limits (model name, ranges, tool names,
+ * metadata, end-user ids): what a server checks on a body it forwards without decoding it.
+ */
+export const openAiResponsesRequestLimitsSchema = z.pick(openAiResponsesRequestSchema, {
+  model: true,
+  tools: true,
+  tool_choice: true,
+  max_output_tokens: true,
+  temperature: true,
+  top_p: true,
+  top_logprobs: true,
+  metadata: true,
+  user: true,
+  safety_identifier: true,
+  prompt_cache_key: true,
 });
 
 export type OpenAiResponsesContentPart = z.infer<typeof openAiResponsesContentPartSchema>;

@@ -20,6 +20,7 @@ import { openAiResponsesInputToIr } from './openai-responses-input-to-ir.js';
 import {
   type OpenAiResponsesTextFormat,
   openAiResponsesFunctionToolSchema,
+  openAiResponsesRequestLimitsSchema,
   openAiResponsesRequestSchema,
 } from './openai-responses-request-schema.js';
 import { parseOrThrow } from './openai-responses-zod-error.js';
@@ -127,6 +128,15 @@ function optionalFields(body: ParsedRequest, ir: IrRequest, ext: OpenAiResponses
   if (body.metadata) ir.metadata = body.metadata;
   const promptCache = openAiPromptCacheToIr(body.prompt_cache_key, body.prompt_cache_retention);
   if (promptCache) ir.promptCache = promptCache;
+}
+
+/**
+ * Checks only the fields of a Responses request that have limits (model name length, sampling
+ * ranges, tool names, metadata, end-user ids), for a body forwarded without being decoded.
+ * Throws `invalid-request` naming the field, as `openAiResponsesRequestToIr` does.
+ */
+export function checkOpenAiResponsesRequestLimits(wire: unknown): void {
+  parseOrThrow(openAiResponsesRequestLimitsSchema, wire);
 }
 
 /**

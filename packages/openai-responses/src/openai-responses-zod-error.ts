@@ -1,4 +1,5 @@
 import { type IrError, invalidRequest } from '@interlingua/ir';
+import { deepestIssue } from '@interlingua/ir-utils';
 import type { z } from 'zod/mini';
 
 /** `input[0].content[1].type` from a base path and a zod issue path. */
@@ -11,29 +12,11 @@ export function formatIssuePath(base: string, path: readonly PropertyKey[]): str
   return out;
 }
 
-interface FlatIssue {
-  path: PropertyKey[];
-  message: string;
-}
-
-/** For a failed union, the issue of the branch that got furthest (the longest path). */
-function mostSpecific(issue: z.core.$ZodIssue): FlatIssue {
-  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: [...issue.path], message: issue.message };
-  let best: FlatIssue | undefined;
-  for (const branch of issue.errors) {
-    const first = branch[0];
-    if (!first) continue;
-    const candidate = mostSpecific(first);
-    if (!best || candidate.path.length > best.path.length) best = candidate;
-  }
-  return best ? { path: [...issue.path, ...best.path], message: best.message } : { path: [...issue.path], message: issue.message };
-}
-
 /** The first issue of a zod error as an `invalid-request` IrError naming the bad field. */
 export function zodInvalidRequest(error: z.core.$ZodError, base = ''): IrError {
   const first = error.issues[0];
   if (!first) return invalidRequest(base === '' ? 'Invalid request body' : `${base}: Invalid value`, base || undefined);
-  const issue = mostSpecific(first);
+  const issue = deepestIssue(first);
   const path = formatIssuePath(base, issue.path);
   return invalidRequest(path === '' ? issue.message : `${path}: ${issue.message}`, path || undefined);
 }

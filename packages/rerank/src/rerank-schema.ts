@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_MODEL_NAME_LENGTH } from '@interlingua/ir';
 
 const document = z.union([z.string(), z.looseObject({ text: z.string() })], { error: 'must be a string or an object with a string "text"' });
 
@@ -10,7 +11,7 @@ const document = z.union([z.string(), z.looseObject({ text: z.string() })], { er
  * @see https://jina.ai/reranker/
  */
 export const rerankRequestSchema = z.looseObject({
-  model: z.string().min(1, 'a model name is required'),
+  model: z.string().min(1, 'a model name is required').max(MAX_MODEL_NAME_LENGTH),
   query: z.string().min(1, 'must not be empty'),
   documents: z.array(document).min(1, 'must not be empty').max(10_000),
   top_n: z.number().int().min(1).nullable().optional(),

@@ -31,6 +31,10 @@ describe('plainAnthropicRequestToIr', () => {
       { ...base, max_tokens: -1 },
       { ...base, stream: 'yes' },
       { ...base, top_k: 2.5 },
+      { ...base, top_k: -1 },
+      { ...base, temperature: 1.5 },
+      { ...base, top_p: -0.1 },
+      { ...base, model: 'm'.repeat(257) },
       { ...base, stop_sequences: [1] },
       { model: 'm', messages: [] },
     ];

@@ -1,11 +1,12 @@
 import { anthropicMessagesRequestBodyToIr, type AnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
-import type { IrRequest } from '@interlingua/ir';
+import { MAX_MODEL_NAME_LENGTH, type IrRequest } from '@interlingua/ir';
 
 /** Top-level fields of a plain request: each read below, and each one the IR carries. */
 const PLAIN_FIELDS: ReadonlySet<string> = new Set(['model', 'max_tokens', 'messages', 'system', 'stream', 'temperature', 'top_p', 'top_k', 'stop_sequences']);
 
 const optional = (value: unknown, check: (present: unknown) => boolean): boolean => value === undefined || check(value);
-const isNumber = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
+/** A number from 0 to 1 (Anthropic's range for `temperature` and `top_p`). */
+const isUnit = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= 1;
 const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
 const isString = (value: unknown): boolean => typeof value === 'string';
 
@@ -29,14 +30,15 @@ export function plainAnthropicRequestToIr(body: Record<string, unknown>): IrRequ
   const plain =
     typeof model === 'string' &&
     model !== '' &&
+    model.length <= MAX_MODEL_NAME_LENGTH &&
     isCount(max_tokens) &&
     Array.isArray(messages) &&
     messages.every(isPlainTurn) &&
     optional(system, isString) &&
     optional(stream, (value) => typeof value === 'boolean') &&
-    optional(temperature, isNumber) &&
-    optional(top_p, isNumber) &&
-    optional(top_k, (value) => Number.isSafeInteger(value)) &&
+    optional(temperature, isUnit) &&
+    optional(top_p, isUnit) &&
+    optional(top_k, isCount) &&
     optional(stop_sequences, (value) => Array.isArray(value) && value.every(isString));
   if (!plain) return undefined;
   // The schema hands over copies: the IR shares no array with the caller's body.

@@ -1,10 +1,15 @@
+import { checkAnthropicMessagesRequestLimits } from '@interlingua/anthropic-messages';
+import { checkGeminiRequestLimits } from '@interlingua/gemini';
 import { invalidRequest } from '@interlingua/ir';
+import { checkOpenAiChatRequestLimits } from '@interlingua/openai-chat';
+import { checkOpenAiResponsesRequestLimits } from '@interlingua/openai-responses';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 
 const isNonEmptyArray = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
 
 /**
- * The fields each style's API requires, checked before anything is sent upstream, so a body
+ * The fields each style's API requires (and the limits of those that have them), checked before
+ * anything is sent upstream, so a body
  * the upstream would refuse gets a 400 naming the field even on the same-style fast path
  * (where the body is otherwise forwarded without decoding). Full validation happens when the
  * body is decoded into the IR.
@@ -23,4 +28,17 @@ export function checkRequiredFields(wire: GenerationStyle, json: Record<string, 
   for (const [field, check, expected] of REQUIRED[wire]) {
     if (!check(json[field])) throw invalidRequest(`${field}: ${json[field] === undefined ? 'required' : 'invalid'}; expected ${expected}`, field);
   }
+  LIMITS[wire](json);
 }
+
+/**
+ * Each style's check of the fields that have limits (model name length, documented sampling
+ * ranges, tool names, metadata, end-user ids), as its API answers them: with a 400 naming the
+ * field, on every path (the fast path forwards the body without decoding it).
+ */
+const LIMITS: Record<GenerationStyle, (json: Record<string, unknown>) => void> = {
+  'openai-chat': checkOpenAiChatRequestLimits,
+  'openai-responses': checkOpenAiResponsesRequestLimits,
+  'anthropic-messages': checkAnthropicMessagesRequestLimits,
+  gemini: checkGeminiRequestLimits,
+};
