@@ -74,7 +74,7 @@ const limitedShape = {
 };
 
 /** Only the fields of a request that have limits: what a server checks on a body it forwards without decoding it. */
-export const anthropicMessagesRequestLimitsSchema = z.looseObject(limitedShape);
+export const anthropicMessagesRequestLimitsSchema = /* @__PURE__ */ z.looseObject(limitedShape);
 
 const requestShape = {
   ...limitedShape,

@@ -135,7 +135,7 @@ export const geminiRequestSchema = z.looseObject({
  * Only the fields of a request that have limits (sampling ranges, function names): what a server
  * checks on a body it forwards without decoding it.
  */
-export const geminiRequestLimitsSchema = z.pick(geminiRequestSchema, { tools: true, toolConfig: true, generationConfig: true });
+export const geminiRequestLimitsSchema = /* @__PURE__ */ z.pick(geminiRequestSchema, { tools: true, toolConfig: true, generationConfig: true });
 
 export type GeminiInlineData = z.infer<typeof geminiInlineDataSchema>;
 export type GeminiFileData = z.infer<typeof geminiFileDataSchema>;

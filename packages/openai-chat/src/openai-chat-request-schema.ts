@@ -215,7 +215,7 @@ export const openAiChatRequestSchema = z.looseObject({
  * The fields of a Chat Completions request that have limits (model name, ranges, tool names,
  * metadata, end-user ids): what a server checks on a body it forwards without decoding it.
  */
-export const openAiChatRequestLimitsSchema = z.pick(openAiChatRequestSchema, {
+export const openAiChatRequestLimitsSchema = /* @__PURE__ */ z.pick(openAiChatRequestSchema, {
   model: true,
   temperature: true,
   top_p: true,

@@ -181,7 +181,7 @@ export const openAiResponsesRequestSchema = z.looseObject({
  * The fields of a `POST /v1/responses` body that have limits (model name, ranges, tool names,
  * metadata, end-user ids): what a server checks on a body it forwards without decoding it.
  */
-export const openAiResponsesRequestLimitsSchema = z.pick(openAiResponsesRequestSchema, {
+export const openAiResponsesRequestLimitsSchema = /* @__PURE__ */ z.pick(openAiResponsesRequestSchema, {
   model: true,
   tools: true,
   tool_choice: true,

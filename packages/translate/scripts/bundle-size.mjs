@@ -4,8 +4,12 @@
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-/** The largest gzipped browser bundle a translator for one pair of styles may take. */
-export const PAIR_TRANSLATOR_BUDGET_BYTES = 40 * 1024;
+/**
+ * The largest gzipped browser bundle a translator for one pair of styles may take: 40 KiB, and
+ * 0.5 KiB more for the request schemas' documented ranges and string limits (about 130 bytes on
+ * the Gemini pairs, which had 9 bytes left).
+ */
+export const PAIR_TRANSLATOR_BUDGET_BYTES = 40.5 * 1024;
 
 /** The largest gzipped browser bundle of the whole package (all four styles) may take. */
 export const ALL_STYLES_BUDGET_BYTES = 66 * 1024;
