@@ -45,7 +45,7 @@ export function createGatewayListener(gateway: Gateway): RequestListener {
     const path = query === -1 ? raw : raw.slice(0, query);
     const handler = direct(request, path);
     if (handler !== undefined) {
-      if (!applyCors(cors, request, response)) serveRoute(gateway, handler, request, response, path);
+      if (!applyCors(cors, request, response, path)) serveRoute(gateway, handler, request, response, path);
     } else if (!refuseMalformedPath(gateway, request, response, path)) app(request, response);
   };
 }
@@ -57,7 +57,7 @@ function createApp(gateway: Gateway, table: readonly RouteEntry[]): Express {
   app.disable('x-powered-by');
   const cors = gateway.config.server.cors;
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (!applyCors(cors, request, response)) next();
+    if (!applyCors(cors, request, response, request.path)) next();
   });
   for (const route of table) {
     app[route.method](route.path, (request: Request, response: Response) => serveRoute(gateway, route.handler, request, response, request.path));

@@ -10,9 +10,10 @@ import { ConfigError, loadConfig } from './config/load-config.js';
 import { answerClientError, type ClientError } from './http/client-error.js';
 import { applyServerTimeouts, connectionsCheckingInterval, RequestBodyTimer } from './http/request-time-bounds.js';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
-import { createRuntime } from './operations/gateway-ops.js';
+import { createRuntime, type GatewayRuntime } from './operations/gateway-ops.js';
 import { createStore } from './store/create-store.js';
-import { attachOperator, detachOperator } from './admin/operator-state.js';
+import { attachOperator, detachOperator, runtimeNameClashes } from './admin/operator-state.js';
+import { auditSignalAction } from './admin/admin-audit.js';
 import { attachResponsesWebSocket, closeResponsesWebSockets } from './websocket/responses-websocket.js';
 
 /** How long ended streams get to write their last bytes before every connection is closed. */
@@ -58,6 +59,12 @@ export type ReloadResult = { ok: true; config: GatewayConfig } | { ok: false; pr
 export async function startGateway(config: GatewayConfig, options: ServerOptions = {}): Promise<RunningGateway> {
   const runtime = options.runtime ?? createRuntime(config, options.store ?? createStore(config.store), options.logDestination ? { logDestination: options.logDestination } : {});
   await attachOperator(runtime, config);
+  try {
+    refuseNameClashes(runtime, config);
+  } catch (error) {
+    await detachOperator(runtime);
+    throw error;
+  }
   let gateway = createGateway(config, { ...options, runtime });
   let listener: RequestListener = createGatewayListener(gateway);
   const bodyTimer = new RequestBodyTimer(
@@ -86,6 +93,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
       ...(JSON.stringify(next.store) !== JSON.stringify(gateway.config.store) ? ['store'] : []),
       ...(next.server.host !== gateway.config.server.host || next.server.port !== gateway.config.server.port ? ['server.host', 'server.port'] : []),
     ];
+    refuseNameClashes(runtime, next);
     if (restartOnly.length > 0) runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
     const replacement = createGateway(next, { ...options, runtime });
     const nextListener = createGatewayListener(replacement);
@@ -107,17 +115,24 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
       try {
         const next = loadConfig(path, env);
         reload(next);
-        runtime.logger.info({ file: path }, 'config reloaded');
+        auditSignalAction(runtime.logger, 'config.reload', { file: path, outcome: 'applied' });
         return { ok: true, config: next };
       } catch (error) {
         const problems = error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
         runtime.logger.error({ file: path, problems }, 'config reload refused; the running config keeps serving');
+        auditSignalAction(runtime.logger, 'config.reload', { file: path, outcome: 'refused', problems: problems.length });
         return { ok: false, problems };
       }
     },
     shutdown,
     close: () => shutdown(Math.min(2_000, gateway.config.shutdown.graceMs)),
   };
+}
+
+/** A config whose key names runtime keys already have is refused (at start and on reload). */
+function refuseNameClashes(runtime: GatewayRuntime, config: GatewayConfig): void {
+  const clashes = runtimeNameClashes(runtime, config);
+  if (clashes.length > 0) throw new ConfigError('key names', clashes);
 }
 
 async function stopServer(server: Server, gateway: Gateway, graceMs: number): Promise<void> {

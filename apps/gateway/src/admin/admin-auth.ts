@@ -3,21 +3,49 @@ import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { sha256 } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
+import type { GatewayRuntime } from '../operations/gateway-ops.js';
+import { FailedAdminLogins } from './failed-admin-logins.js';
+
+const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
 
 /**
  * Checks the admin key, sent only as `Authorization: Bearer <admin secret>`, in constant time;
  * 403 when the config has no admin key, 401 when it is missing or wrong. Gateway keys never pass,
- * and neither does the admin secret in `x-api-key` or any other header.
+ * and neither does the admin secret in `x-api-key` or any other header. Each failure writes an
+ * audit line (never what was presented); an address past `admin.maxFailedLogins` failures in
+ * `admin.failedLoginWindowMs` gets 429 with Retry-After until its window ends.
  */
 export function requireAdmin(gateway: Gateway, request: IncomingMessage): void {
   const expected = gateway.ops.adminDigest;
-  if (!expected) {
+  const admin = gateway.config.admin;
+  if (!expected || !admin) {
     throw new IrError({ kind: 'permission', message: 'The admin endpoints are disabled: set admin.secret or admin.secretHash in the config', code: 'admin_disabled', source: 'gateway' });
   }
-  const presented = adminSecret(request);
-  if (!presented || !timingSafeEqual(sha256(presented), expected)) {
-    throw new IrError({ kind: 'authentication', message: 'Missing or invalid admin key', code: 'invalid_admin_key', source: 'gateway' });
+  const { runtime } = gateway.ops;
+  const logins = loginsOf(runtime);
+  const address = request.socket.remoteAddress ?? 'unknown';
+  const now = Date.now();
+  const wait = logins.retryAfterSeconds(address, admin, now);
+  if (wait > 0) {
+    throw new IrError({ kind: 'rate-limit', message: `Too many failed admin authentications from this address; try again in ${wait} s`, code: 'admin_login_backoff', retryAfterSeconds: wait, source: 'gateway' });
   }
+  const presented = adminSecret(request);
+  if (presented && timingSafeEqual(sha256(presented), expected)) return;
+  const failures = logins.failed(address, admin, now);
+  runtime.logger.warn(
+    { audit: 'admin.auth-failed', remote: address, method: request.method, path: (request.url ?? '/').split('?')[0]?.slice(0, 256), reason: presented ? 'wrong-secret' : 'no-bearer-secret', failures, blocked: failures >= admin.maxFailedLogins },
+    'admin authentication failed',
+  );
+  throw new IrError({ kind: 'authentication', message: 'Missing or invalid admin key', code: 'invalid_admin_key', source: 'gateway' });
+}
+
+function loginsOf(runtime: GatewayRuntime): FailedAdminLogins {
+  let logins = failedLogins.get(runtime);
+  if (!logins) {
+    logins = new FailedAdminLogins();
+    failedLogins.set(runtime, logins);
+  }
+  return logins;
 }
 
 function adminSecret(request: IncomingMessage): string | undefined {

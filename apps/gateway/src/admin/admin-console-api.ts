@@ -9,6 +9,8 @@ import { redactUrl } from '../observe/request-log.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from '../route/ops-routes.js';
 import { readJson } from './admin-key-routes.js';
+import { auditAdminAction } from './admin-audit.js';
+import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 
 const KEEP_ALIVE_MS = 15_000;
@@ -31,7 +33,7 @@ export function adminConsoleRoutes(gateway: Gateway): RouteEntry[] {
     { method: 'get', path: '/admin/requests/stream', handler: withOperator(async (operator, _request, response) => streamRequests(operator, response)) },
     { method: 'get', path: '/admin/routes', handler: adminRoute(gateway, async (_request, _response, context) => routesView(gateway, context)) },
     { method: 'post', path: '/admin/playground/translate', handler: adminRoute(gateway, async (request, _response, context) => translatePreview(gateway, request, context)) },
-    { method: 'post', path: '/admin/playground/key', handler: withOperator(async (operator, _request, _response, context) => playgroundKey(gateway, operator, context)) },
+    { method: 'post', path: '/admin/playground/key', handler: withOperator(async (operator, request, _response, context) => playgroundKey(gateway, operator, request, context)) },
   ];
 }
 
@@ -117,13 +119,14 @@ async function translatePreview(gateway: Gateway, request: IncomingMessage, cont
 }
 
 /** A fresh secret for the playground's own runtime key (created on first use, rotated after). */
-async function playgroundKey(gateway: Gateway, operator: OperatorState, context: RequestContext): Promise<void> {
+async function playgroundKey(gateway: Gateway, operator: OperatorState, request: IncomingMessage, context: RequestContext): Promise<void> {
   const existing = (await operator.keys.list()).find((key) => key.name === PLAYGROUND_KEY);
   if (!existing && gateway.config.keys.some((key) => key.name === PLAYGROUND_KEY)) throw invalid('name', `a config key is named "${PLAYGROUND_KEY}"`);
   const issued = existing ? await operator.keys.rotate(existing.id) : await operator.keys.create({ name: PLAYGROUND_KEY, models: ['*'], budgets: [], metadata: { purpose: 'console playground' } });
   if (!issued) throw new IrError({ kind: 'internal', message: 'The playground key vanished while it was rotated; try again', source: 'gateway' });
   if (issued.record.disabled) await operator.keys.update(issued.record.id, { disabled: false });
-  await operator.registry.refresh(true);
+  const reach = await applyKeyChange(gateway, operator, { allow: [issued.record.id] });
+  auditAdminAction(gateway.ops.runtime.logger, request, context, existing ? 'key.rotate' : 'key.create', { keyId: issued.record.id, keyName: PLAYGROUND_KEY, outcome: 'saved', ...reach });
   context.sink.sendJson(200, { name: PLAYGROUND_KEY, secret: issued.secret }, { 'cache-control': 'no-store' });
 }
 

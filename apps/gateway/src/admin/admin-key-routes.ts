@@ -2,12 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { z } from 'zod';
 import { formatIssues } from '../config/load-config.js';
+import { configKeyId } from '../auth/api-keys.js';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
 import type { RequestContext } from '../admit/request-context.js';
 import { readBody } from '../http/read-body.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from '../route/ops-routes.js';
+import { auditAdminAction, type AuditFields } from './admin-audit.js';
+import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 import { createKeySchema, updateKeySchema } from './runtime-key-input.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
@@ -24,12 +27,12 @@ export function adminKeyRoutes(gateway: Gateway): RouteEntry[] {
   const route = (handler: (operator: OperatorState, request: Request, context: RequestContext) => Promise<void>) =>
     adminRoute(gateway, async (request, _response, context) => handler(requireOperator(gateway), request, context));
   return [
-    { method: 'get', path: '/admin/keys', handler: route(async (operator, request, context) => sendJson(context, 200, { object: 'list', data: [...configKeys(gateway), ...(await operator.keys.list()).map(runtimeView)] })) },
+    { method: 'get', path: '/admin/keys', handler: route(async (operator, request, context) => sendJson(context, 200, { object: 'list', data: [...configKeys(gateway), ...(await saved(operator.keys.list())).map(runtimeView)] })) },
     { method: 'post', path: '/admin/keys', handler: route(async (operator, request, context) => createKey(gateway, operator, request, context)) },
-    { method: 'get', path: '/admin/keys/:id', handler: route(async (operator, request, context) => sendJson(context, 200, runtimeView(await existing(operator, gateway, request)))) },
+    { method: 'get', path: '/admin/keys/:id', handler: route(async (operator, request, context) => sendJson(context, 200, runtimeView(await existingSaved(operator, gateway, request)))) },
     { method: 'patch', path: '/admin/keys/:id', handler: route(async (operator, request, context) => updateKey(gateway, operator, request, context)) },
-    { method: 'post', path: '/admin/keys/:id/disable', handler: route(async (operator, request, context) => setDisabled(gateway, operator, request, context, true)) },
-    { method: 'post', path: '/admin/keys/:id/enable', handler: route(async (operator, request, context) => setDisabled(gateway, operator, request, context, false)) },
+    { method: 'post', path: '/admin/keys/:id/disable', handler: route(async (operator, request, context) => disableKey(gateway, operator, request, context)) },
+    { method: 'post', path: '/admin/keys/:id/enable', handler: route(async (operator, request, context) => enableKey(gateway, operator, request, context)) },
     { method: 'post', path: '/admin/keys/:id/rotate', handler: route(async (operator, request, context) => rotateKey(gateway, operator, request, context)) },
     { method: 'delete', path: '/admin/keys/:id', handler: route(async (operator, request, context) => deleteKey(gateway, operator, request, context)) },
   ];
@@ -38,40 +41,103 @@ export function adminKeyRoutes(gateway: Gateway): RouteEntry[] {
 async function createKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
   const input = parseBody(createKeySchema, await readJson(request));
   await refuseTakenName(gateway, operator, input.name);
-  const { record, secret } = await operator.keys.create(input);
-  await operator.registry.refresh(true);
+  const { record, secret } = await saved(operator.keys.create(input));
+  const spread = await applyKeyChange(gateway, operator, { allow: [record.id] });
+  audit(gateway, request, context, 'key.create', { keyId: record.id, keyName: record.name, ...spread });
   sendJson(context, 201, { ...runtimeView(record), secret });
 }
 
 async function updateKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
-  const current = await existing(operator, gateway, request);
+  const current = await existingSaved(operator, gateway, request);
   const patch = parseBody(updateKeySchema, await readJson(request));
   if (patch.name !== undefined) await refuseTakenName(gateway, operator, patch.name, current.id);
-  const record = await operator.keys.update(current.id, patch);
-  await operator.registry.refresh(true);
-  sendJson(context, 200, runtimeView(record ?? notFound(current.id)));
+  const record = (await saved(operator.keys.update(current.id, patch))) ?? notFound(current.id);
+  const spread = await applyKeyChange(gateway, operator, { allow: [current.id] });
+  audit(gateway, request, context, 'key.update', { keyId: current.id, keyName: record.name, fields: Object.keys(patch).sort().join(','), ...spread });
+  sendJson(context, 200, runtimeView(record));
 }
 
-async function setDisabled(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext, disabled: boolean): Promise<void> {
-  const current = await existing(operator, gateway, request);
-  const record = await operator.keys.update(current.id, { disabled });
-  await operator.registry.refresh(true);
-  sendJson(context, 200, runtimeView(record ?? notFound(current.id)));
+async function enableKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
+  const current = await existingSaved(operator, gateway, request);
+  const record = (await saved(operator.keys.update(current.id, { disabled: false }))) ?? notFound(current.id);
+  const spread = await applyKeyChange(gateway, operator, { allow: [current.id] });
+  audit(gateway, request, context, 'key.enable', { keyId: current.id, keyName: record.name, ...spread });
+  sendJson(context, 200, runtimeView(record));
+}
+
+async function disableKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
+  const record = await revoke(gateway, operator, request, context, 'key.disable', async (id) => (await operator.keys.update(id, { disabled: true })) ?? notFound(id));
+  sendJson(context, 200, runtimeView(record));
 }
 
 async function rotateKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
-  const current = await existing(operator, gateway, request);
-  const rotated = await operator.keys.rotate(current.id);
-  await operator.registry.refresh(true);
-  if (!rotated) notFound(current.id);
+  const rotated = await revoke(gateway, operator, request, context, 'key.rotate', async (id) => (await operator.keys.rotate(id)) ?? notFound(id));
   sendJson(context, 200, { ...runtimeView(rotated.record), secret: rotated.secret });
 }
 
 async function deleteKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
-  const current = await existing(operator, gateway, request);
-  await operator.keys.delete(current.id);
-  await operator.registry.refresh(true);
-  sendJson(context, 200, { id: current.id, object: 'key', deleted: true });
+  const id = String(request.params?.id ?? '');
+  await revoke(gateway, operator, request, context, 'key.delete', async (target) => ((await operator.keys.delete(target)) ? true : notFound(target)));
+  sendJson(context, 200, { id, object: 'key', deleted: true });
+}
+
+/**
+ * A disable, rotation or deletion: saved in the database, then applied by every worker of this
+ * instance before the answer (other instances follow within `keyRefreshMs`). When the database
+ * does not answer, the old secret is refused by every worker of this instance all the same (until
+ * a later change of that key is saved, or a restart) and the answer is a 503 saying so.
+ */
+async function revoke<T>(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext, action: string, write: (id: string) => Promise<T>): Promise<T> {
+  const target = await revocationTarget(operator, gateway, request);
+  let result: T;
+  try {
+    result = await write(target.id);
+  } catch (error) {
+    if (error instanceof IrError) throw error;
+    const spread = await applyKeyChange(gateway, operator, { refuse: [target.id] });
+    audit(gateway, request, context, action, { keyId: target.id, keyName: target.name, outcome: 'refused-here-not-saved', ...spread });
+    throw new IrError({
+      kind: 'overloaded',
+      status: 503,
+      message: `The database did not answer, so the change to key "${target.name}" (${target.id}) was not saved. Every worker of this gateway instance refuses that key's current secret from now until it restarts; other instances still accept it. Retry when the database answers.`,
+      code: 'database_unavailable',
+      source: 'gateway',
+    });
+  }
+  const spread = await applyKeyChange(gateway, operator, { allow: [target.id] });
+  audit(gateway, request, context, action, { keyId: target.id, keyName: target.name, outcome: 'saved', ...spread });
+  return result;
+}
+
+/** The key a revocation names: from the database, or from this instance's keys when the database does not answer. */
+async function revocationTarget(operator: OperatorState, gateway: Gateway, request: Request): Promise<{ id: string; name: string }> {
+  try {
+    return await existing(operator, gateway, request);
+  } catch (error) {
+    if (error instanceof IrError) throw error;
+    const id = String(request.params?.id ?? '');
+    const name = operator.registry.nameOfId(id);
+    if (name === undefined) throw databaseUnavailable(error);
+    return { id, name };
+  }
+}
+
+/** A database call; when the database does not answer, a 503 saying so instead of a bare 500. */
+async function saved<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw error instanceof IrError ? error : databaseUnavailable(error);
+  }
+}
+
+function databaseUnavailable(error: unknown): IrError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new IrError({ kind: 'overloaded', status: 503, message: `The database did not answer (${reason}); retry when it does`, code: 'database_unavailable', source: 'gateway' });
+}
+
+function audit(gateway: Gateway, request: Request, context: RequestContext, action: string, fields: AuditFields): void {
+  auditAdminAction(gateway.ops.runtime.logger, request, context, action, fields);
 }
 
 function requireOperator(gateway: Gateway): OperatorState {
@@ -85,10 +151,16 @@ function requireOperator(gateway: Gateway): OperatorState {
 /** The runtime key the path names; 404 otherwise, 403 for a key from the config file. */
 async function existing(operator: OperatorState, gateway: Gateway, request: Request): Promise<RuntimeKeyRecord> {
   const id = String(request.params?.id ?? '');
-  if (id.startsWith('config:') && gateway.config.keys.some((key) => `config:${key.name}` === id)) {
-    throw new IrError({ kind: 'permission', message: `Key "${id.slice('config:'.length)}" comes from the config file and is read-only here; change it in the file`, code: 'read_only_key', source: 'gateway' });
+  const configKey = gateway.keys.find((key) => key.id === id);
+  if (configKey) {
+    throw new IrError({ kind: 'permission', message: `Key "${configKey.name}" comes from the config file and is read-only here; change it in the file`, code: 'read_only_key', source: 'gateway' });
   }
   return (await operator.keys.get(id)) ?? notFound(id);
+}
+
+/** `existing`, with a 503 when the database does not answer. */
+function existingSaved(operator: OperatorState, gateway: Gateway, request: Request): Promise<RuntimeKeyRecord> {
+  return saved(existing(operator, gateway, request));
 }
 
 function notFound(id: string): never {
@@ -96,8 +168,12 @@ function notFound(id: string): never {
 }
 
 async function refuseTakenName(gateway: Gateway, operator: OperatorState, name: string, exceptId?: string): Promise<void> {
-  if (gateway.config.keys.some((key) => key.name === name) || (await operator.keys.nameTaken(name, exceptId))) {
-    throw new IrError({ kind: 'invalid-request', status: 409, message: `A key named "${name}" already exists`, code: 'key_name_taken', param: 'name', source: 'gateway' });
+  const configKey = gateway.config.keys.find((key) => key.name === name);
+  if (configKey) {
+    throw new IrError({ kind: 'invalid-request', status: 409, message: `A key named "${name}" already exists in the config file (id ${configKeyId(configKey)}); config and runtime keys share one set of names`, code: 'key_name_taken', param: 'name', source: 'gateway' });
+  }
+  if (await saved(operator.keys.nameTaken(name, exceptId))) {
+    throw new IrError({ kind: 'invalid-request', status: 409, message: `A runtime key named "${name}" already exists`, code: 'key_name_taken', param: 'name', source: 'gateway' });
   }
 }
 
@@ -125,7 +201,7 @@ function runtimeView(record: RuntimeKeyRecord): Record<string, unknown> {
 function configKeys(gateway: Gateway): Array<Record<string, unknown>> {
   return gateway.config.keys.map((key: KeyConfig) => ({
     object: 'key',
-    id: `config:${key.name}`,
+    id: configKeyId(key),
     source: 'config',
     readOnly: true,
     name: key.name,

@@ -1,8 +1,12 @@
 import { sendJson } from '@interlingua/testkit';
 import OpenAI from 'openai';
+import type { DestinationStream } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config/admin-schema.js';
-import { startHarness, type Harness } from '../e2e/gateway-harness.test-support.js';
+import { configSchema } from '../config/config-schema.js';
+import type { SqlDatabase } from '../ledger/sql-database.js';
+import { operatorOf } from './operator-state.js';
+import { logCollector, startHarness, type Harness } from '../e2e/gateway-harness.test-support.js';
 import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
 
 const ADMIN = 'admin-secret-for-key-tests-01';
@@ -24,8 +28,8 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((harness) => harness.close()));
 });
 
-async function gatewayOn(database: DatabaseConfig): Promise<Harness> {
-  const harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), { sections: { admin: { secret: ADMIN }, database } });
+async function gatewayOn(database: DatabaseConfig, logDestination?: DestinationStream): Promise<Harness> {
+  const harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), { sections: { admin: { secret: ADMIN }, database }, ...(logDestination ? { logDestination } : {}) });
   open.push(harness);
   return harness;
 }
@@ -76,7 +80,9 @@ for (const database of TEST_DATABASES) {
         ['test', 'config', true],
         ['team-a', 'runtime', false],
       ]);
-      expect((await admin(harness, 'PATCH', '/admin/keys/config:test', { rpm: 1 })).status).toBe(403);
+      const configId = list.data.find((key) => key.source === 'config')?.id as string;
+      expect(configId).toMatch(/^cfg_[0-9a-f]{24}$/);
+      expect((await admin(harness, 'PATCH', `/admin/keys/${configId}`, { rpm: 1 })).status).toBe(403);
     });
 
     it('updates models, disables, enables, rotates and deletes, each taking effect at once', async () => {
@@ -104,6 +110,30 @@ for (const database of TEST_DATABASES) {
       expect((await admin(harness, 'GET', `/admin/keys/${created.id}`)).status).toBe(404);
     });
 
+    it('writes one audit line per key action, naming the key by id and name, never a secret', async () => {
+      const log = logCollector();
+      const harness = await gatewayOn(await database.fresh(), log.destination);
+      const created = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'audited' }, 201);
+      await adminJson(harness, 'PATCH', `/admin/keys/${created.id}`, { rpm: 5, name: 'audited-2' });
+      await adminJson(harness, 'POST', `/admin/keys/${created.id}/disable`);
+      await adminJson(harness, 'POST', `/admin/keys/${created.id}/enable`);
+      const rotated = await adminJson<KeyView>(harness, 'POST', `/admin/keys/${created.id}/rotate`);
+      await adminJson(harness, 'DELETE', `/admin/keys/${created.id}`);
+      const audit = log.lines.filter((line) => typeof line.audit === 'string');
+      expect(audit.map((line) => [line.audit, line.keyId, line.keyName])).toEqual([
+        ['key.create', created.id, 'audited'],
+        ['key.update', created.id, 'audited-2'],
+        ['key.disable', created.id, 'audited-2'],
+        ['key.enable', created.id, 'audited-2'],
+        ['key.rotate', created.id, 'audited-2'],
+        ['key.delete', created.id, 'audited-2'],
+      ]);
+      expect(audit[1]?.fields).toBe('name,rpm');
+      expect(audit.every((line) => line.remote === '127.0.0.1' && typeof line.requestId === 'string')).toBe(true);
+      const everything = JSON.stringify(log.lines);
+      for (const secret of [created.secret, rotated.secret, ADMIN]) expect(everything).not.toContain(secret as string);
+    });
+
     it('refuses bad input with OpenAI-style errors naming the field, and a name already taken', async () => {
       const harness = await gatewayOn(await database.fresh());
       const bad = await admin(harness, 'POST', '/admin/keys', { name: 'x', rpm: -1, colour: 'red' });
@@ -115,6 +145,65 @@ for (const database of TEST_DATABASES) {
       expect((await fetch(`${harness.url}/admin/keys`, { headers: { 'x-api-key': ADMIN } })).status).toBe(401);
       const notJson = await fetch(`${harness.url}/admin/keys`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` }, body: '{' });
       expect(notJson.status).toBe(400);
+    });
+
+    it('a new key that takes a deleted key\'s name owns nothing of the old one: stored responses, rate counters', async () => {
+      const harness = await gatewayOn(await database.fresh());
+      const first = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'reused', rpm: 3 }, 201);
+      const stored = await client(harness, first.secret as string).responses.create({ model: 'mock', input: 'remember this' });
+      expect((await client(harness, first.secret as string).responses.retrieve(stored.id)).id).toBe(stored.id);
+      await adminJson(harness, 'DELETE', `/admin/keys/${first.id}`);
+
+      const second = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'reused', rpm: 3 }, 201);
+      expect(second.id).not.toBe(first.id);
+      const read = await fetch(`${harness.url}/v1/responses/${stored.id}`, { headers: { authorization: `Bearer ${second.secret as string}` } });
+      expect(read.status).toBe(404);
+      // The old key's request of this minute is not the new key's.
+      expect(await chatStatus(harness, second.secret as string)).toBe(200);
+    });
+
+    it('refuses a reloaded config whose key takes a runtime key\'s name, keeping the running one', async () => {
+      const harness = await gatewayOn(await database.fresh());
+      const runtime = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'taken' }, 201);
+      const running = harness.gateway.gateway.config;
+      const clashing = configSchema.parse({ ...running, keys: [...running.keys, { name: 'taken', secret: 'config-key-taking-a-name' }] });
+      expect(() => harness.gateway.reload(clashing)).toThrow(`"taken" is already the name of the runtime key ${runtime.id}`);
+      expect(harness.gateway.gateway.config).toBe(running);
+      expect(await chatStatus(harness, 'config-key-taking-a-name')).toBe(401);
+      expect(await chatStatus(harness, runtime.secret as string)).toBe(200);
+      const refused = await admin(harness, 'POST', '/admin/keys', { name: 'test' });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('in the config file');
+    });
+
+    it('refuses a revoked key on this instance while the database is down, says so with a 503, and keeps refusing it until a change is saved', async () => {
+      const harness = await gatewayOn(await database.fresh());
+      const created = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'outage' }, 201);
+      const secret = created.secret as string;
+      expect(await chatStatus(harness, secret)).toBe(200);
+      const db = operatorOf(harness.gateway.gateway)?.db as SqlDatabase;
+      const { all, run } = db;
+      const down = (): Promise<never> => Promise.reject(new Error('connect ECONNREFUSED'));
+      Object.assign(db, { all: down, run: down });
+      try {
+        for (const action of ['disable', 'rotate']) {
+          const answer = await admin(harness, 'POST', `/admin/keys/${created.id}/${action}`);
+          expect(answer.status).toBe(503);
+          const body = (await answer.json()) as { error: { code: string; message: string } };
+          expect(body.error.code).toBe('database_unavailable');
+          expect(body.error.message).toContain('was not saved');
+        }
+        expect(await chatStatus(harness, secret)).toBe(401);
+        const enable = await admin(harness, 'POST', `/admin/keys/${created.id}/enable`);
+        expect(enable.status).toBe(503);
+      } finally {
+        Object.assign(db, { all, run });
+      }
+      // The database is back but never recorded the revocation: this instance still refuses the key.
+      expect(await chatStatus(harness, secret)).toBe(401);
+      await adminJson(harness, 'POST', `/admin/keys/${created.id}/disable`);
+      await adminJson(harness, 'POST', `/admin/keys/${created.id}/enable`);
+      expect(await chatStatus(harness, secret)).toBe(200);
     });
 
     it('keeps runtime keys and the ledger across a restart', async () => {

@@ -88,6 +88,19 @@ export function operatorOf(gateway: Gateway): OperatorState | undefined {
   return states.get(gateway.ops.runtime);
 }
 
+/**
+ * Config keys named like a runtime key: config and runtime keys share one set of names, so such
+ * a config is refused (at start and on reload) with one problem per clash.
+ */
+export function runtimeNameClashes(runtime: GatewayRuntime, config: GatewayConfig): string[] {
+  const keys = runtime.runtimeKeys;
+  if (!keys) return [];
+  return config.keys.flatMap((key, i) => {
+    const id = keys.idOfName(key.name);
+    return id === undefined ? [] : [`keys[${i}].name: "${key.name}" is already the name of the runtime key ${id} (config and runtime keys share one set of names); rename this key, or rename or delete the runtime key through /admin/keys/${id}`];
+  });
+}
+
 /** The enabled runtime key whose secret was presented, when the gateway has a database. */
 export function findRuntimeKey(gateway: Gateway, presented: string): GatewayKey | undefined {
   return states.get(gateway.ops.runtime)?.registry.find(presented);

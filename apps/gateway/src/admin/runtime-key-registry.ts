@@ -1,15 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import { compileKey, sha256, type GatewayKey } from '../auth/api-keys.js';
+import type { KeyChange } from '../operations/gateway-ops.js';
 import type { RuntimeKeyStore, StoredRuntimeKey } from './runtime-key-store.js';
 
 /**
  * The enabled runtime keys of the database, held in memory by the SHA-256 of their secrets so a
  * request is authenticated without a database call. Every `refreshMs` a cheap version query
  * tells whether any instance changed a key; only then are the keys read again. Changes made
- * through this instance apply at once.
+ * through this instance apply at once (`apply`, on every worker). Keys revoked while the
+ * database could not record it are refused here until a later change of theirs is saved.
  */
 export class RuntimeKeyRegistry {
   private byDigest = new Map<string, GatewayKey>();
+  /** Every runtime key's name (disabled ones too) and its id. */
+  private idByName = new Map<string, string>();
+  private readonly refused = new Set<string>();
   private version = '';
   private timer: NodeJS.Timeout | undefined;
   /** Loads run one after another, so a load asked for after a change sees that change. */
@@ -47,7 +52,28 @@ export class RuntimeKeyRegistry {
   find(presented: string): GatewayKey | undefined {
     const digest = sha256(presented);
     const key = this.byDigest.get(digest.toString('hex'));
-    return key && timingSafeEqual(key.digest, digest) ? key : undefined;
+    return key && timingSafeEqual(key.digest, digest) && !this.refused.has(key.id) ? key : undefined;
+  }
+
+  /** The id of the runtime key with this name, as last read. */
+  idOfName(name: string): string | undefined {
+    return this.idByName.get(name);
+  }
+
+  /** The name of the runtime key with this id, as last read. */
+  nameOfId(id: string): string | undefined {
+    for (const [name, known] of this.idByName) if (known === id) return name;
+    return undefined;
+  }
+
+  /**
+   * Applies a change made through this instance: refuses or stops refusing the named ids at once,
+   * then reads the keys again (a database that does not answer leaves the refusals in force).
+   */
+  async apply(change: KeyChange): Promise<void> {
+    for (const id of change.refuse ?? []) this.refused.add(id);
+    for (const id of change.allow ?? []) this.refused.delete(id);
+    await this.refresh(true).catch((error: unknown) => this.onError('runtime keys refresh', error));
   }
 
   /** Reads the keys again when any instance changed one (`force`: in any case). */
@@ -62,6 +88,7 @@ export class RuntimeKeyRegistry {
     if (!force && version === this.version) return;
     const keys = await this.store.listForAuth();
     this.byDigest = new Map(keys.filter((key) => !key.disabled).map((key) => [key.secretSha256, gatewayKeyOf(key)]));
+    this.idByName = new Map(keys.map((key) => [key.name, key.id]));
     this.version = version;
   }
 }

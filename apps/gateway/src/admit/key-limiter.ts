@@ -49,14 +49,14 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
   if (key.rpm !== undefined) {
     const rpm = key.rpm;
     checks.push({
-      ops: [{ key: counterKey(RPM_COUNTER, key.name, minute), by: 1, ttlMs: counterTtlMs(minute, now) }],
+      ops: [{ key: counterKey(RPM_COUNTER, key.id, minute), by: 1, ttlMs: counterTtlMs(minute, now) }],
       verdict: ([count = 0]) => (count > rpm ? rateLimited(`Rate limit reached for key "${key.name}": ${rpm} requests per minute`, minute, now) : undefined),
     });
   }
   if (key.tpm !== undefined) {
     const tpm = key.tpm;
     checks.push({
-      ops: [{ key: tpmCounterKey(key.name, minute), by: 0, ttlMs: 0 }],
+      ops: [{ key: tpmCounterKey(key.id, minute), by: 0, ttlMs: 0 }],
       verdict: ([used = 0]) => (used >= tpm ? rateLimited(`Token rate limit reached for key "${key.name}": ${tpm} tokens per minute`, minute, now) : undefined),
     });
   }
@@ -66,7 +66,7 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
 
 function budgetCheck(key: GatewayKey, budget: BudgetConfig, now: number): Check {
   const window = windowAt(budget.period, now);
-  const read = (field: 'inputTokens' | 'outputTokens' | 'costMicros'): CounterOp => ({ key: usageCounterKey(key.name, budget.period, window, field), by: 0, ttlMs: 0 });
+  const read = (field: 'inputTokens' | 'outputTokens' | 'costMicros'): CounterOp => ({ key: usageCounterKey(key.id, budget.period, window, field), by: 0, ttlMs: 0 });
   if (budget.tokens !== undefined) {
     const limit = budget.tokens;
     return {

@@ -87,6 +87,10 @@ export const streamsSchema = strictObject({
 export const adminSchema = strictObject({
   secret: z.string().min(16).optional(),
   secretHash: z.string().regex(SECRET_HASH, 'must look like sha256:<64 hex digits>').optional(),
+  /** Failed admin authentications one address may make per window; then 429 until the window ends. */
+  maxFailedLogins: positiveInt.default(10),
+  /** That window, in ms, from the address's first failure. */
+  failedLoginWindowMs: positiveInt.default(60_000),
 }).refine((admin) => (admin.secret === undefined) !== (admin.secretHash === undefined), { message: 'give exactly one of secret or secretHash' });
 
 export const loggingSchema = strictObject({

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { startLoopbackUpstream, type LoopbackUpstream, type UpstreamHandler } from '@interlingua/testkit';
 import { closeDefaultDispatcher } from '@interlingua/provider-adapters';
 import { configSchema, type GatewayConfig } from '../config/config-schema.js';
@@ -25,6 +26,8 @@ export interface HarnessOptions {
   upstreamProvider?: Record<string, unknown>;
   /** Further config sections (`responses`, …), as in a config file; `server` fields beside the loopback host and port. */
   sections?: Record<string, unknown>;
+  /** Where the gateway's log lines go (stdout by default). */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function startHarness(handler: UpstreamHandler, options: HarnessOpt
     ],
     models: [{ name: 'up/*', targets: [{ provider: 'upstream' }] }, { name: 'mock', targets: [{ provider: 'mock' }] }, ...(options.models ?? [])],
   });
-  const gateway = await startGateway(config);
+  const gateway = await startGateway(config, options.logDestination ? { logDestination: options.logDestination } : {});
   return {
     gateway,
     upstream,
@@ -59,4 +62,10 @@ export async function startHarness(handler: UpstreamHandler, options: HarnessOpt
       await closeDefaultDispatcher();
     },
   };
+}
+
+/** A log destination that keeps every line, parsed (tests read the gateway's log lines). */
+export function logCollector(): { destination: DestinationStream; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  return { destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }, lines };
 }

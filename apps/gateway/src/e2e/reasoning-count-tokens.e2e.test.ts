@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { sendJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configKeyId } from '../auth/api-keys.js';
 import { CARRIER_PREFIX, sealCarrier } from '../reasoning/reasoning-carrier.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
@@ -18,7 +19,7 @@ afterAll(async () => harness.close());
 
 describe('token counts never carry a reasoning carrier upstream', () => {
   it('an Anthropic caller counting a conversation that holds a carrier: the count request has none', async () => {
-    const carrier = sealCarrier({ origin: 'gemini', opaque: { origin: 'gemini', kind: 'signature', data: 'CiQBsignature' } }, { secret: SECRET, keyName: 'test' });
+    const carrier = sealCarrier({ origin: 'gemini', opaque: { origin: 'gemini', kind: 'signature', data: 'CiQBsignature' } }, { secret: SECRET, keyId: configKeyId({ name: 'test', secret: GATEWAY_KEY, models: ['*'] }) });
     const client = new Anthropic({ apiKey: GATEWAY_KEY, baseURL: harness.url, maxRetries: 0 });
     const count = await client.messages.countTokens({
       model: 'up/claude-sonnet-4-5',

@@ -10,6 +10,7 @@ beforeAll(async () => {
   running = await startGateway(
     configSchema.parse({
       server: { port: 0, cors: { origins: ['https://app.example'] } },
+      admin: { secret: 'admin-secret-for-cors-tests' },
       keys: [{ name: 'k', secret: 'browser-key-1' }],
       providers: [{ id: 'mock', type: 'mock' }],
       models: [{ name: 'mock', targets: [{ provider: 'mock' }] }],
@@ -39,5 +40,21 @@ describe('CORS', () => {
     expect(ok.headers.get('access-control-expose-headers')).toContain('x-interlingua-route');
     const other = await fetch(`${running.url}/v1/models`, { headers: { origin: 'https://evil.example', authorization: 'Bearer browser-key-1' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it.each(['/admin/keys/x', '/admin/keys', '/ADMIN/keys', '//admin/usage', '/%61dmin/keys', '/metrics', '/metrics/', '/console', '/console/app.js'])('gives a cross-origin preflight for %s no allow headers, even from an allowed origin', async (path) => {
+    const response = await fetch(`${running.url}${path}`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'authorization' } });
+    await response.arrayBuffer();
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-methods')).toBeNull();
+    expect(response.headers.get('access-control-allow-headers')).toBeNull();
+  });
+
+  it('adds no CORS headers to answers of the admin API and /metrics', async () => {
+    for (const path of ['/admin/keys', '/metrics']) {
+      const response = await fetch(`${running.url}${path}`, { headers: { origin: 'https://app.example', authorization: 'Bearer admin-secret-for-cors-tests' } });
+      await response.arrayBuffer();
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
   });
 });

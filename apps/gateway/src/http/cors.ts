@@ -9,15 +9,33 @@ export interface CorsOptions {
 /** Gateway response headers a browser script may read. */
 const EXPOSED_HEADERS = ['x-request-id', 'request-id', 'x-interlingua-route', 'x-interlingua-warnings', 'x-interlingua-cost', 'retry-after', 'x-should-retry'].join(', ');
 
+/** The operator's paths (admin API, metrics, console), however spelled: never open to other origins. */
+const OPERATOR_PATH = /^\/+(?:admin|metrics|console)(?:\/|$)/i;
+
+/**
+ * Whether `server.cors` may apply to a path: not to `/admin/*`, `/metrics` or `/console`, in any
+ * case, with any number of leading slashes, percent-encoded or not (the router accepts each).
+ */
+export function corsAppliesTo(path: string): boolean {
+  if (OPERATOR_PATH.test(path)) return false;
+  if (!path.includes('%')) return true;
+  try {
+    return !OPERATOR_PATH.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * CORS for browser apps calling the gateway directly: answers preflights for allowed origins and
  * adds the allow and expose headers to every answer. Requested headers are echoed, so the
  * Anthropic SDK's `anthropic-dangerous-direct-browser-access` and the Stainless headers pass.
- * Returns true when the request was a preflight and has been answered.
+ * Returns true when the request was a preflight and has been answered. The operator's paths
+ * (`corsAppliesTo`) get no CORS headers at all.
  */
-export function applyCors(options: CorsOptions, request: IncomingMessage, response: ServerResponse): boolean {
+export function applyCors(options: CorsOptions, request: IncomingMessage, response: ServerResponse, path: string): boolean {
   const origin = request.headers.origin;
-  if (options.origins.length === 0 || typeof origin !== 'string') return false;
+  if (options.origins.length === 0 || typeof origin !== 'string' || !corsAppliesTo(path)) return false;
   const allowed = options.origins.includes('*') || options.origins.includes(origin);
   response.setHeader('vary', 'Origin');
   if (!allowed) return false;

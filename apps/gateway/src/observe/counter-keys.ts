@@ -1,17 +1,17 @@
 import type { Window } from './usage-periods.js';
 
-/** How many key names each counter kind remembers its current key for; past it the memo starts over. */
+/** How many key ids each counter kind remembers its current key for; past it the memo starts over. */
 const MAX_REMEMBERED = 10_000;
 
-/** One kind of counter: how its store key is spelled from a key name and a window id. */
+/** One kind of counter: how its store key is spelled from a key id and a window id. */
 export interface CounterKind {
-  spell(name: string, windowId: string): string;
+  spell(keyId: string, windowId: string): string;
 }
 
 const current = new WeakMap<CounterKind, Map<string, { windowId: string; key: string }>>();
 
 /**
- * The store key of one counter of `kind` for a key name in a window, made once per window and
+ * The store key of one counter of `kind` for a key id in a window, made once per window and
  * remembered: every request reads or charges a few of them, and a string made once also keeps
  * its hash for the store's map lookups.
  */

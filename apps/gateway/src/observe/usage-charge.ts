@@ -6,8 +6,8 @@ import { usageChargeOps } from './usage-ledger.js';
 import { counterTtlMs, windowAt, type Window } from './usage-periods.js';
 
 /** The store counter of a key's tokens in one minute (charged here, read by the TPM limit). */
-export function tpmCounterKey(keyName: string, minute: Window): string {
-  return counterKey(TPM_COUNTER, keyName, minute);
+export function tpmCounterKey(keyId: string, minute: Window): string {
+  return counterKey(TPM_COUNTER, keyId, minute);
 }
 
 /**
@@ -15,11 +15,11 @@ export function tpmCounterKey(keyName: string, minute: Window): string {
  * day and month totals (which the budgets read), in one store call that nobody waits for.
  */
 export function chargeKey(store: StateStore, key: GatewayKey, usage: IrUsage | undefined, cost: number | null, now: number, onStoreError: (operation: string, error: unknown) => void): void {
-  const ops = usageChargeOps(key.name, usage, cost, now);
+  const ops = usageChargeOps(key.id, usage, cost, now);
   const tokens = usage ? usage.inputTokens + usage.outputTokens : 0;
   if (key.tpm !== undefined && tokens > 0) {
     const minute = windowAt('minute', now);
-    ops.push({ key: tpmCounterKey(key.name, minute), by: tokens, ttlMs: counterTtlMs(minute, now) });
+    ops.push({ key: tpmCounterKey(key.id, minute), by: tokens, ttlMs: counterTtlMs(minute, now) });
   }
   store.counters(ops).catch((error: unknown) => onStoreError('charge', error));
 }

@@ -9,8 +9,8 @@ export type UsageField = (typeof USAGE_FIELDS)[number];
 export type BudgetPeriod = 'day' | 'month';
 
 /** The store key of one per-key total. */
-export function usageCounterKey(keyName: string, period: BudgetPeriod, window: Window, field: UsageField): string {
-  return counterKey(USAGE_COUNTERS[period][field], keyName, window);
+export function usageCounterKey(keyId: string, period: BudgetPeriod, window: Window, field: UsageField): string {
+  return counterKey(USAGE_COUNTERS[period][field], keyId, window);
 }
 
 /** The counter kind of each total: `usage:<key>:<period>:<window>:<field>`. */
@@ -26,7 +26,7 @@ function usageCounterKinds(period: BudgetPeriod): Record<UsageField, CounterKind
 }
 
 /** What one finished request adds to its key's day and month totals (zero amounts are skipped). */
-export function usageChargeOps(keyName: string, usage: IrUsage | undefined, cost: number | null, now: number): CounterOp[] {
+export function usageChargeOps(keyId: string, usage: IrUsage | undefined, cost: number | null, now: number): CounterOp[] {
   const amounts: Record<UsageField, number> = {
     requests: 1,
     inputTokens: usage?.inputTokens ?? 0,
@@ -41,7 +41,7 @@ export function usageChargeOps(keyName: string, usage: IrUsage | undefined, cost
     const window = windowAt(period, now);
     const ttlMs = counterTtlMs(window, now);
     for (const field of USAGE_FIELDS) {
-      if (amounts[field] > 0) ops.push({ key: usageCounterKey(keyName, period, window, field), by: amounts[field], ttlMs });
+      if (amounts[field] > 0) ops.push({ key: usageCounterKey(keyId, period, window, field), by: amounts[field], ttlMs });
     }
   }
   return ops;
@@ -61,13 +61,13 @@ export interface PeriodUsage {
   unpricedRequests: number;
 }
 
-/** The day and month totals of each named key, read in one store call. */
-export async function readUsage(store: StateStore, keyNames: readonly string[], now: number): Promise<Array<{ key: string; day: PeriodUsage; month: PeriodUsage }>> {
+/** The day and month totals of each key (by id), read in one store call. */
+export async function readUsage(store: StateStore, keyIds: readonly string[], now: number): Promise<Array<{ key: string; day: PeriodUsage; month: PeriodUsage }>> {
   const windows = { day: windowAt('day', now), month: windowAt('month', now) };
   const ops: CounterOp[] = [];
-  for (const name of keyNames) {
+  for (const id of keyIds) {
     for (const period of ['day', 'month'] as const) {
-      for (const field of USAGE_FIELDS) ops.push({ key: usageCounterKey(name, period, windows[period], field), by: 0, ttlMs: 0 });
+      for (const field of USAGE_FIELDS) ops.push({ key: usageCounterKey(id, period, windows[period], field), by: 0, ttlMs: 0 });
     }
   }
   const values = await store.counters(ops);
@@ -77,5 +77,5 @@ export async function readUsage(store: StateStore, keyNames: readonly string[], 
     const { costMicros, ...counts } = read;
     return { period: windows[period].id, ...counts, cost: costMicros / 1_000_000 };
   };
-  return keyNames.map((key) => ({ key, day: next('day'), month: next('month') }));
+  return keyIds.map((key) => ({ key, day: next('day'), month: next('month') }));
 }

@@ -29,7 +29,34 @@ export interface GatewayRuntime {
    */
   metricsText?: () => Promise<string>;
   /** The keys created at runtime (`/admin/keys`), when the gateway has a database. */
-  runtimeKeys?: { find(presented: string): GatewayKey | undefined };
+  runtimeKeys?: RuntimeKeys;
+  /**
+   * Tells this instance's other workers of a key change and resolves once each has applied it
+   * (a worker of several); undefined in a single process.
+   */
+  spreadKeyChange?: (change: KeyChange) => Promise<SpreadOutcome>;
+}
+
+/** A change to runtime keys made through the admin API, as every worker of the instance applies it. */
+export interface KeyChange {
+  /** Ids to refuse at once (a revocation the database could not record). */
+  refuse?: string[];
+  /** Ids no longer refused locally (their change is saved; the database decides again). */
+  allow?: string[];
+}
+
+/** How many other workers applied a spread change, of how many. */
+export interface SpreadOutcome {
+  workers: number;
+  applied: number;
+}
+
+export interface RuntimeKeys {
+  find(presented: string): GatewayKey | undefined;
+  /** Applies a key change: the refusals at once, then the keys read again. */
+  apply(change: KeyChange): Promise<void>;
+  /** The id of the runtime key that has this name. */
+  idOfName(name: string): string | undefined;
 }
 
 export interface RuntimeOptions {

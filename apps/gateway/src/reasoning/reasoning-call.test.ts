@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mustOpenCarriers, type ReasoningContext } from './reasoning-call.js';
 import { sealCarrier } from './reasoning-carrier.js';
 
-const SEAL = { secret: 'a-secret-of-enough-length', keyName: 'team-a' };
+const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
 
 function context(): ReasoningContext {
   return { seal: SEAL, policy: 'drop', callerWire: 'anthropic-messages', callerBody: {} };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bodyMayHoldCarrier, CARRIER_PREFIX, isCarrier, openCarrier, sealCarrier } from './reasoning-carrier.js';
 
-const SEAL = { secret: 'a-secret-of-enough-length', keyName: 'team-a' };
+const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
 const SIGNATURE = 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxMmn6Ax1V7YZGLJpEiMJEvXqIt1PVH5o3l9NbmTCfCXLk+0Y7IxMpAaRIyCZ5xGx0GJaOodaPXkh6pdRTHjSoQfrwoGbi0TMUaZ1D+1VGfHAE=';
 
 describe('reasoning carriers', () => {
@@ -28,7 +28,7 @@ describe('reasoning carriers', () => {
 
   it('open only under the key and secret that sealed them', () => {
     const carrier = sealCarrier({ origin: 'anthropic' }, SEAL);
-    expect(openCarrier(carrier, { ...SEAL, keyName: 'team-b' })).toEqual({ ok: false, reason: 'other-key' });
+    expect(openCarrier(carrier, { ...SEAL, keyId: 'team-b' })).toEqual({ ok: false, reason: 'other-key' });
     expect(openCarrier(carrier, { ...SEAL, secret: 'another-secret-of-enough-length' })).toEqual({ ok: false, reason: 'unreadable' });
   });
 

@@ -8,7 +8,7 @@ export interface ReasoningContextInput {
   secret: string | undefined;
   /** Told once when the gateway has to make a secret of its own for this process. */
   logger: Logger;
-  keyName: string;
+  keyId: string;
   callerWire: string;
   callerBody: Record<string, unknown>;
   policy: ForeignReasoningPolicy | undefined;
@@ -19,10 +19,10 @@ export interface ReasoningContextInput {
  * (and warned about) only when a carrier is first sealed or opened.
  */
 export function reasoningContext(input: ReasoningContextInput): ReasoningContext {
-  const { secret, logger, keyName } = input;
+  const { secret, logger, keyId } = input;
   return {
     seal: {
-      keyName,
+      keyId,
       get secret() {
         return secret ?? processCompactionSecret(logger);
       },

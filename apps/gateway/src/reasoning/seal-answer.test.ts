@@ -4,7 +4,7 @@ import { openCarriers, withoutCarriers } from './open-carriers.js';
 import { isCarrier } from './reasoning-carrier.js';
 import { sealAnswer, type CarrierSealing } from './seal-answer.js';
 
-const SEAL = { secret: 'a-secret-of-enough-length', keyName: 'team-a' };
+const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
 const GEMINI_SIGNATURE = 'CiQB0e2Kb7Qd0f0aTq9vNfCUt3mJtC1aVjH6p8jW5ZkA0kV3e0o=';
 const ANTHROPIC_SIGNATURE = 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxMmn6Ax1V7YZGLJpEiMJEvXq==';
 
@@ -85,7 +85,7 @@ describe('carriers for foreign reasoning', () => {
 
   it('removes, with a warning, a carrier sealed for another key or altered', () => {
     const sealed = sealAnswer(answer(GEMINI_PARTS), sealing('anthropic', 'gemini'));
-    const opened = openCarriers(echo(sealed), { ...SEAL, keyName: 'team-b' });
+    const opened = openCarriers(echo(sealed), { ...SEAL, keyId: 'team-b' });
     expect(opened.messages[1]?.content.map((part) => part.type)).toEqual(['tool-call', 'tool-call']);
     expect(opened.messages[1]?.content.some((part) => part.type === 'tool-call' && part.opaque !== undefined)).toBe(false);
     expect(opened.warnings.map((w) => w.message)).toEqual([

@@ -5,7 +5,7 @@ import { openCarriers } from './open-carriers.js';
 import { sealAnswer } from './seal-answer.js';
 import { CarrierStreamSealer } from './seal-stream.js';
 
-const SEAL = { secret: 'a-secret-of-enough-length', keyName: 'team-a' };
+const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
 const SIGNATURE = 'CiQB0e2Kb7Qd0f0aTq9vNfCUt3mJtC1aVjH6p8jW5ZkA0kV3e0o=';
 
 const GEMINI_STREAM: IrStreamEvent[] = [

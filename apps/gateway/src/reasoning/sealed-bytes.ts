@@ -7,10 +7,10 @@ export const BINDING_BYTES = 8;
 /** The smallest sealed bytes: binding, IV and tag around an empty plaintext. */
 export const MIN_SEALED_BYTES = BINDING_BYTES + IV_BYTES + TAG_BYTES;
 
-/** Who may open sealed bytes: the gateway's secret and the name of the API key that made them. */
+/** Who may open sealed bytes: the gateway's secret and the id of the API key that made them. */
 export interface SealKey {
   secret: string;
-  keyName: string;
+  keyId: string;
 }
 
 /**
@@ -32,12 +32,12 @@ function keyOf(secret: string): Buffer {
 }
 
 /**
- * The key binding: an HMAC of the key's name under the secret, cut to 8 bytes. It names no key
+ * The key binding: an HMAC of the key's id under the secret, cut to 8 bytes. It names no key
  * (only the secret's holder can compute it) and lets a foreign key's blob be told apart from an
  * altered one.
  */
 function bindingOf(purpose: SealPurpose, seal: SealKey): Buffer {
-  return createHmac('sha256', keyOf(seal.secret)).update(`${purpose.bindingLabel}-key:${seal.keyName}`, 'utf8').digest().subarray(0, BINDING_BYTES);
+  return createHmac('sha256', keyOf(seal.secret)).update(`${purpose.bindingLabel}-key:${seal.keyId}`, 'utf8').digest().subarray(0, BINDING_BYTES);
 }
 
 /**

@@ -48,7 +48,7 @@ async function prepareIr(call: GenerationContext, key: GatewayKey, state: Respon
     restrictToResponsesTargets(call, openAiStateReasons(call.json));
     return undefined;
   }
-  const prepared = await prepareConversation(call.json, decoder(call), { store: state.store, key: key.name, secret: state.secret });
+  const prepared = await prepareConversation(call.json, decoder(call), { store: state.store, key: key.id, secret: state.secret });
   restrictToResponsesTargets(call, prepared.openAiOnly);
   // With no OpenAI-held state and no compaction summary the gateway sees the whole conversation.
   if (prepared.openAiOnly.length === 0 && !call.rawBody.includes('compaction')) refuseToolOutputsWithoutCalls(prepared.ir);
@@ -71,7 +71,7 @@ export async function prepareResponsesCall(call: GenerationContext, key: Gateway
   if (call.json.store === false) return;
   call.onPassedThrough = (id) => rememberOwner(call, key, state.owners, id);
   // Answers that go through the IR are stored by the gateway: refuse at once what it cannot keep.
-  if (prepared) await state.store.admit(key.name, call.rawBody.length);
+  if (prepared) await state.store.admit(key.id, call.rawBody.length);
   call.onIrResponse = (response) => storeAnswer(call, key, state, { head, prepared, callCodec, response });
 }
 
@@ -89,7 +89,7 @@ async function storeAnswer(call: GenerationContext, key: GatewayKey, state: Resp
   const previousResponseId = prepared?.previous?.at(-1)?.id;
   const entry = {
     id: head.id,
-    key: key.name,
+    key: key.id,
     created: head.created,
     ...(previousResponseId ? { previousResponseId } : {}),
     inputItems: inputItemsWithIds(call.json.input, head.id),

@@ -75,7 +75,7 @@ function emulate(call: GenerationContext, prepared: PreparedConversation, seal: 
  * `responses.compaction.secret`.
  */
 export async function prepareCompactCall(call: GenerationContext, key: GatewayKey, state: ResponsesState): Promise<void> {
-  const prepared = await prepareConversation(call.json, openAiResponsesCompactRequestToIr, { store: state.store, key: key.name, secret: state.secret });
+  const prepared = await prepareConversation(call.json, openAiResponsesCompactRequestToIr, { store: state.store, key: key.id, secret: state.secret });
   restrictToResponsesTargets(call, prepared.openAiOnly);
   if (!prepared.rewritten && isResponsesTarget(call.route.targets[0])) {
     call.route = { ...call.route, targets: call.route.targets.filter(isResponsesTarget).map(compactTarget) };
@@ -86,5 +86,5 @@ export async function prepareCompactCall(call: GenerationContext, key: GatewayKe
       `Compaction for model '${call.model}' is emulated by the gateway (its upstream does not take this request as an OpenAI Responses compaction), and that needs a secret to seal the compaction item: set responses.compaction.secret in the gateway config`,
     );
   }
-  emulate(call, prepared, { secret: state.secret, keyName: key.name });
+  emulate(call, prepared, { secret: state.secret, keyId: key.id });
 }

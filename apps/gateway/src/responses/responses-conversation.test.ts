@@ -61,7 +61,7 @@ describe('prepareConversation', () => {
   });
 
   it('opens gateway compaction items into a system note', async () => {
-    const sealed = sealCompaction({ summary: 'SUMMARY', model: 'm', created: 1 }, { secret: SECRET, keyName: 'k' });
+    const sealed = sealCompaction({ summary: 'SUMMARY', model: 'm', created: 1 }, { secret: SECRET, keyId: 'k' });
     const prepared = await prepareConversation({ model: 'm', input: [{ role: 'user', content: 'kept' }, { type: 'compaction', encrypted_content: sealed }, { role: 'user', content: 'next' }] }, openAiResponsesRequestToIr, context());
     expect(prepared.rewritten).toBe(true);
     expect(prepared.ir.messages[1]).toEqual({ role: 'system', content: [{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}SUMMARY` }] });

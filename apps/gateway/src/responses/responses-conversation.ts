@@ -49,7 +49,7 @@ const COMPACTION_OPEN_FAILURES: Record<CompactionOpenFailure, string> = {
  * Replaces every compaction item the gateway sealed (`ilg1.`) by a system note holding its
  * summary; items sealed by OpenAI are left for an OpenAI Responses upstream and reported.
  */
-function openCompactionItems(ir: IrRequest, secret: string | undefined, keyName: string, openAiOnly: string[]): { ir: IrRequest; opened: boolean } {
+function openCompactionItems(ir: IrRequest, secret: string | undefined, keyId: string, openAiOnly: string[]): { ir: IrRequest; opened: boolean } {
   const found = findCompactionItems(ir);
   if (found.length === 0) return { ir, opened: false };
   const messages = [...ir.messages];
@@ -63,7 +63,7 @@ function openCompactionItems(ir: IrRequest, secret: string | undefined, keyName:
     if (secret === undefined) {
       throw invalidRequest('The input holds a compaction item sealed by this gateway, but no compaction secret is configured (responses.compaction.secret), so it cannot be opened', 'input');
     }
-    const opened = openCompaction(opaque.data, { secret, keyName });
+    const opened = openCompaction(opaque.data, { secret, keyId });
     if (!opened.ok) throw invalidRequest(COMPACTION_OPEN_FAILURES[opened.reason], 'input');
     messages[item.messageIndex] = { role: 'system', content: [{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}${opened.contents.summary}` }] };
     openedIndexes.add(item.messageIndex);

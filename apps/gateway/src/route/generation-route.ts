@@ -76,7 +76,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
         reasoning: reasoningContext({
           secret: gateway.config.responses.compaction.secret,
           logger: gateway.ops.runtime.logger,
-          keyName: key.name,
+          keyId: key.id,
           callerWire: spec.wire,
           callerBody: json,
           policy: route.foreignReasoning,

@@ -61,10 +61,10 @@ function metricsRoute(gateway: Gateway) {
 function usageRoute(gateway: Gateway) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     const keys = gateway.config.keys;
-    const totals = await readUsage(gateway.store, keys.map((key) => key.name), Date.now());
+    const totals = await readUsage(gateway.store, gateway.keys.map((key) => key.id), Date.now());
     const body = totals.map((total, i) => {
       const key = keys[i];
-      return { name: total.key, limits: { rpm: key?.rpm ?? null, tpm: key?.tpm ?? null, budgets: key?.budgets ?? [] }, day: total.day, month: total.month };
+      return { id: total.key, name: key?.name, limits: { rpm: key?.rpm ?? null, tpm: key?.tpm ?? null, budgets: key?.budgets ?? [] }, day: total.day, month: total.month };
     });
     sendJson(context, 200, { object: 'list', data: body });
   };

@@ -62,14 +62,14 @@ export function storedResponseRoutes(gateway: Gateway, store: ResponseStore, own
     const id = responseId(request);
     if (context.url.searchParams.get('stream') === 'true') throw invalidRequest('stream: streaming a stored response again is not supported by this gateway', 'stream');
     if (await forwarded(context, key, id, { method: 'GET', suffix: '', search: context.url.search })) return;
-    const entry = await store.get(id, key.name);
+    const entry = await store.get(id, key.id);
     if (!entry) throw responseNotFound(id);
     context.sink.sendJson(200, entry.response);
   });
   const inputItems = handler(gateway, async (request, context, key) => {
     const id = responseId(request);
     if (await forwarded(context, key, id, { method: 'GET', suffix: '/input_items', search: context.url.search })) return;
-    const chain = await store.chain(id, key.name);
+    const chain = await store.chain(id, key.id);
     context.sink.sendJson(200, inputItemsPage(conversationItems(chain), context.url.searchParams));
   });
   const remove = handler(gateway, async (request, context, key) => {
@@ -78,7 +78,7 @@ export function storedResponseRoutes(gateway: Gateway, store: ResponseStore, own
       await owners.forget(key.id, id);
       return;
     }
-    if (!(await store.delete(id, key.name))) throw responseNotFound(id);
+    if (!(await store.delete(id, key.id))) throw responseNotFound(id);
     context.sink.sendJson(200, { id, object: 'response', deleted: true });
   });
   return [

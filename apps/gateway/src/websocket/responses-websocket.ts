@@ -85,7 +85,7 @@ function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request
   if (!keyAllowsEndpoint(key, 'responses')) {
     throw new IrError({ kind: 'permission', message: 'This API key may not use the responses endpoint', code: 'endpoint_not_allowed', source: 'gateway' });
   }
-  const release = state.counts.take(key.name, settings);
+  const release = state.counts.take(key.id, settings);
   // The TCP socket closes whether the handshake fails or the connection ends later.
   socket.once('close', release);
   const maxMessageBytes = bodyLimit(gateway, 'responses');
@@ -106,7 +106,7 @@ function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request
 /** One line per connection (each response has its own request line, as over HTTP). */
 function logClosed(gateway: Gateway, key: GatewayKey, responses: number, code: number, durationMs: number): void {
   if (!requestLoggingEnabled()) return;
-  gateway.ops.runtime.logger.info({ endpoint: 'responses', transport: 'websocket', key: key.name, responses, closeCode: code, durationMs: Math.round(durationMs) }, 'websocket closed');
+  gateway.ops.runtime.logger.info({ endpoint: 'responses', transport: 'websocket', key: key.name, keyId: key.id, responses, closeCode: code, durationMs: Math.round(durationMs) }, 'websocket closed');
 }
 
 function logRefused(gateway: Gateway, request: IncomingMessage, error: IrError): void {
