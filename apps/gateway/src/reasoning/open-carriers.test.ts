@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openCarriers } from './open-carriers.js';
 import { sealCarrier } from './reasoning-carrier.js';
 
-const SEAL = { secret: 'a-secret-of-enough-length', keyName: 'team-a' };
+const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
 const ANTHROPIC_SIGNATURE: IrOpaque = { origin: 'anthropic', kind: 'signature', data: 'EqSignedForTheWholeText' };
 const REDACTED: IrOpaque = { origin: 'anthropic', kind: 'redacted', data: 'EmRedacted' };
 const CALL: IrContentPart = { type: 'tool-call', id: 'c1', name: 'weather', argumentsJson: '{"city":"Paris"}' };
