@@ -125,8 +125,8 @@ async function playgroundKey(gateway: Gateway, operator: OperatorState, request:
   const issued = existing ? await operator.keys.rotate(existing.id) : await operator.keys.create({ name: PLAYGROUND_KEY, models: ['*'], budgets: [], metadata: { purpose: 'console playground' } });
   if (!issued) throw new IrError({ kind: 'internal', message: 'The playground key vanished while it was rotated; try again', source: 'gateway' });
   if (issued.record.disabled) await operator.keys.update(issued.record.id, { disabled: false });
-  const reach = await applyKeyChange(gateway, operator, { allow: [issued.record.id] });
-  auditAdminAction(gateway.ops.runtime.logger, request, context, existing ? 'key.rotate' : 'key.create', { keyId: issued.record.id, keyName: PLAYGROUND_KEY, outcome: 'saved', ...reach });
+  await applyKeyChange(operator, { allow: [issued.record.id] });
+  auditAdminAction(gateway.ops.runtime.logger, request, context, existing ? 'key.rotate' : 'key.create', { keyId: issued.record.id, keyName: PLAYGROUND_KEY, outcome: 'saved' });
   context.sink.sendJson(200, { name: PLAYGROUND_KEY, secret: issued.secret }, { 'cache-control': 'no-store' });
 }
 

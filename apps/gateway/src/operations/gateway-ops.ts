@@ -30,11 +30,6 @@ export interface GatewayRuntime {
   metricsText?: () => Promise<string>;
   /** The keys created at runtime (`/admin/keys`), when the gateway has a database. */
   runtimeKeys?: RuntimeKeys;
-  /**
-   * Tells this instance's other workers of a key change and resolves once each has applied it
-   * (a worker of several); undefined in a single process.
-   */
-  spreadKeyChange?: (change: KeyChange) => Promise<SpreadOutcome>;
 }
 
 /** A change to runtime keys made through the admin API, as every worker of the instance applies it. */
@@ -43,12 +38,6 @@ export interface KeyChange {
   refuse?: string[];
   /** Ids no longer refused locally (their change is saved; the database decides again). */
   allow?: string[];
-}
-
-/** How many other workers applied a spread change, of how many. */
-export interface SpreadOutcome {
-  workers: number;
-  applied: number;
 }
 
 export interface RuntimeKeys {
