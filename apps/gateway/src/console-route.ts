@@ -1,12 +1,19 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteEntry } from './route/route-entry.js';
 
-/** The console's built files: `apps/console/dist` beside the gateway (from `src/` and from `dist/` alike), or `INTERLINGUA_CONSOLE_DIR`. */
+/**
+ * The console's built files: `INTERLINGUA_CONSOLE_DIR`; else `dist/console` (the gateway's build
+ * copies the console there, so the published package carries it); else `apps/console/dist` beside
+ * the gateway (running from `src/`).
+ */
 export function consoleDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.INTERLINGUA_CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist/', import.meta.url));
+  if (env.INTERLINGUA_CONSOLE_DIR) return env.INTERLINGUA_CONSOLE_DIR;
+  const packaged = fileURLToPath(new URL('./console/', import.meta.url));
+  return existsSync(packaged) ? packaged : fileURLToPath(new URL('../../console/dist/', import.meta.url));
 }
 
 const TYPES: Record<string, string> = {

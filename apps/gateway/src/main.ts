@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { hashSecret } from './auth/api-keys.js';
 import { applyHeapGrowth, HEAP_GROWTH_ENV, heapGrowthPercent } from './cluster/heap-growth.js';
@@ -16,6 +17,7 @@ const USAGE = `Usage:
   interlingua check-config <file>      validate a config file and print each problem
   interlingua hash-key <secret>        print the secretHash for a key
   interlingua --help                   print this help
+  interlingua --version                print the gateway's version
 
 Options:
   -c, --config <file>     the config file (YAML or JSON); without one the gateway runs on defaults
@@ -34,6 +36,7 @@ const OPTIONS = {
   workers: { type: 'string' },
   'heap-growth-percent': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
 type CommandLine = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
@@ -56,6 +59,10 @@ async function main(argv: string[]): Promise<number> {
   const [command, argument, ...extra] = positionals;
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`${gatewayVersion()}\n`);
     return 0;
   }
   if (command === 'hash-key' || command === 'check-config') {
@@ -85,6 +92,11 @@ async function main(argv: string[]): Promise<number> {
   process.stderr.write(`Interlingua gateway listening on ${running.url}\n`);
   handleSignals(running, configPath);
   return -1;
+}
+
+/** The package's own version: `package.json` is one folder up from `src/` and from `dist/` alike. */
+function gatewayVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 function checkConfig(path: string): void {

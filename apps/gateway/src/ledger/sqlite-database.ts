@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { privateFile, privateFolder, tightenIfPresent, type LooseModeNotice } from './private-files.js';
 import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
 
@@ -33,22 +33,25 @@ export function openMemorySqliteDatabase(): SqlDatabase {
 }
 
 /**
- * better-sqlite3; when its native module was built for another Node version (a second Node
- * runtime on the same install), Node's own `node:sqlite` where that exists (Node 22.5 and later).
+ * better-sqlite3; when it is not installed (an optional dependency: its native module is built at
+ * install time) or its native module was built for another Node version (a second Node runtime on
+ * the same install), Node's own `node:sqlite` where that exists (Node 22.5 and later).
  */
 function connect(path: string): SqliteConnection {
   try {
+    const BetterSqlite = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
     // Its statements take and return what `SqliteConnection` names (positional values, rows as objects).
-    return new Database(path) as unknown as SqliteConnection;
+    return new BetterSqlite(path) as unknown as SqliteConnection;
   } catch (error) {
     const builtIn = nodeSqlite();
-    if (!builtIn || !isNativeModuleMismatch(error)) throw error;
+    if (!builtIn || !isBindingUnusable(error)) throw error;
     return new builtIn.DatabaseSync(path);
   }
 }
 
-function isNativeModuleMismatch(error: unknown): boolean {
-  return error instanceof Error && (/NODE_MODULE_VERSION|ERR_DLOPEN_FAILED|Could not locate the bindings file/.test(error.message) || (error as { code?: string }).code === 'ERR_DLOPEN_FAILED');
+/** better-sqlite3 missing, unbuilt, or built for another Node version. */
+function isBindingUnusable(error: unknown): boolean {
+  return error instanceof Error && (/NODE_MODULE_VERSION|ERR_DLOPEN_FAILED|Could not locate the bindings file|Cannot find module 'better-sqlite3'/.test(error.message) || (error as { code?: string }).code === 'ERR_DLOPEN_FAILED');
 }
 
 function nodeSqlite(): { DatabaseSync: new (path: string) => SqliteConnection } | undefined {

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { DELETE_IN_GROUP, encodedGroup, GROUP_USAGE, groupItemKey, GROUPS_NAMESPACE, PUT_IN_GROUP } from './redis-groups.js';
 import type { CounterOp, GroupLimits, GroupPutResult, GroupUsage, StateStore } from './state-store.js';
 
@@ -7,6 +8,11 @@ const ADD_WITH_TTL = `
 local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return value`;
+
+/** ioredis is loaded when a Redis store is configured, never when the gateway starts on the memory store. */
+function loadRedisClient(): typeof Redis {
+  return (createRequire(import.meta.url)('ioredis') as { Redis: typeof Redis }).Redis;
+}
 
 type RedisWithAdd = Redis & {
   ilgAdd(key: string, by: number, ttlMs: number): Promise<number>;
@@ -32,7 +38,7 @@ export class RedisStore implements StateStore {
   private readonly redis: RedisWithAdd;
 
   constructor(options: RedisStoreOptions) {
-    const redis = new Redis(options.url, {
+    const redis = new (loadRedisClient())(options.url, {
       keyPrefix: options.keyPrefix,
       commandTimeout: options.commandTimeoutMs,
       maxRetriesPerRequest: 1,

@@ -1,5 +1,4 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { SignatureV4 } from '@smithy/signature-v4';
+import type { SignatureV4 } from '@smithy/signature-v4';
 import type { SignableRequest } from '../../transport/upstream-transport.js';
 import type { AwsCredentials } from './bedrock-options.js';
 
@@ -12,12 +11,14 @@ const SIGNED_HEADERS = ['authorization', 'host', 'x-amz-date', 'x-amz-security-t
 /** One signer per credentials and region: it caches derived signing keys. */
 const signers = new Map<string, SignatureV4>();
 
-function signerFor(credentials: AwsCredentials, region: string): SignatureV4 {
+/** The signer and its hash are loaded on the first Bedrock request, not when the adapters load. */
+async function signerFor(credentials: AwsCredentials, region: string): Promise<SignatureV4> {
   const key = `${region}\u0000${credentials.accessKeyId}\u0000${credentials.secretAccessKey}\u0000${credentials.sessionToken ?? ''}`;
   let signer = signers.get(key);
   if (!signer) {
+    const [{ SignatureV4: Signer }, { Sha256 }] = await Promise.all([import('@smithy/signature-v4'), import('@aws-crypto/sha256-js')]);
     if (signers.size >= 64) signers.clear();
-    signer = new SignatureV4({ service: BEDROCK_SIGNING_SERVICE, region, credentials, sha256: Sha256 });
+    signer = new Signer({ service: BEDROCK_SIGNING_SERVICE, region, credentials, sha256: Sha256 });
     signers.set(key, signer);
   }
   return signer;
@@ -36,7 +37,7 @@ export async function signBedrockRequest(request: SignableRequest, credentials: 
   url.searchParams.forEach((value, name) => {
     query[name] = value;
   });
-  const signed = await signerFor(credentials, region).sign(
+  const signed = await (await signerFor(credentials, region)).sign(
     {
       method: request.method,
       protocol: url.protocol,
