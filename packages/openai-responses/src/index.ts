@@ -30,3 +30,4 @@ export * from './map/openai-responses-error-kind.js';
 export * from './map/openai-responses-tool-choice.js';
 export * from './map/openai-responses-reasoning-effort.js';
 export { openAiResponsesAnswerUsage } from './openai-responses-answer-usage.js';
+export { openAiResponsesStyleOnlyEntries, type OpenAiResponsesStyleOnlyEntry } from './openai-responses-style-only.js';

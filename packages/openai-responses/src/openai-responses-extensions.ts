@@ -8,6 +8,8 @@ export const OPENAI_RESPONSES_STYLE = 'openai-responses' as const;
 export interface OpenAiResponsesPassthroughItem {
   before: number;
   item: Record<string, unknown>;
+  /** Its index in the caller's `input` (for messages naming it). */
+  index?: number;
 }
 
 /** Wire fields of an assistant `message` item that the IR has no place for (id, status, phase). */

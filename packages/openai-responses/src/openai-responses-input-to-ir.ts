@@ -58,7 +58,8 @@ class InputConverter {
     }
   }
 
-  add(item: Record<string, unknown>, path: string): void {
+  add(item: Record<string, unknown>, index: number): void {
+    const path = `input[${index}]`;
     switch (itemKind(item)) {
       case 'message':
         return this.message(item, path);
@@ -72,7 +73,7 @@ class InputConverter {
         return this.compaction(item, path);
       default:
         this.close();
-        this.extensions.items.push({ before: this.messages.length, item });
+        this.extensions.items.push({ before: this.messages.length, item, index });
     }
   }
 
@@ -165,6 +166,6 @@ export function openAiResponsesInputToIr(
   }
   const items = input ?? [];
   const converter = new InputConverter(initial, items);
-  items.forEach((item, i) => converter.add(item, `input[${i}]`));
+  items.forEach((item, i) => converter.add(item, i));
   return { messages: converter.messages, extensions: compactRecord(converter.extensions), warnings: converter.warnings };
 }

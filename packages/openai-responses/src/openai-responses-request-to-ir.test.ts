@@ -142,7 +142,7 @@ describe('openAiResponsesRequestToIr', () => {
       instructions: true,
       fields: { store: false, previous_response_id: 'resp_prev', include: ['reasoning.encrypted_content'], truncation: 'auto', service_tier: 'flex', custom_field: { x: 1 } },
       tools: [{ index: 1, tool: { type: 'web_search', search_context_size: 'low' } }],
-      items: [{ before: 5, item: { type: 'item_reference', id: 'msg_old' } }],
+      items: [{ before: 5, item: { type: 'item_reference', id: 'msg_old' }, index: 7 }],
       compaction: [{ message: 5, part: 0, id: 'cmp_1' }],
     });
   });

@@ -39,9 +39,9 @@ export function conversationTranscript(messages: readonly IrMessage[]): string {
 /**
  * The request that asks the target model for a summary of a conversation: the instruction, then
  * the conversation as a transcript in one user turn (so tool calls, thinking signatures and role
- * orders that one upstream would reject never reach it).
+ * orders that one upstream would reject never reach it). Streamed when `stream` says so.
  */
-export function compactionSummaryRequest(conversation: IrRequest): IrRequest {
+export function compactionSummaryRequest(conversation: IrRequest, stream = false): IrRequest {
   const transcript = conversationTranscript(conversation.messages);
   return {
     model: conversation.model,
@@ -50,6 +50,6 @@ export function compactionSummaryRequest(conversation: IrRequest): IrRequest {
       { role: 'user', content: [{ type: 'text', text: `<transcript>\n${transcript}\n</transcript>\n\nWrite the summary now.` }] },
     ],
     sampling: {},
-    stream: false,
+    stream,
   };
 }

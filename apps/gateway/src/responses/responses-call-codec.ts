@@ -1,4 +1,4 @@
-import type { IrResponse, IrStreamEvent, StyleCodec } from '@interlingua/ir';
+import type { IrResponse, IrStreamEvent, SseMessage, StreamMachine, StyleCodec } from '@interlingua/ir';
 import { createOpenAiResponsesStreamEncoder, openAiResponsesResponseFromIr } from '@interlingua/openai-responses';
 
 type Echo = Parameters<typeof openAiResponsesResponseFromIr>[1];
@@ -8,6 +8,14 @@ export interface AnswerHead {
   id: string;
   /** Unix seconds, used when the upstream gave none. */
   created: number;
+}
+
+/** Gives every answer of a call another shape (a compaction turn answers one `compaction` item). */
+export interface AnswerShape {
+  /** The complete answer, before it is encoded (JSON answers and the stored response object). */
+  response(ir: IrResponse): IrResponse;
+  /** The caller's stream encoder, wrapped. */
+  stream(encoder: StreamMachine<IrStreamEvent, SseMessage>): StreamMachine<IrStreamEvent, SseMessage>;
 }
 
 /** The Responses codec for one call: answers carry the gateway's id and the request's echo fields. */
@@ -23,14 +31,14 @@ export interface ResponsesCallCodec {
  * request's echoed fields (`instructions`, `tools`, `store`, …), read only when an answer is
  * encoded (never on the fast path).
  */
-export function responsesCallCodec(base: StyleCodec<unknown, unknown>, readEcho: () => Echo, head: AnswerHead, alias: string): ResponsesCallCodec {
+export function responsesCallCodec(base: StyleCodec<unknown, unknown>, readEcho: () => Echo, head: AnswerHead, alias: string, shape?: AnswerShape): ResponsesCallCodec {
   let cached: Echo | undefined;
   const echo = (): Echo => (cached ??= readEcho());
   const headed = (ir: IrResponse, model: string): IrResponse => ({ ...ir, id: head.id, created: ir.created || head.created, model });
   let last: { ir: IrResponse; streamed: boolean; result: ReturnType<typeof openAiResponsesResponseFromIr> } | undefined;
   const encode = (ir: IrResponse, streamed: boolean): ReturnType<typeof openAiResponsesResponseFromIr> => {
     if (last?.ir === ir && last.streamed === streamed) return last.result;
-    last = { ir, streamed, result: openAiResponsesResponseFromIr(headed(ir, streamed ? alias : ir.model), echo()) };
+    last = { ir, streamed, result: openAiResponsesResponseFromIr(headed(shape ? shape.response(ir) : ir, streamed ? alias : ir.model), echo()) };
     return last.result;
   };
   return {
@@ -48,7 +56,7 @@ export function responsesCallCodec(base: StyleCodec<unknown, unknown>, readEcho:
             if (event.type === 'response-start') return [{ ...event, id: head.id, created: event.created || head.created }];
             return [{ type: 'response-start', id: head.id, model: options?.model ?? alias, created: head.created }, event];
           };
-          return {
+          const machine: StreamMachine<IrStreamEvent, SseMessage> = {
             // Once the stream has started, each event goes straight to the encoder (no array per event).
             push: (event) => (started ? encoder.push(event) : start(event).flatMap((e) => encoder.push(e))),
             end: () => {
@@ -56,6 +64,7 @@ export function responsesCallCodec(base: StyleCodec<unknown, unknown>, readEcho:
               return [...opening, ...encoder.end()];
             },
           };
+          return shape ? shape.stream(machine) : machine;
         },
       },
     },

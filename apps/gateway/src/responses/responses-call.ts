@@ -2,33 +2,15 @@ import type { IrRequest, IrResponse, Result } from '@interlingua/ir';
 import { openAiResponsesEchoFromRequest } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { GenerationContext } from '../context/generation-call.js';
-import type { RouteTarget } from '../plan/model-router.js';
 import { responsesCallCodec, type ResponsesCallCodec } from './responses-call-codec.js';
-import { openAiOnlyError, openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
+import { openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
+import { isResponsesTarget, restrictToResponsesTargets, type ResponsesState } from './responses-targets.js';
 import { inputItemsWithIds } from './response-input-items.js';
 import { refuseToolOutputsWithoutCalls } from './tool-output-calls.js';
-import { isGatewayResponseId, newGatewayResponseId, type ResponseStore } from './response-store.js';
+import { prepareCompactionTurn } from './responses-compaction-turn.js';
+import { answerText, noSummary } from './responses-compaction.js';
+import { isGatewayResponseId, newGatewayResponseId } from './response-store.js';
 import type { UpstreamResponseOwners } from './upstream-response-owners.js';
-
-/** What the Responses routes share: the stored responses, the compaction secret, and where passed-through responses are kept. */
-export interface ResponsesState {
-  store: ResponseStore;
-  secret: string | undefined;
-  owners: UpstreamResponseOwners;
-}
-
-/** True when the target speaks OpenAI Responses upstream (the only place OpenAI-minted state can go). */
-export function isResponsesTarget(target: RouteTarget | undefined): boolean {
-  return target?.adapter.kind === 'http' && target.adapter.wire(target.settings, target.upstreamModel) === 'openai-responses';
-}
-
-/** Keeps only OpenAI Responses targets when the request carries OpenAI-minted state; a 400 when none is left. */
-export function restrictToResponsesTargets(call: GenerationContext, reasons: readonly string[]): void {
-  if (reasons.length === 0) return;
-  const targets = call.route.targets.filter(isResponsesTarget);
-  if (targets.length === 0) throw openAiOnlyError(call.model, reasons);
-  call.route = { ...call.route, targets };
-}
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -65,14 +47,22 @@ async function prepareIr(call: GenerationContext, key: GatewayKey, state: Respon
 export async function prepareResponsesCall(call: GenerationContext, key: GatewayKey, state: ResponsesState): Promise<void> {
   const prepared = await prepareIr(call, key, state);
   const head = { id: newGatewayResponseId(), created: nowSeconds() };
+  const compaction = prepared ? prepareCompactionTurn(call, prepared, key, state, head) : undefined;
   const echo = () => ({ ...openAiResponsesEchoFromRequest(call.json), store: call.json.store !== false });
-  const callCodec = responsesCallCodec(call.inbound.codec, echo, head, call.model);
+  const callCodec = responsesCallCodec(call.inbound.codec, echo, head, call.model, compaction);
   call.inbound = { ...call.inbound, codec: callCodec.codec };
   if (call.json.store === false) return;
   call.onPassedThrough = (id) => rememberOwner(call, key, state.owners, id);
   // Answers that go through the IR are stored by the gateway: refuse at once what it cannot keep.
   if (prepared) await state.store.admit(key.id, call.rawBody.length);
-  call.onIrResponse = (response) => storeAnswer(call, key, state, { head, prepared, callCodec, response });
+  call.onIrResponse = (response) => {
+    // A compaction turn without a summary fails (a streamed one in-band): nothing to store.
+    if (compaction && answerText(response) === '') {
+      if (call.stream) return;
+      throw noSummary();
+    }
+    return storeAnswer(call, key, state, { head, prepared, callCodec, response });
+  };
 }
 
 interface AnswerToStore {

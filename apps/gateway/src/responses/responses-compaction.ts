@@ -5,7 +5,7 @@ import type { GenerationContext } from '../context/generation-call.js';
 import type { RouteTarget } from '../plan/model-router.js';
 import { sealCompaction, type CompactionSealKey } from './compaction-seal.js';
 import { compactionSummaryRequest } from './compaction-transcript.js';
-import { isResponsesTarget, restrictToResponsesTargets, type ResponsesState } from './responses-call.js';
+import { isResponsesTarget, restrictToResponsesTargets, type ResponsesState } from './responses-targets.js';
 import { prepareConversation, type PreparedConversation } from './responses-conversation.js';
 import { newGatewayResponseId } from './response-store.js';
 
@@ -33,11 +33,11 @@ function compactTarget(target: RouteTarget): RouteTarget {
 }
 
 /** The text of an answer's first choice. */
-function answerText(response: IrResponse): string {
+export function answerText(response: IrResponse): string {
   return (response.choices[0]?.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('').trim();
 }
 
-function noSummary(): IrError {
+export function noSummary(): IrError {
   return new IrError({ kind: 'upstream-error', message: 'The upstream model returned no summary text for the compaction', source: 'upstream' });
 }
 

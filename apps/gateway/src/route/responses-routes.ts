@@ -1,5 +1,6 @@
 import type { Gateway } from '../gateway.js';
-import { prepareResponsesCall, type ResponsesState } from '../responses/responses-call.js';
+import { prepareResponsesCall } from '../responses/responses-call.js';
+import type { ResponsesState } from '../responses/responses-targets.js';
 import { prepareCompactCall } from '../responses/responses-compaction.js';
 import { ResponseStore } from '../responses/response-store.js';
 import { UpstreamResponseOwners } from '../responses/upstream-response-owners.js';

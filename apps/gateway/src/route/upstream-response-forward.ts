@@ -2,7 +2,7 @@ import { codecFor, fetchUpstream, requestSigner, type UpstreamRequest } from '@i
 import type { Gateway } from '../gateway.js';
 import type { RequestContext } from '../admit/request-context.js';
 import { upstreamHttpError } from '../call/upstream-request.js';
-import { isResponsesTarget } from '../responses/responses-call.js';
+import { isResponsesTarget } from '../responses/responses-targets.js';
 import { responseNotFound } from '../responses/response-store.js';
 import type { UpstreamOwner } from '../responses/upstream-response-owners.js';
 

@@ -33,4 +33,12 @@ describe('ConnectionChain', () => {
     chain.remember('resp_1', [], [{ type: 'reasoning', id: 'rs_1', summary: [] }, sealed, answer]);
     expect(chain.expand({ previous_response_id: 'resp_1', input: [] }).input).toEqual([sealed, answer]);
   });
+
+  it('continues a compaction turn with its compaction item, not the trigger that asked for it', () => {
+    const chain = new ConnectionChain();
+    const user = { type: 'message', role: 'user', content: 'hi' };
+    const compaction = { type: 'compaction', id: 'cmp_1', encrypted_content: 'ilg1.x' };
+    chain.remember('resp_1', [user, { type: 'compaction_trigger' }], [compaction]);
+    expect(chain.expand({ previous_response_id: 'resp_1', input: [] }).input).toEqual([user, { type: 'compaction', encrypted_content: 'ilg1.x' }]);
+  });
 });

@@ -9,9 +9,12 @@ import { asRecord } from '@interlingua/ir-utils';
 export class ConnectionChain {
   private latest: { id: string; items: unknown[] } | undefined;
 
-  /** Remembers a finished response: the input it was given (already expanded) and its output items. */
+  /**
+   * Remembers a finished response: the input it was given (already expanded) and its output
+   * items. A `compaction_trigger` asked for that response's compaction item; it is not replayed.
+   */
   remember(id: string, input: unknown[], output: unknown[]): void {
-    this.latest = { id, items: [...input, ...output.filter(replayable).map(withoutStoredId)] };
+    this.latest = { id, items: [...input.filter((item) => asRecord(item)?.type !== 'compaction_trigger'), ...output.filter(replayable).map(withoutStoredId)] };
   }
 
   /** Forgets the latest response (a failed turn leaves nothing to continue). */

@@ -1,0 +1,23 @@
+import type { IrRequest } from '@interlingua/ir';
+import { readRequestExtensions } from './openai-responses-extensions.js';
+
+/** Part of a Responses request that only an OpenAI Responses upstream can take as it is. */
+export interface OpenAiResponsesStyleOnlyEntry {
+  /** Where it sat in the caller's body: `input[3]`, `tools[1]`. */
+  field: string;
+  /** Its `type` (`web_search_call`, `item_reference`, `web_search`, …). */
+  type: string;
+}
+
+/**
+ * The input items and hosted tools of a decoded Responses request that the IR cannot express:
+ * they are kept in the request's extensions, so an OpenAI Responses upstream gets them back, but
+ * an upstream of any other style gets nothing of them.
+ */
+export function openAiResponsesStyleOnlyEntries(ir: IrRequest): OpenAiResponsesStyleOnlyEntry[] {
+  const ext = readRequestExtensions(ir.extensions);
+  const typeOf = (record: Record<string, unknown>): string => (typeof record.type === 'string' ? record.type : 'untyped');
+  const items = (ext.items ?? []).map((entry) => ({ field: entry.index === undefined ? 'input' : `input[${entry.index}]`, type: typeOf(entry.item) }));
+  const tools = (ext.tools ?? []).map((entry) => ({ field: `tools[${entry.index}]`, type: typeOf(entry.tool) }));
+  return [...items, ...tools];
+}
