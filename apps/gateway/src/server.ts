@@ -14,6 +14,7 @@ import { createRuntime, type GatewayRuntime } from './operations/gateway-ops.js'
 import { createStore } from './store/create-store.js';
 import { attachOperator, detachOperator, runtimeNameClashes } from './admin/operator-state.js';
 import { auditSignalAction } from './admin/admin-audit.js';
+import { startTracing } from './observe/tracing/start-tracing.js';
 import { attachResponsesWebSocket, closeResponsesWebSockets } from './websocket/responses-websocket.js';
 
 /** How long ended streams get to write their last bytes before every connection is closed. */
@@ -22,6 +23,8 @@ const FINAL_FLUSH_MS = 1_000;
 export interface ServerOptions extends GatewayOptions {
   /** Where log lines go (tests); stdout by default. */
   logDestination?: DestinationStream;
+  /** The environment the `OTEL_*` telemetry variables are read from (tests); `process.env` by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningGateway {
@@ -58,6 +61,10 @@ export type ReloadResult = { ok: true; config: GatewayConfig } | { ok: false; pr
 /** Starts the gateway's HTTP server; `server.port: 0` picks a free port. */
 export async function startGateway(config: GatewayConfig, options: ServerOptions = {}): Promise<RunningGateway> {
   const runtime = options.runtime ?? createRuntime(config, options.store ?? createStore(config.store), options.logDestination ? { logDestination: options.logDestination } : {});
+  if (!runtime.tracer) {
+    const tracer = await startTracing(config, options.env ?? process.env);
+    if (tracer) runtime.tracer = tracer;
+  }
   await attachOperator(runtime, config);
   try {
     refuseNameClashes(runtime, config);
@@ -153,6 +160,7 @@ async function stopServer(server: Server, gateway: Gateway, graceMs: number): Pr
   server.closeAllConnections();
   await closed;
   await detachOperator(runtime);
+  await runtime.tracer?.shutdown().catch(() => undefined);
   await runtime.store.close();
   await new Promise<void>((resolve) => runtime.logger.flush(() => resolve()));
 }

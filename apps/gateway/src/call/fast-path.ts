@@ -38,7 +38,8 @@ export async function runFastPath(call: GenerationContext, adapter: HttpProvider
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
     call.outcome.usage = readUsage(codec, parsed.value);
-    const id = (parsed.value as { id?: unknown } | null)?.id;
+    const { id, model } = (parsed.value ?? {}) as { id?: unknown; model?: unknown };
+    if (typeof model === 'string') call.outcome.responseModel = model;
     // Kept before the caller has the id, so that its next request finds it.
     if (typeof id === 'string') await call.onPassedThrough?.(id);
     if (call.ops?.logBodies) call.outcome.responseBody = answer.body.toString('utf8');

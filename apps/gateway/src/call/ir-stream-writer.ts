@@ -105,7 +105,10 @@ export class IrStreamWriter {
     while (count < events.length) {
       const event = events[count++] as IrStreamEvent;
       if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
-      else if (event.type === 'finish') this.finished = true;
+      else if (event.type === 'finish') {
+        this.finished = true;
+        (this.call.outcome.finishReasons ??= []).push(event.finishReason.raw ?? event.finishReason.unified);
+      } else if (event.type === 'response-start') this.call.outcome.responseModel = event.model;
       this.accumulator?.push(event);
       if (event.type === 'error') {
         this.ended = true;

@@ -13,6 +13,8 @@ export async function sendTranslatedResponse(call: GenerationContext, response: 
   const encoded = call.inbound.codec.response.fromIr(sealAnswerFor(response, sealing));
   call.outcome.warnings.push(...encoded.warnings);
   if (response.usage) call.outcome.usage = response.usage;
+  call.outcome.responseModel = response.model;
+  call.outcome.finishReasons = response.choices.map((choice) => choice.finishReason.raw ?? choice.finishReason.unified);
   const body = JSON.stringify(encoded.value);
   if (call.ops?.logBodies) call.outcome.responseBody = body;
   call.sink.send(200, 'application/json', body, answerHeaders(call));

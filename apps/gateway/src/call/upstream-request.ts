@@ -24,6 +24,7 @@ export function buildUpstreamRequest(
   const headers = pickForwardedHeaders(call.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
   for (const name in endpoint.headers) headers[name] = endpoint.headers[name]!;
   headers['x-request-id'] = call.requestId;
+  call.outcome.trace?.inject(headers);
   const request: UpstreamRequest = { url: endpoint.url, method: 'POST', headers, body, signal: call.signal };
   if (target.settings.timeouts) request.timeouts = target.settings.timeouts;
   if (target.settings.dispatcher) request.dispatcher = target.settings.dispatcher;

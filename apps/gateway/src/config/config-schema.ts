@@ -5,6 +5,7 @@ import { keyLimitFields, operationsSections } from './operations-schema.js';
 import { responsesSchema } from './responses-schema.js';
 import { adminSections } from './admin-schema.js';
 import { routeCacheSchema } from './cache-schema.js';
+import { telemetrySchema } from './telemetry-schema.js';
 
 const headerMap = z.record(z.string(), z.string());
 
@@ -134,6 +135,8 @@ export const configSchema = strictObject({
   media: mediaSchema.default(mediaSchema.parse({})),
   /** Stored responses and compaction for OpenAI Responses callers. */
   responses: responsesSchema.default(responsesSchema.parse({})),
+  /** OpenTelemetry traces; off unless configured here or by the `OTEL_*` variables. */
+  telemetry: telemetrySchema.default(telemetrySchema.parse({})),
   ...operationsSections,
   ...adminSections,
 });

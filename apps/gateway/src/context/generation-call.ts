@@ -7,6 +7,7 @@ import type { ResolvedRoute, RouteTarget } from './route-target.js';
 import type { CallOps } from './call-ops.js';
 import type { RequestStop } from './request-stop.js';
 import type { ReasoningContext } from '../reasoning/reasoning-call.js';
+import type { CallTrace } from './call-trace.js';
 
 /** The caller's request style, as the pipeline needs it. */
 export interface InboundStyle {
@@ -36,6 +37,12 @@ export interface CallOutcome {
   estimateInputTokens?: () => number;
   /** True when `usage` holds the gateway's estimate rather than (only) the upstream's figures. */
   usageEstimated?: boolean;
+  /** The model the answer names, when the answer went through the IR (or was read whole). */
+  responseModel?: string;
+  /** The answer's finish reasons (one per choice), when the answer went through the IR. */
+  finishReasons?: string[];
+  /** The request's trace, when tracing is on: attempts report into it. */
+  trace?: CallTrace;
 }
 
 /** What the commit point tells the running call (its pre-commit deadlines end there). */

@@ -8,6 +8,7 @@ import { callCost } from './call-cost.js';
 import type { ObservedCall } from './observed-call.js';
 import { recordLedgerRow } from '../ledger/ledger-subscriber.js';
 import { settleLeftStreamUsage } from './left-stream-usage.js';
+import type { RequestTrace } from './tracing/request-tracer.js';
 import { bodyForLog, redactUrl, requestLoggingEnabled, writeRequestLine } from './request-log.js';
 
 /** One API request as the gateway follows it from admission to the closed connection. */
@@ -20,6 +21,8 @@ export interface TrackedRequest {
   /** True once limits let it through: only admitted requests are charged. */
   admitted: boolean;
   call?: ObservedCall;
+  /** The request's trace, when tracing is on. */
+  trace?: RequestTrace;
 }
 
 
@@ -31,6 +34,8 @@ export interface TrackedRequest {
 export function trackRequest(gateway: Gateway, request: IncomingMessage, response: ServerResponse, endpoint: EndpointName, requestId: string): TrackedRequest {
   const entry: TrackedRequest = { endpoint, requestId, started: performance.now(), admitted: false };
   gateway.ops.runtime.requests.started();
+  const tracer = gateway.ops.runtime.tracer;
+  if (tracer) entry.trace = tracer.startRequest(request, endpoint);
   response.once('close', () => {
     gateway.ops.runtime.requests.ended();
     finishRequest(gateway, entry, request, response);
@@ -43,7 +48,13 @@ export function trackRequest(gateway: Gateway, request: IncomingMessage, respons
  * metrics and the usage charge see its outcome.
  */
 export function attachCall(context: { tracked?: TrackedRequest }, call: ObservedCall): void {
-  if (context.tracked) context.tracked.call = call;
+  const tracked = context.tracked;
+  if (!tracked) return;
+  tracked.call = call;
+  if (tracked.trace) {
+    tracked.trace.follow(call);
+    call.outcome.trace = tracked.trace;
+  }
 }
 
 function finishRequest(gateway: Gateway, entry: TrackedRequest, request: IncomingMessage, response: ServerResponse): void {
@@ -65,6 +76,7 @@ function finishRequest(gateway: Gateway, entry: TrackedRequest, request: Incomin
   if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
   if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError);
   recordLedgerRow(gateway, entry, { status, latencyMs, usage, cost });
+  entry.trace?.end({ endpoint: entry.endpoint, status, call, cost, keyId: entry.key?.id });
   if (!requestLoggingEnabled()) return;
   writeRequestLine(gateway.ops.runtime.logger, status >= 500 ? 'error' : 'info', logLine(gateway, entry, request, status, latencyMs, usage, cost));
 }

@@ -8,6 +8,7 @@ import { TargetCooldowns } from '../plan/target-cooldowns.js';
 import type { StateStore } from '../store/state-store.js';
 import { PriceTable } from '../observe/price-table.js';
 import { ActiveRequests } from './active-requests.js';
+import type { RequestTracer } from '../observe/tracing/request-tracer.js';
 
 /**
  * What outlives a config reload: the store, metrics, logger, cooldowns and the open requests.
@@ -30,6 +31,8 @@ export interface GatewayRuntime {
   metricsText?: () => Promise<string>;
   /** The keys created at runtime (`/admin/keys`), when the gateway has a database. */
   runtimeKeys?: RuntimeKeys;
+  /** Traces requests when telemetry is on (`telemetry` block or `OTEL_*` variables); absent when off. */
+  tracer?: RequestTracer;
 }
 
 /** A change to runtime keys made through the admin API, as every worker of the instance applies it. */

@@ -80,11 +80,13 @@ async function attempt(call: GenerationContext, ops: CallOps, control: CallContr
   call.outcome.attempts++;
   call.outcome.target = target;
   control.beginAttempt(providerTotalMs(target), target.settings.id);
+  call.outcome.trace?.attemptStarted(target);
   try {
     await runTarget(call);
     return true;
   } catch (error) {
     const irError = stopReason(call) ?? asIrError(error);
+    call.outcome.trace?.attemptFailed(irError.data);
     if (call.sink.committed || callerLeft(call) || irError.data.source === 'gateway') throw irError;
     const verdict = classifyFailure(irError);
     noteFailure(call, ops, target, irError.data, verdict !== 'final');
@@ -100,6 +102,7 @@ async function attempt(call: GenerationContext, ops: CallOps, control: CallContr
     return false;
   } finally {
     control.finishAttempt();
+    call.outcome.trace?.attemptEnded();
   }
 }
 

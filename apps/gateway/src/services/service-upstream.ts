@@ -23,10 +23,12 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 export function serviceUpstreamRequest(call: ServiceCall, serving: ServiceTarget, endpoint: UpstreamEndpoint, body: string | Buffer, contentType: string): UpstreamRequest {
   const { target, adapter } = serving;
   const forwarded = pickForwardedHeaders(call.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
+  const headers: Record<string, string> = { ...forwarded, ...endpoint.headers, 'content-type': contentType, 'x-request-id': call.requestId };
+  call.outcome.trace?.inject(headers);
   return {
     url: endpoint.url,
     method: 'POST',
-    headers: { ...forwarded, ...endpoint.headers, 'content-type': contentType, 'x-request-id': call.requestId },
+    headers,
     body,
     signal: call.signal,
     ...(target.settings.timeouts ? { timeouts: target.settings.timeouts } : {}),

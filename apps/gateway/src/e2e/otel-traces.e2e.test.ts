@@ -1,0 +1,120 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { loadRecording, recordingSseBody, sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receivedSpans, type ReceivedSpan } from '../observe/tracing/otlp-receiver.test-support.js';
+import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
+
+/*
+ * Traces exported over OTLP/HTTP to a loopback receiver that decodes them (JSON and protobuf):
+ * one SERVER span per request, one CLIENT span per upstream attempt, GenAI attributes, the
+ * gateway's own, and the W3C trace context passed to the upstream.
+ */
+
+const STREAM = recordingSseBody(loadRecording('openai-chat/03-text-stream-after-tool.sse'));
+const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const SERVER = 2;
+const CLIENT = 3;
+
+for (const protocol of ['http/json', 'http/protobuf'] as const) {
+  describe(`traces over OTLP ${protocol}`, () => {
+    let receiver: LoopbackUpstream;
+    let harness: Harness;
+
+    beforeAll(async () => {
+      receiver = await startLoopbackUpstream((_request, response) => sendJson(response, 200, {}));
+      harness = await startHarness(
+        async (request, response) => {
+          const body = request.json() as { model: string };
+          if (body.model === 'fails') return sendJson(response, 503, { error: { message: 'overloaded', type: 'server_error' } });
+          if (body.model === 'refuses') return sendJson(response, 400, { error: { message: 'bad temperature', type: 'invalid_request_error', param: 'temperature' } });
+          return sendSse(response, STREAM, { delayMs: 30 });
+        },
+        {
+          models: [{ name: 'chain', targets: [{ provider: 'upstream', model: 'fails' }, { provider: 'upstream', model: 'works', priority: 1 }] }],
+          sections: { routing: { retries: 0, cooldown: { failures: 0 } }, telemetry: { endpoint: receiver.url, protocol, serviceName: 'gateway-under-test' } },
+        },
+      );
+    });
+    afterAll(async () => {
+      await harness?.close();
+      await receiver?.close();
+    });
+
+    async function spansOfTrace(traceId: string): Promise<ReceivedSpan[]> {
+      await harness.gateway.gateway.ops.runtime.tracer!.flush();
+      return receivedSpans(receiver).spans.filter((span) => span.traceId === traceId);
+    }
+
+    it('traces a translated stream: the request span ends after the last byte, with usage and styles; the upstream gets the attempt span as parent', async () => {
+      const parentSpan = '00f067aa0ba902b7';
+      const client = new Anthropic({ baseURL: harness.url, apiKey: GATEWAY_KEY, maxRetries: 0, defaultHeaders: { traceparent: `00-${CALLER_TRACE}-${parentSpan}-01` } });
+      const stream = client.messages.stream({ model: 'up/gpt-4o-mini', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] });
+      let firstEventAt = 0;
+      stream.on('streamEvent', () => {
+        firstEventAt ||= performance.now();
+      });
+      await stream.finalMessage();
+      const streamedMs = performance.now() - firstEventAt;
+      const spans = await spansOfTrace(CALLER_TRACE);
+      const request = spans.find((span) => span.kind === SERVER)!;
+      const attempt = spans.find((span) => span.kind === CLIENT)!;
+      expect(request.parentSpanId).toBe(parentSpan);
+      expect(attempt.parentSpanId).toBe(request.spanId);
+      // The upstream paces its events: a span that ended at the commit point would be shorter than the stream the caller read.
+      expect(streamedMs).toBeGreaterThan(100);
+      expect(Number(request.endNs - request.startNs) / 1e6).toBeGreaterThanOrEqual(streamedMs - 5);
+      expect(Number(attempt.endNs - attempt.startNs) / 1e6).toBeGreaterThanOrEqual(streamedMs - 5);
+      expect(request.name).toBe('chat up/gpt-4o-mini');
+      expect(attempt.name).toBe('chat gpt-4o-mini');
+      expect(request.attributes).toMatchObject({
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.request.model': 'up/gpt-4o-mini',
+        'gen_ai.provider.name': 'openai',
+        'http.response.status_code': 200,
+        'interlingua.caller.style': 'anthropic-messages',
+        'interlingua.upstream.style': 'openai-chat',
+        'interlingua.stream': true,
+        'interlingua.fallback.chain': ['upstream/gpt-4o-mini'],
+      });
+      expect(request.attributes['gen_ai.usage.input_tokens']).toEqual(expect.any(Number));
+      expect(request.attributes['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
+      expect(request.attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
+      expect(attempt.attributes).toMatchObject({ 'gen_ai.request.model': 'gpt-4o-mini', 'server.address': '127.0.0.1', 'gen_ai.usage.output_tokens': request.attributes['gen_ai.usage.output_tokens'] });
+      // The upstream saw the attempt span as its parent, in the caller's trace.
+      const upstreamHeaders = harness.upstream.requests.at(-1)!.headers;
+      expect(upstreamHeaders.traceparent).toBe(`00-${CALLER_TRACE}-${attempt.spanId}-01`);
+      expect(JSON.stringify(spans.map((span) => span.attributes))).not.toContain('"hi"');
+      expect(receivedSpans(receiver).resources.some((resource) => resource['service.name'] === 'gateway-under-test')).toBe(true);
+    });
+
+    it('traces a fallback: two attempt spans under one request span, the failed one with error.type', async () => {
+      const traceId = 'aaf92f3577b34da6a3ce929d0e0e4736';
+      const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, defaultHeaders: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      const stream = await client.chat.completions.create({ model: 'chain', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+      for await (const _chunk of stream) void _chunk;
+      const spans = await spansOfTrace(traceId);
+      const request = spans.find((span) => span.kind === SERVER)!;
+      const attempts = spans.filter((span) => span.kind === CLIENT).sort((a, b) => Number(a.startNs - b.startNs));
+      expect(attempts).toHaveLength(2);
+      expect(attempts.every((span) => span.parentSpanId === request.spanId)).toBe(true);
+      expect(attempts[0]!.attributes).toMatchObject({ 'gen_ai.request.model': 'fails', 'error.type': 'overloaded', 'http.response.status_code': 503, 'interlingua.attempt': 1 });
+      expect(attempts[0]!.statusCode).toBe(2);
+      expect(attempts[1]!.attributes).toMatchObject({ 'gen_ai.request.model': 'works', 'interlingua.attempt': 2 });
+      expect(attempts[1]!.attributes['error.type']).toBeUndefined();
+      expect(request.attributes).toMatchObject({ 'interlingua.attempts': 2, 'interlingua.fallback.chain': ['upstream/fails', 'upstream/works'], 'interlingua.path': 'fast' });
+    });
+
+    it('traces an upstream error: error.type and an error status on the attempt; the request span carries the status the caller got', async () => {
+      const traceId = 'bbf92f3577b34da6a3ce929d0e0e4736';
+      const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, defaultHeaders: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      await expect(client.chat.completions.create({ model: 'up/refuses', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 400 });
+      const spans = await spansOfTrace(traceId);
+      const request = spans.find((span) => span.kind === SERVER)!;
+      const attempt = spans.find((span) => span.kind === CLIENT)!;
+      expect(attempt.attributes).toMatchObject({ 'error.type': 'invalid-request', 'http.response.status_code': 400 });
+      expect(attempt.statusCode).toBe(2);
+      expect(request.attributes).toMatchObject({ 'http.response.status_code': 400, 'interlingua.last_error.type': 'invalid-request' });
+    });
+  });
+}

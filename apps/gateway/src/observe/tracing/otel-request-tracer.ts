@@ -1,0 +1,111 @@
+import type { IncomingMessage } from 'node:http';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapGetter, defaultTextMapSetter, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import type { IrErrorData } from '@interlingua/ir';
+import type { EndpointName } from '../../config/operations-schema.js';
+import type { RouteTarget } from '../../context/route-target.js';
+import type { ObservedCall } from '../observed-call.js';
+import type { RequestTrace, RequestTracer } from './request-tracer.js';
+import { answerAttributes, attemptStartAttributes, errorAttributes, operationName, requestEndAttributes, type FinishedRequest } from './span-attributes.js';
+import type { TelemetrySettings } from './telemetry-settings.js';
+
+/**
+ * The OpenTelemetry SDK behind `RequestTracer`: a tracer provider of its own (never the global
+ * one), a batch processor and an OTLP/HTTP exporter. This module is imported only when tracing is
+ * on, so the SDK is never loaded otherwise. Contexts are passed by hand (no context manager).
+ */
+export function createOtelTracer(settings: TelemetrySettings): RequestTracer {
+  const Exporter = settings.protocol === 'http/json' ? JsonExporter : ProtobufExporter;
+  const exporter = new Exporter({ url: settings.tracesUrl, headers: settings.headers });
+  const resource = detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName }));
+  const provider = new BasicTracerProvider({
+    resource,
+    spanProcessors: [new BatchSpanProcessor(exporter)],
+    ...(settings.sampleRatio !== undefined ? { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }) } : {}),
+  });
+  const tracer = provider.getTracer('@interlingua/gateway');
+  const propagator = new W3CTraceContextPropagator();
+  return {
+    startRequest: (request, endpoint) => new OtelRequestTrace(tracer, propagator, request, endpoint),
+    flush: () => provider.forceFlush(),
+    shutdown: () => provider.shutdown(),
+  };
+}
+
+class OtelRequestTrace implements RequestTrace {
+  private readonly span: Span;
+  private readonly context: Context;
+  private call?: ObservedCall;
+  private attempt?: { span: Span; context: Context };
+  private readonly chain: string[] = [];
+
+  constructor(
+    private readonly tracer: Tracer,
+    private readonly propagator: W3CTraceContextPropagator,
+    request: IncomingMessage,
+    private readonly endpoint: EndpointName,
+  ) {
+    const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);
+    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    this.span = tracer.startSpan(
+      `${request.method ?? 'POST'} ${endpoint}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method ?? 'POST', 'url.path': path, 'interlingua.endpoint': endpoint } },
+      parent,
+    );
+    this.context = trace.setSpan(parent, this.span);
+  }
+
+  follow(call: ObservedCall): void {
+    this.call = call;
+  }
+
+  attemptStarted(target: RouteTarget): void {
+    this.attemptEnded();
+    this.chain.push(`${target.settings.id}/${target.upstreamModel}`);
+    const operation = operationName(this.endpoint, this.call);
+    const span = this.tracer.startSpan(
+      `${operation} ${target.upstreamModel}`,
+      { kind: SpanKind.CLIENT, attributes: attemptStartAttributes(operation, target, this.chain.length) },
+      this.context,
+    );
+    this.attempt = { span, context: trace.setSpan(this.context, span) };
+  }
+
+  attemptFailed(error: IrErrorData): void {
+    const span = this.attempt?.span;
+    if (!span) return;
+    span.setAttributes(errorAttributes(error));
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+  }
+
+  attemptEnded(): void {
+    const attempt = this.attempt;
+    if (!attempt) return;
+    this.attempt = undefined;
+    const outcome = this.call?.outcome;
+    if (outcome) attempt.span.setAttributes(answerAttributes(outcome));
+    attempt.span.end();
+  }
+
+  inject(headers: Record<string, string>): void {
+    this.propagator.inject(this.attempt?.context ?? this.context, headers, defaultTextMapSetter);
+  }
+
+  end(finished: Omit<FinishedRequest, 'chain'>): void {
+    this.attemptEnded();
+    const attributes = requestEndAttributes({ ...finished, chain: this.chain });
+    this.span.setAttributes(attributes);
+    if (finished.call) this.span.updateName(`${String(attributes['gen_ai.operation.name'])} ${finished.call.model}`);
+    if (finished.status >= 500) {
+      const lastError = finished.call?.outcome.lastError;
+      this.span.setAttribute('error.type', lastError?.kind ?? String(finished.status));
+      this.span.setStatus({ code: SpanStatusCode.ERROR, ...(lastError ? { message: lastError.message } : {}) });
+    }
+    this.span.end();
+  }
+}

@@ -1,0 +1,22 @@
+import type { IncomingMessage } from 'node:http';
+import type { EndpointName } from '../../config/operations-schema.js';
+import type { CallTrace } from '../../context/call-trace.js';
+import type { ObservedCall } from '../observed-call.js';
+import type { FinishedRequest } from './span-attributes.js';
+
+/** Starts one trace per API request; present on the runtime only when tracing is on. */
+export interface RequestTracer {
+  startRequest(request: IncomingMessage, endpoint: EndpointName): RequestTrace;
+  /** Sends the spans ended so far. */
+  flush(): Promise<void>;
+  /** Sends what is left and stops exporting. */
+  shutdown(): Promise<void>;
+}
+
+/** The request's span and its attempts' spans. */
+export interface RequestTrace extends CallTrace {
+  /** The call the request runs (its outcome is read when attempts end). */
+  follow(call: ObservedCall): void;
+  /** Ends the request's span (after the last byte, or when the client left). */
+  end(finished: Omit<FinishedRequest, 'chain'>): void;
+}
