@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { loadRecording, recordingSseBody, sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { receivedSpans, type ReceivedSpan } from '../observe/tracing/otlp-receiver.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
@@ -41,9 +41,14 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       await receiver?.close();
     });
 
+    /** The trace's spans once its request span is exported (it ends when the connection is done with the request, just after the client read the last byte). */
     async function spansOfTrace(traceId: string): Promise<ReceivedSpan[]> {
-      await harness.gateway.gateway.ops.runtime.tracer!.flush();
-      return receivedSpans(receiver).spans.filter((span) => span.traceId === traceId);
+      return vi.waitFor(async () => {
+        await harness.gateway.gateway.ops.runtime.tracer!.flush();
+        const spans = receivedSpans(receiver).spans.filter((span) => span.traceId === traceId);
+        if (!spans.some((span) => span.kind === SERVER)) throw new Error(`no request span yet in trace ${traceId}`);
+        return spans;
+      });
     }
 
     it('traces a translated stream: the request span ends after the last byte, with usage and styles; the upstream gets the attempt span as parent', async () => {
