@@ -52,7 +52,7 @@ async function recentRequests(operator: OperatorState, context: RequestContext):
 
 /** Server-sent events: one `request` event per finished API request, as the ledger receives it. */
 async function streamRequests(operator: OperatorState, response: ServerResponse): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-content-type-options': 'nosniff' });
   response.write(': live request log\n\n');
   const onRow = (row: LedgerRow): void => void response.write(`event: request\ndata: ${JSON.stringify(row)}\n\n`);
   const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), KEEP_ALIVE_MS);

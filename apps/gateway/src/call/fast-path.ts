@@ -11,13 +11,14 @@ import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationContext } from '../context/generation-call.js';
+import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
 import { spliceFastPathBody } from './raw-body-splice.js';
 import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
-import { buildUpstreamRequest, headerText, upstreamHttpError } from './upstream-request.js';
+import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 
 /**
@@ -35,6 +36,7 @@ export async function runFastPath(call: GenerationContext, adapter: HttpProvider
   if (!call.stream) {
     const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
     if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, target.settings);
+    requireJsonAnswer(answer.headers);
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
     call.outcome.usage = readUsage(codec, parsed.value);
@@ -43,7 +45,7 @@ export async function runFastPath(call: GenerationContext, adapter: HttpProvider
     // Kept before the caller has the id, so that its next request finds it.
     if (typeof id === 'string') await call.onPassedThrough?.(id);
     if (call.ops?.logBodies) call.outcome.responseBody = answer.body.toString('utf8');
-    call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, answerHeaders(call));
+    call.sink.send(200, JSON_CONTENT_TYPE, answer.body, answerHeaders(call));
     return;
   }
   await relayStream(call, request, codec, adapter, injectedUsage);

@@ -49,6 +49,7 @@ describe('request heads over the limit', () => {
     expect(answer.status).toBe(431);
     expect(answer.headers.connection).toBe('close');
     expect(answer.headers['content-type']).toBe('application/json');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
     const body = JSON.parse(answer.body) as { type: string; error: { type: string; message: string } };
     expect(body).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
     expect(body.error.message).toMatch(/larger than the \d+ bytes this server accepts/);

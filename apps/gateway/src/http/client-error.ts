@@ -32,7 +32,7 @@ export function answerClientError(error: ClientError, socket: Duplex, headerLimi
   const { body } = errorCodecForPath(path, {}).error.fromIr(irError.data);
   const text = JSON.stringify(body);
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
   );
   return { status, path, code: error.code ?? 'unknown' };
 }

@@ -11,7 +11,11 @@ export type HeaderBag = Record<string, string | number | string[]>;
  * drain-aware writes. Knows whether the client has gone away.
  */
 export class ResponseSink {
-  private readonly headers: HeaderBag = {};
+  /**
+   * Starts with `nosniff`, on every API answer: browsers take the `Content-Type` as given and
+   * never guess another (an answer's bytes are often the upstream's). A literal: no per-answer cost.
+   */
+  private readonly headers: HeaderBag = { 'x-content-type-options': 'nosniff' };
   /** Chunks written so far: keep-alive checks compare it between two ticks. */
   writeCount = 0;
   /** Sees every chunk written (e.g. to count the text a stream delivered). */

@@ -5,6 +5,7 @@ import { serviceErrorCodec, type LocalProviderAdapter } from '@interlingua/provi
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { admittedKey, type RequestContext } from '../admit/request-context.js';
+import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
 import { readBody } from '../http/read-body.js';
 import { sendStyleError } from '../http/style-errors.js';
 import { bodyLimit } from '../admit/admission.js';
@@ -82,10 +83,10 @@ export async function postServiceJson(call: ServiceCall, serving: ServiceTarget,
   const endpoint = serving.endpoint.endpoint(target.settings, target.upstreamModel);
   const request = serviceUpstreamRequest(call, serving, endpoint, body, 'application/json');
   const answer = await fetchServiceAnswer(call, serving, request, serviceErrorCodec(serving.endpoint));
+  requireJsonAnswer(answer.headers);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
-  const type = answer.headers['content-type'];
-  return { bytes: answer.body, json: parsed.value, contentType: (Array.isArray(type) ? type[0] : type) ?? 'application/json' };
+  return { bytes: answer.body, json: parsed.value, contentType: JSON_CONTENT_TYPE };
 }
 
 /** Records a translation on the call: its path and the warnings of both directions. */

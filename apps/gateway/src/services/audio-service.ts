@@ -23,6 +23,10 @@ import { fetchServiceAnswer, relayServiceAnswer, relaySseAnswer, serviceUpstream
 import { lastUsageObject } from './service-usage.js';
 import { streamTranscription } from './transcription-stream.js';
 import { headerText } from '../call/upstream-request.js';
+import { JSON_CONTENT_TYPE, requireJsonAnswer, SSE_CONTENT_TYPE } from '../http/answer-content-type.js';
+
+/** An audio type: the only upstream label a speech answer keeps. */
+const AUDIO_TYPE = /^\s*audio\/[\w.+-]+\s*(?:;|$)/i;
 
 /** An audio request as the route read it, validated. */
 export type AudioInput =
@@ -55,8 +59,8 @@ async function forwardOpenAiAudio(call: ServiceCall, serving: ServiceTarget, inp
   if (input.operation === 'speech') {
     const request = serviceUpstreamRequest(call, serving, endpoint, JSON.stringify({ ...input.json, model: target.upstreamModel }), 'application/json');
     const format = input.request.response_format ?? 'mp3';
-    const fallbackType = input.request.stream_format === 'sse' ? 'text/event-stream' : SPEECH_CONTENT_TYPES[format];
-    return relayServiceAnswer(call, serving, request, { errorCodec, contentType: (head) => audioContentType(head, fallbackType) });
+    const contentType = input.request.stream_format === 'sse' ? (): string => SSE_CONTENT_TYPE : (head: UpstreamHead): string => audioContentType(head, SPEECH_CONTENT_TYPES[format]);
+    return relayServiceAnswer(call, serving, request, { errorCodec, contentType });
   }
   const encoded = encodeMultipart(withField(input.form.entries, 'model', target.upstreamModel));
   const request = serviceUpstreamRequest(call, serving, endpoint, encoded.body, encoded.contentType);
@@ -65,17 +69,17 @@ async function forwardOpenAiAudio(call: ServiceCall, serving: ServiceTarget, inp
   }
   const answer = await fetchServiceAnswer(call, serving, request, errorCodec);
   const plainText = isPlainTextTranscriptionFormat(input.request.response_format);
+  if (!plainText) requireJsonAnswer(answer.headers);
   // Only JSON answers carry usage; a plain-text transcript is never searched (it is what was said).
   const usage = plainText ? undefined : openAiTranscriptionUsageToIr(lastUsageObject(answer.body));
   if (usage) call.outcome.usage = usage;
-  const contentType = plainText ? 'text/plain; charset=utf-8' : (headerText(answer.headers['content-type']) ?? 'application/json');
-  call.sink.send(200, contentType, answer.body, completeAnswerHeaders(call));
+  call.sink.send(200, plainText ? 'text/plain; charset=utf-8' : JSON_CONTENT_TYPE, answer.body, completeAnswerHeaders(call));
 }
 
-/** The upstream's audio type, unless it gave none or only `application/octet-stream`: then the format's. */
-function audioContentType(head: UpstreamHead, fallback: string): string {
+/** The upstream's type when it names audio (`audio/*`); any other (none, octet-stream, HTML) gives the requested format's. */
+function audioContentType(head: UpstreamHead, formatType: string): string {
   const given = headerText(head.headers['content-type']);
-  return given && !/^application\/octet-stream\b/i.test(given) ? given : fallback;
+  return given && AUDIO_TYPE.test(given) ? given : formatType;
 }
 
 async function geminiSpeech(call: ServiceCall, serving: ServiceTarget, request: OpenAiSpeechRequest): Promise<void> {

@@ -17,7 +17,7 @@ import { providerLabel, serviceLabel, type ServeOnTarget, type ServiceCall, type
 import { serviceThroughIr } from './service-through-ir.js';
 import { fetchServiceAnswer, relaySseAnswer, serviceUpstreamRequest } from './service-upstream.js';
 import { lastUsageObject } from './service-usage.js';
-import { headerText } from '../call/upstream-request.js';
+import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
 
 /** An image request as the route read it: the JSON body (generations) or the form (edits, variations), validated. */
 export type ImagesInput =
@@ -53,9 +53,10 @@ async function forwardOpenAiImages(call: ServiceCall, serving: ServiceTarget, in
     return relaySseAnswer(call, serving, request, errorCodec, openAiImagesUsageToIr);
   }
   const answer = await fetchServiceAnswer(call, serving, request, errorCodec);
+  requireJsonAnswer(answer.headers);
   const usage = openAiImagesUsageToIr(lastUsageObject(answer.body));
   if (usage) call.outcome.usage = usage;
-  call.sink.send(200, headerText(answer.headers['content-type']) ?? 'application/json', answer.body, completeAnswerHeaders(call));
+  call.sink.send(200, JSON_CONTENT_TYPE, answer.body, completeAnswerHeaders(call));
 }
 
 /** The caller's body with only `model` rewritten: JSON re-serialised, or the form rebuilt in its order. */

@@ -15,7 +15,8 @@ import {
 import { outcomeHeaders } from '../commit/route-headers.js';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
 import { AnswerTail, lastUsageObject } from './service-usage.js';
-import { headerText, pickForwardedHeaders, upstreamHttpError } from '../call/upstream-request.js';
+import { SSE_CONTENT_TYPE } from '../http/answer-content-type.js';
+import { pickForwardedHeaders, upstreamHttpError } from '../call/upstream-request.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -95,7 +96,7 @@ export function relaySseAnswer(call: ServiceCall, serving: ServiceTarget, reques
   return relayServiceAnswer(call, serving, request, {
     errorCodec,
     ...(readUsage ? { readUsage } : {}),
-    contentType: (head) => headerText(head.headers['content-type']) ?? 'text/event-stream',
+    contentType: () => SSE_CONTENT_TYPE,
     inBandError: (error) => serializeSseMessages(errorCodec.stream.createEncoder().push({ type: 'error', error: error.data })),
   });
 }

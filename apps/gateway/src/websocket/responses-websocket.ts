@@ -128,5 +128,5 @@ function refuse(socket: Duplex, request: IncomingMessage, error: IrError): void 
   const { status, body } = codec.error.fromIr(error.data);
   const text = JSON.stringify(body);
   const retryAfter = error.data.retryAfterSeconds === undefined ? '' : `retry-after: ${Math.ceil(error.data.retryAfterSeconds)}\r\n`;
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n${retryAfter}connection: close\r\n\r\n${text}`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(text)}\r\n${retryAfter}connection: close\r\n\r\n${text}`);
 }
