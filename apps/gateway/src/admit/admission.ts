@@ -9,6 +9,7 @@ import { trackRequest } from '../observe/request-observer.js';
 import { asIrError } from '../plan/run-generation.js';
 import { bodyLimit, checkDeclaredSize } from './body-limits.js';
 import { endpointOfPath } from './endpoint-of-request.js';
+import { holdReservations } from '../observe/budget-reservation-metric.js';
 import { admitKey } from './key-limiter.js';
 import { authenticate, createRequestContext } from './request-context.js';
 
@@ -35,7 +36,8 @@ export async function admitRequest(gateway: Gateway, request: IncomingMessage, r
     context.key = key;
     tracked.key = key;
     checkEndpointAllowed(key, endpoint);
-    await admitKey(gateway.store, key, Date.now(), gateway.ops.runtime.storeError);
+    tracked.reservations = await admitKey(gateway.store, key, Date.now(), gateway.ops.runtime.storeError, gateway.config.limits.whenStoreFails);
+    holdReservations(gateway, tracked.reservations, 1);
     tracked.admitted = true;
     return context;
   } catch (error) {

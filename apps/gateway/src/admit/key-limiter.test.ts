@@ -77,7 +77,7 @@ describe('admitKey and chargeKey', () => {
     const spy = vi.spyOn(store, 'counters');
     await admitKey(store, key({ rpm: 5, tpm: 10, budgets: [{ period: 'day', tokens: 5 }, { period: 'month', cost: 1 }] }), NOON, noStoreErrors);
     expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy.mock.calls[0]?.[0]).toHaveLength(5);
+    expect(spy.mock.calls[0]?.[0]).toHaveLength(7);
   });
 
   it('lets requests through when the store fails, reporting it', async () => {

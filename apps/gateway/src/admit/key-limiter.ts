@@ -6,42 +6,57 @@ import { counterKey, RPM_COUNTER } from '../observe/counter-keys.js';
 import { tpmCounterKey } from '../observe/usage-charge.js';
 import { usageCounterKey } from '../observe/usage-ledger.js';
 import { counterTtlMs, secondsUntil, windowAt, type Window } from '../observe/usage-periods.js';
+import { heldByOthers, releaseOps, reserveOn, type BudgetReservation } from '../observe/budget-reservation.js';
 
-/** Called when the store fails; the request goes on (limits fail open). */
+/** Called when the store fails (counted and logged). */
 export type StoreErrorHandler = (operation: string, error: unknown) => void;
+
+/** What a failing store means for limits: `open` lets the request through, `closed` refuses it (503). */
+export type StoreFailMode = 'open' | 'closed';
 
 interface Check {
   /** Counter ops this check needs, in order. */
   ops: CounterOp[];
   /** The error to answer with, given the values of its ops; undefined when within the limit. */
   verdict(values: number[]): IrError | undefined;
+  /** Budget this check holds while the request runs. */
+  reservation?: BudgetReservation;
 }
 
 /**
  * Checks a key's RPM, TPM and budgets before a request goes upstream, in ONE store call (one
  * Redis pipeline): the RPM counter of the current minute is incremented, the TPM counter and the
- * budget totals are read. Keys without limits cost no store call. Over a limit -> 429 with
- * `retry-after` (the end of the window). A failing store lets the request through.
+ * budget totals are read, and each budget's reserved counter takes this request's reservation.
+ * A budget refuses when its use plus what other running requests hold reaches it, so concurrent
+ * requests cannot all pass a nearly spent budget. Keys without limits cost no store call. Over a
+ * limit -> 429 with `retry-after` (the end of the window), and the reservations are given back.
+ * A failing store lets the request through (`open`, no reservation) or refuses it with 503.
+ * Returns the reservations, to release with `releaseOps` when the request closes.
  */
-export async function admitKey(store: StateStore, key: GatewayKey, now: number, onStoreError: StoreErrorHandler): Promise<void> {
+export async function admitKey(store: StateStore, key: GatewayKey, now: number, onStoreError: StoreErrorHandler, failMode: StoreFailMode = 'open'): Promise<BudgetReservation[]> {
   const checks = limitChecks(key, now);
-  if (checks.length === 0) return;
+  if (checks.length === 0) return [];
+  const reservations = checks.flatMap((check) => (check.reservation ? [check.reservation] : []));
   let values: number[];
   try {
     values = await store.counters(checks.flatMap((check) => check.ops));
   } catch (error) {
     onStoreError('admit', error);
-    return;
+    if (failMode === 'closed') throw limitsUnavailable();
+    return [];
   }
   let at = 0;
   for (const check of checks) {
     const own = values.slice(at, at + check.ops.length);
     at += check.ops.length;
     const error = check.verdict(own);
-    if (error) throw error;
+    if (error) {
+      if (reservations.length > 0) store.counters(releaseOps(reservations)).catch((failure: unknown) => onStoreError('release', failure));
+      throw error;
+    }
   }
+  return reservations;
 }
-
 
 function limitChecks(key: GatewayKey, now: number): Check[] {
   const checks: Check[] = [];
@@ -67,20 +82,26 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
 function budgetCheck(key: GatewayKey, budget: BudgetConfig, now: number): Check {
   const window = windowAt(budget.period, now);
   const read = (field: 'inputTokens' | 'outputTokens' | 'costMicros'): CounterOp => ({ key: usageCounterKey(key.id, budget.period, window, field), by: 0, ttlMs: 0 });
+  const reservation = reserveOn(key, budget, window, now);
   if (budget.tokens !== undefined) {
     const limit = budget.tokens;
     return {
-      ops: [read('inputTokens'), read('outputTokens')],
-      verdict: ([input = 0, output = 0]) => (input + output >= limit ? overBudget(key, budget, `${limit} tokens`, window, now) : undefined),
+      ops: [read('inputTokens'), read('outputTokens'), reservation.op],
+      reservation,
+      verdict: ([input = 0, output = 0, reserved = 0]) => (input + output + heldByOthers(reservation, reserved) >= limit ? overBudget(key, budget, `${limit} tokens`, window, now) : undefined),
     };
   }
-  const limit = budget.cost ?? 0;
+  const limitMicros = (budget.cost ?? 0) * 1_000_000;
   return {
-    ops: [read('costMicros')],
-    verdict: ([micros = 0]) => (micros / 1_000_000 >= limit ? overBudget(key, budget, `a cost of ${limit}`, window, now) : undefined),
+    ops: [read('costMicros'), reservation.op],
+    reservation,
+    verdict: ([micros = 0, reserved = 0]) => (micros + heldByOthers(reservation, reserved) >= limitMicros ? overBudget(key, budget, `a cost of ${budget.cost ?? 0}`, window, now) : undefined),
   };
 }
 
+function limitsUnavailable(): IrError {
+  return new IrError({ kind: 'overloaded', status: 503, message: 'The gateway cannot check this key\'s limits right now (its state store is unavailable); retry shortly', code: 'limits_unavailable', source: 'gateway' });
+}
 
 function rateLimited(message: string, window: Window, now: number): IrError {
   return new IrError({ kind: 'rate-limit', message, code: 'rate_limit_exceeded', retryAfterSeconds: secondsUntil(window, now), source: 'gateway' });

@@ -15,6 +15,12 @@ export const budgetSchema = strictObject({
   tokens: positiveInt.optional(),
   /** Total cost, in the pricing table's unit, the key may spend in the period. */
   cost: z.number().positive().optional(),
+  /**
+   * Held against the budget by each request while it runs (tokens for a token budget, cost for a
+   * cost budget), so concurrent requests cannot all pass a nearly spent budget; default a
+   * thousandth of the budget. Set it near one request's largest cost.
+   */
+  reservePerRequest: z.number().positive().optional(),
 }).refine((budget) => (budget.tokens === undefined) !== (budget.cost === undefined), { message: 'give exactly one of tokens or cost' });
 
 /** Fields every key may carry beside its secret and model globs. */
@@ -104,6 +110,11 @@ export const loggingSchema = strictObject({
 export const limitsSchema = strictObject({
   /** Largest request body per endpoint, in bytes; endpoints not named use `server.maxBodyBytes`. */
   maxBodyBytes: z.partialRecord(z.enum(ENDPOINT_NAMES), positiveInt).default({}),
+  /**
+   * What RPM, TPM and budget checks do when the state store fails: `open` lets the request
+   * through (uncounted), `closed` refuses it with 503.
+   */
+  whenStoreFails: z.enum(['open', 'closed']).default('open'),
 });
 
 export const storeSchema = z.discriminatedUnion('type', [

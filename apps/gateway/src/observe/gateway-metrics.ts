@@ -14,6 +14,8 @@ export interface GatewayMetrics {
   cost: Counter<'provider' | 'model'>;
   activeStreams: Gauge<'route'>;
   storeErrors: Counter<'operation'>;
+  /** Budget held by this process's running requests, by unit (tokens, cost). */
+  reservedBudget: Gauge<'unit'>;
   /** The `model` label values of `tokens` and `cost` (caller text on glob routes), bounded. */
   modelLabels: BoundedLabelValues;
 }
@@ -33,6 +35,7 @@ export function createGatewayMetrics(): GatewayMetrics {
     tokens: new Counter({ name: 'interlingua_tokens_total', help: 'Tokens used, by provider, upstream model and type (input, output, cached, reasoning)', labelNames: ['provider', 'model', 'type'], registers }),
     cost: new Counter({ name: 'interlingua_cost_total', help: 'Cost of priced answers, in the pricing table unit', labelNames: ['provider', 'model'], registers }),
     activeStreams: new Gauge({ name: 'interlingua_active_streams', help: 'Streamed answers in progress', labelNames: ['route'], registers }),
-    storeErrors: new Counter({ name: 'interlingua_store_errors_total', help: 'State store calls that failed (limits then fail open)', labelNames: ['operation'], registers }),
+    storeErrors: new Counter({ name: 'interlingua_store_errors_total', help: 'State store calls that failed (limits then follow limits.whenStoreFails)', labelNames: ['operation'], registers }),
+    reservedBudget: new Gauge({ name: 'interlingua_reserved_budget', help: 'Budget held by requests running on this process, by unit (tokens, or cost in the pricing table unit)', labelNames: ['unit'], registers }),
   };
 }

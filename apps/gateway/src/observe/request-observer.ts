@@ -3,6 +3,8 @@ import type { IrUsage } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { Gateway } from '../gateway.js';
+import type { BudgetReservation } from './budget-reservation.js';
+import { holdReservations } from './budget-reservation-metric.js';
 import { chargeKey } from './usage-charge.js';
 import { callCost } from './call-cost.js';
 import type { ObservedCall } from './observed-call.js';
@@ -20,6 +22,8 @@ export interface TrackedRequest {
   key?: GatewayKey;
   /** True once limits let it through: only admitted requests are charged. */
   admitted: boolean;
+  /** Budget this request holds while it runs (given back when it closes). */
+  reservations?: BudgetReservation[];
   call?: ObservedCall;
   /** The request's trace, when tracing is on. */
   trace?: RequestTrace;
@@ -74,7 +78,8 @@ function finishRequest(gateway: Gateway, entry: TrackedRequest, request: Incomin
   metrics.duration.observe(labels, latencyMs / 1000);
   if (firstByteAt !== undefined) metrics.timeToFirstByte.observe(labels, (firstByteAt - entry.started) / 1000);
   if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
-  if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError);
+  if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError, entry.reservations);
+  if (entry.reservations) holdReservations(gateway, entry.reservations, -1);
   recordLedgerRow(gateway, entry, { status, latencyMs, usage, cost });
   entry.trace?.end({ endpoint: entry.endpoint, status, call, cost, keyId: entry.key?.id });
   if (!requestLoggingEnabled()) return;

@@ -1,0 +1,45 @@
+import type { GatewayKey } from '../auth/api-keys.js';
+import type { BudgetConfig } from '../config/operations-schema.js';
+import { counterKey, type CounterKind } from './counter-keys.js';
+import { counterTtlMs, type Window } from './usage-periods.js';
+import type { CounterOp } from '../store/state-store.js';
+
+/** Part of a budget one running request holds; released when its request closes. */
+export interface BudgetReservation {
+  op: CounterOp;
+  unit: 'tokens' | 'cost';
+  /** The amount in the budget's unit (cost, not micros). */
+  amount: number;
+}
+
+/** Budget held by running requests: `reserved:<key>:<period>:<window>`. */
+const RESERVED_COUNTERS: Record<BudgetConfig['period'], CounterKind> = {
+  day: { spell: (name, id) => `reserved:${name}:day:${id}` },
+  month: { spell: (name, id) => `reserved:${name}:month:${id}` },
+};
+
+/** Fraction of a budget a request holds when the budget names no `reservePerRequest`. */
+const DEFAULT_RESERVE_FRACTION = 1 / 1000;
+
+/**
+ * The reservation a request makes on `budget` as it is admitted: added to the window's reserved
+ * counter in the same atomic store step that reads the budget's use, so each concurrent request
+ * sees the ones admitted before it. Store units: tokens, or cost in millionths.
+ */
+export function reserveOn(key: GatewayKey, budget: BudgetConfig, window: Window, now: number): BudgetReservation {
+  const unit = budget.tokens === undefined ? 'cost' : 'tokens';
+  const limit = budget.tokens ?? budget.cost ?? 0;
+  const amount = budget.reservePerRequest ?? limit * DEFAULT_RESERVE_FRACTION;
+  const by = unit === 'tokens' ? Math.max(1, Math.ceil(amount)) : Math.max(1, Math.round(amount * 1_000_000));
+  return { op: { key: counterKey(RESERVED_COUNTERS[budget.period], key.id, window), by, ttlMs: counterTtlMs(window, now) }, unit, amount: unit === 'tokens' ? by : by / 1_000_000 };
+}
+
+/** What the other running requests hold, given the reserved counter after this one's own add. */
+export function heldByOthers(reservation: BudgetReservation, reservedAfterAdd: number): number {
+  return Math.max(0, reservedAfterAdd - reservation.op.by);
+}
+
+/** The store ops that give reservations back (when the request closes, or is refused). */
+export function releaseOps(reservations: readonly BudgetReservation[]): CounterOp[] {
+  return reservations.map(({ op }) => ({ key: op.key, by: -op.by, ttlMs: op.ttlMs }));
+}
