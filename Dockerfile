@@ -10,8 +10,9 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
-# pnpm at the version package.json's `packageManager` names (Corepack ships with Node 24).
-RUN corepack enable pnpm
+# pnpm at the version package.json's `packageManager` names (`pnpm@x.y.z`), from npm.
+COPY package.json ./
+RUN npm install -g --no-audit --no-fund "$(node -p "require('./package.json').packageManager")"
 COPY . .
 # --ignore-scripts: the optional native better-sqlite3 is not built; the image uses node:sqlite.
 RUN pnpm install --frozen-lockfile --ignore-scripts \
