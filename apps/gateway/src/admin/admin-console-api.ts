@@ -125,7 +125,7 @@ async function playgroundKey(gateway: Gateway, operator: OperatorState, request:
   const issued = existing ? await operator.keys.rotate(existing.id) : await operator.keys.create({ name: PLAYGROUND_KEY, models: ['*'], budgets: [], metadata: { purpose: 'console playground' } });
   if (!issued) throw new IrError({ kind: 'internal', message: 'The playground key vanished while it was rotated; try again', source: 'gateway' });
   if (issued.record.disabled) await operator.keys.update(issued.record.id, { disabled: false });
-  await applyKeyChange(operator, { allow: [issued.record.id] });
+  await applyKeyChange(gateway, operator, { allow: [issued.record.id] });
   auditAdminAction(gateway.ops.runtime.logger, request, context, existing ? 'key.rotate' : 'key.create', { keyId: issued.record.id, keyName: PLAYGROUND_KEY, outcome: 'saved' });
   context.sink.sendJson(200, { name: PLAYGROUND_KEY, secret: issued.secret }, { 'cache-control': 'no-store' });
 }

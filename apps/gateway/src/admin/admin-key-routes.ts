@@ -42,7 +42,7 @@ async function createKey(gateway: Gateway, operator: OperatorState, request: Req
   const input = parseBody(createKeySchema, await readJson(request));
   await refuseTakenName(gateway, operator, input.name);
   const { record, secret } = await saved(operator.keys.create(input));
-  await applyKeyChange(operator, { allow: [record.id] });
+  await applyKeyChange(gateway, operator, { allow: [record.id] });
   audit(gateway, request, context, 'key.create', { keyId: record.id, keyName: record.name });
   sendJson(context, 201, { ...runtimeView(record), secret });
 }
@@ -52,7 +52,7 @@ async function updateKey(gateway: Gateway, operator: OperatorState, request: Req
   const patch = parseBody(updateKeySchema, await readJson(request));
   if (patch.name !== undefined) await refuseTakenName(gateway, operator, patch.name, current.id);
   const record = (await saved(operator.keys.update(current.id, patch))) ?? notFound(current.id);
-  await applyKeyChange(operator, { allow: [current.id] });
+  await applyKeyChange(gateway, operator, { allow: [current.id] });
   audit(gateway, request, context, 'key.update', { keyId: current.id, keyName: record.name, fields: Object.keys(patch).sort().join(',') });
   sendJson(context, 200, runtimeView(record));
 }
@@ -60,7 +60,7 @@ async function updateKey(gateway: Gateway, operator: OperatorState, request: Req
 async function enableKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
   const current = await existingSaved(operator, gateway, request);
   const record = (await saved(operator.keys.update(current.id, { disabled: false }))) ?? notFound(current.id);
-  await applyKeyChange(operator, { allow: [current.id] });
+  await applyKeyChange(gateway, operator, { allow: [current.id] });
   audit(gateway, request, context, 'key.enable', { keyId: current.id, keyName: record.name });
   sendJson(context, 200, runtimeView(record));
 }
@@ -94,8 +94,8 @@ async function revoke<T>(gateway: Gateway, operator: OperatorState, request: Req
     result = await write(target.id);
   } catch (error) {
     if (error instanceof IrError) throw error;
-    await applyKeyChange(operator, { refuse: [target.id] });
-    audit(gateway, request, context, action, { keyId: target.id, keyName: target.name, outcome: 'refused-here-not-saved' });
+    const reach = await applyKeyChange(gateway, operator, { refuse: [target.id] });
+    audit(gateway, request, context, action, { keyId: target.id, keyName: target.name, outcome: 'refused-here-not-saved', ...reach });
     throw new IrError({
       kind: 'overloaded',
       status: 503,
@@ -104,8 +104,8 @@ async function revoke<T>(gateway: Gateway, operator: OperatorState, request: Req
       source: 'gateway',
     });
   }
-  await applyKeyChange(operator, { allow: [target.id] });
-  audit(gateway, request, context, action, { keyId: target.id, keyName: target.name, outcome: 'saved' });
+  const reach = await applyKeyChange(gateway, operator, { allow: [target.id] });
+  audit(gateway, request, context, action, { keyId: target.id, keyName: target.name, outcome: 'saved', ...reach });
   return result;
 }
 

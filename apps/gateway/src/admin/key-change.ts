@@ -1,11 +1,23 @@
+import type { Gateway } from '../gateway.js';
 import type { KeyChange } from '../operations/gateway-ops.js';
 import type { OperatorState } from './operator-state.js';
 
+/** What the audit line says of a key change's reach: this instance's other workers that applied it. */
+export interface KeyChangeReach {
+  workers?: number;
+  workersApplied?: number;
+}
+
 /**
- * Applies a key change made through this process: refusals at once, then the keys read again.
- * Other processes (other workers of this instance too) and instances read the change from the
+ * Applies a key change made through this process here (refusals at once, then the keys read
+ * again), then on every other worker of this instance through the primary, resolving once each
+ * applied it, died, or the primary stopped waiting (2 s). Other instances read it from the
  * database within `keyRefreshMs`.
  */
-export async function applyKeyChange(operator: OperatorState, change: KeyChange): Promise<void> {
+export async function applyKeyChange(gateway: Gateway, operator: OperatorState, change: KeyChange): Promise<KeyChangeReach> {
   await operator.registry.apply(change);
+  const spread = gateway.ops.runtime.spreadKeyChange;
+  if (!spread) return {};
+  const outcome = await spread(change);
+  return { workers: outcome.workers, workersApplied: outcome.applied };
 }

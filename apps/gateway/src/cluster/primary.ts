@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config/load-config.js';
 import { createStore } from '../store/create-store.js';
 import type { StateStore } from '../store/state-store.js';
 import { CONTROL_CHANNEL, isControlMessage, type PrimaryMessage, type WorkerMessage } from './control-protocol.js';
+import { KeyChangeSpreader } from './key-change-spread.js';
 import { RestartBackoff } from './restart-backoff.js';
 import { runSecrets } from './run-secrets.js';
 import { primaryMetrics } from './cluster-metrics.js';
@@ -44,6 +45,9 @@ class Primary {
   private stopping = false;
   private starting = true;
   private readonly metrics = primaryMetrics();
+  private readonly keyChanges = new KeyChangeSpreader<Worker>();
+  /** Workers that listen (and so apply key changes); one still starting reads the keys afresh. */
+  private readonly serving = new Set<Worker>();
   private readonly withRunSecrets = runSecrets((message) => process.stderr.write(`warning: ${message}\n`));
 
   constructor(private readonly options: PrimaryOptions) {
@@ -88,6 +92,7 @@ class Primary {
           this.send(worker, { channel: CONTROL_CHANNEL, type: 'start', config: this.current });
         } else if (said.type === 'listening') {
           if (!this.starting) process.stderr.write(`gateway worker ${worker.process.pid ?? '?'} serving\n`);
+          this.serving.add(worker);
           resolve(said.url);
           // A config reloaded while this worker started reaches it now.
           if (this.startedWith.get(worker) !== this.current) this.send(worker, { channel: CONTROL_CHANNEL, type: 'reload', config: this.current, reload: ++this.reloads });
@@ -106,6 +111,10 @@ class Primary {
       const { reload, problems } = message as Extract<WorkerMessage, { type: 'reloaded' }>;
       const waiting = this.reloadAnswers.get(worker);
       if (waiting?.reload === reload) waiting.settle(problems);
+    } else if (isControlMessage(message) && message.type === 'key-change') {
+      this.spreadKeyChange(worker, message as Extract<WorkerMessage, { type: 'key-change' }>);
+    } else if (isControlMessage(message) && message.type === 'key-change-applied') {
+      this.keyChanges.applied((message as Extract<WorkerMessage, { type: 'key-change-applied' }>).id, worker);
     } else if (isControlMessage(message) && message.type === 'metrics') {
       const { id } = message as Extract<WorkerMessage, { type: 'metrics' }>;
       this.metrics().then(
@@ -115,8 +124,18 @@ class Primary {
     }
   }
 
+  /** Tells every other live worker of `from`'s key change, then answers `from` (see `KeyChangeSpreader`). */
+  private spreadKeyChange(from: Worker, { id, change }: Extract<WorkerMessage, { type: 'key-change' }>): void {
+    const others = [...this.serving].filter((worker) => worker !== from && worker.isConnected());
+    void this.keyChanges
+      .spread(change, others, (worker, spreadId) => this.send(worker, { channel: CONTROL_CHANNEL, type: 'key-change', id: spreadId, change }))
+      .then(({ workers, applied }) => this.send(from, { channel: CONTROL_CHANNEL, type: 'key-change-spread', id, workers, applied }));
+  }
+
   private onExit(worker: Worker, code: number | null, signal: string | null): void {
     this.startedWith.delete(worker);
+    this.serving.delete(worker);
+    this.keyChanges.gone(worker);
     this.reloadAnswers.get(worker)?.settle(undefined);
     if (this.stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) void this.finish(0);

@@ -6,6 +6,7 @@ import { createStore } from '../store/create-store.js';
 import { workerMetricsText } from './cluster-metrics.js';
 import { CONTROL_CHANNEL, isControlMessage, type PrimaryMessage, type WorkerMessage } from './control-protocol.js';
 import { IpcStore } from './ipc-store.js';
+import { workerKeyChanges } from './worker-key-changes.js';
 import { isStoreMessage, type StoreChannel, type StoreReply } from './store-protocol.js';
 
 /**
@@ -19,9 +20,14 @@ export async function runWorker(): Promise<void> {
   const store = config.store.type === 'memory' ? new IpcStore(processStoreChannel()) : createStore(config.store);
   const runtime = createRuntime(config, store);
   runtime.metricsText = workerMetricsText(runtime.metrics.registry);
+  const keyChanges = workerKeyChanges(runtime, tell);
+  runtime.spreadKeyChange = keyChanges.spread;
   const running = await startGateway(config, { runtime });
   process.on('message', (message: unknown) => {
-    if (isControlMessage(message)) obey(running, message as PrimaryMessage);
+    if (!isControlMessage(message)) return;
+    const said = message as PrimaryMessage;
+    if (said.type === 'key-change' || said.type === 'key-change-spread') keyChanges.receive(said);
+    else obey(running, said);
   });
   tell({ channel: CONTROL_CHANNEL, type: 'listening', url: running.url });
 }

@@ -33,6 +33,11 @@ export interface GatewayRuntime {
   runtimeKeys?: RuntimeKeys;
   /** Traces requests when telemetry is on (`telemetry` block or `OTEL_*` variables); absent when off. */
   tracer?: RequestTracer;
+  /**
+   * Tells this instance's other workers of a key change made here and resolves once each applied
+   * it (or the primary stopped waiting); undefined in a single process.
+   */
+  spreadKeyChange?: (change: KeyChange) => Promise<{ workers: number; applied: number }>;
 }
 
 /** A change to runtime keys made through the admin API, as every worker of the instance applies it. */
