@@ -53,7 +53,7 @@ const ADMIN_SECRET = 'admin-secret-for-bad-input-tests';
 beforeAll(async () => {
   heapBefore = process.memoryUsage().heapUsed;
   harness = await startHarness((_request, response) => sendJson(response, 500, { error: { message: 'upstream failure', type: 'server_error', param: null, code: null } }), {
-    sections: { admin: { secret: ADMIN_SECRET }, limits: { maxBodyBytes: Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, BODY_LIMIT])) } },
+    sections: { admin: { secret: ADMIN_SECRET, maxFailedLogins: 100_000 }, limits: { maxBodyBytes: Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, BODY_LIMIT])) } },
   });
 });
 afterAll(() => harness.close());

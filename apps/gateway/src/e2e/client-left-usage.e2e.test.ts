@@ -44,7 +44,8 @@ afterAll(async () => {
 });
 
 function outputTokensOfKey(): Promise<number> {
-  return readUsage(harness.gateway.gateway.ops.runtime.store, ['test'], Date.now()).then(([entry]) => entry?.day.outputTokens ?? 0);
+  const keyIds = harness.gateway.gateway.keys.filter((key) => key.name === 'test').map((key) => key.id);
+  return readUsage(harness.gateway.gateway.ops.runtime.store, keyIds, Date.now()).then(([entry]) => entry?.day.outputTokens ?? 0);
 }
 
 /** Reads the answer until the last delta's text arrived, then leaves. */
