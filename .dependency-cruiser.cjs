@@ -13,9 +13,26 @@ const testFile = '\\.test(-support)?\\.ts$';
  * `operations/`) may import anything; a step names the assembled gateway by type only.
  */
 const gateway = 'apps/gateway/src';
-const steps = [['route', 'admin'], ['admit'], ['services', 'responses'], ['plan'], ['call', 'reasoning'], ['commit'], ['observe']];
+const steps = [
+  ['route', 'admin'],
+  ['admit'],
+  ['services', 'responses'],
+  ['plan'],
+  ['call', 'reasoning'],
+  ['commit'],
+  ['observe'],
+];
 const infrastructure = ['context', 'http', 'auth', 'config'];
-const entry = ['app\\.ts', 'server\\.ts', 'main\\.ts', 'gateway\\.ts', 'console-route\\.ts', 'operations/', 'cluster/', 'websocket/'];
+const entry = [
+  'app\\.ts',
+  'server\\.ts',
+  'main\\.ts',
+  'gateway\\.ts',
+  'console-route\\.ts',
+  'operations/',
+  'cluster/',
+  'websocket/',
+];
 /** Folders placed in a step for what may import them, whose own imports are not checked here. */
 const unchecked = ['admin'];
 const folders = (names) => `^${gateway}/(${names.join('|')})/`;
@@ -97,7 +114,8 @@ module.exports = {
     },
     {
       name: 'adapters-and-translate-below-the-gateway',
-      comment: 'provider-adapters builds on translate (its table of style codecs); translate never imports provider-adapters',
+      comment:
+        'provider-adapters builds on translate (its table of style codecs); translate never imports provider-adapters',
       severity: 'error',
       from: { path: '^packages/(provider-adapters|translate)/src/', pathNot: testFile },
       to: { path: '^(apps/|packages/(testkit|provider-adapters)/)', pathNot: '^packages/$1/' },

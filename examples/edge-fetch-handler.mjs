@@ -10,7 +10,11 @@ import { translateError, translateRequest, translateResponse, translateStream } 
 export function createMessagesToChatHandler({ upstreamBaseUrl, upstreamKey, fetchImpl = fetch }) {
   return {
     async fetch(request) {
-      if (request.method !== 'POST') return Response.json({ type: 'error', error: { type: 'not_found_error', message: 'POST /v1/messages' } }, { status: 404 });
+      if (request.method !== 'POST')
+        return Response.json(
+          { type: 'error', error: { type: 'not_found_error', message: 'POST /v1/messages' } },
+          { status: 404 },
+        );
       const body = await request.json();
       const { value: chatBody, warnings } = translateRequest(body, 'anthropic-messages', 'openai-chat');
       const upstream = await fetchImpl(`${upstreamBaseUrl}/chat/completions`, {
@@ -21,14 +25,23 @@ export function createMessagesToChatHandler({ upstreamBaseUrl, upstreamKey, fetc
       });
       const headers = { 'x-interlingua-warnings': warnings.map((w) => `${w.kind} ${w.field}`).join(' | ') };
       if (!upstream.ok) {
-        const failed = translateError(upstream.status, await upstream.json().catch(() => null), 'openai-chat', 'anthropic-messages');
+        const failed = translateError(
+          upstream.status,
+          await upstream.json().catch(() => null),
+          'openai-chat',
+          'anthropic-messages',
+        );
         return Response.json(failed.body, { status: failed.status, headers });
       }
       if (body.stream === true && upstream.body) {
-        const events = upstream.body.pipeThrough(translateStream('openai-chat', 'anthropic-messages')).pipeThrough(new TextEncoderStream());
+        const events = upstream.body
+          .pipeThrough(translateStream('openai-chat', 'anthropic-messages'))
+          .pipeThrough(new TextEncoderStream());
         return new Response(events, { headers: { ...headers, 'content-type': 'text/event-stream' } });
       }
-      return Response.json(translateResponse(await upstream.json(), 'openai-chat', 'anthropic-messages').value, { headers });
+      return Response.json(translateResponse(await upstream.json(), 'openai-chat', 'anthropic-messages').value, {
+        headers,
+      });
     },
   };
 }

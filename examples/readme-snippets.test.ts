@@ -10,7 +10,11 @@ import { describe, expect, it } from 'vitest';
  * A block that calls a running gateway says so instead: `<!-- needs a running gateway -->`.
  */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const READMES = ['README.md', 'examples/README.md', ...readdirSync(join(repoRoot, 'packages')).map((folder) => `packages/${folder}/README.md`)].filter((file) => {
+const READMES = [
+  'README.md',
+  'examples/README.md',
+  ...readdirSync(join(repoRoot, 'packages')).map((folder) => `packages/${folder}/README.md`),
+].filter((file) => {
   try {
     readFileSync(join(repoRoot, file));
     return true;
@@ -35,7 +39,11 @@ function codeBlocks(readme: string): CodeBlock[] {
   for (let index = 0; index < lines.length; index += 1) {
     if (!CODE_FENCE.test(lines[index] ?? '')) continue;
     const end = lines.indexOf('```', index + 1);
-    const marker = lines.slice(0, index).reverse().find((line) => line.trim() !== '') ?? '';
+    const marker =
+      lines
+        .slice(0, index)
+        .reverse()
+        .find((line) => line.trim() !== '') ?? '';
     blocks.push({ readme, line: index + 1, marker: marker.trim(), code: lines.slice(index + 1, end).join('\n') });
     index = end;
   }
@@ -50,11 +58,14 @@ describe('README code blocks', () => {
     expect(snippetBlocks.length).toBeGreaterThan(5);
   });
 
-  it.each(snippetBlocks.map((block) => [`${block.readme}:${block.line}`, block] as const))('%s is a snippet file, verbatim', (_, block) => {
-    const path = SNIPPET_MARKER.exec(block.marker)?.[1];
-    expect(path, `add <!-- snippet: examples/snippets/<file> --> above ${block.readme}:${block.line}`).toBeDefined();
-    expect(block.code).toBe(readFileSync(join(repoRoot, path!), 'utf8').trimEnd());
-  });
+  it.each(snippetBlocks.map((block) => [`${block.readme}:${block.line}`, block] as const))(
+    '%s is a snippet file, verbatim',
+    (_, block) => {
+      const path = SNIPPET_MARKER.exec(block.marker)?.[1];
+      expect(path, `add <!-- snippet: examples/snippets/<file> --> above ${block.readme}:${block.line}`).toBeDefined();
+      expect(block.code).toBe(readFileSync(join(repoRoot, path!), 'utf8').trimEnd());
+    },
+  );
 
   it('every snippet file is shown in a README', () => {
     const shown = new Set(snippetBlocks.map((block) => SNIPPET_MARKER.exec(block.marker)?.[1]));
@@ -66,7 +77,9 @@ describe('README code blocks', () => {
 describe('README snippets run as written', () => {
   const files = readdirSync(join(repoRoot, 'examples/snippets'));
   it.each(files)('%s', async (file) => {
-    const module: unknown = await import(/* @vite-ignore */ pathToFileURL(join(repoRoot, 'examples/snippets', file)).href);
+    const module: unknown = await import(
+      /* @vite-ignore */ pathToFileURL(join(repoRoot, 'examples/snippets', file)).href
+    );
     expect(module).toBeDefined();
   });
 });

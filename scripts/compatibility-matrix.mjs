@@ -119,9 +119,19 @@ function judgement(clients, judge, upstream, feature) {
   /** @type {Map<string, string>} */
   const byLane = new Map();
   for (const suite of clients) {
-    const cells = suite.cells.filter((c) => `${suite.suite}/${c.client}` === judge.key && c.upstream === upstream && wanted.includes(c.feature) && c.status !== 'n/a');
+    const cells = suite.cells.filter(
+      (c) =>
+        `${suite.suite}/${c.client}` === judge.key &&
+        c.upstream === upstream &&
+        wanted.includes(c.feature) &&
+        c.status !== 'n/a',
+    );
     if (cells.length === 0) continue;
-    const verdict = cells.some((c) => c.status === 'fail') ? 'fail' : cells.some((c) => c.status === 'limit') ? 'limit' : 'pass';
+    const verdict = cells.some((c) => c.status === 'fail')
+      ? 'fail'
+      : cells.some((c) => c.status === 'limit')
+        ? 'limit'
+        : 'pass';
     byLane.set(suite.lane, verdict);
   }
   return byLane;
@@ -153,11 +163,11 @@ export function renderCompatibilityMarkdown(results, clients = []) {
     'The route to the Anthropic upstream sets `defaultMaxOutputTokens`, as Anthropic requires `max_tokens`',
     '(without it the gateway sends 4096 and says so in a warning). The WebSocket row sends the request as',
     'a `response.create` message over `ws://…/v1/responses` ([websocket.md](websocket.md)); it applies to',
-    'Responses callers only. The official `openai` SDK\'s WebSocket client (`ResponsesWS`) is run against',
+    "Responses callers only. The official `openai` SDK's WebSocket client (`ResponsesWS`) is run against",
     'every upstream on recorded answers in apps/gateway/src/e2e/responses-websocket.e2e.test.ts.',
     '',
     'Below each table, the real client libraries that passed the same cell in the client suites',
-    '([clients.md](clients.md): AI SDK, LangChain, OpenAI Agents SDK and the providers\' own SDKs, on',
+    "([clients.md](clients.md): AI SDK, LangChain, OpenAI Agents SDK and the providers' own SDKs, on",
     'recorded answers of the real APIs), with the versions that judged it.',
     '',
     `Legend: ${SYMBOL.pass} passes · ${SYMBOL.warn} passes, with warnings (\`x-interlingua-warnings\`) about what could not be carried · ${SYMBOL.fail} fails (see the note) · ${SYMBOL['n/a']} not applicable.`,
@@ -202,7 +212,9 @@ function renderSummary(results, clients) {
         }
       }
     }
-    lines.push(`| ${style.title} | ${passed.length}/${cells.length} | ${warned.length} | ${failed.length} | ${run === 0 ? '—' : `${ok}/${run}`} | ${judges.length} |`);
+    lines.push(
+      `| ${style.title} | ${passed.length}/${cells.length} | ${warned.length} | ${failed.length} | ${run === 0 ? '—' : `${ok}/${run}`} | ${judges.length} |`,
+    );
   }
   lines.push('');
   return lines;
@@ -216,15 +228,24 @@ function renderSummary(results, clients) {
  */
 function renderStyle(results, style, clients) {
   const notes = [];
-  const lines = [`## ${style.title} callers (\`${style.endpoint}\`)`, '', `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`, `|---|${results.upstreams.map(() => '---').join('|')}|`];
+  const lines = [
+    `## ${style.title} callers (\`${style.endpoint}\`)`,
+    '',
+    `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`,
+    `|---|${results.upstreams.map(() => '---').join('|')}|`,
+  ];
   for (const feature of results.features) {
     const cells = results.upstreams.map((upstream) => {
-      const cell = results.cells.find((c) => c.style === style.id && c.upstream === upstream.id && c.feature === feature.id);
+      const cell = results.cells.find(
+        (c) => c.style === style.id && c.upstream === upstream.id && c.feature === feature.id,
+      );
       if (!cell) return '?';
       const symbol = cell.status === 'pass' && cell.warnings.length > 0 ? SYMBOL.warn : SYMBOL[cell.status];
       const details = [...cell.problems, ...cell.warnings.map((w) => `warning: ${w}`)];
       if (details.length === 0) return symbol;
-      notes.push(`${notes.length + 1}. **${feature.title}, ${upstream.title} upstream:** ${details.map(escapeCell).join('; ')}`);
+      notes.push(
+        `${notes.length + 1}. **${feature.title}, ${upstream.title} upstream:** ${details.map(escapeCell).join('; ')}`,
+      );
       return `${symbol} [${notes.length}]`;
     });
     lines.push(`| ${feature.title} | ${cells.join(' | ')} |`);
@@ -233,7 +254,10 @@ function renderStyle(results, style, clients) {
   if (notes.length > 0) lines.push(...notes, '');
   const judged = (results.judges ?? []).filter((j) => j.style === style.id);
   const byRow = judged.map((j) => `${results.features.find((f) => f.id === j.feature)?.title ?? j.feature}: ${j.by}`);
-  lines.push(`Judged by the caller style's strict schemas and codec${byRow.length > 0 ? `, and by client libraries (${byRow.join('; ')})` : ''}.`, '');
+  lines.push(
+    `Judged by the caller style's strict schemas and codec${byRow.length > 0 ? `, and by client libraries (${byRow.join('; ')})` : ''}.`,
+    '',
+  );
   lines.push(...renderJudges(results, style, clients));
   return lines;
 }
@@ -249,14 +273,29 @@ function renderJudges(results, style, clients) {
   const judges = judgesOf(clients, style.id);
   if (judges.length === 0) return [];
   const letter = (/** @type {number} */ i) => String.fromCharCode(65 + i);
-  const lines = [`Real clients that passed each cell (${judges.map((_j, i) => letter(i)).join(', ')}, below):`, '', `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`, `|---|${results.upstreams.map(() => '---').join('|')}|`];
+  const lines = [
+    `Real clients that passed each cell (${judges.map((_j, i) => letter(i)).join(', ')}, below):`,
+    '',
+    `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`,
+    `|---|${results.upstreams.map(() => '---').join('|')}|`,
+  ];
   for (const feature of results.features) {
-    if (!judges.some((judge) => results.upstreams.some((upstream) => judgement(clients, judge, upstream.id, feature.id).size > 0))) continue;
+    if (
+      !judges.some((judge) =>
+        results.upstreams.some((upstream) => judgement(clients, judge, upstream.id, feature.id).size > 0),
+      )
+    )
+      continue;
     const row = results.upstreams.map((upstream) => {
       const marks = judges.flatMap((judge, i) => {
         const byLane = judgement(clients, judge, upstream.id, feature.id);
         if (byLane.size === 0) return [];
-        const off = [...byLane].filter(([, verdict]) => verdict !== 'pass').map(([lane, verdict]) => `${verdict === 'fail' ? SYMBOL.fail : SYMBOL.warn} ${LANE_TITLES[/** @type {keyof typeof LANE_TITLES} */ (lane)] ?? lane}`);
+        const off = [...byLane]
+          .filter(([, verdict]) => verdict !== 'pass')
+          .map(
+            ([lane, verdict]) =>
+              `${verdict === 'fail' ? SYMBOL.fail : SYMBOL.warn} ${LANE_TITLES[/** @type {keyof typeof LANE_TITLES} */ (lane)] ?? lane}`,
+          );
         return [off.length === 0 ? letter(i) : `${letter(i)} (${off.join(', ')})`];
       });
       return marks.length === 0 ? SYMBOL['n/a'] : marks.join(' ');
@@ -265,7 +304,9 @@ function renderJudges(results, style, clients) {
   }
   lines.push('');
   for (const [i, judge] of judges.entries()) {
-    const versions = [...judge.versions].map(([lane, packages]) => `${LANE_TITLES[/** @type {keyof typeof LANE_TITLES} */ (lane)] ?? lane}: ${packages}`).join('; ');
+    const versions = [...judge.versions]
+      .map(([lane, packages]) => `${LANE_TITLES[/** @type {keyof typeof LANE_TITLES} */ (lane)] ?? lane}: ${packages}`)
+      .join('; ');
     lines.push(`- **${letter(i)}**: ${escapeCell(judge.title)} (${versions})`);
   }
   lines.push('');
@@ -286,8 +327,13 @@ function main(argv) {
     process.stdout.write(renderCompatibilityMarkdown(JSON.parse(readFileSync(file, 'utf8')), readAllResults()));
     return 0;
   }
-  const run = spawnSync('npx', ['vitest', 'run', MATRIX_TEST], { cwd: root, stdio: 'inherit', env: { ...process.env, UPDATE_COMPATIBILITY: '1' } });
+  const run = spawnSync('npx', ['vitest', 'run', MATRIX_TEST], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, UPDATE_COMPATIBILITY: '1' },
+  });
   return run.status ?? 1;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  process.exitCode = main(process.argv.slice(2));

@@ -66,10 +66,10 @@ export function renderClientsMarkdown(results) {
     'The clients people run, pointed at the gateway and judged by their own parsers: every cell is a',
     'real call of the client library through the gateway, over loopback, to an upstream of that style.',
     'The OpenAI, Anthropic and Gemini upstreams answer with answers recorded from the real APIs (the',
-    "recordings in packages/testkit), streams paced event by event; their request is checked against",
+    'recordings in packages/testkit), streams paced event by event; their request is checked against',
     "the provider's documented schema first. `mock` is the built-in mock provider. A cell passes when",
-    "the client returns the recorded content (text, tool call and arguments, object, vector), a",
-    "streamed text reaches the client in more than one delta at distinct times, a tool loop sends the",
+    'the client returns the recorded content (text, tool call and arguments, object, vector), a',
+    'streamed text reaches the client in more than one delta at distinct times, a tool loop sends the',
     "tool's output back and ends with the recorded answer, an upstream error surfaces as the client's",
     'own API error class with the upstream status, and usage has input and output tokens above zero.',
     'Structured output is asked for in JSON-schema mode (the recorded answers are JSON text, as that',
@@ -88,18 +88,33 @@ export function renderClientsMarkdown(results) {
   const clients = clientRows(results, suites);
   for (const client of clients) {
     const versions = lanes.map((lane) => {
-      const entry = results.find((r) => r.lane === lane.id && r.suite === client.suite)?.clients.find((c) => c.id === client.id);
+      const entry = results
+        .find((r) => r.lane === lane.id && r.suite === client.suite)
+        ?.clients.find((c) => c.id === client.id);
       return entry ? entry.packages.map((p) => `\`${p.name}@${p.version}\``).join(', ') : 'not run';
     });
     lines.push(`| ${client.title} | ${versions.join(' | ')} |`);
   }
-  lines.push('', '## Summary', '', 'Cells passed out of cells that apply, per upstream style' + (lanes.length > 1 ? ` (${lanes.map((l) => l.title).join(' · ')})` : '') + '.', '');
-  lines.push(`| Client | ${upstreams.map((u) => u.title).join(' | ')} |`, `|---|${upstreams.map(() => '---').join('|')}|`);
+  lines.push(
+    '',
+    '## Summary',
+    '',
+    'Cells passed out of cells that apply, per upstream style' +
+      (lanes.length > 1 ? ` (${lanes.map((l) => l.title).join(' · ')})` : '') +
+      '.',
+    '',
+  );
+  lines.push(
+    `| Client | ${upstreams.map((u) => u.title).join(' | ')} |`,
+    `|---|${upstreams.map(() => '---').join('|')}|`,
+  );
   for (const client of clients) {
     const counts = upstreams.map((upstream) =>
       lanes
         .map((lane) => {
-          const cells = cellsOf(results, lane.id, client).filter((c) => c.upstream === upstream.id && c.status !== 'n/a');
+          const cells = cellsOf(results, lane.id, client).filter(
+            (c) => c.upstream === upstream.id && c.status !== 'n/a',
+          );
           return cells.length === 0 ? '—' : `${cells.filter((c) => c.status === 'pass').length}/${cells.length}`;
         })
         .join(' · '),
@@ -110,7 +125,8 @@ export function renderClientsMarkdown(results) {
   for (const suite of suites) {
     const title = results.find((r) => r.suite === suite)?.title ?? suite;
     lines.push(`## ${title}`, '');
-    for (const client of clients.filter((c) => c.suite === suite)) lines.push(...renderClient(results, lanes, upstreams, features, client));
+    for (const client of clients.filter((c) => c.suite === suite))
+      lines.push(...renderClient(results, lanes, upstreams, features, client));
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -125,7 +141,9 @@ function clientRows(results, suites) {
   const rows = [];
   for (const suite of suites) {
     for (const result of results.filter((r) => r.suite === suite)) {
-      for (const client of result.clients) if (!rows.some((row) => row.suite === suite && row.id === client.id)) rows.push({ suite, id: client.id, title: client.title });
+      for (const client of result.clients)
+        if (!rows.some((row) => row.suite === suite && row.id === client.id))
+          rows.push({ suite, id: client.id, title: client.title });
     }
   }
   return rows;
@@ -138,7 +156,9 @@ function clientRows(results, suites) {
  * @returns {CellResult[]}
  */
 function cellsOf(results, lane, client) {
-  return results.find((r) => r.lane === lane && r.suite === client.suite)?.cells.filter((c) => c.client === client.id) ?? [];
+  return (
+    results.find((r) => r.lane === lane && r.suite === client.suite)?.cells.filter((c) => c.client === client.id) ?? []
+  );
 }
 
 /**
@@ -157,10 +177,18 @@ function renderClient(results, lanes, upstreams, features, client) {
     if (!notes.includes(text)) notes.push(text);
     return notes.indexOf(text) + 1;
   };
-  const lines = [`### ${client.title}`, '', `| Feature | ${upstreams.map((u) => u.title).join(' | ')} |`, `|---|${upstreams.map(() => '---').join('|')}|`];
+  const lines = [
+    `### ${client.title}`,
+    '',
+    `| Feature | ${upstreams.map((u) => u.title).join(' | ')} |`,
+    `|---|${upstreams.map(() => '---').join('|')}|`,
+  ];
   for (const feature of features) {
     const row = upstreams.map((upstream) => {
-      const perLane = lanes.map((lane) => ({ lane, cell: cellsOf(results, lane.id, client).find((c) => c.upstream === upstream.id && c.feature === feature.id) }));
+      const perLane = lanes.map((lane) => ({
+        lane,
+        cell: cellsOf(results, lane.id, client).find((c) => c.upstream === upstream.id && c.feature === feature.id),
+      }));
       const shown = perLane.map(({ lane, cell }) => {
         if (!cell) return { lane, text: '?' };
         const mark = cell.note ? `${SYMBOL[cell.status]} [${noteNumber(cell.note)}]` : SYMBOL[cell.status];
@@ -183,7 +211,11 @@ function escapeCell(text) {
 
 function main() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const run = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'apps/client-suites/src'], { cwd: root, stdio: 'inherit', env: { ...process.env, UPDATE_CLIENT_MATRIX: '1' } });
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'apps/client-suites/src'],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, UPDATE_CLIENT_MATRIX: '1' } },
+  );
   writeFileSync(PAGE, renderClientsMarkdown(readAllResults()));
   return run.status ?? 1;
 }

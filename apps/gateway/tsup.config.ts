@@ -23,9 +23,12 @@ export default defineConfig((options) => {
       esbuild.conditions = ['@interlingua/source'];
     },
     // Bundled CommonJS dependencies call `require`; give the ESM bundle one.
-    banner: { js: "#!/usr/bin/env node\nimport { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
+    banner: {
+      js: "#!/usr/bin/env node\nimport { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);",
+    },
     onSuccess: async () => {
-      if (existsSync(consoleBuild)) cpSync(consoleBuild, `${outDir}/console`, { recursive: true, filter: (source) => !source.endsWith('.map') });
+      if (existsSync(consoleBuild))
+        cpSync(consoleBuild, `${outDir}/console`, { recursive: true, filter: (source) => !source.endsWith('.map') });
     },
   };
 });

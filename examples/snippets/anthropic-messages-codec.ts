@@ -2,7 +2,12 @@ import { anthropicMessagesCodec as anthropic, validateAnthropicMessagesStream } 
 import { parseSseText, runMachineSync, serializeSseMessages } from '@interlingua/ir-utils';
 
 // An Anthropic request body -> IR (throws IrError 'invalid-request' naming the bad field).
-const body = { model: 'claude-sonnet-4-5', max_tokens: 256, system: 'Be brief.', messages: [{ role: 'user', content: 'Hello' }] };
+const body = {
+  model: 'claude-sonnet-4-5',
+  max_tokens: 256,
+  system: 'Be brief.',
+  messages: [{ role: 'user', content: 'Hello' }],
+};
 const { value: ir } = anthropic.request.toIr(body);
 
 // Any IR request -> an Anthropic body to send upstream, with warnings for what got lost.

@@ -5,7 +5,10 @@ import type { IrStreamEvent } from '@interlingua/ir';
 // A Gemini body in, an IR request out (the model is in the URL: set it yourself).
 const req = new Request('http://localhost/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', {
   method: 'POST',
-  body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hello' }] }], generationConfig: { temperature: 0.2 } }),
+  body: JSON.stringify({
+    contents: [{ role: 'user', parts: [{ text: 'Hello' }] }],
+    generationConfig: { temperature: 0.2 },
+  }),
 });
 const { value: ir } = geminiCodec.request.toIr(await req.json());
 ir.model = 'gemini-2.5-flash';

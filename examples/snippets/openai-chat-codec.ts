@@ -4,7 +4,12 @@ import { openAiChatCodec } from '@interlingua/openai-chat';
 // An inbound chat request -> IR (throws IrError 400 naming the bad field).
 const request = new Request('http://localhost/v1/chat/completions', {
   method: 'POST',
-  body: JSON.stringify({ model: 'gpt-4.1', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hi' }] }),
+  body: JSON.stringify({
+    model: 'gpt-4.1',
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: 'user', content: 'Hi' }],
+  }),
 });
 const { value: ir } = openAiChatCodec.request.toIr(await request.json());
 
@@ -20,6 +25,9 @@ const upstreamSse =
   'data: [DONE]\n\n';
 const events = runMachineSync(openAiChatCodec.stream.createDecoder(), parseSseText(upstreamSse));
 const sse = serializeSseMessages(
-  runMachineSync(openAiChatCodec.stream.createEncoder({ includeUsage: ir.includeStreamUsage, model: 'my-alias' }), events),
+  runMachineSync(
+    openAiChatCodec.stream.createEncoder({ includeUsage: ir.includeStreamUsage, model: 'my-alias' }),
+    events,
+  ),
 );
 console.log(sse);

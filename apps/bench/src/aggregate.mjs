@@ -38,10 +38,12 @@ import { slope, spread } from './statistics.mjs';
 function paired(samples, reference, pair) {
   if (!samples || !reference) return spread([]);
   const byPass = new Map(reference.map((s) => [s.pass, s]));
-  return spread(samples.flatMap((s) => {
-    const ref = byPass.get(s.pass);
-    return ref ? [pair(s, ref)] : [];
-  }));
+  return spread(
+    samples.flatMap((s) => {
+      const ref = byPass.get(s.pass);
+      return ref ? [pair(s, ref)] : [];
+    }),
+  );
 }
 
 /**
@@ -88,13 +90,25 @@ export function soakFigures(series) {
   /** @type {Record<string, { baselineMb: number; endMb: number; growthMb: number; slopeMbPer1k: number; peakMb: number; errors: number; requests: number[]; rssMb: number[] }>} */
   const out = {};
   for (const [name, points] of Object.entries(series)) {
-    const start = Math.max(0, points.requests.findIndex((n) => n >= 1000));
+    const start = Math.max(
+      0,
+      points.requests.findIndex((n) => n >= 1000),
+    );
     const tailX = points.requests.slice(start).map((n) => n / 1000);
     const tailY = points.rssMb.slice(start);
     const third = Math.max(1, Math.floor(tailY.length / 3));
     const baselineMb = spread(tailY.slice(0, third)).median;
     const endMb = spread(tailY.slice(-third)).median;
-    out[name] = { baselineMb, endMb, growthMb: endMb - baselineMb, slopeMbPer1k: slope(tailX, tailY), peakMb: Math.max(...points.rssMb), errors: points.errors, requests: points.requests, rssMb: points.rssMb };
+    out[name] = {
+      baselineMb,
+      endMb,
+      growthMb: endMb - baselineMb,
+      slopeMbPer1k: slope(tailX, tailY),
+      peakMb: Math.max(...points.rssMb),
+      errors: points.errors,
+      requests: points.requests,
+      rssMb: points.rssMb,
+    };
   }
   return out;
 }

@@ -27,9 +27,36 @@ import { fileURLToPath } from 'node:url';
 
 /** @type {Record<BenchScale, ScaleSettings>} */
 const SCALES = {
-  quick: { rounds: 1, slowRounds: 1, warmupMs: 300, sampleWarmupMs: 100, sampleMs: 300, pacedSampleMs: 800, soakRequests: 2_000, slowStreams: 300 },
-  default: { rounds: 3, slowRounds: 3, warmupMs: 600, sampleWarmupMs: 150, sampleMs: 500, pacedSampleMs: 1_000, soakRequests: 10_000, slowStreams: 1_000 },
-  full: { rounds: 5, slowRounds: 3, warmupMs: 1_500, sampleWarmupMs: 300, sampleMs: 2_000, pacedSampleMs: 4_000, soakRequests: 50_000, slowStreams: 1_000 },
+  quick: {
+    rounds: 1,
+    slowRounds: 1,
+    warmupMs: 300,
+    sampleWarmupMs: 100,
+    sampleMs: 300,
+    pacedSampleMs: 800,
+    soakRequests: 2_000,
+    slowStreams: 300,
+  },
+  default: {
+    rounds: 3,
+    slowRounds: 3,
+    warmupMs: 600,
+    sampleWarmupMs: 150,
+    sampleMs: 500,
+    pacedSampleMs: 1_000,
+    soakRequests: 10_000,
+    slowStreams: 1_000,
+  },
+  full: {
+    rounds: 5,
+    slowRounds: 3,
+    warmupMs: 1_500,
+    sampleWarmupMs: 300,
+    sampleMs: 2_000,
+    pacedSampleMs: 4_000,
+    soakRequests: 50_000,
+    slowStreams: 1_000,
+  },
 };
 
 /**
@@ -40,9 +67,14 @@ const SCALES = {
  */
 export function readSettings(env, argv) {
   const scale = /** @type {BenchScale} */ (env.BENCH_SCALE ?? 'default');
-  if (!(scale in SCALES)) throw new Error(`BENCH_SCALE must be one of ${Object.keys(SCALES).join(', ')}; got "${scale}"`);
+  if (!(scale in SCALES))
+    throw new Error(`BENCH_SCALE must be one of ${Object.keys(SCALES).join(', ')}; got "${scale}"`);
   const repoRoot = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
-  const scenarios = env.BENCH_SCENARIOS ? env.BENCH_SCENARIOS.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  const scenarios = env.BENCH_SCENARIOS
+    ? env.BENCH_SCENARIOS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
   return {
     scale,
     sizes: { ...SCALES[scale], ...numberOverride(env.BENCH_ROUNDS, 'rounds') },

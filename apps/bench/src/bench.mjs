@@ -26,11 +26,18 @@ const log = (text) => process.stderr.write(`${text}\n`);
 /** @param {string} repoRoot */
 function gitCommit(repoRoot) {
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
-  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'apps/gateway', 'packages'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim() !== '';
+  const dirty =
+    spawnSync('git', ['status', '--porcelain', '--', 'apps/gateway', 'packages'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).stdout.trim() !== '';
   return `${head || 'unknown'}${dirty ? ' (with uncommitted changes)' : ''}`;
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 /**
  * Starts the upstream, the gateway and the floors, and checks what the gateway has switched on.
@@ -38,14 +45,26 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
  */
 async function startServers(settings) {
   const upstream = await startUpstream();
-  const gateway = await startGatewayProcess({ repoRoot: settings.repoRoot, upstreamOrigin: upstream.origin, logPath: settings.gatewayLog });
+  const gateway = await startGatewayProcess({
+    repoRoot: settings.repoRoot,
+    upstreamOrigin: upstream.origin,
+    logPath: settings.gatewayLog,
+  });
   const express = await startFloor('express-floor', upstream.origin);
   const node = await startFloor('node-floor', upstream.origin);
   const features = await probeGatewayFeatures(gateway.origin, settings.repoRoot);
-  log(`upstream ${upstream.origin}, gateway ${gateway.origin}, express floor ${express.origin}, node floor ${node.origin}`);
+  log(
+    `upstream ${upstream.origin}, gateway ${gateway.origin}, express floor ${express.origin}, node floor ${node.origin}`,
+  );
   log(`gateway features: ${JSON.stringify(features)}`);
   const stop = () => Promise.all([gateway.stop(), express.stop(), node.stop(), upstream.stop()]);
-  return { upstream, proxies: [gateway, express, node], targets: [directTarget(upstream), gateway, express, node], features, stop };
+  return {
+    upstream,
+    proxies: [gateway, express, node],
+    targets: [directTarget(upstream), gateway, express, node],
+    features,
+    stop,
+  };
 }
 
 /**
@@ -59,7 +78,11 @@ async function runScenarios(settings, servers, notes) {
   const figures = [];
   let soak;
   for (const scenario of allScenarios(settings)) {
-    if (scenario.optional && scenario.requests.some((r) => r.path === '/v1/embeddings') && !servers.features.embeddingsRoute) {
+    if (
+      scenario.optional &&
+      scenario.requests.some((r) => r.path === '/v1/embeddings') &&
+      !servers.features.embeddingsRoute
+    ) {
       notes.push(`${scenario.id} skipped: the gateway has no /v1/embeddings route in this build.`);
       log(`\n== ${scenario.id}: skipped (no /v1/embeddings in the gateway)`);
       continue;
@@ -69,7 +92,10 @@ async function runScenarios(settings, servers, notes) {
       soak = soakFigures(await runSoak(scenario, servers.proxies, servers.upstream, settings.sizes.soakRequests));
       continue;
     }
-    const run = scenario.kind === 'workers' ? await runWorkersScenario(scenario, servers, settings) : await runScenario(scenario, servers.targets, servers.upstream, settings.sizes);
+    const run =
+      scenario.kind === 'workers'
+        ? await runWorkersScenario(scenario, servers, settings)
+        : await runScenario(scenario, servers.targets, servers.upstream, settings.sizes);
     const result = scenarioFigures(run);
     figures.push(result);
     process.stdout.write(`${scenarioText(result)}\n`);
@@ -85,13 +111,20 @@ async function runScenarios(settings, servers, notes) {
 function runNotes(figures, { loadStart, loadEnd, cpus: cpuCount, slowStreams }) {
   const notes = [];
   if (Number(loadStart.split(' ')[0]) > cpuCount * 0.25 || Number(loadEnd.split(' ')[0]) > cpuCount * 0.75) {
-    notes.push(`The machine was busy with other work (load average ${loadStart} at start, ${loadEnd} at end on ${cpuCount} CPUs): figures are noisier than on an idle machine.`);
+    notes.push(
+      `The machine was busy with other work (load average ${loadStart} at start, ${loadEnd} at end on ${cpuCount} CPUs): figures are noisier than on an idle machine.`,
+    );
   }
   const slow = figures.find((f) => f.id === 'slow-streams');
   for (const [name, t] of Object.entries(slow?.targets ?? {})) {
     if (t.openAtUpstream.max >= slowStreams) continue;
-    const why = t.openAtUpstream.max === 256 ? 'its undici pool holds 256 connections per origin, the others waited for one' : 'they did not all overlap: opening them took longer than the first ones lasted';
-    notes.push(`Slow streams through ${name}: at most ${t.openAtUpstream.max} of ${slowStreams} were open at the upstream at once (${why}).`);
+    const why =
+      t.openAtUpstream.max === 256
+        ? 'its undici pool holds 256 connections per origin, the others waited for one'
+        : 'they did not all overlap: opening them took longer than the first ones lasted';
+    notes.push(
+      `Slow streams through ${name}: at most ${t.openAtUpstream.max} of ${slowStreams} were open at the upstream at once (${why}).`,
+    );
   }
   return notes;
 }
@@ -116,7 +149,9 @@ async function runComparison(settings) {
   const { figures, soak } = results;
   const cpuList = cpus();
   const loadEnd = load();
-  notes.push(...runNotes(figures, { loadStart, loadEnd, cpus: cpuList.length, slowStreams: settings.sizes.slowStreams }));
+  notes.push(
+    ...runNotes(figures, { loadStart, loadEnd, cpus: cpuList.length, slowStreams: settings.sizes.slowStreams }),
+  );
   const meta = {
     date: new Date().toISOString(),
     node: process.version,
@@ -170,7 +205,9 @@ async function main() {
   log(`scale ${settings.scale}: ${JSON.stringify(settings.sizes)}`);
   const report = await runComparison(settings);
   process.stdout.write(`${summaryText(report)}\n`);
-  log(`\nwritten: ${writeResults(report, settings.outDir)} (and latest.md / latest.json) in ${report.meta.durationSeconds} s`);
+  log(
+    `\nwritten: ${writeResults(report, settings.outDir)} (and latest.md / latest.json) in ${report.meta.durationSeconds} s`,
+  );
 }
 
 main().then(

@@ -47,7 +47,9 @@ function locate(frame, repoRoot, maps) {
   const entry = maps.get(path)?.findEntry(lineNumber, columnNumber);
   if (entry && 'originalSource' in entry && entry.originalSource) {
     const source = relative(repoRoot, resolve(path, '..', entry.originalSource.replace(/^file:\/\//, '')));
-    const area = /node_modules/.test(source) ? source.split('node_modules/')[1]?.split('/')[0] ?? 'deps' : (source.split('/').slice(0, 2).join('/') || 'gateway');
+    const area = /node_modules/.test(source)
+      ? (source.split('node_modules/')[1]?.split('/')[0] ?? 'deps')
+      : source.split('/').slice(0, 2).join('/') || 'gateway';
     return { location: `${source}:${entry.originalLine + 1}`, area };
   }
   return { location: `${relative(repoRoot, path)}:${lineNumber + 1}:${columnNumber + 1}`, area: 'bundle' };
@@ -87,7 +89,9 @@ export function summarizeProfile(profile, repoRoot, window = { fromUs: 0, toUs: 
   }
   const inclusive = inclusiveTimes(profile, selfByNode, (node) => {
     const { location } = locate(node.callFrame, repoRoot, maps);
-    return /^(apps|packages)\//.test(location) ? `${node.callFrame.functionName || '(anonymous)'}@${location}` : undefined;
+    return /^(apps|packages)\//.test(location)
+      ? `${node.callFrame.functionName || '(anonymous)'}@${location}`
+      : undefined;
   });
   /** @type {Map<string, number>} */
   const byArea = new Map();
@@ -134,7 +138,9 @@ function inclusiveTimes(profile, selfByNode, keyOf) {
     }
     for (const child of node.children ?? []) stack.push([child, inner]);
   }
-  return [...totals.entries()].map(([name, us]) => ({ name, totalMs: us / 1000 })).sort((a, b) => b.totalMs - a.totalMs);
+  return [...totals.entries()]
+    .map(([name, us]) => ({ name, totalMs: us / 1000 }))
+    .sort((a, b) => b.totalMs - a.totalMs);
 }
 
 /**
@@ -143,10 +149,23 @@ function inclusiveTimes(profile, selfByNode, keyOf) {
  */
 export function profileMarkdown(summary, top) {
   const pct = (/** @type {number} */ ms) => `${((ms / summary.totalMs) * 100).toFixed(1)}%`;
-  const lines = [`Total sampled: ${summary.totalMs.toFixed(0)} ms`, '', '| self ms | self % | function | location |', '|--:|--:|---|---|'];
-  for (const f of summary.functions.slice(0, top)) lines.push(`| ${f.selfMs.toFixed(1)} | ${pct(f.selfMs)} | \`${f.name}\` | ${f.location} |`);
-  lines.push('', 'Inclusive time (self + callees) of the gateway\'s and the packages\' own functions:', '', '| total ms | total % | function@location |', '|--:|--:|---|');
-  for (const f of summary.inclusive.slice(0, top)) lines.push(`| ${f.totalMs.toFixed(1)} | ${pct(f.totalMs)} | \`${f.name}\` |`);
+  const lines = [
+    `Total sampled: ${summary.totalMs.toFixed(0)} ms`,
+    '',
+    '| self ms | self % | function | location |',
+    '|--:|--:|---|---|',
+  ];
+  for (const f of summary.functions.slice(0, top))
+    lines.push(`| ${f.selfMs.toFixed(1)} | ${pct(f.selfMs)} | \`${f.name}\` | ${f.location} |`);
+  lines.push(
+    '',
+    "Inclusive time (self + callees) of the gateway's and the packages' own functions:",
+    '',
+    '| total ms | total % | function@location |',
+    '|--:|--:|---|',
+  );
+  for (const f of summary.inclusive.slice(0, top))
+    lines.push(`| ${f.totalMs.toFixed(1)} | ${pct(f.totalMs)} | \`${f.name}\` |`);
   lines.push('', '| area | self ms | self % |', '|---|--:|--:|');
   for (const a of summary.areas.slice(0, 20)) lines.push(`| ${a.area} | ${a.selfMs.toFixed(1)} | ${pct(a.selfMs)} |`);
   return lines.join('\n');
@@ -163,7 +182,12 @@ export function profileMarkdown(summary, top) {
 async function profileScenario(settings, scenario, upstream, seconds) {
   const dir = join(settings.outDir, 'tmp', `profile-${scenario.id}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
-  const gateway = await startGatewayProcess({ repoRoot: settings.repoRoot, upstreamOrigin: upstream.origin, logPath: settings.gatewayLog, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const gateway = await startGatewayProcess({
+    repoRoot: settings.repoRoot,
+    upstreamOrigin: upstream.origin,
+    logPath: settings.gatewayLog,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  });
   await upstream.setProfile(scenario.profile);
   const window = { fromUs: 0, toUs: 0 };
   const nowUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -171,7 +195,13 @@ async function profileScenario(settings, scenario, upstream, seconds) {
     origin: gateway.origin,
     concurrency: scenario.concurrency,
     requests: scenario.requests,
-    mode: { kind: 'window', warmupMs: 1_000, durationMs: seconds * 1000, onWindowStart: () => (window.fromUs = nowUs()), onWindowEnd: () => (window.toUs = nowUs()) },
+    mode: {
+      kind: 'window',
+      warmupMs: 1_000,
+      durationMs: seconds * 1000,
+      onWindowStart: () => (window.fromUs = nowUs()),
+      onWindowEnd: () => (window.toUs = nowUs()),
+    },
   });
   await gateway.stop();
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
@@ -188,7 +218,10 @@ async function profileScenario(settings, scenario, upstream, seconds) {
  */
 export async function runProfile(settings) {
   if (process.env.BENCH_PROFILE_FILE) {
-    const summary = summarizeProfile(JSON.parse(readFileSync(process.env.BENCH_PROFILE_FILE, 'utf8')), settings.repoRoot);
+    const summary = summarizeProfile(
+      JSON.parse(readFileSync(process.env.BENCH_PROFILE_FILE, 'utf8')),
+      settings.repoRoot,
+    );
     process.stdout.write(`${profileMarkdown(summary, 30)}\n`);
     return;
   }

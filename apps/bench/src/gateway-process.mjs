@@ -40,15 +40,35 @@ export function ledgerSections(mode = 'off', dataDir) {
  * @returns {Record<string, unknown>}
  */
 export function gatewayConfig(upstreamOrigin, extra = {}) {
-  const provider = (/** @type {string} */ id, /** @type {string} */ type, /** @type {string} */ path) => ({ id, type, baseUrl: `${upstreamOrigin}${path}`, apiKey: 'bench-upstream-key' });
+  const provider = (/** @type {string} */ id, /** @type {string} */ type, /** @type {string} */ path) => ({
+    id,
+    type,
+    baseUrl: `${upstreamOrigin}${path}`,
+    apiKey: 'bench-upstream-key',
+  });
   return {
     server: { host: '127.0.0.1', port: 0 },
-    keys: [{ name: 'bench', secret: GATEWAY_KEY, rpm: 100_000_000, tpm: 1_000_000_000_000, budgets: [{ period: 'month', tokens: 1_000_000_000_000_000 }] }],
+    keys: [
+      {
+        name: 'bench',
+        secret: GATEWAY_KEY,
+        rpm: 100_000_000,
+        tpm: 1_000_000_000_000,
+        budgets: [{ period: 'month', tokens: 1_000_000_000_000_000 }],
+      },
+    ],
     admin: { secret: ADMIN_KEY },
     logging: { level: 'info' },
-    pricing: ['gpt-4.1-mini*', 'claude-sonnet-4-5*', 'gemini-2.5-flash*', 'text-embedding-3-small'].map((model) => ({ model, ...PLACEHOLDER_PRICE })),
+    pricing: ['gpt-4.1-mini*', 'claude-sonnet-4-5*', 'gemini-2.5-flash*', 'text-embedding-3-small'].map((model) => ({
+      model,
+      ...PLACEHOLDER_PRICE,
+    })),
     shutdown: { graceMs: 2_000 },
-    providers: [provider('oai', 'openai', '/v1'), provider('ant', 'anthropic', ''), provider('gem', 'gemini', '/v1beta')],
+    providers: [
+      provider('oai', 'openai', '/v1'),
+      provider('ant', 'anthropic', ''),
+      provider('gem', 'gemini', '/v1beta'),
+    ],
     models: [
       { name: 'gpt-4.1-mini', targets: [{ provider: 'oai' }] },
       { name: 'text-embedding-3-small', targets: [{ provider: 'oai' }] },
@@ -73,16 +93,34 @@ export function buildGateway(repoRoot) {
  * @param {{ repoRoot: string; upstreamOrigin: string; logPath: string; nodeArgs?: string[]; args?: string[]; name?: import('./server-processes.mjs').TargetName }} options
  * @returns {Promise<import('./server-processes.mjs').Target & { configPath: string }>}
  */
-export async function startGatewayProcess({ repoRoot, upstreamOrigin, logPath, nodeArgs = [], args = [], name = 'gateway' }) {
+export async function startGatewayProcess({
+  repoRoot,
+  upstreamOrigin,
+  logPath,
+  nodeArgs = [],
+  args = [],
+  name = 'gateway',
+}) {
   const main = join(repoRoot, 'apps/gateway/dist/main.js');
-  if (!existsSync(main)) throw new Error(`${main} is missing: build the gateway (pnpm --filter @interlingua/gateway build)`);
+  if (!existsSync(main))
+    throw new Error(`${main} is missing: build the gateway (pnpm --filter @interlingua/gateway build)`);
   const runDir = mkdtempSync(join(tmpdir(), 'interlingua-bench-'));
   const configPath = join(runDir, 'gateway.json');
-  writeFileSync(configPath, JSON.stringify(gatewayConfig(upstreamOrigin, ledgerSections(process.env.BENCH_LEDGER, join(runDir, 'data'))), null, 2));
+  writeFileSync(
+    configPath,
+    JSON.stringify(
+      gatewayConfig(upstreamOrigin, ledgerSections(process.env.BENCH_LEDGER, join(runDir, 'data'))),
+      null,
+      2,
+    ),
+  );
   const log = openSync(logPath, 'a');
   const env = { ...process.env, INTERLINGUA_LOG: 'on', NODE_ENV: 'production' };
   const extraNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...extraNodeArgs, ...nodeArgs, main, '--config', configPath, ...args], { stdio: ['ignore', log, 'pipe'], env });
+  const child = spawn(process.execPath, [...extraNodeArgs, ...nodeArgs, main, '--config', configPath, ...args], {
+    stdio: ['ignore', log, 'pipe'],
+    env,
+  });
   closeSync(log);
   trackChild(child);
   const origin = await listeningUrl(child);
@@ -124,7 +162,11 @@ async function listeningUrl(child) {
  * @param {string} repoRoot
  */
 export async function probeGatewayFeatures(origin, repoRoot) {
-  const status = async (/** @type {string} */ path, /** @type {Record<string, string>} */ headers = {}, method = 'GET') => {
+  const status = async (
+    /** @type {string} */ path,
+    /** @type {Record<string, string>} */ headers = {},
+    method = 'GET',
+  ) => {
     try {
       const response = await undici.request(`${origin}${path}`, { method, headers });
       await response.body.dump();
@@ -134,12 +176,20 @@ export async function probeGatewayFeatures(origin, repoRoot) {
     }
   };
   const dist = join(repoRoot, 'apps/gateway/dist');
-  const bundle = readdirSync(dist).filter((name) => name.endsWith('.js')).map((name) => readFileSync(join(dist, name), 'utf8')).join('\n');
+  const bundle = readdirSync(dist)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => readFileSync(join(dist, name), 'utf8'))
+    .join('\n');
   return {
     authRequired: (await status('/v1/chat/completions', { 'content-type': 'application/json' }, 'POST')) === 401,
     metricsStatus: await status('/metrics', { authorization: `Bearer ${ADMIN_KEY}` }),
     healthStatus: await status('/health'),
     limitsInSchema: /\brpm\b/.test(bundle) && /\btpm\b/.test(bundle),
-    embeddingsRoute: (await status('/v1/embeddings', { 'content-type': 'application/json', authorization: `Bearer ${GATEWAY_KEY}` }, 'POST')) !== 404,
+    embeddingsRoute:
+      (await status(
+        '/v1/embeddings',
+        { 'content-type': 'application/json', authorization: `Bearer ${GATEWAY_KEY}` },
+        'POST',
+      )) !== 404,
   };
 }

@@ -69,12 +69,20 @@ export function sendOnce(pool, spec) {
         },
         onResponseEnd() {
           const endNs = process.hrtime.bigint();
-          const error = errorBody ? `HTTP ${status}: ${Buffer.concat(errorBody).toString('utf8').slice(0, 300)}` : undefined;
+          const error = errorBody
+            ? `HTTP ${status}: ${Buffer.concat(errorBody).toString('utf8').slice(0, 300)}`
+            : undefined;
           resolve({ status, latencyNs: endNs - started, ttfeNs, endNs, ...(error ? { error } : {}) });
         },
         onResponseError(_controller, error) {
           const endNs = process.hrtime.bigint();
-          resolve({ status: 0, latencyNs: endNs - started, ttfeNs, endNs, error: error instanceof Error ? error.message : String(error) });
+          resolve({
+            status: 0,
+            latencyNs: endNs - started,
+            ttfeNs,
+            endNs,
+            error: error instanceof Error ? error.message : String(error),
+          });
         },
       },
     );
@@ -88,7 +96,13 @@ export function sendOnce(pool, spec) {
  */
 export async function runLoad({ origin, concurrency, requests, mode }) {
   const pool = new undici.Pool(origin, { connections: concurrency, pipelining: 1, keepAliveTimeout: 60_000 });
-  const state = { recording: mode.kind === 'count', stop: false, issued: 0, startNs: process.hrtime.bigint(), endNs: 0n };
+  const state = {
+    recording: mode.kind === 'count',
+    stop: false,
+    issued: 0,
+    startNs: process.hrtime.bigint(),
+    endNs: 0n,
+  };
   /** @type {LoadResult} */
   const result = { completed: 0, errors: 0, firstError: undefined, elapsedMs: 0, latencyUs: [], ttfeUs: [] };
   const timers = mode.kind === 'window' ? scheduleWindow(mode, state) : [];
@@ -99,7 +113,8 @@ export async function runLoad({ origin, concurrency, requests, mode }) {
       const outcome = await sendOnce(pool, spec);
       if (!state.recording) continue;
       record(result, outcome);
-      if (mode.kind === 'count' && mode.onProgress && mode.progressEvery && result.completed % mode.progressEvery === 0) mode.onProgress(result.completed);
+      if (mode.kind === 'count' && mode.onProgress && mode.progressEvery && result.completed % mode.progressEvery === 0)
+        mode.onProgress(result.completed);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -153,6 +168,10 @@ function record(result, outcome) {
  * @returns {Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>}
  */
 export async function probe(origin, spec) {
-  const response = await undici.request(`${origin}${spec.path}`, { method: 'POST', headers: spec.headers, body: spec.body });
+  const response = await undici.request(`${origin}${spec.path}`, {
+    method: 'POST',
+    headers: spec.headers,
+    body: spec.body,
+  });
   return { status: response.statusCode, body: await response.body.text(), headers: response.headers };
 }

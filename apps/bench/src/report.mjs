@@ -38,7 +38,22 @@ function show(s, digits, range, suffix = '') {
   return range && s.n > 1 ? `${median} (${fixed(s.min, digits)}–${fixed(s.max, digits)})` : median;
 }
 
-const COLUMNS = ['target', 'req/s', '×direct', '×express', '×node', 'p50 ms', 'p99 ms', '+p50 ms', '+p99 ms', 'TTFE ms', '+TTFE ms', 'CPU µs/req', 'peak RSS MB', 'errors'];
+const COLUMNS = [
+  'target',
+  'req/s',
+  '×direct',
+  '×express',
+  '×node',
+  'p50 ms',
+  'p99 ms',
+  '+p50 ms',
+  '+p99 ms',
+  'TTFE ms',
+  '+TTFE ms',
+  'CPU µs/req',
+  'peak RSS MB',
+  'errors',
+];
 
 /**
  * @param {string} name
@@ -61,14 +76,17 @@ function row(name, t, range, slow) {
     show(t.ttfeP50Ms, 2, range),
     self ? '' : show(t.addedTtfeMs, 2, range),
     show(t.cpuUsPerRequest, 0, range),
-    show(t.peakRssMb, 0, range) + (slow && Number.isFinite(t.openAtUpstream.max) ? ` [${t.openAtUpstream.max} open]` : ''),
+    show(t.peakRssMb, 0, range) +
+      (slow && Number.isFinite(t.openAtUpstream.max) ? ` [${t.openAtUpstream.max} open]` : ''),
     t.errors > 0 ? `${t.errors}/${t.completed}` : '0',
   ];
 }
 
 /** @param {ScenarioFigures} figures @param {boolean} range */
 function scenarioRows(figures, range) {
-  return TARGET_ORDER.filter((name) => figures.targets[name]).map((name) => row(name, /** @type {TargetFigures} */ (figures.targets[name]), range, figures.id === 'slow-streams'));
+  return TARGET_ORDER.filter((name) => figures.targets[name]).map((name) =>
+    row(name, /** @type {TargetFigures} */ (figures.targets[name]), range, figures.id === 'slow-streams'),
+  );
 }
 
 /**
@@ -78,7 +96,8 @@ function scenarioRows(figures, range) {
  */
 function textTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (/** @type {string[]} */ cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -90,7 +109,11 @@ function textTable(header, rows) {
 function markdownTable(header, rows, textColumns = new Set()) {
   const escape = (/** @type {string} */ c) => c.replace(/\|/g, '\\|');
   const align = header.map((_, i) => (i === 0 || textColumns.has(i) ? '---' : '--:'));
-  return [`| ${header.join(' | ')} |`, `|${align.join('|')}|`, ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${align.join('|')}|`,
+    ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`),
+  ].join('\n');
 }
 
 /** @param {TargetResult} t */
@@ -100,11 +123,27 @@ function targetRow(t) {
 }
 
 const TARGET_COLUMNS = ['target', 'value', 'limit', 'result', 'detail'];
-const SOAK_COLUMNS = ['proxy', 'RSS first third MB', 'RSS last third MB', 'growth MB', 'slope MB/1k req', 'peak MB', 'errors'];
+const SOAK_COLUMNS = [
+  'proxy',
+  'RSS first third MB',
+  'RSS last third MB',
+  'growth MB',
+  'slope MB/1k req',
+  'peak MB',
+  'errors',
+];
 
 /** @param {NonNullable<BenchReport['soak']>} soak */
 function soakRows(soak) {
-  return Object.entries(soak).map(([name, s]) => [name, fixed(s.baselineMb, 1), fixed(s.endMb, 1), fixed(s.growthMb, 1), fixed(s.slopeMbPer1k, 2), fixed(s.peakMb, 0), String(s.errors)]);
+  return Object.entries(soak).map(([name, s]) => [
+    name,
+    fixed(s.baselineMb, 1),
+    fixed(s.endMb, 1),
+    fixed(s.growthMb, 1),
+    fixed(s.slopeMbPer1k, 2),
+    fixed(s.peakMb, 0),
+    String(s.errors),
+  ]);
 }
 
 /**
@@ -113,8 +152,15 @@ function soakRows(soak) {
  */
 export function scenarioText(figures) {
   const skipped = Object.entries(figures.skipped).map(([name, why]) => `  skipped ${name}: ${why}`);
-  const errors = Object.entries(figures.targets).flatMap(([name, t]) => (t.firstError ? [`  first error (${name}): ${t.firstError}`] : []));
-  return [`\n== ${figures.id}: ${figures.title}`, textTable(COLUMNS, scenarioRows(figures, false)), ...skipped, ...errors].join('\n');
+  const errors = Object.entries(figures.targets).flatMap(([name, t]) =>
+    t.firstError ? [`  first error (${name}): ${t.firstError}`] : [],
+  );
+  return [
+    `\n== ${figures.id}: ${figures.title}`,
+    textTable(COLUMNS, scenarioRows(figures, false)),
+    ...skipped,
+    ...errors,
+  ].join('\n');
 }
 
 /** @param {BenchReport} report */
@@ -135,18 +181,27 @@ export function markdownReport(report) {
     `Node ${meta.node}, ${meta.cpus} CPUs (${meta.cpuModel}), ${meta.platform}; scale \`${meta.scale}\` (${meta.rounds} ABBA rounds); load average ${meta.loadStart} at start, ${meta.loadEnd} at end; gateway ${meta.gitCommit}.`,
     `Gateway features checked from outside: ${JSON.stringify(meta.features)}.`,
     '',
-    'Figures are medians over the passes, with their range in brackets; ratios and added latencies are paired pass by pass. TTFE = time to the first SSE event. CPU and RSS are the proxy process\'s own.',
+    "Figures are medians over the passes, with their range in brackets; ratios and added latencies are paired pass by pass. TTFE = time to the first SSE event. CPU and RSS are the proxy process's own.",
     '',
     '## Targets',
     '',
     markdownTable(TARGET_COLUMNS, report.targets.map(targetRow), new Set([3, 4])),
   ];
   for (const figures of report.scenarios) {
-    out.push('', `## ${figures.id}: ${figures.title}`, '', `_${figures.note}_`, '', markdownTable(COLUMNS, scenarioRows(figures, true)));
+    out.push(
+      '',
+      `## ${figures.id}: ${figures.title}`,
+      '',
+      `_${figures.note}_`,
+      '',
+      markdownTable(COLUMNS, scenarioRows(figures, true)),
+    );
     for (const [name, why] of Object.entries(figures.skipped)) out.push('', `Skipped for ${name}: ${why}`);
-    for (const [name, t] of Object.entries(figures.targets)) if (t.firstError) out.push('', `First error (${name}): \`${t.firstError.replace(/`/g, "'")}\``);
+    for (const [name, t] of Object.entries(figures.targets))
+      if (t.firstError) out.push('', `First error (${name}): \`${t.firstError.replace(/`/g, "'")}\``);
   }
-  if (report.soak) out.push('', '## Soak (RSS over many requests)', '', markdownTable(SOAK_COLUMNS, soakRows(report.soak)));
+  if (report.soak)
+    out.push('', '## Soak (RSS over many requests)', '', markdownTable(SOAK_COLUMNS, soakRows(report.soak)));
   if (report.notes.length > 0) out.push('', '## Notes', '', ...report.notes.map((n) => `- ${n}`));
   return `${out.join('\n')}\n`;
 }

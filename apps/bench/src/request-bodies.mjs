@@ -16,7 +16,12 @@ const SYSTEM = 'You are a helpful assistant. Answer clearly and concisely.';
 
 /** @param {boolean} stream */
 function openAiHeaders(stream) {
-  return { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json', authorization: `Bearer ${GATEWAY_KEY}`, 'user-agent': 'OpenAI/JS 6.9.0' };
+  return {
+    'content-type': 'application/json',
+    accept: stream ? 'text/event-stream' : 'application/json',
+    authorization: `Bearer ${GATEWAY_KEY}`,
+    'user-agent': 'OpenAI/JS 6.9.0',
+  };
 }
 
 /** @param {unknown} body */
@@ -28,13 +33,34 @@ const buffer = (body) => Buffer.from(JSON.stringify(body));
  * @returns {RequestSpec}
  */
 export function chatRequest(stream) {
-  const body = { model: 'gpt-4.1-mini', messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: PROMPT }], temperature: 0.7, ...(stream ? { stream: true } : {}) };
+  const body = {
+    model: 'gpt-4.1-mini',
+    messages: [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: PROMPT },
+    ],
+    temperature: 0.7,
+    ...(stream ? { stream: true } : {}),
+  };
   return { path: '/v1/chat/completions', headers: openAiHeaders(stream), body: buffer(body), sse: stream };
 }
 
 /** The tool definitions of a coding agent (names, descriptions, JSON schemas). */
 function agentTools() {
-  const names = ['read_file', 'write_file', 'edit_file', 'list_directory', 'search_files', 'run_command', 'git_diff', 'git_status', 'run_tests', 'open_url', 'ask_user', 'todo_write'];
+  const names = [
+    'read_file',
+    'write_file',
+    'edit_file',
+    'list_directory',
+    'search_files',
+    'run_command',
+    'git_diff',
+    'git_status',
+    'run_tests',
+    'open_url',
+    'ask_user',
+    'todo_write',
+  ];
   return names.map((name) => ({
     type: 'function',
     function: {
@@ -45,7 +71,11 @@ function agentTools() {
         properties: {
           path: { type: 'string', description: 'Absolute path inside the workspace.' },
           content: { type: 'string', description: 'Text to write or the pattern to search for.' },
-          options: { type: 'object', properties: { recursive: { type: 'boolean' }, limit: { type: 'integer', minimum: 1, maximum: 1000 } }, additionalProperties: false },
+          options: {
+            type: 'object',
+            properties: { recursive: { type: 'boolean' }, limit: { type: 'integer', minimum: 1, maximum: 1000 } },
+            additionalProperties: false,
+          },
         },
         required: ['path'],
         additionalProperties: false,
@@ -56,7 +86,11 @@ function agentTools() {
 
 /** Source-code-like text for tool results. @param {number} lines */
 function codeLines(lines) {
-  return Array.from({ length: lines }, (_, i) => `export function step${i}(input: Record<string, unknown>): string { return JSON.stringify({ step: ${i}, input }); }`).join('\n');
+  return Array.from(
+    { length: lines },
+    (_, i) =>
+      `export function step${i}(input: Record<string, unknown>): string { return JSON.stringify({ step: ${i}, input }); }`,
+  ).join('\n');
 }
 
 /**
@@ -65,14 +99,44 @@ function codeLines(lines) {
  * @returns {RequestSpec}
  */
 export function agentRequest() {
-  const messages = [{ role: 'system', content: `${SYSTEM}\n${'Follow the repository conventions. Keep edits minimal and explain each change. '.repeat(60)}` }];
-  messages.push({ role: 'user', content: 'The tests in packages/core fail after the last refactor. Find out why and fix them.' });
+  const messages = [
+    {
+      role: 'system',
+      content: `${SYSTEM}\n${'Follow the repository conventions. Keep edits minimal and explain each change. '.repeat(60)}`,
+    },
+  ];
+  messages.push({
+    role: 'user',
+    content: 'The tests in packages/core fail after the last refactor. Find out why and fix them.',
+  });
   for (let turn = 0; turn < 12; turn++) {
     const id = `call_${turn.toString().padStart(4, '0')}abcdefghij`;
-    messages.push(/** @type {never} */ ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'read_file', arguments: JSON.stringify({ path: `/workspace/packages/core/src/module-${turn}.ts` }) } }] }));
+    messages.push(
+      /** @type {never} */ ({
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id,
+            type: 'function',
+            function: {
+              name: 'read_file',
+              arguments: JSON.stringify({ path: `/workspace/packages/core/src/module-${turn}.ts` }),
+            },
+          },
+        ],
+      }),
+    );
     messages.push(/** @type {never} */ ({ role: 'tool', tool_call_id: id, content: codeLines(28) }));
   }
-  const body = { model: 'gpt-4.1-mini', messages, tools: agentTools(), tool_choice: 'auto', parallel_tool_calls: true, stream: true };
+  const body = {
+    model: 'gpt-4.1-mini',
+    messages,
+    tools: agentTools(),
+    tool_choice: 'auto',
+    parallel_tool_calls: true,
+    stream: true,
+  };
   let text = JSON.stringify(body);
   const missing = 64 * 1024 - Buffer.byteLength(text);
   if (missing > 0) {
@@ -89,7 +153,13 @@ export function agentRequest() {
  */
 export function messagesStreamRequest(model) {
   const body = { model, max_tokens: 1024, system: SYSTEM, messages: [{ role: 'user', content: PROMPT }], stream: true };
-  const headers = { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01', 'user-agent': 'Anthropic/JS 1.0.0' };
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    'x-api-key': GATEWAY_KEY,
+    'anthropic-version': '2023-06-01',
+    'user-agent': 'Anthropic/JS 1.0.0',
+  };
   return { path: '/v1/messages', headers, body: buffer(body), sse: true };
 }
 
@@ -106,13 +176,30 @@ export function responsesStreamRequest(model) {
 
 /** A Gemini `streamGenerateContent?alt=sse` request (fast path to the Gemini upstream). @returns {RequestSpec} */
 export function geminiStreamRequest() {
-  const body = { systemInstruction: { parts: [{ text: SYSTEM }] }, contents: [{ role: 'user', parts: [{ text: PROMPT }] }], generationConfig: { maxOutputTokens: 1024 } };
-  const headers = { 'content-type': 'application/json', 'x-goog-api-key': GATEWAY_KEY, 'user-agent': 'google-genai-sdk/2.0.0' };
-  return { path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', headers, body: buffer(body), sse: true };
+  const body = {
+    systemInstruction: { parts: [{ text: SYSTEM }] },
+    contents: [{ role: 'user', parts: [{ text: PROMPT }] }],
+    generationConfig: { maxOutputTokens: 1024 },
+  };
+  const headers = {
+    'content-type': 'application/json',
+    'x-goog-api-key': GATEWAY_KEY,
+    'user-agent': 'google-genai-sdk/2.0.0',
+  };
+  return {
+    path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+    headers,
+    body: buffer(body),
+    sse: true,
+  };
 }
 
 /** An OpenAI embeddings request (one sentence, float vectors). @returns {RequestSpec} */
 export function embeddingsRequest() {
-  const body = { model: 'text-embedding-3-small', input: 'The food was delicious and the waiter was very friendly.', encoding_format: 'float' };
+  const body = {
+    model: 'text-embedding-3-small',
+    input: 'The food was delicious and the waiter was very friendly.',
+    encoding_format: 'float',
+  };
   return { path: '/v1/embeddings', headers: openAiHeaders(false), body: buffer(body), sse: false };
 }

@@ -92,7 +92,12 @@ async function slowSample(target, scenario, upstream, pass) {
   if (pid) resetPeakRss(pid);
   await upstream.stats();
   const before = pid ? cpuTimeNs(pid) : 0;
-  const result = await runLoad({ origin: target.origin, concurrency: scenario.concurrency, requests: scenario.requests, mode: { kind: 'count', count: scenario.concurrency } });
+  const result = await runLoad({
+    origin: target.origin,
+    concurrency: scenario.concurrency,
+    requests: scenario.requests,
+    mode: { kind: 'count', count: scenario.concurrency },
+  });
   const cpuUs = pid ? (cpuTimeNs(pid) - before) / 1e3 : Number.NaN;
   const { maxActive } = await upstream.stats();
   return { ...toSample(result, pass, cpuUs, pid ? peakRssBytes(pid) : Number.NaN), openAtUpstream: maxActive };
@@ -142,14 +147,22 @@ export async function runScenario(scenario, targets, upstream, sizes) {
   }
   if (scenario.kind === 'window') {
     for (const target of live) {
-      await runLoad({ origin: target.origin, concurrency: scenario.concurrency, requests: scenario.requests, mode: { kind: 'window', warmupMs: 0, durationMs: sizes.warmupMs } });
+      await runLoad({
+        origin: target.origin,
+        concurrency: scenario.concurrency,
+        requests: scenario.requests,
+        mode: { kind: 'window', warmupMs: 0, durationMs: sizes.warmupMs },
+      });
     }
   }
   const rounds = scenario.kind === 'slow' ? sizes.slowRounds : sizes.rounds;
   for (let pass = 0; pass < rounds * 2; pass++) {
     const order = pass % 2 === 0 ? live : [...live].reverse();
     for (const target of order) {
-      const sample = scenario.kind === 'slow' ? await slowSample(target, scenario, upstream, pass) : await windowSample(target, scenario, sizes, pass);
+      const sample =
+        scenario.kind === 'slow'
+          ? await slowSample(target, scenario, upstream, pass)
+          : await windowSample(target, scenario, sizes, pass);
       (run.samples[target.name] ??= []).push(sample);
       progress('.');
     }
@@ -175,7 +188,12 @@ export async function runSoak(scenario, proxies, upstream, count) {
       origin: target.origin,
       concurrency: scenario.concurrency,
       requests: scenario.requests,
-      mode: { kind: 'count', count, progressEvery: 500, onProgress: (done) => (points.requests.push(done), points.rssMb.push(rssBytes(pid) / 1048576)) },
+      mode: {
+        kind: 'count',
+        count,
+        progressEvery: 500,
+        onProgress: (done) => (points.requests.push(done), points.rssMb.push(rssBytes(pid) / 1048576)),
+      },
     });
     points.errors = result.errors;
     series[target.name] = points;

@@ -36,11 +36,19 @@ process.on('exit', () => {
  * @param {string[]} args
  */
 async function forkListening(relativePath, args) {
-  const child = fork(fileURLToPath(new URL(relativePath, import.meta.url)), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL(relativePath, import.meta.url)), args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
-  const [message] = /** @type {[{ type: string; port: number }]} */ (await Promise.race([once(child, 'message'), once(child, 'exit').then(() => Promise.reject(new Error(`${relativePath} exited before listening`)))]));
-  if (message.type !== 'listening') throw new Error(`${relativePath}: unexpected first message ${JSON.stringify(message)}`);
+  const [message] = /** @type {[{ type: string; port: number }]} */ (
+    await Promise.race([
+      once(child, 'message'),
+      once(child, 'exit').then(() => Promise.reject(new Error(`${relativePath} exited before listening`))),
+    ])
+  );
+  if (message.type !== 'listening')
+    throw new Error(`${relativePath}: unexpected first message ${JSON.stringify(message)}`);
   return { child, origin: `http://127.0.0.1:${message.port}` };
 }
 
@@ -87,7 +95,10 @@ export async function startUpstream() {
     setProfile: async (profile) => {
       await ask(child, { type: 'profile', profile }, 'profile-set');
     },
-    stats: async () => /** @type {{ stats: { requests: number; active: number; maxActive: number } }} */ (await ask(child, { type: 'stats' }, 'stats')).stats,
+    stats: async () =>
+      /** @type {{ stats: { requests: number; active: number; maxActive: number } }} */ (
+        await ask(child, { type: 'stats' }, 'stats')
+      ).stats,
     stop: () => stopChild(child),
   };
 }

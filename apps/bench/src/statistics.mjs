@@ -27,8 +27,16 @@ export function spread(values) {
   if (finite.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: 0 };
   const sorted = [...finite].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 === 1 ? /** @type {number} */ (sorted[middle]) : (/** @type {number} */ (sorted[middle - 1]) + /** @type {number} */ (sorted[middle])) / 2;
-  return { median, min: /** @type {number} */ (sorted[0]), max: /** @type {number} */ (sorted[sorted.length - 1]), n: sorted.length };
+  const median =
+    sorted.length % 2 === 1
+      ? /** @type {number} */ (sorted[middle])
+      : /** @type {number} */ (sorted[middle - 1] + /** @type {number} */ (sorted[middle])) / 2;
+  return {
+    median,
+    min: /** @type {number} */ (sorted[0]),
+    max: /** @type {number} */ (sorted[sorted.length - 1]),
+    n: sorted.length,
+  };
 }
 
 /**
@@ -51,7 +59,7 @@ export function slope(x, y) {
   let den = 0;
   for (let i = 0; i < n; i++) {
     const dx = /** @type {number} */ (x[i]) - mx;
-    num += dx * (/** @type {number} */ (y[i]) - my);
+    num += dx * /** @type {number} */ (y[i] - my);
     den += dx * dx;
   }
   return den === 0 ? Number.NaN : num / den;

@@ -36,7 +36,13 @@ function gatewayValue(figures, scenario, pick) {
  * @returns {TargetResult}
  */
 function result(id, text, value, op, limit, detail) {
-  const pass = Number.isFinite(value) ? (op === '>=' ? value >= limit : op === '<=' ? value <= limit : value < limit) : null;
+  const pass = Number.isFinite(value)
+    ? op === '>='
+      ? value >= limit
+      : op === '<='
+        ? value <= limit
+        : value < limit
+    : null;
   const symbol = op === '>=' ? '≥' : op === '<=' ? '≤' : '<';
   return { id, text, value, limit: `${symbol} ${limit}`, pass, ...(detail ? { detail } : {}) };
 }
@@ -61,7 +67,9 @@ function cpuDetail(figures, scenario) {
   const targets = figures.find((f) => f.id === scenario)?.targets;
   const gateway = targets?.gateway?.cpuUsPerRequest.median;
   const express = targets?.['express-floor']?.cpuUsPerRequest.median;
-  return gateway !== undefined && express !== undefined ? `${gateway.toFixed(0)} vs ${express.toFixed(0)} µs` : undefined;
+  return gateway !== undefined && express !== undefined
+    ? `${gateway.toFixed(0)} vs ${express.toFixed(0)} µs`
+    : undefined;
 }
 
 /**
@@ -70,7 +78,10 @@ function cpuDetail(figures, scenario) {
  * @param {string} name
  */
 function runPeakRss(figures, name) {
-  const peaks = figures.filter((f) => f.id !== 'slow-streams').map((f) => f.targets[name]?.peakRssMb.max ?? Number.NaN).filter(Number.isFinite);
+  const peaks = figures
+    .filter((f) => f.id !== 'slow-streams')
+    .map((f) => f.targets[name]?.peakRssMb.max ?? Number.NaN)
+    .filter(Number.isFinite);
   return peaks.length > 0 ? Math.max(...peaks) : Number.NaN;
 }
 
@@ -81,25 +92,122 @@ function runPeakRss(figures, name) {
  */
 export function evaluateTargets(figures, soak) {
   const slow = figures.find((f) => f.id === 'slow-streams')?.targets.gateway;
-  const slowDetail = slow ? `${slow.errors} errors; at most ${slow.openAtUpstream.max} streams open at the upstream at once` : undefined;
+  const slowDetail = slow
+    ? `${slow.errors} errors; at most ${slow.openAtUpstream.max} streams open at the upstream at once`
+    : undefined;
   const gatewayPeak = runPeakRss(figures, 'gateway');
   const expressPeak = runPeakRss(figures, 'express-floor');
   const growth = soak?.gateway?.growthMb ?? Number.NaN;
   return [
-    result('fast-throughput', 'Fast path, non-streaming (c50): req/s vs the Express floor', gatewayValue(figures, 'chat-c50', (t) => t.vsExpress.median), '>=', 0.85),
-    result('fast-cpu', 'Fast path, non-streaming (c50): CPU per request vs the Express floor\'s', cpuVsExpress(figures, 'chat-c50'), '<=', 1.2, cpuDetail(figures, 'chat-c50')),
-    result('agent-throughput', 'Agent request, 64 KB body (c20): req/s vs the Express floor', gatewayValue(figures, 'agent-64k', (t) => t.vsExpress.median), '>=', 0.85),
-    result('agent-cpu', 'Agent request, 64 KB body (c20): CPU per request vs the Express floor\'s', cpuVsExpress(figures, 'agent-64k'), '<=', 1.2, cpuDetail(figures, 'agent-64k')),
-    result('burst-throughput', 'Same-style SSE burst (c50): req/s vs the Express floor', gatewayValue(figures, 'stream-burst', (t) => t.vsExpress.median), '>=', 0.8),
-    result('fast-added-p50', 'Fast path, non-streaming (c1): added p50 latency, ms', gatewayValue(figures, 'chat-c1', (t) => t.addedP50Ms.median), '<=', 0.3),
-    result('fast-p99', 'Fast path, non-streaming (c50): p99 vs the Express floor\'s p99', gatewayValue(figures, 'chat-c50', (t) => t.p99VsExpress.median), '<=', 1.5),
-    result('paced-throughput', 'Realistic-pace streaming (c100): req/s vs direct', gatewayValue(figures, 'stream-paced', (t) => t.vsDirect.median), '>=', 0.99),
-    result('paced-ttfe', 'Realistic-pace streaming (c100): added time to first event, ms', gatewayValue(figures, 'stream-paced', (t) => t.addedTtfeMs.median), '<=', 1),
-    result('paced-ttfe-c10', 'Realistic-pace streaming (c10): added time to first event, ms', gatewayValue(figures, 'stream-paced-c10', (t) => t.addedTtfeMs.median), '<=', 1),
-    result('cross-messages', 'Cross-style streaming (Messages in, OpenAI upstream): req/s vs the Express floor', gatewayValue(figures, 'cross-messages-openai', (t) => t.vsExpress.median), '>=', 0.6),
-    result('cross-responses', 'Cross-style streaming (Responses in, Anthropic upstream): req/s vs the Express floor', gatewayValue(figures, 'cross-responses-anthropic', (t) => t.vsExpress.median), '>=', 0.6),
-    result('peak-rss', 'Peak RSS over the run vs the Express floor\'s', gatewayPeak / expressPeak, '<=', 1.2, `${gatewayPeak.toFixed(0)} MB vs ${expressPeak.toFixed(0)} MB`),
-    result('slow-streams-rss', 'Slow streams held open: gateway peak RSS, MB', slow ? slow.peakRssMb.max : Number.NaN, '<', 250, slowDetail),
-    result('rss-flat', 'RSS growth over the soak (last third vs first third of the samples), MB', growth, '<=', FLAT_RSS_MB, soak?.gateway ? `slope ${soak.gateway.slopeMbPer1k.toFixed(2)} MB per 1,000 requests` : undefined),
+    result(
+      'fast-throughput',
+      'Fast path, non-streaming (c50): req/s vs the Express floor',
+      gatewayValue(figures, 'chat-c50', (t) => t.vsExpress.median),
+      '>=',
+      0.85,
+    ),
+    result(
+      'fast-cpu',
+      "Fast path, non-streaming (c50): CPU per request vs the Express floor's",
+      cpuVsExpress(figures, 'chat-c50'),
+      '<=',
+      1.2,
+      cpuDetail(figures, 'chat-c50'),
+    ),
+    result(
+      'agent-throughput',
+      'Agent request, 64 KB body (c20): req/s vs the Express floor',
+      gatewayValue(figures, 'agent-64k', (t) => t.vsExpress.median),
+      '>=',
+      0.85,
+    ),
+    result(
+      'agent-cpu',
+      "Agent request, 64 KB body (c20): CPU per request vs the Express floor's",
+      cpuVsExpress(figures, 'agent-64k'),
+      '<=',
+      1.2,
+      cpuDetail(figures, 'agent-64k'),
+    ),
+    result(
+      'burst-throughput',
+      'Same-style SSE burst (c50): req/s vs the Express floor',
+      gatewayValue(figures, 'stream-burst', (t) => t.vsExpress.median),
+      '>=',
+      0.8,
+    ),
+    result(
+      'fast-added-p50',
+      'Fast path, non-streaming (c1): added p50 latency, ms',
+      gatewayValue(figures, 'chat-c1', (t) => t.addedP50Ms.median),
+      '<=',
+      0.3,
+    ),
+    result(
+      'fast-p99',
+      "Fast path, non-streaming (c50): p99 vs the Express floor's p99",
+      gatewayValue(figures, 'chat-c50', (t) => t.p99VsExpress.median),
+      '<=',
+      1.5,
+    ),
+    result(
+      'paced-throughput',
+      'Realistic-pace streaming (c100): req/s vs direct',
+      gatewayValue(figures, 'stream-paced', (t) => t.vsDirect.median),
+      '>=',
+      0.99,
+    ),
+    result(
+      'paced-ttfe',
+      'Realistic-pace streaming (c100): added time to first event, ms',
+      gatewayValue(figures, 'stream-paced', (t) => t.addedTtfeMs.median),
+      '<=',
+      1,
+    ),
+    result(
+      'paced-ttfe-c10',
+      'Realistic-pace streaming (c10): added time to first event, ms',
+      gatewayValue(figures, 'stream-paced-c10', (t) => t.addedTtfeMs.median),
+      '<=',
+      1,
+    ),
+    result(
+      'cross-messages',
+      'Cross-style streaming (Messages in, OpenAI upstream): req/s vs the Express floor',
+      gatewayValue(figures, 'cross-messages-openai', (t) => t.vsExpress.median),
+      '>=',
+      0.6,
+    ),
+    result(
+      'cross-responses',
+      'Cross-style streaming (Responses in, Anthropic upstream): req/s vs the Express floor',
+      gatewayValue(figures, 'cross-responses-anthropic', (t) => t.vsExpress.median),
+      '>=',
+      0.6,
+    ),
+    result(
+      'peak-rss',
+      "Peak RSS over the run vs the Express floor's",
+      gatewayPeak / expressPeak,
+      '<=',
+      1.2,
+      `${gatewayPeak.toFixed(0)} MB vs ${expressPeak.toFixed(0)} MB`,
+    ),
+    result(
+      'slow-streams-rss',
+      'Slow streams held open: gateway peak RSS, MB',
+      slow ? slow.peakRssMb.max : Number.NaN,
+      '<',
+      250,
+      slowDetail,
+    ),
+    result(
+      'rss-flat',
+      'RSS growth over the soak (last third vs first third of the samples), MB',
+      growth,
+      '<=',
+      FLAT_RSS_MB,
+      soak?.gateway ? `slope ${soak.gateway.slopeMbPer1k.toFixed(2)} MB per 1,000 requests` : undefined,
+    ),
   ];
 }

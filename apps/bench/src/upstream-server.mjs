@@ -86,16 +86,27 @@ function handle(request, response) {
  */
 function answer(url, body, response) {
   const { api, geminiStream } = routeOf(url);
-  if (api === undefined) return sendJson(response, 404, Buffer.from('{"error":{"message":"unknown path","type":"invalid_request_error"}}'));
+  if (api === undefined)
+    return sendJson(response, 404, Buffer.from('{"error":{"message":"unknown path","type":"invalid_request_error"}}'));
   const stream = api === 'gemini' ? geminiStream : body.indexOf('"stream":true') !== -1;
   if (!stream) {
-    if (api === 'responses') return sendJson(response, 400, Buffer.from('{"error":{"message":"the bench upstream streams Responses only","type":"invalid_request_error"}}'));
+    if (api === 'responses')
+      return sendJson(
+        response,
+        400,
+        Buffer.from('{"error":{"message":"the bench upstream streams Responses only","type":"invalid_request_error"}}'),
+      );
     const json = JSON_ANSWERS[api];
     if (profile.ttftMs > 0) setTimeout(() => sendJson(response, 200, json), profile.ttftMs);
     else sendJson(response, 200, json);
     return;
   }
-  if (api === 'embeddings') return sendJson(response, 400, Buffer.from('{"error":{"message":"embeddings do not stream","type":"invalid_request_error"}}'));
+  if (api === 'embeddings')
+    return sendJson(
+      response,
+      400,
+      Buffer.from('{"error":{"message":"embeddings do not stream","type":"invalid_request_error"}}'),
+    );
   const usage = api === 'chat' && body.indexOf('"include_usage":true') !== -1;
   const key = `${api}:${profile.chunks}:${usage}`;
   let events = streamCache.get(key);
@@ -112,7 +123,11 @@ function answer(url, body, response) {
  * @param {Buffer} body
  */
 function sendJson(response, status, body) {
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length, 'x-request-id': 'req_bench_upstream' });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': body.length,
+    'x-request-id': 'req_bench_upstream',
+  });
   response.end(body);
 }
 
@@ -124,7 +139,11 @@ function sendJson(response, status, body) {
  * @param {StreamProfile} pace
  */
 function sendStream(response, events, pace) {
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-request-id': 'req_bench_upstream' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-request-id': 'req_bench_upstream',
+  });
   response.flushHeaders();
   stats.active++;
   if (stats.active > stats.maxActive) stats.maxActive = stats.active;

@@ -1,12 +1,25 @@
 import { gateway } from './client-harness.test-support.js';
-import { AI_SDK_PACKAGES, anthropicProvider, googleProvider, openAiCompatibleProvider, openAiProvider } from './clients/ai-sdk-modules.js';
+import {
+  AI_SDK_PACKAGES,
+  anthropicProvider,
+  googleProvider,
+  openAiCompatibleProvider,
+  openAiProvider,
+} from './clients/ai-sdk-modules.js';
 import { aiSdkChatDriver, aiSdkEmbedDriver } from './drivers/ai-sdk-driver.js';
 import { clientMatrix, type ClientUnderTest } from './matrix.test-support.js';
 
 const openai = () => openAiProvider.createOpenAI({ baseURL: `${gateway.url}/v1`, apiKey: gateway.key });
 const anthropic = () => anthropicProvider.createAnthropic({ baseURL: `${gateway.url}/v1`, apiKey: gateway.key });
 const google = () => googleProvider.createGoogleGenerativeAI({ baseURL: `${gateway.url}/v1beta`, apiKey: gateway.key });
-const compatible = () => openAiCompatibleProvider.createOpenAICompatible({ name: 'interlingua', baseURL: `${gateway.url}/v1`, apiKey: gateway.key, includeUsage: true, supportsStructuredOutputs: true });
+const compatible = () =>
+  openAiCompatibleProvider.createOpenAICompatible({
+    name: 'interlingua',
+    baseURL: `${gateway.url}/v1`,
+    apiKey: gateway.key,
+    includeUsage: true,
+    supportsStructuredOutputs: true,
+  });
 
 const { ai: core } = AI_SDK_PACKAGES;
 

@@ -1,5 +1,11 @@
 import type { GenerationStyle } from '@interlingua/provider-adapters';
-import { GATEWAY_KEY, providerForWire, startHarness, UPSTREAM_WIRES, type Harness } from '@interlingua/gateway/test-support';
+import {
+  GATEWAY_KEY,
+  providerForWire,
+  startHarness,
+  UPSTREAM_WIRES,
+  type Harness,
+} from '@interlingua/gateway/test-support';
 import { startRecordedUpstream, type AnswerKind, type RecordedUpstream } from './recorded-upstream.test-support.js';
 
 /** The upstream styles every client is judged against: the four wires and the built-in mock. */
@@ -34,10 +40,16 @@ export interface ClientHarness {
  */
 export async function startClientHarness(): Promise<ClientHarness> {
   const upstream = await startRecordedUpstream();
-  const providers = [...UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url)), { id: 'paced-mock', type: 'mock', options: { latencyMs: MOCK_PACE_MS } }];
+  const providers = [
+    ...UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url)),
+    { id: 'paced-mock', type: 'mock', options: { latencyMs: MOCK_PACE_MS } },
+  ];
   // Anthropic requires max_tokens: the route gives one, as a deployment would.
   const limit = (wire: GenerationStyle) => (wire === 'anthropic-messages' ? { defaultMaxOutputTokens: 1024 } : {});
-  const models = [...UPSTREAM_WIRES.map((wire) => ({ name: `${wire}.*`, targets: [{ provider: wire }], ...limit(wire) })), { name: 'mock.*', targets: [{ provider: 'paced-mock' }] }];
+  const models = [
+    ...UPSTREAM_WIRES.map((wire) => ({ name: `${wire}.*`, targets: [{ provider: wire }], ...limit(wire) })),
+    { name: 'mock.*', targets: [{ provider: 'paced-mock' }] },
+  ];
   const harness: Harness = await startHarness(() => undefined, { providers, models });
   gateway.url = harness.url;
   return {

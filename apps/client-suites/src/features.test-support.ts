@@ -45,7 +45,8 @@ export interface EmbedDriver {
   embed(model: string, text: string): Promise<number[]>;
 }
 
-export type FeatureId = 'text' | 'stream' | 'tool-call' | 'tool-call-stream' | 'tool-loop' | 'structured' | 'error' | 'usage' | 'embeddings';
+export type FeatureId =
+  'text' | 'stream' | 'tool-call' | 'tool-call-stream' | 'tool-loop' | 'structured' | 'error' | 'usage' | 'embeddings';
 
 export interface Feature {
   id: FeatureId;
@@ -63,13 +64,22 @@ export function schemaOf(value: unknown): JsonSchema {
   if (value === null) return { type: 'null' };
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
-    return { type: 'object', properties: Object.fromEntries(entries.map(([key, v]) => [key, schemaOf(v)])), required: entries.map(([key]) => key), additionalProperties: false };
+    return {
+      type: 'object',
+      properties: Object.fromEntries(entries.map(([key, v]) => [key, schemaOf(v)])),
+      required: entries.map(([key]) => key),
+      additionalProperties: false,
+    };
   }
   return { type: typeof value === 'number' ? 'number' : typeof value };
 }
 
 /** The mock's tool: it calls the first tool offered with arguments built from its schema. */
-const MOCK_TOOL: ToolSpec = { name: 'get_capital', description: 'The capital of a country', parameters: schemaOf({ country: 'France' }) };
+const MOCK_TOOL: ToolSpec = {
+  name: 'get_capital',
+  description: 'The capital of a country',
+  parameters: schemaOf({ country: 'France' }),
+};
 /** The mock answers structured output with an object built from the schema. */
 const MOCK_OBJECT_SCHEMA = schemaOf({ city: 'Paris', country: 'France' });
 
@@ -81,7 +91,8 @@ function recordedTool(style: Exclude<UpstreamStyle, 'mock'>, stream: boolean): {
 }
 
 function expectedToolCall(style: UpstreamStyle, stream: boolean): { tool: ToolSpec; call: ToolSeen } {
-  if (style === 'mock') return { tool: MOCK_TOOL, call: { name: MOCK_TOOL.name, args: sampleFromSchema(MOCK_TOOL.parameters) } };
+  if (style === 'mock')
+    return { tool: MOCK_TOOL, call: { name: MOCK_TOOL.name, args: sampleFromSchema(MOCK_TOOL.parameters) } };
   return recordedTool(style, stream);
 }
 
@@ -103,7 +114,9 @@ export const FEATURES: readonly Feature[] = [
     title: 'Plain text',
     async run({ chat }, harness, style) {
       const answer = await need(chat, 'chat').text(harness.model(style, 'text'), PROMPT);
-      expect(answer.text).toBe(style === 'mock' ? `You said: ${PROMPT}` : meaningOf(recordingFor(style, 'text', false)).text);
+      expect(answer.text).toBe(
+        style === 'mock' ? `You said: ${PROMPT}` : meaningOf(recordingFor(style, 'text', false)).text,
+      );
     },
   },
   {
@@ -122,24 +135,25 @@ export const FEATURES: readonly Feature[] = [
       expect(answer.text).toBe(expected);
       expect(arrivals.length, 'deltas').toBeGreaterThan(1);
       if (gate) {
-        expect(new Set(arrivals.map((a) => a.phase)), 'deltas before the upstream sent the rest of its stream (0) and after (1)').toEqual(new Set([0, 1]));
+        expect(
+          new Set(arrivals.map((a) => a.phase)),
+          'deltas before the upstream sent the rest of its stream (0) and after (1)',
+        ).toEqual(new Set([0, 1]));
       } else {
         // The mock pauses between words: deltas relayed as they come arrive at distinct times.
         expect(new Set(arrivals.map((a) => a.at)).size, 'distinct arrival times of the deltas').toBeGreaterThan(1);
       }
     },
   },
-  ...([false, true] as const).map(
-    (stream): Feature => ({
-      id: stream ? 'tool-call-stream' : 'tool-call',
-      title: stream ? 'Tool call, streamed' : 'Tool call',
-      async run({ chat }, harness, style) {
-        const { tool, call } = expectedToolCall(style, stream);
-        const calls = await need(chat, 'chat').toolCalls(harness.model(style, 'tool'), PROMPT, tool, stream);
-        expect(calls).toEqual([call]);
-      },
-    }),
-  ),
+  ...([false, true] as const).map((stream): Feature => ({
+    id: stream ? 'tool-call-stream' : 'tool-call',
+    title: stream ? 'Tool call, streamed' : 'Tool call',
+    async run({ chat }, harness, style) {
+      const { tool, call } = expectedToolCall(style, stream);
+      const calls = await need(chat, 'chat').toolCalls(harness.model(style, 'tool'), PROMPT, tool, stream);
+      expect(calls).toEqual([call]);
+    },
+  })),
   {
     id: 'tool-loop',
     title: 'Two-step tool loop',
@@ -155,14 +169,20 @@ export const FEATURES: readonly Feature[] = [
       if (style === 'mock') return expect(text).toContain(marker);
       expect(text).toBe(meaningOf(recordingFor(style, 'text', false)).text);
       const last = harness.upstream.generations.at(-1);
-      expect(typeof last === 'object' && JSON.stringify(last.body).includes(marker), 'the second step sent the tool output upstream').toBe(true);
+      expect(
+        typeof last === 'object' && JSON.stringify(last.body).includes(marker),
+        'the second step sent the tool output upstream',
+      ).toBe(true);
     },
   },
   {
     id: 'structured',
     title: 'Structured output',
     async run({ chat }, harness, style) {
-      const expected = style === 'mock' ? sampleFromSchema(MOCK_OBJECT_SCHEMA) : (JSON.parse(meaningOf(recordingFor(style, 'structured', false)).text) as unknown);
+      const expected =
+        style === 'mock'
+          ? sampleFromSchema(MOCK_OBJECT_SCHEMA)
+          : (JSON.parse(meaningOf(recordingFor(style, 'structured', false)).text) as unknown);
       const schema = style === 'mock' ? MOCK_OBJECT_SCHEMA : schemaOf(expected);
       expect(await need(chat, 'chat').structured(harness.model(style, 'structured'), PROMPT, schema)).toEqual(expected);
     },
@@ -193,11 +213,17 @@ export const FEATURES: readonly Feature[] = [
   {
     id: 'embeddings',
     title: 'Embeddings',
-    notFor: { 'anthropic-messages': 'Anthropic has no embeddings API', 'openai-responses': 'OpenAI embeddings are one API, judged in the OpenAI chat column' },
+    notFor: {
+      'anthropic-messages': 'Anthropic has no embeddings API',
+      'openai-responses': 'OpenAI embeddings are one API, judged in the OpenAI chat column',
+    },
     async run({ embed }, harness, style) {
       const text = 'The capital of France is Paris.';
       const vector = await need(embed, 'embeddings').embed(harness.model(style, 'embed'), text);
-      const expected = style === 'mock' ? mockEmbedding(mockWords(text), MOCK_EMBEDDING_DIMENSIONS) : recordedEmbedding(style === 'gemini' ? 'gemini' : 'openai');
+      const expected =
+        style === 'mock'
+          ? mockEmbedding(mockWords(text), MOCK_EMBEDDING_DIMENSIONS)
+          : recordedEmbedding(style === 'gemini' ? 'gemini' : 'openai');
       expect(vector).toHaveLength(expected.length);
       // Clients that ask for base64 vectors get float32 values: equal to the recorded ones at that precision.
       const worst = Math.max(...vector.map((value, i) => Math.abs(value - (expected[i] ?? Number.NaN))));

@@ -24,6 +24,9 @@ export interface LoadedPackage {
 /** The package this lane uses for `name`: itself on Node 20, its `-next` alias on the current lane. */
 export function lanePackage(name: string, nextAlias: string | undefined): LoadedPackage & { installedAs: string } {
   const installedAs = LANE === 'node24' && nextAlias ? nextAlias : name;
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'node_modules', installedAs, 'package.json'), 'utf8')) as { name: string; version: string };
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'node_modules', installedAs, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return { name: manifest.name, version: manifest.version, installedAs };
 }

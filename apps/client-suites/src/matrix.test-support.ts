@@ -1,7 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClientHarness, UPSTREAM_STYLES, type ClientHarness, type UpstreamStyle } from './client-harness.test-support.js';
+import {
+  startClientHarness,
+  UPSTREAM_STYLES,
+  type ClientHarness,
+  type UpstreamStyle,
+} from './client-harness.test-support.js';
 import { FEATURES, type ChatDriver, type EmbedDriver, type FeatureId } from './features.test-support.js';
 import { LANE, type LoadedPackage } from './lane.js';
 import { REGENERATE_COMMAND, RESULTS_DIR } from '../clients-matrix.mjs';
@@ -49,13 +54,22 @@ function stableNote(error: unknown): string {
     .slice(0, 240);
 }
 
-function notApplicable(client: ClientUnderTest, style: UpstreamStyle, feature: FeatureId): { status: CellStatus; note: string } | undefined {
+function notApplicable(
+  client: ClientUnderTest,
+  style: UpstreamStyle,
+  feature: FeatureId,
+): { status: CellStatus; note: string } | undefined {
   const spec = FEATURES.find((f) => f.id === feature);
   const reason = spec?.notFor?.[style];
   if (reason) return { status: 'n/a', note: reason };
   if (feature === 'embeddings' && !client.embed) return { status: 'n/a', note: 'the client has no embeddings' };
   if (feature !== 'embeddings' && !client.chat) return { status: 'n/a', note: 'the client only embeds' };
-  const limit = client.limits?.find((l) => l.feature === feature && (l.style === undefined || l.style === style) && (l.lane === undefined || l.lane === LANE));
+  const limit = client.limits?.find(
+    (l) =>
+      l.feature === feature &&
+      (l.style === undefined || l.style === style) &&
+      (l.lane === undefined || l.lane === LANE),
+  );
   return limit ? { status: 'limit', note: limit.reason } : undefined;
 }
 
@@ -99,10 +113,21 @@ export function clientMatrix(suite: string, title: string, clients: ClientUnderT
   }
 
   it(`the committed ${LANE} results are current (regenerate: ${REGENERATE_COMMAND})`, () => {
-    const order = (c: CellResult) => `${clients.findIndex((x) => x.id === c.client)}/${UPSTREAM_STYLES.findIndex((s) => s.id === c.upstream)}/${FEATURES.findIndex((f) => f.id === c.feature)}`;
+    const order = (c: CellResult) =>
+      `${clients.findIndex((x) => x.id === c.client)}/${UPSTREAM_STYLES.findIndex((s) => s.id === c.upstream)}/${FEATURES.findIndex((f) => f.id === c.feature)}`;
     const sorted = [...cells].sort((a, b) => order(a).localeCompare(order(b), 'en', { numeric: true }));
-    expect(sorted.length, 'run the whole file: the results need every cell').toBe(clients.length * UPSTREAM_STYLES.length * FEATURES.length);
-    const results: SuiteResults = { suite, title, lane: LANE, upstreams: UPSTREAM_STYLES, features: FEATURES.map((f) => ({ id: f.id, title: f.title })), clients: clients.map(({ id, title: name, packages }) => ({ id, title: name, packages })), cells: sorted };
+    expect(sorted.length, 'run the whole file: the results need every cell').toBe(
+      clients.length * UPSTREAM_STYLES.length * FEATURES.length,
+    );
+    const results: SuiteResults = {
+      suite,
+      title,
+      lane: LANE,
+      upstreams: UPSTREAM_STYLES,
+      features: FEATURES.map((f) => ({ id: f.id, title: f.title })),
+      clients: clients.map(({ id, title: name, packages }) => ({ id, title: name, packages })),
+      cells: sorted,
+    };
     const json = resultsJson(results);
     const file = resultsFile(LANE, suite);
     if (UPDATE) {
@@ -110,7 +135,9 @@ export function clientMatrix(suite: string, title: string, clients: ClientUnderT
       writeFileSync(file, json);
       return;
     }
-    expect(readOrEmpty(file), `${file} is stale: regenerate it with \`${REGENERATE_COMMAND}\` and commit it`).toBe(json);
+    expect(readOrEmpty(file), `${file} is stale: regenerate it with \`${REGENERATE_COMMAND}\` and commit it`).toBe(
+      json,
+    );
   });
 }
 

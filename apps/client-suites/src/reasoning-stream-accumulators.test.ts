@@ -1,4 +1,11 @@
-import { CARRIER_PREFIX, GATEWAY_KEY, generationRequests, ROUTE_OF, startSwitchHarness, type SwitchHarness } from '@interlingua/gateway/test-support';
+import {
+  CARRIER_PREFIX,
+  GATEWAY_KEY,
+  generationRequests,
+  ROUTE_OF,
+  startSwitchHarness,
+  type SwitchHarness,
+} from '@interlingua/gateway/test-support';
 import type { AIMessageChunk } from '@langchain/core/messages';
 import type OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,16 +51,28 @@ describe('streamed chat answers through the clients’ stream accumulators', () 
       messages: [{ role: 'user', content: QUESTION }],
     };
     type WithDetails = { reasoning_details?: Array<{ type: string; data: string; format: string; index: number }> };
-    const streamed = (await client.chat.completions.stream(params).finalChatCompletion()).choices[0]?.message as OpenAI.ChatCompletionMessage & WithDetails;
-    const whole = (await client.chat.completions.create(params)).choices[0]?.message as OpenAI.ChatCompletionMessage & WithDetails;
-    const shape = (details: WithDetails['reasoning_details']) => details?.map(({ type, format, index, data }) => ({ type, format, index, carrier: data.startsWith(CARRIER_PREFIX) }));
+    const streamed = (await client.chat.completions.stream(params).finalChatCompletion()).choices[0]
+      ?.message as OpenAI.ChatCompletionMessage & WithDetails;
+    const whole = (await client.chat.completions.create(params)).choices[0]?.message as OpenAI.ChatCompletionMessage &
+      WithDetails;
+    const shape = (details: WithDetails['reasoning_details']) =>
+      details?.map(({ type, format, index, data }) => ({
+        type,
+        format,
+        index,
+        carrier: data.startsWith(CARRIER_PREFIX),
+      }));
     expect(shape(streamed.reasoning_details)).toEqual(shape(whole.reasoning_details));
     expect(streamed.reasoning_details).toHaveLength(2);
     expect(streamed.tool_calls).toHaveLength(2);
   });
 
   it('AI SDK @ai-sdk/openai-compatible: streamText gets the reasoning text once and both calls', async () => {
-    const provider = openAiCompatibleProvider.createOpenAICompatible({ name: 'interlingua', baseURL: `${await gatewayUrl()}/v1`, apiKey: GATEWAY_KEY });
+    const provider = openAiCompatibleProvider.createOpenAICompatible({
+      name: 'interlingua',
+      baseURL: `${await gatewayUrl()}/v1`,
+      apiKey: GATEWAY_KEY,
+    });
     const result = ai.streamText({
       model: provider(ROUTE_OF.anthropic),
       prompt: QUESTION,
@@ -65,7 +84,12 @@ describe('streamed chat answers through the clients’ stream accumulators', () 
   });
 
   it('LangChain ChatOpenAI: the concatenated stream chunks hold the reasoning text once and both calls', async () => {
-    const model = new langchainOpenAi.ChatOpenAI({ model: ROUTE_OF.anthropic, apiKey: GATEWAY_KEY, maxRetries: 0, configuration: { baseURL: `${await gatewayUrl()}/v1` } });
+    const model = new langchainOpenAi.ChatOpenAI({
+      model: ROUTE_OF.anthropic,
+      apiKey: GATEWAY_KEY,
+      maxRetries: 0,
+      configuration: { baseURL: `${await gatewayUrl()}/v1` },
+    });
     const bound = model.bindTools([{ type: 'function', function: { name: 'weather', parameters: WEATHER } }]);
     let message: AIMessageChunk | undefined;
     for await (const chunk of await bound.stream(QUESTION)) message = message ? message.concat(chunk) : chunk;
@@ -84,16 +108,33 @@ describe('streamed chat answers through the clients’ stream accumulators', () 
 const PROVIDER_NAMES = LANE === 'node24' ? ['google', 'interlingua'] : ['google'];
 
 describe('AI SDK @ai-sdk/openai-compatible through a provider switch, streamed', () => {
-  it.each(PROVIDER_NAMES)('Gemini → Anthropic → Gemini (provider named %s): Gemini gets its own call signature back', async (name) => {
-    const harness = await switchHarness();
-    const provider = openAiCompatibleProvider.createOpenAICompatible({ name, baseURL: `${harness.harness.url}/v1`, apiKey: GATEWAY_KEY });
-    const weather = ai.tool({ inputSchema: ai.jsonSchema<{ city: string }>(WEATHER), execute: async () => ({ sky: 'sunny' }) });
-    const messages: Messages = [{ role: 'user', content: 'What is the weather in Paris and Rome, then in Oslo and Lima?' }];
-    for (const upstream of ['gemini', 'anthropic', 'gemini'] as const) {
-      const result = ai.streamText({ model: provider(ROUTE_OF[upstream]), messages, tools: { weather }, maxRetries: 0 });
-      messages.push(...(await result.response).messages);
-    }
-    const signature = harness.gemini.signatures.all()[0] ?? 'none issued';
-    expect(generationRequests(harness.servers.gemini).at(-1)?.body.toString('utf8')).toContain(signature);
-  });
+  it.each(PROVIDER_NAMES)(
+    'Gemini → Anthropic → Gemini (provider named %s): Gemini gets its own call signature back',
+    async (name) => {
+      const harness = await switchHarness();
+      const provider = openAiCompatibleProvider.createOpenAICompatible({
+        name,
+        baseURL: `${harness.harness.url}/v1`,
+        apiKey: GATEWAY_KEY,
+      });
+      const weather = ai.tool({
+        inputSchema: ai.jsonSchema<{ city: string }>(WEATHER),
+        execute: async () => ({ sky: 'sunny' }),
+      });
+      const messages: Messages = [
+        { role: 'user', content: 'What is the weather in Paris and Rome, then in Oslo and Lima?' },
+      ];
+      for (const upstream of ['gemini', 'anthropic', 'gemini'] as const) {
+        const result = ai.streamText({
+          model: provider(ROUTE_OF[upstream]),
+          messages,
+          tools: { weather },
+          maxRetries: 0,
+        });
+        messages.push(...(await result.response).messages);
+      }
+      const signature = harness.gemini.signatures.all()[0] ?? 'none issued';
+      expect(generationRequests(harness.servers.gemini).at(-1)?.body.toString('utf8')).toContain(signature);
+    },
+  );
 });

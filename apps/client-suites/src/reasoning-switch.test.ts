@@ -1,4 +1,12 @@
-import { CARRIER_PREFIX, generationRequests, GATEWAY_KEY, ROUTE_OF, startSwitchHarness, type SwitchHarness, type SwitchUpstream } from '@interlingua/gateway/test-support';
+import {
+  CARRIER_PREFIX,
+  generationRequests,
+  GATEWAY_KEY,
+  ROUTE_OF,
+  startSwitchHarness,
+  type SwitchHarness,
+  type SwitchUpstream,
+} from '@interlingua/gateway/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ai, anthropicProvider } from './clients/ai-sdk-modules.js';
 
@@ -19,10 +27,16 @@ async function converse(url: string, path: readonly SwitchUpstream[]): Promise<s
   const anthropic = anthropicProvider.createAnthropic({ baseURL: `${url}/v1`, apiKey: GATEWAY_KEY });
   const weather = ai.tool({
     description: 'Weather in a city',
-    inputSchema: ai.jsonSchema<{ city: string }>({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }),
+    inputSchema: ai.jsonSchema<{ city: string }>({
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+    }),
     execute: async () => ({ sky: 'sunny' }),
   });
-  const messages: NonNullable<Messages> = [{ role: 'user', content: 'What is the weather in Paris and Rome, then in Oslo and Lima?' }];
+  const messages: NonNullable<Messages> = [
+    { role: 'user', content: 'What is the weather in Paris and Rome, then in Oslo and Lima?' },
+  ];
   let text = '';
   for (const upstream of path) {
     const result = await ai.generateText({
@@ -44,7 +58,8 @@ describe('AI SDK @ai-sdk/anthropic through a provider switch', () => {
     expect(await converse(setup.harness.url, ['gemini', 'anthropic', 'gemini'])).toBe('Sunny everywhere.');
     const signature = setup.gemini.signatures.all()[0] ?? 'none issued';
     expect(generationRequests(setup.servers.gemini).at(-1)?.body.toString('utf8')).toContain(signature);
-    for (const server of Object.values(setup.servers)) for (const request of generationRequests(server)) expect(request.body.includes(CARRIER_PREFIX)).toBe(false);
+    for (const server of Object.values(setup.servers))
+      for (const request of generationRequests(server)) expect(request.body.includes(CARRIER_PREFIX)).toBe(false);
   });
 
   it('Anthropic → OpenAI chat → Anthropic: Anthropic gets its own signatures back and nothing it did not sign', async () => {

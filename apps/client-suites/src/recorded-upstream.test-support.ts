@@ -1,7 +1,17 @@
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { ServerResponse } from 'node:http';
 import { readWireRequest, type WireRequest } from '@interlingua/gateway/test-support';
-import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream, type ReceivedRequest, type Recording } from '@interlingua/testkit';
+import {
+  loadRecording,
+  recordingJson,
+  recordingSseBody,
+  sendJson,
+  sendSse,
+  startLoopbackUpstream,
+  type LoopbackUpstream,
+  type ReceivedRequest,
+  type Recording,
+} from '@interlingua/testkit';
 
 /**
  * A loopback upstream that answers every generation wire with real recorded provider answers
@@ -59,12 +69,26 @@ const RECORDED: Record<GenerationStyle, WireRecordings> = {
   },
 };
 
-const EMBEDDINGS = { openai: 'embeddings/01-openai-float.json', gemini: 'embeddings/04-gemini-batch-embed.json' } as const;
+const EMBEDDINGS = {
+  openai: 'embeddings/01-openai-float.json',
+  gemini: 'embeddings/04-gemini-batch-embed.json',
+} as const;
 
 /** The recording a request of `kind` gets from an upstream speaking `wire`. */
 export function recordingFor(wire: GenerationStyle, kind: Exclude<AnswerKind, 'loop'>, stream: boolean): Recording {
   const files = RECORDED[wire];
-  const file = kind === 'text' ? (stream ? files.textStream : files.text) : kind === 'tool' ? (stream ? files.toolStream : files.tool) : kind === 'structured' ? files.structured : files.error;
+  const file =
+    kind === 'text'
+      ? stream
+        ? files.textStream
+        : files.text
+      : kind === 'tool'
+        ? stream
+          ? files.toolStream
+          : files.tool
+        : kind === 'structured'
+          ? files.structured
+          : files.error;
   return loadRecording(file);
 }
 
@@ -77,7 +101,11 @@ export interface RecordedMeaning {
 }
 
 export function meaningOf(recording: Recording): RecordedMeaning {
-  const expect = recording.expect as { text?: string | null; tool_calls?: Array<{ name: string; arguments: Record<string, unknown> }>; error?: { message?: string } };
+  const expect = recording.expect as {
+    text?: string | null;
+    tool_calls?: Array<{ name: string; arguments: Record<string, unknown> }>;
+    error?: { message?: string };
+  };
   const call = expect.tool_calls?.[0];
   return {
     text: expect.text ?? '',
@@ -89,14 +117,18 @@ export function meaningOf(recording: Recording): RecordedMeaning {
 
 /** The recorded embedding vector of an upstream style. */
 export function recordedEmbedding(style: keyof typeof EMBEDDINGS): number[] {
-  const body = recordingJson(loadRecording(EMBEDDINGS[style])) as { data?: Array<{ embedding: number[] }>; embeddings?: Array<{ values: number[] }> };
+  const body = recordingJson(loadRecording(EMBEDDINGS[style])) as {
+    data?: Array<{ embedding: number[] }>;
+    embeddings?: Array<{ values: number[] }>;
+  };
   return body.data?.[0]?.embedding ?? body.embeddings?.[0]?.values ?? [];
 }
 
 /** Whether a request carries the result of a tool call (the second step of a tool loop). */
 export function carriesToolResult(request: WireRequest): boolean {
   const body = request.body;
-  const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);
+  const list = (value: unknown): Array<Record<string, unknown>> =>
+    Array.isArray(value) ? (value as Array<Record<string, unknown>>) : [];
   switch (request.wire) {
     case 'openai-chat':
       return list(body.messages).some((m) => m.role === 'tool');
@@ -119,7 +151,9 @@ function withResponsesToolDefaults(request: ReceivedRequest): ReceivedRequest {
   if (!request.url.split('?')[0]?.endsWith('/responses')) return request;
   const body = request.json() as { tools?: Array<Record<string, unknown>> };
   if (!Array.isArray(body.tools)) return request;
-  const tools = body.tools.map((tool) => (tool.type === 'function' && !('strict' in tool) ? { ...tool, strict: null } : tool));
+  const tools = body.tools.map((tool) =>
+    tool.type === 'function' && !('strict' in tool) ? { ...tool, strict: null } : tool,
+  );
   const text = JSON.stringify({ ...body, tools });
   return { ...request, body: Buffer.from(text), json: () => JSON.parse(text) as unknown };
 }
@@ -147,9 +181,17 @@ export interface RecordedUpstream extends LoopbackUpstream {
 
 /** Whether an SSE event of a wire carries answer text. */
 function carriesText(wire: GenerationStyle, event: string): boolean {
-  const data = event.split(/\r?\n/).find((line) => line.startsWith('data:'))?.slice(5).trim();
+  const data = event
+    .split(/\r?\n/)
+    .find((line) => line.startsWith('data:'))
+    ?.slice(5)
+    .trim();
   if (!data || data === '[DONE]') return false;
-  const json = JSON.parse(data) as Record<string, unknown> & { choices?: Array<{ delta?: { content?: string } }>; delta?: { type?: string }; candidates?: Array<{ content?: { parts?: Array<{ text?: string }> } }> };
+  const json = JSON.parse(data) as Record<string, unknown> & {
+    choices?: Array<{ delta?: { content?: string } }>;
+    delta?: { type?: string };
+    candidates?: Array<{ content?: { parts?: Array<{ text?: string }> } }>;
+  };
   if (wire === 'openai-chat') return (json.choices?.[0]?.delta?.content ?? '') !== '';
   if (wire === 'openai-responses') return json.type === 'response.output_text.delta';
   if (wire === 'anthropic-messages') return json.type === 'content_block_delta' && json.delta?.type === 'text_delta';
@@ -157,7 +199,12 @@ function carriesText(wire: GenerationStyle, event: string): boolean {
 }
 
 /** Sends a recorded stream event by event, holding it after its first text event until the gate opens. */
-async function sendGatedSse(response: ServerResponse, wire: GenerationStyle, body: string, gate: { opened: Promise<void>; release(): void }): Promise<void> {
+async function sendGatedSse(
+  response: ServerResponse,
+  wire: GenerationStyle,
+  body: string,
+  gate: { opened: Promise<void>; release(): void },
+): Promise<void> {
   const events = body.split(/(?<=\r?\n\r?\n)/).filter((event) => event.trim().length > 0);
   const first = events.findIndex((event) => carriesText(wire, event));
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -182,11 +229,13 @@ export async function startRecordedUpstream(): Promise<RecordedUpstream> {
   const upstream = await startLoopbackUpstream(async (request, response) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.endsWith('/embeddings')) return sendJson(response, 200, recordingJson(loadRecording(EMBEDDINGS.openai)));
-    if (path.endsWith(':batchEmbedContents')) return sendJson(response, 200, recordingJson(loadRecording(EMBEDDINGS.gemini)));
+    if (path.endsWith(':batchEmbedContents'))
+      return sendJson(response, 200, recordingJson(loadRecording(EMBEDDINGS.gemini)));
     const read = readWireRequest(withResponsesToolDefaults(request));
     generations.push(read);
     if (typeof read === 'string') return sendJson(response, 400, { error: { message: read } });
-    if (!ANSWER_KINDS.includes(read.model)) return sendJson(response, 400, { error: { message: `no recorded answer for model ${read.model}` } });
+    if (!ANSWER_KINDS.includes(read.model))
+      return sendJson(response, 400, { error: { message: `no recorded answer for model ${read.model}` } });
     const asked = read.model as AnswerKind;
     const kind = asked === 'loop' ? (carriesToolResult(read) ? 'text' : 'tool') : asked;
     const recording = recordingFor(read.wire, kind, read.stream && kind !== 'error' && kind !== 'structured');

@@ -21,16 +21,25 @@ export class ApiError extends Error {
 }
 
 /** Calls the admin API with the session's secret as Bearer; an `ApiError` with the gateway's message otherwise. */
-export async function admin<T>(path: string, init: { method?: string; body?: unknown; secret?: string } = {}): Promise<T> {
+export async function admin<T>(
+  path: string,
+  init: { method?: string; body?: unknown; secret?: string } = {},
+): Promise<T> {
   const response = await adminFetch(path, init);
   return (await response.json()) as T;
 }
 
-export async function adminFetch(path: string, init: { method?: string; body?: unknown; secret?: string; signal?: AbortSignal } = {}): Promise<Response> {
+export async function adminFetch(
+  path: string,
+  init: { method?: string; body?: unknown; secret?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
   const secret = init.secret ?? session.get() ?? '';
   const response = await fetch(path, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${secret}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${secret}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     ...(init.signal ? { signal: init.signal } : {}),
   });

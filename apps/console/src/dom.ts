@@ -2,7 +2,11 @@
 export type Props = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
 export type Child = Node | string | number | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(props)) {
     if (value === undefined || value === false) continue;
@@ -17,7 +21,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
 export function append(parent: Node, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    parent.appendChild(
+      typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child,
+    );
   }
 }
 
@@ -26,12 +32,21 @@ export function clear(element: Element): void {
 }
 
 /** A table with a header row and one row per item. */
-export function table<T>(columns: Array<[string, (item: T) => Child]>, items: readonly T[], empty = 'Nothing yet'): HTMLElement {
+export function table<T>(
+  columns: Array<[string, (item: T) => Child]>,
+  items: readonly T[],
+  empty = 'Nothing yet',
+): HTMLElement {
   if (items.length === 0) return h('p', { class: 'muted' }, empty);
   return h(
     'div',
     { class: 'table-wrap' },
-    h('table', {}, h('thead', {}, h('tr', {}, ...columns.map(([title]) => h('th', {}, title)))), h('tbody', {}, ...items.map((item) => h('tr', {}, ...columns.map(([, cell]) => h('td', {}, cell(item))))))),
+    h(
+      'table',
+      {},
+      h('thead', {}, h('tr', {}, ...columns.map(([title]) => h('th', {}, title)))),
+      h('tbody', {}, ...items.map((item) => h('tr', {}, ...columns.map(([, cell]) => h('td', {}, cell(item)))))),
+    ),
   );
 }
 

@@ -34,8 +34,21 @@ function render(): void {
     'nav',
     { 'aria-label': 'Console' },
     h('span', { class: 'brand' }, 'Interlingua'),
-    ...PAGES.map((page) => h('a', { href: `#${page.id}`, 'aria-current': page === current ? 'page' : undefined }, page.title)),
-    h('button', { type: 'button', class: 'sign-out', onclick: () => { session.clear(); render(); } }, 'Sign out'),
+    ...PAGES.map((page) =>
+      h('a', { href: `#${page.id}`, 'aria-current': page === current ? 'page' : undefined }, page.title),
+    ),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'sign-out',
+        onclick: () => {
+          session.clear();
+          render();
+        },
+      },
+      'Sign out',
+    ),
   );
   append(app, [nav, main]);
   current?.render(main, leaving.signal).catch((error: unknown) => {
@@ -48,13 +61,23 @@ function render(): void {
 }
 
 function signIn(): void {
-  const secret = h('input', { type: 'password', name: 'secret', autocomplete: 'current-password', required: true, 'aria-label': 'Admin secret' });
+  const secret = h('input', {
+    type: 'password',
+    name: 'secret',
+    autocomplete: 'current-password',
+    required: true,
+    'aria-label': 'Admin secret',
+  });
   const message = h('p', { class: 'error', role: 'alert' });
   const form = h(
     'form',
     { class: 'sign-in', 'aria-label': 'Sign in' },
     h('h1', {}, 'Interlingua console'),
-    h('p', { class: 'muted' }, 'Sign in with the admin secret (printed at start when none was set). It stays in this tab only.'),
+    h(
+      'p',
+      { class: 'muted' },
+      'Sign in with the admin secret (printed at start when none was set). It stays in this tab only.',
+    ),
     secret,
     h('button', { type: 'submit' }, 'Sign in'),
     message,
@@ -67,7 +90,12 @@ function signIn(): void {
         render();
       },
       (error: unknown) => {
-        message.textContent = error instanceof ApiError && error.status === 401 ? 'That is not the admin secret.' : error instanceof Error ? error.message : String(error);
+        message.textContent =
+          error instanceof ApiError && error.status === 401
+            ? 'That is not the admin secret.'
+            : error instanceof Error
+              ? error.message
+              : String(error);
       },
     );
   });

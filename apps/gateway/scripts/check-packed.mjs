@@ -18,14 +18,29 @@ import { fileURLToPath } from 'node:url';
 const gatewayDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(gatewayDir, '../..');
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 5)) throw new Error(`run this check on Node 22.5 or newer (node:sqlite); this is ${process.version}`);
+if (major < 22 || (major === 22 && minor < 5))
+  throw new Error(`run this check on Node 22.5 or newer (node:sqlite); this is ${process.version}`);
 
 const scratch = mkdtempSync(join(tmpdir(), 'interlingua-gateway-packed-'));
 const empty = join(scratch, 'empty-folder');
 mkdirSync(empty);
 // The chosen Node first on PATH, so the bin's `#!/usr/bin/env node` runs on it.
-const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, INTERLINGUA_API_KEY: '', INTERLINGUA_ADMIN_SECRET: '', INTERLINGUA_CONFIG: '', INTERLINGUA_DATA_DIR: '' };
-for (const name of ['INTERLINGUA_API_KEY', 'INTERLINGUA_ADMIN_SECRET', 'INTERLINGUA_CONFIG', 'INTERLINGUA_DATA_DIR', 'INTERLINGUA_CONSOLE_DIR']) delete env[name];
+const env = {
+  ...process.env,
+  PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+  INTERLINGUA_API_KEY: '',
+  INTERLINGUA_ADMIN_SECRET: '',
+  INTERLINGUA_CONFIG: '',
+  INTERLINGUA_DATA_DIR: '',
+};
+for (const name of [
+  'INTERLINGUA_API_KEY',
+  'INTERLINGUA_ADMIN_SECRET',
+  'INTERLINGUA_CONFIG',
+  'INTERLINGUA_DATA_DIR',
+  'INTERLINGUA_CONSOLE_DIR',
+])
+  delete env[name];
 
 function run(command, args, cwd) {
   return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -64,14 +79,21 @@ function freePort() {
 /** Starts the installed `interlingua` in the empty folder; resolves once /health answers 200. */
 async function startGateway(bin, port) {
   const started = performance.now();
-  const child = spawn(bin, [], { cwd: empty, env: { ...env, INTERLINGUA_PORT: String(port), INTERLINGUA_LOG: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, [], {
+    cwd: empty,
+    env: { ...env, INTERLINGUA_PORT: String(port), INTERLINGUA_LOG: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   child.stdout.resume();
   const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}:\n${stderr}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((response) => response.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (performance.now() - started > 30_000) throw new Error(`no /health 200 within 30 s:\n${stderr}`);
     await new Promise((wait) => setTimeout(wait, 5));
@@ -94,17 +116,33 @@ async function exercise(base, key) {
     body: JSON.stringify({ model: 'mock', messages: [{ role: 'user', content: 'ping from the packed gateway' }] }),
   });
   const answer = await chat.json();
-  check(chat.status === 200 && answer.choices?.[0]?.message?.content === 'You said: ping from the packed gateway', `chat: ${chat.status} ${JSON.stringify(answer)}`);
+  check(
+    chat.status === 200 && answer.choices?.[0]?.message?.content === 'You said: ping from the packed gateway',
+    `chat: ${chat.status} ${JSON.stringify(answer)}`,
+  );
 
   const messages = await fetch(`${base}/v1/messages`, {
     method: 'POST',
     headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'mock', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'stream me' }] }),
+    body: JSON.stringify({
+      model: 'mock',
+      max_tokens: 64,
+      stream: true,
+      messages: [{ role: 'user', content: 'stream me' }],
+    }),
   });
   const events = await messages.text();
-  const text = [...events.matchAll(/"text_delta","text":"((?:[^"\\]|\\.)*)"/g)].map((match) => JSON.parse(`"${match[1]}"`)).join('');
-  check(messages.status === 200 && (messages.headers.get('content-type') ?? '').startsWith('text/event-stream'), `messages stream: ${messages.status} ${events.slice(0, 300)}`);
-  check(events.includes('event: message_start') && events.includes('event: message_stop') && text === 'You said: stream me', `messages stream events: ${events.slice(0, 600)}`);
+  const text = [...events.matchAll(/"text_delta","text":"((?:[^"\\]|\\.)*)"/g)]
+    .map((match) => JSON.parse(`"${match[1]}"`))
+    .join('');
+  check(
+    messages.status === 200 && (messages.headers.get('content-type') ?? '').startsWith('text/event-stream'),
+    `messages stream: ${messages.status} ${events.slice(0, 300)}`,
+  );
+  check(
+    events.includes('event: message_start') && events.includes('event: message_stop') && text === 'You said: stream me',
+    `messages stream events: ${events.slice(0, 600)}`,
+  );
 
   const page = await fetch(`${base}/console/`);
   const html = await page.text();
@@ -114,7 +152,13 @@ async function exercise(base, key) {
 }
 
 try {
-  await step('build the console and the gateway', () => run('pnpm', ['--silent', '--filter', '@interlingua/console', '--filter', '@interlingua/gateway', 'build'], repoRoot));
+  await step('build the console and the gateway', () =>
+    run(
+      'pnpm',
+      ['--silent', '--filter', '@interlingua/console', '--filter', '@interlingua/gateway', 'build'],
+      repoRoot,
+    ),
+  );
   const tarball = await step('pnpm pack @interlingua/gateway', () => {
     run('pnpm', ['pack', '--pack-destination', scratch], gatewayDir);
     const name = readdirSync(scratch).find((file) => file.endsWith('.tgz'));
@@ -131,21 +175,29 @@ try {
   });
   const bin = join(scratch, 'node_modules', '.bin', 'interlingua');
   const installed = folderBytes(join(scratch, 'node_modules'));
-  const packages = readdirSync(join(scratch, 'node_modules')).flatMap((name) => (name.startsWith('@') ? readdirSync(join(scratch, 'node_modules', name)) : name.startsWith('.') ? [] : [name])).length;
+  const packages = readdirSync(join(scratch, 'node_modules')).flatMap((name) =>
+    name.startsWith('@') ? readdirSync(join(scratch, 'node_modules', name)) : name.startsWith('.') ? [] : [name],
+  ).length;
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const coldStarts = [];
-  await step('start on the defaults in an empty folder: generated key, chat, streamed Messages, console, SIGTERM', async () => {
-    const gateway = await startGateway(bin, port);
-    coldStarts.push(gateway.coldStartMs);
-    const key = /generated a gateway key for this run:\n\s+(\S+)/.exec(gateway.stderr())?.[1];
-    check(key, `no generated key printed:\n${gateway.stderr()}`);
-    await exercise(base, key);
-    await stopGateway(gateway);
-    check((gateway.stderr().match(/generated a gateway key/g) ?? []).length === 1, 'the generated key was not printed exactly once');
-    check(existsSync(join(empty, 'interlingua-data')), 'no ./interlingua-data folder in the working folder');
-  });
+  await step(
+    'start on the defaults in an empty folder: generated key, chat, streamed Messages, console, SIGTERM',
+    async () => {
+      const gateway = await startGateway(bin, port);
+      coldStarts.push(gateway.coldStartMs);
+      const key = /generated a gateway key for this run:\n\s+(\S+)/.exec(gateway.stderr())?.[1];
+      check(key, `no generated key printed:\n${gateway.stderr()}`);
+      await exercise(base, key);
+      await stopGateway(gateway);
+      check(
+        (gateway.stderr().match(/generated a gateway key/g) ?? []).length === 1,
+        'the generated key was not printed exactly once',
+      );
+      check(existsSync(join(empty, 'interlingua-data')), 'no ./interlingua-data folder in the working folder');
+    },
+  );
   await step('cold start twice more with pg and ioredis moved away (loaded only when configured)', async () => {
     const lazy = ['pg', 'ioredis'].map((name) => join(scratch, 'node_modules', name));
     for (const path of lazy) renameSync(path, `${path}.away`);
@@ -164,13 +216,23 @@ try {
     check(/^\d+\.\d+\.\d+/.test(version), `--version printed '${version}'`);
     check(run(bin, ['--help'], scratch).includes('interlingua check-config <file>'), '--help lacks the commands');
     const config = join(scratch, 'gateway.yaml');
-    writeFileSync(config, 'keys:\n  - { name: ci, secret: packed-check-key }\nproviders:\n  - { id: mock, type: mock }\nmodels:\n  - { name: mock, targets: [{ provider: mock, model: mock }] }\n');
+    writeFileSync(
+      config,
+      'keys:\n  - { name: ci, secret: packed-check-key }\nproviders:\n  - { id: mock, type: mock }\nmodels:\n  - { name: mock, targets: [{ provider: mock, model: mock }] }\n',
+    );
     check(run(bin, ['check-config', config], scratch).includes('valid'), 'check-config did not accept a valid file');
-    check(/^sha256:[0-9a-f]{64}$/.test(run(bin, ['hash-key', 'packed-check-key'], scratch).trim()), 'hash-key did not print a sha256 hash');
+    check(
+      /^sha256:[0-9a-f]{64}$/.test(run(bin, ['hash-key', 'packed-check-key'], scratch).trim()),
+      'hash-key did not print a sha256 hash',
+    );
   });
   const sorted = [...coldStarts].sort((a, b) => a - b);
-  console.log(`tarball ${mib(statSync(tarball).size)}; installed node_modules ${mib(installed)} in ${packages} packages (without the optional better-sqlite3)`);
-  console.log(`cold start (process start -> first /health 200) on Node ${process.versions.node}: ${sorted.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (median ${sorted[1].toFixed(0)} ms)`);
+  console.log(
+    `tarball ${mib(statSync(tarball).size)}; installed node_modules ${mib(installed)} in ${packages} packages (without the optional better-sqlite3)`,
+  );
+  console.log(
+    `cold start (process start -> first /health 200) on Node ${process.versions.node}: ${sorted.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (median ${sorted[1].toFixed(0)} ms)`,
+  );
   console.log('packed gateway: 1 passed, 0 failed');
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -49,7 +49,11 @@ describe('the gateway listener', () => {
   });
 
   it('serves Gemini model paths the same whether found by prefix (plain) or by Express (escaped)', async () => {
-    for (const path of ['/v1beta/models/mock:generateContent', '/v1beta/models/mock%3AgenerateContent', '/v1/models/mock:generateContent']) {
+    for (const path of [
+      '/v1beta/models/mock:generateContent',
+      '/v1beta/models/mock%3AgenerateContent',
+      '/v1/models/mock:generateContent',
+    ]) {
       const answer = await fetch(`${running.url}${path}`, {
         method: 'POST',
         headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' },
@@ -58,13 +62,21 @@ describe('the gateway listener', () => {
       expect(answer.status).toBe(200);
       expect(((await answer.json()) as { candidates: unknown[] }).candidates).toHaveLength(1);
     }
-    const unknownMethod = await fetch(`${running.url}/v1beta/models/mock:dance`, { method: 'POST', headers: { 'x-goog-api-key': KEY }, body: '{}' });
+    const unknownMethod = await fetch(`${running.url}/v1beta/models/mock:dance`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': KEY },
+      body: '{}',
+    });
     expect(unknownMethod.status).toBe(404);
     expect(await unknownMethod.json()).toMatchObject({ error: { status: 'NOT_FOUND' } });
   });
 
   it('refuses a missing key on a fixed path in the caller style, before reading the body', async () => {
-    const answer = await fetch(`${running.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const answer = await fetch(`${running.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(answer.status).toBe(401);
     expect(await answer.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
   });
@@ -78,7 +90,11 @@ describe('the gateway listener', () => {
   it('applies CORS on the direct branch: preflight answered, allow-origin on the answer', async () => {
     const preflight = await fetch(`${running.url}/v1/chat/completions`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     const answer = await chat('/v1/chat/completions', { origin: 'https://app.example' });

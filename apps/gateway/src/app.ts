@@ -24,7 +24,20 @@ import { consoleRoutes } from './console-route.js';
 
 /** Every route group; each API style owns one file. */
 function routes(gateway: Gateway): RouteEntry[] {
-  return [...openAiRoutes(gateway), ...anthropicRoutes(gateway), ...responsesRoutes(gateway), ...geminiRoutes(gateway), ...opsRoutes(gateway), ...imagesRoutes(gateway), ...audioRoutes(gateway), ...embeddingsRoutes(gateway), ...rerankRoutes(gateway), ...adminKeyRoutes(gateway), ...adminConsoleRoutes(gateway), ...consoleRoutes()];
+  return [
+    ...openAiRoutes(gateway),
+    ...anthropicRoutes(gateway),
+    ...responsesRoutes(gateway),
+    ...geminiRoutes(gateway),
+    ...opsRoutes(gateway),
+    ...imagesRoutes(gateway),
+    ...audioRoutes(gateway),
+    ...embeddingsRoutes(gateway),
+    ...rerankRoutes(gateway),
+    ...adminKeyRoutes(gateway),
+    ...adminConsoleRoutes(gateway),
+    ...consoleRoutes(),
+  ];
 }
 
 /**
@@ -60,10 +73,14 @@ function createApp(gateway: Gateway, table: readonly RouteEntry[]): Express {
     if (!applyCors(cors, request, response, request.path)) next();
   });
   for (const route of table) {
-    app[route.method](route.path, (request: Request, response: Response) => serveRoute(gateway, route.handler, request, response, request.path));
+    app[route.method](route.path, (request: Request, response: Response) =>
+      serveRoute(gateway, route.handler, request, response, request.path),
+    );
   }
   app.use((request: Request, response: Response) => unmatched(table, request, response));
-  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => answerUnexpected(request, response, request.path, error));
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) =>
+    answerUnexpected(request, response, request.path, error),
+  );
   return app;
 }
 
@@ -73,13 +90,27 @@ function unmatched(table: readonly RouteEntry[], request: Request, response: Res
   const methods = table.filter((route) => pathMatches(route.path, path)).map((route) => route.method.toUpperCase());
   const error =
     methods.length > 0
-      ? new IrError({ kind: 'invalid-request', status: 405, message: `Method ${request.method} is not allowed on ${path}; use ${methods.join(', ')}`, code: 'method_not_allowed', source: 'gateway' })
-      : new IrError({ kind: 'not-found', message: `No route for ${request.method} ${path}`, code: 'unknown_route', source: 'gateway' });
+      ? new IrError({
+          kind: 'invalid-request',
+          status: 405,
+          message: `Method ${request.method} is not allowed on ${path}; use ${methods.join(', ')}`,
+          code: 'method_not_allowed',
+          source: 'gateway',
+        })
+      : new IrError({
+          kind: 'not-found',
+          message: `No route for ${request.method} ${path}`,
+          code: 'unknown_route',
+          source: 'gateway',
+        });
   if (methods.length > 0) context.sink.setHeader('allow', methods.join(', '));
   sendStyleError(context.sink, errorCodecForPath(path, request.headers), error);
 }
 
 function pathMatches(pattern: string, path: string): boolean {
-  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/\*[A-Za-z]+/g, '/.+').replace(/:[A-Za-z]+/g, '[^/]+');
+  const source = pattern
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\/\*[A-Za-z]+/g, '/.+')
+    .replace(/:[A-Za-z]+/g, '[^/]+');
   return new RegExp(`^${source}$`).test(path);
 }

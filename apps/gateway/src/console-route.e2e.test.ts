@@ -39,8 +39,20 @@ beforeAll(async () => {
   execFileSync(process.execPath, [join(repoRoot, 'apps', 'console', 'build.mjs')], { stdio: 'inherit' });
   mkdirSync(screenshots, { recursive: true });
   const database = { type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-console-')) };
-  harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), { sections: { admin: { secret: ADMIN }, database } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), {
+    sections: { admin: { secret: ADMIN }, database },
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());
@@ -62,7 +74,10 @@ const open = async (hash: string, heading: string): Promise<void> => {
 async function chatStatus(secret: string): Promise<number> {
   const client = new OpenAI({ apiKey: secret, baseURL: `${harness.url}/v1`, maxRetries: 0 });
   try {
-    await client.chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'hello from the browser test' }] });
+    await client.chat.completions.create({
+      model: 'mock',
+      messages: [{ role: 'user', content: 'hello from the browser test' }],
+    });
     return 200;
   } catch (error) {
     if (error instanceof OpenAI.APIError && typeof error.status === 'number') return error.status;
@@ -142,6 +157,9 @@ describe.skipIf(!haveBrowser)('console in a browser', () => {
     await page.locator('.chart canvas').first().waitFor();
     expect(await page.locator('.chart').count()).toBe(3);
     await shot('overview');
-    expect(pageErrors.filter((text) => !text.includes('401')), pageErrors.join('\n')).toEqual([]);
+    expect(
+      pageErrors.filter((text) => !text.includes('401')),
+      pageErrors.join('\n'),
+    ).toEqual([]);
   });
 });

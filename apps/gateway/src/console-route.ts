@@ -56,14 +56,22 @@ const SECURITY_HEADERS = {
  * `sessionStorage` and sends as Bearer to the `/admin` API.
  */
 export function consoleRoutes(dir: string = consoleDir()): RouteEntry[] {
-  const serve = async (request: IncomingMessage & { params?: Record<string, unknown> }, response: ServerResponse): Promise<void> => {
+  const serve = async (
+    request: IncomingMessage & { params?: Record<string, unknown> },
+    response: ServerResponse,
+  ): Promise<void> => {
     const wanted = request.params?.file;
     const relative = Array.isArray(wanted) ? wanted.join('/') : typeof wanted === 'string' ? wanted : 'index.html';
     await sendFile(dir, relative, response);
   };
   return [
     // Express matches `/console` and `/console/` alike; the page's relative URLs need the slash.
-    { method: 'get', path: '/console', handler: async (request, response) => ((request.url ?? '').split('?')[0] === '/console' ? redirect(response, '/console/') : serve(request, response)) },
+    {
+      method: 'get',
+      path: '/console',
+      handler: async (request, response) =>
+        (request.url ?? '').split('?')[0] === '/console' ? redirect(response, '/console/') : serve(request, response),
+    },
     { method: 'get', path: '/console/*file', handler: serve },
   ];
 }
@@ -71,15 +79,26 @@ export function consoleRoutes(dir: string = consoleDir()): RouteEntry[] {
 async function sendFile(dir: string, relative: string, response: ServerResponse): Promise<void> {
   const path = normalize(join(dir, relative));
   const type = TYPES[extname(path)];
-  if (!path.startsWith(normalize(dir.endsWith(sep) ? dir : `${dir}${sep}`)) || !type) return plain(response, 404, 'Not found');
+  if (!path.startsWith(normalize(dir.endsWith(sep) ? dir : `${dir}${sep}`)) || !type)
+    return plain(response, 404, 'Not found');
   let body: Buffer;
   try {
     body = await readFile(path);
   } catch {
-    if (relative === 'index.html') return plain(response, 503, 'The console is not built: run `pnpm --filter @interlingua/console build` (pnpm start does it)');
+    if (relative === 'index.html')
+      return plain(
+        response,
+        503,
+        'The console is not built: run `pnpm --filter @interlingua/console build` (pnpm start does it)',
+      );
     return plain(response, 404, 'Not found');
   }
-  response.writeHead(200, { 'content-type': type, 'content-length': body.length, 'cache-control': relative === 'index.html' ? 'no-store' : 'no-cache', ...SECURITY_HEADERS });
+  response.writeHead(200, {
+    'content-type': type,
+    'content-length': body.length,
+    'cache-control': relative === 'index.html' ? 'no-store' : 'no-cache',
+    ...SECURITY_HEADERS,
+  });
   response.end(body);
 }
 

@@ -21,7 +21,8 @@ function kubectlAvailable(): boolean {
 }
 
 const hasKubectl = kubectlAvailable();
-if (!hasKubectl && process.env.CI === 'true') throw new Error('kubectl is required under CI=true to render deploy/kubernetes');
+if (!hasKubectl && process.env.CI === 'true')
+  throw new Error('kubectl is required under CI=true to render deploy/kubernetes');
 
 interface Manifest {
   kind: string;
@@ -115,8 +116,15 @@ describe.skipIf(!hasKubectl)('deploy/kubernetes rendered with kubectl kustomize'
 
     it('runs as non-root on a read-only root with no privilege escalation and no capabilities', () => {
       expect(spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
-      expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
-      const writable = container.volumeMounts.filter((m) => m.readOnly !== true).map((m) => m.mountPath).sort();
+      expect(container.securityContext).toEqual({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      const writable = container.volumeMounts
+        .filter((m) => m.readOnly !== true)
+        .map((m) => m.mountPath)
+        .sort();
       expect(writable).toEqual(['/data', '/tmp']);
       expect(container.resources.requests).toHaveProperty('cpu');
       expect(container.resources.requests).toHaveProperty('memory');
@@ -128,15 +136,24 @@ describe.skipIf(!hasKubectl)('deploy/kubernetes rendered with kubectl kustomize'
       const config = parseConfigText(text, folder, env);
       expect(config.server.host).toBe('0.0.0.0');
       expect(configWarnings(config)).toEqual([]);
-      for (const variable of container.env.filter((v) => v.name !== 'INTERLINGUA_CONFIG')) expect(variable.valueFrom?.secretKeyRef?.name, variable.name).toBe('interlingua');
+      for (const variable of container.env.filter((v) => v.name !== 'INTERLINGUA_CONFIG'))
+        expect(variable.valueFrom?.secretKeyRef?.name, variable.name).toBe('interlingua');
     });
 
     it('has a Service, a PodDisruptionBudget and an autoscaler selecting the Deployment', () => {
-      const deployment = one(manifests, 'Deployment') as Manifest & { spec: { selector: { matchLabels: Record<string, string> } } };
+      const deployment = one(manifests, 'Deployment') as Manifest & {
+        spec: { selector: { matchLabels: Record<string, string> } };
+      };
       const selector = deployment.spec.selector.matchLabels;
       expect((one(manifests, 'Service').spec as { selector: unknown }).selector).toEqual(selector);
-      expect((one(manifests, 'PodDisruptionBudget').spec as { selector: { matchLabels: unknown } }).selector.matchLabels).toEqual(selector);
-      expect((one(manifests, 'HorizontalPodAutoscaler').spec as { scaleTargetRef: unknown }).scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'interlingua' });
+      expect(
+        (one(manifests, 'PodDisruptionBudget').spec as { selector: { matchLabels: unknown } }).selector.matchLabels,
+      ).toEqual(selector);
+      expect((one(manifests, 'HorizontalPodAutoscaler').spec as { scaleTargetRef: unknown }).scaleTargetRef).toEqual({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        name: 'interlingua',
+      });
     });
   });
 
@@ -148,7 +165,9 @@ describe.skipIf(!hasKubectl)('deploy/kubernetes rendered with kubectl kustomize'
     expect(config.database?.type).toBe('postgres');
     expect(config.responses.compaction.secret).toBe(env.INTERLINGUA_COMPACTION_SECRET);
     expect(manifests.some((m) => m.kind === 'PersistentVolumeClaim')).toBe(false);
-    expect((one(manifests, 'HorizontalPodAutoscaler').spec as { minReplicas: number }).minReplicas).toBeGreaterThanOrEqual(2);
+    expect(
+      (one(manifests, 'HorizontalPodAutoscaler').spec as { minReplicas: number }).minReplicas,
+    ).toBeGreaterThanOrEqual(2);
     expect((one(manifests, 'PodDisruptionBudget').spec as { minAvailable: number }).minAvailable).toBe(1);
   });
 });

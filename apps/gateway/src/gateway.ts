@@ -1,4 +1,9 @@
-import { adapterRegistry, createDispatcher, type ProviderAdapter, type ProviderSettings } from '@interlingua/provider-adapters';
+import {
+  adapterRegistry,
+  createDispatcher,
+  type ProviderAdapter,
+  type ProviderSettings,
+} from '@interlingua/provider-adapters';
 import { compileKeys, type GatewayKey } from './auth/api-keys.js';
 import type { GatewayConfig, ProviderConfig } from './config/config-schema.js';
 import { ConfigError } from './config/load-config.js';
@@ -37,7 +42,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       return;
     }
     const baseUrl = provider.baseUrl ?? (adapter.kind === 'http' ? adapter.defaultBaseUrl : '') ?? '';
-    if (adapter.kind === 'http' && !baseUrl) problems.push(`providers[${index}].baseUrl: required for provider type "${provider.type}"`);
+    if (adapter.kind === 'http' && !baseUrl)
+      problems.push(`providers[${index}].baseUrl: required for provider type "${provider.type}"`);
     providers.set(provider.id, { adapter, settings: providerSettings(provider, baseUrl) });
   });
   if (problems.length > 0) throw new ConfigError('config', problems);
@@ -65,7 +71,14 @@ function providerSettings(provider: ProviderConfig, baseUrl: string): ProviderSe
     options: provider.options,
     timeouts: provider.timeouts,
     ...(tls || provider.timeouts.connectMs || provider.connections
-      ? { dispatcher: createDispatcher({ ...tls, name: provider.id, ...(provider.timeouts.connectMs ? { connectTimeoutMs: provider.timeouts.connectMs } : {}), ...(provider.connections ? { connections: provider.connections } : {}) }) }
+      ? {
+          dispatcher: createDispatcher({
+            ...tls,
+            name: provider.id,
+            ...(provider.timeouts.connectMs ? { connectTimeoutMs: provider.timeouts.connectMs } : {}),
+            ...(provider.connections ? { connections: provider.connections } : {}),
+          }),
+        }
       : {}),
   };
 }

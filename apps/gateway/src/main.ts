@@ -77,11 +77,14 @@ async function main(argv: string[]): Promise<number> {
   applyHeapGrowth(heapGrowth);
   process.env[HEAP_GROWTH_ENV] = String(heapGrowth);
   const workersSetting = values.workers === undefined ? undefined : parseWorkersFlag(values.workers);
-  if (values.workers !== undefined && workersSetting === undefined) return fail(`--workers takes a whole number from 1 to 256 or 'auto', not '${values.workers}'`);
+  if (values.workers !== undefined && workersSetting === undefined)
+    return fail(`--workers takes a whole number from 1 to 256 or 'auto', not '${values.workers}'`);
   const configPath = values.config ?? process.env.INTERLINGUA_CONFIG;
   const config = configPath
     ? loadConfig(configPath, process.env)
-    : defaultConfig(process.env, (secret) => process.stderr.write(`No INTERLINGUA_API_KEY set; generated a gateway key for this run:\n  ${secret}\n`));
+    : defaultConfig(process.env, (secret) =>
+        process.stderr.write(`No INTERLINGUA_API_KEY set; generated a gateway key for this run:\n  ${secret}\n`),
+      );
   for (const warning of configWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
   const workers = workerCount(workersSetting ?? config.server.workers);
   if (workers > 1) {
@@ -114,7 +117,9 @@ function handleSignals(running: RunningGateway, configPath: string | undefined):
     }
     const result = running.reloadFile(configPath, process.env);
     if (!result.ok) {
-      process.stderr.write(`SIGHUP: ${configPath} refused, keeping the running config:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`);
+      process.stderr.write(
+        `SIGHUP: ${configPath} refused, keeping the running config:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`,
+      );
       return;
     }
     for (const warning of configWarnings(result.config)) process.stderr.write(`warning: ${warning}\n`);
@@ -124,7 +129,9 @@ function handleSignals(running: RunningGateway, configPath: string | undefined):
   const stop = (signal: string): void => {
     if (stopping) process.exit(1);
     stopping = true;
-    process.stderr.write(`${signal}: stopping; open requests may finish for ${running.gateway.config.shutdown.graceMs} ms\n`);
+    process.stderr.write(
+      `${signal}: stopping; open requests may finish for ${running.gateway.config.shutdown.graceMs} ms\n`,
+    );
     void running.shutdown().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -144,7 +151,9 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (error: unknown) => {
-    process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      error instanceof ConfigError ? `${error.message}\n` : `${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

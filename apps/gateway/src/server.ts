@@ -60,7 +60,13 @@ export type ReloadResult = { ok: true; config: GatewayConfig } | { ok: false; pr
 
 /** Starts the gateway's HTTP server; `server.port: 0` picks a free port. */
 export async function startGateway(config: GatewayConfig, options: ServerOptions = {}): Promise<RunningGateway> {
-  const runtime = options.runtime ?? createRuntime(config, options.store ?? createStore(config.store), options.logDestination ? { logDestination: options.logDestination } : {});
+  const runtime =
+    options.runtime ??
+    createRuntime(
+      config,
+      options.store ?? createStore(config.store),
+      options.logDestination ? { logDestination: options.logDestination } : {},
+    );
   if (!runtime.tracer) {
     const tracer = await startTracing(config, options.env ?? process.env);
     if (tracer) runtime.tracer = tracer;
@@ -76,14 +82,25 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
   let listener: RequestListener = createGatewayListener(gateway);
   const bodyTimer = new RequestBodyTimer(
     () => gateway.config.server.timeouts,
-    (slow) => runtime.logger.warn({ status: 408, path: slow.path.slice(0, 256), reason: slow.reason }, 'request refused: its body arrived too slowly'),
+    (slow) =>
+      runtime.logger.warn(
+        { status: 408, path: slow.path.slice(0, 256), reason: slow.reason },
+        'request refused: its body arrived too slowly',
+      ),
   );
-  const server = createServer({ connectionsCheckingInterval: connectionsCheckingInterval(config.server.timeouts) }, bodyTimer.watch);
+  const server = createServer(
+    { connectionsCheckingInterval: connectionsCheckingInterval(config.server.timeouts) },
+    bodyTimer.watch,
+  );
   server.on('request', listener);
   server.on('clientError', (error: ClientError, socket: Duplex) => {
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && bodyTimer.answerRequestTimeout(socket)) return;
     const answer = answerClientError(error, socket);
-    if (answer) runtime.logger.warn({ status: answer.status, path: answer.path.slice(0, 256), code: answer.code }, 'request refused before parsing');
+    if (answer)
+      runtime.logger.warn(
+        { status: answer.status, path: answer.path.slice(0, 256), code: answer.code },
+        'request refused before parsing',
+      );
   });
   applyServerTimeouts(server, config.server.timeouts);
   await new Promise<void>((resolve, reject) => {
@@ -94,14 +111,18 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   attachResponsesWebSocket(server, () => gateway, `http://${host}:${address.port}`);
   let stopping: Promise<void> | undefined;
-  const shutdown = (graceMs = gateway.config.shutdown.graceMs): Promise<void> => (stopping ??= stopServer(server, gateway, graceMs));
+  const shutdown = (graceMs = gateway.config.shutdown.graceMs): Promise<void> =>
+    (stopping ??= stopServer(server, gateway, graceMs));
   const reload = (next: GatewayConfig): void => {
     const restartOnly = [
       ...(JSON.stringify(next.store) !== JSON.stringify(gateway.config.store) ? ['store'] : []),
-      ...(next.server.host !== gateway.config.server.host || next.server.port !== gateway.config.server.port ? ['server.host', 'server.port'] : []),
+      ...(next.server.host !== gateway.config.server.host || next.server.port !== gateway.config.server.port
+        ? ['server.host', 'server.port']
+        : []),
     ];
     refuseNameClashes(runtime, next);
-    if (restartOnly.length > 0) runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
+    if (restartOnly.length > 0)
+      runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
     const replacement = createGateway(next, { ...options, runtime });
     const nextListener = createGatewayListener(replacement);
     server.removeListener('request', listener);
@@ -125,9 +146,14 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
         auditSignalAction(runtime.logger, 'config.reload', { file: path, outcome: 'applied' });
         return { ok: true, config: next };
       } catch (error) {
-        const problems = error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
+        const problems =
+          error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
         runtime.logger.error({ file: path, problems }, 'config reload refused; the running config keeps serving');
-        auditSignalAction(runtime.logger, 'config.reload', { file: path, outcome: 'refused', problems: problems.length });
+        auditSignalAction(runtime.logger, 'config.reload', {
+          file: path,
+          outcome: 'refused',
+          problems: problems.length,
+        });
         return { ok: false, problems };
       }
     },
@@ -148,12 +174,25 @@ async function stopServer(server: Server, gateway: Gateway, graceMs: number): Pr
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const graceOver = new AbortController();
-  await Promise.race([runtime.requests.whenIdle(), sleep(graceMs, undefined, { signal: graceOver.signal }).catch(() => undefined)]);
+  await Promise.race([
+    runtime.requests.whenIdle(),
+    sleep(graceMs, undefined, { signal: graceOver.signal }).catch(() => undefined),
+  ]);
   graceOver.abort();
   if (runtime.requests.count > 0) {
-    runtime.requests.stopAll(new IrError({ kind: 'overloaded', status: 503, message: 'The gateway is shutting down; the answer was cut short', source: 'gateway' }));
+    runtime.requests.stopAll(
+      new IrError({
+        kind: 'overloaded',
+        status: 503,
+        message: 'The gateway is shutting down; the answer was cut short',
+        source: 'gateway',
+      }),
+    );
     const flushOver = new AbortController();
-    await Promise.race([runtime.requests.whenIdle(), sleep(FINAL_FLUSH_MS, undefined, { signal: flushOver.signal }).catch(() => undefined)]);
+    await Promise.race([
+      runtime.requests.whenIdle(),
+      sleep(FINAL_FLUSH_MS, undefined, { signal: flushOver.signal }).catch(() => undefined),
+    ]);
     flushOver.abort();
   }
   closeResponsesWebSockets(server);

@@ -12,7 +12,8 @@ export function anthropicMessagesAnswerUsage(wire: unknown): IrUsage | undefined
   const body = asRecord(wire);
   if (!body || body.type !== 'message' || !Array.isArray(body.content)) return undefined;
   if (!body.content.every((block) => typeof asRecord(block)?.type === 'string')) return undefined;
-  if (typeof body.id !== 'string' || typeof body.model !== 'string' || asRecord(body.usage) === undefined) return undefined;
+  if (typeof body.id !== 'string' || typeof body.model !== 'string' || asRecord(body.usage) === undefined)
+    return undefined;
   const usage = anthropicUsageLenientSchema.safeParse(body.usage);
   return usage.success ? anthropicUsageToIr(usage.data) : undefined;
 }

@@ -24,12 +24,17 @@ const UNMAPPED: BlockReading = {};
 
 function extras(block: Record<string, unknown>, mapped: readonly string[]): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(block)) if (!mapped.includes(key) && value !== undefined && value !== null) out[key] = value;
+  for (const [key, value] of Object.entries(block))
+    if (!mapped.includes(key) && value !== undefined && value !== null) out[key] = value;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function withCache<T extends { cacheControl?: IrTextPart['cacheControl'] }>(part: T, cache: AnthropicCacheControl | null | undefined): T {
-  if (cache) part.cacheControl = cache.ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl: cache.ttl };
+function withCache<T extends { cacheControl?: IrTextPart['cacheControl'] }>(
+  part: T,
+  cache: AnthropicCacheControl | null | undefined,
+): T {
+  if (cache)
+    part.cacheControl = cache.ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl: cache.ttl };
   return part;
 }
 
@@ -39,15 +44,24 @@ function reading(part: IrContentPart, extra: Record<string, unknown> | undefined
 
 function textToIr(raw: AnthropicContentBlockParam): BlockReading {
   const block = anthropicTextBlockParamSchema.parse(raw);
-  return reading(withCache<IrTextPart>({ type: 'text', text: block.text }, block.cache_control), extras(block, ['type', 'text', 'cache_control']));
+  return reading(
+    withCache<IrTextPart>({ type: 'text', text: block.text }, block.cache_control),
+    extras(block, ['type', 'text', 'cache_control']),
+  );
 }
 
 function imageToIr(raw: AnthropicContentBlockParam): BlockReading {
   const block = anthropicImageBlockParamSchema.parse(raw);
   const { source } = block;
   let part: IrFilePart;
-  if (source.type === 'base64') part = { type: 'file', mediaType: source.media_type, source: { kind: 'base64', data: source.data } };
-  else if (source.type === 'url') part = { type: 'file', mediaType: mediaTypeFromUrl(source.url) ?? 'image/*', source: { kind: 'url', url: source.url } };
+  if (source.type === 'base64')
+    part = { type: 'file', mediaType: source.media_type, source: { kind: 'base64', data: source.data } };
+  else if (source.type === 'url')
+    part = {
+      type: 'file',
+      mediaType: mediaTypeFromUrl(source.url) ?? 'image/*',
+      source: { kind: 'url', url: source.url },
+    };
   else part = { type: 'file', mediaType: 'image/*', source: { kind: 'file-id', fileId: source.file_id } };
   return reading(withCache(part, block.cache_control), extras(block, ['type', 'source', 'cache_control']));
 }
@@ -56,9 +70,16 @@ function documentToIr(raw: AnthropicContentBlockParam): BlockReading {
   const block = anthropicDocumentBlockParamSchema.parse(raw);
   const { source } = block;
   let part: IrFilePart;
-  if (source.type === 'base64') part = { type: 'file', mediaType: source.media_type, source: { kind: 'base64', data: source.data } };
-  else if (source.type === 'text') part = { type: 'file', mediaType: source.media_type ?? 'text/plain', source: { kind: 'base64', data: utf8ToBase64(source.data) } };
-  else if (source.type === 'url') part = { type: 'file', mediaType: 'application/pdf', source: { kind: 'url', url: source.url } };
+  if (source.type === 'base64')
+    part = { type: 'file', mediaType: source.media_type, source: { kind: 'base64', data: source.data } };
+  else if (source.type === 'text')
+    part = {
+      type: 'file',
+      mediaType: source.media_type ?? 'text/plain',
+      source: { kind: 'base64', data: utf8ToBase64(source.data) },
+    };
+  else if (source.type === 'url')
+    part = { type: 'file', mediaType: 'application/pdf', source: { kind: 'url', url: source.url } };
   else if (source.type === 'file') part = { type: 'file', source: { kind: 'file-id', fileId: source.file_id } };
   else return UNMAPPED;
   if (block.title) part.filename = block.title;
@@ -67,7 +88,12 @@ function documentToIr(raw: AnthropicContentBlockParam): BlockReading {
 
 function toolUseToIr(raw: AnthropicContentBlockParam): BlockReading {
   const block = anthropicToolUseBlockParamSchema.parse(raw);
-  const part: IrContentPart = { type: 'tool-call', id: block.id, name: block.name, argumentsJson: JSON.stringify(block.input ?? {}) };
+  const part: IrContentPart = {
+    type: 'tool-call',
+    id: block.id,
+    name: block.name,
+    argumentsJson: JSON.stringify(block.input ?? {}),
+  };
   return reading(part, extras(block, ['type', 'id', 'name', 'input']));
 }
 
@@ -94,7 +120,10 @@ function toolResultToIr(raw: AnthropicContentBlockParam, toolNames: ReadonlyMap<
     block.cache_control,
   );
   if (block.is_error === true) part.isError = true;
-  const extra = { ...extras(block, ['type', 'tool_use_id', 'content', 'is_error', 'cache_control']), ...(lossy ? { content: block.content } : {}) };
+  const extra = {
+    ...extras(block, ['type', 'tool_use_id', 'content', 'is_error', 'cache_control']),
+    ...(lossy ? { content: block.content } : {}),
+  };
   return reading(part, Object.keys(extra).length > 0 ? extra : undefined);
 }
 
@@ -107,7 +136,11 @@ function thinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
 
 function redactedThinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
   const block = anthropicRedactedThinkingBlockParamSchema.parse(raw);
-  const part: IrContentPart = { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: block.data } };
+  const part: IrContentPart = {
+    type: 'reasoning',
+    text: '',
+    opaque: { origin: 'anthropic', kind: 'redacted', data: block.data },
+  };
   return reading(part, extras(block, ['type', 'data']));
 }
 
@@ -116,7 +149,10 @@ function redactedThinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
  * `search_result`, content-sourced documents…) read as `{}`: the caller keeps them whole.
  * `toolNames` resolves `tool_result.tool_use_id` to the name of the earlier `tool_use`.
  */
-export function anthropicBlockToIr(block: AnthropicContentBlockParam, toolNames: ReadonlyMap<string, string>): BlockReading {
+export function anthropicBlockToIr(
+  block: AnthropicContentBlockParam,
+  toolNames: ReadonlyMap<string, string>,
+): BlockReading {
   switch (block.type) {
     case 'text':
       return textToIr(block);

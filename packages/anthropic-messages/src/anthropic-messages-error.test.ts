@@ -48,14 +48,36 @@ describe('errors', () => {
   });
 
   it('answers an overload from any upstream (OpenAI or Gemini 503) as Anthropic does: 529 overloaded_error', () => {
-    expect(codec.error.fromIr({ kind: 'overloaded', message: 'busy', status: 503, source: 'upstream' })).toEqual({ status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'busy' } } });
+    expect(codec.error.fromIr({ kind: 'overloaded', message: 'busy', status: 503, source: 'upstream' })).toEqual({
+      status: 529,
+      body: { type: 'error', error: { type: 'overloaded_error', message: 'busy' } },
+    });
   });
 
   it('reads the field a message names, error codes in details, and bodies that are not Anthropic errors', () => {
-    expect(codec.error.toIr(400, { type: 'error', error: { type: 'invalid_request_error', message: 'messages.0.content: bad' } }).param).toBe('messages.0.content');
-    expect(codec.error.toIr(400, { type: 'error', error: { type: 'invalid_request_error', message: 'x', details: { error_code: 'tool_name_conflict' } } }).code).toBe('tool_name_conflict');
-    expect(codec.error.toIr(503, '<html>Service Unavailable</html>')).toMatchObject({ kind: 'overloaded', status: 503, message: '<html>Service Unavailable</html>' });
-    expect(codec.error.toIr(500, { type: 'error', error: { type: 'brand_new_error', message: { nested: true } } })).toMatchObject({ kind: 'upstream-error', message: '{"nested":true}' });
-    expect(codec.error.toIr(418, undefined)).toMatchObject({ kind: 'invalid-request', message: 'Upstream error (HTTP 418)' });
+    expect(
+      codec.error.toIr(400, {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'messages.0.content: bad' },
+      }).param,
+    ).toBe('messages.0.content');
+    expect(
+      codec.error.toIr(400, {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'x', details: { error_code: 'tool_name_conflict' } },
+      }).code,
+    ).toBe('tool_name_conflict');
+    expect(codec.error.toIr(503, '<html>Service Unavailable</html>')).toMatchObject({
+      kind: 'overloaded',
+      status: 503,
+      message: '<html>Service Unavailable</html>',
+    });
+    expect(
+      codec.error.toIr(500, { type: 'error', error: { type: 'brand_new_error', message: { nested: true } } }),
+    ).toMatchObject({ kind: 'upstream-error', message: '{"nested":true}' });
+    expect(codec.error.toIr(418, undefined)).toMatchObject({
+      kind: 'invalid-request',
+      message: 'Upstream error (HTTP 418)',
+    });
   });
 });

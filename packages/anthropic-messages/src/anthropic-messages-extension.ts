@@ -77,8 +77,19 @@ const blockNote = z.looseObject({
 const requestExtensionSchema = z.looseObject({
   fields: z.catch(z.optional(record), undefined),
   blocks: z.catch(z.optional(z.array(blockNote)), undefined),
-  tools: z.catch(z.optional(z
-    .array(z.looseObject({ index: z.int(), tool: z.optional(record), name: z.optional(z.string()), extra: z.optional(record) }))), undefined),
+  tools: z.catch(
+    z.optional(
+      z.array(
+        z.looseObject({
+          index: z.int(),
+          tool: z.optional(record),
+          name: z.optional(z.string()),
+          extra: z.optional(record),
+        }),
+      ),
+    ),
+    undefined,
+  ),
   thinking: z.catch(z.optional(record), undefined),
   outputEffort: z.catch(z.optional(z.string()), undefined),
   outputConfig: z.catch(z.optional(record), undefined),
@@ -117,9 +128,13 @@ export function compactRecord(value: Record<string, unknown>): Record<string, un
 }
 
 /** The keys of `value` not in `known` (null values skipped), or undefined when there are none. */
-export function unknownFields(value: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> | undefined {
+export function unknownFields(
+  value: Record<string, unknown>,
+  known: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) if (!known.has(key) && item !== undefined && item !== null) out[key] = item;
+  for (const [key, item] of Object.entries(value))
+    if (!known.has(key) && item !== undefined && item !== null) out[key] = item;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 

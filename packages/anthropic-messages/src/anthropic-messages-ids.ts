@@ -11,7 +11,10 @@ function fnv1a(text: string, seed: number): number {
 /** A stable 24-character base-62-ish string derived from `seed`. */
 function stableSuffix(seed: string): string {
   let out = '';
-  for (let round = 0; out.length < 24; round++) out += fnv1a(`${round}:${seed}`, 0x811c9dc5 + round).toString(36).padStart(7, '0');
+  for (let round = 0; out.length < 24; round++)
+    out += fnv1a(`${round}:${seed}`, 0x811c9dc5 + round)
+      .toString(36)
+      .padStart(7, '0');
   return out.slice(0, 24);
 }
 

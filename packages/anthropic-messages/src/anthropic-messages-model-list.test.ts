@@ -23,7 +23,12 @@ describe('model list', () => {
 
   it('gives null ids for an empty list and one model alone', () => {
     expect(anthropicModelList([])).toEqual({ data: [], has_more: false, first_id: null, last_id: null });
-    expect(anthropicModel({ id: 'm', ownedBy: 'x', created: 0 })).toEqual({ type: 'model', id: 'm', display_name: 'm', created_at: '1970-01-01T00:00:00.000Z' });
+    expect(anthropicModel({ id: 'm', ownedBy: 'x', created: 0 })).toEqual({
+      type: 'model',
+      id: 'm',
+      display_name: 'm',
+      created_at: '1970-01-01T00:00:00.000Z',
+    });
   });
 });
 

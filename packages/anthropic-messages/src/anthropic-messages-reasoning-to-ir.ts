@@ -7,7 +7,9 @@ export function anthropicReasoningToIr(
   thinking: AnthropicThinkingConfig | undefined,
   outputConfig: AnthropicOutputConfig | undefined,
 ): IrReasoningConfig | undefined {
-  const effort: IrReasoningEffort | undefined = isAnthropicOutputEffort(outputConfig?.effort) ? outputConfig.effort : undefined;
+  const effort: IrReasoningEffort | undefined = isAnthropicOutputEffort(outputConfig?.effort)
+    ? outputConfig.effort
+    : undefined;
   const withEffort = (config: IrReasoningConfig): IrReasoningConfig => (effort ? { ...config, effort } : config);
   switch (thinking?.type) {
     case undefined:

@@ -30,12 +30,15 @@ interface ExpectedToolCall {
 
 function decodeStream(body: string | Uint8Array[]): IrStreamEvent[] {
   const parser = createSseParser();
-  const messages: SseMessage[] = typeof body === 'string' ? [...parser.push(body), ...parser.end()] : runMachineSync(parser, body);
+  const messages: SseMessage[] =
+    typeof body === 'string' ? [...parser.push(body), ...parser.end()] : runMachineSync(parser, body);
   return runMachineSync(codec.stream.createDecoder(), messages);
 }
 
 function decodeRecording(rec: Recording): IrResponse {
-  return rec.streaming ? accumulateResponse(decodeStream(recordingSseBody(rec))) : codec.response.toIr(recordingJson(rec)).value;
+  return rec.streaming
+    ? accumulateResponse(decodeStream(recordingSseBody(rec)))
+    : codec.response.toIr(recordingJson(rec)).value;
 }
 
 /**
@@ -46,11 +49,19 @@ function comparable(ir: IrResponse): Omit<IrResponse, 'created'> {
   const { created: _created, usage, ...rest } = ir;
   const choices = rest.choices.map((choice) => ({
     ...choice,
-    content: choice.content.map((part) => (part.type === 'tool-call' ? { ...part, argumentsJson: JSON.stringify(parseToolArguments(part.argumentsJson)) } : part)),
+    content: choice.content.map((part) =>
+      part.type === 'tool-call'
+        ? { ...part, argumentsJson: JSON.stringify(parseToolArguments(part.argumentsJson)) }
+        : part,
+    ),
   }));
   if (!usage) return { ...rest, choices };
   const { raw: _raw, ...counts } = usage;
-  return { ...rest, choices, usage: { ...counts, cacheReadTokens: usage.cacheReadTokens ?? 0, cacheWriteTokens: usage.cacheWriteTokens ?? 0 } };
+  return {
+    ...rest,
+    choices,
+    usage: { ...counts, cacheReadTokens: usage.cacheReadTokens ?? 0, cacheWriteTokens: usage.cacheWriteTokens ?? 0 },
+  };
 }
 
 function textOf(ir: IrResponse): string {
@@ -64,10 +75,22 @@ function checkAgainstSidecar(ir: IrResponse, rec: Recording): void {
   const reasoning = content.filter((part) => part.type === 'reasoning');
   const thinking = reasoning.map((part) => part.text).join('');
   expect(thinking === '' ? null : thinking).toBe(expected.thinking);
-  expect(reasoning.some((part) => part.opaque?.kind === 'signature' && part.opaque.origin === 'anthropic')).toBe(expected.thinking_signature);
+  expect(reasoning.some((part) => part.opaque?.kind === 'signature' && part.opaque.origin === 'anthropic')).toBe(
+    expected.thinking_signature,
+  );
   expect(reasoning.filter((part) => part.opaque?.kind === 'redacted').length).toBe(expected.redacted_thinking_blocks);
-  const calls = content.flatMap((part) => (part.type === 'tool-call' ? [{ id: part.id, name: part.name, arguments: parseToolArguments(part.argumentsJson) }] : []));
-  expect(calls).toEqual((expected.tool_calls as ExpectedToolCall[]).map((call) => ({ id: call.id ?? calls.find((c) => c.name === call.name)?.id, name: call.name, arguments: call.arguments })));
+  const calls = content.flatMap((part) =>
+    part.type === 'tool-call'
+      ? [{ id: part.id, name: part.name, arguments: parseToolArguments(part.argumentsJson) }]
+      : [],
+  );
+  expect(calls).toEqual(
+    (expected.tool_calls as ExpectedToolCall[]).map((call) => ({
+      id: call.id ?? calls.find((c) => c.name === call.name)?.id,
+      name: call.name,
+      arguments: call.arguments,
+    })),
+  );
   expect(ir.choices[0]?.finishReason.raw).toBe(expected.stop_reason);
   const usage = expected.usage as Record<string, number>;
   expect(ir.usage?.raw).toEqual(usage);
@@ -121,7 +144,8 @@ describe('anthropic-messages recordings', () => {
       expect(events[0]?.type).toBe('response-start');
       const started: number[] = [];
       for (const event of events) {
-        if (event.type === 'text-start' || event.type === 'reasoning-start' || event.type === 'tool-call-start') started.push(event.index);
+        if (event.type === 'text-start' || event.type === 'reasoning-start' || event.type === 'tool-call-start')
+          started.push(event.index);
       }
       expect(started).toEqual(started.map((_, i) => i));
     });
@@ -149,7 +173,13 @@ describe('anthropic-messages recordings', () => {
   describe.each(wholes.map((rec) => [rec.file, rec] as const))('%s (whole)', (_file, rec) => {
     it('streams through responseToStreamEvents and back', () => {
       const ir = codec.response.toIr(recordingJson(rec)).value;
-      const again = accumulateResponse(decodeStream(encodeStream(ir).map((m) => `event: ${m.event}\ndata: ${m.data}\n\n`).join('')));
+      const again = accumulateResponse(
+        decodeStream(
+          encodeStream(ir)
+            .map((m) => `event: ${m.event}\ndata: ${m.data}\n\n`)
+            .join(''),
+        ),
+      );
       expect(again.choices).toEqual(ir.choices);
       expect(again.usage?.inputTokens).toBe(ir.usage?.inputTokens);
       expect(again.usage?.outputTokens).toBe(ir.usage?.outputTokens);
@@ -165,7 +195,13 @@ describe('anthropic-messages recordings', () => {
       expect(error.status).toBe(rec.http_status);
       expect(error.source).toBe('upstream');
       expect(error.raw).toEqual(body);
-      expect({ authentication_error: 'authentication', invalid_request_error: 'invalid-request', not_found_error: 'not-found' }[expected.type]).toBe(error.kind);
+      expect(
+        {
+          authentication_error: 'authentication',
+          invalid_request_error: 'invalid-request',
+          not_found_error: 'not-found',
+        }[expected.type],
+      ).toBe(error.kind);
       const back = codec.error.fromIr(error);
       expect(back.status).toBe(rec.http_status);
       expect(anthropicErrorBodySchema.parse(back.body).error).toEqual(expected);
@@ -183,6 +219,7 @@ function stripCreated(event: IrStreamEvent): IrStreamEvent {
 
 describe('SSE helpers', () => {
   it('parses the recordings with event names', () => {
-    for (const rec of streams) expect(parseSseText(recordingSseBody(rec)).every((m) => m.event !== undefined)).toBe(true);
+    for (const rec of streams)
+      expect(parseSseText(recordingSseBody(rec)).every((m) => m.event !== undefined)).toBe(true);
   });
 });

@@ -27,12 +27,13 @@ export const anthropicCustomToolSchema = z.looseObject({
   strict: z.optional(z.boolean()),
 });
 
-export const anthropicToolSchema = z
-  .looseObject({ type: z.optional(z.string()), name: toolName }).check(z.superRefine((tool, ctx) => {
+export const anthropicToolSchema = z.looseObject({ type: z.optional(z.string()), name: toolName }).check(
+  z.superRefine((tool, ctx) => {
     if (tool.type !== undefined && tool.type !== 'custom') return;
     const parsed = anthropicCustomToolSchema.safeParse(tool);
     if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
-  }));
+  }),
+);
 
 const parallel = { disable_parallel_tool_use: z.optional(z.boolean()) };
 

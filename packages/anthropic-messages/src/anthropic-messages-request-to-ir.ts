@@ -32,7 +32,9 @@ const REQUEST_LEVEL_FIELDS: ReadonlySet<string> = new Set([...ANTHROPIC_MAPPED_R
 
 function extensionOf(body: AnthropicCountTokensRequest, extension: AnthropicRequestExtension): IrRequest['extensions'] {
   const metadata = body.metadata ? unknownFields(body.metadata, new Set(['user_id'])) : undefined;
-  const outputConfig = body.output_config ? unknownFields(body.output_config, new Set(['effort', 'format'])) : undefined;
+  const outputConfig = body.output_config
+    ? unknownFields(body.output_config, new Set(['effort', 'format']))
+    : undefined;
   const value = compactRecord({
     ...extension,
     fields: unknownFields(body, REQUEST_LEVEL_FIELDS),
@@ -48,8 +50,16 @@ function extensionOf(body: AnthropicCountTokensRequest, extension: AnthropicRequ
 /** A body the request schema accepted (or one of a shape it accepts as it is) -> IR request. */
 export function anthropicMessagesRequestBodyToIr(body: AnthropicCountTokensRequest): IrRequest {
   const reading = anthropicMessagesToIr(body.system, body.messages);
-  const ir: IrRequest = { model: body.model, messages: reading.messages, sampling: samplingToIr(body), stream: body.stream === true };
-  if (body.cache_control) ir.promptCache = { automatic: { type: 'ephemeral', ...(body.cache_control.ttl ? { ttl: body.cache_control.ttl } : {}) } };
+  const ir: IrRequest = {
+    model: body.model,
+    messages: reading.messages,
+    sampling: samplingToIr(body),
+    stream: body.stream === true,
+  };
+  if (body.cache_control)
+    ir.promptCache = {
+      automatic: { type: 'ephemeral', ...(body.cache_control.ttl ? { ttl: body.cache_control.ttl } : {}) },
+    };
   const tools = body.tools ? anthropicToolsToIr(body.tools) : undefined;
   if (tools && (tools.tools.length > 0 || body.tools?.length === 0)) ir.tools = tools.tools;
   if (body.tool_choice) Object.assign(ir, anthropicToolChoiceToIr(body.tool_choice));

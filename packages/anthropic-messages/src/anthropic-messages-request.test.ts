@@ -22,10 +22,21 @@ const FULL = {
         { type: 'text', text: 'Look at these.', cache_control: { type: 'ephemeral', ttl: '1h' } },
         { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
         { type: 'image', source: { type: 'url', url: 'https://example.com/cat.jpg' } },
-        { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' }, title: 'Spec', context: 'v2', citations: { enabled: true } },
+        {
+          type: 'document',
+          source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' },
+          title: 'Spec',
+          context: 'v2',
+          citations: { enabled: true },
+        },
         { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'héllo wörld' } },
         { type: 'document', source: { type: 'url', url: 'https://example.com/a.pdf' } },
-        { type: 'search_result', source: 'https://example.com', title: 'Result', content: [{ type: 'text', text: 'found' }] },
+        {
+          type: 'search_result',
+          source: 'https://example.com',
+          title: 'Result',
+          content: [{ type: 'text', text: 'found' }],
+        },
       ],
     },
     {
@@ -117,12 +128,27 @@ describe('request round trip', () => {
       { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: 'EmREDACTED' } },
     ]);
     expect(value.messages[3]?.content).toMatchObject([
-      { type: 'tool-result', toolCallId: 'toolu_01', toolName: 'get_weather', content: [{ type: 'text', text: '18C' }] },
-      { type: 'tool-result', toolCallId: 'toolu_02', toolName: 'get_time', isError: true, cacheControl: { type: 'ephemeral' } },
+      {
+        type: 'tool-result',
+        toolCallId: 'toolu_01',
+        toolName: 'get_weather',
+        content: [{ type: 'text', text: '18C' }],
+      },
+      {
+        type: 'tool-result',
+        toolCallId: 'toolu_02',
+        toolName: 'get_time',
+        isError: true,
+        cacheControl: { type: 'ephemeral' },
+      },
     ]);
     expect(value.messages[4]?.content).toEqual([{ type: 'text', text: 'Thanks!' }]);
     expect(value.tools?.map((t) => t.name)).toEqual(['get_weather', 'get_time']);
-    expect(value.tools?.[0]).toMatchObject({ strict: true, cacheControl: { type: 'ephemeral' }, description: 'Weather for a city' });
+    expect(value.tools?.[0]).toMatchObject({
+      strict: true,
+      cacheControl: { type: 'ephemeral' },
+      description: 'Weather for a city',
+    });
     expect(value.toolChoice).toEqual({ type: 'auto' });
     expect(value.parallelToolCalls).toBe(false);
     expect(value.sampling).toEqual({ temperature: 0.5, topP: 0.9, topK: 40, stopSequences: ['END'] });
@@ -131,7 +157,10 @@ describe('request round trip', () => {
     expect(value.reasoning).toEqual({ enabled: true, budgetTokens: 1024, effort: 'high' });
     expect(value.responseFormat).toEqual({ type: 'json-schema', name: 'response', schema: { type: 'object' } });
     expect(value.stream).toBe(true);
-    expect(value.extensions?.['anthropic-messages']?.fields).toEqual({ service_tier: 'auto', container: 'container_1' });
+    expect(value.extensions?.['anthropic-messages']?.fields).toEqual({
+      service_tier: 'auto',
+      container: 'container_1',
+    });
     expect(value.promptCache).toEqual({ automatic: { type: 'ephemeral' } });
   });
 
@@ -147,7 +176,13 @@ describe('request round trip', () => {
   });
 
   it('keeps adaptive thinking and effort-only output_config', () => {
-    const adaptive = { model: 'm', max_tokens: 10, messages: [], thinking: { type: 'adaptive' }, output_config: { effort: 'medium' } };
+    const adaptive = {
+      model: 'm',
+      max_tokens: 10,
+      messages: [],
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'medium' },
+    };
     expect(toIr(adaptive).reasoning).toEqual({ enabled: true, effort: 'medium' });
     expect(codec.request.fromIr(toIr(adaptive)).value).toEqual(adaptive);
     const effortOnly = { model: 'm', max_tokens: 10, messages: [], output_config: { effort: 'low' } };
@@ -164,12 +199,30 @@ describe('request round trip', () => {
       max_tokens: 10,
       messages: [
         { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'lookup', input: { q: 1 } }] },
-        { role: 'user', content: [{ type: 'text', text: 'before' }, { type: 'tool_result', tool_use_id: 't1', content: 'ok' }, { type: 'text', text: 'after' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'before' },
+            { type: 'tool_result', tool_use_id: 't1', content: 'ok' },
+            { type: 'text', text: 'after' },
+          ],
+        },
       ],
     });
     expect(value.messages.slice(1)).toEqual([
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'lookup', content: [{ type: 'text', text: 'ok' }] }] },
-      { role: 'user', content: [{ type: 'text', text: 'before' }, { type: 'text', text: 'after' }] },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', toolCallId: 't1', toolName: 'lookup', content: [{ type: 'text', text: 'ok' }] },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'before' },
+          { type: 'text', text: 'after' },
+        ],
+      },
     ]);
     expect(codec.request.fromIr(value).value.messages[1]?.content).toEqual([
       { type: 'tool_result', tool_use_id: 't1', content: 'ok' },
@@ -179,7 +232,14 @@ describe('request round trip', () => {
   });
 
   it('reads a mid-conversation system turn in place', () => {
-    const value = toIr({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'a' }, { role: 'system', content: 'b' }] });
+    const value = toIr({
+      model: 'm',
+      max_tokens: 10,
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'system', content: 'b' },
+      ],
+    });
     expect(value.messages.map((m) => m.role)).toEqual(['user', 'system']);
   });
 });
@@ -188,21 +248,30 @@ describe('request round trip (property)', () => {
   const text = fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' });
   const block = fc.oneof(
     text.map((t) => ({ type: 'text', text: t })),
-    fc.record({ type: fc.constant('thinking'), thinking: fc.string({ maxLength: 8 }), signature: fc.stringMatching(/^[A-Za-z0-9+/]{4,12}$/) }),
+    fc.record({
+      type: fc.constant('thinking'),
+      thinking: fc.string({ maxLength: 8 }),
+      signature: fc.stringMatching(/^[A-Za-z0-9+/]{4,12}$/),
+    }),
   );
 
   it('gives the same body back for alternating turns', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(text, fc.array(block, { minLength: 1, maxLength: 3 })), { maxLength: 5 }), fc.option(text, { nil: undefined }), (turns, system) => {
-        const messages = turns.flatMap(([question, answer]) => [
-          { role: 'user', content: question },
-          { role: 'assistant', content: answer },
-        ]);
-        const body = { model: 'm', max_tokens: 100, messages, ...(system === undefined ? {} : { system }) };
-        const back = codec.request.fromIr(toIr(body)).value;
-        const simple = (content: unknown) => (Array.isArray(content) && content.length === 1 && content[0].type === 'text' ? content[0].text : content);
-        expect(back).toEqual({ ...body, messages: messages.map((m) => ({ ...m, content: simple(m.content) })) });
-      }),
+      fc.property(
+        fc.array(fc.tuple(text, fc.array(block, { minLength: 1, maxLength: 3 })), { maxLength: 5 }),
+        fc.option(text, { nil: undefined }),
+        (turns, system) => {
+          const messages = turns.flatMap(([question, answer]) => [
+            { role: 'user', content: question },
+            { role: 'assistant', content: answer },
+          ]);
+          const body = { model: 'm', max_tokens: 100, messages, ...(system === undefined ? {} : { system }) };
+          const back = codec.request.fromIr(toIr(body)).value;
+          const simple = (content: unknown) =>
+            Array.isArray(content) && content.length === 1 && content[0].type === 'text' ? content[0].text : content;
+          expect(back).toEqual({ ...body, messages: messages.map((m) => ({ ...m, content: simple(m.content) })) });
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -214,8 +283,22 @@ describe('request validation', () => {
     [{ max_tokens: 1, messages: [] }, 'model'],
     [{ model: 'm', max_tokens: 1, messages: [{ role: 'tool', content: 'x' }] }, 'messages[0].role'],
     [{ model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 5 }] }, 'messages[0].content'],
-    [{ model: 'm', max_tokens: 1, messages: [{ role: 'assistant', content: [{ type: 'tool_use', name: 'x', input: {} }] }] }, 'messages[0].content[0].id'],
-    [{ model: 'm', max_tokens: 1, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', data: 'x' } }] }] }, 'messages[0].content[0].source.media_type'],
+    [
+      {
+        model: 'm',
+        max_tokens: 1,
+        messages: [{ role: 'assistant', content: [{ type: 'tool_use', name: 'x', input: {} }] }],
+      },
+      'messages[0].content[0].id',
+    ],
+    [
+      {
+        model: 'm',
+        max_tokens: 1,
+        messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', data: 'x' } }] }],
+      },
+      'messages[0].content[0].source.media_type',
+    ],
     [{ model: 'm', max_tokens: 1, messages: [], tools: [{ name: 't' }] }, 'tools[0].input_schema'],
     [{ model: 'm', max_tokens: 1, messages: [], tool_choice: { type: 'tool' } }, 'tool_choice.name'],
     [{ model: 'm', max_tokens: 1, messages: [], thinking: { type: 'enabled' } }, 'thinking.budget_tokens'],
@@ -227,7 +310,9 @@ describe('request validation', () => {
   });
 
   it('names the expected types of a union', () => {
-    const error = thrown(() => codec.request.toIr({ model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 5 }] }));
+    const error = thrown(() =>
+      codec.request.toIr({ model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 5 }] }),
+    );
     expect(error.message).toBe('messages[0].content: Invalid input: expected string or array');
   });
 
@@ -238,7 +323,12 @@ describe('request validation', () => {
 
 describe('count tokens', () => {
   it('reads a body without max_tokens and writes one without max_tokens or stream', () => {
-    const body = { model: 'm', system: 's', messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'f', input_schema: { type: 'object' } }] };
+    const body = {
+      model: 'm',
+      system: 's',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [{ name: 'f', input_schema: { type: 'object' } }],
+    };
     const { value } = anthropicCountTokensRequestToIr(body);
     expect(value.maxOutputTokens).toBeUndefined();
     expect(value.stream).toBe(false);
@@ -248,6 +338,9 @@ describe('count tokens', () => {
   });
 
   it('still validates the messages', () => {
-    expect(thrown(() => anthropicCountTokensRequestToIr({ model: 'm', messages: [{ role: 'bot', content: '' }] })).data.param).toBe('messages[0].role');
+    expect(
+      thrown(() => anthropicCountTokensRequestToIr({ model: 'm', messages: [{ role: 'bot', content: '' }] })).data
+        .param,
+    ).toBe('messages[0].role');
   });
 });

@@ -12,7 +12,9 @@ export const anthropicUsageLenientSchema = z.looseObject({
   cache_creation_input_tokens: nullableCount,
   cache_read_input_tokens: nullableCount,
   output_tokens_details: z.nullish(z.looseObject({ thinking_tokens: nullableCount })),
-  cache_creation: z.nullish(z.looseObject({ ephemeral_5m_input_tokens: nullableCount, ephemeral_1h_input_tokens: nullableCount })),
+  cache_creation: z.nullish(
+    z.looseObject({ ephemeral_5m_input_tokens: nullableCount, ephemeral_1h_input_tokens: nullableCount }),
+  ),
 });
 
 /** A response: only `content` must be an array; everything else is read leniently. */

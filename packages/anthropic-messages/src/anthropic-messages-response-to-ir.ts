@@ -13,7 +13,16 @@ import { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
 import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
 
-const MAPPED_RESPONSE_FIELDS = new Set(['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage']);
+const MAPPED_RESPONSE_FIELDS = new Set([
+  'id',
+  'type',
+  'role',
+  'model',
+  'content',
+  'stop_reason',
+  'stop_sequence',
+  'usage',
+]);
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -26,13 +35,19 @@ export function anthropicResponseBlockToIr(block: Record<string, unknown>): IrCo
       return { type: 'text', text: str(block.text) };
     case 'thinking': {
       const part: IrContentPart = { type: 'reasoning', text: str(block.thinking) };
-      if (str(block.signature) !== '') part.opaque = { origin: 'anthropic', kind: 'signature', data: str(block.signature) };
+      if (str(block.signature) !== '')
+        part.opaque = { origin: 'anthropic', kind: 'signature', data: str(block.signature) };
       return part;
     }
     case 'redacted_thinking':
       return { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: str(block.data) } };
     case 'tool_use':
-      return { type: 'tool-call', id: str(block.id), name: str(block.name), argumentsJson: JSON.stringify(block.input ?? {}) };
+      return {
+        type: 'tool-call',
+        id: str(block.id),
+        name: str(block.name),
+        argumentsJson: JSON.stringify(block.input ?? {}),
+      };
     default:
       return undefined;
   }
@@ -48,7 +63,8 @@ function blockExtra(block: Record<string, unknown>): Record<string, unknown> | u
   };
   const keys = mapped[String(block.type)] ?? [];
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(block)) if (!keys.includes(key) && value !== null && value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(block))
+    if (!keys.includes(key) && value !== null && value !== undefined) out[key] = value;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -59,7 +75,12 @@ function notAResponse(body: unknown): IrError {
     const status = isAnthropicErrorType(errorType) ? ANTHROPIC_ERROR_TYPE_STATUS[errorType] : 502;
     return new IrError(anthropicErrorToIr(status, body));
   }
-  return new IrError({ kind: 'upstream-error', message: 'Upstream answer is not an Anthropic message', source: 'upstream', raw: body });
+  return new IrError({
+    kind: 'upstream-error',
+    message: 'Upstream answer is not an Anthropic message',
+    source: 'upstream',
+    raw: body,
+  });
 }
 
 /**

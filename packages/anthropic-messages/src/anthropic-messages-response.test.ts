@@ -5,7 +5,13 @@ import { anthropicMessagesCodec as codec } from './anthropic-messages-codec.js';
 import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-response-schema.js';
 
 function answer(content: IrResponse['choices'][number]['content'], extra: Partial<IrResponse> = {}): IrResponse {
-  return { id: 'resp_1', model: 'gpt-x', created: 1, choices: [{ index: 0, content, finishReason: { unified: 'stop', raw: 'stop' } }], ...extra };
+  return {
+    id: 'resp_1',
+    model: 'gpt-x',
+    created: 1,
+    choices: [{ index: 0, content, finishReason: { unified: 'stop', raw: 'stop' } }],
+    ...extra,
+  };
 }
 
 function strict(value: unknown): void {
@@ -14,32 +20,72 @@ function strict(value: unknown): void {
 
 describe('response toIr', () => {
   it('adds the cache buckets into input tokens and keeps the raw usage', () => {
-    const usage = { input_tokens: 10, cache_creation_input_tokens: 20, cache_read_input_tokens: 30, output_tokens: 7, output_tokens_details: { thinking_tokens: 3 } };
-    const { value } = codec.response.toIr({ id: 'msg_1', type: 'message', role: 'assistant', model: 'c', content: [], stop_reason: 'end_turn', usage });
-    expect(value.usage).toEqual({ inputTokens: 60, outputTokens: 7, totalTokens: 67, cacheReadTokens: 30, cacheWriteTokens: 20, reasoningTokens: 3, raw: usage });
+    const usage = {
+      input_tokens: 10,
+      cache_creation_input_tokens: 20,
+      cache_read_input_tokens: 30,
+      output_tokens: 7,
+      output_tokens_details: { thinking_tokens: 3 },
+    };
+    const { value } = codec.response.toIr({
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'c',
+      content: [],
+      stop_reason: 'end_turn',
+      usage,
+    });
+    expect(value.usage).toEqual({
+      inputTokens: 60,
+      outputTokens: 7,
+      totalTokens: 67,
+      cacheReadTokens: 30,
+      cacheWriteTokens: 20,
+      reasoningTokens: 3,
+      raw: usage,
+    });
     const back = codec.response.fromIr(value).value;
     expect(back.usage).toEqual(usage);
   });
 
   it('keeps server tool blocks and citations in extensions and puts them back in place', () => {
-    const wire = recordingJson(loadRecording('anthropic-messages/13-web-search-citations.json')) as { content: unknown[] };
+    const wire = recordingJson(loadRecording('anthropic-messages/13-web-search-citations.json')) as {
+      content: unknown[];
+    };
     const { value } = codec.response.toIr(wire);
     expect(value.choices[0]?.content.map((part) => part.type).slice(0, 3)).toEqual(['reasoning', 'text', 'text']);
     const back = codec.response.fromIr(value).value;
     strict(back);
-    expect(back.content.map((block) => block.type)).toEqual(wire.content.map((block) => (block as { type: string }).type));
+    expect(back.content.map((block) => block.type)).toEqual(
+      wire.content.map((block) => (block as { type: string }).type),
+    );
     expect(back.content).toEqual(wire.content);
   });
 
   it('keeps the stop sequence', () => {
-    const wire = { id: 'msg_1', type: 'message', role: 'assistant', model: 'c', content: [{ type: 'text', text: 'a' }], stop_reason: 'stop_sequence', stop_sequence: 'END', usage: { input_tokens: 1, output_tokens: 1 } };
+    const wire = {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'c',
+      content: [{ type: 'text', text: 'a' }],
+      stop_reason: 'stop_sequence',
+      stop_sequence: 'END',
+      usage: { input_tokens: 1, output_tokens: 1 },
+    };
     const { value } = codec.response.toIr(wire);
     expect(value.choices[0]?.finishReason).toEqual({ unified: 'stop', raw: 'stop_sequence' });
     expect(codec.response.fromIr(value).value).toMatchObject({ stop_reason: 'stop_sequence', stop_sequence: 'END' });
   });
 
   it('refuses bodies that are not messages', () => {
-    for (const body of [null, 'x', { id: 'x' }, { type: 'error', error: { type: 'overloaded_error', message: 'busy' } }]) {
+    for (const body of [
+      null,
+      'x',
+      { id: 'x' },
+      { type: 'error', error: { type: 'overloaded_error', message: 'busy' } },
+    ]) {
       expect(() => codec.response.toIr(body)).toThrow(IrError);
     }
     try {
@@ -102,7 +148,10 @@ describe('response fromIr (any IR answer to a Message)', () => {
     [{ unified: 'other', raw: 'OTHER' }, 'end_turn'],
     [{ unified: 'stop', raw: 'stop_sequence' }, 'stop_sequence'],
   ] as const)('finish %j -> stop_reason %s', (finishReason, stopReason) => {
-    const { value } = codec.response.fromIr({ ...answer([{ type: 'text', text: 'x' }]), choices: [{ index: 0, content: [{ type: 'text', text: 'x' }], finishReason }] });
+    const { value } = codec.response.fromIr({
+      ...answer([{ type: 'text', text: 'x' }]),
+      choices: [{ index: 0, content: [{ type: 'text', text: 'x' }], finishReason }],
+    });
     expect(value.stop_reason).toBe(stopReason);
   });
 
@@ -114,7 +163,14 @@ describe('response fromIr (any IR answer to a Message)', () => {
       ]),
       id: '',
       choices: [
-        { index: 0, content: [{ type: 'tool-call', id: '', name: 'f', argumentsJson: 'not json' }, { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'x' } }], finishReason: { unified: 'stop', raw: null } },
+        {
+          index: 0,
+          content: [
+            { type: 'tool-call', id: '', name: 'f', argumentsJson: 'not json' },
+            { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'x' } },
+          ],
+          finishReason: { unified: 'stop', raw: null },
+        },
         { index: 1, content: [], finishReason: { unified: 'stop', raw: null } },
       ],
     });

@@ -25,7 +25,8 @@ const Anthropic = AnthropicSdk as unknown as SdkConstructor;
 const PARAMS = { model: 'claude-x', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] };
 
 async function clientAnswering(body: string, contentType: string): Promise<SdkClient> {
-  const fetch = async (): Promise<Response> => new Response(body, { headers: { 'content-type': contentType, 'request-id': 'req_test' } });
+  const fetch = async (): Promise<Response> =>
+    new Response(body, { headers: { 'content-type': contentType, 'request-id': 'req_test' } });
   return new Anthropic({ apiKey: 'test-key', baseURL: 'http://sdk.test', fetch, maxRetries: 0, timeout: 5_000 });
 }
 
@@ -41,10 +42,18 @@ describe('@anthropic-ai/sdk reads what we emit', () => {
     const whole = codec.response.fromIr(ir).value;
     const created = await (await clientAnswering(JSON.stringify(whole), 'application/json')).messages.create(PARAMS);
     expect(created.content.length).toBe(whole.content.length);
-    const streamed = await (await clientAnswering(encode(responseToStreamEvents(ir)), 'text/event-stream')).messages.stream(PARAMS).finalMessage();
-    const carried = whole.content.filter((block) => ['text', 'thinking', 'redacted_thinking', 'tool_use'].includes(block.type));
+    const streamed = await (
+      await clientAnswering(encode(responseToStreamEvents(ir)), 'text/event-stream')
+    ).messages
+      .stream(PARAMS)
+      .finalMessage();
+    const carried = whole.content.filter((block) =>
+      ['text', 'thinking', 'redacted_thinking', 'tool_use'].includes(block.type),
+    );
     expect(streamed.content.map((block) => block.type)).toEqual(carried.map((block) => block.type));
-    expect(streamed.content.filter((b) => b.type === 'tool_use').map((b) => b.input)).toEqual(carried.filter((b) => b.type === 'tool_use').map((b) => ('input' in b ? b.input : undefined)));
+    expect(streamed.content.filter((b) => b.type === 'tool_use').map((b) => b.input)).toEqual(
+      carried.filter((b) => b.type === 'tool_use').map((b) => ('input' in b ? b.input : undefined)),
+    );
     expect(streamed.stop_reason).toBe(whole.stop_reason);
     expect(streamed.usage.input_tokens).toBe(whole.usage.input_tokens);
     expect(streamed.usage.output_tokens).toBe(whole.usage.output_tokens);
@@ -53,7 +62,13 @@ describe('@anthropic-ai/sdk reads what we emit', () => {
 
   it('accumulates an interleaved stream from another provider', async () => {
     const body = encode([
-      { type: 'response-start', id: 'chatcmpl-1', model: 'gpt-x', created: 0, usage: { inputTokens: 50, outputTokens: 0, totalTokens: 50, cacheReadTokens: 20 } },
+      {
+        type: 'response-start',
+        id: 'chatcmpl-1',
+        model: 'gpt-x',
+        created: 0,
+        usage: { inputTokens: 50, outputTokens: 0, totalTokens: 50, cacheReadTokens: 20 },
+      },
       { type: 'reasoning-start', index: 0 },
       { type: 'reasoning-delta', index: 0, delta: 'plain thought' },
       { type: 'text-start', index: 1 },
@@ -82,6 +97,8 @@ describe('@anthropic-ai/sdk reads what we emit', () => {
       { type: 'text-delta', index: 0, delta: 'partial' },
       { type: 'error', error: { kind: 'overloaded', message: 'Overloaded' } },
     ]);
-    await expect((await clientAnswering(body, 'text/event-stream')).messages.stream(PARAMS).finalMessage()).rejects.toThrow(/Overloaded/);
+    await expect(
+      (await clientAnswering(body, 'text/event-stream')).messages.stream(PARAMS).finalMessage(),
+    ).rejects.toThrow(/Overloaded/);
   });
 });

@@ -45,10 +45,22 @@ export class StreamBlockScheduler {
 
   start(index: number, kind: StreamBlockKind, tool?: { id: string; name: string }): AnthropicStreamEvent[] {
     if (this.blocks.has(index)) return [];
-    this.blocks.set(index, { kind, toolId: tool ? this.toolId(tool.id, index) : '', toolName: tool?.name ?? '', buffered: [], ended: false });
+    this.blocks.set(index, {
+      kind,
+      toolId: tool ? this.toolId(tool.id, index) : '',
+      toolName: tool?.name ?? '',
+      buffered: [],
+      ended: false,
+    });
     const out: AnthropicStreamEvent[] = [];
     const current = this.live === undefined ? undefined : this.blocks.get(this.live);
-    if (this.live !== undefined && current && current.wireIndex === undefined && (current.buffered.length === 0 || isUnsigned(current)) && !current.opaque) {
+    if (
+      this.live !== undefined &&
+      current &&
+      current.wireIndex === undefined &&
+      (current.buffered.length === 0 || isUnsigned(current)) &&
+      !current.opaque
+    ) {
       this.waiting.unshift(this.live);
       this.live = undefined;
     }
@@ -58,7 +70,9 @@ export class StreamBlockScheduler {
   }
 
   delta(index: number, kind: StreamBlockKind, text: string): AnthropicStreamEvent[] {
-    const out = this.blocks.has(index) ? [] : this.start(index, kind, kind === 'tool' ? { id: '', name: '' } : undefined);
+    const out = this.blocks.has(index)
+      ? []
+      : this.start(index, kind, kind === 'tool' ? { id: '', name: '' } : undefined);
     const block = this.blocks.get(index);
     if (!block || block.ended || block.kind !== kind) return out;
     if (this.live === index) this.emit(block, text, out);
@@ -69,7 +83,8 @@ export class StreamBlockScheduler {
   /** An Anthropic signature or redacted blob for a reasoning block; other origins are dropped. */
   opaque(index: number, opaque: IrOpaque): AnthropicStreamEvent[] {
     const block = this.blocks.get(index);
-    if (!block || block.kind !== 'reasoning' || opaque.origin !== 'anthropic' || opaque.data === '' || block.ended) return [];
+    if (!block || block.kind !== 'reasoning' || opaque.origin !== 'anthropic' || opaque.data === '' || block.ended)
+      return [];
     if (opaque.kind === 'redacted' && block.wireIndex !== undefined) return [];
     block.opaque = opaque;
     const out: AnthropicStreamEvent[] = [];
@@ -122,7 +137,11 @@ export class StreamBlockScheduler {
     if (block.wireIndex === undefined && (block.kind === 'tool' || block.opaque)) this.open(block, out);
     if (block.wireIndex === undefined) return;
     if (block.kind === 'reasoning' && block.opaque?.kind === 'signature') {
-      out.push({ type: 'content_block_delta', index: block.wireIndex, delta: { type: 'signature_delta', signature: block.opaque.data } });
+      out.push({
+        type: 'content_block_delta',
+        index: block.wireIndex,
+        delta: { type: 'signature_delta', signature: block.opaque.data },
+      });
     }
     out.push({ type: 'content_block_stop', index: block.wireIndex });
   }
@@ -162,13 +181,24 @@ function isRedacted(block: Block): boolean {
 
 function deltaEvent(index: number, block: Block, text: string): AnthropicStreamEvent {
   if (block.kind === 'text') return { type: 'content_block_delta', index, delta: { type: 'text_delta', text } };
-  if (block.kind === 'tool') return { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: text } };
+  if (block.kind === 'tool')
+    return { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: text } };
   return { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: text } };
 }
 
 function startEvent(index: number, block: Block): AnthropicStreamEvent {
   if (block.kind === 'text') return { type: 'content_block_start', index, content_block: { type: 'text', text: '' } };
-  if (block.kind === 'tool') return { type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.toolId, name: block.toolName, input: {} } };
-  if (isRedacted(block)) return { type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data: block.opaque?.data ?? '' } };
+  if (block.kind === 'tool')
+    return {
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id: block.toolId, name: block.toolName, input: {} },
+    };
+  if (isRedacted(block))
+    return {
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'redacted_thinking', data: block.opaque?.data ?? '' },
+    };
   return { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } };
 }

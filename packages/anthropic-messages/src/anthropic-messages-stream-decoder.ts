@@ -44,7 +44,10 @@ function start(state: DecoderState, id: string, model: string, usage?: Anthropic
 function endOf(block: OpenBlock): IrStreamEvent[] {
   if (block.kind === 'text') return [{ type: 'text-end', index: block.index }];
   if (block.kind === 'reasoning') return [{ type: 'reasoning-end', index: block.index }];
-  const input: IrStreamEvent[] = !block.sawDelta && block.startInput ? [{ type: 'tool-call-delta', index: block.index, argumentsDelta: block.startInput }] : [];
+  const input: IrStreamEvent[] =
+    !block.sawDelta && block.startInput
+      ? [{ type: 'tool-call-delta', index: block.index, argumentsDelta: block.startInput }]
+      : [];
   return [...input, { type: 'tool-call-end', index: block.index }];
 }
 
@@ -57,30 +60,58 @@ function closeAll(state: DecoderState): IrStreamEvent[] {
 }
 
 function openBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
-  const kind = block.type === 'text' ? 'text' : block.type === 'tool_use' ? 'tool' : block.type === 'thinking' || block.type === 'redacted_thinking' ? 'reasoning' : undefined;
+  const kind =
+    block.type === 'text'
+      ? 'text'
+      : block.type === 'tool_use'
+        ? 'tool'
+        : block.type === 'thinking' || block.type === 'redacted_thinking'
+          ? 'reasoning'
+          : undefined;
   if (!kind) return [];
   const open: OpenBlock = { index: state.nextIndex++, kind, sawDelta: false };
   state.blocks.set(wireIndex, open);
   const { index } = open;
-  if (block.type === 'text') return [{ type: 'text-start', index }, ...(str(block.text) ? [{ type: 'text-delta' as const, index, delta: str(block.text) }] : [])];
+  if (block.type === 'text')
+    return [
+      { type: 'text-start', index },
+      ...(str(block.text) ? [{ type: 'text-delta' as const, index, delta: str(block.text) }] : []),
+    ];
   if (block.type === 'tool_use') {
     const input = asRecord(block.input);
     if (input && Object.keys(input).length > 0) open.startInput = JSON.stringify(input);
     return [{ type: 'tool-call-start', index, id: str(block.id), name: str(block.name) }];
   }
   const out: IrStreamEvent[] = [{ type: 'reasoning-start', index }];
-  if (block.type === 'redacted_thinking') return [...out, { type: 'reasoning-signature', index, opaque: { origin: 'anthropic', kind: 'redacted', data: str(block.data) } }];
+  if (block.type === 'redacted_thinking')
+    return [
+      ...out,
+      { type: 'reasoning-signature', index, opaque: { origin: 'anthropic', kind: 'redacted', data: str(block.data) } },
+    ];
   if (str(block.thinking)) out.push({ type: 'reasoning-delta', index, delta: str(block.thinking) });
-  if (str(block.signature)) out.push({ type: 'reasoning-signature', index, opaque: { origin: 'anthropic', kind: 'signature', data: str(block.signature) } });
+  if (str(block.signature))
+    out.push({
+      type: 'reasoning-signature',
+      index,
+      opaque: { origin: 'anthropic', kind: 'signature', data: str(block.signature) },
+    });
   return out;
 }
 
 function deltaOf(block: OpenBlock, delta: Data): IrStreamEvent[] {
   const { index, kind } = block;
-  if (delta.type === 'text_delta' && kind === 'text' && str(delta.text)) return [{ type: 'text-delta', index, delta: str(delta.text) }];
-  if (delta.type === 'thinking_delta' && kind === 'reasoning' && str(delta.thinking)) return [{ type: 'reasoning-delta', index, delta: str(delta.thinking) }];
+  if (delta.type === 'text_delta' && kind === 'text' && str(delta.text))
+    return [{ type: 'text-delta', index, delta: str(delta.text) }];
+  if (delta.type === 'thinking_delta' && kind === 'reasoning' && str(delta.thinking))
+    return [{ type: 'reasoning-delta', index, delta: str(delta.thinking) }];
   if (delta.type === 'signature_delta' && kind === 'reasoning' && str(delta.signature)) {
-    return [{ type: 'reasoning-signature', index, opaque: { origin: 'anthropic', kind: 'signature', data: str(delta.signature) } }];
+    return [
+      {
+        type: 'reasoning-signature',
+        index,
+        opaque: { origin: 'anthropic', kind: 'signature', data: str(delta.signature) },
+      },
+    ];
   }
   if (delta.type === 'input_json_delta' && kind === 'tool') {
     block.sawDelta = true;
@@ -144,7 +175,16 @@ export function createAnthropicMessagesStreamDecoder(): StreamMachine<SseMessage
     push(message) {
       const parsed = safeJsonParse(message.data);
       if (!parsed.ok && /^\s*[[{]/.test(message.data)) {
-        return [{ type: 'error', error: { kind: 'upstream-error', message: `Anthropic stream event is not valid JSON: ${parsed.error}`, source: 'upstream' } }];
+        return [
+          {
+            type: 'error',
+            error: {
+              kind: 'upstream-error',
+              message: `Anthropic stream event is not valid JSON: ${parsed.error}`,
+              source: 'upstream',
+            },
+          },
+        ];
       }
       const data = parsed.ok ? asRecord(parsed.value) : undefined;
       if (!data) return [];

@@ -14,7 +14,11 @@ interface BlockSpec {
 
 function blockEvents(block: BlockSpec, index: number): IrStreamEvent[] {
   if (block.kind === 'text') {
-    return [{ type: 'text-start', index }, ...block.chunks.map((delta) => ({ type: 'text-delta' as const, index, delta })), { type: 'text-end', index }];
+    return [
+      { type: 'text-start', index },
+      ...block.chunks.map((delta) => ({ type: 'text-delta' as const, index, delta })),
+      { type: 'text-end', index },
+    ];
   }
   if (block.kind === 'reasoning') {
     return [
@@ -37,8 +41,14 @@ function blockEvents(block: BlockSpec, index: number): IrStreamEvent[] {
 function expectedPart(block: BlockSpec, index: number): IrContentPart | undefined {
   const text = block.chunks.join('');
   if (block.kind === 'text') return text === '' ? undefined : { type: 'text', text };
-  if (block.kind === 'reasoning') return { type: 'reasoning', text, opaque: { origin: 'anthropic', kind: 'signature', data: `sig${index}` } };
-  return { type: 'tool-call', id: `toolu_${index}`, name: `f${index}`, argumentsJson: JSON.stringify({ n: index, s: text }) };
+  if (block.kind === 'reasoning')
+    return { type: 'reasoning', text, opaque: { origin: 'anthropic', kind: 'signature', data: `sig${index}` } };
+  return {
+    type: 'tool-call',
+    id: `toolu_${index}`,
+    name: `f${index}`,
+    argumentsJson: JSON.stringify({ n: index, s: text }),
+  };
 }
 
 /** Interleaves the per-block event lists following `picks`, keeping each block's own order. */
@@ -75,13 +85,20 @@ describe('stream encoder, any IR event order', () => {
           const body = interleave(perBlock, picks);
           const usage = { type: 'usage-update' as const, usage: { inputTokens: 5, outputTokens: 7, totalTokens: 12 } };
           const finish = { type: 'finish' as const, finishReason: { unified: 'stop' as const, raw: 'stop' } };
-          if (finishEarly) events.push(...body.slice(0, Math.floor(body.length / 2)), finish, ...body.slice(Math.floor(body.length / 2)));
+          if (finishEarly)
+            events.push(
+              ...body.slice(0, Math.floor(body.length / 2)),
+              finish,
+              ...body.slice(Math.floor(body.length / 2)),
+            );
           else events.push(...body, finish);
           if (usageLate) events.push(usage);
           else events.splice(1, 0, usage);
           const out = runMachineSync(codec.stream.createEncoder(), events);
           expect(validateAnthropicMessagesStream(out)).toEqual([]);
-          const again = accumulateResponse(runMachineSync(codec.stream.createDecoder(), parseSseText(serializeSseMessages(out))));
+          const again = accumulateResponse(
+            runMachineSync(codec.stream.createDecoder(), parseSseText(serializeSseMessages(out))),
+          );
           const expected = blocks.flatMap((spec, i) => expectedPart(spec, i * 3) ?? []);
           expect([...(again.choices[0]?.content ?? [])].sort((a, b) => sortKey(a).localeCompare(sortKey(b)))).toEqual(
             [...expected].sort((a, b) => sortKey(a).localeCompare(sortKey(b))),

@@ -11,7 +11,11 @@ import { dispatchStreamEvent } from '@interlingua/ir';
 import { newAnswerId } from '@interlingua/ir-utils';
 import { anthropicToolUseId } from './anthropic-messages-ids.js';
 import { StreamBlockScheduler } from './anthropic-messages-stream-blocks.js';
-import type { AnthropicMessageDeltaEvent, AnthropicMessageStartEvent, AnthropicStreamEvent } from './anthropic-messages-stream-event-schema.js';
+import type {
+  AnthropicMessageDeltaEvent,
+  AnthropicMessageStartEvent,
+  AnthropicStreamEvent,
+} from './anthropic-messages-stream-event-schema.js';
 import { anthropicErrorObject } from './ir-to-anthropic-messages-error.js';
 import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
 import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';
@@ -40,7 +44,11 @@ interface EncoderState {
 }
 
 function messageDelta(state: EncoderState, sawToolUse: boolean): AnthropicMessageDeltaEvent {
-  const stopReason = state.finish ? irFinishReasonToAnthropic(state.finish, sawToolUse) : sawToolUse ? 'tool_use' : 'end_turn';
+  const stopReason = state.finish
+    ? irFinishReasonToAnthropic(state.finish, sawToolUse)
+    : sawToolUse
+      ? 'tool_use'
+      : 'end_turn';
   const known = state.usage ?? state.startUsage;
   const wire = known ? irUsageToAnthropic(known) : undefined;
   const usage: AnthropicMessageDeltaEvent['usage'] = { output_tokens: wire?.output_tokens ?? 0 };
@@ -57,7 +65,10 @@ function messageDelta(state: EncoderState, sawToolUse: boolean): AnthropicMessag
  * Usage for `message_start`: the upstream's start usage, else input tokens from the gateway's
  * estimate (clients such as LangChain read input tokens only here) and zeros.
  */
-function startUsage(state: EncoderState, options: StreamEncoderOptions): AnthropicMessageStartEvent['message']['usage'] {
+function startUsage(
+  state: EncoderState,
+  options: StreamEncoderOptions,
+): AnthropicMessageStartEvent['message']['usage'] {
   if (state.startUsage || !options.estimateInputTokens) return irUsageToAnthropic(state.startUsage);
   return { ...irUsageToAnthropic(undefined), input_tokens: options.estimateInputTokens() };
 }
@@ -81,12 +92,19 @@ function messageStart(state: EncoderState, options: StreamEncoderOptions): Anthr
 }
 
 /** One handler per IR event type. Blocks of choices other than 0 are ignored. */
-function createHandlers(state: EncoderState, blocks: StreamBlockScheduler, options: StreamEncoderOptions): IrStreamEventHandlers<AnthropicStreamEvent[]> {
+function createHandlers(
+  state: EncoderState,
+  blocks: StreamBlockScheduler,
+  options: StreamEncoderOptions,
+): IrStreamEventHandlers<AnthropicStreamEvent[]> {
   const inChoice = (index: number, choice: number | undefined): boolean => {
     if ((choice ?? 0) !== 0) state.ignored.add(index);
     return !state.ignored.has(index);
   };
-  const started = (events: AnthropicStreamEvent[]): AnthropicStreamEvent[] => [...messageStart(state, options), ...events];
+  const started = (events: AnthropicStreamEvent[]): AnthropicStreamEvent[] => [
+    ...messageStart(state, options),
+    ...events,
+  ];
   return {
     'response-start': (e) => {
       if (state.started) return [];
@@ -99,11 +117,14 @@ function createHandlers(state: EncoderState, blocks: StreamBlockScheduler, optio
     'text-delta': (e) => (inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'text', e.delta)) : []),
     'text-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
     'reasoning-start': (e) => (inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'reasoning')) : []),
-    'reasoning-delta': (e) => (inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'reasoning', e.delta)) : []),
+    'reasoning-delta': (e) =>
+      inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'reasoning', e.delta)) : [],
     'reasoning-signature': (e) => (inChoice(e.index, undefined) ? started(blocks.opaque(e.index, e.opaque)) : []),
     'reasoning-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
-    'tool-call-start': (e) => (inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'tool', { id: e.id, name: e.name })) : []),
-    'tool-call-delta': (e) => (inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'tool', e.argumentsDelta)) : []),
+    'tool-call-start': (e) =>
+      inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'tool', { id: e.id, name: e.name })) : [],
+    'tool-call-delta': (e) =>
+      inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'tool', e.argumentsDelta)) : [],
     'tool-call-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
     file: () => [],
     'usage-update': (e) => {
@@ -129,7 +150,9 @@ function createHandlers(state: EncoderState, blocks: StreamBlockScheduler, optio
  * usage) and `message_stop` once the input is over, so that usage arriving after `finish`
  * still counts. An IR `error` becomes `event: error` and ends the output.
  */
-export function createAnthropicMessagesStreamEncoder(options: StreamEncoderOptions = {}): StreamMachine<IrStreamEvent, SseMessage> {
+export function createAnthropicMessagesStreamEncoder(
+  options: StreamEncoderOptions = {},
+): StreamMachine<IrStreamEvent, SseMessage> {
   const state: EncoderState = { started: false, id: '', model: options.model ?? '', closed: false, ignored: new Set() };
   const blocks = new StreamBlockScheduler((id, index) => anthropicToolUseId(id, `${state.id}:${index}`));
   const handlers = createHandlers(state, blocks, options);
@@ -141,7 +164,12 @@ export function createAnthropicMessagesStreamEncoder(options: StreamEncoderOptio
     end() {
       if (state.closed) return [];
       state.closed = true;
-      const events = [...messageStart(state, options), ...blocks.closeAll(), messageDelta(state, blocks.sawToolUse), { type: 'message_stop' } as const];
+      const events = [
+        ...messageStart(state, options),
+        ...blocks.closeAll(),
+        messageDelta(state, blocks.sawToolUse),
+        { type: 'message_stop' } as const,
+      ];
       return events.map(anthropicSseMessage);
     },
   };

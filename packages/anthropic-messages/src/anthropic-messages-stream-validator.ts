@@ -1,7 +1,10 @@
 import type { SseMessage } from '@interlingua/ir';
 import { safeJsonParse } from '@interlingua/ir-utils';
 import { formatIssuePath } from './anthropic-messages-invalid-request.js';
-import { anthropicMessagesStrictStreamEventSchema, type AnthropicStreamEvent } from './anthropic-messages-stream-event-schema.js';
+import {
+  anthropicMessagesStrictStreamEventSchema,
+  type AnthropicStreamEvent,
+} from './anthropic-messages-stream-event-schema.js';
 
 const DELTA_FOR_BLOCK: Record<string, readonly string[]> = {
   text: ['text_delta', 'citations_delta'],
@@ -33,14 +36,17 @@ function step(event: AnthropicStreamEvent, state: GrammarState): string | undefi
     case 'content_block_start':
       if (state.phase !== 'message') return 'content_block_start after message_delta';
       if (state.open !== undefined) return `content_block_start while block ${state.open} is open`;
-      if (event.index !== state.blocks.length) return `content_block_start index ${event.index}, expected ${state.blocks.length}`;
+      if (event.index !== state.blocks.length)
+        return `content_block_start index ${event.index}, expected ${state.blocks.length}`;
       state.blocks.push(event.content_block.type);
       state.open = event.index;
       return undefined;
     case 'content_block_delta': {
       if (event.index !== state.open) return `content_block_delta for block ${event.index}, which is not open`;
       const allowed = DELTA_FOR_BLOCK[state.blocks[event.index] ?? ''] ?? [];
-      return allowed.includes(event.delta.type) ? undefined : `${event.delta.type} in a ${state.blocks[event.index]} block`;
+      return allowed.includes(event.delta.type)
+        ? undefined
+        : `${event.delta.type} in a ${state.blocks[event.index]} block`;
     }
     case 'content_block_stop':
       if (event.index !== state.open) return `content_block_stop for block ${event.index}, which is not open`;
@@ -74,10 +80,12 @@ export function validateAnthropicMessagesStream(messages: readonly SseMessage[])
       problems.push(`event ${position}: ${formatIssuePath(issue?.path ?? [])} ${issue?.message ?? 'invalid'}`.trim());
       return;
     }
-    if (message.event !== checked.data.type) problems.push(`event ${position}: SSE event name ${String(message.event)} is not ${checked.data.type}`);
+    if (message.event !== checked.data.type)
+      problems.push(`event ${position}: SSE event name ${String(message.event)} is not ${checked.data.type}`);
     const problem = step(checked.data, state);
     if (problem) problems.push(`event ${position}: ${problem}`);
   });
-  if (state.phase !== 'stopped' && state.phase !== 'error') problems.push('the stream does not end with message_stop or error');
+  if (state.phase !== 'stopped' && state.phase !== 'error')
+    problems.push('the stream does not end with message_stop or error');
   return problems;
 }

@@ -6,7 +6,13 @@ import { anthropicPingEvent } from './anthropic-messages-stream-encoder.js';
 import { validateAnthropicMessagesStream } from './anthropic-messages-stream-validator.js';
 
 const START: IrStreamEvent = { type: 'response-start', id: 'msg_1', model: 'claude-x', created: 1 };
-const USAGE: IrUsage = { inputTokens: 120, outputTokens: 30, totalTokens: 150, cacheReadTokens: 100, cacheWriteTokens: 0 };
+const USAGE: IrUsage = {
+  inputTokens: 120,
+  outputTokens: 30,
+  totalTokens: 150,
+  cacheReadTokens: 100,
+  cacheWriteTokens: 0,
+};
 
 function encode(events: IrStreamEvent[], options = {}): SseMessage[] {
   return runMachineSync(codec.stream.createEncoder(options), events);
@@ -21,7 +27,11 @@ function decode(messages: SseMessage[]): IrStreamEvent[] {
 }
 
 function wireBlocks(messages: SseMessage[]): Array<[number, string]> {
-  return payloads(messages).flatMap((p) => (p.type === 'content_block_start' ? [[p.index as number, (p.content_block as { type: string }).type] as [number, string]] : []));
+  return payloads(messages).flatMap((p) =>
+    p.type === 'content_block_start'
+      ? [[p.index as number, (p.content_block as { type: string }).type] as [number, string]]
+      : [],
+  );
 }
 
 describe('stream encoder', () => {
@@ -118,7 +128,12 @@ describe('stream encoder', () => {
       ]),
     );
     const start = out[0] as { message: { usage: Record<string, number> } };
-    expect(start.message.usage).toEqual({ input_tokens: 20, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 100 });
+    expect(start.message.usage).toEqual({
+      input_tokens: 20,
+      output_tokens: 1,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 100,
+    });
     expect(out.at(-2)).toEqual({
       type: 'message_delta',
       delta: { stop_reason: 'end_turn', stop_sequence: null },
@@ -129,8 +144,17 @@ describe('stream encoder', () => {
 
   it('starts with zero usage when the IR start has none, and never invents input tokens', () => {
     const out = payloads(encode([START, { type: 'finish', finishReason: { unified: 'length', raw: 'length' } }]));
-    expect((out[0] as { message: { usage: unknown } }).message.usage).toEqual({ input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 });
-    expect(out.at(-2)).toEqual({ type: 'message_delta', delta: { stop_reason: 'max_tokens', stop_sequence: null }, usage: { output_tokens: 0 } });
+    expect((out[0] as { message: { usage: unknown } }).message.usage).toEqual({
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    });
+    expect(out.at(-2)).toEqual({
+      type: 'message_delta',
+      delta: { stop_reason: 'max_tokens', stop_sequence: null },
+      usage: { output_tokens: 0 },
+    });
   });
 
   it('closes blocks left open and flushes blocks that started while another was open', () => {
@@ -185,7 +209,9 @@ describe('stream encoder', () => {
     machine.push({ type: 'text-start', index: 0 });
     machine.push({ type: 'tool-call-start', index: 1, id: 'call_a', name: 'f' });
     const live = payloads(machine.push({ type: 'tool-call-delta', index: 1, argumentsDelta: '{"x":1}' }));
-    expect(live).toEqual([{ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"x":1}' } }]);
+    expect(live).toEqual([
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"x":1}' } },
+    ]);
     const out = [...machine.push({ type: 'text-delta', index: 0, delta: 'late text' }), ...machine.end()];
     expect(payloads(out).map((p) => [p.type, p.index])).toEqual([
       ['content_block_stop', 0],
@@ -198,7 +224,9 @@ describe('stream encoder', () => {
   });
 
   it('mints tool ids for empty or invalid ones', () => {
-    const out = payloads(encode([START, { type: 'tool-call-start', index: 0, id: '', name: 'f' }, { type: 'tool-call-end', index: 0 }]));
+    const out = payloads(
+      encode([START, { type: 'tool-call-start', index: 0, id: '', name: 'f' }, { type: 'tool-call-end', index: 0 }]),
+    );
     expect((out[1]?.content_block as { id: string }).id).toMatch(/^toolu_[a-z0-9]{24}$/);
   });
 
@@ -208,7 +236,11 @@ describe('stream encoder', () => {
         START,
         { type: 'text-start', index: 0, choice: 1 },
         { type: 'text-delta', index: 0, delta: 'other' },
-        { type: 'file', index: 1, part: { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'x' } } },
+        {
+          type: 'file',
+          index: 1,
+          part: { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'x' } },
+        },
         { type: 'text-start', index: 2, choice: 0 },
         { type: 'text-delta', index: 2, delta: 'mine' },
         { type: 'finish', choice: 1, finishReason: { unified: 'length', raw: 'length' } },
@@ -218,7 +250,9 @@ describe('stream encoder', () => {
     expect(validateAnthropicMessagesStream(out)).toEqual([]);
     const again = accumulateResponse(decode(out));
     expect(again.model).toBe('alias');
-    expect(again.choices).toEqual([{ index: 0, content: [{ type: 'text', text: 'mine' }], finishReason: { unified: 'stop', raw: 'end_turn' } }]);
+    expect(again.choices).toEqual([
+      { index: 0, content: [{ type: 'text', text: 'mine' }], finishReason: { unified: 'stop', raw: 'end_turn' } },
+    ]);
   });
 
   it('starts the message itself when the IR has no response-start', () => {
@@ -237,7 +271,10 @@ describe('stream encoder', () => {
     ];
     expect(machine.push({ type: 'text-delta', index: 0, delta: 'more' })).toEqual([]);
     expect(machine.end()).toEqual([]);
-    expect(out.at(-1)).toEqual({ event: 'error', data: '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}' });
+    expect(out.at(-1)).toEqual({
+      event: 'error',
+      data: '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    });
     expect(validateAnthropicMessagesStream(out)).toEqual([]);
   });
 
@@ -247,24 +284,49 @@ describe('stream encoder', () => {
 });
 
 describe('stream decoder', () => {
-  const sse = (events: Array<Record<string, unknown>>): SseMessage[] => events.map((e) => ({ event: String(e.type), data: JSON.stringify(e) }));
+  const sse = (events: Array<Record<string, unknown>>): SseMessage[] =>
+    events.map((e) => ({ event: String(e.type), data: JSON.stringify(e) }));
 
   it('decodes thinking, signatures, redacted thinking and cumulative usage', () => {
     const events = decode(
       sse([
-        { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'c', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, cache_read_input_tokens: 5, output_tokens: 1 } } },
+        {
+          type: 'message_start',
+          message: {
+            id: 'msg_1',
+            type: 'message',
+            role: 'assistant',
+            model: 'c',
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 10, cache_read_input_tokens: 5, output_tokens: 1 },
+          },
+        },
         { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
         { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'hmm' } },
         { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'SIG' } },
         { type: 'content_block_stop', index: 0 },
         { type: 'content_block_start', index: 1, content_block: { type: 'redacted_thinking', data: 'RED' } },
         { type: 'content_block_stop', index: 1 },
-        { type: 'content_block_start', index: 2, content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} } },
+        {
+          type: 'content_block_start',
+          index: 2,
+          content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} },
+        },
         { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"q":1}' } },
         { type: 'content_block_stop', index: 2 },
-        { type: 'content_block_start', index: 3, content_block: { type: 'tool_use', id: 'toolu_1', name: 'f', input: { given: 'whole' } } },
+        {
+          type: 'content_block_start',
+          index: 3,
+          content_block: { type: 'tool_use', id: 'toolu_1', name: 'f', input: { given: 'whole' } },
+        },
         { type: 'content_block_stop', index: 3 },
-        { type: 'message_delta', delta: { stop_reason: 'pause_turn', stop_sequence: null }, usage: { output_tokens: 40 } },
+        {
+          type: 'message_delta',
+          delta: { stop_reason: 'pause_turn', stop_sequence: null },
+          usage: { output_tokens: 40 },
+        },
         { type: 'message_stop' },
       ]),
     );
@@ -285,14 +347,19 @@ describe('stream decoder', () => {
   it('does not take the empty start input of a tool_use as arguments', () => {
     const events = decode(
       sse([
-        { type: 'message_start', message: { id: 'm', model: 'c', content: [], usage: { input_tokens: 1, output_tokens: 1 } } },
+        {
+          type: 'message_start',
+          message: { id: 'm', model: 'c', content: [], usage: { input_tokens: 1, output_tokens: 1 } },
+        },
         { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: 'f', input: {} } },
         { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '' } },
         { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"a":1}' } },
         { type: 'content_block_stop', index: 0 },
       ]),
     );
-    expect(events.filter((e) => e.type === 'tool-call-delta')).toEqual([{ type: 'tool-call-delta', index: 0, argumentsDelta: '{"a":1}' }]);
+    expect(events.filter((e) => e.type === 'tool-call-delta')).toEqual([
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{"a":1}' },
+    ]);
   });
 
   it('turns an in-band error into an IR error and ignores pings and unknown events', () => {
@@ -311,12 +378,18 @@ describe('stream decoder', () => {
   });
 
   it('reports an event whose data begins as JSON but does not parse as an upstream error', () => {
-    const events = decode([{ event: 'content_block_delta', data: '{"type":"content_block_delta","index":0,"delta":{' }]);
-    expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'upstream-error', source: 'upstream' }) }]);
+    const events = decode([
+      { event: 'content_block_delta', data: '{"type":"content_block_delta","index":0,"delta":{' },
+    ]);
+    expect(events).toEqual([
+      { type: 'error', error: expect.objectContaining({ kind: 'upstream-error', source: 'upstream' }) },
+    ]);
   });
 
   it('emits response-start first even when message_start is missing', () => {
-    const events = decode(sse([{ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'hi' } }]));
+    const events = decode(
+      sse([{ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'hi' } }]),
+    );
     expect(events.map((e) => e.type)).toEqual(['response-start', 'text-start', 'text-delta', 'text-end']);
   });
 });

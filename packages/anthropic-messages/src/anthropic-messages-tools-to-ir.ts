@@ -21,19 +21,25 @@ export function anthropicToolsToIr(tools: AnthropicTool[]): { tools: IrTool[]; n
     const ir: IrTool = { name: tool.name, parameters: tool.input_schema };
     if (tool.description !== undefined) ir.description = tool.description;
     if (tool.strict !== undefined) ir.strict = tool.strict;
-    if (tool.cache_control) ir.cacheControl = { type: 'ephemeral', ...(tool.cache_control.ttl ? { ttl: tool.cache_control.ttl } : {}) };
+    if (tool.cache_control)
+      ir.cacheControl = { type: 'ephemeral', ...(tool.cache_control.ttl ? { ttl: tool.cache_control.ttl } : {}) };
     out.tools.push(ir);
     const extra: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(tool)) if (!MAPPED_TOOL_FIELDS.has(key) && value !== undefined) extra[key] = value;
+    for (const [key, value] of Object.entries(tool))
+      if (!MAPPED_TOOL_FIELDS.has(key) && value !== undefined) extra[key] = value;
     if (Object.keys(extra).length > 0) out.notes.push({ index, name: tool.name, extra });
   });
   return out;
 }
 
 /** `tool_choice` -> IR tool choice and `parallelToolCalls` (from `disable_parallel_tool_use`). */
-export function anthropicToolChoiceToIr(choice: AnthropicToolChoice): { toolChoice: IrToolChoice; parallelToolCalls?: boolean } {
+export function anthropicToolChoiceToIr(choice: AnthropicToolChoice): {
+  toolChoice: IrToolChoice;
+  parallelToolCalls?: boolean;
+} {
   const type = ANTHROPIC_TOOL_CHOICE_TO_IR[choice.type];
-  const toolChoice: IrToolChoice = choice.type === 'tool' ? { type: 'tool', name: choice.name } : { type: type as Exclude<typeof type, 'tool'> };
+  const toolChoice: IrToolChoice =
+    choice.type === 'tool' ? { type: 'tool', name: choice.name } : { type: type as Exclude<typeof type, 'tool'> };
   const disable = 'disable_parallel_tool_use' in choice ? choice.disable_parallel_tool_use : undefined;
   return typeof disable === 'boolean' ? { toolChoice, parallelToolCalls: !disable } : { toolChoice };
 }

@@ -7,11 +7,13 @@ import './zod-english.js';
  * report their issues at the block's own path (`messages[0].content[1].id`).
  */
 export function typedUnion(known: Record<string, z.ZodMiniType>) {
-  return z.looseObject({ type: z.string() }).check(z.superRefine((value, ctx) => {
-    const schema = Object.hasOwn(known, value.type) ? known[value.type] : undefined;
-    if (!schema) return;
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
-  }));
+  return z.looseObject({ type: z.string() }).check(
+    z.superRefine((value, ctx) => {
+      const schema = Object.hasOwn(known, value.type) ? known[value.type] : undefined;
+      if (!schema) return;
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+    }),
+  );
 }

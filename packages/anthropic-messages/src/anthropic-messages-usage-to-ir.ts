@@ -33,7 +33,10 @@ export function anthropicUsageToIr(usage: AnthropicUsageLenient): IrUsage {
  * Overlays a `message_delta` usage on the usage known so far: counters are cumulative totals,
  * `output_tokens` always replaces, the others replace only when present and non-null.
  */
-export function mergeAnthropicUsage(base: AnthropicUsageLenient | undefined, delta: AnthropicUsageLenient): AnthropicUsageLenient {
+export function mergeAnthropicUsage(
+  base: AnthropicUsageLenient | undefined,
+  delta: AnthropicUsageLenient,
+): AnthropicUsageLenient {
   const merged: AnthropicUsageLenient = { ...base };
   for (const [key, value] of Object.entries(delta)) {
     if (value !== null && value !== undefined) merged[key] = value;

@@ -4,18 +4,36 @@
  */
 export { anthropicMessagesCodec } from './anthropic-messages-codec.js';
 
-export { checkAnthropicMessagesRequestLimits, anthropicMessagesRequestToIr, anthropicCountTokensRequestToIr, anthropicMessagesRequestBodyToIr } from './anthropic-messages-request-to-ir.js';
-export { irToAnthropicMessagesRequest, irToAnthropicCountTokensRequest, ANTHROPIC_DEFAULT_MAX_TOKENS } from './ir-to-anthropic-messages-request.js';
+export {
+  checkAnthropicMessagesRequestLimits,
+  anthropicMessagesRequestToIr,
+  anthropicCountTokensRequestToIr,
+  anthropicMessagesRequestBodyToIr,
+} from './anthropic-messages-request-to-ir.js';
+export {
+  irToAnthropicMessagesRequest,
+  irToAnthropicCountTokensRequest,
+  ANTHROPIC_DEFAULT_MAX_TOKENS,
+} from './ir-to-anthropic-messages-request.js';
 export { anthropicMessagesResponseToIr } from './anthropic-messages-response-to-ir.js';
 export { irToAnthropicMessagesResponse } from './ir-to-anthropic-messages-response.js';
 export { createAnthropicMessagesStreamDecoder } from './anthropic-messages-stream-decoder.js';
-export { createAnthropicMessagesStreamEncoder, anthropicPingEvent, anthropicSseMessage } from './anthropic-messages-stream-encoder.js';
+export {
+  createAnthropicMessagesStreamEncoder,
+  anthropicPingEvent,
+  anthropicSseMessage,
+} from './anthropic-messages-stream-encoder.js';
 export { validateAnthropicMessagesStream } from './anthropic-messages-stream-validator.js';
 export { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
 export { irToAnthropicError, anthropicErrorTypeOf } from './ir-to-anthropic-messages-error.js';
 export { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
 export { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
-export { anthropicModel, anthropicModelList, anthropicModelSchema, anthropicModelListSchema } from './anthropic-messages-model-list.js';
+export {
+  anthropicModel,
+  anthropicModelList,
+  anthropicModelSchema,
+  anthropicModelListSchema,
+} from './anthropic-messages-model-list.js';
 export type { AnthropicModel, AnthropicModelList } from './anthropic-messages-model-list.js';
 export { anthropicCountTokensResponse } from './anthropic-messages-count-tokens.js';
 
@@ -24,7 +42,12 @@ export * from './anthropic-messages-request-schema.js';
 export * from './anthropic-messages-response-schema.js';
 export * from './anthropic-messages-stream-event-schema.js';
 export * from './anthropic-messages-error-schema.js';
-export type { AnthropicRequestExtension, AnthropicResponseExtension, AnthropicBlockNote, AnthropicToolNote } from './anthropic-messages-extension.js';
+export type {
+  AnthropicRequestExtension,
+  AnthropicResponseExtension,
+  AnthropicBlockNote,
+  AnthropicToolNote,
+} from './anthropic-messages-extension.js';
 export { ANTHROPIC_STYLE_ID } from './anthropic-messages-extension.js';
 
 export * from './map/anthropic-stop-reason.js';

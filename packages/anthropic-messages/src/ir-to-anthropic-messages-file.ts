@@ -35,16 +35,28 @@ function sourceOf(part: IrFilePart, kind: 'image' | 'pdf'): Record<string, unkno
   return { type: 'base64', media_type: mediaType, data: source.data };
 }
 
-function textDocumentSource(part: IrFilePart, field: string, warnings: IrWarning[]): Record<string, unknown> | undefined {
+function textDocumentSource(
+  part: IrFilePart,
+  field: string,
+  warnings: IrWarning[],
+): Record<string, unknown> | undefined {
   const { source } = part;
   if (source.kind === 'file-id') return { type: 'file', file_id: source.fileId };
   const text = source.kind === 'base64' ? base64ToUtf8(source.data) : undefined;
   if (text === undefined) {
-    warnings.push({ kind: 'dropped', field, message: `a ${part.mediaType ?? 'text'} file given by URL or as invalid base64 cannot be sent to Anthropic` });
+    warnings.push({
+      kind: 'dropped',
+      field,
+      message: `a ${part.mediaType ?? 'text'} file given by URL or as invalid base64 cannot be sent to Anthropic`,
+    });
     return undefined;
   }
   if (part.mediaType !== 'text/plain') {
-    warnings.push({ kind: 'approximated', field, message: `${part.mediaType ?? 'text'} file sent as a plain-text document` });
+    warnings.push({
+      kind: 'approximated',
+      field,
+      message: `${part.mediaType ?? 'text'} file sent as a plain-text document`,
+    });
   }
   return { type: 'text', media_type: 'text/plain', data: text };
 }
@@ -54,7 +66,11 @@ function textDocumentSource(part: IrFilePart, field: string, warnings: IrWarning
  * block (PDF, or text decoded into a plain-text source). Audio and other kinds are dropped
  * with a warning: the Messages API has no block for them.
  */
-export function irFileToAnthropic(part: IrFilePart, field: string, warnings: IrWarning[]): AnthropicContentBlockParam | undefined {
+export function irFileToAnthropic(
+  part: IrFilePart,
+  field: string,
+  warnings: IrWarning[],
+): AnthropicContentBlockParam | undefined {
   const kind = kindOf(part);
   let block: AnthropicContentBlockParam;
   if (kind === 'image') block = { type: 'image', source: sourceOf(part, 'image') };
@@ -64,7 +80,11 @@ export function irFileToAnthropic(part: IrFilePart, field: string, warnings: IrW
     if (!source) return undefined;
     block = { type: 'document', source };
   } else {
-    warnings.push({ kind: 'dropped', field, message: `Anthropic Messages cannot take ${part.mediaType ?? 'this kind of'} files` });
+    warnings.push({
+      kind: 'dropped',
+      field,
+      message: `Anthropic Messages cannot take ${part.mediaType ?? 'this kind of'} files`,
+    });
     return undefined;
   }
   if (block.type === 'document' && part.filename) block.title = part.filename;

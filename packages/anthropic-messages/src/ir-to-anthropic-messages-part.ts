@@ -19,10 +19,15 @@ function textBlock(text: string, cache?: IrContentPart & { type: 'text' }): Anth
 }
 
 function toolUse(part: IrToolCallPart, context: PartContext): AnthropicContentBlockParam {
-  const parsed = part.argumentsJson.trim() === '' ? { ok: true as const, value: {} } : safeJsonParse(part.argumentsJson);
+  const parsed =
+    part.argumentsJson.trim() === '' ? { ok: true as const, value: {} } : safeJsonParse(part.argumentsJson);
   let input = parsed.ok ? asRecord(parsed.value) : undefined;
   if (!input) {
-    context.warnings.push({ kind: 'approximated', field: `${context.field}.arguments`, message: 'tool-call arguments are not a JSON object; sent as {}' });
+    context.warnings.push({
+      kind: 'approximated',
+      field: `${context.field}.arguments`,
+      message: 'tool-call arguments are not a JSON object; sent as {}',
+    });
     input = {};
   }
   return { type: 'tool_use', id: context.toolUseId(part.id, true), name: part.name, input };
@@ -41,7 +46,10 @@ function toolResult(part: IrToolResultPart, context: PartContext): AnthropicCont
       if (block) content.push(block);
     }
   });
-  const block: AnthropicContentBlockParam = { type: 'tool_result', tool_use_id: context.toolUseId(part.toolCallId, false) };
+  const block: AnthropicContentBlockParam = {
+    type: 'tool_result',
+    tool_use_id: context.toolUseId(part.toolCallId, false),
+  };
   const only = content[0];
   if (content.length === 1 && only?.type === 'text' && only.cache_control === undefined) block.content = only.text;
   else if (content.length > 0) block.content = content;
@@ -53,7 +61,8 @@ function toolResult(part: IrToolResultPart, context: PartContext): AnthropicCont
 function reasoning(part: IrContentPart & { type: 'reasoning' }): AnthropicContentBlockParam | undefined {
   const { opaque } = part;
   if (opaque?.origin !== 'anthropic') return undefined;
-  if (opaque.kind === 'signature' && opaque.data !== '') return { type: 'thinking', thinking: part.text, signature: opaque.data };
+  if (opaque.kind === 'signature' && opaque.data !== '')
+    return { type: 'thinking', thinking: part.text, signature: opaque.data };
   if (opaque.kind === 'redacted') return { type: 'redacted_thinking', data: opaque.data };
   return undefined;
 }
@@ -72,9 +81,17 @@ const ALLOWED: Record<IrRole, ReadonlySet<IrContentPart['type']>> = {
  * without an Anthropic signature is dropped silently: the API rejects thinking blocks whose
  * signature it did not mint.
  */
-export function irPartToAnthropic(part: IrContentPart, role: IrRole, context: PartContext): AnthropicContentBlockParam | undefined {
+export function irPartToAnthropic(
+  part: IrContentPart,
+  role: IrRole,
+  context: PartContext,
+): AnthropicContentBlockParam | undefined {
   if (!ALLOWED[role].has(part.type)) {
-    context.warnings.push({ kind: 'dropped', field: context.field, message: `a ${part.type} part cannot be sent in a ${role} turn to Anthropic` });
+    context.warnings.push({
+      kind: 'dropped',
+      field: context.field,
+      message: `a ${part.type} part cannot be sent in a ${role} turn to Anthropic`,
+    });
     return undefined;
   }
   switch (part.type) {

@@ -54,14 +54,32 @@ describe('request fromIr (any IR to Messages)', () => {
       ]),
     );
     expect(value.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }, { type: 'text', text: 'c' }] },
-      { role: 'assistant', content: [{ type: 'text', text: 'd' }, { type: 'text', text: 'e' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+          { type: 'text', text: 'c' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'd' },
+          { type: 'text', text: 'e' },
+        ],
+      },
     ]);
   });
 
   it('puts tool results first in the user turn that follows the tool calls', () => {
     const call = (id: string) => ({ type: 'tool-call' as const, id, name: 'f', argumentsJson: '{"x":1}' });
-    const result = (id: string) => ({ type: 'tool-result' as const, toolCallId: id, toolName: 'f', content: [{ type: 'text' as const, text: id }] });
+    const result = (id: string) => ({
+      type: 'tool-result' as const,
+      toolCallId: id,
+      toolName: 'f',
+      content: [{ type: 'text' as const, text: id }],
+    });
     const { value } = codec.request.fromIr(
       ir([
         user('go'),
@@ -102,7 +120,11 @@ describe('request fromIr (any IR to Messages)', () => {
             { type: 'reasoning', text: 'openai', opaque: { origin: 'openai', kind: 'encrypted', data: 'ENC' } },
             { type: 'reasoning', text: 'gemini', opaque: { origin: 'gemini', kind: 'signature', data: 'GSIG' } },
             { type: 'reasoning', text: 'plain' },
-            { type: 'reasoning', text: 'empty signature', opaque: { origin: 'anthropic', kind: 'signature', data: '' } },
+            {
+              type: 'reasoning',
+              text: 'empty signature',
+              opaque: { origin: 'anthropic', kind: 'signature', data: '' },
+            },
             { type: 'text', text: 'answer' },
           ],
         },
@@ -122,7 +144,13 @@ describe('request fromIr (any IR to Messages)', () => {
       max_tokens: 10,
       messages: [
         { role: 'user', content: 'q' },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: 'EqABC' }, { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 't', signature: 'EqABC' },
+            { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} },
+          ],
+        },
       ],
     };
     expect(codec.request.fromIr(toIr(body)).value.messages[1]?.content).toEqual(body.messages[1]?.content);
@@ -132,14 +160,29 @@ describe('request fromIr (any IR to Messages)', () => {
     const { value, warnings } = codec.request.fromIr(
       ir([
         user('q'),
-        { role: 'assistant', content: [{ type: 'tool-call', id: '', name: 'f', argumentsJson: '{oops' }, { type: 'tool-call', id: 'functions.f:1', name: 'f', argumentsJson: '[1]' }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: '', toolName: 'f', content: [] }, { type: 'tool-result', toolCallId: 'functions.f:1', toolName: 'f', content: [] }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', id: '', name: 'f', argumentsJson: '{oops' },
+            { type: 'tool-call', id: 'functions.f:1', name: 'f', argumentsJson: '[1]' },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: '', toolName: 'f', content: [] },
+            { type: 'tool-result', toolCallId: 'functions.f:1', toolName: 'f', content: [] },
+          ],
+        },
       ]),
     );
     const calls = value.messages[1]?.content as Array<Record<string, unknown>>;
     const results = value.messages[2]?.content as Array<Record<string, unknown>>;
     expect(calls.map((c) => c.input)).toEqual([{}, {}]);
-    expect(warnings.map((w) => w.field)).toEqual(['messages[1].content[0].arguments', 'messages[1].content[1].arguments']);
+    expect(warnings.map((w) => w.field)).toEqual([
+      'messages[1].content[0].arguments',
+      'messages[1].content[1].arguments',
+    ]);
     for (const call of calls) expect(call.id).toMatch(/^toolu_[a-z0-9]{24}$/);
     expect(results.map((r) => r.tool_use_id)).toEqual(calls.map((c) => c.id));
     expect(calls[0]?.id).not.toBe(calls[1]?.id);
@@ -153,7 +196,12 @@ describe('request fromIr (any IR to Messages)', () => {
           content: [
             { type: 'file', mediaType: 'image/jpg', source: { kind: 'base64', data: '/9j/4AAQ' } },
             { type: 'file', source: { kind: 'url', url: 'https://example.com/x' } },
-            { type: 'file', mediaType: 'application/pdf', source: { kind: 'base64', data: 'JVBER' }, filename: 'a.pdf' },
+            {
+              type: 'file',
+              mediaType: 'application/pdf',
+              source: { kind: 'base64', data: 'JVBER' },
+              filename: 'a.pdf',
+            },
             { type: 'file', mediaType: 'text/markdown', source: { kind: 'base64', data: btoa('# hi') } },
             { type: 'file', mediaType: 'audio/wav', source: { kind: 'base64', data: 'UklGR' } },
             { type: 'file', source: { kind: 'file-id', fileId: 'file_1' } },
@@ -199,25 +247,63 @@ describe('request fromIr (any IR to Messages)', () => {
   });
 
   it('does not send thinking with a forced tool choice', () => {
-    const { value, warnings } = codec.request.fromIr(ir([user('q')], { reasoning: { effort: 'low' }, toolChoice: { type: 'required' } }));
+    const { value, warnings } = codec.request.fromIr(
+      ir([user('q')], { reasoning: { effort: 'low' }, toolChoice: { type: 'required' } }),
+    );
     expect(value.thinking).toBeUndefined();
     expect(value.tool_choice).toEqual({ type: 'any' });
     expect(warnings.map((w) => w.field)).toEqual(['reasoning']);
   });
 
   it('does not send thinking when the last assistant turn used tools without a signed thinking block', () => {
-    const call: IrMessage = { role: 'assistant', content: [{ type: 'reasoning', text: 'plain, from chat' }, { type: 'tool-call', id: 'call_1', name: 'f', argumentsJson: '{}' }] };
-    const result: IrMessage = { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'f', content: [{ type: 'text', text: 'ok' }] }] };
-    const unsigned = codec.request.fromIr(ir([user('q'), call, result], { reasoning: { effort: 'low' }, maxOutputTokens: 8000 }));
+    const call: IrMessage = {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'plain, from chat' },
+        { type: 'tool-call', id: 'call_1', name: 'f', argumentsJson: '{}' },
+      ],
+    };
+    const result: IrMessage = {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'f', content: [{ type: 'text', text: 'ok' }] }],
+    };
+    const unsigned = codec.request.fromIr(
+      ir([user('q'), call, result], { reasoning: { effort: 'low' }, maxOutputTokens: 8000 }),
+    );
     expect(unsigned.value.thinking).toBeUndefined();
     expect(unsigned.warnings.map((w) => [w.kind, w.field])).toEqual([['dropped', 'reasoning']]);
-    const signed: IrMessage = { ...call, content: [{ type: 'reasoning', text: 't', opaque: { origin: 'anthropic', kind: 'signature', data: 'sig' } }, ...call.content.slice(1)] };
-    expect(codec.request.fromIr(ir([user('q'), signed, result], { reasoning: { effort: 'low' }, maxOutputTokens: 8000 })).value.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
-    expect(codec.request.fromIr(ir([user('q'), { role: 'assistant', content: [{ type: 'text', text: 'a' }] }, user('b')], { reasoning: { effort: 'low' }, maxOutputTokens: 8000 })).value.thinking).toBeDefined();
+    const signed: IrMessage = {
+      ...call,
+      content: [
+        { type: 'reasoning', text: 't', opaque: { origin: 'anthropic', kind: 'signature', data: 'sig' } },
+        ...call.content.slice(1),
+      ],
+    };
+    expect(
+      codec.request.fromIr(ir([user('q'), signed, result], { reasoning: { effort: 'low' }, maxOutputTokens: 8000 }))
+        .value.thinking,
+    ).toEqual({ type: 'enabled', budget_tokens: 1024 });
+    expect(
+      codec.request.fromIr(
+        ir([user('q'), { role: 'assistant', content: [{ type: 'text', text: 'a' }] }, user('b')], {
+          reasoning: { effort: 'low' },
+          maxOutputTokens: 8000,
+        }),
+      ).value.thinking,
+    ).toBeDefined();
   });
 
   it("reports OpenAI chat's fields without an Anthropic equivalent (logprobs, logit_bias), not its metadata", () => {
-    const extensions = { 'openai-chat': { logprobs: true, top_logprobs: 3, logit_bias: { '1': 2 }, store: false, maxTokensField: 'max_tokens', messageFields: {} } };
+    const extensions = {
+      'openai-chat': {
+        logprobs: true,
+        top_logprobs: 3,
+        logit_bias: { '1': 2 },
+        store: false,
+        maxTokensField: 'max_tokens',
+        messageFields: {},
+      },
+    };
     const { warnings } = codec.request.fromIr(ir([user('q')], { extensions }));
     expect(warnings.map((w) => [w.kind, w.field])).toEqual([
       ['dropped', 'logprobs'],
@@ -232,7 +318,14 @@ describe('request fromIr (any IR to Messages)', () => {
         tools: [{ name: 'f', parameters: { properties: { a: { type: 'string' } } } }, { name: 'g' }],
         toolChoice: { type: 'tool', name: 'f' },
         parallelToolCalls: false,
-        sampling: { temperature: 1.4, topP: 0.5, seed: 1, presencePenalty: 1, frequencyPenalty: 1, stopSequences: ['x'] },
+        sampling: {
+          temperature: 1.4,
+          topP: 0.5,
+          seed: 1,
+          presencePenalty: 1,
+          frequencyPenalty: 1,
+          stopSequences: ['x'],
+        },
         candidateCount: 2,
         user: 'u',
         metadata: { a: 'b' },
@@ -259,13 +352,21 @@ describe('request fromIr (any IR to Messages)', () => {
       ['dropped', 'metadata'],
       ['dropped', 'responseFormat'],
     ]);
-    expect(codec.request.fromIr(ir([user('q')], { parallelToolCalls: false })).value.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
-    expect(codec.request.fromIr(ir([user('q')], { toolChoice: { type: 'none' }, parallelToolCalls: false })).value.tool_choice).toEqual({ type: 'none' });
+    expect(codec.request.fromIr(ir([user('q')], { parallelToolCalls: false })).value.tool_choice).toEqual({
+      type: 'auto',
+      disable_parallel_tool_use: true,
+    });
+    expect(
+      codec.request.fromIr(ir([user('q')], { toolChoice: { type: 'none' }, parallelToolCalls: false })).value
+        .tool_choice,
+    ).toEqual({ type: 'none' });
   });
 
   it('sends a JSON schema as output_config.format, or as output_format when it came that way', () => {
     const schema = { type: 'object', properties: {} };
-    const { value } = codec.request.fromIr(ir([user('q')], { responseFormat: { type: 'json-schema', name: 'x', schema, strict: true } }));
+    const { value } = codec.request.fromIr(
+      ir([user('q')], { responseFormat: { type: 'json-schema', name: 'x', schema, strict: true } }),
+    );
     expect(value.output_config).toEqual({ format: { type: 'json_schema', schema } });
     const legacy = { model: 'm', max_tokens: 5, messages: [], output_format: { type: 'json_schema', schema } };
     expect(codec.request.fromIr(toIr(legacy)).value).toEqual(legacy);

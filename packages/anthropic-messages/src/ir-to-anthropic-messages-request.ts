@@ -20,15 +20,22 @@ function applySampling(body: AnthropicMessagesRequest, ir: IrRequest, warnings: 
   if (sampling.temperature !== undefined) {
     body.temperature = Math.min(Math.max(sampling.temperature, 0), 1);
     if (body.temperature !== sampling.temperature) {
-      warnings.push({ kind: 'approximated', field: 'sampling.temperature', message: `temperature ${sampling.temperature} clamped to Anthropic's range 0-1` });
+      warnings.push({
+        kind: 'approximated',
+        field: 'sampling.temperature',
+        message: `temperature ${sampling.temperature} clamped to Anthropic's range 0-1`,
+      });
     }
   }
   if (sampling.topP !== undefined) body.top_p = sampling.topP;
   if (sampling.topK !== undefined) body.top_k = sampling.topK;
   if (sampling.seed !== undefined) dropped(warnings, 'sampling.seed', 'Anthropic Messages has no seed');
-  if (sampling.presencePenalty !== undefined) dropped(warnings, 'sampling.presencePenalty', 'Anthropic Messages has no presence penalty');
-  if (sampling.frequencyPenalty !== undefined) dropped(warnings, 'sampling.frequencyPenalty', 'Anthropic Messages has no frequency penalty');
-  if (ir.candidateCount !== undefined && ir.candidateCount > 1) dropped(warnings, 'candidateCount', 'Anthropic Messages answers with one candidate');
+  if (sampling.presencePenalty !== undefined)
+    dropped(warnings, 'sampling.presencePenalty', 'Anthropic Messages has no presence penalty');
+  if (sampling.frequencyPenalty !== undefined)
+    dropped(warnings, 'sampling.frequencyPenalty', 'Anthropic Messages has no frequency penalty');
+  if (ir.candidateCount !== undefined && ir.candidateCount > 1)
+    dropped(warnings, 'candidateCount', 'Anthropic Messages answers with one candidate');
 }
 
 /**
@@ -50,10 +57,16 @@ function applyTools(body: AnthropicMessagesRequest, ir: IrRequest, extension: An
   if (toolChoice) body.tool_choice = toolChoice;
 }
 
-function applyMetadata(body: AnthropicMessagesRequest, ir: IrRequest, extension: AnthropicRequestExtension, warnings: IrWarning[]): void {
+function applyMetadata(
+  body: AnthropicMessagesRequest,
+  ir: IrRequest,
+  extension: AnthropicRequestExtension,
+  warnings: IrWarning[],
+): void {
   const metadata = { ...extension.metadata, ...(ir.user !== undefined ? { user_id: ir.user } : {}) };
   if (Object.keys(metadata).length > 0) body.metadata = metadata;
-  if (ir.metadata && Object.keys(ir.metadata).length > 0) dropped(warnings, 'metadata', 'Anthropic metadata only carries user_id');
+  if (ir.metadata && Object.keys(ir.metadata).length > 0)
+    dropped(warnings, 'metadata', 'Anthropic metadata only carries user_id');
 }
 
 /**
@@ -70,7 +83,12 @@ function lastToolTurnLacksThinking(body: AnthropicMessagesRequest): boolean {
   return blocks[0]?.type !== 'thinking' && blocks[0]?.type !== 'redacted_thinking';
 }
 
-function applyReasoningAndFormat(body: AnthropicMessagesRequest, ir: IrRequest, extension: AnthropicRequestExtension, warnings: IrWarning[]): void {
+function applyReasoningAndFormat(
+  body: AnthropicMessagesRequest,
+  ir: IrRequest,
+  extension: AnthropicRequestExtension,
+  warnings: IrWarning[],
+): void {
   const planWarnings: IrWarning[] = [];
   const plan = irReasoningToAnthropic(ir.reasoning, extension, body.max_tokens, planWarnings);
   const forced = body.tool_choice?.type === 'any' || body.tool_choice?.type === 'tool';
@@ -78,7 +96,11 @@ function applyReasoningAndFormat(body: AnthropicMessagesRequest, ir: IrRequest, 
   if (thinkingOn && forced) {
     dropped(warnings, 'reasoning', 'Anthropic rejects thinking while tool_choice forces a tool; thinking not sent');
   } else if (thinkingOn && lastToolTurnLacksThinking(body)) {
-    dropped(warnings, 'reasoning', 'Anthropic needs the signed thinking block of the last assistant turn with tool use, and the history holds none; thinking not sent');
+    dropped(
+      warnings,
+      'reasoning',
+      'Anthropic needs the signed thinking block of the last assistant turn with tool use, and the history holds none; thinking not sent',
+    );
   } else {
     warnings.push(...planWarnings);
     if (plan.thinking) body.thinking = { type: String(plan.thinking.type), ...plan.thinking };
@@ -106,7 +128,11 @@ export function irToAnthropicMessagesRequest(ir: IrRequest): Result<AnthropicMes
   const extension = readRequestExtension(ir.extensions);
   const conversation = irMessagesToAnthropic(ir.messages, extension.blocks ?? [], warnings);
   if (ir.maxOutputTokens === undefined) {
-    warnings.push({ kind: 'approximated', field: 'maxOutputTokens', message: `max_tokens is required by Anthropic; set to ${ANTHROPIC_DEFAULT_MAX_TOKENS}` });
+    warnings.push({
+      kind: 'approximated',
+      field: 'maxOutputTokens',
+      message: `max_tokens is required by Anthropic; set to ${ANTHROPIC_DEFAULT_MAX_TOKENS}`,
+    });
   }
   const body: AnthropicMessagesRequest = {
     ...extension.fields,
@@ -127,8 +153,17 @@ export function irToAnthropicMessagesRequest(ir: IrRequest): Result<AnthropicMes
 }
 
 /** IR request -> `POST /v1/messages/count_tokens` body (no `max_tokens`, no `stream`). */
-export function irToAnthropicCountTokensRequest(ir: IrRequest): Result<Omit<AnthropicMessagesRequest, 'max_tokens' | 'stream'>> {
-  const { value, warnings } = irToAnthropicMessagesRequest({ ...ir, stream: false, maxOutputTokens: ir.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS });
+export function irToAnthropicCountTokensRequest(
+  ir: IrRequest,
+): Result<Omit<AnthropicMessagesRequest, 'max_tokens' | 'stream'>> {
+  const { value, warnings } = irToAnthropicMessagesRequest({
+    ...ir,
+    stream: false,
+    maxOutputTokens: ir.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+  });
   const { max_tokens: _maxTokens, stream: _stream, ...body } = value;
-  return ok(body, warnings.filter((warning) => warning.field !== 'maxOutputTokens'));
+  return ok(
+    body,
+    warnings.filter((warning) => warning.field !== 'maxOutputTokens'),
+  );
 }

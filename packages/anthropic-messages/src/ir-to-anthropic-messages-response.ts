@@ -25,20 +25,37 @@ export function toolInputOf(argumentsJson: string, field: string, warnings: IrWa
  * Anthropic signature (or a `redacted_thinking` block): clients send thinking blocks back, and
  * Anthropic rejects one whose signature it did not mint, so other reasoning is dropped with a warning.
  */
-function partToBlock(part: IrContentPart, field: string, seed: string, warnings: IrWarning[]): AnthropicContentBlock | undefined {
+function partToBlock(
+  part: IrContentPart,
+  field: string,
+  seed: string,
+  warnings: IrWarning[],
+): AnthropicContentBlock | undefined {
   switch (part.type) {
     case 'text':
     case 'refusal':
       return part.text === '' ? undefined : { type: 'text', text: part.text };
     case 'reasoning': {
       const { opaque } = part;
-      if (opaque?.origin === 'anthropic' && opaque.kind === 'redacted') return { type: 'redacted_thinking', data: opaque.data };
-      if (opaque?.origin === 'anthropic' && opaque.kind === 'signature' && opaque.data !== '') return { type: 'thinking', thinking: part.text, signature: opaque.data };
-      if (part.text !== '') warnings.push({ kind: 'dropped', field, message: 'reasoning without an Anthropic signature cannot be sent as a thinking block' });
+      if (opaque?.origin === 'anthropic' && opaque.kind === 'redacted')
+        return { type: 'redacted_thinking', data: opaque.data };
+      if (opaque?.origin === 'anthropic' && opaque.kind === 'signature' && opaque.data !== '')
+        return { type: 'thinking', thinking: part.text, signature: opaque.data };
+      if (part.text !== '')
+        warnings.push({
+          kind: 'dropped',
+          field,
+          message: 'reasoning without an Anthropic signature cannot be sent as a thinking block',
+        });
       return undefined;
     }
     case 'tool-call':
-      return { type: 'tool_use', id: anthropicToolUseId(part.id, seed), name: part.name, input: toolInputOf(part.argumentsJson, `${field}.arguments`, warnings) };
+      return {
+        type: 'tool_use',
+        id: anthropicToolUseId(part.id, seed),
+        name: part.name,
+        input: toolInputOf(part.argumentsJson, `${field}.arguments`, warnings),
+      };
     case 'file':
     case 'tool-result':
       warnings.push({ kind: 'dropped', field, message: `an Anthropic answer cannot hold a ${part.type} part` });
@@ -51,7 +68,12 @@ function withExtra(block: AnthropicContentBlock, note: AnthropicBlockNote | unde
   return { ...block, ...note.extra } as AnthropicContentBlock;
 }
 
-function contentOf(ir: IrResponse, parts: IrContentPart[], notes: AnthropicBlockNote[], warnings: IrWarning[]): AnthropicContentBlock[] {
+function contentOf(
+  ir: IrResponse,
+  parts: IrContentPart[],
+  notes: AnthropicBlockNote[],
+  warnings: IrWarning[],
+): AnthropicContentBlock[] {
   const out: AnthropicContentBlock[] = [];
   for (let position = 0; position <= parts.length; position++) {
     for (const note of notes) if (note.block && note.part === position) out.push(note.block as AnthropicContentBlock);
@@ -59,7 +81,13 @@ function contentOf(ir: IrResponse, parts: IrContentPart[], notes: AnthropicBlock
     if (!part) continue;
     const field = `choices[0].content[${position}]`;
     const block = partToBlock(part, field, `${ir.id}:${position}`, warnings);
-    if (block) out.push(withExtra(block, notes.find((note) => note.extra && note.part === position)));
+    if (block)
+      out.push(
+        withExtra(
+          block,
+          notes.find((note) => note.extra && note.part === position),
+        ),
+      );
   }
   return out;
 }
@@ -71,11 +99,19 @@ function contentOf(ir: IrResponse, parts: IrContentPart[], notes: AnthropicBlock
 export function irToAnthropicMessagesResponse(ir: IrResponse): Result<AnthropicMessagesResponse> {
   const warnings: IrWarning[] = [];
   const choice = ir.choices.find((candidate) => candidate.index === 0) ?? ir.choices[0];
-  if (ir.choices.length > 1) warnings.push({ kind: 'dropped', field: 'choices', message: 'Anthropic answers carry one choice; the others were dropped' });
+  if (ir.choices.length > 1)
+    warnings.push({
+      kind: 'dropped',
+      field: 'choices',
+      message: 'Anthropic answers carry one choice; the others were dropped',
+    });
   const extension = readResponseExtension(ir.extensions);
   const content = contentOf(ir, choice?.content ?? [], extension.blocks ?? [], warnings);
   const finishReason = choice?.finishReason ?? { unified: 'stop', raw: null };
-  const stopReason = irFinishReasonToAnthropic(finishReason, content.some((block) => block.type === 'tool_use'));
+  const stopReason = irFinishReasonToAnthropic(
+    finishReason,
+    content.some((block) => block.type === 'tool_use'),
+  );
   const body: AnthropicMessagesResponse = {
     id: ir.id !== '' ? ir.id : newAnswerId('msg_'),
     type: 'message',

@@ -25,7 +25,11 @@ function budgetOf(reasoning: IrReasoningConfig, effortCarried: boolean, warnings
   if (reasoning.budgetTokens !== undefined) return reasoning.budgetTokens;
   if (reasoning.effort !== undefined && !effortCarried) return IR_EFFORT_TO_ANTHROPIC_BUDGET[reasoning.effort];
   if (reasoning.enabled === true && !effortCarried) {
-    warnings.push({ kind: 'approximated', field: 'reasoning', message: `reasoning enabled without a budget; thinking.budget_tokens set to ${IR_EFFORT_TO_ANTHROPIC_BUDGET.medium}` });
+    warnings.push({
+      kind: 'approximated',
+      field: 'reasoning',
+      message: `reasoning enabled without a budget; thinking.budget_tokens set to ${IR_EFFORT_TO_ANTHROPIC_BUDGET.medium}`,
+    });
     return IR_EFFORT_TO_ANTHROPIC_BUDGET.medium;
   }
   return undefined;
@@ -35,11 +39,19 @@ function budgetOf(reasoning: IrReasoningConfig, effortCarried: boolean, warnings
 function fitBudget(budget: number, maxTokens: number, warnings: IrWarning[]): { budget: number; maxTokens: number } {
   let fitted = budget;
   if (fitted < ANTHROPIC_MIN_THINKING_BUDGET) {
-    warnings.push({ kind: 'approximated', field: 'reasoning.budgetTokens', message: `thinking budget ${budget} raised to the minimum of ${ANTHROPIC_MIN_THINKING_BUDGET}` });
+    warnings.push({
+      kind: 'approximated',
+      field: 'reasoning.budgetTokens',
+      message: `thinking budget ${budget} raised to the minimum of ${ANTHROPIC_MIN_THINKING_BUDGET}`,
+    });
     fitted = ANTHROPIC_MIN_THINKING_BUDGET;
   }
   if (fitted < maxTokens) return { budget: fitted, maxTokens };
-  warnings.push({ kind: 'approximated', field: 'maxOutputTokens', message: `max_tokens raised from ${maxTokens} to ${fitted + maxTokens} to stay above thinking.budget_tokens ${fitted}` });
+  warnings.push({
+    kind: 'approximated',
+    field: 'maxOutputTokens',
+    message: `max_tokens raised from ${maxTokens} to ${fitted + maxTokens} to stay above thinking.budget_tokens ${fitted}`,
+  });
   return { budget: fitted, maxTokens: fitted + maxTokens };
 }
 

@@ -24,13 +24,17 @@ export function irToolsToAnthropic(tools: IrTool[] | undefined, notes: Anthropic
     return note?.extra ? { ...note.extra, ...wire } : wire;
   });
   for (const note of notes) {
-    if (note.tool && typeof note.tool.name === 'string') out.splice(Math.min(note.index, out.length), 0, { ...note.tool, name: note.tool.name });
+    if (note.tool && typeof note.tool.name === 'string')
+      out.splice(Math.min(note.index, out.length), 0, { ...note.tool, name: note.tool.name });
   }
   return out;
 }
 
 /** IR tool choice + `parallelToolCalls` -> `tool_choice` (`disable_parallel_tool_use` rides on it). */
-export function irToolChoiceToAnthropic(choice: IrToolChoice | undefined, parallelToolCalls: boolean | undefined): AnthropicToolChoice | undefined {
+export function irToolChoiceToAnthropic(
+  choice: IrToolChoice | undefined,
+  parallelToolCalls: boolean | undefined,
+): AnthropicToolChoice | undefined {
   if (!choice) return parallelToolCalls === false ? { type: 'auto', disable_parallel_tool_use: true } : undefined;
   if (choice.type === 'none') return { type: 'none' };
   const disable = parallelToolCalls === undefined ? {} : { disable_parallel_tool_use: !parallelToolCalls };

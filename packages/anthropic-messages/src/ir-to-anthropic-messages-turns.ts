@@ -45,17 +45,25 @@ function messageBlocks(
   notes: AnthropicBlockNote[],
   context: { warnings: IrWarning[]; mint: ReturnType<typeof createIdMinter> },
 ): AnthropicContentBlockParam[] {
-  const mine = notes.filter((note) => note.message === index && (note.role === undefined || note.role === message.role));
+  const mine = notes.filter(
+    (note) => note.message === index && (note.role === undefined || note.role === message.role),
+  );
   const out: AnthropicContentBlockParam[] = [];
   for (let position = 0; position <= message.content.length; position++) {
     for (const note of mine) if (note.block && note.part === position) out.push({ type: 'unknown', ...note.block });
     const part = message.content[position];
     if (!part) continue;
     const field = `messages[${index}].content[${position}]`;
-    const partContext: PartContext = { field, warnings: context.warnings, toolUseId: (id, isCall) => context.mint(id, isCall, field) };
+    const partContext: PartContext = {
+      field,
+      warnings: context.warnings,
+      toolUseId: (id, isCall) => context.mint(id, isCall, field),
+    };
     const block = irPartToAnthropic(part, message.role, partContext);
     if (!block) continue;
-    const extra = mine.find((note) => note.extra && note.part === position && note.kind === block.type && note.id === irIdOf(part));
+    const extra = mine.find(
+      (note) => note.extra && note.part === position && note.kind === block.type && note.id === irIdOf(part),
+    );
     out.push(extra?.extra ? { ...block, ...extra.extra } : block);
   }
   return out;
@@ -63,11 +71,17 @@ function messageBlocks(
 
 function simplified(blocks: AnthropicContentBlockParam[]): string | AnthropicContentBlockParam[] {
   const only = blocks[0];
-  if (blocks.length === 1 && only?.type === 'text' && Object.keys(only).length === 2 && typeof only.text === 'string') return only.text;
+  if (blocks.length === 1 && only?.type === 'text' && Object.keys(only).length === 2 && typeof only.text === 'string')
+    return only.text;
   return blocks;
 }
 
-function addToTurn(turns: Turn[], role: Turn['role'], results: AnthropicContentBlockParam[], blocks: AnthropicContentBlockParam[]): void {
+function addToTurn(
+  turns: Turn[],
+  role: Turn['role'],
+  results: AnthropicContentBlockParam[],
+  blocks: AnthropicContentBlockParam[],
+): void {
   if (results.length === 0 && blocks.length === 0) return;
   let last = turns.at(-1);
   if (last?.role !== role) {
@@ -84,7 +98,11 @@ function addToTurn(turns: Turn[], role: Turn['role'], results: AnthropicContentB
  * `tool_result` blocks at the start of a user turn; consecutive same-role turns are merged and
  * turns left empty are skipped.
  */
-export function irMessagesToAnthropic(messages: IrMessage[], notes: AnthropicBlockNote[], warnings: IrWarning[]): AnthropicConversation {
+export function irMessagesToAnthropic(
+  messages: IrMessage[],
+  notes: AnthropicBlockNote[],
+  warnings: IrWarning[],
+): AnthropicConversation {
   const mint = createIdMinter();
   const system: AnthropicContentBlockParam[] = [];
   const turns: Turn[] = [];
@@ -92,14 +110,23 @@ export function irMessagesToAnthropic(messages: IrMessage[], notes: AnthropicBlo
     const blocks = messageBlocks(message, index, notes, { warnings, mint });
     if (message.role === 'system' || message.role === 'developer') {
       if (turns.length > 0 && blocks.length > 0) {
-        warnings.push({ kind: 'approximated', field: `messages[${index}]`, message: `${message.role} message moved from mid-conversation to the top-level system prompt` });
+        warnings.push({
+          kind: 'approximated',
+          field: `messages[${index}]`,
+          message: `${message.role} message moved from mid-conversation to the top-level system prompt`,
+        });
       }
       system.push(...blocks);
     } else if (message.role === 'assistant') {
       addToTurn(turns, 'assistant', [], blocks);
     } else {
       const results = blocks.filter((block) => block.type === 'tool_result');
-      addToTurn(turns, 'user', results, blocks.filter((block) => block.type !== 'tool_result'));
+      addToTurn(
+        turns,
+        'user',
+        results,
+        blocks.filter((block) => block.type !== 'tool_result'),
+      );
     }
   });
   const out: AnthropicConversation = {

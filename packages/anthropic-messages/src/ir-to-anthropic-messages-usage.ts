@@ -4,7 +4,14 @@ import type { AnthropicUsage } from './anthropic-messages-response-schema.js';
 import { anthropicStrictUsageSchema } from './anthropic-messages-response-schema.js';
 
 /** Usage fields copied from an Anthropic-shaped raw usage when its counts agree with the IR. */
-const RAW_EXTRAS = ['cache_creation', 'server_tool_use', 'service_tier', 'inference_geo', 'speed', 'output_tokens_details'] as const;
+const RAW_EXTRAS = [
+  'cache_creation',
+  'server_tool_use',
+  'service_tier',
+  'inference_geo',
+  'speed',
+  'output_tokens_details',
+] as const;
 
 /**
  * IR usage -> Anthropic `Usage`: `input_tokens` excludes the cache buckets
@@ -25,12 +32,16 @@ export function irUsageToAnthropic(usage: IrUsage | undefined): AnthropicUsage {
   if (raw && raw.input_tokens === out.input_tokens && raw.output_tokens === out.output_tokens) {
     for (const key of RAW_EXTRAS) {
       const candidate = { ...out, [key]: raw[key] };
-      if (raw[key] !== undefined && anthropicStrictUsageSchema.safeParse(candidate).success) Object.assign(out, { [key]: raw[key] });
+      if (raw[key] !== undefined && anthropicStrictUsageSchema.safeParse(candidate).success)
+        Object.assign(out, { [key]: raw[key] });
     }
   }
   if (out.cache_creation === undefined && usage.cacheWrite1hTokens !== undefined) {
     const longLived = usage.cacheWrite1hTokens;
-    out.cache_creation = { ephemeral_5m_input_tokens: Math.max(cacheWrite - longLived, 0), ephemeral_1h_input_tokens: longLived };
+    out.cache_creation = {
+      ephemeral_5m_input_tokens: Math.max(cacheWrite - longLived, 0),
+      ephemeral_1h_input_tokens: longLived,
+    };
   }
   if (out.output_tokens_details === undefined && usage.reasoningTokens !== undefined) {
     out.output_tokens_details = { thinking_tokens: usage.reasoningTokens };

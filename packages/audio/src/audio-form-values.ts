@@ -15,7 +15,10 @@ export function audioFormNumber<T extends z.ZodType<number>>(schema: T) {
 }
 
 /** A boolean given as JSON or as the `"true"` / `"false"` string a multipart form carries. */
-export const audioFormBoolean = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+export const audioFormBoolean = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean(),
+);
 
 /** One string or a list of them (a `key[]` field sent once arrives as a single string). */
 export function audioFormList<T extends z.ZodType<string>>(item: T) {

@@ -28,20 +28,35 @@ export function speechAudioFromIr(response: IrResponse, format: 'wav' | 'pcm', p
   if (!first) throw missingOutputError(response, provider, 'audio');
   const pcm = parsePcmMediaType(first.mediaType ?? '');
   if (!pcm || parts.some((part) => part.mediaType !== first.mediaType)) {
-    throw new IrError({ kind: 'upstream-error', message: `${provider} returned ${first.mediaType ?? 'audio of no stated type'}, not raw PCM: it cannot be served as ${format}`, source: 'upstream' });
+    throw new IrError({
+      kind: 'upstream-error',
+      message: `${provider} returned ${first.mediaType ?? 'audio of no stated type'}, not raw PCM: it cannot be served as ${format}`,
+      source: 'upstream',
+    });
   }
   const base64Chunks = parts.map((part) => (part.source.kind === 'base64' ? part.source.data : ''));
   const dataBytes = base64Chunks.reduce((sum, chunk) => sum + base64ByteLength(chunk), 0);
   if (format === 'pcm') {
     if (pcm.sampleRate !== OPENAI_PCM.sampleRate || pcm.channels !== OPENAI_PCM.channels) {
-      throw unsupported(`response_format: pcm means 24 kHz mono samples, and ${provider} returned ${pcm.sampleRate} Hz with ${pcm.channels} channel(s); ask for wav`, 'response_format');
+      throw unsupported(
+        `response_format: pcm means 24 kHz mono samples, and ${provider} returned ${pcm.sampleRate} Hz with ${pcm.channels} channel(s); ask for wav`,
+        'response_format',
+      );
     }
     return { contentType: SPEECH_CONTENT_TYPES.pcm, base64Chunks, byteLength: dataBytes, format: pcm };
   }
   const header = wavHeader(pcm, dataBytes);
-  return { contentType: SPEECH_CONTENT_TYPES.wav, header, base64Chunks, byteLength: header.length + dataBytes, format: pcm };
+  return {
+    contentType: SPEECH_CONTENT_TYPES.wav,
+    header,
+    base64Chunks,
+    byteLength: header.length + dataBytes,
+    format: pcm,
+  };
 }
 
 function isBase64Audio(part: IrResponse['choices'][number]['content'][number]): part is IrFilePart {
-  return part.type === 'file' && part.source.kind === 'base64' && (part.mediaType ?? '').toLowerCase().startsWith('audio/');
+  return (
+    part.type === 'file' && part.source.kind === 'base64' && (part.mediaType ?? '').toLowerCase().startsWith('audio/')
+  );
 }

@@ -12,7 +12,12 @@ const tokenUsage = z.strictObject({
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
   total_tokens: z.number().int().nonnegative(),
-  input_token_details: z.strictObject({ text_tokens: z.number().int().nonnegative().optional(), audio_tokens: z.number().int().nonnegative().optional() }).optional(),
+  input_token_details: z
+    .strictObject({
+      text_tokens: z.number().int().nonnegative().optional(),
+      audio_tokens: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
 });
 
 const durationUsage = z.strictObject({ type: z.literal('duration'), seconds: z.number().nonnegative() });

@@ -26,21 +26,38 @@ export function speechRequestToIr(request: OpenAiSpeechRequest, model: string, p
       'response_format',
     );
   }
-  if (request.speed !== undefined && request.speed !== 1) throw unsupported(`speed: ${provider} has no speaking-speed setting; leave speed at 1`, 'speed');
-  if (request.stream_format === 'sse') throw unsupported(`stream_format: sse is not supported by ${provider}; ask for audio`, 'stream_format');
-  if (typeof request.voice !== 'string') throw unsupported(`voice: custom voice ids are not supported by ${provider}; give a voice name`, 'voice');
+  if (request.speed !== undefined && request.speed !== 1)
+    throw unsupported(`speed: ${provider} has no speaking-speed setting; leave speed at 1`, 'speed');
+  if (request.stream_format === 'sse')
+    throw unsupported(`stream_format: sse is not supported by ${provider}; ask for audio`, 'stream_format');
+  if (typeof request.voice !== 'string')
+    throw unsupported(`voice: custom voice ids are not supported by ${provider}; give a voice name`, 'voice');
   const warnings: IrWarning[] = [];
   let text = request.input;
   if (request.instructions !== undefined && request.instructions.trim() !== '') {
     text = `${request.instructions.trim()}: ${request.input}`;
-    warnings.push({ kind: 'approximated', field: 'instructions', message: `${provider} takes speaking instructions as part of the text: sent as "<instructions>: <input>"` });
+    warnings.push({
+      kind: 'approximated',
+      field: 'instructions',
+      message: `${provider} takes speaking instructions as part of the text: sent as "<instructions>: <input>"`,
+    });
   }
   for (const [field, value] of Object.entries(request)) {
-    if (!READ_FIELDS.has(field) && value !== undefined && value !== null) warnings.push({ kind: 'dropped', field, message: `${provider} has no equivalent of ${field}` });
+    if (!READ_FIELDS.has(field) && value !== undefined && value !== null)
+      warnings.push({ kind: 'dropped', field, message: `${provider} has no equivalent of ${field}` });
   }
-  const generationConfig = { responseModalities: ['AUDIO'], speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: request.voice } } } };
+  const generationConfig = {
+    responseModalities: ['AUDIO'],
+    speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: request.voice } } },
+  };
   return {
-    value: { model, messages: [{ role: 'user', content: [{ type: 'text', text }] }], sampling: {}, stream: false, extensions: { gemini: { generationConfig } } },
+    value: {
+      model,
+      messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+      sampling: {},
+      stream: false,
+      extensions: { gemini: { generationConfig } },
+    },
     warnings,
   };
 }

@@ -3,12 +3,21 @@ import { listRecordings } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { parseAudioWire } from './audio-invalid-request.js';
 import { transcriptionFromIr } from './ir-to-transcription.js';
-import { openAiTranscriptionFieldsSchema, openAiTranslationFieldsSchema, type OpenAiTranscriptionFields } from './openai-transcription-request-schema.js';
-import { openAiTranscriptionResponseSchema, openAiTranscriptionStreamEventSchema, openAiTranscriptionStrictResponseSchema } from './openai-transcription-response-schema.js';
+import {
+  openAiTranscriptionFieldsSchema,
+  openAiTranslationFieldsSchema,
+  type OpenAiTranscriptionFields,
+} from './openai-transcription-request-schema.js';
+import {
+  openAiTranscriptionResponseSchema,
+  openAiTranscriptionStreamEventSchema,
+  openAiTranscriptionStrictResponseSchema,
+} from './openai-transcription-response-schema.js';
 import { transcriptionRequestToIr } from './transcription-request-to-ir.js';
 import { createTranscriptionStreamEncoder } from './transcription-stream-encoder.js';
 
-const fields = (form: Record<string, string | string[]>): OpenAiTranscriptionFields => parseAudioWire(openAiTranscriptionFieldsSchema, { model: 'm', ...form });
+const fields = (form: Record<string, string | string[]>): OpenAiTranscriptionFields =>
+  parseAudioWire(openAiTranscriptionFieldsSchema, { model: 'm', ...form });
 const wav = { base64: 'UklGRg==', filename: 'a.wav' };
 
 function thrown(run: () => unknown): IrError {
@@ -23,17 +32,32 @@ function thrown(run: () => unknown): IrError {
 
 describe('transcription fields', () => {
   it('read multipart strings: numbers, booleans and key[] lists', () => {
-    expect(fields({ temperature: '0.3', stream: 'true', timestamp_granularities: 'word', include: ['logprobs'] })).toMatchObject({ temperature: 0.3, stream: true, timestamp_granularities: ['word'], include: ['logprobs'] });
+    expect(
+      fields({ temperature: '0.3', stream: 'true', timestamp_granularities: 'word', include: ['logprobs'] }),
+    ).toMatchObject({ temperature: 0.3, stream: true, timestamp_granularities: ['word'], include: ['logprobs'] });
     expect(thrown(() => fields({ temperature: 'hot' })).data.param).toBe('temperature');
-    expect(thrown(() => fields({ timestamp_granularities: ['word', 'line'] })).data.param).toMatch(/^timestamp_granularities/);
-    expect(thrown(() => parseAudioWire(openAiTranslationFieldsSchema, { model: 'm', response_format: 'diarized_json' })).data.param).toBe('response_format');
+    expect(thrown(() => fields({ timestamp_granularities: ['word', 'line'] })).data.param).toMatch(
+      /^timestamp_granularities/,
+    );
+    expect(
+      thrown(() => parseAudioWire(openAiTranslationFieldsSchema, { model: 'm', response_format: 'diarized_json' })).data
+        .param,
+    ).toBe('response_format');
   });
 });
 
 describe('transcriptionRequestToIr (Gemini audio understanding)', () => {
   it('asks for a verbatim transcript, with language and prompt as hints, the audio inline, temperature 0 by default', () => {
-    const { value, warnings } = transcriptionRequestToIr(fields({ language: 'fr', prompt: 'Interlingua', chunking_strategy: 'auto' }), wav, 'gemini-2.5-flash', 'gemini');
-    expect(value.messages[1]).toEqual({ role: 'user', content: [{ type: 'file', mediaType: 'audio/wav', source: { kind: 'base64', data: 'UklGRg==' } }] });
+    const { value, warnings } = transcriptionRequestToIr(
+      fields({ language: 'fr', prompt: 'Interlingua', chunking_strategy: 'auto' }),
+      wav,
+      'gemini-2.5-flash',
+      'gemini',
+    );
+    expect(value.messages[1]).toEqual({
+      role: 'user',
+      content: [{ type: 'file', mediaType: 'audio/wav', source: { kind: 'base64', data: 'UklGRg==' } }],
+    });
     const instruction = value.messages[0]?.content[0];
     expect(instruction?.type === 'text' && instruction.text).toMatch(/Transcribe the speech.*"fr".*Interlingua/s);
     expect(value.sampling).toEqual({ temperature: 0 });
@@ -49,17 +73,24 @@ describe('transcriptionRequestToIr (Gemini audio understanding)', () => {
     [{ timestamp_granularities: ['segment'] }, 'timestamp_granularities'],
     [{ include: ['logprobs'] }, 'include'],
   ])('refuses %j: Gemini answers text without timestamps', (form, param) => {
-    expect(thrown(() => transcriptionRequestToIr(fields(form), wav, 'm', 'gemini')).data).toMatchObject({ kind: 'unsupported', param });
+    expect(thrown(() => transcriptionRequestToIr(fields(form), wav, 'm', 'gemini')).data).toMatchObject({
+      kind: 'unsupported',
+      param,
+    });
   });
 
   it('names the audio by content type or extension, and refuses formats Gemini cannot read', () => {
     const mediaType = (upload: { contentType?: string; filename?: string }) => {
-      const part = transcriptionRequestToIr(fields({}), { base64: 'AA==', ...upload }, 'm', 'gemini').value.messages[1]?.content[0];
+      const part = transcriptionRequestToIr(fields({}), { base64: 'AA==', ...upload }, 'm', 'gemini').value.messages[1]
+        ?.content[0];
       return part?.type === 'file' ? part.mediaType : undefined;
     };
     expect(mediaType({ contentType: 'audio/mpeg', filename: 'x' })).toBe('audio/mp3');
     expect(mediaType({ contentType: 'application/octet-stream', filename: 'talk.FLAC' })).toBe('audio/flac');
-    expect(thrown(() => transcriptionRequestToIr(fields({}), { base64: 'AA==', filename: 'talk.m4a' }, 'm', 'gemini')).message).toContain('audio format m4a is not supported by gemini');
+    expect(
+      thrown(() => transcriptionRequestToIr(fields({}), { base64: 'AA==', filename: 'talk.m4a' }, 'm', 'gemini'))
+        .message,
+    ).toContain('audio format m4a is not supported by gemini');
   });
 });
 
@@ -68,16 +99,31 @@ describe('transcription answers', () => {
     id: 'r',
     model: 'm',
     created: 0,
-    choices: [{ index: 0, content: [{ type: 'text', text }], finishReason: { unified, raw: unified === 'stop' ? 'STOP' : 'SAFETY' } }],
+    choices: [
+      {
+        index: 0,
+        content: [{ type: 'text', text }],
+        finishReason: { unified, raw: unified === 'stop' ? 'STOP' : 'SAFETY' },
+      },
+    ],
     usage: { inputTokens: 100, outputTokens: 5, totalTokens: 105 },
   });
 
   it('answers json with token usage (strict schema) or text/plain', () => {
     const json = transcriptionFromIr(answer(' Hello.\n'), 'json', 'gemini');
     expect(json.contentType).toBe('application/json');
-    expect(openAiTranscriptionStrictResponseSchema.parse(JSON.parse(json.body))).toEqual({ text: 'Hello.', usage: { type: 'tokens', input_tokens: 100, output_tokens: 5, total_tokens: 105 } });
-    expect(transcriptionFromIr(answer('Hello.'), 'text', 'gemini')).toEqual({ contentType: 'text/plain; charset=utf-8', body: 'Hello.' });
-    expect(thrown(() => transcriptionFromIr(answer('', 'content-filter'), 'json', 'gemini')).data).toMatchObject({ status: 400, code: 'content_policy_violation' });
+    expect(openAiTranscriptionStrictResponseSchema.parse(JSON.parse(json.body))).toEqual({
+      text: 'Hello.',
+      usage: { type: 'tokens', input_tokens: 100, output_tokens: 5, total_tokens: 105 },
+    });
+    expect(transcriptionFromIr(answer('Hello.'), 'text', 'gemini')).toEqual({
+      contentType: 'text/plain; charset=utf-8',
+      body: 'Hello.',
+    });
+    expect(thrown(() => transcriptionFromIr(answer('', 'content-filter'), 'json', 'gemini')).data).toMatchObject({
+      status: 400,
+      code: 'content_policy_violation',
+    });
   });
 
   it('streams deltas then done, whatever order usage comes in', () => {
@@ -92,11 +138,17 @@ describe('transcription answers', () => {
       { type: 'text-end', index: 0 },
       { type: 'finish', finishReason: { unified: 'stop', raw: 'STOP' } },
     ];
-    const out = [...events.flatMap((event) => encoder.push(event)), ...encoder.end()].map((message) => openAiTranscriptionStreamEventSchema.parse(JSON.parse(message.data)));
+    const out = [...events.flatMap((event) => encoder.push(event)), ...encoder.end()].map((message) =>
+      openAiTranscriptionStreamEventSchema.parse(JSON.parse(message.data)),
+    );
     expect(out).toEqual([
       { type: 'transcript.text.delta', delta: 'Hel' },
       { type: 'transcript.text.delta', delta: 'lo' },
-      { type: 'transcript.text.done', text: 'Hello', usage: { type: 'tokens', input_tokens: 3, output_tokens: 1, total_tokens: 4 } },
+      {
+        type: 'transcript.text.done',
+        text: 'Hello',
+        usage: { type: 'tokens', input_tokens: 3, output_tokens: 1, total_tokens: 4 },
+      },
     ]);
   });
 
@@ -115,7 +167,12 @@ describe('recorded transcriptions', () => {
       return;
     }
     const parsed = openAiTranscriptionResponseSchema.parse(JSON.parse(recording.body));
-    expect(parsed).toMatchObject({ text: recording.expect.text, language: recording.expect.language, duration: recording.expect.duration, usage: recording.expect.usage });
+    expect(parsed).toMatchObject({
+      text: recording.expect.text,
+      language: recording.expect.language,
+      duration: recording.expect.duration,
+      usage: recording.expect.usage,
+    });
     expect(parsed.words).toHaveLength(recording.expect.words as number);
   });
 });

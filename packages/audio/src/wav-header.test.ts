@@ -10,7 +10,12 @@ describe('wavHeader', () => {
     expect(header.readUInt32LE(4)).toBe(36 + 4800);
     expect(header.toString('ascii', 8, 16)).toBe('WAVEfmt ');
     expect([header.readUInt32LE(16), header.readUInt16LE(20), header.readUInt16LE(22)]).toEqual([16, 1, 1]);
-    expect([header.readUInt32LE(24), header.readUInt32LE(28), header.readUInt16LE(32), header.readUInt16LE(34)]).toEqual([24_000, 48_000, 2, 16]);
+    expect([
+      header.readUInt32LE(24),
+      header.readUInt32LE(28),
+      header.readUInt16LE(32),
+      header.readUInt16LE(34),
+    ]).toEqual([24_000, 48_000, 2, 16]);
     expect(header.toString('ascii', 36, 40)).toBe('data');
     expect(header.readUInt32LE(40)).toBe(4800);
   });

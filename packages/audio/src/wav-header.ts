@@ -55,6 +55,7 @@ export function parsePcmMediaType(mediaType: string): PcmFormat | undefined {
   if (!isL16 && values.has('codec') && values.get('codec') !== 'pcm') return undefined;
   const sampleRate = Number(values.get('rate'));
   const channels = values.has('channels') ? Number(values.get('channels')) : 1;
-  if (!Number.isInteger(sampleRate) || sampleRate <= 0 || !Number.isInteger(channels) || channels <= 0) return undefined;
+  if (!Number.isInteger(sampleRate) || sampleRate <= 0 || !Number.isInteger(channels) || channels <= 0)
+    return undefined;
   return { sampleRate, channels, bitsPerSample: 16 };
 }

@@ -16,7 +16,10 @@ const KNOWN = ['model', 'input_type', 'texts', 'images', 'inputs', 'embedding_ty
 export function cohereEmbedRequestToIr(wire: unknown): Result<IrEmbeddingRequest> {
   const body = parseEmbeddingsWire(cohereEmbedRequestSchema, wire, 'Cohere embed request');
   if (body.images !== undefined || body.inputs !== undefined || body.input_type === 'image') {
-    throw unsupported('images / inputs: only text embeddings (texts) can be converted', body.images ? 'images' : 'inputs');
+    throw unsupported(
+      'images / inputs: only text embeddings (texts) can be converted',
+      body.images ? 'images' : 'inputs',
+    );
   }
   if (!body.texts) throw invalidRequest('texts: required (an array of strings)', 'texts');
   const other = body.embedding_types?.find((type) => type !== 'float');

@@ -20,21 +20,39 @@ export interface EmbeddingDataEntry {
  * `upstream-error`: the gateway never guesses a vector.
  */
 export function vectorsFromDataList(data: readonly EmbeddingDataItem[], wireName: string): number[][] {
-  const ordered = data.map((item, position) => ({ index: item.index ?? position, embedding: item.embedding })).sort((a, b) => a.index - b.index);
+  const ordered = data
+    .map((item, position) => ({ index: item.index ?? position, embedding: item.embedding }))
+    .sort((a, b) => a.index - b.index);
   return ordered.map(({ embedding, index }) => {
     if (Array.isArray(embedding)) return embedding;
     const decoded = decodeFloat32Base64(embedding);
-    if (!decoded) throw new IrError({ kind: 'upstream-error', message: `${wireName} answered data[${index}].embedding with a string that is not base64 float32`, source: 'upstream' });
+    if (!decoded)
+      throw new IrError({
+        kind: 'upstream-error',
+        message: `${wireName} answered data[${index}].embedding with a string that is not base64 float32`,
+        source: 'upstream',
+      });
     return decoded;
   });
 }
 
 /** Vectors -> a `data` list, as floats or as base64 of little-endian float32. */
-export function dataListFromVectors(vectors: readonly number[][], encoding: 'float' | 'base64' | undefined): EmbeddingDataEntry[] {
-  return vectors.map((vector, index) => ({ object: 'embedding', index, embedding: encoding === 'base64' ? encodeFloat32Base64(vector) : vector }));
+export function dataListFromVectors(
+  vectors: readonly number[][],
+  encoding: 'float' | 'base64' | undefined,
+): EmbeddingDataEntry[] {
+  return vectors.map((vector, index) => ({
+    object: 'embedding',
+    index,
+    embedding: encoding === 'base64' ? encodeFloat32Base64(vector) : vector,
+  }));
 }
 
 /** An `upstream-error` for an answer that is not an embeddings answer of the wire. */
 export function notAnEmbeddingsAnswer(wireName: string, detail: string): IrError {
-  return new IrError({ kind: 'upstream-error', message: `The ${wireName} upstream did not answer with embeddings: ${detail}`, source: 'upstream' });
+  return new IrError({
+    kind: 'upstream-error',
+    message: `The ${wireName} upstream did not answer with embeddings: ${detail}`,
+    source: 'upstream',
+  });
 }

@@ -19,12 +19,19 @@ export function taskToWire<W extends string>(
     return undefined;
   }
   if (tables.toIr[value] !== task) {
-    warnings.push({ kind: 'approximated', field, message: `${wireName} has no input type for the task "${task}"; sent "${value}"` });
+    warnings.push({
+      kind: 'approximated',
+      field,
+      message: `${wireName} has no input type for the task "${task}"; sent "${value}"`,
+    });
   }
   return value;
 }
 
 /** Reads a wire value through a table; `undefined` for values the table does not hold. */
-export function taskFromWire<W extends string>(value: unknown, toIr: Record<W, IrEmbeddingTask>): IrEmbeddingTask | undefined {
+export function taskFromWire<W extends string>(
+  value: unknown,
+  toIr: Record<W, IrEmbeddingTask>,
+): IrEmbeddingTask | undefined {
   return typeof value === 'string' && Object.hasOwn(toIr, value) ? toIr[value as W] : undefined;
 }

@@ -32,7 +32,10 @@ export interface EmbeddingWireCodec {
   /** Human name used in messages (`Cohere`). */
   name: string;
   request: { toIr(wire: unknown): Result<IrEmbeddingRequest>; fromIr(ir: IrEmbeddingRequest): Result<unknown> };
-  response: { toIr(wire: unknown): Result<IrEmbeddingResponse>; fromIr(ir: IrEmbeddingResponse, options?: EmbeddingAnswerOptions): Result<unknown> };
+  response: {
+    toIr(wire: unknown): Result<IrEmbeddingResponse>;
+    fromIr(ir: IrEmbeddingResponse, options?: EmbeddingAnswerOptions): Result<unknown>;
+  };
 }
 
 /** Every embeddings wire, by id. Gemini's entry is the batch form (`:batchEmbedContents`). */

@@ -14,7 +14,11 @@ function wireOf(recording: Recording): EmbeddingWireId {
   return 'openai';
 }
 
-const STRICT = { openai: openAiEmbeddingsStrictResponseSchema, gemini: geminiBatchEmbedStrictResponseSchema, 'cohere-v2': cohereEmbedStrictResponseSchema };
+const STRICT = {
+  openai: openAiEmbeddingsStrictResponseSchema,
+  gemini: geminiBatchEmbedStrictResponseSchema,
+  'cohere-v2': cohereEmbedStrictResponseSchema,
+};
 
 const answers = listRecordings('embeddings', (row) => row.http_status === 200);
 const errors = listRecordings('embeddings', (row) => row.http_status >= 400);
@@ -39,14 +43,17 @@ describe('recorded embeddings answers', () => {
     if (recording.expect.model) expect(value.model).toBe(recording.expect.model);
   });
 
-  it.each(answers.map((r) => [r.file, r] as const))('%s re-encodes to a strict answer that decodes the same', (_file, recording) => {
-    const id = wireOf(recording) as keyof typeof STRICT;
-    const wire = EMBEDDING_WIRES[id];
-    const ir = wire.response.toIr(recordingJson(recording)).value;
-    const written = wire.response.fromIr(ir, { model: 'm' }).value;
-    STRICT[id].parse(written);
-    expect(wire.response.toIr(written).value.vectors).toEqual(ir.vectors);
-  });
+  it.each(answers.map((r) => [r.file, r] as const))(
+    '%s re-encodes to a strict answer that decodes the same',
+    (_file, recording) => {
+      const id = wireOf(recording) as keyof typeof STRICT;
+      const wire = EMBEDDING_WIRES[id];
+      const ir = wire.response.toIr(recordingJson(recording)).value;
+      const written = wire.response.fromIr(ir, { model: 'm' }).value;
+      STRICT[id].parse(written);
+      expect(wire.response.toIr(written).value.vectors).toEqual(ir.vectors);
+    },
+  );
 
   it.each(errors.map((r) => [r.file, r] as const))('%s is not mistaken for an answer', (_file, recording) => {
     const wire = EMBEDDING_WIRES[wireOf(recording)];

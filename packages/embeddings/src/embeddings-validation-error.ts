@@ -28,7 +28,10 @@ export function parseEmbeddingsWire<T extends z.ZodType>(schema: T, wire: unknow
 }
 
 /** The fields of `body` not in `known`, for `extensions` (unknown fields survive a round trip). */
-export function unknownFields(body: Record<string, unknown>, known: readonly string[]): Record<string, unknown> | undefined {
+export function unknownFields(
+  body: Record<string, unknown>,
+  known: readonly string[],
+): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) if (!known.includes(key) && value !== undefined) out[key] = value;
   return Object.keys(out).length > 0 ? out : undefined;

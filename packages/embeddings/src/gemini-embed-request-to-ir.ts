@@ -18,7 +18,11 @@ export function geminiBatchEmbedRequestToIr(wire: unknown): Result<IrEmbeddingRe
   const first = body.requests[0] as GeminiEmbedRequest;
   body.requests.forEach((request, i) => {
     for (const field of ['taskType', 'outputDimensionality', 'title'] as const) {
-      if (request[field] !== first[field]) throw invalidRequest(`requests[${i}].${field}: every request of a batch must use the same ${field}`, `requests[${i}].${field}`);
+      if (request[field] !== first[field])
+        throw invalidRequest(
+          `requests[${i}].${field}: every request of a batch must use the same ${field}`,
+          `requests[${i}].${field}`,
+        );
     }
   });
   const inputs = body.requests.map((request, i) => contentText(request, `requests[${i}].content`));
@@ -45,14 +49,22 @@ function embedRequestIr(request: GeminiEmbedRequest, inputs: string[], taskField
 function readTask(value: string | undefined, field: string): IrEmbeddingTask | undefined {
   if (value === undefined || value === 'TASK_TYPE_UNSPECIFIED') return undefined;
   const task = taskFromWire(value, GEMINI_TASK_TYPE_TO_IR);
-  if (!task) throw invalidRequest(`${field}: unknown task type "${value}"; use one of ${Object.keys(GEMINI_TASK_TYPE_TO_IR).join(', ')}`, field);
+  if (!task)
+    throw invalidRequest(
+      `${field}: unknown task type "${value}"; use one of ${Object.keys(GEMINI_TASK_TYPE_TO_IR).join(', ')}`,
+      field,
+    );
   return task;
 }
 
 function contentText(request: GeminiEmbedRequest, field: string): string {
   const texts: string[] = [];
   request.content.parts.forEach((part, i) => {
-    if (part.text === undefined) throw unsupported(`${field}.parts[${i}]: only text parts can be embedded through the gateway's translation`, `${field}.parts[${i}]`);
+    if (part.text === undefined)
+      throw unsupported(
+        `${field}.parts[${i}]: only text parts can be embedded through the gateway's translation`,
+        `${field}.parts[${i}]`,
+      );
     texts.push(part.text);
   });
   return texts.join('\n');

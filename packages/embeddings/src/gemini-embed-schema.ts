@@ -37,8 +37,12 @@ export const geminiEmbedResponseSchema = z.looseObject({ embedding: contentEmbed
 export const geminiBatchEmbedResponseSchema = z.looseObject({ embeddings: z.array(contentEmbedding) });
 
 /** Strict answers, for tests of what the gateway writes. */
-export const geminiEmbedStrictResponseSchema = z.strictObject({ embedding: z.strictObject({ values: z.array(z.number()) }) });
-export const geminiBatchEmbedStrictResponseSchema = z.strictObject({ embeddings: z.array(z.strictObject({ values: z.array(z.number()) })) });
+export const geminiEmbedStrictResponseSchema = z.strictObject({
+  embedding: z.strictObject({ values: z.array(z.number()) }),
+});
+export const geminiBatchEmbedStrictResponseSchema = z.strictObject({
+  embeddings: z.array(z.strictObject({ values: z.array(z.number()) })),
+});
 
 export type GeminiEmbedRequest = z.infer<typeof geminiEmbedRequestSchema>;
 export type GeminiBatchEmbedRequest = z.infer<typeof geminiBatchEmbedRequestSchema>;

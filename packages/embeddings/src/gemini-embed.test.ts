@@ -9,8 +9,20 @@ import { irToGeminiBatchEmbedResponse, irToGeminiEmbedResponse } from './ir-to-g
 /** What `@google/genai` 2.x sends for `models.embedContent({contents:['a','b'], config})`. */
 const sdkBatch = {
   requests: [
-    { content: { parts: [{ text: 'a' }], role: 'user' }, taskType: 'RETRIEVAL_DOCUMENT', title: 'T', outputDimensionality: 8, model: 'models/gemini-embedding-001' },
-    { content: { parts: [{ text: 'b' }], role: 'user' }, taskType: 'RETRIEVAL_DOCUMENT', title: 'T', outputDimensionality: 8, model: 'models/gemini-embedding-001' },
+    {
+      content: { parts: [{ text: 'a' }], role: 'user' },
+      taskType: 'RETRIEVAL_DOCUMENT',
+      title: 'T',
+      outputDimensionality: 8,
+      model: 'models/gemini-embedding-001',
+    },
+    {
+      content: { parts: [{ text: 'b' }], role: 'user' },
+      taskType: 'RETRIEVAL_DOCUMENT',
+      title: 'T',
+      outputDimensionality: 8,
+      model: 'models/gemini-embedding-001',
+    },
   ],
 };
 
@@ -27,7 +39,13 @@ function thrown(run: () => unknown): IrError {
 describe('Gemini embed requests', () => {
   it('reads a batch as the SDK sends it and writes it back', () => {
     const { value: ir } = geminiBatchEmbedRequestToIr(sdkBatch);
-    expect(ir).toEqual({ model: 'gemini-embedding-001', inputs: ['a', 'b'], dimensions: 8, taskType: 'retrieval-document', extensions: { gemini: { title: 'T' } } });
+    expect(ir).toEqual({
+      model: 'gemini-embedding-001',
+      inputs: ['a', 'b'],
+      dimensions: 8,
+      taskType: 'retrieval-document',
+      extensions: { gemini: { title: 'T' } },
+    });
     const back = irToGeminiBatchEmbedRequest(ir).value;
     expect(back.requests.map((r) => [r.model, r.content.parts, r.taskType, r.title, r.outputDimensionality])).toEqual(
       sdkBatch.requests.map((r) => [r.model, r.content.parts, r.taskType, r.title, r.outputDimensionality]),
@@ -35,22 +53,35 @@ describe('Gemini embed requests', () => {
   });
 
   it('reads :embedContent, joining text parts', () => {
-    const { value } = geminiEmbedRequestToIr({ content: { parts: [{ text: 'x' }, { text: 'y' }] }, taskType: 'TASK_TYPE_UNSPECIFIED' });
+    const { value } = geminiEmbedRequestToIr({
+      content: { parts: [{ text: 'x' }, { text: 'y' }] },
+      taskType: 'TASK_TYPE_UNSPECIFIED',
+    });
     expect(value).toEqual({ model: '', inputs: ['x\ny'] });
-    expect(irToGeminiEmbedRequest({ model: 'm', inputs: ['x'], taskType: 'code-retrieval-document' }).value).toEqual({ content: { parts: [{ text: 'x' }] }, taskType: 'RETRIEVAL_DOCUMENT' });
+    expect(irToGeminiEmbedRequest({ model: 'm', inputs: ['x'], taskType: 'code-retrieval-document' }).value).toEqual({
+      content: { parts: [{ text: 'x' }] },
+      taskType: 'RETRIEVAL_DOCUMENT',
+    });
   });
 
   it('refuses batches whose requests disagree, unknown tasks and non-text parts, naming the field', () => {
     const mixed = { requests: [sdkBatch.requests[0], { ...sdkBatch.requests[1], taskType: 'CLUSTERING' }] };
     expect(thrown(() => geminiBatchEmbedRequestToIr(mixed)).data.param).toBe('requests[1].taskType');
-    expect(thrown(() => geminiEmbedRequestToIr({ content: { parts: [{ text: 'a' }] }, taskType: 'NOPE' })).data.param).toBe('taskType');
-    const image = thrown(() => geminiEmbedRequestToIr({ content: { parts: [{ inlineData: { mimeType: 'image/png', data: 'AA==' } }] } }));
+    expect(
+      thrown(() => geminiEmbedRequestToIr({ content: { parts: [{ text: 'a' }] }, taskType: 'NOPE' })).data.param,
+    ).toBe('taskType');
+    const image = thrown(() =>
+      geminiEmbedRequestToIr({ content: { parts: [{ inlineData: { mimeType: 'image/png', data: 'AA==' } }] } }),
+    );
     expect(image.data).toMatchObject({ kind: 'unsupported', param: 'content.parts[0]' });
     expect(thrown(() => geminiBatchEmbedRequestToIr({ requests: [] })).data.param).toBe('requests');
   });
 
   it('refuses token arrays', () => {
-    expect(thrown(() => irToGeminiBatchEmbedRequest({ model: 'm', inputs: [[1, 2]] })).data).toMatchObject({ kind: 'unsupported', param: 'input' });
+    expect(thrown(() => irToGeminiBatchEmbedRequest({ model: 'm', inputs: [[1, 2]] })).data).toMatchObject({
+      kind: 'unsupported',
+      param: 'input',
+    });
   });
 });
 

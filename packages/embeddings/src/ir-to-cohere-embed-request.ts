@@ -14,10 +14,21 @@ import { COHERE_INPUT_TYPE_TO_IR, IR_TASK_TO_COHERE } from './map/cohere-input-t
 export function irToCohereEmbedRequest(ir: IrEmbeddingRequest): Result<CohereEmbedRequest> {
   const warnings: IrWarning[] = [];
   const texts = textInputs(ir, 'Cohere');
-  let inputType = taskToWire(ir.taskType, { toWire: IR_TASK_TO_COHERE, toIr: COHERE_INPUT_TYPE_TO_IR }, 'taskType', 'Cohere', warnings);
+  let inputType = taskToWire(
+    ir.taskType,
+    { toWire: IR_TASK_TO_COHERE, toIr: COHERE_INPUT_TYPE_TO_IR },
+    'taskType',
+    'Cohere',
+    warnings,
+  );
   if (inputType === undefined) {
     inputType = 'search_document';
-    if (ir.taskType === undefined) warnings.push({ kind: 'approximated', field: 'input_type', message: 'Cohere requires an input_type; sent "search_document"' });
+    if (ir.taskType === undefined)
+      warnings.push({
+        kind: 'approximated',
+        field: 'input_type',
+        message: 'Cohere requires an input_type; sent "search_document"',
+      });
   }
   return ok(
     {

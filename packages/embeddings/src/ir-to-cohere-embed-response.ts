@@ -8,7 +8,10 @@ export function irToCohereEmbedResponse(ir: IrEmbeddingResponse): Result<CohereE
   return ok({
     id: ir.id ?? '',
     embeddings: { float: ir.vectors },
-    meta: { api_version: { version: '2' }, ...(ir.usage ? { billed_units: { input_tokens: ir.usage.inputTokens } } : {}) },
+    meta: {
+      api_version: { version: '2' },
+      ...(ir.usage ? { billed_units: { input_tokens: ir.usage.inputTokens } } : {}),
+    },
     response_type: 'embeddings_by_type',
   });
 }

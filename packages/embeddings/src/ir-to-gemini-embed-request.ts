@@ -22,12 +22,23 @@ export function irToGeminiBatchEmbedRequest(ir: IrEmbeddingRequest): Result<Gemi
 export function irToGeminiEmbedRequest(ir: IrEmbeddingRequest): Result<GeminiEmbedRequest> {
   const warnings: IrWarning[] = [];
   const [text, ...rest] = textInputs(ir, 'Gemini');
-  if (rest.length > 0) warnings.push({ kind: 'dropped', field: 'input', message: 'embedContent embeds one content; use batchEmbedContents for several inputs' });
+  if (rest.length > 0)
+    warnings.push({
+      kind: 'dropped',
+      field: 'input',
+      message: 'embedContent embeds one content; use batchEmbedContents for several inputs',
+    });
   return ok({ content: { parts: [{ text: text ?? '' }] }, ...sharedFields(ir, warnings) }, warnings);
 }
 
 function sharedFields(ir: IrEmbeddingRequest, warnings: IrWarning[]): Omit<GeminiEmbedRequest, 'content' | 'model'> {
-  const taskType = taskToWire(ir.taskType, { toWire: IR_TASK_TO_GEMINI, toIr: GEMINI_TASK_TYPE_TO_IR }, 'taskType', 'Gemini', warnings);
+  const taskType = taskToWire(
+    ir.taskType,
+    { toWire: IR_TASK_TO_GEMINI, toIr: GEMINI_TASK_TYPE_TO_IR },
+    'taskType',
+    'Gemini',
+    warnings,
+  );
   const title = ir.extensions?.gemini?.title;
   return {
     ...(taskType ? { taskType } : {}),

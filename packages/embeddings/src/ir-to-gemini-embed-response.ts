@@ -11,6 +11,11 @@ export function irToGeminiBatchEmbedResponse(ir: IrEmbeddingResponse): Result<Ge
 /** IR -> `:embedContent` answer (the first vector). */
 export function irToGeminiEmbedResponse(ir: IrEmbeddingResponse): Result<GeminiEmbedResponse> {
   const warnings: IrWarning[] = [];
-  if (ir.vectors.length > 1) warnings.push({ kind: 'dropped', field: 'embedding', message: 'embedContent answers one vector; the others were dropped' });
+  if (ir.vectors.length > 1)
+    warnings.push({
+      kind: 'dropped',
+      field: 'embedding',
+      message: 'embedContent answers one vector; the others were dropped',
+    });
   return ok({ embedding: { values: ir.vectors[0] ?? [] } }, warnings);
 }

@@ -13,7 +13,13 @@ import { IR_TASK_TO_JINA, JINA_TASK_TO_IR } from './map/jina-task.js';
 export function irToJinaEmbeddingsRequest(ir: IrEmbeddingRequest): Result<JinaEmbeddingsRequest> {
   const warnings: IrWarning[] = [];
   const input = textInputs(ir, 'Jina');
-  const task = taskToWire(ir.taskType, { toWire: IR_TASK_TO_JINA, toIr: JINA_TASK_TO_IR }, 'taskType', 'Jina', warnings);
+  const task = taskToWire(
+    ir.taskType,
+    { toWire: IR_TASK_TO_JINA, toIr: JINA_TASK_TO_IR },
+    'taskType',
+    'Jina',
+    warnings,
+  );
   return ok(
     {
       ...ir.extensions?.jina,

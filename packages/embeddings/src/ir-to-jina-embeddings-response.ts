@@ -6,7 +6,10 @@ import type { EmbeddingAnswerOptions } from './ir-to-openai-embeddings-response.
 import type { JinaEmbeddingsResponse } from './jina-embeddings-schema.js';
 
 /** IR -> Jina embeddings answer (base64 when the caller asked `embedding_type: "base64"`). */
-export function irToJinaEmbeddingsResponse(ir: IrEmbeddingResponse, options: EmbeddingAnswerOptions = {}): Result<JinaEmbeddingsResponse> {
+export function irToJinaEmbeddingsResponse(
+  ir: IrEmbeddingResponse,
+  options: EmbeddingAnswerOptions = {},
+): Result<JinaEmbeddingsResponse> {
   const tokens = ir.usage?.inputTokens ?? 0;
   return ok({
     model: options.model ?? ir.model ?? '',

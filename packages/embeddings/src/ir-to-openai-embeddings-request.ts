@@ -13,7 +13,11 @@ export function irToOpenAiEmbeddingsRequest(ir: IrEmbeddingRequest): Result<Open
   const warnings: IrWarning[] = [];
   const extras = ir.extensions?.openai ?? {};
   if (ir.taskType !== undefined && extras.input_type === undefined) {
-    warnings.push({ kind: 'dropped', field: 'taskType', message: `OpenAI embeddings take no task type ("${ir.taskType}" not sent)` });
+    warnings.push({
+      kind: 'dropped',
+      field: 'taskType',
+      message: `OpenAI embeddings take no task type ("${ir.taskType}" not sent)`,
+    });
   }
   const input = isTokenInputs(ir.inputs) ? ir.inputs : [...ir.inputs];
   return ok(

@@ -16,9 +16,17 @@ export interface EmbeddingAnswerOptions {
  * IR -> OpenAI embeddings answer. `usage` is required by OpenAI's shape: when the upstream
  * reported none (Gemini), it is written as zeros with an `approximated` warning.
  */
-export function irToOpenAiEmbeddingsResponse(ir: IrEmbeddingResponse, options: EmbeddingAnswerOptions = {}): Result<OpenAiEmbeddingsResponse> {
+export function irToOpenAiEmbeddingsResponse(
+  ir: IrEmbeddingResponse,
+  options: EmbeddingAnswerOptions = {},
+): Result<OpenAiEmbeddingsResponse> {
   const warnings: IrWarning[] = [];
-  if (!ir.usage) warnings.push({ kind: 'approximated', field: 'usage', message: 'the upstream reported no token usage; written as 0' });
+  if (!ir.usage)
+    warnings.push({
+      kind: 'approximated',
+      field: 'usage',
+      message: 'the upstream reported no token usage; written as 0',
+    });
   const tokens = ir.usage?.inputTokens ?? 0;
   return ok(
     {

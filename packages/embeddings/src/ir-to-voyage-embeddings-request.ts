@@ -13,7 +13,13 @@ import type { VoyageEmbeddingsRequest } from './voyage-embeddings-schema.js';
 export function irToVoyageEmbeddingsRequest(ir: IrEmbeddingRequest): Result<VoyageEmbeddingsRequest> {
   const warnings: IrWarning[] = [];
   const input = textInputs(ir, 'Voyage');
-  const inputType = taskToWire(ir.taskType, { toWire: IR_TASK_TO_VOYAGE, toIr: VOYAGE_INPUT_TYPE_TO_IR }, 'taskType', 'Voyage', warnings);
+  const inputType = taskToWire(
+    ir.taskType,
+    { toWire: IR_TASK_TO_VOYAGE, toIr: VOYAGE_INPUT_TYPE_TO_IR },
+    'taskType',
+    'Voyage',
+    warnings,
+  );
   return ok(
     {
       ...ir.extensions?.voyage,

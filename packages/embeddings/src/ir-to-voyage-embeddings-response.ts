@@ -6,7 +6,10 @@ import type { EmbeddingAnswerOptions } from './ir-to-openai-embeddings-response.
 import type { VoyageEmbeddingsResponse } from './voyage-embeddings-schema.js';
 
 /** IR -> Voyage embeddings answer (base64 when the caller asked `encoding_format: "base64"`). */
-export function irToVoyageEmbeddingsResponse(ir: IrEmbeddingResponse, options: EmbeddingAnswerOptions = {}): Result<VoyageEmbeddingsResponse> {
+export function irToVoyageEmbeddingsResponse(
+  ir: IrEmbeddingResponse,
+  options: EmbeddingAnswerOptions = {},
+): Result<VoyageEmbeddingsResponse> {
   return ok({
     object: 'list',
     data: dataListFromVectors(ir.vectors, options.encodingFormat),

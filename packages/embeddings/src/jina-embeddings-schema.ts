@@ -11,7 +11,12 @@ import { JINA_TASKS } from './map/jina-task.js';
  */
 export const jinaEmbeddingsRequestSchema = z.looseObject({
   model: z.string().min(1, 'a model name is required'),
-  input: z.union([z.string(), z.array(z.union([z.string(), z.looseObject({ text: z.string() }), z.looseObject({ image: z.string() })])).min(1, 'must not be empty')]),
+  input: z.union([
+    z.string(),
+    z
+      .array(z.union([z.string(), z.looseObject({ text: z.string() }), z.looseObject({ image: z.string() })]))
+      .min(1, 'must not be empty'),
+  ]),
   task: z.enum(JINA_TASKS).optional(),
   dimensions: z.number().int().positive().optional(),
   embedding_type: z.union([z.enum(['float', 'base64', 'binary', 'ubinary']), z.array(z.string())]).optional(),
@@ -20,7 +25,10 @@ export const jinaEmbeddingsRequestSchema = z.looseObject({
   truncate: z.boolean().optional(),
 });
 
-const dataItem = z.looseObject({ index: z.number().int().nonnegative().optional(), embedding: z.union([z.array(z.number()), z.string()]) });
+const dataItem = z.looseObject({
+  index: z.number().int().nonnegative().optional(),
+  embedding: z.union([z.array(z.number()), z.string()]),
+});
 
 /** An upstream answer, read leniently. */
 export const jinaEmbeddingsResponseSchema = z.looseObject({
@@ -33,8 +41,17 @@ export const jinaEmbeddingsResponseSchema = z.looseObject({
 export const jinaEmbeddingsStrictResponseSchema = z.strictObject({
   model: z.string(),
   object: z.literal('list'),
-  usage: z.strictObject({ total_tokens: z.number().int().nonnegative(), prompt_tokens: z.number().int().nonnegative() }),
-  data: z.array(z.strictObject({ object: z.literal('embedding'), index: z.number().int().nonnegative(), embedding: z.union([z.array(z.number()), z.string()]) })),
+  usage: z.strictObject({
+    total_tokens: z.number().int().nonnegative(),
+    prompt_tokens: z.number().int().nonnegative(),
+  }),
+  data: z.array(
+    z.strictObject({
+      object: z.literal('embedding'),
+      index: z.number().int().nonnegative(),
+      embedding: z.union([z.array(z.number()), z.string()]),
+    }),
+  ),
 });
 
 export type JinaEmbeddingsRequest = z.infer<typeof jinaEmbeddingsRequestSchema>;

@@ -16,7 +16,11 @@ export function openAiEmbeddingsRequestToIr(wire: unknown): Result<IrEmbeddingRe
   const body = parseEmbeddingsWire(openAiEmbeddingsRequestSchema, wire, 'OpenAI embeddings request');
   const input = body.input;
   const inputs: string[] | number[][] =
-    typeof input === 'string' ? [input] : input.length > 0 && typeof input[0] === 'number' ? [input as number[]] : (input as string[] | number[][]);
+    typeof input === 'string'
+      ? [input]
+      : input.length > 0 && typeof input[0] === 'number'
+        ? [input as number[]]
+        : (input as string[] | number[][]);
   const extras = unknownFields(body, KNOWN);
   const taskType = openAiInputTypeToIr(body.input_type);
   return ok({

@@ -38,9 +38,18 @@ export const openAiEmbeddingsResponseSchema = z.looseObject({
 /** The answer as OpenAI documents it, for tests of what the gateway writes. */
 export const openAiEmbeddingsStrictResponseSchema = z.strictObject({
   object: z.literal('list'),
-  data: z.array(z.strictObject({ object: z.literal('embedding'), index: z.number().int().nonnegative(), embedding: embeddingValue })),
+  data: z.array(
+    z.strictObject({
+      object: z.literal('embedding'),
+      index: z.number().int().nonnegative(),
+      embedding: embeddingValue,
+    }),
+  ),
   model: z.string(),
-  usage: z.strictObject({ prompt_tokens: z.number().int().nonnegative(), total_tokens: z.number().int().nonnegative() }),
+  usage: z.strictObject({
+    prompt_tokens: z.number().int().nonnegative(),
+    total_tokens: z.number().int().nonnegative(),
+  }),
 });
 
 export type OpenAiEmbeddingsRequest = z.infer<typeof openAiEmbeddingsRequestSchema>;

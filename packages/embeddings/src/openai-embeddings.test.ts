@@ -25,9 +25,22 @@ describe('OpenAI embeddings requests', () => {
   });
 
   it('keeps dimensions, encoding, user, input_type and unknown fields through a round trip', () => {
-    const wire = { model: 'text-embedding-3-small', input: ['a'], dimensions: 256, encoding_format: 'base64', user: 'u1', input_type: 'query', extra: { x: 1 } };
+    const wire = {
+      model: 'text-embedding-3-small',
+      input: ['a'],
+      dimensions: 256,
+      encoding_format: 'base64',
+      user: 'u1',
+      input_type: 'query',
+      extra: { x: 1 },
+    };
     const { value: ir } = openAiEmbeddingsRequestToIr(wire);
-    expect(ir).toMatchObject({ dimensions: 256, encodingFormat: 'base64', taskType: 'retrieval-query', extensions: { openai: { user: 'u1', input_type: 'query', extra: { x: 1 } } } });
+    expect(ir).toMatchObject({
+      dimensions: 256,
+      encodingFormat: 'base64',
+      taskType: 'retrieval-query',
+      extensions: { openai: { user: 'u1', input_type: 'query', extra: { x: 1 } } },
+    });
     const back = irToOpenAiEmbeddingsRequest(ir);
     expect(back.value).toEqual(wire);
     expect(back.warnings).toEqual([]);
@@ -61,11 +74,21 @@ describe('OpenAI embeddings requests', () => {
 });
 
 describe('OpenAI embeddings answers', () => {
-  const ir = { vectors: [[0.5, -1], [0.25, 2]], model: 'up', usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 } };
+  const ir = {
+    vectors: [
+      [0.5, -1],
+      [0.25, 2],
+    ],
+    model: 'up',
+    usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 },
+  };
 
   it('writes floats or base64 that the SDK decodes to the same float32 values', () => {
     const float = irToOpenAiEmbeddingsResponse(ir, { model: 'alias' }).value;
-    expect(openAiEmbeddingsStrictResponseSchema.parse(float)).toMatchObject({ model: 'alias', usage: { prompt_tokens: 3, total_tokens: 3 } });
+    expect(openAiEmbeddingsStrictResponseSchema.parse(float)).toMatchObject({
+      model: 'alias',
+      usage: { prompt_tokens: 3, total_tokens: 3 },
+    });
     const base64 = irToOpenAiEmbeddingsResponse(ir, { encodingFormat: 'base64' }).value;
     const first = base64.data[1]?.embedding as string;
     const bytes = Buffer.from(first, 'base64');
@@ -74,7 +97,12 @@ describe('OpenAI embeddings answers', () => {
   });
 
   it('orders vectors by index and writes zero usage with a warning when none is known', () => {
-    const decoded = openAiEmbeddingsResponseToIr({ data: [{ index: 1, embedding: [2] }, { index: 0, embedding: [1] }] }).value;
+    const decoded = openAiEmbeddingsResponseToIr({
+      data: [
+        { index: 1, embedding: [2] },
+        { index: 0, embedding: [1] },
+      ],
+    }).value;
     expect(decoded.vectors).toEqual([[1], [2]]);
     const written = irToOpenAiEmbeddingsResponse(decoded);
     expect(written.value.usage).toEqual({ prompt_tokens: 0, total_tokens: 0 });
@@ -82,6 +110,8 @@ describe('OpenAI embeddings answers', () => {
   });
 
   it('refuses a base64 string that is not float32', () => {
-    expect(() => openAiEmbeddingsResponseToIr({ data: [{ index: 0, embedding: 'abc' }] })).toThrow(/not base64 float32/);
+    expect(() => openAiEmbeddingsResponseToIr({ data: [{ index: 0, embedding: 'abc' }] })).toThrow(
+      /not base64 float32/,
+    );
   });
 });

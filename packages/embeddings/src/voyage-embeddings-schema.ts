@@ -17,7 +17,10 @@ export const voyageEmbeddingsRequestSchema = z.looseObject({
   encoding_format: z.literal('base64').nullable().optional(),
 });
 
-const dataItem = z.looseObject({ index: z.number().int().nonnegative().optional(), embedding: z.union([z.array(z.number()), z.string()]) });
+const dataItem = z.looseObject({
+  index: z.number().int().nonnegative().optional(),
+  embedding: z.union([z.array(z.number()), z.string()]),
+});
 
 /** An upstream answer, read leniently. */
 export const voyageEmbeddingsResponseSchema = z.looseObject({
@@ -29,7 +32,13 @@ export const voyageEmbeddingsResponseSchema = z.looseObject({
 /** The answer as written by `irToVoyageEmbeddingsResponse`, for tests. */
 export const voyageEmbeddingsStrictResponseSchema = z.strictObject({
   object: z.literal('list'),
-  data: z.array(z.strictObject({ object: z.literal('embedding'), index: z.number().int().nonnegative(), embedding: z.union([z.array(z.number()), z.string()]) })),
+  data: z.array(
+    z.strictObject({
+      object: z.literal('embedding'),
+      index: z.number().int().nonnegative(),
+      embedding: z.union([z.array(z.number()), z.string()]),
+    }),
+  ),
   model: z.string(),
   usage: z.strictObject({ total_tokens: z.number().int().nonnegative() }),
 });

@@ -34,8 +34,15 @@ describe('gemini countTokens', () => {
   });
 
   it('builds the answer', () => {
-    const body = geminiCountTokensResponse(31, { cachedContentTokenCount: 4, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 31 }] });
-    expect(body).toEqual({ totalTokens: 31, cachedContentTokenCount: 4, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 31 }] });
+    const body = geminiCountTokensResponse(31, {
+      cachedContentTokenCount: 4,
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: 31 }],
+    });
+    expect(body).toEqual({
+      totalTokens: 31,
+      cachedContentTokenCount: 4,
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: 31 }],
+    });
     expect(geminiCountTokensResponseSchema.safeParse(body).success).toBe(true);
   });
 });

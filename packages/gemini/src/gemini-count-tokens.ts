@@ -17,11 +17,17 @@ export const geminiCountTokensRequestSchema = z
   .looseObject({
     contents: z.optional(z.array(geminiContentSchema)),
     generateContentRequest: z.optional(z.looseObject({ model: z.optional(z.string()) })),
-  }).check(z.refine((body) => body.contents !== undefined || body.generateContentRequest !== undefined, {
-    message: 'either contents or generateContentRequest is required',
-  }));
+  })
+  .check(
+    z.refine((body) => body.contents !== undefined || body.generateContentRequest !== undefined, {
+      message: 'either contents or generateContentRequest is required',
+    }),
+  );
 
-const modalityTokenCount = z.looseObject({ modality: z.string(), tokenCount: z.optional(z.int().check(z.nonnegative())) });
+const modalityTokenCount = z.looseObject({
+  modality: z.string(),
+  tokenCount: z.optional(z.int().check(z.nonnegative())),
+});
 
 /** `countTokens` answer. */
 export const geminiCountTokensResponseSchema = z.strictObject({
@@ -46,13 +52,20 @@ export function geminiCountTokensRequestToIr(wire: unknown): Result<IrRequest> {
     } catch (error) {
       if (!(error instanceof IrError) || !error.data.param) throw error;
       const prefix = 'generateContentRequest';
-      throw new IrError({ ...error.data, message: `${prefix}.${error.data.message}`, param: `${prefix}.${error.data.param}` });
+      throw new IrError({
+        ...error.data,
+        message: `${prefix}.${error.data.message}`,
+        param: `${prefix}.${error.data.param}`,
+      });
     }
   }
   return geminiRequestToIr({ contents: body.contents });
 }
 
 /** The `countTokens` answer body. */
-export function geminiCountTokensResponse(totalTokens: number, extra: Omit<GeminiCountTokensResponse, 'totalTokens'> = {}): GeminiCountTokensResponse {
+export function geminiCountTokensResponse(
+  totalTokens: number,
+  extra: Omit<GeminiCountTokensResponse, 'totalTokens'> = {},
+): GeminiCountTokensResponse {
   return { totalTokens, ...extra };
 }

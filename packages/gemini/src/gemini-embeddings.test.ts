@@ -21,7 +21,14 @@ describe('gemini embeddings shapes', () => {
 
   it('parses requests as @google/genai sends them', () => {
     const batch = geminiBatchEmbedContentsRequestSchema.parse({
-      requests: [{ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'a' }, { text: 'b' }] }, taskType: 'RETRIEVAL_QUERY', outputDimensionality: 768 }],
+      requests: [
+        {
+          model: 'models/gemini-embedding-001',
+          content: { parts: [{ text: 'a' }, { text: 'b' }] },
+          taskType: 'RETRIEVAL_QUERY',
+          outputDimensionality: 768,
+        },
+      ],
     });
     expect(batch.requests[0] && geminiEmbedContentText(batch.requests[0])).toBe('a\nb');
     expect(geminiEmbedContentRequestSchema.safeParse({ content: { parts: [] } }).success).toBe(false);
@@ -29,7 +36,11 @@ describe('gemini embeddings shapes', () => {
   });
 
   it('builds answers', () => {
-    expect(geminiEmbedContentResponseSchema.parse(geminiEmbedContentResponse([0.1, 0.2]))).toEqual({ embedding: { values: [0.1, 0.2] } });
-    expect(geminiBatchEmbedContentsResponse([[1], [2, 3]])).toEqual({ embeddings: [{ values: [1] }, { values: [2, 3] }] });
+    expect(geminiEmbedContentResponseSchema.parse(geminiEmbedContentResponse([0.1, 0.2]))).toEqual({
+      embedding: { values: [0.1, 0.2] },
+    });
+    expect(geminiBatchEmbedContentsResponse([[1], [2, 3]])).toEqual({
+      embeddings: [{ values: [1] }, { values: [2, 3] }],
+    });
   });
 });

@@ -46,7 +46,9 @@ export const geminiContentEmbeddingSchema = z.looseObject({ values: z.array(z.nu
 export const geminiEmbedContentResponseSchema = z.looseObject({ embedding: geminiContentEmbeddingSchema });
 
 /** `:batchEmbedContents` answer. */
-export const geminiBatchEmbedContentsResponseSchema = z.looseObject({ embeddings: z.array(geminiContentEmbeddingSchema) });
+export const geminiBatchEmbedContentsResponseSchema = z.looseObject({
+  embeddings: z.array(geminiContentEmbeddingSchema),
+});
 
 export type GeminiEmbedContentRequest = z.infer<typeof geminiEmbedContentRequestSchema>;
 export type GeminiBatchEmbedContentsRequest = z.infer<typeof geminiBatchEmbedContentsRequestSchema>;

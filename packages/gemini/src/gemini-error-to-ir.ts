@@ -8,7 +8,12 @@ const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
 const RETRY_INFO = 'type.googleapis.com/google.rpc.RetryInfo';
 
 /** `ErrorInfo` reasons that mean "bad credentials" although Gemini answers them with 400. */
-const AUTHENTICATION_REASONS = new Set(['API_KEY_INVALID', 'API_KEY_EXPIRED', 'ACCESS_TOKEN_EXPIRED', 'CREDENTIALS_MISSING']);
+const AUTHENTICATION_REASONS = new Set([
+  'API_KEY_INVALID',
+  'API_KEY_EXPIRED',
+  'ACCESS_TOKEN_EXPIRED',
+  'CREDENTIALS_MISSING',
+]);
 
 /**
  * A Gemini error (HTTP status + body) -> IR error. The kind comes from the `ErrorInfo` reason

@@ -84,7 +84,10 @@ export function stripUndefined<T extends object>(value: T): T {
 }
 
 /** The entries of `source` whose keys are not in `known`, or undefined when there are none. */
-export function extraFields(source: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> | undefined {
+export function extraFields(
+  source: Record<string, unknown>,
+  known: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
   let out: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(source)) {
     if (known.has(key) || value === undefined) continue;

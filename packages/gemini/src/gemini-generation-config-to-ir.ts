@@ -3,9 +3,21 @@ import type { GeminiRequestExtensions } from './gemini-extensions.js';
 import { extraFields } from './gemini-extensions.js';
 import type { GeminiGenerationConfig, GeminiThinkingConfig } from './gemini-request-schema.js';
 import { openApiSchemaToJsonSchema } from './gemini-schema-dialect.js';
-import { GEMINI_THINKING_LEVEL_TO_IR_EFFORT, geminiBudgetToEffort, toGeminiThinkingLevel } from './map/gemini-thinking.js';
+import {
+  GEMINI_THINKING_LEVEL_TO_IR_EFFORT,
+  geminiBudgetToEffort,
+  toGeminiThinkingLevel,
+} from './map/gemini-thinking.js';
 
-const SAMPLING_FIELDS = ['temperature', 'topP', 'topK', 'presencePenalty', 'frequencyPenalty', 'seed', 'stopSequences'] as const;
+const SAMPLING_FIELDS = [
+  'temperature',
+  'topP',
+  'topK',
+  'presencePenalty',
+  'frequencyPenalty',
+  'seed',
+  'stopSequences',
+] as const;
 const MAPPED_FIELDS = new Set<string>([...SAMPLING_FIELDS, 'maxOutputTokens', 'candidateCount', 'thinkingConfig']);
 const FORMAT_FIELDS = ['responseMimeType', 'responseSchema', 'responseJsonSchema'] as const;
 const THINKING_FIELDS = new Set(['includeThoughts', 'thinkingBudget', 'thinkingLevel']);
@@ -46,7 +58,10 @@ export function geminiGenerationConfigToIr(config: GeminiGenerationConfig | unde
  * json-schema named `response`; without a schema -> json-object; `text/plain` -> text. Other
  * media types (`text/x.enum`) have no IR value and stay in extensions.
  */
-function responseFormatToIr(config: GeminiGenerationConfig, extensions: GeminiRequestExtensions): IrResponseFormat | undefined {
+function responseFormatToIr(
+  config: GeminiGenerationConfig,
+  extensions: GeminiRequestExtensions,
+): IrResponseFormat | undefined {
   const mimeType = config.responseMimeType?.toLowerCase();
   if (mimeType === 'text/plain' && !config.responseSchema && !config.responseJsonSchema) return { type: 'text' };
   if (mimeType !== 'application/json') return undefined;

@@ -4,7 +4,12 @@ import { createSseParser, parseSseText, pipeMachines, runMachineSync } from '@in
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listRecordings, recordingSseBody } from '@interlingua/testkit';
-import { createGeminiJsonArrayDecoder, createGeminiJsonArrayParser, geminiCodec, geminiJsonArrayFraming } from './index.js';
+import {
+  createGeminiJsonArrayDecoder,
+  createGeminiJsonArrayParser,
+  geminiCodec,
+  geminiJsonArrayFraming,
+} from './index.js';
 
 const streams = listRecordings('gemini', (r) => r.streaming);
 
@@ -41,11 +46,17 @@ describe('gemini JSON array parser', () => {
 
   it('random text splits of tricky strings (escapes, braces, quotes) give the same elements', () => {
     fc.assert(
-      fc.property(fc.array(fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.array(fc.string()))), { maxLength: 5 }), fc.array(fc.nat()), (elements, cuts) => {
-        const text = arrayBody(elements);
-        const points = [0, ...cuts.map((c) => c % (text.length + 1)).sort((a, b) => a - b), text.length];
-        expect(parseAll(points.slice(1).map((end, i) => text.slice(points[i], end)))).toEqual(elements);
-      }),
+      fc.property(
+        fc.array(fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.array(fc.string()))), {
+          maxLength: 5,
+        }),
+        fc.array(fc.nat()),
+        (elements, cuts) => {
+          const text = arrayBody(elements);
+          const points = [0, ...cuts.map((c) => c % (text.length + 1)).sort((a, b) => a - b), text.length];
+          expect(parseAll(points.slice(1).map((end, i) => text.slice(points[i], end)))).toEqual(elements);
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -87,15 +98,22 @@ describe('gemini JSON array parser', () => {
     expect(parseAll([body])).toEqual(JSON.parse(body));
   });
 
-  it.each(streams.map((r) => [r.file, r] as const))('%s: the array decoder gives the same events as the SSE decoder', (_, recording) => {
-    const sse = recordingSseBody(recording);
-    const fromSse = runMachineSync(pipeMachines(createSseParser(), geminiCodec.stream.createDecoder()), [sse]);
-    const fromArray = runMachineSync(createGeminiJsonArrayDecoder(), [arrayBody(recordedChunks(sse))]);
-    expect(withoutCreated(fromArray)).toEqual(withoutCreated(fromSse));
-  });
+  it.each(streams.map((r) => [r.file, r] as const))(
+    '%s: the array decoder gives the same events as the SSE decoder',
+    (_, recording) => {
+      const sse = recordingSseBody(recording);
+      const fromSse = runMachineSync(pipeMachines(createSseParser(), geminiCodec.stream.createDecoder()), [sse]);
+      const fromArray = runMachineSync(createGeminiJsonArrayDecoder(), [arrayBody(recordedChunks(sse))]);
+      expect(withoutCreated(fromArray)).toEqual(withoutCreated(fromSse));
+    },
+  );
 
   it('an error element becomes an error event', () => {
-    const events = runMachineSync(createGeminiJsonArrayDecoder(), ['[{"error":{"code":404,"message":"no","status":"NOT_FOUND"}}]']);
-    expect(events).toEqual([expect.objectContaining({ type: 'error', error: expect.objectContaining({ kind: 'not-found', status: 404 }) })]);
+    const events = runMachineSync(createGeminiJsonArrayDecoder(), [
+      '[{"error":{"code":404,"message":"no","status":"NOT_FOUND"}}]',
+    ]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'error', error: expect.objectContaining({ kind: 'not-found', status: 404 }) }),
+    ]);
   });
 });

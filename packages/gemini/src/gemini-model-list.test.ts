@@ -7,7 +7,12 @@ const models: IrModel[] = Array.from({ length: 5 }, (_, i) => ({ id: `model-${i}
 
 describe('gemini model list', () => {
   it('lists models in Gemini shape with methods from capabilities', () => {
-    expect(geminiModel({ id: 'gemini-2.5-flash', ownedBy: 'google', created: 0, displayName: 'Gemini 2.5 Flash' }, { inputTokenLimit: 1048576 })).toEqual({
+    expect(
+      geminiModel(
+        { id: 'gemini-2.5-flash', ownedBy: 'google', created: 0, displayName: 'Gemini 2.5 Flash' },
+        { inputTokenLimit: 1048576 },
+      ),
+    ).toEqual({
       name: 'models/gemini-2.5-flash',
       baseModelId: 'gemini-2.5-flash',
       version: '001',
@@ -15,17 +20,16 @@ describe('gemini model list', () => {
       inputTokenLimit: 1048576,
       supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
     });
-    expect(geminiModel({ id: 'models/text-embedding-004', ownedBy: 'google', created: 0, capabilities: ['embeddings'] })).toMatchObject({
+    expect(
+      geminiModel({ id: 'models/text-embedding-004', ownedBy: 'google', created: 0, capabilities: ['embeddings'] }),
+    ).toMatchObject({
       name: 'models/text-embedding-004',
       supportedGenerationMethods: ['embedContent', 'batchEmbedContents', 'countTokens'],
     });
-    expect(geminiModel({ id: 'both', ownedBy: 'x', created: 0, capabilities: ['chat', 'embeddings', 'rerank'] }).supportedGenerationMethods).toEqual([
-      'generateContent',
-      'streamGenerateContent',
-      'countTokens',
-      'embedContent',
-      'batchEmbedContents',
-    ]);
+    expect(
+      geminiModel({ id: 'both', ownedBy: 'x', created: 0, capabilities: ['chat', 'embeddings', 'rerank'] })
+        .supportedGenerationMethods,
+    ).toEqual(['generateContent', 'streamGenerateContent', 'countTokens', 'embedContent', 'batchEmbedContents']);
   });
 
   it('pages with opaque tokens; the last page has none', () => {

@@ -53,7 +53,8 @@ export const GEMINI_MAX_PAGE_SIZE = 1000;
 /** One model in Gemini's shape (`name: "models/<id>"`); capabilities default to chat. */
 export function geminiModel(model: IrModel, details: GeminiModelDetails = {}): GeminiModel {
   const methods = new Set<string>();
-  for (const capability of model.capabilities ?? ['chat']) for (const method of GEMINI_METHODS_BY_CAPABILITY[capability] ?? []) methods.add(method);
+  for (const capability of model.capabilities ?? ['chat'])
+    for (const method of GEMINI_METHODS_BY_CAPABILITY[capability] ?? []) methods.add(method);
   const id = model.id.replace(/^models\//, '');
   const out: GeminiModel = {
     name: `models/${id}`,

@@ -4,7 +4,15 @@ import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import type { GeminiFileData, GeminiFunctionResponse, GeminiInlineData } from './gemini-request-schema.js';
 
 /** The fields of a part the IR carries; any other field is reported as dropped. */
-const KNOWN_PART_FIELDS = new Set(['text', 'thought', 'thoughtSignature', 'inlineData', 'fileData', 'functionCall', 'functionResponse']);
+const KNOWN_PART_FIELDS = new Set([
+  'text',
+  'thought',
+  'thoughtSignature',
+  'inlineData',
+  'fileData',
+  'functionCall',
+  'functionResponse',
+]);
 
 /** A part as both the request and the (lenient) response schemas read it. */
 export interface GeminiPartLike {
@@ -13,7 +21,8 @@ export interface GeminiPartLike {
   thoughtSignature?: string | undefined;
   inlineData?: GeminiInlineData | undefined;
   fileData?: GeminiFileData | undefined;
-  functionCall?: { id?: string | undefined; name: string; args?: Record<string, unknown> | null | undefined } | undefined;
+  functionCall?:
+    { id?: string | undefined; name: string; args?: Record<string, unknown> | null | undefined } | undefined;
   functionResponse?: GeminiFunctionResponse | undefined;
   [key: string]: unknown;
 }
@@ -48,16 +57,28 @@ export function geminiPartToIr(part: GeminiPartLike, context: GeminiPartContext)
   const opaque = part.thoughtSignature ? geminiSignature(part.thoughtSignature) : undefined;
   if (part.functionCall) {
     const call = part.functionCall;
-    const toolCall: IrContentPart = { type: 'tool-call', id: context.callId(call), name: call.name, argumentsJson: JSON.stringify(call.args ?? {}) };
+    const toolCall: IrContentPart = {
+      type: 'tool-call',
+      id: context.callId(call),
+      name: call.name,
+      argumentsJson: JSON.stringify(call.args ?? {}),
+    };
     if (opaque) toolCall.opaque = opaque;
     return [toolCall];
   }
-  if (part.functionResponse) return [functionResponseToIr(part.functionResponse, context.responseCallId(part.functionResponse))];
+  if (part.functionResponse)
+    return [functionResponseToIr(part.functionResponse, context.responseCallId(part.functionResponse))];
   if (part.thought === true && !isThoughtMedia(part)) {
-    return [opaque ? { type: 'reasoning', text: part.text ?? '', opaque } : { type: 'reasoning', text: part.text ?? '' }];
+    return [
+      opaque ? { type: 'reasoning', text: part.text ?? '', opaque } : { type: 'reasoning', text: part.text ?? '' },
+    ];
   }
   if (isThoughtMedia(part)) {
-    context.warnings.push({ kind: 'dropped', field: context.path, message: 'interim thought images have no IR equivalent' });
+    context.warnings.push({
+      kind: 'dropped',
+      field: context.path,
+      message: 'interim thought images have no IR equivalent',
+    });
     return opaque ? [{ type: 'reasoning', text: '', opaque }] : [];
   }
   const out: IrContentPart[] = [];
@@ -66,14 +87,21 @@ export function geminiPartToIr(part: GeminiPartLike, context: GeminiPartContext)
   } else if (part.inlineData) out.push(inlineDataToIr(part.inlineData));
   else if (part.fileData) out.push(fileDataToIr(part.fileData));
   else if (!opaque && context.strict && !hasUnknownData(part)) {
-    throw invalidRequest(`${context.path}: a part needs one of text, inlineData, fileData, functionCall, functionResponse`, context.path);
+    throw invalidRequest(
+      `${context.path}: a part needs one of text, inlineData, fileData, functionCall, functionResponse`,
+      context.path,
+    );
   }
   if (opaque) out.push({ type: 'reasoning', text: '', opaque });
   return out;
 }
 
 /** A thought part holding an image (image models' interim drafts) rather than text. */
-export function isThoughtMedia(part: { thought?: boolean | undefined; inlineData?: unknown; fileData?: unknown }): boolean {
+export function isThoughtMedia(part: {
+  thought?: boolean | undefined;
+  inlineData?: unknown;
+  fileData?: unknown;
+}): boolean {
   return part.thought === true && (part.inlineData !== undefined || part.fileData !== undefined);
 }
 
@@ -130,6 +158,10 @@ function hasUnknownData(part: GeminiPartLike): boolean {
 function reportDroppedFields(part: GeminiPartLike, context: GeminiPartContext): void {
   for (const key of Object.keys(part)) {
     if (KNOWN_PART_FIELDS.has(key) || part[key] === undefined) continue;
-    context.warnings.push({ kind: 'dropped', field: `${context.path}.${key}`, message: `Gemini part field '${key}' has no IR equivalent and was dropped` });
+    context.warnings.push({
+      kind: 'dropped',
+      field: `${context.path}.${key}`,
+      message: `Gemini part field '${key}' has no IR equivalent and was dropped`,
+    });
   }
 }

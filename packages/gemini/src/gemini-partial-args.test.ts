@@ -15,7 +15,12 @@ const chunk = (parts: unknown[], finishReason?: string): Record<string, unknown>
 /** A call whose arguments arrive in pieces, as Vertex streams them with `streamFunctionCallArguments`. */
 const PIECES: unknown[] = [
   { functionCall: { name: 'get_weather', willContinue: true }, thoughtSignature: 'c2ln' },
-  { functionCall: { partialArgs: [{ jsonPath: '$.location', stringValue: 'Bos', willContinue: true }], willContinue: true } },
+  {
+    functionCall: {
+      partialArgs: [{ jsonPath: '$.location', stringValue: 'Bos', willContinue: true }],
+      willContinue: true,
+    },
+  },
   { functionCall: { partialArgs: [{ jsonPath: '$.location', stringValue: 'ton, MA' }], willContinue: true } },
   {
     functionCall: {
@@ -31,7 +36,14 @@ const PIECES: unknown[] = [
   },
   { functionCall: {} },
 ];
-const MERGED = { location: 'Boston, MA', days: 3, options: { metric: true }, tags: ['rain'], 'free text': 'x', note: null };
+const MERGED = {
+  location: 'Boston, MA',
+  days: 3,
+  options: { metric: true },
+  tags: ['rain'],
+  'free text': 'x',
+  note: null,
+};
 
 function calls(parts: unknown[] | undefined): Array<{ name: string; args: unknown }> {
   return (parts as Array<{ type: string } & Partial<IrToolCallPart>>)
@@ -49,7 +61,10 @@ describe('function-call arguments streamed in pieces', () => {
   });
 
   it('a stream: one call with the merged arguments, the signature kept', () => {
-    const events = runMachineSync(createGeminiChunkDecoder(), [...PIECES.map((part) => chunk([part])), chunk([{ text: '' }], 'STOP')]);
+    const events = runMachineSync(createGeminiChunkDecoder(), [
+      ...PIECES.map((part) => chunk([part])),
+      chunk([{ text: '' }], 'STOP'),
+    ]);
     const answer = accumulateResponse(events);
     expect(calls(answer.choices[0]?.content)).toEqual([{ name: 'get_weather', args: MERGED }]);
     expect(answer.choices[0]?.content[0]).toMatchObject({ opaque: { origin: 'gemini', kind: 'signature' } });
@@ -57,8 +72,13 @@ describe('function-call arguments streamed in pieces', () => {
   });
 
   it('a stream cut before the last piece still gives the call what arrived', () => {
-    const events = runMachineSync(createGeminiChunkDecoder(), PIECES.slice(0, 3).map((part) => chunk([part])));
-    expect(calls(accumulateResponse(events).choices[0]?.content)).toEqual([{ name: 'get_weather', args: { location: 'Boston, MA' } }]);
+    const events = runMachineSync(
+      createGeminiChunkDecoder(),
+      PIECES.slice(0, 3).map((part) => chunk([part])),
+    );
+    expect(calls(accumulateResponse(events).choices[0]?.content)).toEqual([
+      { name: 'get_weather', args: { location: 'Boston, MA' } },
+    ]);
   });
 
   it('a whole answer holding the pieces, then a second plain call', () => {
@@ -72,9 +92,24 @@ describe('function-call arguments streamed in pieces', () => {
   });
 
   it('a piece with a path it cannot read is left out with a warning (whole answers)', () => {
-    const body = chunk([{ functionCall: { name: 'f', partialArgs: [{ jsonPath: 'nope', stringValue: 'x' }, { jsonPath: '$.ok', numberValue: 1 }] } }], 'STOP');
+    const body = chunk(
+      [
+        {
+          functionCall: {
+            name: 'f',
+            partialArgs: [
+              { jsonPath: 'nope', stringValue: 'x' },
+              { jsonPath: '$.ok', numberValue: 1 },
+            ],
+          },
+        },
+      ],
+      'STOP',
+    );
     const { value, warnings } = geminiCodec.response.toIr(body);
     expect(calls(value.choices[0]?.content)).toEqual([{ name: 'f', args: { ok: 1 } }]);
-    expect(warnings).toEqual([expect.objectContaining({ kind: 'dropped', field: 'candidates[0].content.parts[0].functionCall.partialArgs' })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ kind: 'dropped', field: 'candidates[0].content.parts[0].functionCall.partialArgs' }),
+    ]);
   });
 });

@@ -95,11 +95,15 @@ export class GeminiStreamedArgs {
     const value = valueOf(piece);
     if (value === undefined) return;
     let container: Container = this.args;
-    for (let i = 0; i < path.length - 1; i++) container = childOf(container, path[i] as Segment, path[i + 1] as Segment);
+    for (let i = 0; i < path.length - 1; i++)
+      container = childOf(container, path[i] as Segment, path[i + 1] as Segment);
     const key = path.at(-1) as Segment;
     const slot = container as Record<string | number, unknown>;
     const existing = slot[key];
-    slot[key] = typeof value === 'string' && typeof existing === 'string' && this.continuing.has(piece.jsonPath) ? existing + value : value;
+    slot[key] =
+      typeof value === 'string' && typeof existing === 'string' && this.continuing.has(piece.jsonPath)
+        ? existing + value
+        : value;
     if (typeof value === 'string' && piece.willContinue === true) this.continuing.add(piece.jsonPath);
     else this.continuing.delete(piece.jsonPath);
   }
@@ -115,7 +119,8 @@ export interface GeminiCallPiece {
 }
 
 /** True when the piece starts or continues a call whose arguments are streamed. */
-export const isStreamedCallPiece = (call: GeminiCallPiece): boolean => call.willContinue === true || (call.partialArgs?.length ?? 0) > 0;
+export const isStreamedCallPiece = (call: GeminiCallPiece): boolean =>
+  call.willContinue === true || (call.partialArgs?.length ?? 0) > 0;
 
 /**
  * Folds the parts of a call whose arguments came in pieces (`partialArgs`, `willContinue`) into
@@ -135,7 +140,11 @@ export class StreamedCallFolder {
     if (!call || (!this.pending && !isStreamedCallPiece(call))) return { part, at };
     if (!this.pending) {
       if (call.name === undefined) {
-        this.warnings.push({ kind: 'dropped', field: `${this.path}.parts[${at}]`, message: 'a piece of function-call arguments without its call' });
+        this.warnings.push({
+          kind: 'dropped',
+          field: `${this.path}.parts[${at}]`,
+          message: 'a piece of function-call arguments without its call',
+        });
         return undefined;
       }
       this.pending = { part, at, args: new GeminiStreamedArgs(call.args) };
@@ -148,8 +157,16 @@ export class StreamedCallFolder {
     const pending = this.pending;
     if (!pending) return undefined;
     this.pending = undefined;
-    if (pending.args.dropped > 0) this.warnings.push({ kind: 'dropped', field: `${this.path}.parts[${pending.at}].functionCall.partialArgs`, message: `${pending.args.dropped} argument piece(s) with an unreadable jsonPath` });
-    const call: NonNullable<GeminiLenientPart['functionCall']> = { ...pending.part.functionCall, args: pending.args.value() };
+    if (pending.args.dropped > 0)
+      this.warnings.push({
+        kind: 'dropped',
+        field: `${this.path}.parts[${pending.at}].functionCall.partialArgs`,
+        message: `${pending.args.dropped} argument piece(s) with an unreadable jsonPath`,
+      });
+    const call: NonNullable<GeminiLenientPart['functionCall']> = {
+      ...pending.part.functionCall,
+      args: pending.args.value(),
+    };
     delete call.partialArgs;
     delete call.willContinue;
     return { part: { ...pending.part, functionCall: call }, at: pending.at };

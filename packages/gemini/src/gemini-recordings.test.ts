@@ -55,11 +55,17 @@ function expectMatchesSidecar(ir: IrResponse, recording: Recording): void {
   expect(content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')).toBe(sidecar.text);
   const thought = content.flatMap((p) => (p.type === 'reasoning' ? [p.text] : [])).join('');
   expect(thought === '' ? null : thought).toBe(sidecar.thought);
-  const calls = content.flatMap((p) => (p.type === 'tool-call' ? [{ name: p.name, arguments: JSON.parse(p.argumentsJson) as unknown }] : []));
+  const calls = content.flatMap((p) =>
+    p.type === 'tool-call' ? [{ name: p.name, arguments: JSON.parse(p.argumentsJson) as unknown }] : [],
+  );
   expect(calls).toEqual(sidecar.tool_calls);
   expect(choice?.finishReason.raw).toBe(sidecar.finish_reason);
-  expect(choice?.finishReason.unified).toBe(calls.length > 0 ? 'tool-calls' : sidecar.finish_reason === 'MAX_TOKENS' ? 'length' : 'stop');
-  const signatures = content.filter((p) => (p.type === 'reasoning' || p.type === 'tool-call') && p.opaque?.origin === 'gemini').length;
+  expect(choice?.finishReason.unified).toBe(
+    calls.length > 0 ? 'tool-calls' : sidecar.finish_reason === 'MAX_TOKENS' ? 'length' : 'stop',
+  );
+  const signatures = content.filter(
+    (p) => (p.type === 'reasoning' || p.type === 'tool-call') && p.opaque?.origin === 'gemini',
+  ).length;
   expect(signatures).toBe(sidecar.thought_signatures);
   const usage = ir.usage;
   expect(usage?.raw).toEqual(sidecar.usage);
@@ -94,7 +100,10 @@ function mergeChunks(recording: Recording): unknown {
     last = chunk;
   }
   const lastCandidate = (last.candidates as Array<Record<string, unknown>>)[0];
-  return { ...last, candidates: [{ content: { role: 'model', parts }, finishReason: lastCandidate?.finishReason, index: 0 }] };
+  return {
+    ...last,
+    candidates: [{ content: { role: 'model', parts }, finishReason: lastCandidate?.finishReason, index: 0 }],
+  };
 }
 
 describe('gemini recordings: whole answers', () => {
@@ -104,21 +113,29 @@ describe('gemini recordings: whole answers', () => {
     expectMatchesSidecar(value, recording);
   });
 
-  it.each(wholes.map((r) => [r.file, r] as const))('%s re-encodes under the strict schema and decodes to the same IR', (_, recording) => {
-    const ir = geminiCodec.response.toIr(recordingJson(recording)).value;
-    const wire = geminiCodec.response.fromIr(ir).value;
-    expect(geminiStrictResponseSchema.safeParse(wire).error?.issues ?? []).toEqual([]);
-    expect(geminiCodec.response.toIr(JSON.parse(JSON.stringify(wire))).value).toEqual(ir);
-  });
+  it.each(wholes.map((r) => [r.file, r] as const))(
+    '%s re-encodes under the strict schema and decodes to the same IR',
+    (_, recording) => {
+      const ir = geminiCodec.response.toIr(recordingJson(recording)).value;
+      const wire = geminiCodec.response.fromIr(ir).value;
+      expect(geminiStrictResponseSchema.safeParse(wire).error?.issues ?? []).toEqual([]);
+      expect(geminiCodec.response.toIr(JSON.parse(JSON.stringify(wire))).value).toEqual(ir);
+    },
+  );
 
-  it.each(wholes.map((r) => [r.file, r] as const))('%s streamed through the encoder decodes back to the same IR', (_, recording) => {
-    const ir = geminiCodec.response.toIr(recordingJson(recording)).value;
-    expect(comparable(reencode(responseToStreamEvents(ir)))).toEqual(comparable(ir));
-  });
+  it.each(wholes.map((r) => [r.file, r] as const))(
+    '%s streamed through the encoder decodes back to the same IR',
+    (_, recording) => {
+      const ir = geminiCodec.response.toIr(recordingJson(recording)).value;
+      expect(comparable(reencode(responseToStreamEvents(ir)))).toEqual(comparable(ir));
+    },
+  );
 
   it('keeps candidate extras (finishMessage, avgLogprobs) in extensions', () => {
     const ir = geminiCodec.response.toIr(recordingJson(loadRecording('gemini/05-function-call.json'))).value;
-    expect(ir.extensions?.gemini).toEqual({ candidates: [{ index: 0, fields: { finishMessage: 'Model generated function call(s).' } }] });
+    expect(ir.extensions?.gemini).toEqual({
+      candidates: [{ index: 0, fields: { finishMessage: 'Model generated function call(s).' } }],
+    });
   });
 });
 
@@ -136,26 +153,34 @@ describe('gemini recordings: streams', () => {
     expect(comparable(streamed)).toEqual(comparable(whole));
   });
 
-  it.each(streams.map((r) => [r.file, r] as const))('%s re-encodes under the strict schema and decodes to the same IR', (_, recording) => {
-    const events = decode([recordingSseBody(recording)]);
-    expect(comparable(reencode(events))).toEqual(comparable(accumulateResponse(events)));
-  });
+  it.each(streams.map((r) => [r.file, r] as const))(
+    '%s re-encodes under the strict schema and decodes to the same IR',
+    (_, recording) => {
+      const events = decode([recordingSseBody(recording)]);
+      expect(comparable(reencode(events))).toEqual(comparable(accumulateResponse(events)));
+    },
+  );
 
-  it.each(streams.map((r) => [r.file, r] as const))('%s split into random byte chunks decodes to the same events', (_, recording) => {
-    const bytes = new TextEncoder().encode(recordingSseBody(recording));
-    const expected = withoutCreated(decode([bytes]));
-    fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }), (cuts) => {
-        const points = [0, ...[...cuts].sort((a, b) => a - b), bytes.length];
-        const chunks = points.slice(1).map((end, i) => bytes.slice(points[i], end));
-        expect(withoutCreated(decode(chunks))).toEqual(expected);
-      }),
-      { numRuns: 50 },
-    );
-  });
+  it.each(streams.map((r) => [r.file, r] as const))(
+    '%s split into random byte chunks decodes to the same events',
+    (_, recording) => {
+      const bytes = new TextEncoder().encode(recordingSseBody(recording));
+      const expected = withoutCreated(decode([bytes]));
+      fc.assert(
+        fc.property(fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }), (cuts) => {
+          const points = [0, ...[...cuts].sort((a, b) => a - b), bytes.length];
+          const chunks = points.slice(1).map((end, i) => bytes.slice(points[i], end));
+          expect(withoutCreated(decode(chunks))).toEqual(expected);
+        }),
+        { numRuns: 50 },
+      );
+    },
+  );
 
   it('the trailing signature on an empty text part becomes a signed reasoning part after the text', () => {
-    const ir = accumulateResponse(decode([recordingSseBody(loadRecording('gemini/03-text-stream-trailing-signature.chunks.jsonl'))]));
+    const ir = accumulateResponse(
+      decode([recordingSseBody(loadRecording('gemini/03-text-stream-trailing-signature.chunks.jsonl'))]),
+    );
     expect(ir.choices[0]?.content.map((p) => p.type)).toEqual(['text', 'reasoning']);
     const wire = geminiCodec.response.fromIr(ir).value;
     expect(wire.candidates?.[0]?.content?.parts).toHaveLength(1);
@@ -179,7 +204,10 @@ describe('gemini recordings: errors', () => {
   });
 
   it('404 is not-found, 429 is rate-limit with the RetryInfo delay', () => {
-    const notFound = geminiCodec.error.toIr(404, recordingJson(loadRecording('gemini/13-error-404-model-not-found.json')));
+    const notFound = geminiCodec.error.toIr(
+      404,
+      recordingJson(loadRecording('gemini/13-error-404-model-not-found.json')),
+    );
     expect(notFound).toMatchObject({ kind: 'not-found', code: null });
     const quota = geminiCodec.error.toIr(429, recordingJson(loadRecording('gemini/14-error-429-quota.json')));
     expect(quota).toMatchObject({ kind: 'rate-limit', code: null, retryAfterSeconds: 35 });

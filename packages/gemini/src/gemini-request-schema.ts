@@ -87,11 +87,12 @@ export const GEMINI_FUNCTION_CALLING_MODES = ['MODE_UNSPECIFIED', 'AUTO', 'ANY',
 export type GeminiFunctionCallingMode = (typeof GEMINI_FUNCTION_CALLING_MODES)[number];
 
 export const geminiToolConfigSchema = z.looseObject({
-  functionCallingConfig: z.optional(z
-    .looseObject({
+  functionCallingConfig: z.optional(
+    z.looseObject({
       mode: z.optional(z.enum(GEMINI_FUNCTION_CALLING_MODES)),
       allowedFunctionNames: z.optional(z.array(z.string())),
-    })),
+    }),
+  ),
 });
 
 /** `thinkingBudget` (2.5: -1 dynamic, 0 off) and `thinkingLevel` (3.x) are mutually exclusive. */
@@ -135,7 +136,11 @@ export const geminiRequestSchema = z.looseObject({
  * Only the fields of a request that have limits (sampling ranges, function names): what a server
  * checks on a body it forwards without decoding it.
  */
-export const geminiRequestLimitsSchema = /* @__PURE__ */ z.pick(geminiRequestSchema, { tools: true, toolConfig: true, generationConfig: true });
+export const geminiRequestLimitsSchema = /* @__PURE__ */ z.pick(geminiRequestSchema, {
+  tools: true,
+  toolConfig: true,
+  generationConfig: true,
+});
 
 export type GeminiInlineData = z.infer<typeof geminiInlineDataSchema>;
 export type GeminiFileData = z.infer<typeof geminiFileDataSchema>;

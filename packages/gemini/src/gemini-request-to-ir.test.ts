@@ -15,7 +15,12 @@ const fullRequest = {
       parts: [
         { text: 'What is in this picture, and the weather in Paris?' },
         { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUg==' } },
-        { fileData: { mimeType: 'application/pdf', fileUri: 'https://generativelanguage.googleapis.com/v1beta/files/abc' } },
+        {
+          fileData: {
+            mimeType: 'application/pdf',
+            fileUri: 'https://generativelanguage.googleapis.com/v1beta/files/abc',
+          },
+        },
       ],
     },
     {
@@ -43,7 +48,11 @@ const fullRequest = {
         {
           name: 'get_weather',
           description: 'Weather by city',
-          parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] },
+          parametersJsonSchema: {
+            type: 'object',
+            properties: { city: { type: 'string' }, days: { type: 'integer' } },
+            required: ['city'],
+          },
           behavior: 'BLOCKING',
         },
         { name: 'get_time', parameters: { type: 'OBJECT', properties: { zone: { type: 'STRING', nullable: true } } } },
@@ -52,7 +61,10 @@ const fullRequest = {
     { googleSearch: {} },
     { codeExecution: {} },
   ],
-  toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_weather'] }, retrievalConfig: { languageCode: 'en' } },
+  toolConfig: {
+    functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_weather'] },
+    retrievalConfig: { languageCode: 'en' },
+  },
   generationConfig: {
     temperature: 0.7,
     topP: 0.9,
@@ -80,7 +92,13 @@ function roundTrip(wire: unknown): unknown {
 }
 
 function baseIr(overrides: Partial<IrRequest> = {}): IrRequest {
-  return { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], sampling: {}, stream: false, ...overrides };
+  return {
+    model: 'gemini-2.5-flash',
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    sampling: {},
+    stream: false,
+    ...overrides,
+  };
 }
 
 describe('gemini request toIr', () => {
@@ -98,7 +116,11 @@ describe('gemini request toIr', () => {
       { type: 'text', text: 'Be terse.' },
       { type: 'text', text: 'Answer in English.' },
     ]);
-    expect(ir.messages[1]?.content[1]).toEqual({ type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'iVBORw0KGgoAAAANSUhEUg==' } });
+    expect(ir.messages[1]?.content[1]).toEqual({
+      type: 'file',
+      mediaType: 'image/png',
+      source: { kind: 'base64', data: 'iVBORw0KGgoAAAANSUhEUg==' },
+    });
     expect(ir.messages[1]?.content[2]).toEqual({
       type: 'file',
       mediaType: 'application/pdf',
@@ -112,15 +134,31 @@ describe('gemini request toIr', () => {
       { type: 'reasoning', text: 'Let me think about the picture.', opaque: gemini(SIG_A) },
       { type: 'text', text: 'A cat. Checking the weather.' },
       { type: 'reasoning', text: '', opaque: gemini(SIG_B) },
-      { type: 'tool-call', id: 'call_get_weather_1_2', name: 'get_weather', argumentsJson: '{"city":"Paris","days":2}', opaque: gemini(SIG_C) },
+      {
+        type: 'tool-call',
+        id: 'call_get_weather_1_2',
+        name: 'get_weather',
+        argumentsJson: '{"city":"Paris","days":2}',
+        opaque: gemini(SIG_C),
+      },
       { type: 'tool-call', id: 'call_get_time_1_3', name: 'get_time', argumentsJson: '{}' },
     ]);
   });
 
   it('synthesises call ids and gives each function response the id of its call (by name, in order)', () => {
     expect(ir.messages[3]?.content).toEqual([
-      { type: 'tool-result', toolCallId: 'call_get_weather_1_2', toolName: 'get_weather', content: [{ type: 'text', text: '{"temp":21,"unit":"C"}' }] },
-      { type: 'tool-result', toolCallId: 'call_get_time_1_3', toolName: 'get_time', content: [{ type: 'text', text: '12:00' }] },
+      {
+        type: 'tool-result',
+        toolCallId: 'call_get_weather_1_2',
+        toolName: 'get_weather',
+        content: [{ type: 'text', text: '{"temp":21,"unit":"C"}' }],
+      },
+      {
+        type: 'tool-result',
+        toolCallId: 'call_get_time_1_3',
+        toolName: 'get_time',
+        content: [{ type: 'text', text: '12:00' }],
+      },
     ]);
   });
 
@@ -129,15 +167,31 @@ describe('gemini request toIr', () => {
       {
         name: 'get_weather',
         description: 'Weather by city',
-        parameters: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] },
+        parameters: {
+          type: 'object',
+          properties: { city: { type: 'string' }, days: { type: 'integer' } },
+          required: ['city'],
+        },
       },
       { name: 'get_time', parameters: { type: 'object', properties: { zone: { type: ['string', 'null'] } } } },
     ]);
     expect(ir.toolChoice).toEqual({ type: 'tool', name: 'get_weather' });
-    expect(ir.sampling).toEqual({ temperature: 0.7, topP: 0.9, topK: 40, stopSequences: ['END'], presencePenalty: 0.1, frequencyPenalty: 0.2, seed: 42 });
+    expect(ir.sampling).toEqual({
+      temperature: 0.7,
+      topP: 0.9,
+      topK: 40,
+      stopSequences: ['END'],
+      presencePenalty: 0.1,
+      frequencyPenalty: 0.2,
+      seed: 42,
+    });
     expect(ir.maxOutputTokens).toBe(1024);
     expect(ir.candidateCount).toBe(2);
-    expect(ir.responseFormat).toEqual({ type: 'json-schema', name: 'response', schema: { type: 'object', properties: { answer: { type: 'string' } } } });
+    expect(ir.responseFormat).toEqual({
+      type: 'json-schema',
+      name: 'response',
+      schema: { type: 'object', properties: { answer: { type: 'string' } } },
+    });
     expect(ir.reasoning).toEqual({ enabled: true, effort: 'medium', budgetTokens: 2048, summary: 'auto' });
   });
 
@@ -156,7 +210,9 @@ describe('gemini request toIr', () => {
 
 describe('gemini request round trip (toIr then fromIr)', () => {
   it('keeps every documented field and unknown ones', () => {
-    const { value, warnings } = geminiCodec.request.fromIr(geminiCodec.request.toIr(structuredClone(fullRequest)).value);
+    const { value, warnings } = geminiCodec.request.fromIr(
+      geminiCodec.request.toIr(structuredClone(fullRequest)).value,
+    );
     expect(warnings).toEqual([]);
     expect(value).toEqual(fullRequest);
   });
@@ -188,7 +244,12 @@ describe('gemini request round trip (toIr then fromIr)', () => {
       { generationConfig: { responseMimeType: 'application/json' } },
       { generationConfig: { responseMimeType: 'text/plain' } },
       { generationConfig: { responseMimeType: 'text/x.enum', responseSchema: { type: 'STRING', enum: ['a', 'b'] } } },
-      { generationConfig: { responseMimeType: 'application/json', responseSchema: { type: 'ARRAY', items: { type: 'OBJECT', properties: { n: { type: 'NUMBER' } } } } } },
+      {
+        generationConfig: {
+          responseMimeType: 'application/json',
+          responseSchema: { type: 'ARRAY', items: { type: 'OBJECT', properties: { n: { type: 'NUMBER' } } } },
+        },
+      },
     ];
     for (const extra of cases) {
       const wire = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], ...extra };
@@ -197,7 +258,10 @@ describe('gemini request round trip (toIr then fromIr)', () => {
   });
 
   it('maps thinkingLevel to effort and back on Gemini 3', () => {
-    const ir = geminiCodec.request.toIr({ contents: [{ parts: [{ text: 'hi' }] }], generationConfig: { thinkingConfig: { thinkingLevel: 'low' } } }).value;
+    const ir = geminiCodec.request.toIr({
+      contents: [{ parts: [{ text: 'hi' }] }],
+      generationConfig: { thinkingConfig: { thinkingLevel: 'low' } },
+    }).value;
     expect(ir.reasoning).toEqual({ enabled: true, effort: 'low', summary: 'none' });
     const body = geminiCodec.request.fromIr({ ...ir, model: 'gemini-3-pro-preview' }).value;
     expect(body.generationConfig?.thinkingConfig).toEqual({ thinkingLevel: 'LOW' });
@@ -210,11 +274,19 @@ describe('gemini request round trip (toIr then fromIr)', () => {
         { role: 'user', parts: [{ inline_data: { mime_type: 'image/jpeg', data: '/9j/abc' } }] },
         { role: 'model', parts: [{ function_call: { name: 'f', args: { snake_key: 1 } }, thought_signature: SIG_A }] },
       ],
-      generation_config: { max_output_tokens: 10, response_mime_type: 'application/json', response_json_schema: { properties: { my_field: {} } } },
+      generation_config: {
+        max_output_tokens: 10,
+        response_mime_type: 'application/json',
+        response_json_schema: { properties: { my_field: {} } },
+      },
     }).value;
     expect(ir.messages[0]).toEqual({ role: 'system', content: [{ type: 'text', text: 'sys' }] });
     expect(ir.messages[1]?.content[0]).toMatchObject({ type: 'file', mediaType: 'image/jpeg' });
-    expect(ir.messages[2]?.content[0]).toMatchObject({ type: 'tool-call', argumentsJson: '{"snake_key":1}', opaque: { data: SIG_A } });
+    expect(ir.messages[2]?.content[0]).toMatchObject({
+      type: 'tool-call',
+      argumentsJson: '{"snake_key":1}',
+      opaque: { data: SIG_A },
+    });
     expect(ir.maxOutputTokens).toBe(10);
     expect(ir.responseFormat).toMatchObject({ schema: { properties: { my_field: {} } } });
   });
@@ -225,8 +297,17 @@ describe('gemini function call ids', () => {
     const ir = geminiCodec.request.toIr({
       contents: [
         { role: 'user', parts: [{ text: 'weather in A and B' }] },
-        { role: 'model', parts: [{ functionCall: { name: 'w', args: { c: 'A' } } }, { functionCall: { name: 'w', args: { c: 'B' } } }] },
-        { role: 'user', parts: [{ functionResponse: { name: 'w', response: { t: 1 } } }, { functionResponse: { name: 'w', response: { t: 2 } } }] },
+        {
+          role: 'model',
+          parts: [{ functionCall: { name: 'w', args: { c: 'A' } } }, { functionCall: { name: 'w', args: { c: 'B' } } }],
+        },
+        {
+          role: 'user',
+          parts: [
+            { functionResponse: { name: 'w', response: { t: 1 } } },
+            { functionResponse: { name: 'w', response: { t: 2 } } },
+          ],
+        },
         { role: 'user', parts: [{ functionResponse: { name: 'other', response: {} } }] },
       ],
     }).value;
@@ -238,7 +319,9 @@ describe('gemini function call ids', () => {
   });
 
   it('sanitises names in synthesised ids', () => {
-    const ir = geminiCodec.request.toIr({ contents: [{ role: 'model', parts: [{ functionCall: { name: 'ns.tool-1', args: {} } }] }] }).value;
+    const ir = geminiCodec.request.toIr({
+      contents: [{ role: 'model', parts: [{ functionCall: { name: 'ns.tool-1', args: {} } }] }],
+    }).value;
     expect(ir.messages[0]?.content[0]).toMatchObject({ id: 'call_ns_tool-1_0_0', name: 'ns.tool-1' });
   });
 
@@ -247,7 +330,12 @@ describe('gemini function call ids', () => {
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'go' }] },
         { role: 'assistant', content: [{ type: 'tool-call', id: 'toolu_01', name: 'a', argumentsJson: '{"x":1}' }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'toolu_01', toolName: '', content: [{ type: 'text', text: 'done' }] }] },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'toolu_01', toolName: '', content: [{ type: 'text', text: 'done' }] },
+          ],
+        },
       ],
     });
     expect(geminiCodec.request.fromIr(ir).value.contents).toEqual([
@@ -265,11 +353,27 @@ describe('gemini invalid requests', () => {
     ['empty contents', { contents: [] }, 'contents'],
     ['bad role', { contents: [{ role: 'assistant', parts: [{ text: 'x' }] }] }, 'contents[0].role'],
     ['missing parts', { contents: [{ role: 'user' }] }, 'contents[0].parts'],
-    ['bad inline data', { contents: [{ parts: [{ inlineData: { mimeType: 'image/png', data: 5 } }] }] }, 'contents[0].parts[0].inlineData.data'],
+    [
+      'bad inline data',
+      { contents: [{ parts: [{ inlineData: { mimeType: 'image/png', data: 5 } }] }] },
+      'contents[0].parts[0].inlineData.data',
+    ],
     ['empty part', { contents: [{ parts: [{ text: 'ok' }, {}] }] }, 'contents[0].parts[1]'],
-    ['bad temperature', { contents: [{ parts: [{ text: 'x' }] }], generationConfig: { temperature: 'hot' } }, 'generationConfig.temperature'],
-    ['bad mode', { contents: [{ parts: [{ text: 'x' }] }], toolConfig: { functionCallingConfig: { mode: 'SOMETIMES' } } }, 'toolConfig.functionCallingConfig.mode'],
-    ['unnamed function', { contents: [{ parts: [{ text: 'x' }] }], tools: [{ functionDeclarations: [{ description: 'd' }] }] }, 'tools[0].functionDeclarations[0].name'],
+    [
+      'bad temperature',
+      { contents: [{ parts: [{ text: 'x' }] }], generationConfig: { temperature: 'hot' } },
+      'generationConfig.temperature',
+    ],
+    [
+      'bad mode',
+      { contents: [{ parts: [{ text: 'x' }] }], toolConfig: { functionCallingConfig: { mode: 'SOMETIMES' } } },
+      'toolConfig.functionCallingConfig.mode',
+    ],
+    [
+      'unnamed function',
+      { contents: [{ parts: [{ text: 'x' }] }], tools: [{ functionDeclarations: [{ description: 'd' }] }] },
+      'tools[0].functionDeclarations[0].name',
+    ],
   ];
   it.each(cases)('%s throws invalid-request naming the field', (_, wire, param) => {
     try {
@@ -286,8 +390,19 @@ describe('gemini invalid requests', () => {
 
   it('reports part kinds the IR cannot carry as dropped', () => {
     const { warnings } = geminiCodec.request.toIr({
-      contents: [{ role: 'model', parts: [{ executableCode: { language: 'PYTHON', code: 'print(1)' } }, { text: 'x', videoMetadata: { fps: 1 } }] }],
+      contents: [
+        {
+          role: 'model',
+          parts: [
+            { executableCode: { language: 'PYTHON', code: 'print(1)' } },
+            { text: 'x', videoMetadata: { fps: 1 } },
+          ],
+        },
+      ],
     });
-    expect(warnings.map((w) => w.field)).toEqual(['contents[0].parts[0].executableCode', 'contents[0].parts[1].videoMetadata']);
+    expect(warnings.map((w) => w.field)).toEqual([
+      'contents[0].parts[0].executableCode',
+      'contents[0].parts[1].videoMetadata',
+    ]);
   });
 });

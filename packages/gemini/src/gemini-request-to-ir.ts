@@ -10,7 +10,15 @@ import { geminiRequestLimitsSchema, geminiRequestSchema } from './gemini-request
 import { geminiToolsToIr } from './gemini-tools-to-ir.js';
 import { parseGeminiWire } from './gemini-validation-error.js';
 
-const MAPPED_FIELDS = new Set(['contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig', 'model', 'cachedContent']);
+const MAPPED_FIELDS = new Set([
+  'contents',
+  'systemInstruction',
+  'tools',
+  'toolConfig',
+  'generationConfig',
+  'model',
+  'cachedContent',
+]);
 
 /**
  * Checks only the fields of a `GenerateContentRequest` that have limits (sampling ranges,
@@ -19,7 +27,11 @@ const MAPPED_FIELDS = new Set(['contents', 'systemInstruction', 'tools', 'toolCo
  */
 export function checkGeminiRequestLimits(wire: unknown): void {
   const body = asRecord(wire) ?? {};
-  const limited = { tools: body.tools, toolConfig: body.toolConfig ?? body.tool_config, generationConfig: body.generationConfig ?? body.generation_config };
+  const limited = {
+    tools: body.tools,
+    toolConfig: body.toolConfig ?? body.tool_config,
+    generationConfig: body.generationConfig ?? body.generation_config,
+  };
   parseGeminiWire(geminiRequestLimitsSchema, normalizeGeminiFieldNames(limited));
 }
 
@@ -64,5 +76,7 @@ function modelName(model: unknown): string {
 }
 
 function hasFunctionCallIds(contents: GeminiContent[]): boolean {
-  return contents.some((content) => content.parts.some((part) => part.functionCall?.id !== undefined || part.functionResponse?.id !== undefined));
+  return contents.some((content) =>
+    content.parts.some((part) => part.functionCall?.id !== undefined || part.functionResponse?.id !== undefined),
+  );
 }

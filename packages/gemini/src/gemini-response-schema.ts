@@ -21,7 +21,11 @@ function lenient<T extends z.ZodMiniType>(schema: T) {
 }
 
 const lenientInlineData = z.looseObject({ mimeType: z.string(), data: z.string() });
-const lenientFileData = z.looseObject({ mimeType: lenient(z.string()), fileUri: z.string(), displayName: lenient(z.string()) });
+const lenientFileData = z.looseObject({
+  mimeType: lenient(z.string()),
+  fileUri: z.string(),
+  displayName: lenient(z.string()),
+});
 
 export const geminiLenientPartSchema = z.looseObject({
   text: lenient(z.string()),
@@ -68,7 +72,14 @@ export const geminiResponseSchema = z.looseObject({
 
 const modalityTokenCount = z.strictObject({ modality: z.string(), tokenCount: z.optional(count) });
 
-const DATA_FIELDS = ['text', 'inlineData', 'fileData', 'functionCall', 'executableCode', 'codeExecutionResult'] as const;
+const DATA_FIELDS = [
+  'text',
+  'inlineData',
+  'fileData',
+  'functionCall',
+  'executableCode',
+  'codeExecutionResult',
+] as const;
 
 export const geminiStrictPartSchema = z
   .strictObject({
@@ -76,13 +87,24 @@ export const geminiStrictPartSchema = z
     thought: z.optional(z.boolean()),
     thoughtSignature: z.optional(z.string().check(z.minLength(1))),
     inlineData: z.optional(z.strictObject({ mimeType: z.string().check(z.minLength(1)), data: z.string() })),
-    fileData: z.optional(z.strictObject({ mimeType: z.optional(z.string()), fileUri: z.string().check(z.minLength(1)), displayName: z.optional(z.string()) })),
-    functionCall: z.optional(z.strictObject({ id: z.optional(z.string()), name: z.string().check(z.minLength(1)), args: jsonObject })),
+    fileData: z.optional(
+      z.strictObject({
+        mimeType: z.optional(z.string()),
+        fileUri: z.string().check(z.minLength(1)),
+        displayName: z.optional(z.string()),
+      }),
+    ),
+    functionCall: z.optional(
+      z.strictObject({ id: z.optional(z.string()), name: z.string().check(z.minLength(1)), args: jsonObject }),
+    ),
     executableCode: z.optional(z.unknown()),
     codeExecutionResult: z.optional(z.unknown()),
-  }).check(z.refine((part) => DATA_FIELDS.filter((field) => part[field] !== undefined).length === 1, {
-    message: 'a part holds exactly one data field',
-  }));
+  })
+  .check(
+    z.refine((part) => DATA_FIELDS.filter((field) => part[field] !== undefined).length === 1, {
+      message: 'a part holds exactly one data field',
+    }),
+  );
 
 export const geminiStrictUsageSchema = z.strictObject({
   promptTokenCount: count,
@@ -116,12 +138,13 @@ export const geminiStrictCandidateSchema = z.strictObject({
 /** What `response.fromIr` and every stream-encoder chunk must satisfy. */
 export const geminiStrictResponseSchema = z.strictObject({
   candidates: z.optional(z.array(geminiStrictCandidateSchema)),
-  promptFeedback: z.optional(z
-    .strictObject({
+  promptFeedback: z.optional(
+    z.strictObject({
       blockReason: z.optional(z.enum(GEMINI_BLOCK_REASONS)),
       blockReasonMessage: z.optional(z.string()),
       safetyRatings: z.optional(z.array(z.unknown())),
-    })),
+    }),
+  ),
   usageMetadata: z.optional(geminiStrictUsageSchema),
   modelVersion: z.string(),
   responseId: z.string(),

@@ -9,7 +9,11 @@ import { synthesizeResponseCallId } from './gemini-ids.js';
 import type { GeminiPartLike } from './gemini-part-to-ir.js';
 import { geminiPartToIr } from './gemini-part-to-ir.js';
 import type { GeminiLenientPart } from './gemini-response-schema.js';
-import { geminiLenientCandidateSchema, geminiLenientPartSchema, geminiResponseSchema } from './gemini-response-schema.js';
+import {
+  geminiLenientCandidateSchema,
+  geminiLenientPartSchema,
+  geminiResponseSchema,
+} from './gemini-response-schema.js';
 import { geminiUsageToIr } from './gemini-usage-to-ir.js';
 import { GEMINI_BLOCK_REASON_TO_IR } from './map/gemini-block-reason.js';
 import { geminiFinishReasonToIr } from './map/gemini-finish-reason.js';
@@ -30,7 +34,12 @@ export function geminiResponseToIr(wire: unknown): Result<IrResponse> {
   const parsed = geminiResponseSchema.safeParse(wire);
   const data = parsed.success ? parsed.data : undefined;
   if (!body || !data || !(data.candidates || data.promptFeedback || data.usageMetadata)) {
-    throw new IrError({ kind: 'upstream-error', message: 'Gemini answer is not a GenerateContentResponse', source: 'upstream', raw: wire });
+    throw new IrError({
+      kind: 'upstream-error',
+      message: 'Gemini answer is not a GenerateContentResponse',
+      source: 'upstream',
+      raw: wire,
+    });
   }
   const warnings: IrWarning[] = [];
   const responseId = data.responseId ?? '';
@@ -41,7 +50,12 @@ export function geminiResponseToIr(wire: unknown): Result<IrResponse> {
     if (choice) choices.push(choice);
   });
   if (choices.length === 0) choices.push(blockedChoice(data.promptFeedback?.blockReason));
-  const response: IrResponse = { id: responseId, model: data.modelVersion ?? '', created: geminiCreated(data.createTime), choices };
+  const response: IrResponse = {
+    id: responseId,
+    model: data.modelVersion ?? '',
+    created: geminiCreated(data.createTime),
+    choices,
+  };
   const usage = data.usageMetadata ? geminiUsageToIr(body.usageMetadata) : undefined;
   if (usage) response.usage = usage;
   const fields = extraFields(body, RESPONSE_FIELDS);
@@ -76,9 +90,18 @@ function geminiCandidateToIr(
   }
   const candidate = parsed.data;
   const index = candidate.index ?? position;
-  const content = geminiPartsToIr(candidate.content?.parts ?? [], index, responseId, `candidates[${position}].content`, warnings);
+  const content = geminiPartsToIr(
+    candidate.content?.parts ?? [],
+    index,
+    responseId,
+    `candidates[${position}].content`,
+    warnings,
+  );
   const hasCalls = content.some((part) => part.type === 'tool-call');
-  const finishReason = candidate.finishReason === undefined ? { unified: 'other' as const, raw: null } : geminiFinishReasonToIr(candidate.finishReason, hasCalls);
+  const finishReason =
+    candidate.finishReason === undefined
+      ? { unified: 'other' as const, raw: null }
+      : geminiFinishReasonToIr(candidate.finishReason, hasCalls);
   const fields = extraFields(candidate, CANDIDATE_FIELDS);
   if (fields) (extensions.candidates ??= []).push({ index, fields });
   return { index, content, finishReason };
@@ -89,7 +112,13 @@ function geminiCandidateToIr(
  * blocks (adjacent text joins; adjacent thoughts join until one carries a signature), so that
  * streamed and whole answers agree.
  */
-export function geminiPartsToIr(parts: unknown[], candidate: number, responseId: string, path: string, warnings: IrWarning[]): IrContentPart[] {
+export function geminiPartsToIr(
+  parts: unknown[],
+  candidate: number,
+  responseId: string,
+  path: string,
+  warnings: IrWarning[],
+): IrContentPart[] {
   const content: IrContentPart[] = [];
   let calls = 0;
   const add = (part: GeminiLenientPart, j: number): void => {
@@ -116,7 +145,6 @@ export function geminiPartsToIr(parts: unknown[], candidate: number, responseId:
   if (rest) add(rest.part, rest.at);
   return content;
 }
-
 
 function appendMerged(content: IrContentPart[], part: IrContentPart, fromThought: boolean): void {
   const previous = content.at(-1);

@@ -34,7 +34,9 @@ interface SdkModule {
 
 const sdk = genai as unknown as SdkModule;
 const recordings = listRecordings('gemini', (r) => r.http_status === 200 && !r.streaming);
-const toolCallIr = geminiCodec.response.toIr(recordingJson(recordings.find((r) => r.file.includes('05-function-call'))!)).value;
+const toolCallIr = geminiCodec.response.toIr(
+  recordingJson(recordings.find((r) => r.file.includes('05-function-call'))!),
+).value;
 const textIr = geminiCodec.response.toIr(recordingJson(recordings.find((r) => r.file.includes('01-text'))!)).value;
 const models: IrModel[] = ['a', 'b', 'c'].map((id) => ({ id: `gemini-${id}`, ownedBy: 'google', created: 0 }));
 const requests: unknown[] = [];
@@ -55,7 +57,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.end(JSON.stringify(value));
   };
   if (url.pathname === '/v1beta/models') {
-    return json(200, geminiModelList(models, { pageSize: Number(url.searchParams.get('pageSize') ?? 50), pageToken: url.searchParams.get('pageToken') ?? undefined }));
+    return json(
+      200,
+      geminiModelList(models, {
+        pageSize: Number(url.searchParams.get('pageSize') ?? 50),
+        pageToken: url.searchParams.get('pageToken') ?? undefined,
+      }),
+    );
   }
   if (url.pathname.endsWith('tools:generateContent')) return json(200, geminiCodec.response.fromIr(toolCallIr).value);
   if (url.pathname.endsWith('missing:generateContent')) {
@@ -64,7 +72,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   if (url.pathname.endsWith('text:streamGenerateContent')) return sse(res, responseToStreamEvents(textIr));
   if (url.pathname.endsWith('broken:streamGenerateContent')) {
-    const events = responseToStreamEvents(textIr).filter((e) => e.type === 'response-start' || e.type === 'text-start' || e.type === 'text-delta');
+    const events = responseToStreamEvents(textIr).filter(
+      (e) => e.type === 'response-start' || e.type === 'text-start' || e.type === 'text-delta',
+    );
     return sse(res, [...events, { type: 'error', error: { kind: 'overloaded', message: 'The model is overloaded.' } }]);
   }
   json(404, { error: { code: 404, message: 'no route', status: 'NOT_FOUND' } });
@@ -78,7 +88,10 @@ describe('@google/genai reads what the codec writes', () => {
     server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    client = new sdk.GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: `http://127.0.0.1:${port}`, timeout: 5000 } });
+    client = new sdk.GoogleGenAI({
+      apiKey: 'test-key',
+      httpOptions: { baseUrl: `http://127.0.0.1:${port}`, timeout: 5000 },
+    });
   });
 
   afterAll(async () => {
@@ -87,7 +100,9 @@ describe('@google/genai reads what the codec writes', () => {
 
   it('generateContent: function calls with ids, args and signatures', async () => {
     const response = await client.models.generateContent({ model: 'tools', contents: 'weather?' });
-    expect(response.functionCalls).toEqual([{ id: 'call_m36LaZGyCLz1xs0PtNSB-QU_0', name: 'weather', args: { location: 'San Francisco' } }]);
+    expect(response.functionCalls).toEqual([
+      { id: 'call_m36LaZGyCLz1xs0PtNSB-QU_0', name: 'weather', args: { location: 'San Francisco' } },
+    ]);
     expect(response.candidates?.[0]?.finishReason).toBe('STOP');
     expect(response.usageMetadata?.thoughtsTokenCount).toBe(893);
   });
@@ -97,7 +112,10 @@ describe('@google/genai reads what the codec writes', () => {
     let finish: string | undefined;
     let total: number | undefined;
     let signatures = 0;
-    for await (const chunk of await client.models.generateContentStream({ model: 'text', contents: 'r in strawberry?' })) {
+    for await (const chunk of await client.models.generateContentStream({
+      model: 'text',
+      contents: 'r in strawberry?',
+    })) {
       for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
         if (part.text && !part.thought) text += part.text;
         if (part.thoughtSignature) signatures++;
@@ -114,13 +132,16 @@ describe('@google/genai reads what the codec writes', () => {
   it('an in-band error ends the stream with an ApiError', async () => {
     const seen: string[] = [];
     const consume = async () => {
-      for await (const chunk of await client.models.generateContentStream({ model: 'broken', contents: 'hi' })) seen.push(chunk.text ?? '');
+      for await (const chunk of await client.models.generateContentStream({ model: 'broken', contents: 'hi' }))
+        seen.push(chunk.text ?? '');
     };
     await expect(consume()).rejects.toThrow(/overloaded/);
   });
 
   it('an HTTP error body is an ApiError with its status', async () => {
-    await expect(client.models.generateContent({ model: 'missing', contents: 'hi' })).rejects.toMatchObject({ status: 404 });
+    await expect(client.models.generateContent({ model: 'missing', contents: 'hi' })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('models.list pages through nextPageToken', async () => {
@@ -135,7 +156,10 @@ describe('@google/genai reads what the codec writes', () => {
       model: 'tools',
       contents: [
         { role: 'user', parts: [{ text: 'hi' }] },
-        { role: 'model', parts: [{ functionCall: { name: 'weather', args: { location: 'SF' } }, thoughtSignature: 'U0lH' }] },
+        {
+          role: 'model',
+          parts: [{ functionCall: { name: 'weather', args: { location: 'SF' } }, thoughtSignature: 'U0lH' }],
+        },
         { role: 'user', parts: [{ functionResponse: { name: 'weather', response: { temp: 20 } } }] },
       ],
       config: {
@@ -143,7 +167,10 @@ describe('@google/genai reads what the codec writes', () => {
         temperature: 0.5,
         maxOutputTokens: 100,
         thinkingConfig: { thinkingBudget: 512, includeThoughts: true },
-        tools: [{ functionDeclarations: [{ name: 'weather', parametersJsonSchema: { type: 'object' } }] }, { googleSearch: {} }],
+        tools: [
+          { functionDeclarations: [{ name: 'weather', parametersJsonSchema: { type: 'object' } }] },
+          { googleSearch: {} },
+        ],
         toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['weather'] } },
         responseMimeType: 'application/json',
         responseJsonSchema: { type: 'object' },

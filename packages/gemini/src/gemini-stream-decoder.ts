@@ -5,7 +5,11 @@ import { GeminiStreamedArgs } from './gemini-partial-args.js';
 import { synthesizeResponseCallId } from './gemini-ids.js';
 import { fileDataToIr, geminiSignature, inlineDataToIr, isThoughtMedia } from './gemini-part-to-ir.js';
 import type { GeminiLenientPart } from './gemini-response-schema.js';
-import { geminiLenientCandidateSchema, geminiLenientPartSchema, geminiResponseSchema } from './gemini-response-schema.js';
+import {
+  geminiLenientCandidateSchema,
+  geminiLenientPartSchema,
+  geminiResponseSchema,
+} from './gemini-response-schema.js';
 import { geminiCreated } from './gemini-response-to-ir.js';
 import { geminiUsageToIr } from './gemini-usage-to-ir.js';
 import { geminiFinishReasonToIr } from './map/gemini-finish-reason.js';
@@ -45,7 +49,13 @@ class GeminiChunkDecoderState {
 
   chunk(chunk: unknown): void {
     const record = asRecord(chunk);
-    if (!record) return this.fail({ kind: 'upstream-error', message: 'Gemini stream chunk is not a JSON object', source: 'upstream', raw: chunk });
+    if (!record)
+      return this.fail({
+        kind: 'upstream-error',
+        message: 'Gemini stream chunk is not a JSON object',
+        source: 'upstream',
+        raw: chunk,
+      });
     if (asRecord(record.error)) return this.fail(geminiErrorToIr(0, chunk));
     const parsed = geminiResponseSchema.safeParse(chunk);
     if (!parsed.success) return;
@@ -53,7 +63,12 @@ class GeminiChunkDecoderState {
     if (!this.started) {
       this.started = true;
       this.responseId = data.responseId ?? '';
-      this.out.push({ type: 'response-start', id: this.responseId, model: data.modelVersion ?? '', created: geminiCreated(data.createTime) });
+      this.out.push({
+        type: 'response-start',
+        id: this.responseId,
+        model: data.modelVersion ?? '',
+        created: geminiCreated(data.createTime),
+      });
     }
     (data.candidates ?? []).forEach((candidate, position) => this.candidate(candidate, position));
     if (data.usageMetadata) this.usageMetadata(record.usageMetadata);
@@ -89,7 +104,11 @@ class GeminiChunkDecoderState {
     if (candidate.finishReason === undefined) return;
     this.finishCall(state);
     this.close(state);
-    this.out.push({ type: 'finish', choice, finishReason: geminiFinishReasonToIr(candidate.finishReason, state.sawCall) });
+    this.out.push({
+      type: 'finish',
+      choice,
+      finishReason: geminiFinishReasonToIr(candidate.finishReason, state.sawCall),
+    });
   }
 
   private part(part: GeminiLenientPart, choice: number, state: CandidateState): void {
@@ -122,7 +141,12 @@ class GeminiChunkDecoderState {
    * A call part. A call whose arguments stream in pieces stays open (its start sent) while its
    * parts say `willContinue`; its arguments go out whole once the last piece came.
    */
-  private functionCall(call: NonNullable<GeminiLenientPart['functionCall']>, signature: IrOpaque | undefined, choice: number, state: CandidateState): void {
+  private functionCall(
+    call: NonNullable<GeminiLenientPart['functionCall']>,
+    signature: IrOpaque | undefined,
+    choice: number,
+    state: CandidateState,
+  ): void {
     if (state.pendingCall) {
       state.pendingCall.args.add(call.partialArgs ?? []);
       if (call.willContinue !== true) this.finishCall(state);
@@ -133,7 +157,14 @@ class GeminiChunkDecoderState {
     this.close(state);
     const index = this.nextIndex++;
     const id = call.id ?? synthesizeResponseCallId(this.responseId, choice, state.calls++);
-    this.out.push({ type: 'tool-call-start', index, choice, id, name: call.name, ...(signature ? { opaque: signature } : {}) });
+    this.out.push({
+      type: 'tool-call-start',
+      index,
+      choice,
+      id,
+      name: call.name,
+      ...(signature ? { opaque: signature } : {}),
+    });
     state.sawCall = true;
     const args = new GeminiStreamedArgs(call.args);
     args.add(call.partialArgs ?? []);
@@ -150,7 +181,8 @@ class GeminiChunkDecoderState {
   }
 
   private thought(text: string, signature: IrOpaque | undefined, choice: number, state: CandidateState): void {
-    const index = state.open?.kind === 'reasoning' && !state.open.signed ? state.open.index : this.open(state, choice, 'reasoning');
+    const index =
+      state.open?.kind === 'reasoning' && !state.open.signed ? state.open.index : this.open(state, choice, 'reasoning');
     if (text) this.out.push({ type: 'reasoning-delta', index, delta: text });
     if (signature && state.open) {
       this.out.push({ type: 'reasoning-signature', index, opaque: signature });
@@ -214,7 +246,13 @@ export function createGeminiStreamDecoder(): StreamMachine<SseMessage, IrStreamE
       const data = message.data.trim();
       if (data === '' || data === '[DONE]') return [];
       const parsed = safeJsonParse(data);
-      if (!parsed.ok) return chunks.fail({ kind: 'upstream-error', message: `Gemini stream chunk is not JSON: ${parsed.error}`, source: 'upstream', raw: data });
+      if (!parsed.ok)
+        return chunks.fail({
+          kind: 'upstream-error',
+          message: `Gemini stream chunk is not JSON: ${parsed.error}`,
+          source: 'upstream',
+          raw: data,
+        });
       return chunks.push(parsed.value);
     },
     end: () => chunks.end(),

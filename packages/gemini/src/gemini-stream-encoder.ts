@@ -68,7 +68,14 @@ class GeminiStreamEncoderState {
     'reasoning-end': (e) => this.flush(e.index),
     'tool-call-start': (e) => {
       const signature = geminiSignatureOf(e.opaque);
-      return this.open(e.index, { kind: 'tool', choice: e.choice ?? 0, id: e.id, name: e.name, args: '', ...(signature ? { signature } : {}) });
+      return this.open(e.index, {
+        kind: 'tool',
+        choice: e.choice ?? 0,
+        id: e.id,
+        name: e.name,
+        args: '',
+        ...(signature ? { signature } : {}),
+      });
     },
     'tool-call-delta': (e) => {
       const block = this.blocks.get(e.index);
@@ -103,7 +110,13 @@ class GeminiStreamEncoderState {
   }
 
   private chunk(choice: number, part: GeminiResponsePart): SseMessage[] {
-    return [message({ candidates: [{ content: { role: 'model', parts: [part] }, index: choice }], modelVersion: this.model, responseId: this.responseId })];
+    return [
+      message({
+        candidates: [{ content: { role: 'model', parts: [part] }, index: choice }],
+        modelVersion: this.model,
+        responseId: this.responseId,
+      }),
+    ];
   }
 
   private file(choice: number, part: IrFilePart): SseMessage[] {
@@ -118,16 +131,24 @@ class GeminiStreamEncoderState {
   private flush(index: number): SseMessage[] {
     const block = this.blocks.get(index);
     this.blocks.delete(index);
-    if (block?.kind === 'tool') return this.chunk(block.choice, toolCallPart(block.id, block.name, block.args, block.signature));
+    if (block?.kind === 'tool')
+      return this.chunk(block.choice, toolCallPart(block.id, block.name, block.args, block.signature));
     if (block?.kind === 'reasoning' && block.signature) {
       const signature = block.signature;
-      return this.chunk(block.choice, block.hadText ? { text: '', thought: true, thoughtSignature: signature } : { text: '', thoughtSignature: signature });
+      return this.chunk(
+        block.choice,
+        block.hadText
+          ? { text: '', thought: true, thoughtSignature: signature }
+          : { text: '', thoughtSignature: signature },
+      );
     }
     return [];
   }
 
   private flushChoice(choice: number | undefined): SseMessage[] {
-    const indices = [...this.blocks.entries()].filter(([, block]) => choice === undefined || block.choice === choice).map(([index]) => index);
+    const indices = [...this.blocks.entries()]
+      .filter(([, block]) => choice === undefined || block.choice === choice)
+      .map(([index]) => index);
     return indices.sort((a, b) => a - b).flatMap((index) => this.flush(index));
   }
 
@@ -137,7 +158,11 @@ class GeminiStreamEncoderState {
     if (this.finishes.size > 0) {
       body.candidates = [...this.finishes.entries()]
         .sort(([a], [b]) => a - b)
-        .map(([index, finishReason]) => ({ content: { role: 'model', parts: [{ text: '' }] }, finishReason: irFinishReasonToGemini(finishReason), index }));
+        .map(([index, finishReason]) => ({
+          content: { role: 'model', parts: [{ text: '' }] },
+          finishReason: irFinishReasonToGemini(finishReason),
+          index,
+        }));
     }
     if (this.usage) body.usageMetadata = irUsageToGemini(this.usage);
     return [message(body)];
@@ -156,7 +181,9 @@ function message(body: GeminiResponse | GeminiErrorBody): SseMessage {
  * so any order of `finish` / `usage-update` works; a `finish` closes its choice's open blocks.
  * An `error` event becomes `data: {"error":{code,message,status}}` and nothing follows it.
  */
-export function createGeminiStreamEncoder(options: StreamEncoderOptions = {}): StreamMachine<IrStreamEvent, SseMessage> {
+export function createGeminiStreamEncoder(
+  options: StreamEncoderOptions = {},
+): StreamMachine<IrStreamEvent, SseMessage> {
   const state = new GeminiStreamEncoderState(options);
   return {
     push: (event) => (state.done ? [] : dispatchStreamEvent(event, state.handlers)),

@@ -1,5 +1,11 @@
 import type { IrResponse, IrStreamEvent, IrUsage } from '@interlingua/ir';
-import { accumulateResponse, parseSseText, responseToStreamEvents, runMachineSync, serializeSseMessages } from '@interlingua/ir-utils';
+import {
+  accumulateResponse,
+  parseSseText,
+  responseToStreamEvents,
+  runMachineSync,
+  serializeSseMessages,
+} from '@interlingua/ir-utils';
 import { describe, expect, it } from 'vitest';
 import { geminiCodec, geminiStrictErrorBodySchema, geminiStrictResponseSchema } from './index.js';
 
@@ -35,12 +41,22 @@ const richResponse: IrResponse = {
         { type: 'reasoning', text: 'thinking...', opaque: { origin: 'gemini', kind: 'signature', data: 'SIG1' } },
         { type: 'text', text: 'Here you go.' },
         { type: 'reasoning', text: '', opaque: { origin: 'gemini', kind: 'signature', data: 'SIG2' } },
-        { type: 'tool-call', id: 'call_1', name: 'lookup', argumentsJson: '{"q":"x"}', opaque: { origin: 'gemini', kind: 'signature', data: 'SIG3' } },
+        {
+          type: 'tool-call',
+          id: 'call_1',
+          name: 'lookup',
+          argumentsJson: '{"q":"x"}',
+          opaque: { origin: 'gemini', kind: 'signature', data: 'SIG3' },
+        },
         { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'iVBORw0KGgo=' } },
       ],
       finishReason: { unified: 'tool-calls', raw: 'STOP' },
     },
-    { index: 1, content: [{ type: 'text', text: 'Other answer.' }], finishReason: { unified: 'length', raw: 'MAX_TOKENS' } },
+    {
+      index: 1,
+      content: [{ type: 'text', text: 'Other answer.' }],
+      finishReason: { unified: 'length', raw: 'MAX_TOKENS' },
+    },
   ],
   usage,
 };
@@ -48,18 +64,33 @@ const richResponse: IrResponse = {
 describe('gemini stream encoder', () => {
   it('encodes any IR answer so that it decodes back to the same answer', () => {
     const back = roundTrip(responseToStreamEvents(richResponse));
-    expect(back.usage?.raw).toEqual({ promptTokenCount: 10, candidatesTokenCount: 18, totalTokenCount: 40, thoughtsTokenCount: 12 });
-    expect({ ...back, created: richResponse.created, usage: { ...back.usage, raw: undefined } }).toEqual({ ...richResponse, usage: { ...usage, raw: undefined } });
+    expect(back.usage?.raw).toEqual({
+      promptTokenCount: 10,
+      candidatesTokenCount: 18,
+      totalTokenCount: 40,
+      thoughtsTokenCount: 12,
+    });
+    expect({ ...back, created: richResponse.created, usage: { ...back.usage, raw: undefined } }).toEqual({
+      ...richResponse,
+      usage: { ...usage, raw: undefined },
+    });
   });
 
   it('writes one single-line data event per chunk, no event names, finish and usage in the last chunk', () => {
-    const sse = serializeSseMessages(runMachineSync(geminiCodec.stream.createEncoder(), responseToStreamEvents(richResponse)));
+    const sse = serializeSseMessages(
+      runMachineSync(geminiCodec.stream.createEncoder(), responseToStreamEvents(richResponse)),
+    );
     expect(sse).not.toMatch(/^event:/m);
     expect(sse).not.toContain('[DONE]');
     for (const block of sse.split('\n\n').filter((b) => b !== '')) expect(block).toMatch(/^data: \{.*\}$/);
     const chunks = encode(responseToStreamEvents(richResponse));
     const last = chunks.at(-1);
-    expect(last?.usageMetadata).toEqual({ promptTokenCount: 10, candidatesTokenCount: 18, totalTokenCount: 40, thoughtsTokenCount: 12 });
+    expect(last?.usageMetadata).toEqual({
+      promptTokenCount: 10,
+      candidatesTokenCount: 18,
+      totalTokenCount: 40,
+      thoughtsTokenCount: 12,
+    });
     expect(last?.candidates).toEqual([
       { content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP', index: 0 },
       { content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'MAX_TOKENS', index: 1 },
@@ -78,7 +109,18 @@ describe('gemini stream encoder', () => {
       { type: 'tool-call-delta', index: 0, argumentsDelta: '[1,2]}' },
       { type: 'tool-call-end', index: 0 },
     ]);
-    expect(chunks).toEqual([{ candidates: [{ content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: { a: [1, 2] } } }] }, index: 0 }], modelVersion: 'gemini-2.5-pro', responseId: 'resp-1' }]);
+    expect(chunks).toEqual([
+      {
+        candidates: [
+          {
+            content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: { a: [1, 2] } } }] },
+            index: 0,
+          },
+        ],
+        modelVersion: 'gemini-2.5-pro',
+        responseId: 'resp-1',
+      },
+    ]);
   });
 
   it('copes with finish before blocks end and usage before or after finish', () => {
@@ -106,9 +148,15 @@ describe('gemini stream encoder', () => {
   });
 
   it('flushes open blocks at end() even without finish or usage', () => {
-    const chunks = encode([start, { type: 'tool-call-start', index: 0, id: 'c', name: 'f' }, { type: 'tool-call-delta', index: 0, argumentsDelta: '{"x":1}' }]);
+    const chunks = encode([
+      start,
+      { type: 'tool-call-start', index: 0, id: 'c', name: 'f' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{"x":1}' },
+    ]);
     expect(chunks).toHaveLength(1);
-    expect(chunks[0]).toMatchObject({ candidates: [{ content: { parts: [{ functionCall: { name: 'f', args: { x: 1 } } }] } }] });
+    expect(chunks[0]).toMatchObject({
+      candidates: [{ content: { parts: [{ functionCall: { name: 'f', args: { x: 1 } } }] } }],
+    });
   });
 
   it('drops foreign signatures but keeps the visible reasoning text', () => {
@@ -116,9 +164,19 @@ describe('gemini stream encoder', () => {
       start,
       { type: 'reasoning-start', index: 0 },
       { type: 'reasoning-delta', index: 0, delta: 'hmm' },
-      { type: 'reasoning-signature', index: 0, opaque: { origin: 'anthropic', kind: 'signature', data: 'anthropic-sig' } },
+      {
+        type: 'reasoning-signature',
+        index: 0,
+        opaque: { origin: 'anthropic', kind: 'signature', data: 'anthropic-sig' },
+      },
       { type: 'reasoning-end', index: 0 },
-      { type: 'tool-call-start', index: 1, id: 'c', name: 'f', opaque: { origin: 'openai', kind: 'encrypted', data: 'x' } },
+      {
+        type: 'tool-call-start',
+        index: 1,
+        id: 'c',
+        name: 'f',
+        opaque: { origin: 'openai', kind: 'encrypted', data: 'x' },
+      },
       { type: 'tool-call-end', index: 1 },
     ]);
     expect(JSON.stringify(chunks)).not.toContain('thoughtSignature');
@@ -126,7 +184,10 @@ describe('gemini stream encoder', () => {
   });
 
   it('reports the caller-facing model name when given', () => {
-    const chunks = encode([start, { type: 'text-start', index: 0 }, { type: 'text-delta', index: 0, delta: 'x' }], 'my-alias');
+    const chunks = encode(
+      [start, { type: 'text-start', index: 0 }, { type: 'text-delta', index: 0, delta: 'x' }],
+      'my-alias',
+    );
     expect(chunks[0]?.modelVersion).toBe('my-alias');
   });
 
@@ -134,12 +195,20 @@ describe('gemini stream encoder', () => {
     const encoder = geminiCodec.stream.createEncoder();
     encoder.push(start);
     encoder.push({ type: 'text-start', index: 0 });
-    const out = encoder.push({ type: 'error', error: { kind: 'overloaded', message: 'busy', status: 529, retryAfterSeconds: 3 } });
+    const out = encoder.push({
+      type: 'error',
+      error: { kind: 'overloaded', message: 'busy', status: 529, retryAfterSeconds: 3 },
+    });
     expect(out).toHaveLength(1);
     const body = JSON.parse(out[0]?.data ?? '') as unknown;
     expect(geminiStrictErrorBodySchema.safeParse(body).success).toBe(true);
     expect(body).toEqual({
-      error: { code: 503, message: 'busy', status: 'UNAVAILABLE', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3s' }] },
+      error: {
+        code: 503,
+        message: 'busy',
+        status: 'UNAVAILABLE',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3s' }],
+      },
     });
     expect(encoder.push({ type: 'text-delta', index: 0, delta: 'late' })).toEqual([]);
     expect(encoder.end()).toEqual([]);
@@ -148,7 +217,10 @@ describe('gemini stream encoder', () => {
 
 describe('gemini stream decoder', () => {
   const meta = { modelVersion: 'gemini-2.5-flash', responseId: 'r1' };
-  const chunk = (parts: unknown[], extra: Record<string, unknown> = {}) => ({ candidates: [{ content: { role: 'model', parts }, ...extra }], ...meta });
+  const chunk = (parts: unknown[], extra: Record<string, unknown> = {}) => ({
+    candidates: [{ content: { role: 'model', parts }, ...extra }],
+    ...meta,
+  });
 
   it('opens reasoning then text blocks; a signed thought ends its block', () => {
     const ir = accumulateResponse(
@@ -180,7 +252,9 @@ describe('gemini stream decoder', () => {
       { inlineData: { mimeType: 'image/png', data: 'BBBB' }, thought: true, thoughtSignature: 'U' },
       { fileData: { mimeType: 'image/png', fileUri: 'gs://b/i.png' } },
     ];
-    const streamed = accumulateResponse(decodeChunks(parts.map((p, i) => chunk([p], i === parts.length - 1 ? { finishReason: 'STOP' } : {}))));
+    const streamed = accumulateResponse(
+      decodeChunks(parts.map((p, i) => chunk([p], i === parts.length - 1 ? { finishReason: 'STOP' } : {}))),
+    );
     const whole = geminiCodec.response.toIr(chunk(parts, { finishReason: 'STOP' })).value;
     expect({ ...streamed, created: 0 }).toEqual({ ...whole, created: 0 });
     expect(whole.choices[0]?.finishReason.unified).toBe('tool-calls');
@@ -188,7 +262,10 @@ describe('gemini stream decoder', () => {
 
   it('decodes interleaved candidates into their own blocks and finishes', () => {
     const events = decodeChunks([
-      { candidates: [{ content: { parts: [{ text: 'A1' }] } }, { content: { parts: [{ text: 'B1' }] }, index: 1 }], ...meta },
+      {
+        candidates: [{ content: { parts: [{ text: 'A1' }] } }, { content: { parts: [{ text: 'B1' }] }, index: 1 }],
+        ...meta,
+      },
       { candidates: [{ content: { parts: [{ text: 'B2' }] }, index: 1, finishReason: 'STOP' }], ...meta },
       { candidates: [{ content: { parts: [{ text: 'A2' }] }, index: 0, finishReason: 'MAX_TOKENS' }], ...meta },
     ]);
@@ -209,7 +286,9 @@ describe('gemini stream decoder', () => {
     ]);
     const usages = events.filter((e) => e.type === 'usage-update');
     expect(usages.map((e) => (e.type === 'usage-update' ? e.usage.outputTokens : -1))).toEqual([1, 2, 3]);
-    expect(events.findIndex((e) => e.type === 'finish')).toBeLessThan(events.findLastIndex((e) => e.type === 'usage-update'));
+    expect(events.findIndex((e) => e.type === 'finish')).toBeLessThan(
+      events.findLastIndex((e) => e.type === 'usage-update'),
+    );
     expect(events.at(-1)?.type).toBe('usage-update');
   });
 
@@ -217,7 +296,9 @@ describe('gemini stream decoder', () => {
     const decoder = geminiCodec.stream.createDecoder();
     const first = decoder.push({ data: JSON.stringify(chunk([{ text: 'partial' }])) });
     expect(first.map((e) => e.type)).toEqual(['response-start', 'text-start', 'text-delta']);
-    const error = decoder.push({ data: '{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}' });
+    const error = decoder.push({
+      data: '{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}',
+    });
     expect(error).toEqual([
       {
         type: 'error',
@@ -238,16 +319,27 @@ describe('gemini stream decoder', () => {
   it('reports a payload that is not JSON as an upstream error; tolerates empty data and unknown fields', () => {
     const decoder = geminiCodec.stream.createDecoder();
     expect(decoder.push({ data: '' })).toEqual([]);
-    expect(decoder.push({ data: JSON.stringify({ ...chunk([{ text: 'x', futurePartField: 1 }]), futureTopLevel: true }), event: 'whatever' })).toHaveLength(3);
+    expect(
+      decoder.push({
+        data: JSON.stringify({ ...chunk([{ text: 'x', futurePartField: 1 }]), futureTopLevel: true }),
+        event: 'whatever',
+      }),
+    ).toHaveLength(3);
     const bad = decoder.push({ data: '{"candidates": [' });
     expect(bad).toHaveLength(1);
     expect(bad[0]).toMatchObject({ type: 'error', error: { kind: 'upstream-error' } });
   });
 
   it('reads a blocked prompt (no candidates) as a content-filter finish', () => {
-    const blocked = { promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, usageMetadata: { promptTokenCount: 7, totalTokenCount: 7 }, ...meta };
+    const blocked = {
+      promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
+      usageMetadata: { promptTokenCount: 7, totalTokenCount: 7 },
+      ...meta,
+    };
     const { value } = geminiCodec.response.toIr(blocked);
-    expect(value.choices).toEqual([{ index: 0, content: [], finishReason: { unified: 'content-filter', raw: 'PROHIBITED_CONTENT' } }]);
+    expect(value.choices).toEqual([
+      { index: 0, content: [], finishReason: { unified: 'content-filter', raw: 'PROHIBITED_CONTENT' } },
+    ]);
     const wire = geminiCodec.response.fromIr(value).value;
     expect(wire).toMatchObject({ promptFeedback: { blockReason: 'PROHIBITED_CONTENT' } });
     expect(wire.candidates).toBeUndefined();

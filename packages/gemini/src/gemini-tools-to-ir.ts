@@ -19,7 +19,10 @@ export interface GeminiToolsIr {
  * (`parametersJsonSchema` as is, OpenAPI `parameters` converted to JSON Schema); built-in tools
  * (`googleSearch`, `codeExecution`, …) and fields without an IR slot go to extensions.
  */
-export function geminiToolsToIr(tools: GeminiTool[] | undefined, toolConfig: GeminiToolConfig | undefined): GeminiToolsIr {
+export function geminiToolsToIr(
+  tools: GeminiTool[] | undefined,
+  toolConfig: GeminiToolConfig | undefined,
+): GeminiToolsIr {
   const extensions: GeminiRequestExtensions = {};
   const irTools: IrTool[] = [];
   for (const tool of tools ?? []) {
@@ -47,7 +50,10 @@ function declarationToIr(declaration: GeminiFunctionDeclaration, extensions: Gem
   return tool;
 }
 
-function toolConfigToIr(toolConfig: GeminiToolConfig | undefined, extensions: GeminiRequestExtensions): IrToolChoice | undefined {
+function toolConfigToIr(
+  toolConfig: GeminiToolConfig | undefined,
+  extensions: GeminiRequestExtensions,
+): IrToolChoice | undefined {
   if (!toolConfig) return undefined;
   const config = toolConfig.functionCallingConfig;
   const configExtras = config ? extraFields(config, FUNCTION_CALLING_FIELDS) : undefined;
@@ -59,7 +65,8 @@ function toolConfigToIr(toolConfig: GeminiToolConfig | undefined, extensions: Ge
   const allowed = config.allowedFunctionNames;
   const mode = config.mode === undefined ? undefined : GEMINI_MODE_TO_IR_TOOL_CHOICE[config.mode];
   if (config.mode === 'VALIDATED') extensions.functionCallingMode = 'VALIDATED';
-  if (mode === 'required' && allowed?.length === 1 && allowed[0] !== undefined) return { type: 'tool', name: allowed[0] };
+  if (mode === 'required' && allowed?.length === 1 && allowed[0] !== undefined)
+    return { type: 'tool', name: allowed[0] };
   if (allowed !== undefined && mode !== 'none') extensions.allowedFunctionNames = allowed;
   return mode === undefined ? undefined : { type: mode };
 }

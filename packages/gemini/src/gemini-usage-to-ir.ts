@@ -17,7 +17,8 @@ export function geminiUsageToIr(usageMetadata: unknown): IrUsage | undefined {
   const inputTokens = (usage.promptTokenCount ?? 0) + (usage.toolUsePromptTokenCount ?? 0);
   const thoughts = usage.thoughtsTokenCount;
   const ir = usageFrom({ inputTokens, outputTokens: (usage.candidatesTokenCount ?? 0) + (thoughts ?? 0) });
-  if (usage.cachedContentTokenCount !== undefined) ir.cacheReadTokens = Math.min(usage.cachedContentTokenCount, inputTokens);
+  if (usage.cachedContentTokenCount !== undefined)
+    ir.cacheReadTokens = Math.min(usage.cachedContentTokenCount, inputTokens);
   if (thoughts !== undefined) ir.reasoningTokens = thoughts;
   ir.raw = usageMetadata;
   return ir;

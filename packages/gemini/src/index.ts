@@ -20,7 +20,11 @@ export { GEMINI_SKIP_SIGNATURE } from './ir-to-gemini-contents.js';
 export type { GeminiChunkDecoder } from './gemini-stream-decoder.js';
 export { createGeminiChunkDecoder, createGeminiStreamDecoder } from './gemini-stream-decoder.js';
 export { createGeminiStreamEncoder } from './gemini-stream-encoder.js';
-export { createGeminiJsonArrayParser, createGeminiJsonArrayDecoder, geminiJsonArrayFraming } from './gemini-json-array-parser.js';
+export {
+  createGeminiJsonArrayParser,
+  createGeminiJsonArrayDecoder,
+  geminiJsonArrayFraming,
+} from './gemini-json-array-parser.js';
 
 export type { GeminiModel, GeminiModelDetails, GeminiModelList, GeminiModelListOptions } from './gemini-model-list.js';
 export { geminiModel, geminiModelList, GEMINI_METHODS_BY_CAPABILITY } from './gemini-model-list.js';

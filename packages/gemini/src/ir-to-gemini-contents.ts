@@ -1,4 +1,11 @@
-import type { IrContentPart, IrMessage, IrReasoningPart, IrToolCallPart, IrToolResultPart, IrWarning } from '@interlingua/ir';
+import type {
+  IrContentPart,
+  IrMessage,
+  IrReasoningPart,
+  IrToolCallPart,
+  IrToolResultPart,
+  IrWarning,
+} from '@interlingua/ir';
 import { invalidRequest } from '@interlingua/ir';
 import { asRecord, parseToolArguments, safeJsonParse } from '@interlingua/ir-utils';
 import { isJsonObjectText } from './gemini-part-to-ir.js';
@@ -40,14 +47,24 @@ interface Context extends IrToGeminiContentsOptions {
  * one role merge, empty text is never sent. Only Gemini-origin reasoning goes upstream (as
  * thought parts with their signature); other reasoning is not sent.
  */
-export function irMessagesToGemini(messages: IrMessage[], options: IrToGeminiContentsOptions, warnings: IrWarning[]): GeminiContentsOutput {
+export function irMessagesToGemini(
+  messages: IrMessage[],
+  options: IrToGeminiContentsOptions,
+  warnings: IrWarning[],
+): GeminiContentsOutput {
   const toolNames = collectToolNames(messages);
   const systemParts: GeminiPart[] = [];
   const contents: GeminiContent[] = [];
   let seenTurn = false;
   messages.forEach((message, i) => {
     if (message.role === 'system' || message.role === 'developer') {
-      if (seenTurn) warnings.push({ kind: 'approximated', field: `messages[${i}]`, message: 'Gemini has one systemInstruction: this instruction was moved to it from its place in the conversation' });
+      if (seenTurn)
+        warnings.push({
+          kind: 'approximated',
+          field: `messages[${i}]`,
+          message:
+            'Gemini has one systemInstruction: this instruction was moved to it from its place in the conversation',
+        });
       systemParts.push(...systemMessageParts(message, i, warnings));
       return;
     }
@@ -57,7 +74,12 @@ export function irMessagesToGemini(messages: IrMessage[], options: IrToGeminiCon
     if (turn?.role !== role) turn = { role, parts: [] };
     const context: Context = { ...options, warnings, toolNames, parts: turn.parts };
     message.content.forEach((part, j) => appendPart(part, `messages[${i}].content[${j}]`, context));
-    if (message.name !== undefined) warnings.push({ kind: 'dropped', field: `messages[${i}].name`, message: 'Gemini turns carry no participant name' });
+    if (message.name !== undefined)
+      warnings.push({
+        kind: 'dropped',
+        field: `messages[${i}].name`,
+        message: 'Gemini turns carry no participant name',
+      });
     if (turn.parts.length > 0 && contents.at(-1) !== turn) contents.push(turn);
   });
   if (options.gemini3) signFunctionCalls(contents, warnings);
@@ -68,7 +90,8 @@ export function irMessagesToGemini(messages: IrMessage[], options: IrToGeminiCon
 
 function collectToolNames(messages: IrMessage[]): Map<string, string> {
   const names = new Map<string, string>();
-  for (const message of messages) for (const part of message.content) if (part.type === 'tool-call') names.set(part.id, part.name);
+  for (const message of messages)
+    for (const part of message.content) if (part.type === 'tool-call') names.set(part.id, part.name);
   return names;
 }
 
@@ -77,7 +100,12 @@ function systemMessageParts(message: IrMessage, index: number, warnings: IrWarni
   message.content.forEach((part, j) => {
     if (part.type === 'text') {
       if (part.text !== '') parts.push({ text: part.text });
-    } else warnings.push({ kind: 'dropped', field: `messages[${index}].content[${j}]`, message: `Gemini systemInstruction holds text only; a ${part.type} part was dropped` });
+    } else
+      warnings.push({
+        kind: 'dropped',
+        field: `messages[${index}].content[${j}]`,
+        message: `Gemini systemInstruction holds text only; a ${part.type} part was dropped`,
+      });
   });
   return parts;
 }
@@ -124,8 +152,17 @@ function appendReasoning(part: IrReasoningPart, context: Context): void {
 function toolCallToGemini(part: IrToolCallPart, path: string, context: Context): GeminiPart {
   const parsed = parseToolArguments(part.argumentsJson);
   const args = asRecord(parsed);
-  if (!args) context.warnings.push({ kind: 'approximated', field: `${path}.argumentsJson`, message: 'Gemini function call arguments must be a JSON object: sent as {}' });
-  const out: GeminiPart = { functionCall: context.sendIds ? { id: part.id, name: part.name, args: args ?? {} } : { name: part.name, args: args ?? {} } };
+  if (!args)
+    context.warnings.push({
+      kind: 'approximated',
+      field: `${path}.argumentsJson`,
+      message: 'Gemini function call arguments must be a JSON object: sent as {}',
+    });
+  const out: GeminiPart = {
+    functionCall: context.sendIds
+      ? { id: part.id, name: part.name, args: args ?? {} }
+      : { name: part.name, args: args ?? {} },
+  };
   if (part.opaque?.origin === 'gemini' && part.opaque.kind === 'signature') out.thoughtSignature = part.opaque.data;
   return out;
 }
@@ -137,7 +174,8 @@ function toolCallToGemini(part: IrToolCallPart, path: string, context: Context):
  */
 function toolResultToGemini(part: IrToolResultPart, path: string, context: Context): GeminiPart[] {
   const name = part.toolName || context.toolNames.get(part.toolCallId);
-  if (!name) throw invalidRequest(`${path}.toolName: Gemini needs the function name of every tool result`, `${path}.toolName`);
+  if (!name)
+    throw invalidRequest(`${path}.toolName: Gemini needs the function name of every tool result`, `${path}.toolName`);
   const text = part.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
   const response: GeminiFunctionResponse = { name, response: functionResponseObject(text, part.isError === true) };
   if (context.sendIds) response.id = part.toolCallId;
@@ -147,7 +185,11 @@ function toolResultToGemini(part: IrToolResultPart, path: string, context: Conte
   });
   if (media.length === 0) return [{ functionResponse: response }];
   if (context.gemini3) return [{ functionResponse: { ...response, parts: media } }];
-  context.warnings.push({ kind: 'approximated', field: `${path}.content`, message: 'media in a tool result was sent as parts after the function response' });
+  context.warnings.push({
+    kind: 'approximated',
+    field: `${path}.content`,
+    message: 'media in a tool result was sent as parts after the function response',
+  });
   return [{ functionResponse: response }, ...media];
 }
 
@@ -171,5 +213,10 @@ function signFunctionCalls(contents: GeminiContent[], warnings: IrWarning[]): vo
       signed = true;
     }
   }
-  if (signed) warnings.push({ kind: 'approximated', field: 'messages', message: `function calls without a Gemini thought signature were sent with '${GEMINI_SKIP_SIGNATURE}'` });
+  if (signed)
+    warnings.push({
+      kind: 'approximated',
+      field: 'messages',
+      message: `function calls without a Gemini thought signature were sent with '${GEMINI_SKIP_SIGNATURE}'`,
+    });
 }

@@ -40,7 +40,13 @@ export function irFileToGemini(part: IrFilePart, path: string, warnings: IrWarni
   throw unsupported(`${path}: file id '${fileId}' is not a Gemini file and cannot be sent to Gemini`, path);
 }
 
-function inline(part: IrFilePart, data: string, mediaType: string | undefined, path: string, warnings: IrWarning[]): GeminiMediaPart {
+function inline(
+  part: IrFilePart,
+  data: string,
+  mediaType: string | undefined,
+  path: string,
+  warnings: IrWarning[],
+): GeminiMediaPart {
   const mimeType = mediaType ?? sniffBase64MediaType(data);
   if (!mimeType) throw invalidRequest(`${path}: the media type of inline file data is unknown`, path);
   if (part.filename !== undefined) {

@@ -2,19 +2,31 @@ import type { IrReasoningConfig, IrRequest, IrResponseFormat, IrWarning } from '
 import type { GeminiRequestExtensions } from './gemini-extensions.js';
 import type { GeminiGenerationConfig, GeminiThinkingConfig } from './gemini-request-schema.js';
 import { jsonSchemaToOpenApiSchema } from './gemini-schema-dialect.js';
-import { IR_EFFORT_TO_GEMINI_BUDGET, IR_EFFORT_TO_GEMINI_THINKING_LEVEL, usesGeminiThinkingLevel } from './map/gemini-thinking.js';
+import {
+  IR_EFFORT_TO_GEMINI_BUDGET,
+  IR_EFFORT_TO_GEMINI_THINKING_LEVEL,
+  usesGeminiThinkingLevel,
+} from './map/gemini-thinking.js';
 
 /** Gemini accepts at most five stop sequences. */
 export const GEMINI_MAX_STOP_SEQUENCES = 5;
 
 /** IR sampling, limits, response format and reasoning -> `generationConfig` (undefined when empty). */
-export function irGenerationConfigToGemini(ir: IrRequest, extensions: GeminiRequestExtensions, warnings: IrWarning[]): GeminiGenerationConfig | undefined {
+export function irGenerationConfigToGemini(
+  ir: IrRequest,
+  extensions: GeminiRequestExtensions,
+  warnings: IrWarning[],
+): GeminiGenerationConfig | undefined {
   const config: GeminiGenerationConfig = { ...extensions.generationConfig };
   const { stopSequences, ...sampling } = ir.sampling;
   for (const [field, value] of Object.entries(sampling)) if (value !== undefined) config[field] = value;
   if (stopSequences !== undefined) {
     if (stopSequences.length > GEMINI_MAX_STOP_SEQUENCES) {
-      warnings.push({ kind: 'approximated', field: 'sampling.stopSequences', message: `Gemini accepts at most ${GEMINI_MAX_STOP_SEQUENCES} stop sequences: the first ${GEMINI_MAX_STOP_SEQUENCES} were sent` });
+      warnings.push({
+        kind: 'approximated',
+        field: 'sampling.stopSequences',
+        message: `Gemini accepts at most ${GEMINI_MAX_STOP_SEQUENCES} stop sequences: the first ${GEMINI_MAX_STOP_SEQUENCES} were sent`,
+      });
     }
     config.stopSequences = stopSequences.slice(0, GEMINI_MAX_STOP_SEQUENCES);
   }
@@ -44,14 +56,26 @@ function responseFormatToGemini(format: IrResponseFormat, extensions: GeminiRequ
  * cannot switch thinking off: `MINIMAL`); "on" with nothing else is the dynamic budget -1.
  * Thought summaries are asked for unless `summary` is `none`.
  */
-function reasoningToGemini(reasoning: IrReasoningConfig, model: string, extensions: GeminiRequestExtensions, warnings: IrWarning[]): GeminiThinkingConfig {
+function reasoningToGemini(
+  reasoning: IrReasoningConfig,
+  model: string,
+  extensions: GeminiRequestExtensions,
+  warnings: IrWarning[],
+): GeminiThinkingConfig {
   const config: GeminiThinkingConfig = { ...extensions.thinkingConfig };
   const byLevel = usesGeminiThinkingLevel(model);
   const offOnGemini3 = (): void => {
     config.thinkingLevel = 'MINIMAL';
-    warnings.push({ kind: 'approximated', field: 'reasoning', message: 'Gemini 3 cannot switch thinking off: the MINIMAL level was sent' });
+    warnings.push({
+      kind: 'approximated',
+      field: 'reasoning',
+      message: 'Gemini 3 cannot switch thinking off: the MINIMAL level was sent',
+    });
   };
-  const off = reasoning.enabled === false || reasoning.budgetTokens === 0 || (reasoning.budgetTokens === undefined && reasoning.effort === 'none');
+  const off =
+    reasoning.enabled === false ||
+    reasoning.budgetTokens === 0 ||
+    (reasoning.budgetTokens === undefined && reasoning.effort === 'none');
   if (off) {
     if (byLevel) offOnGemini3();
     else config.thinkingBudget = 0;

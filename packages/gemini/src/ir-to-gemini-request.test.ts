@@ -13,7 +13,13 @@ function roundTrip(wire: unknown): unknown {
 }
 
 function baseIr(overrides: Partial<IrRequest> = {}): IrRequest {
-  return { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], sampling: {}, stream: false, ...overrides };
+  return {
+    model: 'gemini-2.5-flash',
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    sampling: {},
+    stream: false,
+    ...overrides,
+  };
 }
 
 describe('gemini thought signatures', () => {
@@ -24,10 +30,20 @@ describe('gemini thought signatures', () => {
       {
         role: 'assistant',
         content: [
-          { type: 'reasoning', text: 'Anthropic thinking', opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBanthropic' } },
+          {
+            type: 'reasoning',
+            text: 'Anthropic thinking',
+            opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBanthropic' },
+          },
           { type: 'reasoning', text: '', opaque: { origin: 'openai', kind: 'encrypted', data: 'gAAAA' } },
           { type: 'text', text: 'Calling.' },
-          { type: 'tool-call', id: 'c1', name: 'a', argumentsJson: '{}', opaque: { origin: 'openai', kind: 'signature', data: 'x' } },
+          {
+            type: 'tool-call',
+            id: 'c1',
+            name: 'a',
+            argumentsJson: '{}',
+            opaque: { origin: 'openai', kind: 'signature', data: 'x' },
+          },
         ],
       },
     ],
@@ -35,12 +51,18 @@ describe('gemini thought signatures', () => {
 
   it('are dropped (with foreign reasoning) for non-gemini origins', () => {
     const { value } = geminiCodec.request.fromIr(foreign);
-    expect(value.contents[1]).toEqual({ role: 'model', parts: [{ text: 'Calling.' }, { functionCall: { name: 'a', args: {} } }] });
+    expect(value.contents[1]).toEqual({
+      role: 'model',
+      parts: [{ text: 'Calling.' }, { functionCall: { name: 'a', args: {} } }],
+    });
   });
 
   it('are replaced by the documented skip value on unsigned Gemini 3 function calls', () => {
     const { value, warnings } = geminiCodec.request.fromIr({ ...foreign, model: 'gemini-3-pro-preview' });
-    expect(value.contents[1]?.parts[1]).toEqual({ functionCall: { name: 'a', args: {} }, thoughtSignature: GEMINI_SKIP_SIGNATURE });
+    expect(value.contents[1]?.parts[1]).toEqual({
+      functionCall: { name: 'a', args: {} },
+      thoughtSignature: GEMINI_SKIP_SIGNATURE,
+    });
     expect(warnings.map((w) => w.field)).toContain('messages');
   });
 
@@ -76,7 +98,13 @@ describe('gemini request fromIr (other styles)', () => {
         messages: [
           { role: 'system', content: [{ type: 'text', text: 'sys' }] },
           { role: 'user', content: [{ type: 'text', text: 'a' }] },
-          { role: 'user', content: [{ type: 'text', text: '' }, { type: 'text', text: 'b' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: '' },
+              { type: 'text', text: 'b' },
+            ],
+          },
           {
             role: 'assistant',
             content: [
@@ -85,9 +113,30 @@ describe('gemini request fromIr (other styles)', () => {
               { type: 'tool-call', id: 'c3', name: 'h', argumentsJson: '' },
             ],
           },
-          { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'f', content: [{ type: 'text', text: '{"v":2}' }] }] },
-          { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c2', toolName: 'g', content: [{ type: 'text', text: 'boom' }], isError: true }] },
-          { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c3', toolName: 'h', content: [{ type: 'text', text: '[1,2]' }] }] },
+          {
+            role: 'tool',
+            content: [
+              { type: 'tool-result', toolCallId: 'c1', toolName: 'f', content: [{ type: 'text', text: '{"v":2}' }] },
+            ],
+          },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'c2',
+                toolName: 'g',
+                content: [{ type: 'text', text: 'boom' }],
+                isError: true,
+              },
+            ],
+          },
+          {
+            role: 'tool',
+            content: [
+              { type: 'tool-result', toolCallId: 'c3', toolName: 'h', content: [{ type: 'text', text: '[1,2]' }] },
+            ],
+          },
           { role: 'developer', content: [{ type: 'text', text: 'late' }] },
           { role: 'user', content: [{ type: 'text', text: 'next' }] },
         ],
@@ -98,7 +147,11 @@ describe('gemini request fromIr (other styles)', () => {
       { role: 'user', parts: [{ text: 'a' }, { text: 'b' }] },
       {
         role: 'model',
-        parts: [{ functionCall: { name: 'f', args: { q: 1 } } }, { functionCall: { name: 'g', args: {} } }, { functionCall: { name: 'h', args: {} } }],
+        parts: [
+          { functionCall: { name: 'f', args: { q: 1 } } },
+          { functionCall: { name: 'g', args: {} } },
+          { functionCall: { name: 'h', args: {} } },
+        ],
       },
       {
         role: 'user',
@@ -110,7 +163,10 @@ describe('gemini request fromIr (other styles)', () => {
         ],
       },
     ]);
-    expect(warnings.map((w) => `${w.kind}:${w.field}`)).toEqual(['approximated:messages[3].content[1].argumentsJson', 'approximated:messages[7]']);
+    expect(warnings.map((w) => `${w.kind}:${w.field}`)).toEqual([
+      'approximated:messages[3].content[1].argumentsJson',
+      'approximated:messages[7]',
+    ]);
   });
 
   it('maps files: data URLs and base64 inline, URLs as fileData, foreign file ids are unsupported', () => {
@@ -136,11 +192,18 @@ describe('gemini request fromIr (other styles)', () => {
       { inlineData: { mimeType: 'application/pdf', data: 'JVBERi0xLjQ=' } },
       { fileData: { fileUri: 'https://example.com/cat.JPG?x=1', mimeType: 'image/jpeg' } },
       { fileData: { fileUri: 'gs://bucket/v.mp4', mimeType: 'video/mp4' } },
-      { fileData: { fileUri: 'https://generativelanguage.googleapis.com/v1beta/files/xyz', mimeType: 'application/pdf' } },
+      {
+        fileData: {
+          fileUri: 'https://generativelanguage.googleapis.com/v1beta/files/xyz',
+          mimeType: 'application/pdf',
+        },
+      },
       { inlineData: { mimeType: 'text/plain', data: btoa('hello world') } },
     ]);
     expect(warnings.map((w) => w.field)).toEqual(['messages[0].content[1].filename', 'messages[0].content[2].detail']);
-    const foreignFile = baseIr({ messages: [{ role: 'user', content: [{ type: 'file', source: { kind: 'file-id', fileId: 'file-abc' } }] }] });
+    const foreignFile = baseIr({
+      messages: [{ role: 'user', content: [{ type: 'file', source: { kind: 'file-id', fileId: 'file-abc' } }] }],
+    });
     expect(() => geminiCodec.request.fromIr(foreignFile)).toThrow(/file id 'file-abc'/);
   });
 
@@ -165,7 +228,14 @@ describe('gemini request fromIr (other styles)', () => {
       responseJsonSchema: { type: 'object' },
       thinkingConfig: { thinkingBudget: 24576, includeThoughts: true },
     });
-    expect(warnings.map((w) => w.field).sort()).toEqual(['cacheControl', 'metadata', 'parallelToolCalls', 'sampling.stopSequences', 'tools[0].strict', 'user']);
+    expect(warnings.map((w) => w.field).sort()).toEqual([
+      'cacheControl',
+      'metadata',
+      'parallelToolCalls',
+      'sampling.stopSequences',
+      'tools[0].strict',
+      'user',
+    ]);
   });
 
   it('maps reasoning switches: off, dynamic, Gemini 3 levels', () => {
@@ -175,18 +245,27 @@ describe('gemini request fromIr (other styles)', () => {
     expect(config({ effort: 'none' })).toEqual({ thinkingBudget: 0 });
     expect(config({ enabled: true })).toEqual({ thinkingBudget: -1, includeThoughts: true });
     expect(config({ budgetTokens: 3000, summary: 'none' })).toEqual({ thinkingBudget: 3000 });
-    expect(config({ effort: 'minimal' }, 'gemini-3-flash')).toEqual({ thinkingLevel: 'MINIMAL', includeThoughts: true });
-    expect(config({ effort: 'xhigh' }, 'gemini-3-pro-preview')).toEqual({ thinkingLevel: 'HIGH', includeThoughts: true });
+    expect(config({ effort: 'minimal' }, 'gemini-3-flash')).toEqual({
+      thinkingLevel: 'MINIMAL',
+      includeThoughts: true,
+    });
+    expect(config({ effort: 'xhigh' }, 'gemini-3-pro-preview')).toEqual({
+      thinkingLevel: 'HIGH',
+      includeThoughts: true,
+    });
     expect(config({ enabled: false }, 'gemini-3-pro-preview')).toEqual({ thinkingLevel: 'MINIMAL' });
   });
 
   it('throws when no turn is left to send', () => {
-    expect(() => geminiCodec.request.fromIr(baseIr({ messages: [{ role: 'system', content: [{ type: 'text', text: 's' }] }] }))).toThrow(IrError);
+    expect(() =>
+      geminiCodec.request.fromIr(baseIr({ messages: [{ role: 'system', content: [{ type: 'text', text: 's' }] }] })),
+    ).toThrow(IrError);
   });
 
   it('throws when a tool result has no name anywhere', () => {
-    const ir = baseIr({ messages: [{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'x', toolName: '', content: [] }] }] });
+    const ir = baseIr({
+      messages: [{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'x', toolName: '', content: [] }] }],
+    });
     expect(() => geminiCodec.request.fromIr(ir)).toThrow(/toolName/);
   });
 });
-

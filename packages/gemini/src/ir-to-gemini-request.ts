@@ -16,11 +16,18 @@ export function irToGeminiRequest(ir: IrRequest): Result<GeminiRequest> {
   const warnings: IrWarning[] = [];
   const extensions = readGeminiRequestExtensions(ir.extensions);
   const gemini3 = usesGeminiThinkingLevel(ir.model);
-  const { systemInstruction, contents } = irMessagesToGemini(ir.messages, { sendIds: extensions.functionCallIds === true, gemini3 }, warnings);
-  if (contents.length === 0) throw invalidRequest('messages: Gemini needs at least one user or assistant turn with content', 'messages');
+  const { systemInstruction, contents } = irMessagesToGemini(
+    ir.messages,
+    { sendIds: extensions.functionCallIds === true, gemini3 },
+    warnings,
+  );
+  if (contents.length === 0)
+    throw invalidRequest('messages: Gemini needs at least one user or assistant turn with content', 'messages');
   const body: GeminiRequest = { ...extensions.fields, contents };
   if (systemInstruction) {
-    body.systemInstruction = extensions.systemInstructionRole ? { role: extensions.systemInstructionRole, ...systemInstruction } : systemInstruction;
+    body.systemInstruction = extensions.systemInstructionRole
+      ? { role: extensions.systemInstructionRole, ...systemInstruction }
+      : systemInstruction;
   }
   const { tools, toolConfig } = irToolsToGemini(ir, extensions, warnings);
   if (tools) body.tools = tools;
@@ -33,11 +40,20 @@ export function irToGeminiRequest(ir: IrRequest): Result<GeminiRequest> {
 }
 
 function warnUnmapped(ir: IrRequest, warnings: IrWarning[]): void {
-  if (ir.user !== undefined) warnings.push({ kind: 'dropped', field: 'user', message: 'Gemini has no end-user id field' });
-  if (ir.metadata !== undefined) warnings.push({ kind: 'dropped', field: 'metadata', message: 'Gemini has no request metadata field' });
+  if (ir.user !== undefined)
+    warnings.push({ kind: 'dropped', field: 'user', message: 'Gemini has no end-user id field' });
+  if (ir.metadata !== undefined)
+    warnings.push({ kind: 'dropped', field: 'metadata', message: 'Gemini has no request metadata field' });
   const cached =
     (ir.tools ?? []).some((tool) => tool.cacheControl) ||
-    ir.messages.some((message) => message.content.some((part) => 'cacheControl' in part && part.cacheControl !== undefined));
-  if (cached) warnings.push({ kind: 'dropped', field: 'cacheControl', message: 'Gemini has no prompt-cache breakpoints (it caches through cachedContent resources)' });
+    ir.messages.some((message) =>
+      message.content.some((part) => 'cacheControl' in part && part.cacheControl !== undefined),
+    );
+  if (cached)
+    warnings.push({
+      kind: 'dropped',
+      field: 'cacheControl',
+      message: 'Gemini has no prompt-cache breakpoints (it caches through cachedContent resources)',
+    });
   warnings.push(...promptCacheWarnings(ir.promptCache, { target: 'Gemini', cachedContent: true }));
 }

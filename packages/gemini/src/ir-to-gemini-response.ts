@@ -18,37 +18,68 @@ export function irToGeminiResponse(ir: IrResponse): Result<GeminiResponse> {
   const warnings: IrWarning[] = [];
   const extensions = readGeminiResponseExtensions(ir.extensions);
   const body: GeminiResponse = { ...extensions.fields, modelVersion: ir.model, responseId: ir.id || newAnswerId('') };
-  const blocked = asRecord(extensions.fields?.promptFeedback)?.blockReason !== undefined && ir.choices.every((c) => c.content.length === 0);
+  const blocked =
+    asRecord(extensions.fields?.promptFeedback)?.blockReason !== undefined &&
+    ir.choices.every((c) => c.content.length === 0);
   if (!blocked) body.candidates = ir.choices.map((choice) => irChoiceToGemini(choice, extensions, warnings));
   if (ir.usage) body.usageMetadata = irUsageToGemini(ir.usage);
   if (ir.created > 0 && body.createTime === undefined) body.createTime = new Date(ir.created * 1000).toISOString();
   return { value: body, warnings };
 }
 
-function irChoiceToGemini(choice: IrChoice, extensions: GeminiResponseExtensions, warnings: IrWarning[]): GeminiCandidate {
+function irChoiceToGemini(
+  choice: IrChoice,
+  extensions: GeminiResponseExtensions,
+  warnings: IrWarning[],
+): GeminiCandidate {
   const extras = extensions.candidates?.find((c) => c.index === choice.index)?.fields;
   const parts: GeminiResponsePart[] = [];
-  choice.content.forEach((part, j) => appendResponsePart(parts, part, `choices[${choice.index}].content[${j}]`, warnings));
-  const candidate: GeminiCandidate = { ...extras, index: choice.index, finishReason: irFinishReasonToGemini(choice.finishReason) };
+  choice.content.forEach((part, j) =>
+    appendResponsePart(parts, part, `choices[${choice.index}].content[${j}]`, warnings),
+  );
+  const candidate: GeminiCandidate = {
+    ...extras,
+    index: choice.index,
+    finishReason: irFinishReasonToGemini(choice.finishReason),
+  };
   if (parts.length > 0) candidate.content = { role: 'model', parts };
   return candidate;
 }
 
 /** One IR part of an answer -> Gemini response parts (appended to `parts`). */
-export function appendResponsePart(parts: GeminiResponsePart[], part: IrContentPart, path: string, warnings: IrWarning[]): void {
+export function appendResponsePart(
+  parts: GeminiResponsePart[],
+  part: IrContentPart,
+  path: string,
+  warnings: IrWarning[],
+): void {
   switch (part.type) {
     case 'text':
     case 'refusal':
       if (part.text !== '') parts.push({ text: part.text });
       return;
     case 'reasoning': {
-      const signature = part.opaque?.origin === 'gemini' && part.opaque.kind === 'signature' ? part.opaque.data : undefined;
-      if (part.text !== '') parts.push(signature ? { text: part.text, thought: true, thoughtSignature: signature } : { text: part.text, thought: true });
-      else if (signature) attachGeminiSignature(parts, signature, (data): GeminiResponsePart => ({ text: '', thoughtSignature: data }));
+      const signature =
+        part.opaque?.origin === 'gemini' && part.opaque.kind === 'signature' ? part.opaque.data : undefined;
+      if (part.text !== '')
+        parts.push(
+          signature
+            ? { text: part.text, thought: true, thoughtSignature: signature }
+            : { text: part.text, thought: true },
+        );
+      else if (signature)
+        attachGeminiSignature(parts, signature, (data): GeminiResponsePart => ({ text: '', thoughtSignature: data }));
       return;
     }
     case 'tool-call':
-      parts.push(toolCallPart(part.id, part.name, part.argumentsJson, part.opaque?.origin === 'gemini' ? part.opaque.data : undefined));
+      parts.push(
+        toolCallPart(
+          part.id,
+          part.name,
+          part.argumentsJson,
+          part.opaque?.origin === 'gemini' ? part.opaque.data : undefined,
+        ),
+      );
       return;
     case 'file':
       parts.push(irFileToGemini(part, path, warnings));
@@ -60,7 +91,12 @@ export function appendResponsePart(parts: GeminiResponsePart[], part: IrContentP
 }
 
 /** A `functionCall` part: arguments as an object (`{}` when they are not one), signature when Gemini's. */
-export function toolCallPart(id: string, name: string, argumentsJson: string, signature: string | undefined): GeminiResponsePart {
+export function toolCallPart(
+  id: string,
+  name: string,
+  argumentsJson: string,
+  signature: string | undefined,
+): GeminiResponsePart {
   const args = asRecord(parseToolArguments(argumentsJson)) ?? {};
   const part: GeminiResponsePart = { functionCall: id ? { id, name, args } : { name, args } };
   if (signature) part.thoughtSignature = signature;

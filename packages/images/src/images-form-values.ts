@@ -14,4 +14,7 @@ export function formNumber<T extends z.ZodType<number>>(schema: T) {
 }
 
 /** A boolean given as JSON or as the `"true"` / `"false"` string a multipart form carries. */
-export const formBoolean = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+export const formBoolean = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean(),
+);

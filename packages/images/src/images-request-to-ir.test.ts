@@ -5,7 +5,12 @@ import { imagesRequestToIr, type ImagesToIrInput } from './images-request-to-ir.
 import { GEMINI_ASPECT_RATIOS, geminiAspectRatioForSize } from './map/images-gemini-aspect-ratio.js';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const base = (request: ImagesToIrInput['request'], extra: Partial<ImagesToIrInput> = {}): ImagesToIrInput => ({ request, model: 'gemini-2.5-flash-image', provider: 'gemini', ...extra });
+const base = (request: ImagesToIrInput['request'], extra: Partial<ImagesToIrInput> = {}): ImagesToIrInput => ({
+  request,
+  model: 'gemini-2.5-flash-image',
+  provider: 'gemini',
+  ...extra,
+});
 
 function refusal(input: ImagesToIrInput): IrError {
   try {
@@ -20,7 +25,15 @@ function refusal(input: ImagesToIrInput): IrError {
 describe('imagesRequestToIr (Gemini image models)', () => {
   it('puts the input images, then the prompt, in one user turn, asking for TEXT and IMAGE', () => {
     const { value, warnings } = imagesRequestToIr(
-      base({ prompt: 'Combine', size: '1024x1024' }, { images: [{ base64: PNG, contentType: 'image/png' }, { base64: PNG, contentType: 'application/octet-stream', filename: 'b.JPG' }] }),
+      base(
+        { prompt: 'Combine', size: '1024x1024' },
+        {
+          images: [
+            { base64: PNG, contentType: 'image/png' },
+            { base64: PNG, contentType: 'application/octet-stream', filename: 'b.JPG' },
+          ],
+        },
+      ),
     );
     expect(value).toEqual({
       model: 'gemini-2.5-flash-image',
@@ -36,13 +49,26 @@ describe('imagesRequestToIr (Gemini image models)', () => {
       ],
       sampling: {},
       stream: false,
-      extensions: { gemini: { generationConfig: { responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '1:1' } } } },
+      extensions: {
+        gemini: { generationConfig: { responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '1:1' } } },
+      },
     });
     expect(warnings).toEqual([expect.objectContaining({ kind: 'approximated', field: 'size' })]);
   });
 
   it('sends no image config for size auto and reports settings Gemini has no equivalent of', () => {
-    const { value, warnings } = imagesRequestToIr(base({ prompt: 'x', size: 'auto', quality: 'hd', style: 'vivid', user: 'u', n: 1, response_format: 'b64_json', output_format: 'png' } as ImagesToIrInput['request']));
+    const { value, warnings } = imagesRequestToIr(
+      base({
+        prompt: 'x',
+        size: 'auto',
+        quality: 'hd',
+        style: 'vivid',
+        user: 'u',
+        n: 1,
+        response_format: 'b64_json',
+        output_format: 'png',
+      } as ImagesToIrInput['request']),
+    );
     expect(value.extensions).toEqual({ gemini: { generationConfig: { responseModalities: ['TEXT', 'IMAGE'] } } });
     expect(warnings.map((w) => `${w.kind} ${w.field}`)).toEqual(['dropped quality', 'dropped style', 'dropped user']);
   });
@@ -64,8 +90,14 @@ describe('imagesRequestToIr (Gemini image models)', () => {
   });
 
   it('refuses a mask, and an image of unknown type', () => {
-    expect(refusal(base({ prompt: 'x' }, { images: [{ base64: PNG, contentType: 'image/png' }], mask: { base64: PNG } })).data.param).toBe('mask');
-    expect(refusal(base({ prompt: 'x' }, { images: [{ base64: PNG, filename: 'a.tiff' }] })).data).toMatchObject({ kind: 'invalid-request', param: 'image[0]' });
+    expect(
+      refusal(base({ prompt: 'x' }, { images: [{ base64: PNG, contentType: 'image/png' }], mask: { base64: PNG } }))
+        .data.param,
+    ).toBe('mask');
+    expect(refusal(base({ prompt: 'x' }, { images: [{ base64: PNG, filename: 'a.tiff' }] })).data).toMatchObject({
+      kind: 'invalid-request',
+      param: 'image[0]',
+    });
   });
 });
 

@@ -25,7 +25,16 @@ export interface ImagesToIrInput {
 }
 
 /** Fields the Gemini conversion reads; any other field present is reported as dropped. */
-const READ_FIELDS = new Set(['model', 'prompt', 'n', 'size', 'response_format', 'background', 'output_format', 'stream']);
+const READ_FIELDS = new Set([
+  'model',
+  'prompt',
+  'n',
+  'size',
+  'response_format',
+  'background',
+  'output_format',
+  'stream',
+]);
 
 /**
  * An OpenAI image generation or edit -> an IR request for Gemini image models: the input images
@@ -43,9 +52,17 @@ export function imagesRequestToIr(input: ImagesToIrInput): Result<IrRequest> {
   const size = request.size ?? 'auto';
   if (size !== 'auto') {
     const aspectRatio = geminiAspectRatioForSize(size);
-    if (!aspectRatio) throw unsupported(`size: ${size} is not supported by ${provider}: it draws only the aspect ratios 1:1, 2:3, 3:2, 3:4, 4:3, 4:5, 5:4, 9:16, 16:9 and 21:9`, 'size');
+    if (!aspectRatio)
+      throw unsupported(
+        `size: ${size} is not supported by ${provider}: it draws only the aspect ratios 1:1, 2:3, 3:2, 3:4, 4:3, 4:5, 5:4, 9:16, 16:9 and 21:9`,
+        'size',
+      );
     imageConfig.aspectRatio = aspectRatio;
-    warnings.push({ kind: 'approximated', field: 'size', message: `${provider} draws aspect ratio ${aspectRatio} at a pixel size of its own choosing` });
+    warnings.push({
+      kind: 'approximated',
+      field: 'size',
+      message: `${provider} draws aspect ratio ${aspectRatio} at a pixel size of its own choosing`,
+    });
   }
   for (const [field, value] of Object.entries(request)) {
     if (READ_FIELDS.has(field) || value === undefined || value === null) continue;
@@ -56,26 +73,48 @@ export function imagesRequestToIr(input: ImagesToIrInput): Result<IrRequest> {
   const generationConfig: Record<string, unknown> = { responseModalities: ['TEXT', 'IMAGE'] };
   if (Object.keys(imageConfig).length > 0) generationConfig.imageConfig = imageConfig;
   return {
-    value: { model: input.model, messages: [{ role: 'user', content }], sampling: {}, stream: false, extensions: { gemini: { generationConfig } } },
+    value: {
+      model: input.model,
+      messages: [{ role: 'user', content }],
+      sampling: {},
+      stream: false,
+      extensions: { gemini: { generationConfig } },
+    },
     warnings,
   };
 }
 
 function refuseUnsupported({ request, mask, provider }: ImagesToIrInput): void {
   if (request.response_format === 'url') {
-    throw unsupported(`response_format: url is not supported by ${provider}: it returns images as base64 data; ask for b64_json`, 'response_format');
+    throw unsupported(
+      `response_format: url is not supported by ${provider}: it returns images as base64 data; ask for b64_json`,
+      'response_format',
+    );
   }
   if ((request.n ?? 1) > 1) throw unsupported(`n: ${provider} draws one image per request; ask for n = 1`, 'n');
-  if (request.stream === true) throw unsupported(`stream: streamed partial images are not supported by ${provider}`, 'stream');
-  if (request.background === 'transparent') throw unsupported(`background: transparent backgrounds are not supported by ${provider}`, 'background');
+  if (request.stream === true)
+    throw unsupported(`stream: streamed partial images are not supported by ${provider}`, 'stream');
+  if (request.background === 'transparent')
+    throw unsupported(`background: transparent backgrounds are not supported by ${provider}`, 'background');
   if (request.output_format && request.output_format !== 'png') {
-    throw unsupported(`output_format: ${request.output_format} is not supported by ${provider}: it returns PNG images`, 'output_format');
+    throw unsupported(
+      `output_format: ${request.output_format} is not supported by ${provider}: it returns PNG images`,
+      'output_format',
+    );
   }
-  if (mask) throw unsupported(`mask: masked edits are not supported by ${provider}: describe the area to change in the prompt`, 'mask');
+  if (mask)
+    throw unsupported(
+      `mask: masked edits are not supported by ${provider}: describe the area to change in the prompt`,
+      'mask',
+    );
 }
 
 function imagePart(image: ImageUpload, path: string): IrContentPart {
   const mediaType = imageMediaType(image.contentType, image.filename);
-  if (!mediaType) throw invalidRequest(`${path}: the image type is unknown; send a PNG, JPEG or WebP file with its file name or Content-Type`, path);
+  if (!mediaType)
+    throw invalidRequest(
+      `${path}: the image type is unknown; send a PNG, JPEG or WebP file with its file name or Content-Type`,
+      path,
+    );
   return { type: 'file', mediaType, source: { kind: 'base64', data: image.base64 } };
 }

@@ -24,7 +24,9 @@ export function irToImagesResponse(response: IrResponse, provider: string): Resu
 }
 
 function isBase64Image(part: IrChoice['content'][number]): part is IrFilePart {
-  return part.type === 'file' && part.source.kind === 'base64' && (part.mediaType ?? '').toLowerCase().startsWith('image/');
+  return (
+    part.type === 'file' && part.source.kind === 'base64' && (part.mediaType ?? '').toLowerCase().startsWith('image/')
+  );
 }
 
 /** OpenAI image usage from IR usage (the IR has no text / image split, so no details). */

@@ -1,7 +1,11 @@
 import { IrError } from '@interlingua/ir';
 import { describe, expect, it } from 'vitest';
 import { parseImagesWire } from './images-invalid-request.js';
-import { openAiImageEditFieldsSchema, openAiImageGenerationRequestSchema, openAiImageVariationFieldsSchema } from './openai-images-request-schema.js';
+import {
+  openAiImageEditFieldsSchema,
+  openAiImageGenerationRequestSchema,
+  openAiImageVariationFieldsSchema,
+} from './openai-images-request-schema.js';
 
 function invalid(run: () => unknown): IrError {
   try {
@@ -15,14 +19,39 @@ function invalid(run: () => unknown): IrError {
 
 describe('OpenAI image request schemas', () => {
   it('read a generation body, keeping unknown fields', () => {
-    const body = { model: 'gpt-image-1', prompt: 'otter', n: 2, size: '1024x1024', quality: 'high', output_format: 'webp', output_compression: 80, future_field: { a: 1 } };
+    const body = {
+      model: 'gpt-image-1',
+      prompt: 'otter',
+      n: 2,
+      size: '1024x1024',
+      quality: 'high',
+      output_format: 'webp',
+      output_compression: 80,
+      future_field: { a: 1 },
+    };
     expect(parseImagesWire(openAiImageGenerationRequestSchema, body)).toEqual(body);
   });
 
   it('read multipart edit fields: numbers and booleans from their strings', () => {
-    const fields = { model: 'dall-e-2', prompt: 'hat', n: '3', stream: 'false', partial_images: '2', output_compression: '50', input_fidelity: 'low' };
-    expect(parseImagesWire(openAiImageEditFieldsSchema, fields)).toEqual({ ...fields, n: 3, stream: false, partial_images: 2, output_compression: 50 });
-    expect(parseImagesWire(openAiImageVariationFieldsSchema, { model: 'dall-e-2', n: '1', response_format: 'b64_json' })).toMatchObject({ n: 1 });
+    const fields = {
+      model: 'dall-e-2',
+      prompt: 'hat',
+      n: '3',
+      stream: 'false',
+      partial_images: '2',
+      output_compression: '50',
+      input_fidelity: 'low',
+    };
+    expect(parseImagesWire(openAiImageEditFieldsSchema, fields)).toEqual({
+      ...fields,
+      n: 3,
+      stream: false,
+      partial_images: 2,
+      output_compression: 50,
+    });
+    expect(
+      parseImagesWire(openAiImageVariationFieldsSchema, { model: 'dall-e-2', n: '1', response_format: 'b64_json' }),
+    ).toMatchObject({ n: 1 });
   });
 
   it.each([

@@ -16,8 +16,12 @@ const usage = z.looseObject({
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
   total_tokens: z.number().int().nonnegative(),
-  input_tokens_details: z.looseObject({ text_tokens: z.number().int().optional(), image_tokens: z.number().int().optional() }).optional(),
-  output_tokens_details: z.looseObject({ text_tokens: z.number().int().optional(), image_tokens: z.number().int().optional() }).optional(),
+  input_tokens_details: z
+    .looseObject({ text_tokens: z.number().int().optional(), image_tokens: z.number().int().optional() })
+    .optional(),
+  output_tokens_details: z
+    .looseObject({ text_tokens: z.number().int().optional(), image_tokens: z.number().int().optional() })
+    .optional(),
 });
 
 /** Any `ImagesResponse` an upstream sends. */
@@ -31,21 +35,30 @@ export const openAiImagesResponseSchema = z.looseObject({
   usage: usage.optional(),
 });
 
-const strictImage = z.strictObject({
-  b64_json: z.string().min(1).optional(),
-  url: z.url().optional(),
-  revised_prompt: z.string().optional(),
-}).refine((item) => (item.b64_json === undefined) !== (item.url === undefined), 'exactly one of b64_json or url');
+const strictImage = z
+  .strictObject({
+    b64_json: z.string().min(1).optional(),
+    url: z.url().optional(),
+    revised_prompt: z.string().optional(),
+  })
+  .refine((item) => (item.b64_json === undefined) !== (item.url === undefined), 'exactly one of b64_json or url');
 
 const strictUsage = z
   .strictObject({
     input_tokens: z.number().int().nonnegative(),
     output_tokens: z.number().int().nonnegative(),
     total_tokens: z.number().int().nonnegative(),
-    input_tokens_details: z.strictObject({ text_tokens: z.number().int().nonnegative(), image_tokens: z.number().int().nonnegative() }).optional(),
-    output_tokens_details: z.strictObject({ text_tokens: z.number().int().nonnegative(), image_tokens: z.number().int().nonnegative() }).optional(),
+    input_tokens_details: z
+      .strictObject({ text_tokens: z.number().int().nonnegative(), image_tokens: z.number().int().nonnegative() })
+      .optional(),
+    output_tokens_details: z
+      .strictObject({ text_tokens: z.number().int().nonnegative(), image_tokens: z.number().int().nonnegative() })
+      .optional(),
   })
-  .refine((u) => u.total_tokens === u.input_tokens + u.output_tokens, 'total_tokens must equal input_tokens + output_tokens');
+  .refine(
+    (u) => u.total_tokens === u.input_tokens + u.output_tokens,
+    'total_tokens must equal input_tokens + output_tokens',
+  );
 
 /** What the gateway itself answers: every image is base64 or a URL, usage adds up. */
 export const openAiImagesStrictResponseSchema = z.strictObject({

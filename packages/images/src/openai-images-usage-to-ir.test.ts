@@ -4,7 +4,12 @@ import { openAiImagesUsageToIr } from './openai-images-usage-to-ir.js';
 describe('openAiImagesUsageToIr', () => {
   it('reads GPT-image token usage, keeping the object as raw', () => {
     // The usage object of OpenAI's documented ImagesResponse example.
-    const usage = { total_tokens: 100, input_tokens: 50, output_tokens: 50, input_tokens_details: { text_tokens: 10, image_tokens: 40 } };
+    const usage = {
+      total_tokens: 100,
+      input_tokens: 50,
+      output_tokens: 50,
+      input_tokens_details: { text_tokens: 10, image_tokens: 40 },
+    };
     expect(openAiImagesUsageToIr(usage)).toEqual({ inputTokens: 50, outputTokens: 50, totalTokens: 100, raw: usage });
   });
 

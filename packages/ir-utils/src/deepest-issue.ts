@@ -13,7 +13,8 @@ export interface SchemaIssue {
  * input`; any other issue as it is.
  */
 export function deepestIssue(issue: SchemaIssue): { path: PropertyKey[]; message: string } {
-  if (issue.code !== 'invalid_union' || !issue.errors || issue.errors.length === 0) return { path: [...issue.path], message: issue.message };
+  if (issue.code !== 'invalid_union' || !issue.errors || issue.errors.length === 0)
+    return { path: [...issue.path], message: issue.message };
   let best: { path: PropertyKey[]; message: string } | undefined;
   for (const branch of issue.errors) {
     const first = branch[0];
@@ -21,5 +22,7 @@ export function deepestIssue(issue: SchemaIssue): { path: PropertyKey[]; message
     const candidate = deepestIssue(first);
     if (!best || candidate.path.length > best.path.length) best = candidate;
   }
-  return best ? { path: [...issue.path, ...best.path], message: best.message } : { path: [...issue.path], message: issue.message };
+  return best
+    ? { path: [...issue.path, ...best.path], message: best.message }
+    : { path: [...issue.path], message: issue.message };
 }

@@ -6,7 +6,13 @@ const answer = (unified: 'stop' | 'content-filter'): IrResponse => ({
   id: 'r',
   model: 'm',
   created: 0,
-  choices: [{ index: 0, content: [{ type: 'text', text: 'I cannot draw that.' }], finishReason: { unified, raw: unified === 'stop' ? 'STOP' : 'SAFETY' } }],
+  choices: [
+    {
+      index: 0,
+      content: [{ type: 'text', text: 'I cannot draw that.' }],
+      finishReason: { unified, raw: unified === 'stop' ? 'STOP' : 'SAFETY' },
+    },
+  ],
 });
 
 describe('missingOutputError', () => {
@@ -22,6 +28,10 @@ describe('missingOutputError', () => {
   });
 
   it('is an upstream error otherwise', () => {
-    expect(missingOutputError(answer('stop'), 'gemini', 'audio').data).toEqual({ kind: 'upstream-error', message: 'gemini returned no audio (finish reason STOP): I cannot draw that.', source: 'upstream' });
+    expect(missingOutputError(answer('stop'), 'gemini', 'audio').data).toEqual({
+      kind: 'upstream-error',
+      message: 'gemini returned no audio (finish reason STOP): I cannot draw that.',
+      source: 'upstream',
+    });
   });
 });

@@ -14,7 +14,14 @@ export function missingOutputError(response: IrResponse, provider: string, outpu
   const reason = choice?.finishReason.raw ?? choice?.finishReason.unified ?? 'no candidate';
   const message = `${provider} returned no ${output} (finish reason ${reason})${said ? `: ${said.slice(0, 500)}` : ''}`;
   if (!choice || choice.finishReason.unified === 'content-filter') {
-    return new IrError({ kind: 'invalid-request', status: 400, code: 'content_policy_violation', message, source: 'upstream', ...(raw !== undefined ? { raw } : {}) });
+    return new IrError({
+      kind: 'invalid-request',
+      status: 400,
+      code: 'content_policy_violation',
+      message,
+      source: 'upstream',
+      ...(raw !== undefined ? { raw } : {}),
+    });
   }
   return new IrError({ kind: 'upstream-error', message, source: 'upstream' });
 }

@@ -1,9 +1,17 @@
 import type { IrMessage, IrRequest } from '@interlingua/ir';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasCacheBreakpoints, MAX_CACHE_BREAKPOINTS, promptCacheWarnings, withAutoCacheBreakpoints } from './prompt-cache.js';
+import {
+  hasCacheBreakpoints,
+  MAX_CACHE_BREAKPOINTS,
+  promptCacheWarnings,
+  withAutoCacheBreakpoints,
+} from './prompt-cache.js';
 
-const text = (role: IrMessage['role'], value: string): IrMessage => ({ role, content: [{ type: 'text', text: value }] });
+const text = (role: IrMessage['role'], value: string): IrMessage => ({
+  role,
+  content: [{ type: 'text', text: value }],
+});
 
 function request(messages: IrMessage[], withTools = true): IrRequest {
   return {
@@ -18,7 +26,11 @@ function request(messages: IrMessage[], withTools = true): IrRequest {
 /** Where the breakpoints are: `tool:<i>` or `<message>:<part>`. */
 function marks(ir: IrRequest): string[] {
   const found = (ir.tools ?? []).flatMap((tool, i) => (tool.cacheControl ? [`tool:${i}`] : []));
-  ir.messages.forEach((message, m) => message.content.forEach((part, p) => ('cacheControl' in part && part.cacheControl ? found.push(`${m}:${p}`) : undefined)));
+  ir.messages.forEach((message, m) =>
+    message.content.forEach((part, p) =>
+      'cacheControl' in part && part.cacheControl ? found.push(`${m}:${p}`) : undefined,
+    ),
+  );
   return found;
 }
 
@@ -26,7 +38,13 @@ describe('withAutoCacheBreakpoints', () => {
   it('marks the last tool, the end of the system prompt, the previous user turn and the last turn', () => {
     const ir = request([
       text('system', 'rules'),
-      { role: 'system', content: [{ type: 'text', text: 'more rules' }, { type: 'text', text: '' }] },
+      {
+        role: 'system',
+        content: [
+          { type: 'text', text: 'more rules' },
+          { type: 'text', text: '' },
+        ],
+      },
       text('user', 'q1'),
       text('assistant', 'a1'),
       text('user', 'q2'),
@@ -41,7 +59,10 @@ describe('withAutoCacheBreakpoints', () => {
     const ir = request([
       text('user', 'go'),
       { role: 'assistant', content: [{ type: 'tool-call', id: 'c1', name: 'a', argumentsJson: '{}' }] },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'a', content: [{ type: 'text', text: 'done' }] }] },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'a', content: [{ type: 'text', text: 'done' }] }],
+      },
     ]);
     const out = withAutoCacheBreakpoints(ir, '1h');
     expect(marks(out)).toEqual(['tool:1', '0:0', '2:0']);
@@ -60,7 +81,9 @@ describe('withAutoCacheBreakpoints', () => {
       fc.property(fc.array(message, { maxLength: 12 }), fc.boolean(), (messages, withTools) => {
         const out = withAutoCacheBreakpoints(request(messages, withTools));
         expect(marks(out).length).toBeLessThanOrEqual(MAX_CACHE_BREAKPOINTS);
-        const cacheable = withTools || messages.some((m) => m.role !== 'assistant' && m.content.some((p) => p.type === 'text' && p.text !== ''));
+        const cacheable =
+          withTools ||
+          messages.some((m) => m.role !== 'assistant' && m.content.some((p) => p.type === 'text' && p.text !== ''));
         expect(hasCacheBreakpoints(out)).toBe(cacheable);
       }),
       { numRuns: 200 },
@@ -71,7 +94,11 @@ describe('withAutoCacheBreakpoints', () => {
 describe('promptCacheWarnings', () => {
   it('names each setting the target cannot send, and nothing it can', () => {
     const cache = { key: 'k', retention: '24h', cachedContent: 'cachedContents/x' };
-    expect(promptCacheWarnings(cache, { target: 'T' }).map((w) => w.field)).toEqual(['prompt_cache_key', 'prompt_cache_retention', 'cachedContent']);
+    expect(promptCacheWarnings(cache, { target: 'T' }).map((w) => w.field)).toEqual([
+      'prompt_cache_key',
+      'prompt_cache_retention',
+      'cachedContent',
+    ]);
     expect(promptCacheWarnings(cache, { target: 'T', key: true, retention: true, cachedContent: true })).toEqual([]);
     expect(promptCacheWarnings(undefined, { target: 'T' })).toEqual([]);
   });

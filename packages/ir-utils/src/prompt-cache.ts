@@ -1,4 +1,14 @@
-import type { IrContentPart, IrFilePart, IrMessage, IrPromptCache, IrRequest, IrTextPart, IrTool, IrToolResultPart, IrWarning } from '@interlingua/ir';
+import type {
+  IrContentPart,
+  IrFilePart,
+  IrMessage,
+  IrPromptCache,
+  IrRequest,
+  IrTextPart,
+  IrTool,
+  IrToolResultPart,
+  IrWarning,
+} from '@interlingua/ir';
 
 /** Which request-level prompt-cache settings a target style can send. */
 export interface PromptCacheSupport {
@@ -26,10 +36,18 @@ export function promptCacheWarnings(cache: IrPromptCache | undefined, support: P
     });
   }
   if (cache.retention !== undefined && !support.retention) {
-    warnings.push({ kind: 'dropped', field: 'prompt_cache_retention', message: `${support.target} has no prompt_cache_retention` });
+    warnings.push({
+      kind: 'dropped',
+      field: 'prompt_cache_retention',
+      message: `${support.target} has no prompt_cache_retention`,
+    });
   }
   if (cache.automatic !== undefined && !support.automatic) {
-    warnings.push({ kind: 'dropped', field: 'cache_control', message: `${support.target} caches prompts by itself; the request-level cache breakpoint is not sent` });
+    warnings.push({
+      kind: 'dropped',
+      field: 'cache_control',
+      message: `${support.target} caches prompts by itself; the request-level cache breakpoint is not sent`,
+    });
   }
   if (cache.cachedContent !== undefined && !support.cachedContent) {
     warnings.push({
@@ -52,7 +70,11 @@ function isCacheable(part: IrContentPart): part is CacheablePart {
 
 /** Whether the caller placed any breakpoint itself. */
 export function hasCacheBreakpoints(ir: IrRequest): boolean {
-  return ir.promptCache?.automatic !== undefined || (ir.tools ?? []).some((tool) => tool.cacheControl) || ir.messages.some((message) => message.content.some((part) => 'cacheControl' in part && part.cacheControl));
+  return (
+    ir.promptCache?.automatic !== undefined ||
+    (ir.tools ?? []).some((tool) => tool.cacheControl) ||
+    ir.messages.some((message) => message.content.some((part) => 'cacheControl' in part && part.cacheControl))
+  );
 }
 
 function lastCacheableIndex(message: IrMessage): number {
@@ -63,14 +85,20 @@ function lastCacheableIndex(message: IrMessage): number {
 function markMessage(message: IrMessage, ttl: string | undefined): IrMessage {
   const at = lastCacheableIndex(message);
   const cacheControl = ttl === undefined ? ({ type: 'ephemeral' } as const) : ({ type: 'ephemeral', ttl } as const);
-  return { ...message, content: message.content.map((part, i) => (i === at ? { ...(part as CacheablePart), cacheControl } : part)) };
+  return {
+    ...message,
+    content: message.content.map((part, i) => (i === at ? { ...(part as CacheablePart), cacheControl } : part)),
+  };
 }
 
 /**
  * The messages with a breakpoint on the last cacheable part of the last message that has one
  * (Anthropic's request-level `cache_control`, "cache up to the end"). Unchanged when none has.
  */
-export function withBreakpointAtEnd(messages: IrMessage[], cacheControl: { type: 'ephemeral'; ttl?: string }): IrMessage[] {
+export function withBreakpointAtEnd(
+  messages: IrMessage[],
+  cacheControl: { type: 'ephemeral'; ttl?: string },
+): IrMessage[] {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
     if (lastCacheableIndex(message) === -1) continue;
@@ -112,7 +140,9 @@ export function withAutoCacheBreakpoints(ir: IrRequest, ttl?: string): IrRequest
   const cacheControl = ttl === undefined ? ({ type: 'ephemeral' } as const) : ({ type: 'ephemeral', ttl } as const);
   const tools = ir.tools;
   const markTools = tools !== undefined && tools.length > 0;
-  const markedTools: IrTool[] | undefined = markTools ? tools.map((tool, i) => (i === tools.length - 1 ? { ...tool, cacheControl } : tool)) : tools;
+  const markedTools: IrTool[] | undefined = markTools
+    ? tools.map((tool, i) => (i === tools.length - 1 ? { ...tool, cacheControl } : tool))
+    : tools;
   const chosen = new Set(breakpointMessages(ir.messages, MAX_CACHE_BREAKPOINTS - (markTools ? 1 : 0)));
   if (chosen.size === 0 && !markTools) return ir;
   const messages = ir.messages.map((message, i) => (chosen.has(i) ? markMessage(message, ttl) : message));
@@ -120,13 +150,19 @@ export function withAutoCacheBreakpoints(ir: IrRequest, ttl?: string): IrRequest
 }
 
 /** `prompt_cache_key` / `prompt_cache_retention` of an OpenAI-style body -> IR (undefined when neither is set). */
-export function openAiPromptCacheToIr(key: string | null | undefined, retention: string | null | undefined): IrPromptCache | undefined {
+export function openAiPromptCacheToIr(
+  key: string | null | undefined,
+  retention: string | null | undefined,
+): IrPromptCache | undefined {
   if (key == null && retention == null) return undefined;
   return { ...(key != null ? { key } : {}), ...(retention != null ? { retention } : {}) };
 }
 
 /** The IR cache settings as OpenAI body fields (chat and Responses alike), with a warning for a Gemini resource. */
-export function irPromptCacheToOpenAi(cache: IrPromptCache | undefined, target: string): { fields: Record<string, string>; warnings: IrWarning[] } {
+export function irPromptCacheToOpenAi(
+  cache: IrPromptCache | undefined,
+  target: string,
+): { fields: Record<string, string>; warnings: IrWarning[] } {
   const fields: Record<string, string> = {};
   if (cache?.key !== undefined) fields['prompt_cache_key'] = cache.key;
   if (cache?.retention !== undefined) fields['prompt_cache_retention'] = cache.retention;

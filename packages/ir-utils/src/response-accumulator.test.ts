@@ -46,7 +46,9 @@ describe('response accumulator', () => {
 describe('usage invariants', () => {
   it('accept consistent usage and name each violation', () => {
     expect(checkUsageInvariants(response.usage!)).toEqual([]);
-    expect(checkUsageInvariants({ inputTokens: 1, outputTokens: 1, totalTokens: 3, cacheReadTokens: 2, reasoningTokens: 5 })).toEqual([
+    expect(
+      checkUsageInvariants({ inputTokens: 1, outputTokens: 1, totalTokens: 3, cacheReadTokens: 2, reasoningTokens: 5 }),
+    ).toEqual([
       'totalTokens must equal inputTokens + outputTokens',
       'cache tokens must be part of inputTokens',
       'reasoningTokens must be part of outputTokens',

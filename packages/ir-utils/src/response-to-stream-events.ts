@@ -12,7 +12,8 @@ export function responseToStreamEvents(response: IrResponse): IrStreamEvent[] {
   for (const choice of response.choices) {
     for (const part of choice.content) events.push(...partEvents(part, index++, choice.index));
   }
-  for (const choice of response.choices) events.push({ type: 'finish', choice: choice.index, finishReason: choice.finishReason });
+  for (const choice of response.choices)
+    events.push({ type: 'finish', choice: choice.index, finishReason: choice.finishReason });
   if (response.usage) events.push({ type: 'usage-update', usage: response.usage });
   return events;
 }
@@ -20,9 +21,17 @@ export function responseToStreamEvents(response: IrResponse): IrStreamEvent[] {
 function partEvents(part: IrContentPart, index: number, choice: number): IrStreamEvent[] {
   switch (part.type) {
     case 'text':
-      return [{ type: 'text-start', index, choice }, ...delta(part.text, (d) => ({ type: 'text-delta', index, delta: d })), { type: 'text-end', index }];
+      return [
+        { type: 'text-start', index, choice },
+        ...delta(part.text, (d) => ({ type: 'text-delta', index, delta: d })),
+        { type: 'text-end', index },
+      ];
     case 'refusal':
-      return [{ type: 'text-start', index, choice }, ...delta(part.text, (d) => ({ type: 'text-delta', index, delta: d })), { type: 'text-end', index }];
+      return [
+        { type: 'text-start', index, choice },
+        ...delta(part.text, (d) => ({ type: 'text-delta', index, delta: d })),
+        { type: 'text-end', index },
+      ];
     case 'reasoning':
       return [
         { type: 'reasoning-start', index, choice },
@@ -32,7 +41,14 @@ function partEvents(part: IrContentPart, index: number, choice: number): IrStrea
       ];
     case 'tool-call':
       return [
-        { type: 'tool-call-start', index, choice, id: part.id, name: part.name, ...(part.opaque ? { opaque: part.opaque } : {}) },
+        {
+          type: 'tool-call-start',
+          index,
+          choice,
+          id: part.id,
+          name: part.name,
+          ...(part.opaque ? { opaque: part.opaque } : {}),
+        },
         ...delta(part.argumentsJson, (d) => ({ type: 'tool-call-delta', index, argumentsDelta: d })),
         { type: 'tool-call-end', index },
       ];

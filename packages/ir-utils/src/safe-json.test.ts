@@ -22,14 +22,21 @@ describe('safeJsonParse', () => {
   it('accepts a value exactly when its deepest path is within the limit (property)', () => {
     const nested = (depth: number, padding: string, inObject: boolean): string => {
       let text = JSON.stringify(padding);
-      for (let level = 0; level < depth; level += 1) text = inObject && level % 2 === 0 ? `{"k":${text},"s":"${padding}"}` : `[${text},1]`;
+      for (let level = 0; level < depth; level += 1)
+        text = inObject && level % 2 === 0 ? `{"k":${text},"s":"${padding}"}` : `[${text},1]`;
       return text;
     };
     fc.assert(
-      fc.property(fc.nat(12), fc.integer({ min: 1, max: 10 }), fc.string({ maxLength: 30 }), fc.boolean(), (depth, limit, padding, inObject) => {
-        const safePadding = padding.replace(/["\\]/g, '');
-        expect(safeJsonParse(nested(depth, safePadding, inObject), limit).ok).toBe(depth <= limit);
-      }),
+      fc.property(
+        fc.nat(12),
+        fc.integer({ min: 1, max: 10 }),
+        fc.string({ maxLength: 30 }),
+        fc.boolean(),
+        (depth, limit, padding, inObject) => {
+          const safePadding = padding.replace(/["\\]/g, '');
+          expect(safeJsonParse(nested(depth, safePadding, inObject), limit).ok).toBe(depth <= limit);
+        },
+      ),
       { numRuns: 300 },
     );
   });

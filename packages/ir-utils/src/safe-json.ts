@@ -12,7 +12,9 @@ export function safeJsonParse(text: string, maxDepth = 256): JsonParseResult {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   // Text shorter than two brackets per level cannot nest too deep: most SSE events skip the walk.
-  return text.length >= 2 * (maxDepth + 1) && deeperThan(value, 1, maxDepth) ? { ok: false, error: `JSON nesting deeper than ${maxDepth} levels` } : { ok: true, value };
+  return text.length >= 2 * (maxDepth + 1) && deeperThan(value, 1, maxDepth)
+    ? { ok: false, error: `JSON nesting deeper than ${maxDepth} levels` }
+    : { ok: true, value };
 }
 
 /** Whether any path through arrays and objects below `node` (at `depth`) is deeper than `maxDepth`; allocates nothing. */
@@ -29,7 +31,9 @@ function deeperThan(node: unknown, depth: number, maxDepth: number): boolean {
 
 /** A plain JSON object, or undefined for anything else. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** Parses tool-call arguments leniently: an empty string is `{}`; invalid JSON is kept as a string. */

@@ -69,7 +69,8 @@ describe('createSseParser', () => {
       fc.property(
         fc.record({ event: fc.option(fc.stringMatching(/^[a-z.]{1,12}$/), { nil: undefined }), data: fc.string() }),
         (message) => {
-          const clean = message.event === undefined ? { data: message.data } : { event: message.event, data: message.data };
+          const clean =
+            message.event === undefined ? { data: message.data } : { event: message.event, data: message.data };
           const normalised = { ...clean, data: clean.data.replace(/\r\n|\r/g, '\n') };
           expect(parseSseText(serializeSse(clean))).toEqual([normalised]);
         },
@@ -79,7 +80,19 @@ describe('createSseParser', () => {
   });
 
   it('reads any mix of CR, LF and CRLF line ends split anywhere as the same text written with LF in one piece', () => {
-    const piece = fc.constantFrom('data: a', 'data: {"b":2}', 'event: e', ': note', 'id: 1', 'x', '\r', '\n', '\r\n', '\r\r', '\n\n');
+    const piece = fc.constantFrom(
+      'data: a',
+      'data: {"b":2}',
+      'event: e',
+      ': note',
+      'id: 1',
+      'x',
+      '\r',
+      '\n',
+      '\r\n',
+      '\r\r',
+      '\n\n',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 12 }), (pieces, cuts) => {
         const text = pieces.join('');
@@ -110,7 +123,9 @@ describe('createSseParser', () => {
     try {
       expect(parseSseText('data: a\n\n')).toEqual([{ data: 'a' }]);
       expect(made).toHaveLength(0);
-      expect(runMachineSync(createSseParser(), [encoder.encode('data: b\n\n'), encoder.encode('data: c\n\n')])).toEqual([{ data: 'b' }, { data: 'c' }]);
+      expect(runMachineSync(createSseParser(), [encoder.encode('data: b\n\n'), encoder.encode('data: c\n\n')])).toEqual(
+        [{ data: 'b' }, { data: 'c' }],
+      );
       expect(made).toHaveLength(1);
     } finally {
       globalThis.TextDecoder = Original;

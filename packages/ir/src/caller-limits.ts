@@ -28,7 +28,10 @@ export const MAX_USER_ID_LENGTH = 256;
 /** The model name, or a 400 naming `param` when it is longer than `MAX_MODEL_NAME_LENGTH`. */
 export function checkModelName(model: string, param = 'model'): string {
   if (model.length > MAX_MODEL_NAME_LENGTH) {
-    throw invalidRequest(`${param}: too long (${model.length} characters); a model name has at most ${MAX_MODEL_NAME_LENGTH}`, param);
+    throw invalidRequest(
+      `${param}: too long (${model.length} characters); a model name has at most ${MAX_MODEL_NAME_LENGTH}`,
+      param,
+    );
   }
   return model;
 }

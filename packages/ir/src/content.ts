@@ -22,9 +22,7 @@ export interface IrTextPart {
 
 /** Where the bytes of a file or image are. */
 export type IrFileSource =
-  | { kind: 'base64'; data: string }
-  | { kind: 'url'; url: string }
-  | { kind: 'file-id'; fileId: string };
+  { kind: 'base64'; data: string } | { kind: 'url'; url: string } | { kind: 'file-id'; fileId: string };
 
 /** An image, audio clip or document. Images are files whose `mediaType` starts with `image/`. */
 export interface IrFilePart {
@@ -72,12 +70,7 @@ export interface IrRefusalPart {
 }
 
 export type IrContentPart =
-  | IrTextPart
-  | IrFilePart
-  | IrReasoningPart
-  | IrToolCallPart
-  | IrToolResultPart
-  | IrRefusalPart;
+  IrTextPart | IrFilePart | IrReasoningPart | IrToolCallPart | IrToolResultPart | IrRefusalPart;
 
 export type IrRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 

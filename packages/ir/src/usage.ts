@@ -44,11 +44,15 @@ export function checkUsageInvariants(usage: IrUsage): string[] {
     ['reasoningTokens', usage.reasoningTokens],
   ];
   for (const [name, value] of counts) {
-    if (value !== undefined && (!Number.isInteger(value) || value < 0)) problems.push(`${name} must be a non-negative integer`);
+    if (value !== undefined && (!Number.isInteger(value) || value < 0))
+      problems.push(`${name} must be a non-negative integer`);
   }
-  if (usage.totalTokens !== usage.inputTokens + usage.outputTokens) problems.push('totalTokens must equal inputTokens + outputTokens');
-  if ((usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0) > usage.inputTokens) problems.push('cache tokens must be part of inputTokens');
-  if ((usage.cacheWrite1hTokens ?? 0) > (usage.cacheWriteTokens ?? 0)) problems.push('cacheWrite1hTokens must be part of cacheWriteTokens');
+  if (usage.totalTokens !== usage.inputTokens + usage.outputTokens)
+    problems.push('totalTokens must equal inputTokens + outputTokens');
+  if ((usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0) > usage.inputTokens)
+    problems.push('cache tokens must be part of inputTokens');
+  if ((usage.cacheWrite1hTokens ?? 0) > (usage.cacheWriteTokens ?? 0))
+    problems.push('cacheWrite1hTokens must be part of cacheWriteTokens');
   if ((usage.reasoningTokens ?? 0) > usage.outputTokens) problems.push('reasoningTokens must be part of outputTokens');
   return problems;
 }

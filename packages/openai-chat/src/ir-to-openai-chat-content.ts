@@ -13,10 +13,17 @@ export interface ContentFromIrContext {
   cacheBreakpoints: boolean;
 }
 
-function withCacheHint(wire: OpenAiChatWirePart, part: IrTextPart | IrFilePart, context: ContentFromIrContext): OpenAiChatWirePart {
+function withCacheHint(
+  wire: OpenAiChatWirePart,
+  part: IrTextPart | IrFilePart,
+  context: ContentFromIrContext,
+): OpenAiChatWirePart {
   if (!part.cacheControl) return wire;
   if (context.cacheBreakpoints) return { ...wire, prompt_cache_breakpoint: { mode: 'explicit' } };
-  context.warnings.dropped('cacheControl', 'prompt-cache breakpoints are not sent to chat completions (OpenAI caches prompts automatically)');
+  context.warnings.dropped(
+    'cacheControl',
+    'prompt-cache breakpoints are not sent to chat completions (OpenAI caches prompts automatically)',
+  );
   return wire;
 }
 
@@ -30,7 +37,11 @@ export function irTextPartToOpenAiChat(part: IrTextPart, context: ContentFromIrC
  * `input_audio`, anything else -> `file` (`file_data` data URL or `file_id`). Chat cannot point at
  * a non-image by URL: that throws `unsupported`.
  */
-export function irFilePartToOpenAiChat(part: IrFilePart, path: string, context: ContentFromIrContext): OpenAiChatWirePart {
+export function irFilePartToOpenAiChat(
+  part: IrFilePart,
+  path: string,
+  context: ContentFromIrContext,
+): OpenAiChatWirePart {
   return withCacheHint(filePart(part, path), part, context);
 }
 
@@ -42,11 +53,17 @@ function filePart(part: IrFilePart, path: string): OpenAiChatWirePart {
     return { type: 'image_url', image_url: part.detail ? { url, detail: part.detail } : { url } };
   }
   const audioFormat = audioFormatForMediaType(mediaType);
-  if (audioFormat && source.kind === 'base64') return { type: 'input_audio', input_audio: { data: source.data, format: audioFormat } };
+  if (audioFormat && source.kind === 'base64')
+    return { type: 'input_audio', input_audio: { data: source.data, format: audioFormat } };
   const file: Record<string, unknown> = {};
   if (source.kind === 'file-id') file['file_id'] = source.fileId;
-  else if (source.kind === 'base64') file['file_data'] = toDataUrl(mediaType ?? 'application/octet-stream', source.data);
-  else throw unsupported(`${path}: chat completions cannot reference a ${mediaType ?? 'file'} by URL; send it as base64 or a file id`, path);
+  else if (source.kind === 'base64')
+    file['file_data'] = toDataUrl(mediaType ?? 'application/octet-stream', source.data);
+  else
+    throw unsupported(
+      `${path}: chat completions cannot reference a ${mediaType ?? 'file'} by URL; send it as base64 or a file id`,
+      path,
+    );
   if (part.filename !== undefined) file['filename'] = part.filename;
   return { type: 'file', file };
 }

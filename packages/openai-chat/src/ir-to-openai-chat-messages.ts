@@ -24,7 +24,10 @@ export interface MessagesFromIrContext extends ContentFromIrContext {
  * assistant history is dropped (or sent as `reasoning_content` when the caller did so); parts a
  * role cannot carry are dropped with a warning.
  */
-export function irMessagesToOpenAiChat(messages: readonly IrMessage[], context: MessagesFromIrContext): OpenAiChatWireMessage[] {
+export function irMessagesToOpenAiChat(
+  messages: readonly IrMessage[],
+  context: MessagesFromIrContext,
+): OpenAiChatWireMessage[] {
   const out: OpenAiChatWireMessage[] = [];
   messages.forEach((message, index) => {
     const converted = messageToChat(message, index, context);
@@ -50,7 +53,10 @@ function messageToChat(message: IrMessage, index: number, context: MessagesFromI
     case 'system':
     case 'developer':
     case 'user': {
-      const main = rest.length > 0 || results.length === 0 ? named({ role: message.role, content: userContent(message, path, context) }, message) : undefined;
+      const main =
+        rest.length > 0 || results.length === 0
+          ? named({ role: message.role, content: userContent(message, path, context) }, message)
+          : undefined;
       return main ? { before: toolMessages, main, after: [] } : { before: toolMessages, after: [] };
     }
     case 'assistant': {
@@ -58,7 +64,8 @@ function messageToChat(message: IrMessage, index: number, context: MessagesFromI
       return main ? { before: [], main, after: toolMessages } : { before: [], after: toolMessages };
     }
     case 'tool':
-      for (const part of rest) dropPart(part, `${path}.content[${message.content.indexOf(part)}]`, 'a tool message', context);
+      for (const part of rest)
+        dropPart(part, `${path}.content[${message.content.indexOf(part)}]`, 'a tool message', context);
       return { before: toolMessages, after: [] };
   }
 }
@@ -91,9 +98,18 @@ function userContent(message: IrMessage, path: string, context: MessagesFromIrCo
   return compact(parts);
 }
 
-function toolResultToChat(part: IrToolResultPart, index: number, j: number, context: MessagesFromIrContext): OpenAiChatWireMessage {
+function toolResultToChat(
+  part: IrToolResultPart,
+  index: number,
+  j: number,
+  context: MessagesFromIrContext,
+): OpenAiChatWireMessage {
   const field = `messages[${index}].content[${j}]`;
-  if (part.isError) context.warnings.dropped(`${field}.isError`, 'chat tool messages have no error flag; the result text is sent as is');
+  if (part.isError)
+    context.warnings.dropped(
+      `${field}.isError`,
+      'chat tool messages have no error flag; the result text is sent as is',
+    );
   const texts: OpenAiChatWirePart[] = [];
   part.content.forEach((inner, k) => {
     if (inner.type === 'text') texts.push(irTextPartToOpenAiChat(inner, context));
@@ -105,7 +121,11 @@ function toolResultToChat(part: IrToolResultPart, index: number, j: number, cont
   return { role: 'tool', tool_call_id: part.toolCallId, content: compact(texts) };
 }
 
-function assistantToChat(message: IrMessage, path: string, context: MessagesFromIrContext): OpenAiChatWireMessage | undefined {
+function assistantToChat(
+  message: IrMessage,
+  path: string,
+  context: MessagesFromIrContext,
+): OpenAiChatWireMessage | undefined {
   const reasoning: string[] = [];
   const visible: OpenAiChatWirePart[] = [];
   const calls: IrToolCallPart[] = [];
@@ -118,7 +138,10 @@ function assistantToChat(message: IrMessage, path: string, context: MessagesFrom
   });
   const reasoningText = context.reasoningContent ? reasoning.join('') : '';
   if (visible.length === 0 && calls.length === 0 && reasoningText === '') return undefined;
-  const wire: OpenAiChatWireMessage = { role: 'assistant', ...visibleContent(visible, calls.length > 0 || reasoningText === '') };
+  const wire: OpenAiChatWireMessage = {
+    role: 'assistant',
+    ...visibleContent(visible, calls.length > 0 || reasoningText === ''),
+  };
   if (reasoningText !== '') wire['reasoning_content'] = reasoningText;
   if (context.legacyFunctions && calls.length === 1 && calls[0] && !context.customToolNames.has(calls[0].name)) {
     wire['function_call'] = { name: calls[0].name, arguments: calls[0].argumentsJson || '{}' };
@@ -131,7 +154,9 @@ function assistantToChat(message: IrMessage, path: string, context: MessagesFrom
 /** `content` (+ `refusal`): the simple form when the parts are [text?, refusal?], else an array. */
 function visibleContent(parts: OpenAiChatWirePart[], nullWhenEmpty: boolean): Record<string, unknown> {
   const kinds = parts.map((part) => part.type).join(',');
-  const simple = ['', 'text', 'refusal', 'text,refusal'].includes(kinds) && parts.every((part) => part.type !== 'text' || Object.keys(part).length === 2);
+  const simple =
+    ['', 'text', 'refusal', 'text,refusal'].includes(kinds) &&
+    parts.every((part) => part.type !== 'text' || Object.keys(part).length === 2);
   if (!simple) return { content: parts };
   const text = parts.find((part) => part.type === 'text');
   const refusal = parts.find((part) => part.type === 'refusal');
@@ -142,7 +167,11 @@ function visibleContent(parts: OpenAiChatWirePart[], nullWhenEmpty: boolean): Re
 function toolCallToChat(call: IrToolCallPart, context: MessagesFromIrContext): Record<string, unknown> {
   if (context.customToolNames.has(call.name)) {
     const input = parseToolArguments(call.argumentsJson);
-    return { id: call.id, type: 'custom', custom: { name: call.name, input: typeof input === 'string' ? input : call.argumentsJson } };
+    return {
+      id: call.id,
+      type: 'custom',
+      custom: { name: call.name, input: typeof input === 'string' ? input : call.argumentsJson },
+    };
   }
   return { id: call.id, type: 'function', function: { name: call.name, arguments: call.argumentsJson || '{}' } };
 }

@@ -21,7 +21,12 @@ const representative: IrRequest = {
         { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'iVBORw0KGgo=' }, detail: 'low' },
         { type: 'file', mediaType: 'image/webp', source: { kind: 'url', url: 'https://example.com/a.webp' } },
         { type: 'file', mediaType: 'audio/mpeg', source: { kind: 'base64', data: 'SUQz' } },
-        { type: 'file', mediaType: 'application/pdf', source: { kind: 'base64', data: 'JVBERi0=' }, filename: 'doc.pdf' },
+        {
+          type: 'file',
+          mediaType: 'application/pdf',
+          source: { kind: 'base64', data: 'JVBERi0=' },
+          filename: 'doc.pdf',
+        },
         { type: 'file', source: { kind: 'file-id', fileId: 'file-1' }, filename: 'notes' },
       ],
     },
@@ -33,7 +38,17 @@ const representative: IrRequest = {
         { type: 'tool-call', id: 'call_b', name: 'search', argumentsJson: '{"q":"dogs"}' },
       ],
     },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_a', toolName: 'search', content: [{ type: 'text', text: 'cats found' }] }] },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'call_a',
+          toolName: 'search',
+          content: [{ type: 'text', text: 'cats found' }],
+        },
+      ],
+    },
     {
       role: 'tool',
       content: [
@@ -51,14 +66,18 @@ const representative: IrRequest = {
     { role: 'assistant', content: [{ type: 'refusal', text: 'I cannot share that.' }] },
     { role: 'user', content: [{ type: 'text', text: 'ok' }] },
   ],
-  tools: [
-    { name: 'search', description: 'Search the web', parameters: SCHEMA, strict: false },
-    { name: 'now' },
-  ],
+  tools: [{ name: 'search', description: 'Search the web', parameters: SCHEMA, strict: false }, { name: 'now' }],
   toolChoice: { type: 'tool', name: 'search' },
   parallelToolCalls: true,
   responseFormat: { type: 'json-schema', name: 'out', description: 'Output', schema: SCHEMA, strict: true },
-  sampling: { temperature: 0.5, topP: 0.8, presencePenalty: 0.5, frequencyPenalty: -0.5, seed: 7, stopSequences: ['\n\n'] },
+  sampling: {
+    temperature: 0.5,
+    topP: 0.8,
+    presencePenalty: 0.5,
+    frequencyPenalty: -0.5,
+    seed: 7,
+    stopSequences: ['\n\n'],
+  },
   maxOutputTokens: 1024,
   candidateCount: 3,
   reasoning: { effort: 'high' },
@@ -125,7 +144,13 @@ describe('irToOpenAiChatRequest', () => {
           role: 'user',
           content: [
             { type: 'tool-result', toolCallId: 't1', toolName: 'a', content: [{ type: 'text', text: '1' }] },
-            { type: 'tool-result', toolCallId: 't2', toolName: 'b', content: [{ type: 'text', text: '2' }], isError: true },
+            {
+              type: 'tool-result',
+              toolCallId: 't2',
+              toolName: 'b',
+              content: [{ type: 'text', text: '2' }],
+              isError: true,
+            },
             { type: 'text', text: 'go on' },
           ],
         },
@@ -152,7 +177,10 @@ describe('irToOpenAiChatRequest', () => {
             { type: 'text', text: 'a' },
           ],
         },
-        { role: 'assistant', content: [{ type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: 'x' } }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: 'x' } }],
+        },
       ],
     });
     expect(warnings).toEqual([]);
@@ -173,7 +201,14 @@ describe('irToOpenAiChatRequest', () => {
         { role: 'system', content: [{ type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'x' } }] },
         {
           role: 'tool',
-          content: [{ type: 'tool-result', toolCallId: 'c', toolName: 't', content: [{ type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'x' } }] }],
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c',
+              toolName: 't',
+              content: [{ type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'x' } }],
+            },
+          ],
         },
       ],
     });
@@ -194,7 +229,12 @@ describe('irToOpenAiChatRequest', () => {
       model: 'm',
       stream: false,
       sampling: {},
-      messages: [{ role: 'user', content: [{ type: 'file', mediaType: 'application/pdf', source: { kind: 'url', url: 'https://x/a.pdf' } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'file', mediaType: 'application/pdf', source: { kind: 'url', url: 'https://x/a.pdf' } }],
+        },
+      ],
     };
     expect(() => irToOpenAiChatRequest(ir)).toThrow(IrError);
     expect(() => irToOpenAiChatRequest(ir)).toThrow(/messages\[0\]\.content\[0\]/);
@@ -218,8 +258,20 @@ describe('irToOpenAiChatRequest', () => {
       stream: false,
       sampling: { temperature: 1 },
       messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }],
-      extensions: { 'openai-chat': { logit_bias: { '1': 5 }, temperature: 0, stream_options: { include_usage: true }, maxTokensField: 'max_tokens' } },
+      extensions: {
+        'openai-chat': {
+          logit_bias: { '1': 5 },
+          temperature: 0,
+          stream_options: { include_usage: true },
+          maxTokensField: 'max_tokens',
+        },
+      },
     });
-    expect(value).toEqual({ model: 'm', messages: [{ role: 'user', content: 'x' }], temperature: 1, logit_bias: { '1': 5 } });
+    expect(value).toEqual({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      temperature: 1,
+      logit_bias: { '1': 5 },
+    });
   });
 });

@@ -29,7 +29,8 @@ export function irToOpenAiChatRequest(ir: IrRequest): Result<OpenAiChatRequest> 
   });
   const body: Record<string, unknown> = { model: ir.model, messages };
   assignSampling(body, ir, warnings);
-  if (ir.maxOutputTokens !== undefined) body[extensions['maxTokensField'] === 'max_tokens' ? 'max_tokens' : 'max_completion_tokens'] = ir.maxOutputTokens;
+  if (ir.maxOutputTokens !== undefined)
+    body[extensions['maxTokensField'] === 'max_tokens' ? 'max_tokens' : 'max_completion_tokens'] = ir.maxOutputTokens;
   if (ir.candidateCount !== undefined) body['n'] = ir.candidateCount;
   assignReasoning(body, ir, warnings);
   if (ir.responseFormat) body['response_format'] = responseFormatToChat(ir.responseFormat);
@@ -76,7 +77,10 @@ function assignReasoning(body: Record<string, unknown>, ir: IrRequest, warnings:
   if (reasoning.effort !== undefined) body['reasoning_effort'] = reasoning.effort;
   else if (reasoning.budgetTokens !== undefined && reasoning.enabled !== false) {
     body['reasoning_effort'] = reasoningBudgetToOpenAiChatEffort(reasoning.budgetTokens);
-    warnings.approximated('reasoning.budgetTokens', `a thinking budget of ${reasoning.budgetTokens} tokens is sent as reasoning_effort "${String(body['reasoning_effort'])}"`);
+    warnings.approximated(
+      'reasoning.budgetTokens',
+      `a thinking budget of ${reasoning.budgetTokens} tokens is sent as reasoning_effort "${String(body['reasoning_effort'])}"`,
+    );
   }
   if (reasoning.summary !== undefined && reasoning.summary !== 'none') {
     warnings.dropped('reasoning.summary', 'chat completions does not return reasoning summaries');
@@ -93,9 +97,19 @@ function responseFormatToChat(format: IrResponseFormat): Record<string, unknown>
   return { type: 'json_schema', json_schema: spec };
 }
 
-function assignTools(body: Record<string, unknown>, ir: IrRequest, extraTools: unknown[], legacy: boolean, warnings: WarningCollector): void {
+function assignTools(
+  body: Record<string, unknown>,
+  ir: IrRequest,
+  extraTools: unknown[],
+  legacy: boolean,
+  warnings: WarningCollector,
+): void {
   const functions = (ir.tools ?? []).map((tool) => {
-    if (tool.cacheControl) warnings.dropped('cacheControl', 'prompt-cache breakpoints are not sent to chat completions (OpenAI caches prompts automatically)');
+    if (tool.cacheControl)
+      warnings.dropped(
+        'cacheControl',
+        'prompt-cache breakpoints are not sent to chat completions (OpenAI caches prompts automatically)',
+      );
     const fn: Record<string, unknown> = { name: tool.name };
     if (tool.description !== undefined) fn['description'] = tool.description;
     if (tool.parameters !== undefined) fn['parameters'] = tool.parameters;
@@ -109,7 +123,8 @@ function assignTools(body: Record<string, unknown>, ir: IrRequest, extraTools: u
     if (choice !== undefined && hasTools) body['function_call'] = choice;
     return;
   }
-  if (functions.length > 0 || extraTools.length > 0 || ir.tools) body['tools'] = [...functions.map((fn) => ({ type: 'function', function: fn })), ...extraTools];
+  if (functions.length > 0 || extraTools.length > 0 || ir.tools)
+    body['tools'] = [...functions.map((fn) => ({ type: 'function', function: fn })), ...extraTools];
   // OpenAI rejects tool_choice and parallel_tool_calls when no tools are sent.
   if (ir.toolChoice && hasTools) body['tool_choice'] = toolChoiceToChat(ir.toolChoice);
   if (ir.parallelToolCalls !== undefined && hasTools) body['parallel_tool_calls'] = ir.parallelToolCalls;

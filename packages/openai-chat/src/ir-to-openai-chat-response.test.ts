@@ -20,7 +20,14 @@ describe('irToOpenAiChatResponse', () => {
           finishReason: { unified: 'tool-calls', raw: 'tool_use' },
         },
       ],
-      usage: { inputTokens: 20, outputTokens: 8, totalTokens: 28, cacheReadTokens: 5, cacheWriteTokens: 10, reasoningTokens: 3 },
+      usage: {
+        inputTokens: 20,
+        outputTokens: 8,
+        totalTokens: 28,
+        cacheReadTokens: 5,
+        cacheWriteTokens: 10,
+        reasoningTokens: 3,
+      },
     };
     const { value, warnings } = irToOpenAiChatResponse(ir);
     expect(warnings).toEqual([]);
@@ -50,7 +57,12 @@ describe('irToOpenAiChatResponse', () => {
         completion_tokens: 8,
         total_tokens: 28,
         prompt_tokens_details: { cached_tokens: 5, audio_tokens: 0, cache_write_tokens: 10 },
-        completion_tokens_details: { reasoning_tokens: 3, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+        completion_tokens_details: {
+          reasoning_tokens: 3,
+          audio_tokens: 0,
+          accepted_prediction_tokens: 0,
+          rejected_prediction_tokens: 0,
+        },
       },
     });
     const { value: back } = openAiChatResponseToIr(value);
@@ -58,7 +70,13 @@ describe('irToOpenAiChatResponse', () => {
       { type: 'reasoning', text: 'plan' },
       { type: 'tool-call', id: 'toolu_1', name: 'get', argumentsJson: '{}' },
     ]);
-    expect(back.usage).toMatchObject({ inputTokens: 20, outputTokens: 8, cacheReadTokens: 5, cacheWriteTokens: 10, reasoningTokens: 3 });
+    expect(back.usage).toMatchObject({
+      inputTokens: 20,
+      outputTokens: 8,
+      cacheReadTokens: 5,
+      cacheWriteTokens: 10,
+      reasoningTokens: 3,
+    });
   });
 
   it('joins text parts, maps n > 1 and drops files with a warning', () => {

@@ -17,7 +17,10 @@ const RESPONSE_SHAPE = openAiChatStrictResponseSchema.shape;
 const LOGPROBS = RESPONSE_SHAPE.choices.def.element.shape.logprobs;
 
 /** `value` when it passes `schema`, else undefined: only well-formed chat extras are re-emitted. */
-function valid<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | undefined {
+function valid<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+): T | undefined {
   if (value === undefined) return undefined;
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
@@ -70,14 +73,26 @@ export function irChoiceToOpenAiChatMessage(choice: IrChoice, warnings: WarningC
     else if (part.type === 'reasoning') {
       reasoning += part.text;
       if (part.opaque?.origin === 'openai-chat') details.push(reasoningDetail(part.opaque.data, details.length));
-    }
-    else if (part.type === 'tool-call') {
+    } else if (part.type === 'tool-call') {
       const id = part.id || `call_${choice.index}_${toolCalls.length}`;
-      toolCalls.push({ id, type: 'function', function: { name: part.name, arguments: part.argumentsJson.trim() === '' ? '{}' : part.argumentsJson }, ...callSignatureField(part.opaque) });
-    } else warnings.dropped(`choices[${choice.index}].content[${j}]`, `${part.type} parts cannot be sent in a chat completion`);
+      toolCalls.push({
+        id,
+        type: 'function',
+        function: { name: part.name, arguments: part.argumentsJson.trim() === '' ? '{}' : part.argumentsJson },
+        ...callSignatureField(part.opaque),
+      });
+    } else
+      warnings.dropped(
+        `choices[${choice.index}].content[${j}]`,
+        `${part.type} parts cannot be sent in a chat completion`,
+      );
   });
   const onlyOther = toolCalls.length > 0 || refusal !== undefined;
-  const message: OpenAiChatStrictMessage = { role: 'assistant', content: text ?? (onlyOther ? null : ''), refusal: refusal ?? null };
+  const message: OpenAiChatStrictMessage = {
+    role: 'assistant',
+    content: text ?? (onlyOther ? null : ''),
+    refusal: refusal ?? null,
+  };
   if (reasoning !== '') message.reasoning_content = reasoning;
   if (details.length > 0) message.reasoning_details = details;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;

@@ -18,5 +18,7 @@ export function callSignatureField(opaque: IrOpaque | undefined): OpenAiChatCall
 /** The signature a tool call sent back carries in `extra_content.google.thought_signature`, as opaque data of origin `openai-chat`. */
 export function callSignatureOf(call: Record<string, unknown>): IrOpaque | undefined {
   const signature = asRecord(asRecord(call['extra_content'])?.['google'])?.['thought_signature'];
-  return typeof signature === 'string' && signature !== '' ? { origin: 'openai-chat', kind: 'signature', data: signature } : undefined;
+  return typeof signature === 'string' && signature !== ''
+    ? { origin: 'openai-chat', kind: 'signature', data: signature }
+    : undefined;
 }

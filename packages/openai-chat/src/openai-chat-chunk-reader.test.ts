@@ -42,12 +42,22 @@ describe('readPlainOpenAiChatChunk (hand-written reader)', () => {
   it('knows every field the lenient schemas read (a new schema field needs a check in the reader)', () => {
     expect(Object.keys(openAiChatChunkSchema.shape)).toEqual(['id', 'object', 'created', 'model', 'choices', 'usage']);
     expect(Object.keys(openAiChatLenientChoiceSchema.shape)).toEqual(['index', 'message', 'delta', 'finish_reason']);
-    expect(Object.keys(openAiChatLenientMessageSchema.shape)).toEqual(['role', 'content', 'refusal', 'reasoning_content', 'reasoning', 'tool_calls', 'function_call']);
+    expect(Object.keys(openAiChatLenientMessageSchema.shape)).toEqual([
+      'role',
+      'content',
+      'refusal',
+      'reasoning_content',
+      'reasoning',
+      'tool_calls',
+      'function_call',
+    ]);
     expect(Object.keys(openAiChatLenientToolCallSchema.shape)).toEqual(['index', 'id', 'type', 'function', 'custom']);
   });
 
   it('returns the chunk itself (no copy) for the plain shape, tool-call fragments included', () => {
-    const record = chunkWith({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a"' } }] });
+    const record = chunkWith({
+      tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a"' } }],
+    });
     expect(readPlainOpenAiChatChunk(record)).toBe(record);
   });
 
@@ -71,7 +81,10 @@ describe('readPlainOpenAiChatChunk (hand-written reader)', () => {
     const absent = fc.constantFrom(undefined, null);
     const text = fc.oneof(fc.string({ maxLength: 4 }), absent, fc.integer(), fc.boolean());
     const index = fc.oneof(fc.nat(3), fc.constantFrom(-1, 1.5, '0'), absent);
-    const fn = fc.oneof(absent, fc.record({ name: text, arguments: fc.oneof(text, fc.constant({ a: 1 })) }, { requiredKeys: [] }));
+    const fn = fc.oneof(
+      absent,
+      fc.record({ name: text, arguments: fc.oneof(text, fc.constant({ a: 1 })) }, { requiredKeys: [] }),
+    );
     const toolCall = fc.record(
       { index, id: text, type: text, function: fn, custom: fc.oneof(absent, fc.constant({ name: 'c', input: 'x' })) },
       { requiredKeys: [] },
@@ -93,7 +106,10 @@ describe('readPlainOpenAiChatChunk (hand-written reader)', () => {
       ),
     );
     const choice = fc.oneof(
-      fc.record({ index, delta, message: fc.oneof(absent, delta), finish_reason: text, logprobs: absent }, { requiredKeys: [] }),
+      fc.record(
+        { index, delta, message: fc.oneof(absent, delta), finish_reason: text, logprobs: absent },
+        { requiredKeys: [] },
+      ),
       fc.integer(),
     );
     const chunk = fc.record(
@@ -122,7 +138,10 @@ describe('readPlainOpenAiChatChunk (hand-written reader)', () => {
 
 describe('createOpenAiChatStreamDecoder on both reader branches', () => {
   const decode = (chunks: Json[]): IrStreamEvent[] =>
-    runMachineSync(createOpenAiChatStreamDecoder(), parseSseText(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')));
+    runMachineSync(
+      createOpenAiChatStreamDecoder(),
+      parseSseText(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')),
+    );
 
   it('decodes plain chunks and schema-repaired chunks of one stream into one text', () => {
     const events = decode([

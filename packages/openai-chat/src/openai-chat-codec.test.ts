@@ -13,7 +13,11 @@ import { describe, expect, it } from 'vitest';
 import type { Recording } from '@interlingua/testkit';
 import { listRecordings, recordingJson, recordingSseBody } from '@interlingua/testkit';
 import { openAiChatCodec } from './openai-chat-codec.js';
-import { openAiChatStrictChunkSchema, openAiChatStrictErrorSchema, openAiChatStrictResponseSchema } from './openai-chat-strict-schema.js';
+import {
+  openAiChatStrictChunkSchema,
+  openAiChatStrictErrorSchema,
+  openAiChatStrictResponseSchema,
+} from './openai-chat-strict-schema.js';
 
 const codec = openAiChatCodec;
 const recordings = listRecordings('openai-chat');
@@ -49,15 +53,32 @@ function expectMatchesSidecar(ir: IrResponse, recording: Recording): void {
   const [choice] = ir.choices;
   expect(choice).toBeDefined();
   const parts = choice?.content ?? [];
-  const text = parts.filter((p) => p.type === 'text').map((p) => p.text).join('');
+  const text = parts
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text)
+    .join('');
   expect(text === '' ? null : text).toEqual(expected['text']);
-  const reasoning = parts.filter((p) => p.type === 'reasoning').map((p) => p.text).join('');
+  const reasoning = parts
+    .filter((p) => p.type === 'reasoning')
+    .map((p) => p.text)
+    .join('');
   expect(reasoning === '' ? null : reasoning).toEqual(expected['reasoning']);
-  const refusal = parts.filter((p) => p.type === 'refusal').map((p) => p.text).join('');
+  const refusal = parts
+    .filter((p) => p.type === 'refusal')
+    .map((p) => p.text)
+    .join('');
   expect(refusal === '' ? null : refusal).toEqual(expected['refusal']);
-  const calls = parts.flatMap((p) => (p.type === 'tool-call' ? [{ id: p.id, name: p.name, arguments: parseToolArguments(p.argumentsJson) }] : []));
-  const expectedCalls = (expected['tool_calls'] as ExpectedCall[]).map((call) => ({ ...(call.id ? { id: call.id } : {}), name: call.name, arguments: call.arguments }));
-  expect(calls.map((call, i) => (expectedCalls[i]?.id ? call : { name: call.name, arguments: call.arguments }))).toEqual(expectedCalls);
+  const calls = parts.flatMap((p) =>
+    p.type === 'tool-call' ? [{ id: p.id, name: p.name, arguments: parseToolArguments(p.argumentsJson) }] : [],
+  );
+  const expectedCalls = (expected['tool_calls'] as ExpectedCall[]).map((call) => ({
+    ...(call.id ? { id: call.id } : {}),
+    name: call.name,
+    arguments: call.arguments,
+  }));
+  expect(
+    calls.map((call, i) => (expectedCalls[i]?.id ? call : { name: call.name, arguments: call.arguments })),
+  ).toEqual(expectedCalls);
   expect(choice?.finishReason.raw).toBe(expected['finish_reason']);
   expectUsage(ir.usage, expected['usage']);
 }
@@ -67,7 +88,12 @@ function expectUsage(usage: IrUsage | undefined, expected: unknown): void {
     expect(usage).toBeUndefined();
     return;
   }
-  const wire = expected as { prompt_tokens: number; completion_tokens: number; prompt_tokens_details?: { cached_tokens?: number }; completion_tokens_details?: { reasoning_tokens?: number } };
+  const wire = expected as {
+    prompt_tokens: number;
+    completion_tokens: number;
+    prompt_tokens_details?: { cached_tokens?: number };
+    completion_tokens_details?: { reasoning_tokens?: number };
+  };
   expect(usage).toBeDefined();
   if (!usage) return;
   expect(checkUsageInvariants(usage)).toEqual([]);
@@ -86,7 +112,9 @@ function expectWellFormed(events: IrStreamEvent[]): void {
   const ended = new Set<number>();
   let last = -1;
   for (const event of events) {
-    const [kind, phase] = event.type.startsWith('tool-call') ? ['tool-call', event.type.slice(10)] : event.type.split('-');
+    const [kind, phase] = event.type.startsWith('tool-call')
+      ? ['tool-call', event.type.slice(10)]
+      : event.type.split('-');
     if (!('index' in event) || event.type === 'file') continue;
     if (phase === 'start') {
       expect(event.index).toBeGreaterThan(last);
@@ -129,7 +157,8 @@ describe('openai-chat recordings', () => {
 
     it('streams (encoder over responseToStreamEvents) back to the same IR', () => {
       const sse = encodeStream(responseToStreamEvents(ir));
-      for (const chunk of sseDataChunks(sse)) expect(openAiChatStrictChunkSchema.safeParse(chunk).error).toBeUndefined();
+      for (const chunk of sseDataChunks(sse))
+        expect(openAiChatStrictChunkSchema.safeParse(chunk).error).toBeUndefined();
       const events = decodeStream(sse);
       expectWellFormed(events);
       expect(comparable(accumulateResponse(events))).toEqual(comparable(ir));
@@ -165,13 +194,25 @@ describe('openai-chat recordings', () => {
 
   describe.each(errors.map((r) => [r.file, r] as const))('error %s', (_file, recording) => {
     const body = recordingJson(recording);
-    const expected = recording.expect['error'] as { type: string; code: string | null; message: string; param: string | null };
+    const expected = recording.expect['error'] as {
+      type: string;
+      code: string | null;
+      message: string;
+      param: string | null;
+    };
     const error = codec.error.toIr(recording.http_status, body);
 
     it('maps to an IR error', () => {
       const kinds: Record<number, string> = { 400: 'invalid-request', 401: 'authentication', 404: 'not-found' };
       expect(error.kind).toBe(kinds[recording.http_status]);
-      expect(error).toMatchObject({ message: expected.message, code: expected.code, param: expected.param, source: 'upstream', status: recording.http_status, raw: body });
+      expect(error).toMatchObject({
+        message: expected.message,
+        code: expected.code,
+        param: expected.param,
+        source: 'upstream',
+        status: recording.http_status,
+        raw: body,
+      });
     });
 
     it('re-encodes to the same OpenAI error', () => {

@@ -1,6 +1,11 @@
 import type { IrFilePart, IrTextPart } from '@interlingua/ir';
 import { invalidRequest } from '@interlingua/ir';
-import { audioFormatMediaType, imageMediaTypeFromUrl, mediaTypeFromName, parseDataUrl } from './openai-chat-data-url.js';
+import {
+  audioFormatMediaType,
+  imageMediaTypeFromUrl,
+  mediaTypeFromName,
+  parseDataUrl,
+} from './openai-chat-data-url.js';
 import type { OpenAiChatTextPart, OpenAiChatUserPart } from './openai-chat-request-schema.js';
 
 /** What content conversion noticed that the request-level conversion must remember. */
@@ -11,7 +16,11 @@ export interface ContentToIrContext {
 
 type BreakpointCarrier = { prompt_cache_breakpoint?: unknown };
 
-function withCacheHint<T extends IrTextPart | IrFilePart>(part: T, wire: BreakpointCarrier, context: ContentToIrContext): T {
+function withCacheHint<T extends IrTextPart | IrFilePart>(
+  part: T,
+  wire: BreakpointCarrier,
+  context: ContentToIrContext,
+): T {
   if (wire.prompt_cache_breakpoint === undefined) return part;
   context.sawCacheBreakpoint = true;
   return { ...part, cacheControl: { type: 'ephemeral' } };
@@ -23,7 +32,10 @@ export function openAiChatTextPartToIr(part: OpenAiChatTextPart, context: Conten
 }
 
 /** Text-only content (system, developer, tool messages): a string is one text part. */
-export function openAiChatTextContentToIr(content: string | OpenAiChatTextPart[], context: ContentToIrContext): IrTextPart[] {
+export function openAiChatTextContentToIr(
+  content: string | OpenAiChatTextPart[],
+  context: ContentToIrContext,
+): IrTextPart[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   return content.map((part) => openAiChatTextPartToIr(part, context));
 }
@@ -38,7 +50,11 @@ export function openAiChatUserContentToIr(
   return content.map((part, index) => openAiChatUserPartToIr(part, `${path}[${index}]`, context));
 }
 
-function openAiChatUserPartToIr(part: OpenAiChatUserPart, path: string, context: ContentToIrContext): IrTextPart | IrFilePart {
+function openAiChatUserPartToIr(
+  part: OpenAiChatUserPart,
+  path: string,
+  context: ContentToIrContext,
+): IrTextPart | IrFilePart {
   switch (part.type) {
     case 'text':
       return openAiChatTextPartToIr(part, context);
@@ -46,7 +62,11 @@ function openAiChatUserPartToIr(part: OpenAiChatUserPart, path: string, context:
       return withCacheHint(imageToIr(part.image_url), part, context);
     case 'input_audio':
       return withCacheHint(
-        { type: 'file', mediaType: audioFormatMediaType(part.input_audio.format), source: { kind: 'base64', data: part.input_audio.data } },
+        {
+          type: 'file',
+          mediaType: audioFormatMediaType(part.input_audio.format),
+          source: { kind: 'base64', data: part.input_audio.data },
+        },
         part,
         context,
       );
@@ -72,14 +92,20 @@ interface WireFile {
 }
 
 function fileToIr(file: WireFile, path: string): IrFilePart {
-  const named = (part: IrFilePart): IrFilePart => (file.filename !== undefined ? { ...part, filename: file.filename } : part);
+  const named = (part: IrFilePart): IrFilePart =>
+    file.filename !== undefined ? { ...part, filename: file.filename } : part;
   if (file.file_id !== undefined) {
     const mediaType = file.filename !== undefined ? mediaTypeFromName(file.filename) : undefined;
-    return named({ type: 'file', ...(mediaType ? { mediaType } : {}), source: { kind: 'file-id', fileId: file.file_id } });
+    return named({
+      type: 'file',
+      ...(mediaType ? { mediaType } : {}),
+      source: { kind: 'file-id', fileId: file.file_id },
+    });
   }
   if (file.file_data !== undefined) {
     const dataUrl = parseDataUrl(file.file_data);
-    if (dataUrl) return named({ type: 'file', mediaType: dataUrl.mediaType, source: { kind: 'base64', data: dataUrl.data } });
+    if (dataUrl)
+      return named({ type: 'file', mediaType: dataUrl.mediaType, source: { kind: 'base64', data: dataUrl.data } });
     // Chat file inputs are PDFs unless the file name says otherwise.
     const mediaType = (file.filename !== undefined ? mediaTypeFromName(file.filename) : undefined) ?? 'application/pdf';
     return named({ type: 'file', mediaType, source: { kind: 'base64', data: file.file_data } });

@@ -63,7 +63,10 @@ export function fieldsAt(map: unknown, index: number): Record<string, unknown> {
 }
 
 /** The keys of `record` that are not in `known` (undefined values skipped). */
-export function extraFields(record: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> | undefined {
+export function extraFields(
+  record: Record<string, unknown>,
+  known: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
   let extras: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(record)) {
     if (known.has(key) || value === undefined) continue;

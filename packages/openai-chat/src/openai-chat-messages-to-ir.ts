@@ -1,6 +1,10 @@
 import type { IrContentPart, IrMessage, IrToolCallPart } from '@interlingua/ir';
 import type { ContentToIrContext } from './openai-chat-content-to-ir.js';
-import { openAiChatTextContentToIr, openAiChatTextPartToIr, openAiChatUserContentToIr } from './openai-chat-content-to-ir.js';
+import {
+  openAiChatTextContentToIr,
+  openAiChatTextPartToIr,
+  openAiChatUserContentToIr,
+} from './openai-chat-content-to-ir.js';
 import { callSignatureOf } from './openai-chat-call-signature.js';
 import { extraFields } from './openai-chat-extensions.js';
 import type { OpenAiChatMessage, OpenAiChatToolCall } from './openai-chat-request-schema.js';
@@ -19,7 +23,16 @@ const KNOWN_MESSAGE_FIELDS: Readonly<Record<OpenAiChatMessage['role'], ReadonlyS
   system: new Set(['role', 'content', 'name']),
   developer: new Set(['role', 'content', 'name']),
   user: new Set(['role', 'content', 'name']),
-  assistant: new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'name', 'reasoning_content', 'reasoning_details']),
+  assistant: new Set([
+    'role',
+    'content',
+    'refusal',
+    'tool_calls',
+    'function_call',
+    'name',
+    'reasoning_content',
+    'reasoning_details',
+  ]),
   tool: new Set(['role', 'content', 'tool_call_id']),
   function: new Set(['role', 'content', 'name']),
 };
@@ -36,7 +49,10 @@ interface CallLedger {
  * messages; each `tool` (and legacy `function`) message becomes an IR `tool` message holding one
  * tool-result whose `toolName` comes from the assistant call with the same id ('' when unknown).
  */
-export function openAiChatMessagesToIr(messages: readonly OpenAiChatMessage[], context: MessagesToIrContext): IrMessage[] {
+export function openAiChatMessagesToIr(
+  messages: readonly OpenAiChatMessage[],
+  context: MessagesToIrContext,
+): IrMessage[] {
   const ledger: CallLedger = { namesById: new Map(), legacyIdByName: new Map() };
   return messages.map((message, index) => {
     const extras = extraFields(message, KNOWN_MESSAGE_FIELDS[message.role]);
@@ -45,7 +61,12 @@ export function openAiChatMessagesToIr(messages: readonly OpenAiChatMessage[], c
   });
 }
 
-function messageToIr(message: OpenAiChatMessage, index: number, ledger: CallLedger, context: MessagesToIrContext): IrMessage {
+function messageToIr(
+  message: OpenAiChatMessage,
+  index: number,
+  ledger: CallLedger,
+  context: MessagesToIrContext,
+): IrMessage {
   const path = `messages[${index}].content`;
   switch (message.role) {
     case 'system':
@@ -86,7 +107,9 @@ function messageToIr(message: OpenAiChatMessage, index: number, ledger: CallLedg
 /** `reasoning_details` entries of type `reasoning.encrypted` -> opaque reasoning parts of origin `openai-chat`. */
 function encryptedReasoningToIr(details: Message<'assistant'>['reasoning_details']): IrContentPart[] {
   return (details ?? []).flatMap((entry): IrContentPart[] =>
-    entry.type === 'reasoning.encrypted' && typeof entry.data === 'string' ? [{ type: 'reasoning', text: '', opaque: { origin: 'openai-chat', kind: 'encrypted', data: entry.data } }] : [],
+    entry.type === 'reasoning.encrypted' && typeof entry.data === 'string'
+      ? [{ type: 'reasoning', text: '', opaque: { origin: 'openai-chat', kind: 'encrypted', data: entry.data } }]
+      : [],
   );
 }
 
@@ -99,7 +122,12 @@ export function legacyCallId(messageIndex: number): string {
   return `call_legacy_${messageIndex}`;
 }
 
-function assistantContentToIr(message: Message<'assistant'>, index: number, ledger: CallLedger, context: MessagesToIrContext): IrContentPart[] {
+function assistantContentToIr(
+  message: Message<'assistant'>,
+  index: number,
+  ledger: CallLedger,
+  context: MessagesToIrContext,
+): IrContentPart[] {
   const parts: IrContentPart[] = encryptedReasoningToIr(message.reasoning_details);
   if (typeof message.reasoning_content === 'string' && message.reasoning_content !== '') {
     context.sawReasoningContent = true;
@@ -110,7 +138,10 @@ function assistantContentToIr(message: Message<'assistant'>, index: number, ledg
   if (typeof content === 'string') {
     if (content !== '' || !hasCalls(message)) parts.push({ type: 'text', text: content });
   } else if (content) {
-    for (const part of content) parts.push(part.type === 'text' ? openAiChatTextPartToIr(part, context) : { type: 'refusal', text: part.refusal });
+    for (const part of content)
+      parts.push(
+        part.type === 'text' ? openAiChatTextPartToIr(part, context) : { type: 'refusal', text: part.refusal },
+      );
   }
   if (typeof message.refusal === 'string') parts.push({ type: 'refusal', text: message.refusal });
   for (const call of message.tool_calls ?? []) parts.push(toolCallToIr(call, ledger));
@@ -119,7 +150,12 @@ function assistantContentToIr(message: Message<'assistant'>, index: number, ledg
     const id = legacyCallId(index);
     ledger.legacyIdByName.set(message.function_call.name, id);
     ledger.namesById.set(id, message.function_call.name);
-    parts.push({ type: 'tool-call', id, name: message.function_call.name, argumentsJson: message.function_call.arguments });
+    parts.push({
+      type: 'tool-call',
+      id,
+      name: message.function_call.name,
+      argumentsJson: message.function_call.arguments,
+    });
   }
   return parts;
 }
@@ -136,5 +172,11 @@ function toolCallToIr(call: OpenAiChatToolCall, ledger: CallLedger): IrToolCallP
   }
   ledger.namesById.set(call.id, call.function.name);
   const opaque = callSignatureOf(call);
-  return { type: 'tool-call', id: call.id, name: call.function.name, argumentsJson: call.function.arguments, ...(opaque ? { opaque } : {}) };
+  return {
+    type: 'tool-call',
+    id: call.id,
+    name: call.function.name,
+    argumentsJson: call.function.arguments,
+    ...(opaque ? { opaque } : {}),
+  };
 }

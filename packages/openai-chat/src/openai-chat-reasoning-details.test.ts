@@ -19,10 +19,20 @@ const answer: IrResponse = {
       index: 0,
       finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
       content: [
-        { type: 'reasoning', text: 'Two cities.', opaque: { origin: 'openai-chat', kind: 'encrypted', data: 'Y2Fycmllci0x' } },
+        {
+          type: 'reasoning',
+          text: 'Two cities.',
+          opaque: { origin: 'openai-chat', kind: 'encrypted', data: 'Y2Fycmllci0x' },
+        },
         { type: 'reasoning', text: 'Hidden.', opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQB' } },
         { type: 'tool-call', id: 'call_1', name: 'weather', argumentsJson: '{"city":"Paris"}', opaque: CALL_CARRIER },
-        { type: 'tool-call', id: 'call_2', name: 'weather', argumentsJson: '{"city":"Rome"}', opaque: { origin: 'gemini', kind: 'signature', data: 'CiNotForChat' } },
+        {
+          type: 'tool-call',
+          id: 'call_2',
+          name: 'weather',
+          argumentsJson: '{"city":"Rome"}',
+          opaque: { origin: 'gemini', kind: 'signature', data: 'CiNotForChat' },
+        },
       ],
     },
   ],
@@ -31,7 +41,9 @@ const answer: IrResponse = {
 describe('reasoning_details for chat callers', () => {
   it('an answer lists the chat-origin opaque reasoning as encrypted entries, nothing of other origins', () => {
     const message = irToOpenAiChatResponse(answer).value.choices[0]?.message;
-    expect(message?.reasoning_details).toEqual([{ type: 'reasoning.encrypted', data: 'Y2Fycmllci0x', format: 'interlingua-v1', index: 0 }]);
+    expect(message?.reasoning_details).toEqual([
+      { type: 'reasoning.encrypted', data: 'Y2Fycmllci0x', format: 'interlingua-v1', index: 0 },
+    ]);
     expect(message?.reasoning_content).toBe('Two cities.Hidden.');
     expect(openAiChatStrictResponseSchema.safeParse(irToOpenAiChatResponse(answer).value).success).toBe(true);
   });
@@ -45,8 +57,13 @@ describe('reasoning_details for chat callers', () => {
           role: 'assistant',
           content: null,
           reasoning_content: 'Two cities.',
-          reasoning_details: [{ type: 'reasoning.encrypted', data: 'Y2Fycmllci0x', format: 'interlingua-v1', index: 0 }, { type: 'reasoning.text', text: 'ignored' }],
-          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }],
+          reasoning_details: [
+            { type: 'reasoning.encrypted', data: 'Y2Fycmllci0x', format: 'interlingua-v1', index: 0 },
+            { type: 'reasoning.text', text: 'ignored' },
+          ],
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } },
+          ],
         },
         { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
       ],
@@ -92,11 +109,17 @@ describe('a signed tool call for chat callers', () => {
       model: 'm',
       messages: [
         { role: 'user', content: 'Weather?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' }, ...SIGNED }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' }, ...SIGNED }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
       ],
     });
     expect(ir.warnings).toEqual([]);
-    expect(ir.value.messages[1]?.content).toEqual([{ type: 'tool-call', id: 'call_1', name: 'weather', argumentsJson: '{}', opaque: CALL_CARRIER }]);
+    expect(ir.value.messages[1]?.content).toEqual([
+      { type: 'tool-call', id: 'call_1', name: 'weather', argumentsJson: '{}', opaque: CALL_CARRIER },
+    ]);
   });
 });

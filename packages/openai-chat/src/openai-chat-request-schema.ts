@@ -23,8 +23,13 @@ const userId = z.nullish(z.string().check(z.maxLength(MAX_USER_ID_LENGTH)));
 
 /** Up to 16 pairs, keys up to 64 characters, values up to 512 (OpenAI's limits). */
 export const openAiMetadataSchema = z
-  .record(z.string().check(z.maxLength(MAX_METADATA_KEY_LENGTH)), z.string().check(z.maxLength(MAX_METADATA_VALUE_LENGTH)))
-  .check(z.refine((metadata) => Object.keys(metadata).length <= MAX_METADATA_PAIRS, `at most ${MAX_METADATA_PAIRS} pairs`));
+  .record(
+    z.string().check(z.maxLength(MAX_METADATA_KEY_LENGTH)),
+    z.string().check(z.maxLength(MAX_METADATA_VALUE_LENGTH)),
+  )
+  .check(
+    z.refine((metadata) => Object.keys(metadata).length <= MAX_METADATA_PAIRS, `at most ${MAX_METADATA_PAIRS} pairs`),
+  );
 
 const promptCacheBreakpointSchema = z.looseObject({ mode: z.string() });
 
@@ -68,7 +73,10 @@ export const openAiChatUserPartSchema = z.discriminatedUnion('type', [
   openAiChatFilePartSchema,
 ]);
 
-export const openAiChatAssistantPartSchema = z.discriminatedUnion('type', [openAiChatTextPartSchema, openAiChatRefusalPartSchema]);
+export const openAiChatAssistantPartSchema = z.discriminatedUnion('type', [
+  openAiChatTextPartSchema,
+  openAiChatRefusalPartSchema,
+]);
 
 const textContentSchema = z.union([z.string(), z.array(openAiChatTextPartSchema)]);
 
@@ -84,7 +92,10 @@ export const openAiChatCustomToolCallSchema = z.looseObject({
   custom: z.looseObject({ name: z.string(), input: z.string() }),
 });
 
-export const openAiChatToolCallSchema = z.discriminatedUnion('type', [openAiChatFunctionToolCallSchema, openAiChatCustomToolCallSchema]);
+export const openAiChatToolCallSchema = z.discriminatedUnion('type', [
+  openAiChatFunctionToolCallSchema,
+  openAiChatCustomToolCallSchema,
+]);
 
 const legacyFunctionCallSchema = z.looseObject({ name: z.string(), arguments: z.string() });
 
@@ -143,7 +154,9 @@ export const openAiChatFunctionToolSchema = z.looseObject({
   }),
 });
 
-const notFunction = z.string().check(z.refine((type) => type !== 'function', { message: 'a function tool needs function.name' }));
+const notFunction = z
+  .string()
+  .check(z.refine((type) => type !== 'function', { message: 'a function tool needs function.name' }));
 
 /** Any tool: function tools are mapped, others (`custom`, vendor tools) are kept verbatim. */
 export const openAiChatToolSchema = z.union([openAiChatFunctionToolSchema, z.looseObject({ type: notFunction })]);

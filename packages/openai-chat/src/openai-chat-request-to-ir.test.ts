@@ -37,12 +37,18 @@ const everyField = {
     { role: 'user', content: 'Thanks' },
   ],
   tools: [
-    { type: 'function', function: { name: 'weather', description: 'Weather by city', parameters: SCHEMA, strict: true } },
+    {
+      type: 'function',
+      function: { name: 'weather', description: 'Weather by city', parameters: SCHEMA, strict: true },
+    },
     { type: 'custom', custom: { name: 'shell', description: 'Run a command' } },
   ],
   tool_choice: 'required',
   parallel_tool_calls: false,
-  response_format: { type: 'json_schema', json_schema: { name: 'answer', description: 'An answer', schema: SCHEMA, strict: true } },
+  response_format: {
+    type: 'json_schema',
+    json_schema: { name: 'answer', description: 'An answer', schema: SCHEMA, strict: true },
+  },
   temperature: 0.2,
   top_p: 0.9,
   max_completion_tokens: 500,
@@ -77,7 +83,14 @@ describe('openAiChatRequestToIr', () => {
       toolChoice: { type: 'required' },
       parallelToolCalls: false,
       responseFormat: { type: 'json-schema', name: 'answer', description: 'An answer', schema: SCHEMA, strict: true },
-      sampling: { temperature: 0.2, topP: 0.9, stopSequences: ['END', 'STOP'], seed: 42, presencePenalty: 0.1, frequencyPenalty: 0.3 },
+      sampling: {
+        temperature: 0.2,
+        topP: 0.9,
+        stopSequences: ['END', 'STOP'],
+        seed: 42,
+        presencePenalty: 0.1,
+        frequencyPenalty: 0.3,
+      },
       maxOutputTokens: 500,
       candidateCount: 2,
       reasoning: { effort: 'low' },
@@ -89,7 +102,15 @@ describe('openAiChatRequestToIr', () => {
   });
 
   it('keeps system/developer messages ordered and maps every part kind', () => {
-    expect(ir.messages.map((m) => m.role)).toEqual(['system', 'developer', 'user', 'assistant', 'tool', 'assistant', 'user']);
+    expect(ir.messages.map((m) => m.role)).toEqual([
+      'system',
+      'developer',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'user',
+    ]);
     expect(ir.messages[1]).toEqual({ role: 'developer', name: 'ops', content: [{ type: 'text', text: 'Use tools.' }] });
     expect(ir.messages[2]?.content).toEqual([
       { type: 'text', text: 'Look:' },
@@ -101,7 +122,9 @@ describe('openAiChatRequestToIr', () => {
     ]);
     expect(ir.messages[4]).toEqual({
       role: 'tool',
-      content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'weather', content: [{ type: 'text', text: 'Sunny' }] }],
+      content: [
+        { type: 'tool-result', toolCallId: 'call_1', toolName: 'weather', content: [{ type: 'text', text: 'Sunny' }] },
+      ],
     });
   });
 
@@ -125,7 +148,9 @@ describe('openAiChatRequestToIr', () => {
     const { value: wire, warnings: back } = irToOpenAiChatRequest(ir);
     expect(back).toEqual([]);
     expect(openAiChatRequestSchema.safeParse(wire).success).toBe(true);
-    const expected = structuredClone(everyField) as Record<string, unknown> & { messages: Array<Record<string, unknown>> };
+    const expected = structuredClone(everyField) as Record<string, unknown> & {
+      messages: Array<Record<string, unknown>>;
+    };
     // Equivalent normalisations: one text part is sent as a string, the refusal: null is dropped.
     expected.messages[1] = { role: 'developer', content: 'Use tools.', name: 'ops' };
     expected.messages[5] = { role: 'assistant', content: 'It is sunny.' };
@@ -133,15 +158,28 @@ describe('openAiChatRequestToIr', () => {
   });
 
   it('uses the preceding assistant call to name a tool result, "" when unknown', () => {
-    const { value } = openAiChatRequestToIr({ model: 'm', messages: [{ role: 'tool', tool_call_id: 'nope', content: [{ type: 'text', text: 'x' }] }] });
+    const { value } = openAiChatRequestToIr({
+      model: 'm',
+      messages: [{ role: 'tool', tool_call_id: 'nope', content: [{ type: 'text', text: 'x' }] }],
+    });
     expect(value.messages[0]?.content[0]).toMatchObject({ type: 'tool-result', toolName: '', toolCallId: 'nope' });
   });
 
   it('reads max_tokens when max_completion_tokens is absent and sends it back the same way', () => {
-    const { value } = openAiChatRequestToIr({ model: 'm', messages: [{ role: 'user', content: 'x' }], max_tokens: 50, stop: 'END' });
+    const { value } = openAiChatRequestToIr({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      max_tokens: 50,
+      stop: 'END',
+    });
     expect(value.maxOutputTokens).toBe(50);
     expect(value.sampling.stopSequences).toEqual(['END']);
-    expect(irToOpenAiChatRequest(value).value).toEqual({ model: 'm', messages: [{ role: 'user', content: 'x' }], max_tokens: 50, stop: ['END'] });
+    expect(irToOpenAiChatRequest(value).value).toEqual({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      max_tokens: 50,
+      stop: ['END'],
+    });
   });
 
   it('maps legacy functions and the function role, and sends them back in legacy form', () => {
@@ -158,7 +196,9 @@ describe('openAiChatRequestToIr', () => {
     const { value } = openAiChatRequestToIr(wire);
     expect(value.tools).toEqual([{ name: 'now', description: 'Current time' }]);
     expect(value.toolChoice).toEqual({ type: 'auto' });
-    expect(value.messages[1]?.content).toEqual([{ type: 'tool-call', id: 'call_legacy_1', name: 'now', argumentsJson: '{}' }]);
+    expect(value.messages[1]?.content).toEqual([
+      { type: 'tool-call', id: 'call_legacy_1', name: 'now', argumentsJson: '{}' },
+    ]);
     expect(value.messages[2]?.content).toEqual([
       { type: 'tool-result', toolCallId: 'call_legacy_1', toolName: 'now', content: [{ type: 'text', text: '12:00' }] },
     ]);
@@ -170,7 +210,15 @@ describe('openAiChatRequestToIr', () => {
       model: 'm',
       messages: [
         { role: 'user', content: 'q' },
-        { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'refusal', refusal: 'no' }, { type: 'text', text: 'b' }], reasoning_content: 'because' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'refusal', refusal: 'no' },
+            { type: 'text', text: 'b' },
+          ],
+          reasoning_content: 'because',
+        },
       ],
     };
     const { value } = openAiChatRequestToIr(wire);
@@ -184,15 +232,28 @@ describe('openAiChatRequestToIr', () => {
   });
 
   it('maps prompt_cache_breakpoint to an IR cache hint and back', () => {
-    const wire = { model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'long', prompt_cache_breakpoint: { mode: 'explicit' } }] }] };
+    const wire = {
+      model: 'm',
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'long', prompt_cache_breakpoint: { mode: 'explicit' } }] },
+      ],
+    };
     const { value } = openAiChatRequestToIr(wire);
     expect(value.messages[0]?.content[0]).toEqual({ type: 'text', text: 'long', cacheControl: { type: 'ephemeral' } });
     expect(irToOpenAiChatRequest(value).value).toEqual(wire);
   });
 
   it('keeps a tool_choice the IR cannot express in extensions', () => {
-    const choice = { type: 'allowed_tools', allowed_tools: { mode: 'auto', tools: [{ type: 'function', function: { name: 'a' } }] } };
-    const wire = { model: 'm', messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: { name: 'a' } }], tool_choice: choice };
+    const choice = {
+      type: 'allowed_tools',
+      allowed_tools: { mode: 'auto', tools: [{ type: 'function', function: { name: 'a' } }] },
+    };
+    const wire = {
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      tools: [{ type: 'function', function: { name: 'a' } }],
+      tool_choice: choice,
+    };
     const { value } = openAiChatRequestToIr(wire);
     expect(value.toolChoice).toBeUndefined();
     expect(irToOpenAiChatRequest(value).value).toEqual(wire);
@@ -203,12 +264,36 @@ describe('openAiChatRequestToIr', () => {
       ['a bad role', { model: 'm', messages: [{ role: 'bogus', content: 'x' }] }, 'messages[0].role'],
       ['no model', { messages: [{ role: 'user', content: 'x' }] }, 'model'],
       ['no messages', { model: 'm', messages: [] }, 'messages'],
-      ['an unknown part type', { model: 'm', messages: [{ role: 'user', content: [{ type: 'video', video: {} }] }] }, 'messages[0].content'],
-      ['a tool message without id', { model: 'm', messages: [{ role: 'tool', content: 'x' }] }, 'messages[0].tool_call_id'],
-      ['a bad temperature type', { model: 'm', messages: [{ role: 'user', content: 'x' }], temperature: 'hot' }, 'temperature'],
-      ['a function tool without name', { model: 'm', messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: {} }] }, 'tools[0]'],
-      ['a file part without data', { model: 'm', messages: [{ role: 'user', content: [{ type: 'file', file: {} }] }] }, 'messages[0].content[0].file'],
-      ['an unknown reasoning effort', { model: 'm', messages: [{ role: 'user', content: 'x' }], reasoning_effort: 'huge' }, 'reasoning_effort'],
+      [
+        'an unknown part type',
+        { model: 'm', messages: [{ role: 'user', content: [{ type: 'video', video: {} }] }] },
+        'messages[0].content',
+      ],
+      [
+        'a tool message without id',
+        { model: 'm', messages: [{ role: 'tool', content: 'x' }] },
+        'messages[0].tool_call_id',
+      ],
+      [
+        'a bad temperature type',
+        { model: 'm', messages: [{ role: 'user', content: 'x' }], temperature: 'hot' },
+        'temperature',
+      ],
+      [
+        'a function tool without name',
+        { model: 'm', messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: {} }] },
+        'tools[0]',
+      ],
+      [
+        'a file part without data',
+        { model: 'm', messages: [{ role: 'user', content: [{ type: 'file', file: {} }] }] },
+        'messages[0].content[0].file',
+      ],
+      [
+        'an unknown reasoning effort',
+        { model: 'm', messages: [{ role: 'user', content: 'x' }], reasoning_effort: 'huge' },
+        'reasoning_effort',
+      ],
     ];
     it.each(cases)('%s', (_name, wire, path) => {
       let caught: unknown;

@@ -95,7 +95,8 @@ export function openAiChatRequestToIr(wire: unknown): Result<IrRequest> {
   if (body.max_tokens != null && body.max_completion_tokens == null) extensions.maxTokensField = 'max_tokens';
   else if (body.max_tokens != null) extensions['max_tokens'] = body.max_tokens;
   if (body.n != null) ir.candidateCount = body.n;
-  if (body.reasoning_effort != null) ir.reasoning = { effort: OPENAI_CHAT_REASONING_EFFORT_TO_IR[body.reasoning_effort] };
+  if (body.reasoning_effort != null)
+    ir.reasoning = { effort: OPENAI_CHAT_REASONING_EFFORT_TO_IR[body.reasoning_effort] };
   if (body.response_format != null) ir.responseFormat = responseFormatToIr(body.response_format);
   if (body.stream_options?.include_usage != null) ir.includeStreamUsage = body.stream_options.include_usage;
   if (body.user != null) ir.user = body.user;
@@ -124,7 +125,8 @@ function extensionsFromRequest(body: OpenAiChatRequest, context: MessagesToIrCon
   }
   const { include_usage: _includeUsage, ...streamOptions } = body.stream_options ?? {};
   if (Object.keys(streamOptions).length > 0) extensions.streamOptions = streamOptions;
-  if (context.sawLegacyFunction || body.functions != null || body.function_call != null) extensions.legacyFunctions = true;
+  if (context.sawLegacyFunction || body.functions != null || body.function_call != null)
+    extensions.legacyFunctions = true;
   if (context.sawReasoningContent) extensions.reasoningContent = true;
   if (context.sawCacheBreakpoint) extensions.promptCacheBreakpoints = true;
   if (Object.keys(context.messageFields).length > 0) extensions.messageFields = context.messageFields;
@@ -182,7 +184,9 @@ function legacyChoice(choice: OpenAiChatRequest['function_call']): OpenAiChatToo
 }
 
 /** The schema only lets `type: 'function'` through with `function.name`. */
-function isNamedFunctionChoice(choice: Exclude<OpenAiChatToolChoice, string>): choice is Extract<OpenAiChatToolChoice, { function: unknown }> {
+function isNamedFunctionChoice(
+  choice: Exclude<OpenAiChatToolChoice, string>,
+): choice is Extract<OpenAiChatToolChoice, { function: unknown }> {
   return choice.type === 'function';
 }
 

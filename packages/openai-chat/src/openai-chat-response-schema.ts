@@ -15,17 +15,28 @@ export const openAiChatLenientToolCallSchema = z.looseObject({
   index: z.catch(z.optional(z.int().check(z.nonnegative())), undefined),
   id: lenientString,
   type: lenientString,
-  function: z.catch(z.nullish(z
-    .looseObject({
-      name: lenientString,
-      arguments: z.catch(z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())])), null),
-    })), null),
+  function: z.catch(
+    z.nullish(
+      z.looseObject({
+        name: lenientString,
+        arguments: z.catch(z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())])), null),
+      }),
+    ),
+    null,
+  ),
   custom: z.catch(z.nullish(z.looseObject({ name: lenientString, input: lenientString })), null),
 });
 
 /** Content as a string, or (Mistral and others) an array of parts whose text parts count. */
-const lenientContent = z.catch(z.nullish(z
-  .union([z.string(), z.array(z.catch(z.looseObject({ type: z.optional(z.string()), text: z.optional(z.string()) }), {}))])), null);
+const lenientContent = z.catch(
+  z.nullish(
+    z.union([
+      z.string(),
+      z.array(z.catch(z.looseObject({ type: z.optional(z.string()), text: z.optional(z.string()) }), {})),
+    ]),
+  ),
+  null,
+);
 
 const legacyFunctionCall = z.catch(z.nullish(z.looseObject({ name: lenientString, arguments: lenientString })), null);
 

@@ -4,13 +4,25 @@ import { asRecord } from '@interlingua/ir-utils';
 import { openAiChatFinishReasonToIr } from './map/openai-chat-finish-reason.js';
 import type { OpenAiChatResponseExtensions } from './openai-chat-extensions.js';
 import { extraFields } from './openai-chat-extensions.js';
-import type { OpenAiChatLenientChoice, OpenAiChatLenientMessage, OpenAiChatLenientToolCall } from './openai-chat-response-schema.js';
+import type {
+  OpenAiChatLenientChoice,
+  OpenAiChatLenientMessage,
+  OpenAiChatLenientToolCall,
+} from './openai-chat-response-schema.js';
 import { openAiChatResponseSchema } from './openai-chat-response-schema.js';
 import { openAiChatUsageToIr } from './openai-chat-usage-to-ir.js';
 
 const KNOWN_TOP = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 const KNOWN_CHOICE = new Set(['index', 'message', 'delta', 'finish_reason']);
-const KNOWN_MESSAGE = new Set(['role', 'content', 'refusal', 'reasoning_content', 'reasoning', 'tool_calls', 'function_call']);
+const KNOWN_MESSAGE = new Set([
+  'role',
+  'content',
+  'refusal',
+  'reasoning_content',
+  'reasoning',
+  'tool_calls',
+  'function_call',
+]);
 
 /** Reasoning text of a message or delta: `reasoning_content` (DeepSeek) or `reasoning` (OpenRouter). */
 export function openAiChatReasoningText(message: OpenAiChatLenientMessage): string {
@@ -37,7 +49,12 @@ export function openAiChatToolArguments(call: OpenAiChatLenientToolCall): string
 function notAResponse(wire: unknown): IrError {
   const upstreamMessage = asRecord(asRecord(wire)?.['error'])?.['message'];
   const detail = typeof upstreamMessage === 'string' ? `: ${upstreamMessage}` : '';
-  return new IrError({ kind: 'upstream-error', message: `The upstream answer is not a chat completion${detail}`, source: 'upstream', raw: wire });
+  return new IrError({
+    kind: 'upstream-error',
+    message: `The upstream answer is not a chat completion${detail}`,
+    source: 'upstream',
+    raw: wire,
+  });
 }
 
 /**
@@ -59,17 +76,28 @@ export function openAiChatResponseToIr(wire: unknown): Result<IrResponse> {
   return ok(response);
 }
 
-function choiceToIr(choice: OpenAiChatLenientChoice, position: number, extensions: OpenAiChatResponseExtensions): IrChoice {
+function choiceToIr(
+  choice: OpenAiChatLenientChoice,
+  position: number,
+  extensions: OpenAiChatResponseExtensions,
+): IrChoice {
   const index = choice.index ?? position;
   const message = choice.message ?? choice.delta ?? {};
   const choiceExtras = extraFields(choice, KNOWN_CHOICE);
   if (choiceExtras?.['logprobs'] === null) delete choiceExtras['logprobs'];
-  if (choiceExtras && Object.keys(choiceExtras).length > 0) (extensions.choiceFields ??= {})[String(index)] = choiceExtras;
+  if (choiceExtras && Object.keys(choiceExtras).length > 0)
+    (extensions.choiceFields ??= {})[String(index)] = choiceExtras;
   const messageExtras = extraFields(message, KNOWN_MESSAGE);
-  if (Array.isArray(messageExtras?.['annotations']) && messageExtras['annotations'].length === 0) delete messageExtras['annotations'];
+  if (Array.isArray(messageExtras?.['annotations']) && messageExtras['annotations'].length === 0)
+    delete messageExtras['annotations'];
   if (messageExtras?.['audio'] === null) delete messageExtras['audio'];
-  if (messageExtras && Object.keys(messageExtras).length > 0) (extensions.messageFields ??= {})[String(index)] = messageExtras;
-  return { index, content: messageToIr(message, index), finishReason: openAiChatFinishReasonToIr(choice.finish_reason) };
+  if (messageExtras && Object.keys(messageExtras).length > 0)
+    (extensions.messageFields ??= {})[String(index)] = messageExtras;
+  return {
+    index,
+    content: messageToIr(message, index),
+    finishReason: openAiChatFinishReasonToIr(choice.finish_reason),
+  };
 }
 
 function messageToIr(message: OpenAiChatLenientMessage, choiceIndex: number): IrContentPart[] {
@@ -82,7 +110,12 @@ function messageToIr(message: OpenAiChatLenientMessage, choiceIndex: number): Ir
   (message.tool_calls ?? []).forEach((call, k) => parts.push(toolCallToIr(call, `call_${choiceIndex}_${k}`)));
   const legacy = message.function_call;
   if (legacy?.name) {
-    parts.push({ type: 'tool-call', id: `call_${choiceIndex}_function`, name: legacy.name, argumentsJson: legacy.arguments?.trim() ? legacy.arguments : '{}' });
+    parts.push({
+      type: 'tool-call',
+      id: `call_${choiceIndex}_function`,
+      name: legacy.name,
+      argumentsJson: legacy.arguments?.trim() ? legacy.arguments : '{}',
+    });
   }
   return parts;
 }

@@ -118,13 +118,23 @@ describe('createOpenAiChatStreamDecoder', () => {
         chunk({}, 'tool_calls'),
       ),
     );
-    expect(accumulateResponse(events).choices[0]?.content).toEqual([{ type: 'tool-call', id: 'c1', name: 'late', argumentsJson: '{"a":2}' }]);
+    expect(accumulateResponse(events).choices[0]?.content).toEqual([
+      { type: 'tool-call', id: 'c1', name: 'late', argumentsJson: '{"a":2}' },
+    ]);
   });
 
   it('decodes a legacy function_call delta as a tool call', () => {
-    const events = decode(sse(chunk({ function_call: { name: 'f', arguments: '' } }), chunk({ function_call: { arguments: '{}' } }), chunk({}, 'function_call')));
+    const events = decode(
+      sse(
+        chunk({ function_call: { name: 'f', arguments: '' } }),
+        chunk({ function_call: { arguments: '{}' } }),
+        chunk({}, 'function_call'),
+      ),
+    );
     const response = accumulateResponse(events);
-    expect(response.choices[0]?.content).toEqual([{ type: 'tool-call', id: 'call_0_function', name: 'f', argumentsJson: '{}' }]);
+    expect(response.choices[0]?.content).toEqual([
+      { type: 'tool-call', id: 'call_0_function', name: 'f', argumentsJson: '{}' },
+    ]);
     expect(response.choices[0]?.finishReason).toEqual({ unified: 'tool-calls', raw: 'function_call' });
   });
 
@@ -159,10 +169,28 @@ describe('createOpenAiChatStreamDecoder', () => {
   });
 
   it('emits usage-update for the usage-only chunk and ignores usage: null', () => {
-    const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, prompt_tokens_details: { cached_tokens: 4 }, completion_tokens_details: { reasoning_tokens: 2 } };
-    const events = decode(sse(chunk({ content: 'x' }), chunk({}, 'stop'), { ...HEAD, choices: [], usage, obfuscation: 'abc' }, '[DONE]'));
+    const usage = {
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      total_tokens: 15,
+      prompt_tokens_details: { cached_tokens: 4 },
+      completion_tokens_details: { reasoning_tokens: 2 },
+    };
+    const events = decode(
+      sse(chunk({ content: 'x' }), chunk({}, 'stop'), { ...HEAD, choices: [], usage, obfuscation: 'abc' }, '[DONE]'),
+    );
     expect(events.filter((e) => e.type === 'usage-update')).toEqual([
-      { type: 'usage-update', usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15, cacheReadTokens: 4, reasoningTokens: 2, raw: usage } },
+      {
+        type: 'usage-update',
+        usage: {
+          inputTokens: 10,
+          outputTokens: 5,
+          totalTokens: 15,
+          cacheReadTokens: 4,
+          reasoningTokens: 2,
+          raw: usage,
+        },
+      },
     ]);
   });
 
@@ -170,10 +198,19 @@ describe('createOpenAiChatStreamDecoder', () => {
     const decoder = createOpenAiChatStreamDecoder();
     const events = runMachineSync(
       decoder,
-      parseSseText(sse(chunk({ content: 'x' }), { error: { message: 'overloaded', type: 'server_error', param: null, code: null } }, chunk({ content: 'y' }))),
+      parseSseText(
+        sse(
+          chunk({ content: 'x' }),
+          { error: { message: 'overloaded', type: 'server_error', param: null, code: null } },
+          chunk({ content: 'y' }),
+        ),
+      ),
     );
     expect(types(events)).toEqual(['response-start', 'text-start', 'text-delta', 'error']);
-    expect(events.at(-1)).toMatchObject({ type: 'error', error: { kind: 'upstream-error', message: 'overloaded', source: 'upstream' } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { kind: 'upstream-error', message: 'overloaded', source: 'upstream' },
+    });
   });
 
   it('maps a numeric in-band error code as an HTTP status', () => {
@@ -188,17 +225,27 @@ describe('createOpenAiChatStreamDecoder', () => {
   });
 
   it('reports data that begins as JSON but does not parse as an upstream error, and stops there', () => {
-    const events = decode(`${sse(chunk({ content: 'x' }))}data: {"choices":[{"delta":\n\n${sse(chunk({ content: 'late' }))}`);
+    const events = decode(
+      `${sse(chunk({ content: 'x' }))}data: {"choices":[{"delta":\n\n${sse(chunk({ content: 'late' }))}`,
+    );
     expect(types(events)).toEqual(['response-start', 'text-start', 'text-delta', 'error']);
     expect(events.at(-1)).toMatchObject({ type: 'error', error: { kind: 'upstream-error', source: 'upstream' } });
   });
 
   it('closes open blocks at the end without inventing a finish', () => {
-    expect(types(decode(sse(chunk({ content: 'cut' }))))).toEqual(['response-start', 'text-start', 'text-delta', 'text-end']);
+    expect(types(decode(sse(chunk({ content: 'cut' }))))).toEqual([
+      'response-start',
+      'text-start',
+      'text-delta',
+      'text-end',
+    ]);
   });
 
   it('ignores everything after [DONE]', () => {
-    expect(types(decode(sse(chunk({}, 'stop'), '[DONE]', chunk({ content: 'late' }))))).toEqual(['response-start', 'finish']);
+    expect(types(decode(sse(chunk({}, 'stop'), '[DONE]', chunk({ content: 'late' }))))).toEqual([
+      'response-start',
+      'finish',
+    ]);
   });
 });
 

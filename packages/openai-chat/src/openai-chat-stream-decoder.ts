@@ -3,7 +3,11 @@ import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { openAiChatFinishReasonToIr } from './map/openai-chat-finish-reason.js';
 import { openAiChatErrorToIr } from './openai-chat-error-to-ir.js';
 import { readOpenAiChatChunk } from './openai-chat-chunk-reader.js';
-import type { OpenAiChatLenientChoice, OpenAiChatLenientChunk, OpenAiChatLenientToolCall } from './openai-chat-response-schema.js';
+import type {
+  OpenAiChatLenientChoice,
+  OpenAiChatLenientChunk,
+  OpenAiChatLenientToolCall,
+} from './openai-chat-response-schema.js';
 import { openAiChatContentText, openAiChatReasoningText } from './openai-chat-response-to-ir.js';
 import { openAiChatUsageToIr } from './openai-chat-usage-to-ir.js';
 
@@ -85,7 +89,14 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
     },
     corrupt: ({ reason }) => {
       this.failed = true;
-      this.out.push({ type: 'error', error: { kind: 'upstream-error', message: `OpenAI chat stream chunk is not valid JSON: ${reason}`, source: 'upstream' } });
+      this.out.push({
+        type: 'error',
+        error: {
+          kind: 'upstream-error',
+          message: `OpenAI chat stream chunk is not valid JSON: ${reason}`,
+          source: 'upstream',
+        },
+      });
     },
     chunk: ({ chunk }) => this.onChunk(chunk),
   };
@@ -138,7 +149,11 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
     if (choice.finish_reason && !c.finished) {
       this.closeChoice(c);
       c.finished = true;
-      this.out.push({ type: 'finish', choice: c.index, finishReason: openAiChatFinishReasonToIr(choice.finish_reason) });
+      this.out.push({
+        type: 'finish',
+        choice: c.index,
+        finishReason: openAiChatFinishReasonToIr(choice.finish_reason),
+      });
     }
   }
 
@@ -157,10 +172,18 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
     if (c.block && c.block.kind !== kind) this.closeText(c);
     if (!c.block) {
       c.block = { kind, index: this.nextBlock++ };
-      this.out.push({ type: kind === 'reasoning' ? 'reasoning-start' : 'text-start', index: c.block.index, choice: c.index });
+      this.out.push({
+        type: kind === 'reasoning' ? 'reasoning-start' : 'text-start',
+        index: c.block.index,
+        choice: c.index,
+      });
     }
     const index = c.block.index;
-    this.out.push(kind === 'reasoning' ? { type: 'reasoning-delta', index, delta: text } : { type: 'text-delta', index, delta: text });
+    this.out.push(
+      kind === 'reasoning'
+        ? { type: 'reasoning-delta', index, delta: text }
+        : { type: 'text-delta', index, delta: text },
+    );
   }
 
   /** The wire index of a fragment; servers that omit it are matched by id, else by position. */
@@ -187,14 +210,16 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
     if (tool.block === undefined) {
       tool.pending += fragment.args;
       if (tool.name !== '') this.startTool(c, tool);
-    } else if (fragment.args !== '') this.out.push({ type: 'tool-call-delta', index: tool.block, argumentsDelta: fragment.args });
+    } else if (fragment.args !== '')
+      this.out.push({ type: 'tool-call-delta', index: tool.block, argumentsDelta: fragment.args });
   }
 
   private startTool(c: ChoiceState, tool: ToolState): void {
     tool.block = this.nextBlock++;
     const id = tool.id || `call_${c.index}_${tool.key === LEGACY_FUNCTION_KEY ? 'function' : tool.key}`;
     this.out.push({ type: 'tool-call-start', index: tool.block, choice: c.index, id, name: tool.name });
-    if (tool.pending !== '') this.out.push({ type: 'tool-call-delta', index: tool.block, argumentsDelta: tool.pending });
+    if (tool.pending !== '')
+      this.out.push({ type: 'tool-call-delta', index: tool.block, argumentsDelta: tool.pending });
     tool.pending = '';
   }
 

@@ -15,7 +15,9 @@ function encode(events: IrStreamEvent[], options: { includeUsage?: boolean; mode
 }
 
 function payloads(sse: string): Array<Record<string, unknown> | '[DONE]'> {
-  return parseSseText(sse).map((m) => (m.data === '[DONE]' ? '[DONE]' : (JSON.parse(m.data) as Record<string, unknown>)));
+  return parseSseText(sse).map((m) =>
+    m.data === '[DONE]' ? '[DONE]' : (JSON.parse(m.data) as Record<string, unknown>),
+  );
 }
 
 function expectStrict(sse: string): void {
@@ -49,16 +51,30 @@ describe('createOpenAiChatStreamEncoder', () => {
       { index: 0, delta: {}, logprobs: null, finish_reason: 'stop' },
     ]);
     for (const chunk of chunks) {
-      expect(chunk).toMatchObject({ id: 'msg_1', object: 'chat.completion.chunk', created: 1700000000, model: 'claude-x' });
+      expect(chunk).toMatchObject({
+        id: 'msg_1',
+        object: 'chat.completion.chunk',
+        created: 1700000000,
+        model: 'claude-x',
+      });
       expect('usage' in chunk).toBe(false);
     }
   });
 
   it('with includeUsage puts usage: null on every chunk and one usage chunk before [DONE], even when usage came first', () => {
-    const sse = encode([START, { type: 'usage-update', usage: USAGE }, { type: 'text-start', index: 0 }, { type: 'text-delta', index: 0, delta: 'x' }, STOP], {
-      includeUsage: true,
-      model: 'my-alias',
-    });
+    const sse = encode(
+      [
+        START,
+        { type: 'usage-update', usage: USAGE },
+        { type: 'text-start', index: 0 },
+        { type: 'text-delta', index: 0, delta: 'x' },
+        STOP,
+      ],
+      {
+        includeUsage: true,
+        model: 'my-alias',
+      },
+    );
     expectStrict(sse);
     const all = payloads(sse);
     expect(all.at(-1)).toBe('[DONE]');
@@ -75,7 +91,12 @@ describe('createOpenAiChatStreamEncoder', () => {
         completion_tokens: 7,
         total_tokens: 17,
         prompt_tokens_details: { cached_tokens: 3, audio_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 2, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+        completion_tokens_details: {
+          reasoning_tokens: 2,
+          audio_tokens: 0,
+          accepted_prediction_tokens: 0,
+          rejected_prediction_tokens: 0,
+        },
       },
     });
     for (const chunk of chunks.slice(0, -1)) expect(chunk).toMatchObject({ usage: null, model: 'my-alias' });
@@ -92,14 +113,32 @@ describe('createOpenAiChatStreamEncoder', () => {
       .filter((p) => p !== '[DONE]')
       .map((c) => (c.choices as Array<{ delta: unknown; finish_reason: unknown }>)[0]);
     expect(deltas.slice(1)).toEqual([
-      { index: 0, delta: { tool_calls: [{ index: 0, id: 'toolu_1', type: 'function', function: { name: 'now', arguments: '' } }] }, logprobs: null, finish_reason: null },
-      { index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{}' } }] }, logprobs: null, finish_reason: null },
+      {
+        index: 0,
+        delta: {
+          tool_calls: [{ index: 0, id: 'toolu_1', type: 'function', function: { name: 'now', arguments: '' } }],
+        },
+        logprobs: null,
+        finish_reason: null,
+      },
+      {
+        index: 0,
+        delta: { tool_calls: [{ index: 0, function: { arguments: '{}' } }] },
+        logprobs: null,
+        finish_reason: null,
+      },
       { index: 0, delta: {}, logprobs: null, finish_reason: 'tool_calls' },
     ]);
   });
 
   it('synthesises a stop finish and a head when the input lacks them', () => {
-    const sse = encode([{ type: 'text-start', index: 0 }, { type: 'text-delta', index: 0, delta: 'x' }], { model: 'm' });
+    const sse = encode(
+      [
+        { type: 'text-start', index: 0 },
+        { type: 'text-delta', index: 0, delta: 'x' },
+      ],
+      { model: 'm' },
+    );
     expectStrict(sse);
     const chunks = payloads(sse).filter((p) => p !== '[DONE]');
     expect(chunks.at(-1)).toMatchObject({ model: 'm', choices: [{ delta: {}, finish_reason: 'stop' }] });
@@ -134,7 +173,9 @@ describe('createOpenAiChatStreamEncoder', () => {
       { type: 'text-delta', index: 0, delta: 'late' },
     ]);
     const last = out.at(-1);
-    expect(last && (JSON.parse(last.data) as unknown)).toEqual({ error: { message: 'Overloaded', type: 'server_error', param: null, code: null } });
+    expect(last && (JSON.parse(last.data) as unknown)).toEqual({
+      error: { message: 'Overloaded', type: 'server_error', param: null, code: null },
+    });
     expect(openAiChatStrictErrorSchema.safeParse(JSON.parse(last?.data ?? '')).success).toBe(true);
     expect(out.some((m) => m.data === '[DONE]')).toBe(false);
     expect(encoder.end()).toEqual([]);
@@ -142,7 +183,13 @@ describe('createOpenAiChatStreamEncoder', () => {
 });
 
 interface SdkChatCompletion {
-  choices: Array<{ finish_reason: string; message: { content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }> } }>;
+  choices: Array<{
+    finish_reason: string;
+    message: {
+      content: string | null;
+      tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+    };
+  }>;
   usage?: { total_tokens: number };
 }
 
@@ -187,7 +234,9 @@ describe('the official openai SDK reads the encoder output', () => {
     const completion = await sdk.chat.completions.stream(request).finalChatCompletion();
     expect(completion.choices[0]?.finish_reason).toBe('tool_calls');
     expect(completion.choices[0]?.message.content).toBe('Hello');
-    expect(completion.choices[0]?.message.tool_calls?.map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([
+    expect(
+      completion.choices[0]?.message.tool_calls?.map((c) => [c.id, c.function.name, c.function.arguments]),
+    ).toEqual([
       ['toolu_1', 'now', '{}'],
       ['toolu_2', 'get', '{"a":1}'],
     ]);
@@ -195,7 +244,11 @@ describe('the official openai SDK reads the encoder output', () => {
   });
 
   it('create({stream:true}) throws the in-band error as an APIError', async () => {
-    const sse = encode([START, { type: 'text-start', index: 0 }, { type: 'error', error: { kind: 'rate-limit', message: 'Slow down' } }]);
+    const sse = encode([
+      START,
+      { type: 'text-start', index: 0 },
+      { type: 'error', error: { kind: 'rate-limit', message: 'Slow down' } },
+    ]);
     const sdk = await client(sse);
     const stream = await sdk.chat.completions.create({ ...request, stream: true });
     const read = async (): Promise<void> => {
@@ -203,6 +256,10 @@ describe('the official openai SDK reads the encoder output', () => {
         // drain
       }
     };
-    await expect(read()).rejects.toMatchObject({ message: expect.stringContaining('Slow down'), code: 'rate_limit_exceeded', type: 'requests' });
+    await expect(read()).rejects.toMatchObject({
+      message: expect.stringContaining('Slow down'),
+      code: 'rate_limit_exceeded',
+      type: 'requests',
+    });
   });
 });

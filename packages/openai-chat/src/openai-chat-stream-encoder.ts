@@ -1,4 +1,11 @@
-import type { IrStreamEvent, IrStreamEventHandlers, IrUsage, SseMessage, StreamEncoderOptions, StreamMachine } from '@interlingua/ir';
+import type {
+  IrStreamEvent,
+  IrStreamEventHandlers,
+  IrUsage,
+  SseMessage,
+  StreamEncoderOptions,
+  StreamMachine,
+} from '@interlingua/ir';
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { newAnswerId } from '@interlingua/ir-utils';
 import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
@@ -59,12 +66,24 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     'tool-call-start': (e) => {
       const block = this.openBlock(e.index, e.choice, 'tool');
       const id = e.id || `call_${block.choice}_${block.toolIndex}`;
-      this.emit(block.choice, { tool_calls: [{ index: block.toolIndex, id, type: 'function', function: { name: e.name, arguments: '' }, ...callSignatureField(e.opaque) }] });
+      this.emit(block.choice, {
+        tool_calls: [
+          {
+            index: block.toolIndex,
+            id,
+            type: 'function',
+            function: { name: e.name, arguments: '' },
+            ...callSignatureField(e.opaque),
+          },
+        ],
+      });
     },
     'tool-call-delta': (e) => {
       const block = this.blocks.get(e.index);
       if (block?.kind === 'tool' && block.open && e.argumentsDelta !== '') block.sawArguments = true;
-      this.delta(e.index, 'tool', e.argumentsDelta, { tool_calls: [{ index: block?.toolIndex ?? 0, function: { arguments: e.argumentsDelta } }] });
+      this.delta(e.index, 'tool', e.argumentsDelta, {
+        tool_calls: [{ index: block?.toolIndex ?? 0, function: { arguments: e.argumentsDelta } }],
+      });
     },
     'tool-call-end': (e) => this.closeIndex(e.index),
     file: () => undefined,
@@ -93,7 +112,16 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     for (const [choice, state] of this.choices) if (!state.finished) this.finishChoice(choice, 'stop');
     if (this.options.includeUsage === true && this.usage) {
       const { id, created, model } = this.ensureHead();
-      this.out.push({ data: JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: irUsageToOpenAiChat(this.usage) }) });
+      this.out.push({
+        data: JSON.stringify({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          choices: [],
+          usage: irUsageToOpenAiChat(this.usage),
+        }),
+      });
     }
     this.out.push({ data: '[DONE]' });
     return this.flush();
@@ -106,12 +134,20 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
   }
 
   private ensureHead(): Head {
-    this.head ??= { id: newAnswerId('chatcmpl-'), created: Math.floor(Date.now() / 1000), model: this.options.model ?? '' };
+    this.head ??= {
+      id: newAnswerId('chatcmpl-'),
+      created: Math.floor(Date.now() / 1000),
+      model: this.options.model ?? '',
+    };
     return this.head;
   }
 
   /** One chunk with one choice; `usage: null` on every chunk when the caller asked for usage. */
-  private emit(choice: number, delta: Record<string, unknown>, finishReason: OpenAiChatFinishReason | null = null): void {
+  private emit(
+    choice: number,
+    delta: Record<string, unknown>,
+    finishReason: OpenAiChatFinishReason | null = null,
+  ): void {
     const { id, created, model } = this.ensureHead();
     const body: Record<string, unknown> = {
       id,
@@ -189,6 +225,8 @@ function reasoningDetails(details: ReadonlyMap<number, string>): OpenAiChatReaso
  * when `includeUsage`, `usage: null` on every chunk and one `choices: []` usage chunk in `end()`,
  * then `[DONE]`. An `error` event becomes `data: {"error":{...}}` and nothing follows it.
  */
-export function createOpenAiChatStreamEncoder(options: StreamEncoderOptions = {}): StreamMachine<IrStreamEvent, SseMessage> {
+export function createOpenAiChatStreamEncoder(
+  options: StreamEncoderOptions = {},
+): StreamMachine<IrStreamEvent, SseMessage> {
   return new OpenAiChatStreamEncoder(options);
 }

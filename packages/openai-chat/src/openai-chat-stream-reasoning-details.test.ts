@@ -32,13 +32,18 @@ const EVENTS: IrStreamEvent[] = [
 const SSE = serializeSseMessages(runMachineSync(createOpenAiChatStreamEncoder(), EVENTS));
 
 /** The same answer unstreamed: the `reasoning_details` a JSON caller gets. */
-const JSON_DETAILS = irChoiceToOpenAiChatMessage(accumulateResponse(EVENTS).choices[0] ?? { index: 0, content: [], finishReason: { unified: 'stop', raw: 'stop' } }, new WarningCollector()).reasoning_details;
+const JSON_DETAILS = irChoiceToOpenAiChatMessage(
+  accumulateResponse(EVENTS).choices[0] ?? { index: 0, content: [], finishReason: { unified: 'stop', raw: 'stop' } },
+  new WarningCollector(),
+).reasoning_details;
 
 function deltas(): Array<Record<string, unknown>> {
   return parseSseText(SSE)
     .filter((message) => message.data !== '[DONE]')
     .map((message) => {
-      const chunk = JSON.parse(message.data) as { choices: Array<{ delta: Record<string, unknown>; finish_reason: string | null }> };
+      const chunk = JSON.parse(message.data) as {
+        choices: Array<{ delta: Record<string, unknown>; finish_reason: string | null }>;
+      };
       expect(openAiChatStrictChunkSchema.safeParse(chunk).error).toBeUndefined();
       return { ...chunk.choices[0]?.delta, finish_reason: chunk.choices[0]?.finish_reason };
     });
@@ -60,19 +65,30 @@ describe('streamed reasoning_details', () => {
       maxRetries: 0,
       fetch: () => Promise.resolve(new Response(SSE, { headers: { 'content-type': 'text/event-stream' } })),
     });
-    const completion = await client.chat.completions.stream({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }).finalChatCompletion();
+    const completion = await client.chat.completions
+      .stream({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })
+      .finalChatCompletion();
     const message = completion.choices[0]?.message as unknown as Record<string, unknown>;
     expect(message.reasoning_details).toEqual(JSON_DETAILS);
-    expect(message.tool_calls).toMatchObject([{ id: 'call_1', function: { name: 'weather', arguments: '{"city":"Paris"}' } }]);
+    expect(message.tool_calls).toMatchObject([
+      { id: 'call_1', function: { name: 'weather', arguments: '{"city":"Paris"}' } },
+    ]);
   });
 
   it('leave reasoning_content to the text deltas, so that accumulators that append it get the text once', () => {
-    const text = deltas().flatMap((delta) => (typeof delta.reasoning_content === 'string' ? [delta.reasoning_content] : []));
+    const text = deltas().flatMap((delta) =>
+      typeof delta.reasoning_content === 'string' ? [delta.reasoning_content] : [],
+    );
     expect(text.join('')).toBe('Step 0: the weather is needed.');
   });
 
   it('are absent when no carrier came', () => {
-    const sse = serializeSseMessages(runMachineSync(createOpenAiChatStreamEncoder(), EVENTS.filter((event) => event.type !== 'reasoning-signature')));
+    const sse = serializeSseMessages(
+      runMachineSync(
+        createOpenAiChatStreamEncoder(),
+        EVENTS.filter((event) => event.type !== 'reasoning-signature'),
+      ),
+    );
     expect(sse).not.toContain('reasoning_details');
   });
 });

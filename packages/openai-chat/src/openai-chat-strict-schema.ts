@@ -24,29 +24,36 @@ const tokenLogprob = z.strictObject({
   top_logprobs: z.array(topLogprob),
 });
 
-const logprobs = z.nullable(z.strictObject({ content: z.nullable(z.array(tokenLogprob)), refusal: z.nullable(z.array(tokenLogprob)) }));
+const logprobs = z.nullable(
+  z.strictObject({ content: z.nullable(z.array(tokenLogprob)), refusal: z.nullable(z.array(tokenLogprob)) }),
+);
 
 export const openAiChatStrictUsageSchema = z
   .strictObject({
     prompt_tokens: count,
     completion_tokens: count,
     total_tokens: count,
-    prompt_tokens_details: z.optional(z
-      .strictObject({
+    prompt_tokens_details: z.optional(
+      z.strictObject({
         cached_tokens: z.optional(count),
         audio_tokens: z.optional(count),
         cache_write_tokens: z.optional(count),
-      })),
-    completion_tokens_details: z.optional(z
-      .strictObject({
+      }),
+    ),
+    completion_tokens_details: z.optional(
+      z.strictObject({
         reasoning_tokens: z.optional(count),
         audio_tokens: z.optional(count),
         accepted_prediction_tokens: z.optional(count),
         rejected_prediction_tokens: z.optional(count),
-      })),
-  }).check(z.refine((usage) => usage.total_tokens === usage.prompt_tokens + usage.completion_tokens, {
-    message: 'total_tokens must equal prompt_tokens + completion_tokens',
-  }));
+      }),
+    ),
+  })
+  .check(
+    z.refine((usage) => usage.total_tokens === usage.prompt_tokens + usage.completion_tokens, {
+      message: 'total_tokens must equal prompt_tokens + completion_tokens',
+    }),
+  );
 
 /** A signed call's carrier, in the field Gemini's OpenAI-compatible API gives call signatures. */
 const extraContent = z.strictObject({ google: z.strictObject({ thought_signature: z.string() }) });
@@ -70,7 +77,9 @@ const annotation = z.strictObject({
 });
 
 /** Opaque reasoning the gateway hands out to chat callers (sent back as it came). */
-const reasoningDetails = z.array(z.strictObject({ type: z.literal('reasoning.encrypted'), data: z.string(), format: z.string(), index: count }));
+const reasoningDetails = z.array(
+  z.strictObject({ type: z.literal('reasoning.encrypted'), data: z.string(), format: z.string(), index: count }),
+);
 
 export const openAiChatStrictMessageSchema = z.strictObject({
   role: z.literal('assistant'),
@@ -78,10 +87,14 @@ export const openAiChatStrictMessageSchema = z.strictObject({
   refusal: z.nullable(z.string()),
   reasoning_content: z.optional(z.string()),
   reasoning_details: z.optional(reasoningDetails),
-  tool_calls: z.optional(z.array(z.discriminatedUnion('type', [functionToolCall, customToolCall])).check(z.minLength(1))),
+  tool_calls: z.optional(
+    z.array(z.discriminatedUnion('type', [functionToolCall, customToolCall])).check(z.minLength(1)),
+  ),
   function_call: z.optional(z.nullable(z.strictObject({ name: z.string(), arguments: z.string() }))),
   annotations: z.optional(z.array(annotation)),
-  audio: z.optional(z.nullable(z.strictObject({ id: z.string(), data: z.string(), expires_at: z.number(), transcript: z.string() }))),
+  audio: z.optional(
+    z.nullable(z.strictObject({ id: z.string(), data: z.string(), expires_at: z.number(), transcript: z.string() })),
+  ),
 });
 
 /** A `chat.completion` exactly as OpenAI sends it. */
@@ -107,7 +120,9 @@ const deltaToolCall = z.strictObject({
   index: count,
   id: z.optional(z.string().check(z.minLength(1))),
   type: z.optional(z.literal('function')),
-  function: z.optional(z.strictObject({ name: z.optional(z.string().check(z.minLength(1))), arguments: z.optional(z.string()) })),
+  function: z.optional(
+    z.strictObject({ name: z.optional(z.string().check(z.minLength(1))), arguments: z.optional(z.string()) }),
+  ),
   extra_content: z.optional(extraContent),
 });
 
@@ -142,7 +157,12 @@ export const openAiChatStrictChunkSchema = z.strictObject({
 
 /** An error body exactly as OpenAI sends it: all four keys present. */
 export const openAiChatStrictErrorSchema = z.strictObject({
-  error: z.strictObject({ message: z.string(), type: z.string(), param: z.nullable(z.string()), code: z.nullable(z.string()) }),
+  error: z.strictObject({
+    message: z.string(),
+    type: z.string(),
+    param: z.nullable(z.string()),
+    code: z.nullable(z.string()),
+  }),
 });
 
 export type OpenAiChatResponse = z.infer<typeof openAiChatStrictResponseSchema>;

@@ -23,7 +23,10 @@ export function openAiChatUsageToIr(raw: unknown): IrUsage | undefined {
   const promptDetails = asRecord(usage['prompt_tokens_details']);
   const completionDetails = asRecord(usage['completion_tokens_details']);
   const ir: IrUsage = { inputTokens: input, outputTokens: output, totalTokens: input + output };
-  const cacheRead = Math.min(count(promptDetails?.['cached_tokens']) ?? count(usage['prompt_cache_hit_tokens']) ?? 0, input);
+  const cacheRead = Math.min(
+    count(promptDetails?.['cached_tokens']) ?? count(usage['prompt_cache_hit_tokens']) ?? 0,
+    input,
+  );
   if (cacheRead > 0) ir.cacheReadTokens = cacheRead;
   const cacheWrite = Math.min(count(promptDetails?.['cache_write_tokens']) ?? 0, input - cacheRead);
   if (cacheWrite > 0) ir.cacheWriteTokens = cacheWrite;

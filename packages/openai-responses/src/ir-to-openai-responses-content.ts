@@ -6,7 +6,14 @@ import { UNKNOWN_IMAGE_MEDIA_TYPE } from './openai-responses-content-to-ir.js';
 export type OpenAiResponsesInputPartOut =
   | { type: 'input_text'; text: string }
   | { type: 'input_image'; detail: 'auto' | 'low' | 'high'; image_url?: string; file_id?: string }
-  | { type: 'input_file'; file_id?: string; file_data?: string; file_url?: string; filename?: string; detail?: 'auto' | 'low' | 'high' };
+  | {
+      type: 'input_file';
+      file_id?: string;
+      file_data?: string;
+      file_url?: string;
+      filename?: string;
+      detail?: 'auto' | 'low' | 'high';
+    };
 
 function isImage(part: IrFilePart): boolean {
   return part.mediaType?.startsWith('image/') === true;
@@ -17,7 +24,11 @@ function imageToWire(part: IrFilePart): OpenAiResponsesInputPartOut {
   const source = part.source;
   if (source.kind === 'url') out.image_url = source.url;
   else if (source.kind === 'file-id') out.file_id = source.fileId;
-  else out.image_url = toDataUrl(part.mediaType === UNKNOWN_IMAGE_MEDIA_TYPE ? 'image/png' : (part.mediaType ?? 'image/png'), source.data);
+  else
+    out.image_url = toDataUrl(
+      part.mediaType === UNKNOWN_IMAGE_MEDIA_TYPE ? 'image/png' : (part.mediaType ?? 'image/png'),
+      source.data,
+    );
   return out;
 }
 
@@ -52,7 +63,9 @@ export function inputPartToWire(part: IrTextPart | IrFilePart): OpenAiResponsesI
 }
 
 /** The content of an IR tool result -> `function_call_output.output` (a string when it is one text). */
-export function toolResultOutputToWire(content: Array<IrTextPart | IrFilePart>): string | OpenAiResponsesInputPartOut[] {
+export function toolResultOutputToWire(
+  content: Array<IrTextPart | IrFilePart>,
+): string | OpenAiResponsesInputPartOut[] {
   if (content.length === 0) return '';
   const [first] = content;
   if (content.length === 1 && first?.type === 'text') return first.text;

@@ -16,6 +16,13 @@ export function irToOpenAiResponsesError(error: IrErrorData): { status: number; 
   const type = IR_KIND_OPENAI_ERROR[errorKindForSentStatus(error, status)].type;
   return {
     status,
-    body: { error: { message: error.message, type, param: error.param ?? null, code: error.code ?? IR_KIND_OPENAI_ERROR[error.kind].code } },
+    body: {
+      error: {
+        message: error.message,
+        type,
+        param: error.param ?? null,
+        code: error.code ?? IR_KIND_OPENAI_ERROR[error.kind].code,
+      },
+    },
   };
 }

@@ -55,7 +55,11 @@ class InputWriter {
     const path = `messages[${m}].content[${p}]`;
     if ('cacheControl' in part && part.cacheControl && !this.cacheWarned) {
       this.cacheWarned = true;
-      this.warn('dropped', `${path}.cacheControl`, 'Responses caches prompts automatically; cache breakpoints are not sent');
+      this.warn(
+        'dropped',
+        `${path}.cacheControl`,
+        'Responses caches prompts automatically; cache breakpoints are not sent',
+      );
     }
     switch (part.type) {
       case 'text':
@@ -64,7 +68,13 @@ class InputWriter {
         return this.content(message, part, m, p);
       case 'tool-call':
         this.flush();
-        this.items.push({ ...this.ext.callItems?.[part.id], type: 'function_call', call_id: part.id, name: part.name, arguments: part.argumentsJson });
+        this.items.push({
+          ...this.ext.callItems?.[part.id],
+          type: 'function_call',
+          call_id: part.id,
+          name: part.name,
+          arguments: part.argumentsJson,
+        });
         return;
       case 'tool-result':
         this.flush();
@@ -112,8 +122,12 @@ class InputWriter {
 
   private wirePart(message: IrMessage, part: IrContentPart, path: string): Item | undefined {
     const assistant = message.role === 'assistant';
-    if (part.type === 'text') return assistant ? { type: 'output_text', text: part.text, annotations: [] } : { type: 'input_text', text: part.text };
-    if (part.type === 'refusal') return assistant ? { type: 'refusal', refusal: part.text } : { type: 'input_text', text: part.text };
+    if (part.type === 'text')
+      return assistant
+        ? { type: 'output_text', text: part.text, annotations: [] }
+        : { type: 'input_text', text: part.text };
+    if (part.type === 'refusal')
+      return assistant ? { type: 'refusal', refusal: part.text } : { type: 'input_text', text: part.text };
     if (part.type === 'file' && !assistant) return filePartToWire(part);
     this.warn('dropped', path, `a ${part.type} part cannot be sent in a ${message.role} message`);
     return undefined;

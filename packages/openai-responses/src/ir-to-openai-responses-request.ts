@@ -1,4 +1,12 @@
-import type { IrReasoningConfig, IrRequest, IrResponseFormat, IrTool, IrToolChoice, IrWarning, Result } from '@interlingua/ir';
+import type {
+  IrReasoningConfig,
+  IrRequest,
+  IrResponseFormat,
+  IrTool,
+  IrToolChoice,
+  IrWarning,
+  Result,
+} from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
 import { irPromptCacheToOpenAi } from '@interlingua/ir-utils';
 import { irMessagesToOpenAiResponsesInput } from './ir-to-openai-responses-input.js';
@@ -10,7 +18,9 @@ type Body = Record<string, unknown>;
 
 function functionTool(tool: IrTool, ext: OpenAiResponsesRequestExtensions): Body {
   const strict = tool.strict === true;
-  const empty: Body = strict ? { type: 'object', properties: {}, required: [], additionalProperties: false } : { type: 'object', properties: {} };
+  const empty: Body = strict
+    ? { type: 'object', properties: {}, required: [], additionalProperties: false }
+    : { type: 'object', properties: {} };
   const out: Body = { ...ext.toolFields?.[tool.name], type: 'function', name: tool.name };
   if (tool.description !== undefined) out.description = tool.description;
   out.parameters = tool.parameters ?? empty;
@@ -20,7 +30,12 @@ function functionTool(tool: IrTool, ext: OpenAiResponsesRequestExtensions): Body
 
 function tools(ir: IrRequest, ext: OpenAiResponsesRequestExtensions, warnings: IrWarning[]): Body[] | undefined {
   const out: Body[] = (ir.tools ?? []).map((tool) => functionTool(tool, ext));
-  if (ir.tools?.some((tool) => tool.cacheControl)) warnings.push({ kind: 'dropped', field: 'tools.cacheControl', message: 'Responses caches prompts automatically; cache breakpoints are not sent' });
+  if (ir.tools?.some((tool) => tool.cacheControl))
+    warnings.push({
+      kind: 'dropped',
+      field: 'tools.cacheControl',
+      message: 'Responses caches prompts automatically; cache breakpoints are not sent',
+    });
   for (const entry of ext.tools ?? []) out.splice(Math.min(entry.index, out.length), 0, entry.tool);
   return ir.tools || ext.tools ? out : undefined;
 }
@@ -40,15 +55,27 @@ function textFormat(format: IrResponseFormat | undefined): Body | undefined {
   return out;
 }
 
-function reasoning(config: IrReasoningConfig | undefined, ext: OpenAiResponsesRequestExtensions, warnings: IrWarning[]): Body | undefined {
+function reasoning(
+  config: IrReasoningConfig | undefined,
+  ext: OpenAiResponsesRequestExtensions,
+  warnings: IrWarning[],
+): Body | undefined {
   if (!config && !ext.reasoning) return undefined;
   const out: Body = { ...ext.reasoning };
   if (config?.effort) out.effort = config.effort;
   else if (config?.budgetTokens !== undefined && config.enabled !== false) {
     out.effort = effortForBudget(config.budgetTokens);
-    warnings.push({ kind: 'approximated', field: 'reasoning.budgetTokens', message: `thinking budget sent as reasoning effort '${String(out.effort)}'` });
+    warnings.push({
+      kind: 'approximated',
+      field: 'reasoning.budgetTokens',
+      message: `thinking budget sent as reasoning effort '${String(out.effort)}'`,
+    });
   } else if (config?.enabled === false) {
-    warnings.push({ kind: 'dropped', field: 'reasoning.enabled', message: "reasoning cannot be switched off on every OpenAI model; the model's default effort applies" });
+    warnings.push({
+      kind: 'dropped',
+      field: 'reasoning.enabled',
+      message: "reasoning cannot be switched off on every OpenAI model; the model's default effort applies",
+    });
   }
   if (config?.summary && config.summary !== 'none') out.summary = config.summary;
   return Object.keys(out).length > 0 ? out : undefined;
@@ -73,7 +100,12 @@ function samplingWarnings(ir: IrRequest, warnings: IrWarning[]): void {
  * `include` is left as it sent it).
  */
 function wantsEncryptedReasoning(ir: IrRequest, body: Body): boolean {
-  return ir.reasoning !== undefined && ir.reasoning.enabled !== false && ir.reasoning.effort !== 'none' && body.include === undefined;
+  return (
+    ir.reasoning !== undefined &&
+    ir.reasoning.enabled !== false &&
+    ir.reasoning.effort !== 'none' &&
+    body.include === undefined
+  );
 }
 
 function setIf(body: Body, key: string, value: unknown): void {

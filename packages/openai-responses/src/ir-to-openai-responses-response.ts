@@ -11,7 +11,10 @@ import {
   openAiResponsesErrorCodeSchema,
 } from './openai-responses-strict-response-schema.js';
 
-type MessageContent = Array<{ type: 'output_text'; text: string; annotations: Array<{ type: string }>; logprobs: [] } | { type: 'refusal'; refusal: string }>;
+type MessageContent = Array<
+  | { type: 'output_text'; text: string; annotations: Array<{ type: string }>; logprobs: [] }
+  | { type: 'refusal'; refusal: string }
+>;
 
 /** A reasoning output item; encrypted content only when it came from OpenAI. */
 export function reasoningOutputItem(part: IrReasoningPart, id: string): OpenAiResponsesOutputItem {
@@ -45,11 +48,27 @@ class OutputWriter {
     if (part.type === 'tool-call') {
       const id = this.idFor(p, 'fc');
       const callId = part.id || generatedItemId('call', this.responseId, this.items.length);
-      this.items.push({ type: 'function_call', id, call_id: callId, name: part.name, arguments: part.argumentsJson, status: 'completed' });
+      this.items.push({
+        type: 'function_call',
+        id,
+        call_id: callId,
+        name: part.name,
+        arguments: part.argumentsJson,
+        status: 'completed',
+      });
     } else if (part.type === 'reasoning') {
-      this.items.push(reasoningOutputItem(part, part.opaque?.origin === 'openai' && part.opaque.itemId ? part.opaque.itemId : this.idFor(p, 'rs')));
+      this.items.push(
+        reasoningOutputItem(
+          part,
+          part.opaque?.origin === 'openai' && part.opaque.itemId ? part.opaque.itemId : this.idFor(p, 'rs'),
+        ),
+      );
     } else {
-      this.warnings.push({ kind: 'dropped', field: `choices[0].content[${p}]`, message: `a ${part.type} part has no Responses output item` });
+      this.warnings.push({
+        kind: 'dropped',
+        field: `choices[0].content[${p}]`,
+        message: `a ${part.type} part has no Responses output item`,
+      });
     }
   }
 
@@ -87,7 +106,8 @@ export function irPartsToOutputItems(
   parts.forEach((part, p) => writer.part(part, p));
   writer.flush();
   const items = writer.items;
-  for (const entry of ext.outputItems ?? []) items.splice(Math.min(entry.index, items.length), 0, entry.item as OpenAiResponsesOutputItem);
+  for (const entry of ext.outputItems ?? [])
+    items.splice(Math.min(entry.index, items.length), 0, entry.item as OpenAiResponsesOutputItem);
   return items;
 }
 
@@ -101,11 +121,19 @@ function failure(ext: OpenAiResponsesResponseExtensions): { code: OpenAiResponse
  * (`instructions`, `tools`, `temperature`, …); without it, fields kept from an upstream answer or
  * the API defaults are used. Only choice 0 is written.
  */
-export function openAiResponsesResponseFromIr(ir: IrResponse, echo?: OpenAiResponsesEcho): Result<OpenAiResponsesResponse> {
+export function openAiResponsesResponseFromIr(
+  ir: IrResponse,
+  echo?: OpenAiResponsesEcho,
+): Result<OpenAiResponsesResponse> {
   const ext = readResponseExtensions(ir.extensions);
   const warnings: IrWarning[] = [];
   const [choice, ...others] = ir.choices;
-  if (others.length > 0) warnings.push({ kind: 'dropped', field: 'choices', message: 'Responses answers carry one choice; only the first is sent' });
+  if (others.length > 0)
+    warnings.push({
+      kind: 'dropped',
+      field: 'choices',
+      message: 'Responses answers carry one choice; only the first is sent',
+    });
   const id = ir.id || newResponseId();
   const output = irPartsToOutputItems(choice?.content ?? [], id, ext, warnings);
   const status = responseStatusForFinish(choice?.finishReason ?? { unified: 'stop', raw: null });

@@ -17,7 +17,11 @@ function isResponseShape(body: Record<string, unknown>): boolean {
   if (typeof body.id !== 'string' || typeof body.model !== 'string') return false;
   if (typeof body.created_at !== 'number' || !Number.isFinite(body.created_at)) return false;
   if (!isOptionalText(body.object) || !isOptionalText(body.status)) return false;
-  if (!isOptionalTextRecord(body.incomplete_details, ['reason']) || !isOptionalTextRecord(body.error, ['code', 'message'])) return false;
+  if (
+    !isOptionalTextRecord(body.incomplete_details, ['reason']) ||
+    !isOptionalTextRecord(body.error, ['code', 'message'])
+  )
+    return false;
   return Array.isArray(body.output) && body.output.every((item) => typeof asRecord(item)?.type === 'string');
 }
 

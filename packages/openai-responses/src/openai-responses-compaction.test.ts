@@ -25,8 +25,25 @@ describe('compaction items in requests', () => {
     const { value: ir } = openAiResponsesRequestToIr(request);
     const found = findCompactionItems(ir);
     expect(found).toEqual([
-      { messageIndex: 1, partIndex: 0, id: 'cmp_1', part: { type: 'reasoning', text: '', opaque: { origin: 'openai', kind: 'encrypted', data: 'gAAAA-openai', itemId: 'cmp_1' } } },
-      { messageIndex: 2, partIndex: 0, part: { type: 'reasoning', text: '', opaque: { origin: 'interlingua', kind: 'encrypted', data: 'ilg1.local-blob' } } },
+      {
+        messageIndex: 1,
+        partIndex: 0,
+        id: 'cmp_1',
+        part: {
+          type: 'reasoning',
+          text: '',
+          opaque: { origin: 'openai', kind: 'encrypted', data: 'gAAAA-openai', itemId: 'cmp_1' },
+        },
+      },
+      {
+        messageIndex: 2,
+        partIndex: 0,
+        part: {
+          type: 'reasoning',
+          text: '',
+          opaque: { origin: 'interlingua', kind: 'encrypted', data: 'ilg1.local-blob' },
+        },
+      },
     ]);
   });
 
@@ -42,10 +59,19 @@ describe('compaction items in requests', () => {
 
 describe('the compact endpoint shapes', () => {
   it('reads a compact request, keeping unknown fields', () => {
-    const { value } = openAiResponsesCompactRequestToIr({ model: 'm', input: 'hi', instructions: 'sys', tools: [{ type: 'web_search' }], stream: true });
+    const { value } = openAiResponsesCompactRequestToIr({
+      model: 'm',
+      input: 'hi',
+      instructions: 'sys',
+      tools: [{ type: 'web_search' }],
+      stream: true,
+    });
     expect(value.messages).toHaveLength(2);
     expect(value.stream).toBe(false);
-    expect(value.extensions?.['openai-responses']).toMatchObject({ instructions: true, tools: [{ index: 0, tool: { type: 'web_search' } }] });
+    expect(value.extensions?.['openai-responses']).toMatchObject({
+      instructions: true,
+      tools: [{ index: 0, tool: { type: 'web_search' } }],
+    });
     expect(() => openAiResponsesCompactRequestToIr({ input: 'hi' })).toThrow(IrError);
   });
 
@@ -62,7 +88,13 @@ describe('the compact endpoint shapes', () => {
       object: 'response.compaction',
       created_at: 1764967971,
       output: [
-        { id: 'msg_c_0', type: 'message', status: 'completed', role: 'user', content: [{ type: 'input_text', text: 'Create a landing page' }] },
+        {
+          id: 'msg_c_0',
+          type: 'message',
+          status: 'completed',
+          role: 'user',
+          content: [{ type: 'input_text', text: 'Create a landing page' }],
+        },
         { type: 'compaction', id: 'cmp_c', encrypted_content: 'ilg1.abc' },
       ],
       usage: {

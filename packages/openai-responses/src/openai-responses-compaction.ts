@@ -7,7 +7,11 @@ import { readRequestExtensions } from './openai-responses-extensions.js';
 import { generatedItemId } from './openai-responses-item-ids.js';
 import { openAiResponsesRequestToIr } from './openai-responses-request-to-ir.js';
 import { openAiResponsesUsageSchema } from './openai-responses-response-schema.js';
-import { type OpenAiResponsesUsage, openAiResponsesStrictCompactionSchema, openAiResponsesStrictUsageSchema } from './openai-responses-strict-response-schema.js';
+import {
+  type OpenAiResponsesUsage,
+  openAiResponsesStrictCompactionSchema,
+  openAiResponsesStrictUsageSchema,
+} from './openai-responses-strict-response-schema.js';
 import { parseOrThrow } from './openai-responses-zod-error.js';
 
 /**
@@ -38,11 +42,15 @@ export const openAiResponsesStrictCompactionResponseSchema = z.strictObject({
   object: z.literal('response.compaction'),
   created_at: z.number(),
   output: z.array(
-    z.looseObject({ type: z.string(), id: z.string().check(z.minLength(1)) }).check(z.superRefine((item, ctx) => {
-      if (item.type !== 'compaction') return;
-      const result = openAiResponsesStrictCompactionSchema.safeParse(item);
-      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    })),
+    z.looseObject({ type: z.string(), id: z.string().check(z.minLength(1)) }).check(
+      z.superRefine((item, ctx) => {
+        if (item.type !== 'compaction') return;
+        const result = openAiResponsesStrictCompactionSchema.safeParse(item);
+        if (!result.success)
+          for (const issue of result.error.issues)
+            ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      }),
+    ),
   ),
   usage: openAiResponsesStrictUsageSchema,
 });
@@ -72,18 +80,33 @@ export interface OpenAiResponsesCompactionParts {
 function asOutputMessage(item: Record<string, unknown>, id: string): Record<string, unknown> {
   if (typeof item.role !== 'string') return { ...item, id: typeof item.id === 'string' ? item.id : id };
   const textType = item.role === 'assistant' ? 'output_text' : 'input_text';
-  const content = typeof item.content === 'string' ? [{ type: textType, text: item.content, ...(textType === 'output_text' ? { annotations: [] } : {}) }] : item.content;
-  return { id: typeof item.id === 'string' ? item.id : id, type: 'message', status: 'completed', role: item.role, content };
+  const content =
+    typeof item.content === 'string'
+      ? [{ type: textType, text: item.content, ...(textType === 'output_text' ? { annotations: [] } : {}) }]
+      : item.content;
+  return {
+    id: typeof item.id === 'string' ? item.id : id,
+    type: 'message',
+    status: 'completed',
+    role: item.role,
+    content,
+  };
 }
 
 /** Builds the `/v1/responses/compact` answer: the kept messages, then one `compaction` item. */
-export function openAiResponsesCompactionFromIr(parts: OpenAiResponsesCompactionParts): Result<OpenAiResponsesCompactionResponse> {
+export function openAiResponsesCompactionFromIr(
+  parts: OpenAiResponsesCompactionParts,
+): Result<OpenAiResponsesCompactionResponse> {
   const warnings: IrWarning[] = [];
   const { input } = irMessagesToOpenAiResponsesInput(parts.messages, {}, warnings);
-  const output = input.map((item, i) => asOutputMessage(item, generatedItemId('msg', parts.id, i))) as OpenAiResponsesCompactionResponse['output'];
+  const output = input.map((item, i) =>
+    asOutputMessage(item, generatedItemId('msg', parts.id, i)),
+  ) as OpenAiResponsesCompactionResponse['output'];
   const compactionId = parts.compactionId ?? `cmp_${parts.id.replace(/^resp_/, '')}`;
   output.push({ type: 'compaction', id: compactionId, encrypted_content: parts.encryptedContent });
-  const usage: OpenAiResponsesUsage = irToOpenAiResponsesUsage(parts.usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0 });
+  const usage: OpenAiResponsesUsage = irToOpenAiResponsesUsage(
+    parts.usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+  );
   return { value: { id: parts.id, object: 'response.compaction', created_at: parts.created, output, usage }, warnings };
 }
 

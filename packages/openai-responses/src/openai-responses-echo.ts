@@ -12,7 +12,14 @@ import {
 function echoedTool(tool: { type: string } & Record<string, unknown>): { type: string } & Record<string, unknown> {
   if (tool.type !== 'function') return tool;
   const { type, description, name, parameters, strict, ...rest } = tool;
-  return { type, description: description ?? null, name, parameters: parameters ?? null, strict: strict ?? true, ...rest };
+  return {
+    type,
+    description: description ?? null,
+    name,
+    parameters: parameters ?? null,
+    strict: strict ?? true,
+    ...rest,
+  };
 }
 
 /**

@@ -33,11 +33,24 @@ describe('openAiResponsesErrorToIr', () => {
   });
 
   it('uses the type, then the status, when the code says nothing', () => {
-    expect(openAiResponsesErrorToIr(429, { error: { message: 'm', type: 'insufficient_quota', code: null } }).kind).toBe('quota-exceeded');
-    expect(openAiResponsesErrorToIr(429, { error: { message: 'm', type: 'tokens', code: 'rate_limit_exceeded' } }).kind).toBe('rate-limit');
-    expect(openAiResponsesErrorToIr(503, { error: { message: 'm', type: 'weird', code: null } }).kind).toBe('overloaded');
-    expect(openAiResponsesErrorToIr(500, 'Internal Server Error')).toMatchObject({ kind: 'upstream-error', message: 'Internal Server Error', status: 500 });
-    expect(openAiResponsesErrorToIr(0, { error: { message: 'in-band' } })).toMatchObject({ kind: 'upstream-error', message: 'in-band' });
+    expect(
+      openAiResponsesErrorToIr(429, { error: { message: 'm', type: 'insufficient_quota', code: null } }).kind,
+    ).toBe('quota-exceeded');
+    expect(
+      openAiResponsesErrorToIr(429, { error: { message: 'm', type: 'tokens', code: 'rate_limit_exceeded' } }).kind,
+    ).toBe('rate-limit');
+    expect(openAiResponsesErrorToIr(503, { error: { message: 'm', type: 'weird', code: null } }).kind).toBe(
+      'overloaded',
+    );
+    expect(openAiResponsesErrorToIr(500, 'Internal Server Error')).toMatchObject({
+      kind: 'upstream-error',
+      message: 'Internal Server Error',
+      status: 500,
+    });
+    expect(openAiResponsesErrorToIr(0, { error: { message: 'in-band' } })).toMatchObject({
+      kind: 'upstream-error',
+      message: 'in-band',
+    });
   });
 });
 
@@ -56,8 +69,13 @@ describe('irToOpenAiResponsesError', () => {
       param: null,
       code: 'invalid_api_key',
     });
-    expect(irToOpenAiResponsesError({ kind: 'quota-exceeded', message: 'q' }).body.error).toMatchObject({ type: 'insufficient_quota', code: 'insufficient_quota' });
-    expect(irToOpenAiResponsesError({ kind: 'invalid-request', message: 'bad', param: 'input[0].role', status: 422 })).toEqual({
+    expect(irToOpenAiResponsesError({ kind: 'quota-exceeded', message: 'q' }).body.error).toMatchObject({
+      type: 'insufficient_quota',
+      code: 'insufficient_quota',
+    });
+    expect(
+      irToOpenAiResponsesError({ kind: 'invalid-request', message: 'bad', param: 'input[0].role', status: 422 }),
+    ).toEqual({
       status: 422,
       body: { error: { message: 'bad', type: 'invalid_request_error', param: 'input[0].role', code: null } },
     });

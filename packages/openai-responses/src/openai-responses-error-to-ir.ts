@@ -17,8 +17,18 @@ export function openAiResponsesErrorToIr(status: number, body: unknown): IrError
   const type = text(error.type);
   const fallback = status >= 400 ? errorKindForStatus(status) : 'upstream-error';
   const kind = openAiErrorKind(code, type) ?? fallback;
-  const message = text(error.message) ?? text(record?.message) ?? (typeof body === 'string' && body !== '' ? body : `Upstream error (status ${status})`);
-  const out: IrErrorData = { kind, message, code: code ?? null, param: text(error.param) ?? null, source: 'upstream', raw: body };
+  const message =
+    text(error.message) ??
+    text(record?.message) ??
+    (typeof body === 'string' && body !== '' ? body : `Upstream error (status ${status})`);
+  const out: IrErrorData = {
+    kind,
+    message,
+    code: code ?? null,
+    param: text(error.param) ?? null,
+    source: 'upstream',
+    raw: body,
+  };
   if (status >= 400) out.status = status;
   return out;
 }

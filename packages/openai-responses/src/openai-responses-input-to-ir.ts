@@ -19,7 +19,10 @@ import { parseOrThrow } from './openai-responses-zod-error.js';
 /** Prefix of compaction blobs minted by Interlingua itself (not by OpenAI). */
 export const INTERLINGUA_COMPACTION_PREFIX = 'ilg1.';
 
-type InputExtensions = Pick<OpenAiResponsesRequestExtensions, 'items' | 'callItems' | 'callOutputItems' | 'messageItems' | 'compaction'>;
+type InputExtensions = Pick<
+  OpenAiResponsesRequestExtensions,
+  'items' | 'callItems' | 'callOutputItems' | 'messageItems' | 'compaction'
+>;
 
 /** The input as IR messages, plus what the IR cannot hold. */
 export interface InputToIrResult {
@@ -37,7 +40,8 @@ function itemKind(item: Record<string, unknown>): string | undefined {
 /** `<part type>:<text length>`, the check stored beside positional extras. */
 export function partCheck(part: IrContentPart | undefined): string {
   if (!part) return '';
-  if (part.type === 'text' || part.type === 'refusal' || part.type === 'reasoning') return `${part.type}:${part.text.length}`;
+  if (part.type === 'text' || part.type === 'refusal' || part.type === 'reasoning')
+    return `${part.type}:${part.text.length}`;
   return part.type;
 }
 
@@ -45,7 +49,13 @@ export function partCheck(part: IrContentPart | undefined): string {
 class InputConverter {
   readonly messages: IrMessage[];
   readonly warnings: IrWarning[] = [];
-  readonly extensions: Required<InputExtensions> = { items: [], callItems: {}, callOutputItems: {}, messageItems: [], compaction: [] };
+  readonly extensions: Required<InputExtensions> = {
+    items: [],
+    callItems: {},
+    callOutputItems: {},
+    messageItems: [],
+    compaction: [],
+  };
   private open: IrMessage | undefined;
   private readonly callNames = new Map<string, string>();
 
@@ -105,7 +115,12 @@ class InputConverter {
     const fields = pickUnknown(raw, ['type', 'role', 'content']);
     if (Object.keys(fields).length > 0 && parts.length > 0) {
       const part = message.content.length;
-      this.extensions.messageItems.push({ message: this.messages.indexOf(message), part, check: partCheck(parts[0]), fields });
+      this.extensions.messageItems.push({
+        message: this.messages.indexOf(message),
+        part,
+        check: partCheck(parts[0]),
+        fields,
+      });
     }
     message.content.push(...parts);
   }
@@ -162,10 +177,18 @@ export function openAiResponsesInputToIr(
   initial: IrMessage[] = [],
 ): InputToIrResult {
   if (typeof input === 'string') {
-    return { messages: [...initial, { role: 'user', content: [{ type: 'text', text: input }] }], extensions: {}, warnings: [] };
+    return {
+      messages: [...initial, { role: 'user', content: [{ type: 'text', text: input }] }],
+      extensions: {},
+      warnings: [],
+    };
   }
   const items = input ?? [];
   const converter = new InputConverter(initial, items);
   items.forEach((item, i) => converter.add(item, i));
-  return { messages: converter.messages, extensions: compactRecord(converter.extensions), warnings: converter.warnings };
+  return {
+    messages: converter.messages,
+    extensions: compactRecord(converter.extensions),
+    warnings: converter.warnings,
+  };
 }

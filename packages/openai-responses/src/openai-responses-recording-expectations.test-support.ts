@@ -8,9 +8,13 @@ export function describeIr(ir: IrResponse): Record<string, unknown> {
   const parts = ir.choices[0]?.content ?? [];
   return {
     text: parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
-    refusal: parts.some((p) => p.type === 'refusal') ? parts.map((p) => (p.type === 'refusal' ? p.text : '')).join('') : null,
+    refusal: parts.some((p) => p.type === 'refusal')
+      ? parts.map((p) => (p.type === 'refusal' ? p.text : '')).join('')
+      : null,
     reasoning: parts.filter((p) => p.type === 'reasoning').map((p) => (p.type === 'reasoning' ? p.text : '')),
-    tool_calls: parts.flatMap((p) => (p.type === 'tool-call' ? [{ call_id: p.id, name: p.name, arguments: parseToolArguments(p.argumentsJson) }] : [])),
+    tool_calls: parts.flatMap((p) =>
+      p.type === 'tool-call' ? [{ call_id: p.id, name: p.name, arguments: parseToolArguments(p.argumentsJson) }] : [],
+    ),
     finish_raw: ir.choices[0]?.finishReason.raw,
     usage: ir.usage?.raw,
   };
@@ -24,7 +28,10 @@ export function describeExpect(expect: Record<string, unknown>): Record<string, 
     refusal: expect.refusal,
     reasoning: summaries.length > 0 ? [summaries.join('\n\n')] : [],
     tool_calls: expect.tool_calls,
-    finish_raw: expect.status === 'incomplete' ? ((expect.incomplete_details as { reason?: string } | null)?.reason ?? 'incomplete') : expect.status,
+    finish_raw:
+      expect.status === 'incomplete'
+        ? ((expect.incomplete_details as { reason?: string } | null)?.reason ?? 'incomplete')
+        : expect.status,
     usage: expect.usage,
   };
 }

@@ -112,7 +112,13 @@ export const openAiResponsesCompactionItemSchema = z.looseObject({
 export const openAiResponsesOtherItemSchema = z.looseObject({ type: z.optional(z.string()), id: nullishString });
 
 /** The input item types this package maps into the IR; others pass through in extensions. */
-export const OPENAI_RESPONSES_MAPPED_ITEM_TYPES = ['message', 'function_call', 'function_call_output', 'reasoning', 'compaction'] as const;
+export const OPENAI_RESPONSES_MAPPED_ITEM_TYPES = [
+  'message',
+  'function_call',
+  'function_call_output',
+  'reasoning',
+  'compaction',
+] as const;
 
 /** A function tool, flat (no `function` wrapper). Absent `strict` means strict on Responses. */
 export const openAiResponsesFunctionToolSchema = z.looseObject({
@@ -166,8 +172,16 @@ export const openAiResponsesRequestSchema = z.looseObject({
   include: z.nullish(z.array(z.string())),
   metadata: z.nullish(
     z
-      .record(z.string().check(z.maxLength(MAX_METADATA_KEY_LENGTH)), z.string().check(z.maxLength(MAX_METADATA_VALUE_LENGTH)))
-      .check(z.refine((metadata) => Object.keys(metadata).length <= MAX_METADATA_PAIRS, `at most ${MAX_METADATA_PAIRS} pairs`)),
+      .record(
+        z.string().check(z.maxLength(MAX_METADATA_KEY_LENGTH)),
+        z.string().check(z.maxLength(MAX_METADATA_VALUE_LENGTH)),
+      )
+      .check(
+        z.refine(
+          (metadata) => Object.keys(metadata).length <= MAX_METADATA_PAIRS,
+          `at most ${MAX_METADATA_PAIRS} pairs`,
+        ),
+      ),
   ),
   truncation: z.nullish(z.enum(['auto', 'disabled'])),
   user: userId,

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { irToOpenAiResponsesRequest } from './ir-to-openai-responses-request.js';
 import { openAiResponsesRequestToIr } from './openai-responses-request-to-ir.js';
 
-const weatherSchema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
+const weatherSchema = {
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+  additionalProperties: false,
+};
 
 /** A request using every documented field (and a few unknown ones). */
 function fullRequest(): Record<string, unknown> {
@@ -26,9 +31,27 @@ function fullRequest(): Record<string, unknown> {
           { type: 'input_file', file_url: 'https://x.test/doc.pdf' },
         ],
       },
-      { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'thinking' }], encrypted_content: 'ENC' },
-      { type: 'message', role: 'assistant', id: 'msg_1', status: 'completed', content: [{ type: 'output_text', text: 'Sure', annotations: [] }] },
-      { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' },
+      {
+        type: 'reasoning',
+        id: 'rs_1',
+        summary: [{ type: 'summary_text', text: 'thinking' }],
+        encrypted_content: 'ENC',
+      },
+      {
+        type: 'message',
+        role: 'assistant',
+        id: 'msg_1',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'Sure', annotations: [] }],
+      },
+      {
+        type: 'function_call',
+        id: 'fc_1',
+        call_id: 'call_1',
+        name: 'get_weather',
+        arguments: '{"city":"Paris"}',
+        status: 'completed',
+      },
       { type: 'function_call_output', call_id: 'call_1', output: '{"temp":21}' },
       {
         type: 'function_call_output',
@@ -45,10 +68,19 @@ function fullRequest(): Record<string, unknown> {
     tools: [
       { type: 'function', name: 'get_weather', description: 'Weather', parameters: weatherSchema, strict: true },
       { type: 'web_search', search_context_size: 'low' },
-      { type: 'function', name: 'loose', parameters: { type: 'object', properties: {} }, strict: false, defer_loading: true },
+      {
+        type: 'function',
+        name: 'loose',
+        parameters: { type: 'object', properties: {} },
+        strict: false,
+        defer_loading: true,
+      },
     ],
     tool_choice: { type: 'function', name: 'get_weather' },
-    text: { format: { type: 'json_schema', name: 'out', schema: weatherSchema, strict: true, description: 'd' }, verbosity: 'low' },
+    text: {
+      format: { type: 'json_schema', name: 'out', schema: weatherSchema, strict: true, description: 'd' },
+      verbosity: 'low',
+    },
     reasoning: { effort: 'high', summary: 'auto', context: 'all_turns' },
     max_output_tokens: 500,
     temperature: 0.3,
@@ -98,7 +130,11 @@ describe('openAiResponsesRequestToIr', () => {
       {
         role: 'assistant',
         content: [
-          { type: 'reasoning', text: 'thinking', opaque: { origin: 'openai', kind: 'encrypted', data: 'ENC', itemId: 'rs_1' } },
+          {
+            type: 'reasoning',
+            text: 'thinking',
+            opaque: { origin: 'openai', kind: 'encrypted', data: 'ENC', itemId: 'rs_1' },
+          },
           { type: 'text', text: 'Sure' },
           { type: 'tool-call', id: 'call_1', name: 'get_weather', argumentsJson: '{"city":"Paris"}' },
         ],
@@ -106,19 +142,38 @@ describe('openAiResponsesRequestToIr', () => {
       {
         role: 'tool',
         content: [
-          { type: 'tool-result', toolCallId: 'call_1', toolName: 'get_weather', content: [{ type: 'text', text: '{"temp":21}' }] },
+          {
+            type: 'tool-result',
+            toolCallId: 'call_1',
+            toolName: 'get_weather',
+            content: [{ type: 'text', text: '{"temp":21}' }],
+          },
           {
             type: 'tool-result',
             toolCallId: 'call_2',
             toolName: '',
             content: [
               { type: 'text', text: 'a' },
-              { type: 'file', mediaType: 'image/*', source: { kind: 'url', url: 'https://x.test/y.png' }, detail: 'auto' },
+              {
+                type: 'file',
+                mediaType: 'image/*',
+                source: { kind: 'url', url: 'https://x.test/y.png' },
+                detail: 'auto',
+              },
             ],
           },
         ],
       },
-      { role: 'assistant', content: [{ type: 'reasoning', text: '', opaque: { origin: 'openai', kind: 'encrypted', data: 'gAAAA-blob', itemId: 'cmp_1' } }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'reasoning',
+            text: '',
+            opaque: { origin: 'openai', kind: 'encrypted', data: 'gAAAA-blob', itemId: 'cmp_1' },
+          },
+        ],
+      },
       { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
     ]);
     expect(ir).toMatchObject({
@@ -140,7 +195,14 @@ describe('openAiResponsesRequestToIr', () => {
     });
     expect(ir.extensions?.['openai-responses']).toMatchObject({
       instructions: true,
-      fields: { store: false, previous_response_id: 'resp_prev', include: ['reasoning.encrypted_content'], truncation: 'auto', service_tier: 'flex', custom_field: { x: 1 } },
+      fields: {
+        store: false,
+        previous_response_id: 'resp_prev',
+        include: ['reasoning.encrypted_content'],
+        truncation: 'auto',
+        service_tier: 'flex',
+        custom_field: { x: 1 },
+      },
       tools: [{ index: 1, tool: { type: 'web_search', search_context_size: 'low' } }],
       items: [{ before: 5, item: { type: 'item_reference', id: 'msg_old' }, index: 7 }],
       compaction: [{ message: 5, part: 0, id: 'cmp_1' }],
@@ -184,7 +246,9 @@ describe('openAiResponsesRequestToIr', () => {
   it('approximates detail original as high with a warning', () => {
     const { value, warnings } = openAiResponsesRequestToIr({
       model: 'm',
-      input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'https://x.test/a.png', detail: 'original' }] }],
+      input: [
+        { role: 'user', content: [{ type: 'input_image', image_url: 'https://x.test/a.png', detail: 'original' }] },
+      ],
     });
     expect(value.messages[0]?.content[0]).toMatchObject({ detail: 'high' });
     expect(warnings).toEqual([expect.objectContaining({ kind: 'approximated', field: 'input[0].content[0].detail' })]);
@@ -197,9 +261,21 @@ describe('openAiResponsesRequestToIr', () => {
     [{ model: 'm', input: [{ role: 'bogus', content: 'x' }] }, 'input[0].role'],
     [{ model: 'm', input: [{ role: 'user', content: [{ type: 'input_text', text: 1 }] }] }, 'input[0].content[0].text'],
     [{ model: 'm', input: [{ role: 'user', content: [{ type: 'input_video' }] }] }, 'input[0].content[0].type'],
-    [{ model: 'm', input: [{ role: 'user', content: 'a' }, { type: 'function_call', name: 'f', arguments: '{}' }] }, 'input[1].call_id'],
+    [
+      {
+        model: 'm',
+        input: [
+          { role: 'user', content: 'a' },
+          { type: 'function_call', name: 'f', arguments: '{}' },
+        ],
+      },
+      'input[1].call_id',
+    ],
     [{ model: 'm', input: [{ type: 'function_call_output', call_id: 'c', output: 7 }] }, 'input[0].output'],
-    [{ model: 'm', input: [{ role: 'user', content: [{ type: 'input_image', detail: 'auto' }] }] }, 'input[0].content[0]'],
+    [
+      { model: 'm', input: [{ role: 'user', content: [{ type: 'input_image', detail: 'auto' }] }] },
+      'input[0].content[0]',
+    ],
     [{ model: 'm', input: [{ type: 'compaction' }] }, 'input[0].encrypted_content'],
     [{ model: 'm', input: 'x', tools: [{ type: 'function', parameters: {} }] }, 'tools[0].name'],
     [{ model: 'm', input: 'x', temperature: 'hot' }, 'temperature'],
@@ -217,7 +293,14 @@ describe('irToOpenAiResponsesRequest from another style', () => {
     model: 'gpt-5',
     messages: [
       { role: 'system', content: [{ type: 'text', text: 'sys', cacheControl: { type: 'ephemeral' } }] },
-      { role: 'user', name: 'bob', content: [{ type: 'text', text: 'hi' }, { type: 'file', mediaType: 'application/pdf', source: { kind: 'base64', data: 'JVBE' } }] },
+      {
+        role: 'user',
+        name: 'bob',
+        content: [
+          { type: 'text', text: 'hi' },
+          { type: 'file', mediaType: 'application/pdf', source: { kind: 'base64', data: 'JVBE' } },
+        ],
+      },
       {
         role: 'assistant',
         content: [
@@ -226,7 +309,18 @@ describe('irToOpenAiResponsesRequest from another style', () => {
           { type: 'tool-call', id: 'toolu_1', name: 'f', argumentsJson: '{}' },
         ],
       },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'toolu_1', toolName: 'f', content: [{ type: 'text', text: 'bad' }], isError: true }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'toolu_1',
+            toolName: 'f',
+            content: [{ type: 'text', text: 'bad' }],
+            isError: true,
+          },
+        ],
+      },
     ],
     tools: [{ name: 'f', description: 'F', parameters: { type: 'object', properties: {} } }, { name: 'g' }],
     toolChoice: { type: 'required' },
@@ -257,7 +351,13 @@ describe('irToOpenAiResponsesRequest from another style', () => {
         { type: 'function_call_output', call_id: 'toolu_1', output: 'bad' },
       ],
       tools: [
-        { type: 'function', name: 'f', description: 'F', parameters: { type: 'object', properties: {} }, strict: false },
+        {
+          type: 'function',
+          name: 'f',
+          description: 'F',
+          parameters: { type: 'object', properties: {} },
+          strict: false,
+        },
         { type: 'function', name: 'g', parameters: { type: 'object', properties: {} }, strict: false },
       ],
       tool_choice: 'required',
@@ -273,7 +373,10 @@ describe('irToOpenAiResponsesRequest from another style', () => {
   it('asks for encrypted reasoning only when reasoning is on and the caller gave no include of its own', () => {
     expect(irToOpenAiResponsesRequest({ ...ir, reasoning: { enabled: false } }).value.include).toBeUndefined();
     expect(irToOpenAiResponsesRequest({ ...ir, reasoning: undefined }).value.include).toBeUndefined();
-    const own = { ...ir, extensions: { 'openai-responses': { fields: { include: ['message.output_text.logprobs'] } } } };
+    const own = {
+      ...ir,
+      extensions: { 'openai-responses': { fields: { include: ['message.output_text.logprobs'] } } },
+    };
     expect(irToOpenAiResponsesRequest(own).value.include).toEqual(['message.output_text.logprobs']);
   });
 
@@ -305,12 +408,18 @@ describe('irToOpenAiResponsesRequest from another style', () => {
           role: 'assistant',
           content: [
             { type: 'reasoning', text: 'visible only' },
-            { type: 'reasoning', text: 'a\n\nb', opaque: { origin: 'openai', kind: 'encrypted', data: 'E', itemId: 'rs_9' } },
+            {
+              type: 'reasoning',
+              text: 'a\n\nb',
+              opaque: { origin: 'openai', kind: 'encrypted', data: 'E', itemId: 'rs_9' },
+            },
           ],
         },
       ],
     });
     expect(warnings).toEqual([]);
-    expect(value.input).toEqual([{ type: 'reasoning', id: 'rs_9', summary: [{ type: 'summary_text', text: 'a\n\nb' }], encrypted_content: 'E' }]);
+    expect(value.input).toEqual([
+      { type: 'reasoning', id: 'rs_9', summary: [{ type: 'summary_text', text: 'a\n\nb' }], encrypted_content: 'E' },
+    ]);
   });
 });

@@ -67,7 +67,10 @@ function toolsToIr(tools: ParsedRequest['tools'], ext: OpenAiResponsesRequestExt
   return out;
 }
 
-function toolChoiceToIr(choice: ParsedRequest['tool_choice'], ext: OpenAiResponsesRequestExtensions): IrToolChoice | undefined {
+function toolChoiceToIr(
+  choice: ParsedRequest['tool_choice'],
+  ext: OpenAiResponsesRequestExtensions,
+): IrToolChoice | undefined {
   if (choice == null) return undefined;
   if (typeof choice === 'string') return { type: OPENAI_RESPONSES_TOOL_CHOICE_MODE[choice] };
   if (choice.type === 'function' && typeof choice.name === 'string' && Object.keys(choice).length === 2) {
@@ -87,7 +90,10 @@ function textFormatToIr(format: OpenAiResponsesTextFormat | null | undefined): I
   return out;
 }
 
-function reasoningToIr(reasoning: ParsedRequest['reasoning'], ext: OpenAiResponsesRequestExtensions): IrReasoningConfig | undefined {
+function reasoningToIr(
+  reasoning: ParsedRequest['reasoning'],
+  ext: OpenAiResponsesRequestExtensions,
+): IrReasoningConfig | undefined {
   if (!reasoning) return undefined;
   const out: IrReasoningConfig = {};
   if (reasoning.effort) out.effort = reasoning.effort;
@@ -150,7 +156,12 @@ export function openAiResponsesRequestToIr(wire: unknown): Result<IrRequest> {
   const input = openAiResponsesInputToIr(body.input, initial);
   const ext: OpenAiResponsesRequestExtensions = { ...input.extensions };
   if (initial.length > 0) ext.instructions = true;
-  const ir: IrRequest = { model: body.model, messages: input.messages, sampling: sampling(body), stream: body.stream === true };
+  const ir: IrRequest = {
+    model: body.model,
+    messages: input.messages,
+    sampling: sampling(body),
+    stream: body.stream === true,
+  };
   optionalFields(body, ir, ext);
   const fields = pickUnknown(body, MODELED_FIELDS);
   if (Object.keys(fields).length > 0) ext.fields = fields;

@@ -23,11 +23,17 @@ export interface ResponseObjectParts {
 }
 
 /** The status and incomplete reason a finish reason stands for. */
-export function responseStatusForFinish(finish: IrFinishReason): Pick<ResponseObjectParts, 'status' | 'incompleteReason'> {
-  if (finish.unified === 'other' && (finish.raw === 'cancelled' || finish.raw === 'queued' || finish.raw === 'in_progress')) {
+export function responseStatusForFinish(
+  finish: IrFinishReason,
+): Pick<ResponseObjectParts, 'status' | 'incompleteReason'> {
+  if (
+    finish.unified === 'other' &&
+    (finish.raw === 'cancelled' || finish.raw === 'queued' || finish.raw === 'in_progress')
+  ) {
     return { status: finish.raw };
   }
-  const row: { status: ResponseObjectParts['status']; reason?: ResponseObjectParts['incompleteReason'] } = IR_FINISH_RESPONSES_STATUS[finish.unified];
+  const row: { status: ResponseObjectParts['status']; reason?: ResponseObjectParts['incompleteReason'] } =
+    IR_FINISH_RESPONSES_STATUS[finish.unified];
   return row.reason ? { status: row.status, incompleteReason: row.reason } : { status: row.status };
 }
 
@@ -39,7 +45,10 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
  * `disabled`…). `completed_at` is set once the response is completed; `usage` is null until
  * it is known (while in progress, or when the upstream never reported it).
  */
-export function buildResponseObject(parts: ResponseObjectParts, echo: OpenAiResponsesEcho = {}): OpenAiResponsesResponse {
+export function buildResponseObject(
+  parts: ResponseObjectParts,
+  echo: OpenAiResponsesEcho = {},
+): OpenAiResponsesResponse {
   const response: OpenAiResponsesResponse = {
     id: parts.id,
     object: 'response',
@@ -48,7 +57,8 @@ export function buildResponseObject(parts: ResponseObjectParts, echo: OpenAiResp
     background: false,
     completed_at: parts.status === 'completed' ? (parts.completedAt ?? nowSeconds()) : null,
     error: parts.error ?? null,
-    incomplete_details: parts.status === 'incomplete' ? (parts.incompleteReason ? { reason: parts.incompleteReason } : {}) : null,
+    incomplete_details:
+      parts.status === 'incomplete' ? (parts.incompleteReason ? { reason: parts.incompleteReason } : {}) : null,
     instructions: null,
     max_output_tokens: null,
     max_tool_calls: null,
@@ -76,7 +86,8 @@ export function buildResponseObject(parts: ResponseObjectParts, echo: OpenAiResp
     metadata: {},
     ...echo,
   };
-  if (parts.status === 'completed' && response.completed_at === null) response.completed_at = parts.completedAt ?? nowSeconds();
+  if (parts.status === 'completed' && response.completed_at === null)
+    response.completed_at = parts.completedAt ?? nowSeconds();
   if (parts.usage) response.usage = irToOpenAiResponsesUsage(parts.usage);
   return response;
 }

@@ -17,20 +17,25 @@ describe('openAiResponsesResponseToIr on the recordings', () => {
     expect(ir.usage && checkUsageInvariants(ir.usage)).toEqual([]);
     const ext = readResponseExtensions(ir.extensions);
     expect((ext.outputItems ?? []).map((entry) => entry.item.type)).toEqual(recording.expect.other_output_items);
-    const annotationTypes = Object.values(ext.annotations ?? {}).flatMap((list) => list.map((a) => (a as { type: string }).type));
+    const annotationTypes = Object.values(ext.annotations ?? {}).flatMap((list) =>
+      list.map((a) => (a as { type: string }).type),
+    );
     expect(annotationTypes).toEqual(recording.expect.annotation_types);
   });
 
-  it.each(answers.map((r) => [r.file, r] as const))('%s re-encodes under the strict schema and decodes back to the same IR', (_file, recording) => {
-    const { value: ir } = openAiResponsesResponseToIr(recordingJson(recording));
-    const { value: wire } = openAiResponsesResponseFromIr(ir);
-    const strict = openAiResponsesStrictResponseSchema.safeParse(wire);
-    expect(strict.error?.issues ?? []).toEqual([]);
-    const { value: again } = openAiResponsesResponseToIr(wire);
-    expect(comparable(again)).toEqual(comparable(ir));
-    const { value: bare } = openAiResponsesResponseFromIr({ ...ir, extensions: undefined });
-    expect(openAiResponsesStrictResponseSchema.safeParse(bare).error?.issues ?? []).toEqual([]);
-  });
+  it.each(answers.map((r) => [r.file, r] as const))(
+    '%s re-encodes under the strict schema and decodes back to the same IR',
+    (_file, recording) => {
+      const { value: ir } = openAiResponsesResponseToIr(recordingJson(recording));
+      const { value: wire } = openAiResponsesResponseFromIr(ir);
+      const strict = openAiResponsesStrictResponseSchema.safeParse(wire);
+      expect(strict.error?.issues ?? []).toEqual([]);
+      const { value: again } = openAiResponsesResponseToIr(wire);
+      expect(comparable(again)).toEqual(comparable(ir));
+      const { value: bare } = openAiResponsesResponseFromIr({ ...ir, extensions: undefined });
+      expect(openAiResponsesStrictResponseSchema.safeParse(bare).error?.issues ?? []).toEqual([]);
+    },
+  );
 
   it('keeps encrypted reasoning as openai opaque data with the item id', () => {
     const recording = answers.find((r) => r.file.includes('08-reasoning'));
@@ -38,7 +43,11 @@ describe('openAiResponsesResponseToIr on the recordings', () => {
     const reasoning = ir.choices[0]?.content[0];
     expect(reasoning?.type).toBe('reasoning');
     if (reasoning?.type !== 'reasoning') return;
-    expect(reasoning.opaque).toMatchObject({ origin: 'openai', kind: 'encrypted', itemId: 'rs_0b028a7a2aca8d68006942f4e0d380819398dfa502c33bce7b' });
+    expect(reasoning.opaque).toMatchObject({
+      origin: 'openai',
+      kind: 'encrypted',
+      itemId: 'rs_0b028a7a2aca8d68006942f4e0d380819398dfa502c33bce7b',
+    });
     expect(ir.usage).toMatchObject({ inputTokens: 34, outputTokens: 226, reasoningTokens: 59, totalTokens: 260 });
   });
 
@@ -50,11 +59,23 @@ describe('openAiResponsesResponseToIr on the recordings', () => {
 
   it('maps incomplete and failed answers', () => {
     const base = { id: 'resp_1', object: 'response', created_at: 1, model: 'm', output: [] };
-    const length = openAiResponsesResponseToIr({ ...base, status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } }).value;
+    const length = openAiResponsesResponseToIr({
+      ...base,
+      status: 'incomplete',
+      incomplete_details: { reason: 'max_output_tokens' },
+    }).value;
     expect(length.choices[0]?.finishReason).toEqual({ unified: 'length', raw: 'max_output_tokens' });
-    const filter = openAiResponsesResponseToIr({ ...base, status: 'incomplete', incomplete_details: { reason: 'content_filter' } }).value;
+    const filter = openAiResponsesResponseToIr({
+      ...base,
+      status: 'incomplete',
+      incomplete_details: { reason: 'content_filter' },
+    }).value;
     expect(filter.choices[0]?.finishReason).toEqual({ unified: 'content-filter', raw: 'content_filter' });
-    const failed = openAiResponsesResponseToIr({ ...base, status: 'failed', error: { code: 'server_error', message: 'boom' } }).value;
+    const failed = openAiResponsesResponseToIr({
+      ...base,
+      status: 'failed',
+      error: { code: 'server_error', message: 'boom' },
+    }).value;
     expect(failed.choices[0]?.finishReason).toEqual({ unified: 'error', raw: 'failed' });
     const wire = openAiResponsesResponseFromIr(failed).value;
     expect(wire.error).toEqual({ code: 'server_error', message: 'boom' });
@@ -110,10 +131,29 @@ describe('openAiResponsesResponseFromIr', () => {
           { type: 'output_text', text: 'world', annotations: [], logprobs: [] },
         ],
       },
-      { type: 'function_call', id: 'fc_abc_2', call_id: 'call_1', name: 'f', arguments: '{"a":1}', status: 'completed' },
-      { type: 'message', id: 'msg_abc_3', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: 'no' }] },
+      {
+        type: 'function_call',
+        id: 'fc_abc_2',
+        call_id: 'call_1',
+        name: 'f',
+        arguments: '{"a":1}',
+        status: 'completed',
+      },
+      {
+        type: 'message',
+        id: 'msg_abc_3',
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'refusal', refusal: 'no' }],
+      },
     ]);
-    expect(value).toMatchObject({ status: 'completed', instructions: 'be nice', temperature: 0.5, incomplete_details: null, error: null });
+    expect(value).toMatchObject({
+      status: 'completed',
+      instructions: 'be nice',
+      temperature: 0.5,
+      incomplete_details: null,
+      error: null,
+    });
     expect(value.usage).toEqual({
       input_tokens: 10,
       input_tokens_details: { cached_tokens: 2, cache_write_tokens: 0 },

@@ -1,6 +1,10 @@
 import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
-import { OPENAI_RESPONSES_STYLE, type OpenAiResponsesResponseExtensions, compactRecord } from './openai-responses-extensions.js';
+import {
+  OPENAI_RESPONSES_STYLE,
+  type OpenAiResponsesResponseExtensions,
+  compactRecord,
+} from './openai-responses-extensions.js';
 import {
   type OpenAiResponsesLenientResponse,
   openAiResponsesLenientFunctionCallSchema,
@@ -41,7 +45,8 @@ class OutputReader {
       for (const part of message.data.content) {
         if (part.type === 'refusal') this.push({ type: 'refusal', text: part.refusal ?? '' }, message.data.id);
         else if (part.type === 'output_text') {
-          if (part.annotations && part.annotations.length > 0) this.ext.annotations[String(this.parts.length)] = part.annotations;
+          if (part.annotations && part.annotations.length > 0)
+            this.ext.annotations[String(this.parts.length)] = part.annotations;
           this.push({ type: 'text', text: part.text ?? '' }, message.data.id);
         }
       }
@@ -52,7 +57,15 @@ class OutputReader {
       if (!call.success) return false;
       const args = call.data.arguments ?? '';
       this.hasFunctionCalls = true;
-      this.push({ type: 'tool-call', id: call.data.call_id, name: call.data.name, argumentsJson: args.trim() === '' ? '{}' : args }, call.data.id);
+      this.push(
+        {
+          type: 'tool-call',
+          id: call.data.call_id,
+          name: call.data.name,
+          argumentsJson: args.trim() === '' ? '{}' : args,
+        },
+        call.data.id,
+      );
       return true;
     }
     if (item.type === 'reasoning') {
@@ -76,7 +89,12 @@ function parseBody(wire: unknown): OpenAiResponsesLenientResponse {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'not an object';
-  throw new IrError({ kind: 'upstream-error', message: `The upstream answer is not a Responses object (${where})`, source: 'upstream', raw: wire });
+  throw new IrError({
+    kind: 'upstream-error',
+    message: `The upstream answer is not a Responses object (${where})`,
+    source: 'upstream',
+    raw: wire,
+  });
 }
 
 /**
@@ -88,8 +106,17 @@ export function openAiResponsesResponseToIr(wire: unknown): Result<IrResponse> {
   const body = parseBody(wire);
   const reader = new OutputReader();
   body.output.forEach((item, index) => reader.read(item, index));
-  const finishReason = openAiResponsesFinishReason(body.status, body.incomplete_details?.reason, reader.hasFunctionCalls);
-  const ir: IrResponse = { id: body.id, model: body.model, created: body.created_at, choices: [{ index: 0, content: reader.parts, finishReason }] };
+  const finishReason = openAiResponsesFinishReason(
+    body.status,
+    body.incomplete_details?.reason,
+    reader.hasFunctionCalls,
+  );
+  const ir: IrResponse = {
+    id: body.id,
+    model: body.model,
+    created: body.created_at,
+    choices: [{ index: 0, content: reader.parts, finishReason }],
+  };
   if (body.usage) ir.usage = openAiResponsesUsageToIr(body.usage);
   const ext: OpenAiResponsesResponseExtensions = { ...reader.ext, fields: echoFields(body) };
   if (body.error?.message) ext.error = { code: body.error.code ?? 'server_error', message: body.error.message };

@@ -1,5 +1,11 @@
 import type { IrResponse, IrStreamEvent } from '@interlingua/ir';
-import { accumulateResponse, parseSseText, responseToStreamEvents, runMachineSync, serializeSseMessages } from '@interlingua/ir-utils';
+import {
+  accumulateResponse,
+  parseSseText,
+  responseToStreamEvents,
+  runMachineSync,
+  serializeSseMessages,
+} from '@interlingua/ir-utils';
 import OpenAISdk from 'openai';
 import { describe, expect, it } from 'vitest';
 import { listRecordings, recordingJson, recordingSseBody } from '@interlingua/testkit';
@@ -21,7 +27,9 @@ interface SdkResponse {
 interface SdkClient {
   responses: {
     create(params: Record<string, unknown>): Promise<SdkResponse>;
-    stream(params: Record<string, unknown>): AsyncIterable<{ type: string }> & { finalResponse(): Promise<SdkResponse> };
+    stream(
+      params: Record<string, unknown>,
+    ): AsyncIterable<{ type: string }> & { finalResponse(): Promise<SdkResponse> };
   };
 }
 
@@ -51,32 +59,48 @@ const recordings = listRecordings('openai-responses', (row) => row.http_status =
 
 function recordedIr(recording: (typeof recordings)[number]): IrResponse {
   if (!recording.streaming) return openAiResponsesResponseToIr(recordingJson(recording)).value;
-  return accumulateResponse(runMachineSync(createOpenAiResponsesStreamDecoder(), parseSseText(recordingSseBody(recording))));
+  return accumulateResponse(
+    runMachineSync(createOpenAiResponsesStreamDecoder(), parseSseText(recordingSseBody(recording))),
+  );
 }
 
 describe('the openai SDK reads the codec output', () => {
-  it.each(recordings.map((r) => [r.file, r] as const))('%s: responses.stream().finalResponse() accepts the encoded stream', async (_file, recording) => {
-    const ir = recordedIr(recording);
-    const stream = client(encodeSse(responseToStreamEvents(ir)), 'text/event-stream').responses.stream({ model: 'alias', input: 'hi' });
-    const seen: string[] = [];
-    for await (const event of stream) seen.push(event.type);
-    const final = await stream.finalResponse();
-    expect(final.status).toBe('completed');
-    expect(final.output_text).toBe(textOf(ir));
-    const calls = final.output.filter((item) => item.type === 'function_call').map((item) => [item.call_id, item.name, item.arguments]);
-    const irCalls = (ir.choices[0]?.content ?? []).flatMap((p) => (p.type === 'tool-call' ? [[p.id, p.name, p.argumentsJson]] : []));
-    expect(calls).toEqual(irCalls);
-    expect(seen[0]).toBe('response.created');
-    if (ir.usage) expect(final.usage).toMatchObject({ input_tokens: ir.usage.inputTokens, output_tokens: ir.usage.outputTokens });
-  });
+  it.each(recordings.map((r) => [r.file, r] as const))(
+    '%s: responses.stream().finalResponse() accepts the encoded stream',
+    async (_file, recording) => {
+      const ir = recordedIr(recording);
+      const stream = client(encodeSse(responseToStreamEvents(ir)), 'text/event-stream').responses.stream({
+        model: 'alias',
+        input: 'hi',
+      });
+      const seen: string[] = [];
+      for await (const event of stream) seen.push(event.type);
+      const final = await stream.finalResponse();
+      expect(final.status).toBe('completed');
+      expect(final.output_text).toBe(textOf(ir));
+      const calls = final.output
+        .filter((item) => item.type === 'function_call')
+        .map((item) => [item.call_id, item.name, item.arguments]);
+      const irCalls = (ir.choices[0]?.content ?? []).flatMap((p) =>
+        p.type === 'tool-call' ? [[p.id, p.name, p.argumentsJson]] : [],
+      );
+      expect(calls).toEqual(irCalls);
+      expect(seen[0]).toBe('response.created');
+      if (ir.usage)
+        expect(final.usage).toMatchObject({ input_tokens: ir.usage.inputTokens, output_tokens: ir.usage.outputTokens });
+    },
+  );
 
-  it.each(recordings.map((r) => [r.file, r] as const))('%s: responses.create() reads the re-encoded body', async (_file, recording) => {
-    const ir = recordedIr(recording);
-    const body = JSON.stringify(openAiResponsesResponseFromIr(ir).value);
-    const response = await client(body, 'application/json').responses.create({ model: 'alias', input: 'hi' });
-    expect(response.output_text).toBe(textOf(ir));
-    expect(response.error).toBeNull();
-  });
+  it.each(recordings.map((r) => [r.file, r] as const))(
+    '%s: responses.create() reads the re-encoded body',
+    async (_file, recording) => {
+      const ir = recordedIr(recording);
+      const body = JSON.stringify(openAiResponsesResponseFromIr(ir).value);
+      const response = await client(body, 'application/json').responses.create({ model: 'alias', input: 'hi' });
+      expect(response.output_text).toBe(textOf(ir));
+      expect(response.error).toBeNull();
+    },
+  );
 
   it('accepts a length stop as an incomplete response', async () => {
     const sse = encodeSse([
@@ -85,8 +109,14 @@ describe('the openai SDK reads the codec output', () => {
       { type: 'text-delta', index: 0, delta: 'cut short' },
       { type: 'finish', finishReason: { unified: 'length', raw: 'length' } },
     ]);
-    const final = await client(sse, 'text/event-stream').responses.stream({ model: 'alias', input: 'hi' }).finalResponse();
-    expect(final).toMatchObject({ status: 'incomplete', output_text: 'cut short', incomplete_details: { reason: 'max_output_tokens' } });
+    const final = await client(sse, 'text/event-stream')
+      .responses.stream({ model: 'alias', input: 'hi' })
+      .finalResponse();
+    expect(final).toMatchObject({
+      status: 'incomplete',
+      output_text: 'cut short',
+      incomplete_details: { reason: 'max_output_tokens' },
+    });
   });
 
   it('surfaces an in-band error: the SDK rejects finalResponse() with the error event', async () => {
@@ -97,6 +127,10 @@ describe('the openai SDK reads the codec output', () => {
       { type: 'error', error: { kind: 'upstream-error', message: 'upstream died' } },
     ]);
     const stream = client(sse, 'text/event-stream').responses.stream({ model: 'alias', input: 'hi' });
-    await expect(stream.finalResponse()).rejects.toMatchObject({ type: 'error', message: 'upstream died', code: 'server_error' });
+    await expect(stream.finalResponse()).rejects.toMatchObject({
+      type: 'error',
+      message: 'upstream died',
+      code: 'server_error',
+    });
   });
 });

@@ -26,7 +26,9 @@ function event(type: string, payload: Record<string, unknown>): SseMessage {
 
 /** The terminal event's response object of a recorded stream. */
 function finalResponse(body: string): unknown {
-  const terminal = parseSseText(body).find((m) => m.event === 'response.completed' || m.event === 'response.incomplete');
+  const terminal = parseSseText(body).find(
+    (m) => m.event === 'response.completed' || m.event === 'response.incomplete',
+  );
   return (JSON.parse(terminal?.data ?? '{}') as { response: unknown }).response;
 }
 
@@ -39,53 +41,104 @@ describe('createOpenAiResponsesStreamDecoder on the recordings', () => {
     expect(ir.usage && checkUsageInvariants(ir.usage)).toEqual([]);
   });
 
-  it.each(streams.map((r) => [r.file, r] as const))('%s agrees with the non-streamed final response', (_file, recording) => {
-    const body = recordingSseBody(recording);
-    const streamed = accumulateResponse(decode(parseSseText(body)));
-    const whole = openAiResponsesResponseToIr(finalResponse(body)).value;
-    expect(comparable(streamed)).toEqual(comparable(whole));
-  });
+  it.each(streams.map((r) => [r.file, r] as const))(
+    '%s agrees with the non-streamed final response',
+    (_file, recording) => {
+      const body = recordingSseBody(recording);
+      const streamed = accumulateResponse(decode(parseSseText(body)));
+      const whole = openAiResponsesResponseToIr(finalResponse(body)).value;
+      expect(comparable(streamed)).toEqual(comparable(whole));
+    },
+  );
 
-  it.each(streams.map((r) => [r.file, r] as const))('%s decodes to the same events when split at any byte', (_file, recording) => {
-    const bytes = new TextEncoder().encode(recordingSseBody(recording));
-    const expected = decodeBytes([bytes]);
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 40 }), (cuts) => {
-        const points = [...new Set(cuts)].sort((a, b) => a - b);
-        const chunks: Uint8Array[] = [];
-        let start = 0;
-        for (const point of points) {
-          chunks.push(bytes.subarray(start, point));
-          start = point;
-        }
-        chunks.push(bytes.subarray(start));
-        expect(decodeBytes(chunks)).toEqual(expected);
-      }),
-      { numRuns: 50 },
-    );
-  });
+  it.each(streams.map((r) => [r.file, r] as const))(
+    '%s decodes to the same events when split at any byte',
+    (_file, recording) => {
+      const bytes = new TextEncoder().encode(recordingSseBody(recording));
+      const expected = decodeBytes([bytes]);
+      fc.assert(
+        fc.property(fc.array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 40 }), (cuts) => {
+          const points = [...new Set(cuts)].sort((a, b) => a - b);
+          const chunks: Uint8Array[] = [];
+          let start = 0;
+          for (const point of points) {
+            chunks.push(bytes.subarray(start, point));
+            start = point;
+          }
+          chunks.push(bytes.subarray(start));
+          expect(decodeBytes(chunks)).toEqual(expected);
+        }),
+        { numRuns: 50 },
+      );
+    },
+  );
 });
 
 describe('createOpenAiResponsesStreamDecoder', () => {
-  const created = event('response.created', { response: { id: 'resp_1', model: 'm', created_at: 5, status: 'in_progress', output: [] } });
+  const created = event('response.created', {
+    response: { id: 'resp_1', model: 'm', created_at: 5, status: 'in_progress', output: [] },
+  });
 
   it('joins reasoning summary parts into one block and turns encrypted content into a signature', () => {
     const events = decode([
       created,
       event('response.output_item.added', { output_index: 0, item: { type: 'reasoning', id: 'rs_1', summary: [] } }),
-      event('response.reasoning_summary_part.added', { item_id: 'rs_1', output_index: 0, summary_index: 0, part: { type: 'summary_text', text: '' } }),
-      event('response.reasoning_summary_text.delta', { item_id: 'rs_1', output_index: 0, summary_index: 0, delta: 'one' }),
-      event('response.reasoning_summary_text.done', { item_id: 'rs_1', output_index: 0, summary_index: 0, text: 'one' }),
-      event('response.reasoning_summary_part.done', { item_id: 'rs_1', output_index: 0, summary_index: 0, part: { type: 'summary_text', text: 'one' } }),
-      event('response.reasoning_summary_part.added', { item_id: 'rs_1', output_index: 0, summary_index: 1, part: { type: 'summary_text', text: '' } }),
-      event('response.reasoning_summary_text.delta', { item_id: 'rs_1', output_index: 0, summary_index: 1, delta: 'tw' }),
-      event('response.reasoning_summary_text.done', { item_id: 'rs_1', output_index: 0, summary_index: 1, text: 'two' }),
-      event('response.output_item.done', { output_index: 0, item: { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'ENC' } }),
+      event('response.reasoning_summary_part.added', {
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 0,
+        part: { type: 'summary_text', text: '' },
+      }),
+      event('response.reasoning_summary_text.delta', {
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 0,
+        delta: 'one',
+      }),
+      event('response.reasoning_summary_text.done', {
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 0,
+        text: 'one',
+      }),
+      event('response.reasoning_summary_part.done', {
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 0,
+        part: { type: 'summary_text', text: 'one' },
+      }),
+      event('response.reasoning_summary_part.added', {
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 1,
+        part: { type: 'summary_text', text: '' },
+      }),
+      event('response.reasoning_summary_text.delta', {
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 1,
+        delta: 'tw',
+      }),
+      event('response.reasoning_summary_text.done', {
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 1,
+        text: 'two',
+      }),
+      event('response.output_item.done', {
+        output_index: 0,
+        item: { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'ENC' },
+      }),
       { data: ': not json' },
       event('keepalive', {}),
       event('response.web_search_call.searching', { output_index: 1, item_id: 'ws_1' }),
       event('response.completed', {
-        response: { id: 'resp_1', status: 'completed', output: [], usage: { input_tokens: 3, output_tokens: 4, output_tokens_details: { reasoning_tokens: 2 } } },
+        response: {
+          id: 'resp_1',
+          status: 'completed',
+          output: [],
+          usage: { input_tokens: 3, output_tokens: 4, output_tokens_details: { reasoning_tokens: 2 } },
+        },
       }),
     ]);
     expect(events).toEqual([
@@ -95,7 +148,11 @@ describe('createOpenAiResponsesStreamDecoder', () => {
       { type: 'reasoning-delta', index: 0, delta: '\n\n' },
       { type: 'reasoning-delta', index: 0, delta: 'tw' },
       { type: 'reasoning-delta', index: 0, delta: 'o' },
-      { type: 'reasoning-signature', index: 0, opaque: { origin: 'openai', kind: 'encrypted', data: 'ENC', itemId: 'rs_1' } },
+      {
+        type: 'reasoning-signature',
+        index: 0,
+        opaque: { origin: 'openai', kind: 'encrypted', data: 'ENC', itemId: 'rs_1' },
+      },
       { type: 'reasoning-end', index: 0 },
       {
         type: 'usage-update',
@@ -115,9 +172,16 @@ describe('createOpenAiResponsesStreamDecoder', () => {
     const events = decode([
       created,
       event('response.output_item.added', { output_index: 0, item: { type: 'message', id: 'msg_1', content: [] } }),
-      event('response.content_part.added', { item_id: 'msg_1', output_index: 0, content_index: 0, part: { type: 'output_text', text: '' } }),
+      event('response.content_part.added', {
+        item_id: 'msg_1',
+        output_index: 0,
+        content_index: 0,
+        part: { type: 'output_text', text: '' },
+      }),
       event('response.output_text.delta', { item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'Hi' }),
-      event('response.incomplete', { response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] } }),
+      event('response.incomplete', {
+        response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] },
+      }),
       event('response.output_text.delta', { item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'ignored' }),
     ]);
     expect(events.slice(1)).toEqual([
@@ -131,10 +195,24 @@ describe('createOpenAiResponsesStreamDecoder', () => {
   it('fills in content that only arrived on the done events', () => {
     const events = decode([
       created,
-      event('response.output_item.added', { output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '' } }),
-      event('response.function_call_arguments.done', { item_id: 'fc_1', output_index: 0, name: 'f', arguments: '{"a":1}' }),
-      event('response.output_item.done', { output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{"a":1}' } }),
-      event('response.output_item.done', { output_index: 1, item: { type: 'message', id: 'msg_1', content: [{ type: 'output_text', text: 'late' }] } }),
+      event('response.output_item.added', {
+        output_index: 0,
+        item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '' },
+      }),
+      event('response.function_call_arguments.done', {
+        item_id: 'fc_1',
+        output_index: 0,
+        name: 'f',
+        arguments: '{"a":1}',
+      }),
+      event('response.output_item.done', {
+        output_index: 0,
+        item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{"a":1}' },
+      }),
+      event('response.output_item.done', {
+        output_index: 1,
+        item: { type: 'message', id: 'msg_1', content: [{ type: 'output_text', text: 'late' }] },
+      }),
       event('response.completed', { response: { status: 'completed', output: [] } }),
     ]);
     const ir = accumulateResponse(events);
@@ -146,21 +224,44 @@ describe('createOpenAiResponsesStreamDecoder', () => {
   });
 
   it('accepts flat and nested error events and stops after them', () => {
-    const flat = decode([created, event('error', { code: 'rate_limit_exceeded', message: 'slow down', param: null }), created]);
-    expect(flat.at(-1)).toMatchObject({ type: 'error', error: { kind: 'rate-limit', message: 'slow down', code: 'rate_limit_exceeded', source: 'upstream' } });
+    const flat = decode([
+      created,
+      event('error', { code: 'rate_limit_exceeded', message: 'slow down', param: null }),
+      created,
+    ]);
+    expect(flat.at(-1)).toMatchObject({
+      type: 'error',
+      error: { kind: 'rate-limit', message: 'slow down', code: 'rate_limit_exceeded', source: 'upstream' },
+    });
     expect(flat).toHaveLength(2);
     const nested = decode([event('error', { error: { type: 'server_error', code: null, message: 'boom' } })]);
-    expect(nested).toEqual([expect.objectContaining({ type: 'error', error: expect.objectContaining({ kind: 'upstream-error', message: 'boom' }) })]);
+    expect(nested).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        error: expect.objectContaining({ kind: 'upstream-error', message: 'boom' }),
+      }),
+    ]);
   });
 
   it('reports an event whose data begins as JSON but does not parse as an upstream error, and stops there', () => {
-    const events = decode([{ event: 'response.output_text.delta', data: '{"type":"response.output_text.delta","delta":' }, event('response.completed', { response: { status: 'completed' } })]);
-    expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'upstream-error', source: 'upstream' }) }]);
+    const events = decode([
+      { event: 'response.output_text.delta', data: '{"type":"response.output_text.delta","delta":' },
+      event('response.completed', { response: { status: 'completed' } }),
+    ]);
+    expect(events).toEqual([
+      { type: 'error', error: expect.objectContaining({ kind: 'upstream-error', source: 'upstream' }) },
+    ]);
   });
 
   it('turns response.failed into an error event', () => {
-    const events = decode([created, event('response.failed', { response: { status: 'failed', error: { code: 'server_error', message: 'broke' } } })]);
-    expect(events.at(-1)).toMatchObject({ type: 'error', error: { kind: 'upstream-error', message: 'broke', code: 'server_error' } });
+    const events = decode([
+      created,
+      event('response.failed', { response: { status: 'failed', error: { code: 'server_error', message: 'broke' } } }),
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { kind: 'upstream-error', message: 'broke', code: 'server_error' },
+    });
   });
 
   it('starts the response even when response.created is missing, and closes open blocks at the end', () => {

@@ -67,7 +67,16 @@ class ResponsesStreamDecoder {
     const parsed = safeJsonParse(message.data);
     if (!parsed.ok && /^\s*[[{]/.test(message.data)) {
       this.finished = true;
-      return [{ type: 'error', error: { kind: 'upstream-error', message: `OpenAI Responses stream event is not valid JSON: ${parsed.error}`, source: 'upstream' } }];
+      return [
+        {
+          type: 'error',
+          error: {
+            kind: 'upstream-error',
+            message: `OpenAI Responses stream event is not valid JSON: ${parsed.error}`,
+            source: 'upstream',
+          },
+        },
+      ];
     }
     const data = parsed.ok ? asRecord(parsed.value) : undefined;
     if (!data) return [];
@@ -87,7 +96,9 @@ class ResponsesStreamDecoder {
     if (this.started) return [];
     this.started = true;
     const response = asRecord(data.response) ?? {};
-    return [{ type: 'response-start', id: str(response.id), model: str(response.model), created: num(response.created_at) }];
+    return [
+      { type: 'response-start', id: str(response.id), model: str(response.model), created: num(response.created_at) },
+    ];
   }
 
   private item(outputIndex: number, type = 'message'): ItemState {
@@ -113,7 +124,9 @@ class ResponsesStreamDecoder {
 
   /** The rest of `final` when the deltas so far are a prefix of it. */
   private reconcile(block: Block, emitted: string, final: string): Events {
-    return final.length > emitted.length && final.startsWith(emitted) ? this.delta(block, final.slice(emitted.length)) : [];
+    return final.length > emitted.length && final.startsWith(emitted)
+      ? this.delta(block, final.slice(emitted.length))
+      : [];
   }
 
   private close(block: Block | undefined): Events {
@@ -138,7 +151,12 @@ class ResponsesStreamDecoder {
     const block = this.open('tool-call');
     item.block = block;
     this.sawFunctionCall = true;
-    const start: IrStreamEvent = { type: 'tool-call-start', index: block.index, id: str(raw.call_id), name: str(raw.name) };
+    const start: IrStreamEvent = {
+      type: 'tool-call-start',
+      index: block.index,
+      id: str(raw.call_id),
+      name: str(raw.name),
+    };
     return [start, ...this.delta(block, str(raw.arguments))];
   }
 
@@ -261,7 +279,11 @@ class ResponsesStreamDecoder {
     const data = str(raw.encrypted_content);
     if (data !== '' && block.open) {
       const itemId = str(raw.id);
-      events.push({ type: 'reasoning-signature', index: block.index, opaque: { origin: 'openai', kind: 'encrypted', data, ...(itemId ? { itemId } : {}) } });
+      events.push({
+        type: 'reasoning-signature',
+        index: block.index,
+        opaque: { origin: 'openai', kind: 'encrypted', data, ...(itemId ? { itemId } : {}) },
+      });
     }
     return [...events, ...this.close(block)];
   }
@@ -286,7 +308,10 @@ class ResponsesStreamDecoder {
     const hasCalls = this.sawFunctionCall || output.some((item) => asRecord(item)?.type === 'function_call');
     const reason = asRecord(response.incomplete_details)?.reason;
     const status = typeof response.status === 'string' ? response.status : str(data.type).replace('response.', '');
-    events.push({ type: 'finish', finishReason: openAiResponsesFinishReason(status, typeof reason === 'string' ? reason : null, hasCalls) });
+    events.push({
+      type: 'finish',
+      finishReason: openAiResponsesFinishReason(status, typeof reason === 'string' ? reason : null, hasCalls),
+    });
     return events;
   }
 
@@ -298,7 +323,10 @@ class ResponsesStreamDecoder {
 
   private error(data: Data): Events {
     this.finished = true;
-    const error: IrErrorData = { ...openAiResponsesErrorToIr(0, asRecord(data.error) ? data : { error: data }), raw: data };
+    const error: IrErrorData = {
+      ...openAiResponsesErrorToIr(0, asRecord(data.error) ? data : { error: data }),
+      raw: data,
+    };
     return [{ type: 'error', error }];
   }
 }

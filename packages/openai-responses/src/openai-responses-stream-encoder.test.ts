@@ -1,5 +1,11 @@
 import type { IrResponse, IrStreamEvent, SseMessage } from '@interlingua/ir';
-import { accumulateResponse, parseSseText, responseToStreamEvents, runMachineSync, serializeSseMessages } from '@interlingua/ir-utils';
+import {
+  accumulateResponse,
+  parseSseText,
+  responseToStreamEvents,
+  runMachineSync,
+  serializeSseMessages,
+} from '@interlingua/ir-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listRecordings, recordingJson, recordingSseBody } from '@interlingua/testkit';
@@ -14,7 +20,9 @@ const recordings = listRecordings('openai-responses', (row) => row.http_status =
 /** The IR answer of a recording, streamed or not. */
 function recordedIr(recording: (typeof recordings)[number]): IrResponse {
   if (!recording.streaming) return openAiResponsesResponseToIr(recordingJson(recording)).value;
-  return accumulateResponse(runMachineSync(createOpenAiResponsesStreamDecoder(), parseSseText(recordingSseBody(recording))));
+  return accumulateResponse(
+    runMachineSync(createOpenAiResponsesStreamDecoder(), parseSseText(recordingSseBody(recording))),
+  );
 }
 
 function encode(events: IrStreamEvent[]): SseMessage[] {
@@ -34,15 +42,18 @@ function expectValidStream(messages: SseMessage[]): Array<{ type: string; [key: 
 }
 
 describe('createOpenAiResponsesStreamEncoder', () => {
-  it.each(recordings.map((r) => [r.file, r] as const))('%s re-streams strictly and decodes back to the same IR', (_file, recording) => {
-    const ir = recordedIr(recording);
-    const messages = encode(responseToStreamEvents(ir));
-    const events = expectValidStream(messages);
-    expect(events.slice(0, 2).map((e) => e.type)).toEqual(['response.created', 'response.in_progress']);
-    expect(events.at(-1)?.type).toBe('response.completed');
-    const decoded = accumulateResponse(runMachineSync(createOpenAiResponsesStreamDecoder(), messages));
-    expect(comparable(decoded)).toEqual(comparable({ ...ir, usage: ir.usage }));
-  });
+  it.each(recordings.map((r) => [r.file, r] as const))(
+    '%s re-streams strictly and decodes back to the same IR',
+    (_file, recording) => {
+      const ir = recordedIr(recording);
+      const messages = encode(responseToStreamEvents(ir));
+      const events = expectValidStream(messages);
+      expect(events.slice(0, 2).map((e) => e.type)).toEqual(['response.created', 'response.in_progress']);
+      expect(events.at(-1)?.type).toBe('response.completed');
+      const decoded = accumulateResponse(runMachineSync(createOpenAiResponsesStreamDecoder(), messages));
+      expect(comparable(decoded)).toEqual(comparable({ ...ir, usage: ir.usage }));
+    },
+  );
 
   it('keeps the block order and output indices in append order', () => {
     const events = expectValidStream(
@@ -50,7 +61,11 @@ describe('createOpenAiResponsesStreamEncoder', () => {
         { type: 'response-start', id: 'resp_x', model: 'm', created: 1 },
         { type: 'reasoning-start', index: 0 },
         { type: 'reasoning-delta', index: 0, delta: 'hmm' },
-        { type: 'reasoning-signature', index: 0, opaque: { origin: 'openai', kind: 'encrypted', data: 'E', itemId: 'rs_real' } },
+        {
+          type: 'reasoning-signature',
+          index: 0,
+          opaque: { origin: 'openai', kind: 'encrypted', data: 'E', itemId: 'rs_real' },
+        },
         { type: 'reasoning-end', index: 0 },
         { type: 'text-start', index: 1 },
         { type: 'text-delta', index: 1, delta: 'Hi' },
@@ -83,7 +98,9 @@ describe('createOpenAiResponsesStreamEncoder', () => {
       'response.output_item.done',
       'response.completed',
     ]);
-    const completed = events.at(-1) as unknown as { response: { output: Array<Record<string, unknown>>; usage: unknown } };
+    const completed = events.at(-1) as unknown as {
+      response: { output: Array<Record<string, unknown>>; usage: unknown };
+    };
     expect(completed.response.output.map((item) => [item.type, item.id])).toEqual([
       ['reasoning', 'rs_real'],
       ['message', 'msg_x_1'],
@@ -103,7 +120,10 @@ describe('createOpenAiResponsesStreamEncoder', () => {
       ]),
     );
     expect(events[0]?.type).toBe('response.created');
-    expect(events.at(-1)).toMatchObject({ type: 'response.incomplete', response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'response.incomplete',
+      response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } },
+    });
   });
 
   it('leaves out blocks of choices other than the first', () => {
@@ -120,7 +140,10 @@ describe('createOpenAiResponsesStreamEncoder', () => {
         { type: 'finish', choice: 0, finishReason: { unified: 'stop', raw: 'stop' } },
       ]),
     );
-    const completed = events.at(-1) as unknown as { type: string; response: { output: unknown[]; output_text?: string } };
+    const completed = events.at(-1) as unknown as {
+      type: string;
+      response: { output: unknown[]; output_text?: string };
+    };
     expect(completed.type).toBe('response.completed');
     expect(completed.response.output).toHaveLength(1);
   });
@@ -134,7 +157,9 @@ describe('createOpenAiResponsesStreamEncoder', () => {
         { type: 'reasoning-end', index: 0 },
       ]),
     );
-    const done = events.find((e) => e.type === 'response.output_item.done') as unknown as { item: Record<string, unknown> };
+    const done = events.find((e) => e.type === 'response.output_item.done') as unknown as {
+      item: Record<string, unknown>;
+    };
     expect(done.item).toEqual({ type: 'reasoning', id: 'rs_y_0', summary: [] });
   });
 
@@ -144,46 +169,95 @@ describe('createOpenAiResponsesStreamEncoder', () => {
       ...encoder.push({ type: 'response-start', id: 'resp_z', model: 'upstream', created: 1 }),
       ...encoder.push({ type: 'text-start', index: 0 }),
       ...encoder.push({ type: 'text-delta', index: 0, delta: 'partial' }),
-      ...encoder.push({ type: 'error', error: { kind: 'rate-limit', message: 'slow down', code: 'rate_limit_exceeded' } }),
+      ...encoder.push({
+        type: 'error',
+        error: { kind: 'rate-limit', message: 'slow down', code: 'rate_limit_exceeded' },
+      }),
       ...encoder.push({ type: 'text-delta', index: 0, delta: 'more' }),
     ];
     expect(encoder.end()).toEqual([]);
     const events = expectValidStream(out);
     expect(events.slice(-2)).toMatchObject([
       { type: 'error', code: 'rate_limit_exceeded', message: 'slow down', param: null },
-      { type: 'response.failed', response: { status: 'failed', model: 'alias', error: { code: 'rate_limit_exceeded', message: 'slow down' } } },
+      {
+        type: 'response.failed',
+        response: { status: 'failed', model: 'alias', error: { code: 'rate_limit_exceeded', message: 'slow down' } },
+      },
     ]);
   });
 
   it('writes a text delta as the same JSON as the general event object, whatever the text', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 5 }), fc.nat(3), (deltas, leading) => {
-        const events: IrStreamEvent[] = [{ type: 'response-start', id: 'resp_1', model: 'm', created: 1 }];
-        for (let i = 0; i < leading; i++) events.push({ type: 'tool-call-start', index: 10 + i, id: `c${i}`, name: 'f' }, { type: 'tool-call-end', index: 10 + i });
-        events.push({ type: 'text-start', index: 0 }, ...deltas.map((delta): IrStreamEvent => ({ type: 'text-delta', index: 0, delta })));
-        const messages = runMachineSync(createOpenAiResponsesStreamEncoder(), events).filter((message) => message.event === 'response.output_text.delta');
-        const written = deltas.filter((delta) => delta !== '');
-        expect(messages).toHaveLength(written.length);
-        messages.forEach((message, i) => {
-          const parsed = JSON.parse(message.data) as { item_id: string; output_index: number; sequence_number: number };
-          const general = { type: 'response.output_text.delta', item_id: parsed.item_id, output_index: leading, content_index: 0, delta: written[i], logprobs: [], sequence_number: parsed.sequence_number };
-          expect(message.data).toBe(JSON.stringify(general));
-          expect(parsed.sequence_number).toBe(2 + 3 * leading + 2 + i);
-        });
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 5 }),
+        fc.nat(3),
+        (deltas, leading) => {
+          const events: IrStreamEvent[] = [{ type: 'response-start', id: 'resp_1', model: 'm', created: 1 }];
+          for (let i = 0; i < leading; i++)
+            events.push(
+              { type: 'tool-call-start', index: 10 + i, id: `c${i}`, name: 'f' },
+              { type: 'tool-call-end', index: 10 + i },
+            );
+          events.push(
+            { type: 'text-start', index: 0 },
+            ...deltas.map((delta): IrStreamEvent => ({ type: 'text-delta', index: 0, delta })),
+          );
+          const messages = runMachineSync(createOpenAiResponsesStreamEncoder(), events).filter(
+            (message) => message.event === 'response.output_text.delta',
+          );
+          const written = deltas.filter((delta) => delta !== '');
+          expect(messages).toHaveLength(written.length);
+          messages.forEach((message, i) => {
+            const parsed = JSON.parse(message.data) as {
+              item_id: string;
+              output_index: number;
+              sequence_number: number;
+            };
+            const general = {
+              type: 'response.output_text.delta',
+              item_id: parsed.item_id,
+              output_index: leading,
+              content_index: 0,
+              delta: written[i],
+              logprobs: [],
+              sequence_number: parsed.sequence_number,
+            };
+            expect(message.data).toBe(JSON.stringify(general));
+            expect(parsed.sequence_number).toBe(2 + 3 * leading + 2 + i);
+          });
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('opens with response.created and response.in_progress holding the same response object, as general event objects', () => {
     const echo = { instructions: 'Be brief.', store: false, metadata: { team: 'a' } };
-    const messages = createOpenAiResponsesStreamEncoder({ model: 'alias' }, echo).push({ type: 'response-start', id: 'resp_1', model: 'up', created: 7, usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 } });
+    const messages = createOpenAiResponsesStreamEncoder({ model: 'alias' }, echo).push({
+      type: 'response-start',
+      id: 'resp_1',
+      model: 'up',
+      created: 7,
+      usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 },
+    });
     expect(messages.map((message) => message.event)).toEqual(['response.created', 'response.in_progress']);
-    const [created, inProgress] = messages.map((message) => JSON.parse(message.data) as { response: Record<string, unknown> });
+    const [created, inProgress] = messages.map(
+      (message) => JSON.parse(message.data) as { response: Record<string, unknown> },
+    );
     expect(created?.response).toEqual(inProgress?.response);
-    expect(created?.response).toMatchObject({ id: 'resp_1', created_at: 7, model: 'alias', status: 'in_progress', output: [], instructions: 'Be brief.', store: false });
+    expect(created?.response).toMatchObject({
+      id: 'resp_1',
+      created_at: 7,
+      model: 'alias',
+      status: 'in_progress',
+      output: [],
+      instructions: 'Be brief.',
+      store: false,
+    });
     messages.forEach((message, i) => {
-      expect(message.data).toBe(JSON.stringify({ type: message.event, response: created?.response, sequence_number: i }));
+      expect(message.data).toBe(
+        JSON.stringify({ type: message.event, response: created?.response, sequence_number: i }),
+      );
     });
   });
 });

@@ -14,8 +14,16 @@ import { dispatchStreamEvent } from '@interlingua/ir';
 import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
 import { reasoningOutputItem } from './ir-to-openai-responses-response.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
-import { type ResponseObjectParts, buildResponseObject, responseStatusForFinish } from './openai-responses-response-object.js';
-import type { OpenAiResponsesEcho, OpenAiResponsesErrorCode, OpenAiResponsesOutputItem } from './openai-responses-strict-response-schema.js';
+import {
+  type ResponseObjectParts,
+  buildResponseObject,
+  responseStatusForFinish,
+} from './openai-responses-response-object.js';
+import type {
+  OpenAiResponsesEcho,
+  OpenAiResponsesErrorCode,
+  OpenAiResponsesOutputItem,
+} from './openai-responses-strict-response-schema.js';
 import { IR_KIND_RESPONSE_ERROR_CODE } from './map/openai-responses-error-kind.js';
 
 type Out = SseMessage[];
@@ -39,7 +47,12 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 /** Responses answers have one output: blocks of other choices are left out. */
 const firstChoice = (choice: number | undefined): boolean => (choice ?? 0) === 0;
 
-const messageAdded = (): Record<string, unknown> => ({ type: 'message', status: 'in_progress', role: 'assistant', content: [] });
+const messageAdded = (): Record<string, unknown> => ({
+  type: 'message',
+  status: 'in_progress',
+  role: 'assistant',
+  content: [],
+});
 
 /** Encodes IR stream events as Responses SSE events the official SDK accepts. */
 class ResponsesStreamEncoder {
@@ -56,7 +69,8 @@ class ResponsesStreamEncoder {
     'text-start': (e) => (firstChoice(e.choice) ? this.openBlock(e.index, 'text', 'msg', messageAdded()) : []),
     'text-delta': (e) => this.textDelta(e.index, e.delta),
     'text-end': (e) => this.closeBlock(e.index),
-    'reasoning-start': (e) => (firstChoice(e.choice) ? this.openBlock(e.index, 'reasoning', 'rs', { type: 'reasoning', summary: [] }) : []),
+    'reasoning-start': (e) =>
+      firstChoice(e.choice) ? this.openBlock(e.index, 'reasoning', 'rs', { type: 'reasoning', summary: [] }) : [],
     'reasoning-delta': (e) => this.reasoningDelta(e.index, e.delta),
     'reasoning-signature': (e) => this.signature(e.index, e.opaque),
     'reasoning-end': (e) => this.closeBlock(e.index),
@@ -86,8 +100,13 @@ class ResponsesStreamEncoder {
     const out = [...this.ensureStarted(), ...this.closeAll()];
     this.ended = true;
     const { status, incompleteReason } = responseStatusForFinish(this.finishReason ?? { unified: 'stop', raw: null });
-    if (status === 'failed') return [...out, this.failedEvent({ code: 'server_error', message: 'The response failed.' })];
-    if (status === 'incomplete') return [...out, this.lifecycle('response.incomplete', { status, ...(incompleteReason ? { incompleteReason } : {}) })];
+    if (status === 'failed')
+      return [...out, this.failedEvent({ code: 'server_error', message: 'The response failed.' })];
+    if (status === 'incomplete')
+      return [
+        ...out,
+        this.lifecycle('response.incomplete', { status, ...(incompleteReason ? { incompleteReason } : {}) }),
+      ];
     return [...out, this.lifecycle('response.completed', { status: 'completed' })];
   }
 
@@ -95,7 +114,10 @@ class ResponsesStreamEncoder {
     return { event: type, data: JSON.stringify({ type, ...payload, sequence_number: this.sequence++ }) };
   }
 
-  private response(parts: Pick<ResponseObjectParts, 'status' | 'incompleteReason' | 'error'>, output: OpenAiResponsesOutputItem[]): unknown {
+  private response(
+    parts: Pick<ResponseObjectParts, 'status' | 'incompleteReason' | 'error'>,
+    output: OpenAiResponsesOutputItem[],
+  ): unknown {
     const head = this.head ?? { id: '', created: 0, model: '' };
     const usage = parts.status === 'in_progress' ? undefined : this.usage;
     return buildResponseObject({ ...head, ...parts, output, ...(usage ? { usage } : {}) }, this.echo);
@@ -107,18 +129,32 @@ class ResponsesStreamEncoder {
 
   private start(e: IrStreamEventOf<'response-start'>): Out {
     if (this.head) return [];
-    this.head = { id: e.id || newResponseId(), created: e.created || nowSeconds(), model: this.options.model ?? e.model };
+    this.head = {
+      id: e.id || newResponseId(),
+      created: e.created || nowSeconds(),
+      model: this.options.model ?? e.model,
+    };
     if (e.usage) this.usage = e.usage;
     // Both opening events carry the same response object: built and serialised once, written as `emit` would.
     const response = JSON.stringify(this.response({ status: 'in_progress' }, []));
-    return ['response.created', 'response.in_progress'].map((type) => ({ event: type, data: `{"type":"${type}","response":${response},"sequence_number":${this.sequence++}}` }));
+    return ['response.created', 'response.in_progress'].map((type) => ({
+      event: type,
+      data: `{"type":"${type}","response":${response},"sequence_number":${this.sequence++}}`,
+    }));
   }
 
   private ensureStarted(): Out {
     return this.head ? [] : this.start({ type: 'response-start', id: '', model: '', created: 0 });
   }
 
-  private openBlock(index: number, kind: Block['kind'], prefix: 'msg' | 'rs' | 'fc', item: Record<string, unknown>, callId = '', name = ''): Out {
+  private openBlock(
+    index: number,
+    kind: Block['kind'],
+    prefix: 'msg' | 'rs' | 'fc',
+    item: Record<string, unknown>,
+    callId = '',
+    name = '',
+  ): Out {
     const out = this.ensureStarted();
     if (this.blocks.has(index)) return out;
     const outputIndex = this.output.length;
@@ -130,7 +166,14 @@ class ResponsesStreamEncoder {
     out.push(this.emit('response.output_item.added', { output_index: outputIndex, item: added }));
     if (kind === 'text') {
       const part = { type: 'output_text', text: '', annotations: [], logprobs: [] };
-      out.push(this.emit('response.content_part.added', { item_id: itemId, output_index: outputIndex, content_index: 0, part }));
+      out.push(
+        this.emit('response.content_part.added', {
+          item_id: itemId,
+          output_index: outputIndex,
+          content_index: 0,
+          part,
+        }),
+      );
     }
     return out;
   }
@@ -154,7 +197,12 @@ class ResponsesStreamEncoder {
     block.text += delta;
     const type = 'response.output_text.delta';
     block.deltaHead ??= `{"type":"${type}","item_id":${JSON.stringify(block.itemId)},"output_index":${block.outputIndex},"content_index":0,"delta":`;
-    return [{ event: type, data: `${block.deltaHead}${JSON.stringify(delta)},"logprobs":[],"sequence_number":${this.sequence++}}` }];
+    return [
+      {
+        event: type,
+        data: `${block.deltaHead}${JSON.stringify(delta)},"logprobs":[],"sequence_number":${this.sequence++}}`,
+      },
+    ];
   }
 
   private reasoningDelta(index: number, delta: string): Out {
@@ -209,7 +257,12 @@ class ResponsesStreamEncoder {
   private closeText(block: Block): Out {
     const part = { type: 'output_text' as const, text: block.text, annotations: [], logprobs: [] };
     return [
-      this.emit('response.output_text.done', { ...this.where(block), content_index: 0, text: block.text, logprobs: [] }),
+      this.emit('response.output_text.done', {
+        ...this.where(block),
+        content_index: 0,
+        text: block.text,
+        logprobs: [],
+      }),
       this.emit('response.content_part.done', { ...this.where(block), content_index: 0, part }),
       this.done(block, { type: 'message', id: block.itemId, status: 'completed', role: 'assistant', content: [part] }),
     ];
@@ -218,23 +271,39 @@ class ResponsesStreamEncoder {
   private closeReasoning(block: Block): Out {
     const out: Out = [];
     if (block.summaryStarted) {
-      out.push(this.emit('response.reasoning_summary_text.done', { ...this.where(block), summary_index: 0, text: block.text }));
+      out.push(
+        this.emit('response.reasoning_summary_text.done', { ...this.where(block), summary_index: 0, text: block.text }),
+      );
       out.push(...this.summaryPart(block, 'done'));
     }
     const opaque = block.opaque;
     const id = opaque?.origin === 'openai' && opaque.itemId ? opaque.itemId : block.itemId;
-    out.push(this.done(block, reasoningOutputItem({ type: 'reasoning', text: block.text, ...(opaque ? { opaque } : {}) }, id)));
+    out.push(
+      this.done(block, reasoningOutputItem({ type: 'reasoning', text: block.text, ...(opaque ? { opaque } : {}) }, id)),
+    );
     return out;
   }
 
   private closeCall(block: Block): Out {
     const args = block.text.trim() === '' ? '{}' : block.text;
-    const item = { type: 'function_call', id: block.itemId, call_id: block.callId, name: block.name, arguments: args, status: 'completed' };
-    return [this.emit('response.function_call_arguments.done', { ...this.where(block), name: block.name, arguments: args }), this.done(block, item)];
+    const item = {
+      type: 'function_call',
+      id: block.itemId,
+      call_id: block.callId,
+      name: block.name,
+      arguments: args,
+      status: 'completed',
+    };
+    return [
+      this.emit('response.function_call_arguments.done', { ...this.where(block), name: block.name, arguments: args }),
+      this.done(block, item),
+    ];
   }
 
   private closeAll(): Out {
-    const open = [...this.blocks.entries()].filter(([, block]) => block.open).sort((a, b) => a[1].outputIndex - b[1].outputIndex);
+    const open = [...this.blocks.entries()]
+      .filter(([, block]) => block.open)
+      .sort((a, b) => a[1].outputIndex - b[1].outputIndex);
     return open.flatMap(([index]) => this.closeBlock(index));
   }
 

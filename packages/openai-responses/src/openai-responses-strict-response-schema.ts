@@ -24,7 +24,9 @@ export const openAiResponsesStrictMessageSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
   role: z.literal('assistant'),
   status: itemStatus,
-  content: z.array(z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema])),
+  content: z.array(
+    z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema]),
+  ),
   phase: z.nullish(z.enum(['commentary', 'final_answer'])),
 });
 
@@ -37,7 +39,10 @@ export const openAiResponsesStrictFunctionCallSchema = z.strictObject({
   status: z.optional(itemStatus),
 });
 
-export const openAiResponsesStrictSummaryTextSchema = z.strictObject({ type: z.literal('summary_text'), text: z.string() });
+export const openAiResponsesStrictSummaryTextSchema = z.strictObject({
+  type: z.literal('summary_text'),
+  text: z.string(),
+});
 
 export const openAiResponsesStrictReasoningSchema = z.strictObject({
   type: z.literal('reasoning'),
@@ -64,15 +69,21 @@ const mappedItems = {
 
 /** An output item: the kinds this package writes are checked strictly, others need a type and an id. */
 export const openAiResponsesStrictOutputItemSchema = z
-  .looseObject({ type: z.string(), id: z.optional(z.string().check(z.minLength(1))) }).check(z.superRefine((item, ctx) => {
-    const schema = (mappedItems as Record<string, z.ZodMiniType>)[item.type];
-    if (!schema) {
-      if (typeof item.id !== 'string') ctx.addIssue({ code: 'custom', path: ['id'], message: 'output items need an id' });
-      return;
-    }
-    const result = schema.safeParse(item);
-    if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  }));
+  .looseObject({ type: z.string(), id: z.optional(z.string().check(z.minLength(1))) })
+  .check(
+    z.superRefine((item, ctx) => {
+      const schema = (mappedItems as Record<string, z.ZodMiniType>)[item.type];
+      if (!schema) {
+        if (typeof item.id !== 'string')
+          ctx.addIssue({ code: 'custom', path: ['id'], message: 'output items need an id' });
+        return;
+      }
+      const result = schema.safeParse(item);
+      if (!result.success)
+        for (const issue of result.error.issues)
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }),
+  );
 
 export const openAiResponsesStrictUsageSchema = z.strictObject({
   input_tokens: int,
@@ -115,7 +126,9 @@ export const openAiResponsesStrictResponseSchema = z.strictObject({
   created_at: z.number(),
   status: z.enum(['completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete']),
   error: z.nullable(z.strictObject({ code: openAiResponsesErrorCodeSchema, message: z.string() })),
-  incomplete_details: z.nullable(z.strictObject({ reason: z.optional(z.enum(['max_output_tokens', 'content_filter'])) })),
+  incomplete_details: z.nullable(
+    z.strictObject({ reason: z.optional(z.enum(['max_output_tokens', 'content_filter'])) }),
+  ),
   instructions: z.nullable(z.union([z.string(), z.array(z.looseObject({}))])),
   model: z.string(),
   output: z.array(openAiResponsesStrictOutputItemSchema),
@@ -125,7 +138,9 @@ export const openAiResponsesStrictResponseSchema = z.strictObject({
   tools: z.array(z.looseObject({ type: z.string() })),
   temperature: z.nullable(z.number()),
   top_p: z.nullable(z.number()),
-  text: z.optional(z.looseObject({ format: z.optional(z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) })) })),
+  text: z.optional(
+    z.looseObject({ format: z.optional(z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) })) }),
+  ),
   reasoning: z.nullish(z.looseObject({ effort: nullishString, summary: nullishString })),
   max_output_tokens: z.nullish(int),
   usage: z.nullish(openAiResponsesStrictUsageSchema),

@@ -19,13 +19,21 @@ const at = { item_id: z.string().check(z.minLength(1)), output_index: z.int().ch
 const contentAt = { ...at, content_index: z.int().check(z.nonnegative()) };
 const summaryAt = { ...at, summary_index: z.int().check(z.nonnegative()) };
 const logprobs = z.array(z.looseObject({ token: z.string(), logprob: z.number() }));
-const contentPart = z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema]);
+const contentPart = z.discriminatedUnion('type', [
+  openAiResponsesStrictOutputTextSchema,
+  openAiResponsesStrictRefusalSchema,
+]);
 
 const lifecycle = <T extends string>(type: T) =>
   z.strictObject({ type: z.literal(type), response: openAiResponsesStrictResponseSchema, ...sequence });
 
 const itemEvent = <T extends string>(type: T) =>
-  z.strictObject({ type: z.literal(type), output_index: z.int().check(z.nonnegative()), item: openAiResponsesStrictOutputItemSchema, ...sequence });
+  z.strictObject({
+    type: z.literal(type),
+    output_index: z.int().check(z.nonnegative()),
+    item: openAiResponsesStrictOutputItemSchema,
+    ...sequence,
+  });
 
 export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type', [
   lifecycle('response.created'),
@@ -37,13 +45,36 @@ export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type
   itemEvent('response.output_item.done'),
   z.strictObject({ type: z.literal('response.content_part.added'), ...contentAt, part: contentPart, ...sequence }),
   z.strictObject({ type: z.literal('response.content_part.done'), ...contentAt, part: contentPart, ...sequence }),
-  z.strictObject({ type: z.literal('response.output_text.delta'), ...contentAt, delta: z.string(), logprobs, ...sequence }),
-  z.strictObject({ type: z.literal('response.output_text.done'), ...contentAt, text: z.string(), logprobs, ...sequence }),
+  z.strictObject({
+    type: z.literal('response.output_text.delta'),
+    ...contentAt,
+    delta: z.string(),
+    logprobs,
+    ...sequence,
+  }),
+  z.strictObject({
+    type: z.literal('response.output_text.done'),
+    ...contentAt,
+    text: z.string(),
+    logprobs,
+    ...sequence,
+  }),
   z.strictObject({ type: z.literal('response.refusal.delta'), ...contentAt, delta: z.string(), ...sequence }),
   z.strictObject({ type: z.literal('response.refusal.done'), ...contentAt, refusal: z.string(), ...sequence }),
   z.strictObject({ type: z.literal('response.function_call_arguments.delta'), ...at, delta: z.string(), ...sequence }),
-  z.strictObject({ type: z.literal('response.function_call_arguments.done'), ...at, name: z.string(), arguments: z.string(), ...sequence }),
-  z.strictObject({ type: z.literal('response.reasoning_summary_part.added'), ...summaryAt, part: openAiResponsesStrictSummaryTextSchema, ...sequence }),
+  z.strictObject({
+    type: z.literal('response.function_call_arguments.done'),
+    ...at,
+    name: z.string(),
+    arguments: z.string(),
+    ...sequence,
+  }),
+  z.strictObject({
+    type: z.literal('response.reasoning_summary_part.added'),
+    ...summaryAt,
+    part: openAiResponsesStrictSummaryTextSchema,
+    ...sequence,
+  }),
   z.strictObject({
     type: z.literal('response.reasoning_summary_part.done'),
     ...summaryAt,
@@ -51,9 +82,25 @@ export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type
     status: z.optional(z.literal('incomplete')),
     ...sequence,
   }),
-  z.strictObject({ type: z.literal('response.reasoning_summary_text.delta'), ...summaryAt, delta: z.string(), ...sequence }),
-  z.strictObject({ type: z.literal('response.reasoning_summary_text.done'), ...summaryAt, text: z.string(), ...sequence }),
-  z.strictObject({ type: z.literal('error'), code: z.nullable(z.string()), message: z.string(), param: z.nullable(z.string()), ...sequence }),
+  z.strictObject({
+    type: z.literal('response.reasoning_summary_text.delta'),
+    ...summaryAt,
+    delta: z.string(),
+    ...sequence,
+  }),
+  z.strictObject({
+    type: z.literal('response.reasoning_summary_text.done'),
+    ...summaryAt,
+    text: z.string(),
+    ...sequence,
+  }),
+  z.strictObject({
+    type: z.literal('error'),
+    code: z.nullable(z.string()),
+    message: z.string(),
+    param: z.nullable(z.string()),
+    ...sequence,
+  }),
 ]);
 
 export type OpenAiResponsesStreamEvent = z.infer<typeof openAiResponsesStrictStreamEventSchema>;

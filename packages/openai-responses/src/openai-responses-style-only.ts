@@ -16,8 +16,12 @@ export interface OpenAiResponsesStyleOnlyEntry {
  */
 export function openAiResponsesStyleOnlyEntries(ir: IrRequest): OpenAiResponsesStyleOnlyEntry[] {
   const ext = readRequestExtensions(ir.extensions);
-  const typeOf = (record: Record<string, unknown>): string => (typeof record.type === 'string' ? record.type : 'untyped');
-  const items = (ext.items ?? []).map((entry) => ({ field: entry.index === undefined ? 'input' : `input[${entry.index}]`, type: typeOf(entry.item) }));
+  const typeOf = (record: Record<string, unknown>): string =>
+    typeof record.type === 'string' ? record.type : 'untyped';
+  const items = (ext.items ?? []).map((entry) => ({
+    field: entry.index === undefined ? 'input' : `input[${entry.index}]`,
+    type: typeOf(entry.item),
+  }));
   const tools = (ext.tools ?? []).map((entry) => ({ field: `tools[${entry.index}]`, type: typeOf(entry.tool) }));
   return [...items, ...tools];
 }

@@ -12,7 +12,13 @@ function capabilityOf(service: ServiceName): string {
  */
 export function adapterCapabilities(adapter: ProviderAdapter): string[] {
   if (adapter.kind === 'local') {
-    return ['chat', ...(adapter.embed ? ['embeddings'] : []), ...(adapter.rerank ? ['rerank'] : []), ...(adapter.images ? ['images'] : []), ...(adapter.speech || adapter.transcribe ? ['audio'] : [])];
+    return [
+      'chat',
+      ...(adapter.embed ? ['embeddings'] : []),
+      ...(adapter.rerank ? ['rerank'] : []),
+      ...(adapter.images ? ['images'] : []),
+      ...(adapter.speech || adapter.transcribe ? ['audio'] : []),
+    ];
   }
   const services = Object.keys(adapter.services ?? {}) as ServiceName[];
   return [...new Set([...(adapter.generates === false ? [] : ['chat']), ...services.map(capabilityOf)])];

@@ -18,8 +18,25 @@ function convertedUsage(codec: StyleCodec<unknown, unknown>, wire: unknown): IrU
 
 /** Odd values a field of an answer may hold instead of its usual one. */
 const oddValue = fc.oneof(
-  fc.constantFrom(null, 'x', 7, -1, 1.5, true, [], {}, [1], [{}], [{ type: 3 }], { type: 'text' }, Number.POSITIVE_INFINITY),
-  fc.record({ input_tokens: fc.oneof(fc.nat(), fc.string({ maxLength: 2 })), prompt_tokens: fc.nat() }, { requiredKeys: [] }),
+  fc.constantFrom(
+    null,
+    'x',
+    7,
+    -1,
+    1.5,
+    true,
+    [],
+    {},
+    [1],
+    [{}],
+    [{ type: 3 }],
+    { type: 'text' },
+    Number.POSITIVE_INFINITY,
+  ),
+  fc.record(
+    { input_tokens: fc.oneof(fc.nat(), fc.string({ maxLength: 2 })), prompt_tokens: fc.nat() },
+    { requiredKeys: [] },
+  ),
 );
 
 describe.each(GENERATION_STYLES.map((style) => [style] as const))('%s answer usage reader', (style) => {
@@ -38,8 +55,26 @@ describe.each(GENERATION_STYLES.map((style) => [style] as const))('%s answer usa
   });
 
   it('never disagrees with the full conversion when one field of a recorded answer is odd (property)', () => {
-    const recorded = answers.filter((answer) => typeof answer === 'object' && answer !== null) as Array<Record<string, unknown>>;
-    const field = fc.constantFrom('id', 'model', 'type', 'object', 'created', 'created_at', 'status', 'choices', 'content', 'output', 'candidates', 'usage', 'usageMetadata', 'error', 'incomplete_details');
+    const recorded = answers.filter((answer) => typeof answer === 'object' && answer !== null) as Array<
+      Record<string, unknown>
+    >;
+    const field = fc.constantFrom(
+      'id',
+      'model',
+      'type',
+      'object',
+      'created',
+      'created_at',
+      'status',
+      'choices',
+      'content',
+      'output',
+      'candidates',
+      'usage',
+      'usageMetadata',
+      'error',
+      'incomplete_details',
+    );
     fc.assert(
       fc.property(fc.constantFrom(...recorded), field, oddValue, (answer, key, value) => {
         const wire = JSON.parse(JSON.stringify({ ...answer, [key]: value })) as unknown;

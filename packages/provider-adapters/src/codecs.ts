@@ -12,7 +12,10 @@ import type { UpstreamRequest } from './transport/upstream-transport.js';
  * same-style answers needs only that). Added here rather than in the style packages, so browser
  * bundles of `@interlingua/translate` stay without it.
  */
-function withAnswerUsage(style: GenerationStyle, usage: (wire: unknown) => IrUsage | undefined): StyleCodec<unknown, unknown> {
+function withAnswerUsage(
+  style: GenerationStyle,
+  usage: (wire: unknown) => IrUsage | undefined,
+): StyleCodec<unknown, unknown> {
   const codec = styleCodec(style) as StyleCodec<unknown, unknown>;
   return { ...codec, response: { ...codec.response, usage } };
 }

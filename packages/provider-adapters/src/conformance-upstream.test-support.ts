@@ -44,7 +44,16 @@ export function useConformanceUpstream(): ConformanceUpstream {
     },
     settingsFor(adapter) {
       const basePath = new URL(adapter.defaultBaseUrl ?? 'http://placeholder/v1').pathname.replace(/\/$/, '');
-      return { id: adapter.type, type: adapter.type, baseUrl: `${started().url}${basePath}`, apiKey: 'conformance-key', headers: {}, forwardHeaders: [], api: 'chat', options: {} };
+      return {
+        id: adapter.type,
+        type: adapter.type,
+        baseUrl: `${started().url}${basePath}`,
+        apiKey: 'conformance-key',
+        headers: {},
+        forwardHeaders: [],
+        api: 'chat',
+        options: {},
+      };
     },
   };
 }

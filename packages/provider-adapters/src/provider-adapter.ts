@@ -1,4 +1,13 @@
-import type { IrErrorData, IrModel, IrRequest, IrStreamEvent, IrWarning, SseMessage, StreamMachine, StyleCodec } from '@interlingua/ir';
+import type {
+  IrErrorData,
+  IrModel,
+  IrRequest,
+  IrStreamEvent,
+  IrWarning,
+  SseMessage,
+  StreamMachine,
+  StyleCodec,
+} from '@interlingua/ir';
 import type { IrEmbeddingRequest, IrEmbeddingResponse } from '@interlingua/embeddings';
 import type { IrRerankRequest, IrRerankResponse } from '@interlingua/rerank';
 import type { Dispatcher } from 'undici';
@@ -168,7 +177,11 @@ export interface LocalProviderAdapter {
   /** Speech made in process, where the provider has it. */
   speech?(input: string, format: string | undefined, speed: number | undefined): { audio: Buffer; contentType: string };
   /** A transcript (or translation) of uploaded audio made in process, where the provider has it. */
-  transcribe?(task: 'transcribe' | 'translate', audio: Uint8Array, filename: string | undefined): { text: string; durationSeconds?: number };
+  transcribe?(
+    task: 'transcribe' | 'translate',
+    audio: Uint8Array,
+    filename: string | undefined,
+  ): { text: string; durationSeconds?: number };
 }
 
 export type ProviderAdapter = HttpProviderAdapter | LocalProviderAdapter;

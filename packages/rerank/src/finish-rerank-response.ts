@@ -12,7 +12,11 @@ export function finishRerankResponse(response: IrRerankResponse, request: IrRera
   const seen = new Set<number>();
   for (const result of response.results) {
     if (result.index >= request.documents.length || seen.has(result.index)) {
-      throw new IrError({ kind: 'upstream-error', message: `The upstream answered a result for document ${result.index}, which the request did not hold once`, source: 'upstream' });
+      throw new IrError({
+        kind: 'upstream-error',
+        message: `The upstream answered a result for document ${result.index}, which the request did not hold once`,
+        source: 'upstream',
+      });
     }
     seen.add(result.index);
   }

@@ -22,10 +22,17 @@ export function irToRerankResponse(ir: IrRerankResponse, options: RerankAnswerOp
   return ok({
     id: options.id ?? ir.id ?? '',
     model: options.model ?? ir.model ?? '',
-    results: ir.results.map((r) => ({ index: r.index, relevance_score: r.relevanceScore, ...(r.document !== undefined ? { document: { text: r.document } } : {}) })),
+    results: ir.results.map((r) => ({
+      index: r.index,
+      relevance_score: r.relevanceScore,
+      ...(r.document !== undefined ? { document: { text: r.document } } : {}),
+    })),
     ...(tokens !== undefined ? { usage: { prompt_tokens: tokens, completion_tokens: 0, total_tokens: tokens } } : {}),
     meta: {
-      billed_units: { ...(ir.searchUnits !== undefined ? { search_units: ir.searchUnits } : {}), ...(tokens !== undefined ? { total_tokens: tokens } : {}) },
+      billed_units: {
+        ...(ir.searchUnits !== undefined ? { search_units: ir.searchUnits } : {}),
+        ...(tokens !== undefined ? { total_tokens: tokens } : {}),
+      },
       ...(tokens !== undefined ? { tokens: { input_tokens: tokens, output_tokens: 0 } } : {}),
     },
   });

@@ -19,5 +19,10 @@ export interface JinaRerankRequest {
 
 /** IR -> Jina-compatible rerank body. */
 export function irToJinaRerankRequest(ir: IrRerankRequest): Result<JinaRerankRequest> {
-  return ok({ model: ir.model, query: ir.query, documents: [...ir.documents], ...(ir.topN !== undefined ? { top_n: ir.topN } : {}) });
+  return ok({
+    model: ir.model,
+    query: ir.query,
+    documents: [...ir.documents],
+    ...(ir.topN !== undefined ? { top_n: ir.topN } : {}),
+  });
 }

@@ -32,15 +32,23 @@ describe('recorded rerank answers', () => {
     }
   });
 
-  it.each(recordings.map((r) => [r.file, r] as const))('%s answers a caller in the strict shape, documents from the request', (_file, recording) => {
-    const decoded = RERANK_WIRES[wireOf(recording)].response.toIr(recordingJson(recording)).value;
-    const documents = Array.from({ length: 8 }, (_, i) => `doc ${i}`);
-    const request: IrRerankRequest = { model: 'm', query: 'q', documents, returnDocuments: true };
-    const answer = irToRerankResponse(finishRerankResponse(decoded, request).value, { id: 'req_1', model: 'alias' }).value;
-    rerankStrictResponseSchema.parse(answer);
-    expect(answer.results.every((r) => r.document?.text === documents[r.index])).toBe(true);
-    const scores = answer.results.map((r) => r.relevance_score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(rerankResultsResponseToIr(answer).value.results.map((r) => r.index)).toEqual(answer.results.map((r) => r.index));
-  });
+  it.each(recordings.map((r) => [r.file, r] as const))(
+    '%s answers a caller in the strict shape, documents from the request',
+    (_file, recording) => {
+      const decoded = RERANK_WIRES[wireOf(recording)].response.toIr(recordingJson(recording)).value;
+      const documents = Array.from({ length: 8 }, (_, i) => `doc ${i}`);
+      const request: IrRerankRequest = { model: 'm', query: 'q', documents, returnDocuments: true };
+      const answer = irToRerankResponse(finishRerankResponse(decoded, request).value, {
+        id: 'req_1',
+        model: 'alias',
+      }).value;
+      rerankStrictResponseSchema.parse(answer);
+      expect(answer.results.every((r) => r.document?.text === documents[r.index])).toBe(true);
+      const scores = answer.results.map((r) => r.relevance_score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect(rerankResultsResponseToIr(answer).value.results.map((r) => r.index)).toEqual(
+        answer.results.map((r) => r.index),
+      );
+    },
+  );
 });

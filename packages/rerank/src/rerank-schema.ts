@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { MAX_MODEL_NAME_LENGTH } from '@interlingua/ir';
 
-const document = z.union([z.string(), z.looseObject({ text: z.string() })], { error: 'must be a string or an object with a string "text"' });
+const document = z.union([z.string(), z.looseObject({ text: z.string() })], {
+  error: 'must be a string or an object with a string "text"',
+});
 
 /**
  * The gateway's `POST /v1/rerank` body: the Cohere / Jina / LiteLLM shape. `top_k` (Voyage's
@@ -25,10 +27,27 @@ const resultDocument = z.union([z.string(), z.looseObject({ text: z.string().opt
 export const rerankResultsResponseSchema = z.looseObject({
   id: z.string().optional(),
   model: z.string().optional(),
-  results: z.array(z.looseObject({ index: z.number().int().nonnegative(), relevance_score: z.number(), document: resultDocument.nullable().optional() })),
-  usage: z.looseObject({ prompt_tokens: z.number().optional(), total_tokens: z.number().optional() }).nullable().optional(),
+  results: z.array(
+    z.looseObject({
+      index: z.number().int().nonnegative(),
+      relevance_score: z.number(),
+      document: resultDocument.nullable().optional(),
+    }),
+  ),
+  usage: z
+    .looseObject({ prompt_tokens: z.number().optional(), total_tokens: z.number().optional() })
+    .nullable()
+    .optional(),
   meta: z
-    .looseObject({ billed_units: z.looseObject({ search_units: z.number().optional(), total_tokens: z.number().optional(), input_tokens: z.number().optional() }).optional() })
+    .looseObject({
+      billed_units: z
+        .looseObject({
+          search_units: z.number().optional(),
+          total_tokens: z.number().optional(),
+          input_tokens: z.number().optional(),
+        })
+        .optional(),
+    })
     .nullable()
     .optional(),
 });
@@ -43,7 +62,13 @@ const tokens = z.number().int().nonnegative();
 export const rerankStrictResponseSchema = z.strictObject({
   id: z.string(),
   model: z.string(),
-  results: z.array(z.strictObject({ index: z.number().int().nonnegative(), relevance_score: z.number(), document: z.strictObject({ text: z.string() }).optional() })),
+  results: z.array(
+    z.strictObject({
+      index: z.number().int().nonnegative(),
+      relevance_score: z.number(),
+      document: z.strictObject({ text: z.string() }).optional(),
+    }),
+  ),
   usage: z.strictObject({ prompt_tokens: tokens, completion_tokens: tokens, total_tokens: tokens }).optional(),
   meta: z.strictObject({
     billed_units: z.strictObject({ search_units: tokens.optional(), total_tokens: tokens.optional() }),

@@ -23,5 +23,9 @@ export function parseRerankWire<T extends z.ZodType>(schema: T, wire: unknown): 
 
 /** An `upstream-error` for an answer that is not a rerank answer of the wire. */
 export function notARerankAnswer(wireName: string, detail: string): IrError {
-  return new IrError({ kind: 'upstream-error', message: `The ${wireName} upstream did not answer with rerank results: ${detail}`, source: 'upstream' });
+  return new IrError({
+    kind: 'upstream-error',
+    message: `The ${wireName} upstream did not answer with rerank results: ${detail}`,
+    source: 'upstream',
+  });
 }

@@ -20,10 +20,30 @@ export interface RerankWireCodec {
 
 /** Every upstream rerank wire, by id. */
 export const RERANK_WIRES: Readonly<Record<RerankWireId, RerankWireCodec>> = {
-  'cohere-v2': { id: 'cohere-v2', name: 'Cohere', request: { fromIr: irToCohereRerankRequest }, response: { toIr: (wire) => rerankResultsResponseToIr(wire, 'Cohere') } },
-  jina: { id: 'jina', name: 'Jina-compatible', request: { fromIr: irToJinaRerankRequest }, response: { toIr: (wire) => rerankResultsResponseToIr(wire, 'Jina-compatible') } },
-  voyage: { id: 'voyage', name: 'Voyage', request: { fromIr: irToVoyageRerankRequest }, response: { toIr: voyageRerankResponseToIr } },
-  tei: { id: 'tei', name: 'text-embeddings-inference', request: { fromIr: irToTeiRerankRequest }, response: { toIr: teiRerankResponseToIr } },
+  'cohere-v2': {
+    id: 'cohere-v2',
+    name: 'Cohere',
+    request: { fromIr: irToCohereRerankRequest },
+    response: { toIr: (wire) => rerankResultsResponseToIr(wire, 'Cohere') },
+  },
+  jina: {
+    id: 'jina',
+    name: 'Jina-compatible',
+    request: { fromIr: irToJinaRerankRequest },
+    response: { toIr: (wire) => rerankResultsResponseToIr(wire, 'Jina-compatible') },
+  },
+  voyage: {
+    id: 'voyage',
+    name: 'Voyage',
+    request: { fromIr: irToVoyageRerankRequest },
+    response: { toIr: voyageRerankResponseToIr },
+  },
+  tei: {
+    id: 'tei',
+    name: 'text-embeddings-inference',
+    request: { fromIr: irToTeiRerankRequest },
+    response: { toIr: teiRerankResponseToIr },
+  },
 };
 
 /** The codec of a rerank wire id, or undefined for an id this package does not define. */

@@ -19,7 +19,9 @@ export interface TeiRerankRequest {
 }
 
 /** A TEI rerank answer, read leniently. */
-export const teiRerankResponseSchema = z.array(z.looseObject({ index: z.number().int().nonnegative(), score: z.number(), text: z.string().nullable().optional() }));
+export const teiRerankResponseSchema = z.array(
+  z.looseObject({ index: z.number().int().nonnegative(), score: z.number(), text: z.string().nullable().optional() }),
+);
 
 /** IR -> TEI rerank body (`truncate` carried from the caller's extras). */
 export function irToTeiRerankRequest(ir: IrRerankRequest): Result<TeiRerankRequest> {
@@ -30,6 +32,7 @@ export function irToTeiRerankRequest(ir: IrRerankRequest): Result<TeiRerankReque
 /** A TEI rerank answer -> IR. */
 export function teiRerankResponseToIr(wire: unknown): Result<IrRerankResponse> {
   const parsed = teiRerankResponseSchema.safeParse(wire);
-  if (!parsed.success) throw notARerankAnswer('text-embeddings-inference', parsed.error.issues[0]?.message ?? 'unexpected shape');
+  if (!parsed.success)
+    throw notARerankAnswer('text-embeddings-inference', parsed.error.issues[0]?.message ?? 'unexpected shape');
   return ok({ results: parsed.data.map((r) => ({ index: r.index, relevanceScore: r.score })) });
 }

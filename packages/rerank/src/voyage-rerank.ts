@@ -19,7 +19,13 @@ export interface VoyageRerankRequest {
 
 /** A Voyage rerank answer, read leniently. */
 export const voyageRerankResponseSchema = z.looseObject({
-  data: z.array(z.looseObject({ index: z.number().int().nonnegative(), relevance_score: z.number(), document: z.string().optional() })),
+  data: z.array(
+    z.looseObject({
+      index: z.number().int().nonnegative(),
+      relevance_score: z.number(),
+      document: z.string().optional(),
+    }),
+  ),
   model: z.string().optional(),
   usage: z.looseObject({ total_tokens: z.number().optional() }).optional(),
 });
@@ -43,7 +49,11 @@ export function voyageRerankResponseToIr(wire: unknown): Result<IrRerankResponse
   const { data, model, usage } = parsed.data;
   return ok({
     ...(model ? { model } : {}),
-    results: data.map((d) => ({ index: d.index, relevanceScore: d.relevance_score, ...(d.document !== undefined ? { document: d.document } : {}) })),
+    results: data.map((d) => ({
+      index: d.index,
+      relevanceScore: d.relevance_score,
+      ...(d.document !== undefined ? { document: d.document } : {}),
+    })),
     ...(usage?.total_tokens !== undefined ? { usage: rerankUsage(usage.total_tokens, usage) } : {}),
   });
 }

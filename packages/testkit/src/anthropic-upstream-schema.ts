@@ -10,7 +10,10 @@ import { z } from 'zod';
  * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use
  * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking
  */
-const cacheControl = z.object({ type: z.literal('ephemeral'), ttl: z.enum(['5m', '1h']).optional() }).nullable().optional();
+const cacheControl = z
+  .object({ type: z.literal('ephemeral'), ttl: z.enum(['5m', '1h']).optional() })
+  .nullable()
+  .optional();
 
 /** Tool names: "Must match the regex `^[a-zA-Z0-9_-]{1,64}$`" (tool-use guide). */
 export const ANTHROPIC_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -18,9 +21,18 @@ export const ANTHROPIC_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const ANTHROPIC_TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
 
 /** Text blocks: empty text is rejected ("text content blocks must be non-empty"). */
-const textBlock = z.object({ type: z.literal('text'), text: z.string().min(1), cache_control: cacheControl, citations: z.array(z.unknown()).nullable().optional() });
+const textBlock = z.object({
+  type: z.literal('text'),
+  text: z.string().min(1),
+  cache_control: cacheControl,
+  citations: z.array(z.unknown()).nullable().optional(),
+});
 const imageSource = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('base64'), media_type: z.enum(['image/jpeg', 'image/png', 'image/gif', 'image/webp']), data: z.string().min(1) }),
+  z.object({
+    type: z.literal('base64'),
+    media_type: z.enum(['image/jpeg', 'image/png', 'image/gif', 'image/webp']),
+    data: z.string().min(1),
+  }),
   z.object({ type: z.literal('url'), url: z.url() }),
   z.object({ type: z.literal('file'), file_id: z.string().min(1) }),
 ]);
@@ -50,7 +62,12 @@ const toolUseBlock = z.object({
 const toolResultBlock = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string().regex(ANTHROPIC_TOOL_USE_ID),
-  content: z.union([z.string(), z.array(z.union([textBlock, imageBlock, documentBlock, z.looseObject({ type: z.literal('search_result') })]))]).optional(),
+  content: z
+    .union([
+      z.string(),
+      z.array(z.union([textBlock, imageBlock, documentBlock, z.looseObject({ type: z.literal('search_result') })])),
+    ])
+    .optional(),
   is_error: z.boolean().optional(),
   cache_control: cacheControl,
 });
@@ -72,7 +89,11 @@ const customTool = z.object({
   type: z.literal('custom').optional(),
   name: z.string().regex(ANTHROPIC_TOOL_NAME),
   description: z.string().optional(),
-  input_schema: z.looseObject({ type: z.literal('object'), properties: z.record(z.string(), z.unknown()).nullable().optional(), required: z.array(z.string()).nullable().optional() }),
+  input_schema: z.looseObject({
+    type: z.literal('object'),
+    properties: z.record(z.string(), z.unknown()).nullable().optional(),
+    required: z.array(z.string()).nullable().optional(),
+  }),
   cache_control: cacheControl,
   strict: z.boolean().optional(),
 });
@@ -87,7 +108,11 @@ const toolChoice = z.discriminatedUnion('type', [
 ]);
 
 const thinking = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024), display: z.enum(['summarized', 'omitted']).optional() }),
+  z.object({
+    type: z.literal('enabled'),
+    budget_tokens: z.number().int().min(1024),
+    display: z.enum(['summarized', 'omitted']).optional(),
+  }),
   z.object({ type: z.literal('disabled') }),
   z.object({ type: z.literal('adaptive'), display: z.enum(['summarized', 'omitted']).optional() }),
 ]);
@@ -100,7 +125,12 @@ const common = {
   tools: z.array(z.union([customTool, serverTool])).optional(),
   tool_choice: toolChoice.optional(),
   thinking: thinking.optional(),
-  output_config: z.looseObject({ effort: z.string().optional(), format: z.object({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).optional() }).optional(),
+  output_config: z
+    .looseObject({
+      effort: z.string().optional(),
+      format: z.object({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).optional(),
+    })
+    .optional(),
   cache_control: cacheControl,
 };
 
@@ -117,10 +147,17 @@ function checkToolPairing(messages: ReadonlyArray<z.infer<typeof message>>, cont
       const ids = toolUseIds(turn.content);
       if (ids.length === 0) return;
       const next = messages[index + 1];
-      const answered = next && next.role === 'user' && typeof next.content !== 'string' ? next.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : [];
+      const answered =
+        next && next.role === 'user' && typeof next.content !== 'string'
+          ? next.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : []))
+          : [];
       const missing = ids.filter((id) => !answered.includes(id));
       if (missing.length > 0 && index + 1 < messages.length) {
-        context.addIssue({ code: 'custom', path: ['messages', index], message: `tool_use ids were found without tool_result blocks immediately after: ${missing.join(', ')}` });
+        context.addIssue({
+          code: 'custom',
+          path: ['messages', index],
+          message: `tool_use ids were found without tool_result blocks immediately after: ${missing.join(', ')}`,
+        });
       }
       return;
     }
@@ -132,9 +169,19 @@ function checkToolPairing(messages: ReadonlyArray<z.infer<typeof message>>, cont
         seenOther = true;
         return;
       }
-      if (seenOther) context.addIssue({ code: 'custom', path: ['messages', index, 'content', position], message: 'tool_result blocks must come first in the user turn' });
+      if (seenOther)
+        context.addIssue({
+          code: 'custom',
+          path: ['messages', index, 'content', position],
+          message: 'tool_result blocks must come first in the user turn',
+        });
       const id = String(block.tool_use_id);
-      if (!calls.includes(id)) context.addIssue({ code: 'custom', path: ['messages', index, 'content', position], message: `unexpected tool_use_id found in tool_result blocks: ${id}` });
+      if (!calls.includes(id))
+        context.addIssue({
+          code: 'custom',
+          path: ['messages', index, 'content', position],
+          message: `unexpected tool_use_id found in tool_result blocks: ${id}`,
+        });
     });
   });
 }
@@ -155,10 +202,19 @@ export const anthropicUpstreamRequestSchema = z
   .superRefine((body, context) => {
     checkToolPairing(body.messages, context);
     if (body.thinking?.type === 'enabled' && body.thinking.budget_tokens >= body.max_tokens) {
-      context.addIssue({ code: 'custom', path: ['thinking', 'budget_tokens'], message: 'budget_tokens must be less than max_tokens' });
+      context.addIssue({
+        code: 'custom',
+        path: ['thinking', 'budget_tokens'],
+        message: 'budget_tokens must be less than max_tokens',
+      });
     }
     const forced = body.tool_choice?.type === 'any' || body.tool_choice?.type === 'tool';
-    if (forced && body.thinking?.type === 'enabled') context.addIssue({ code: 'custom', path: ['tool_choice'], message: 'Thinking may not be enabled when tool_choice forces tool use' });
+    if (forced && body.thinking?.type === 'enabled')
+      context.addIssue({
+        code: 'custom',
+        path: ['tool_choice'],
+        message: 'Thinking may not be enabled when tool_choice forces tool use',
+      });
     if (body.thinking && body.thinking.type !== 'disabled') checkThinkingKept(body.messages, context);
   });
 
@@ -173,7 +229,12 @@ function checkThinkingKept(messages: ReadonlyArray<z.infer<typeof message>>, con
   if (!last || typeof last.content === 'string' || !last.content.some((block) => block.type === 'tool_use')) return;
   const first = last.content[0]?.type;
   if (first !== 'thinking' && first !== 'redacted_thinking') {
-    context.addIssue({ code: 'custom', path: ['messages', index, 'content', 0], message: 'Expected `thinking` or `redacted_thinking`, but found another block: with thinking on, the last assistant turn must start with its thinking block' });
+    context.addIssue({
+      code: 'custom',
+      path: ['messages', index, 'content', 0],
+      message:
+        'Expected `thinking` or `redacted_thinking`, but found another block: with thinking on, the last assistant turn must start with its thinking block',
+    });
   }
 }
 
@@ -181,7 +242,8 @@ function checkThinkingKept(messages: ReadonlyArray<z.infer<typeof message>>, con
 export const anthropicUpstreamCountTokensRequestSchema = z.looseObject(common).superRefine((body, context) => {
   checkToolPairing(body.messages, context);
   for (const field of ['max_tokens', 'stream'] as const) {
-    if (field in body) context.addIssue({ code: 'custom', path: [field], message: `${field}: Extra inputs are not permitted` });
+    if (field in body)
+      context.addIssue({ code: 'custom', path: [field], message: `${field}: Extra inputs are not permitted` });
   }
 });
 

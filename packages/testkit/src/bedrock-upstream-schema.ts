@@ -14,7 +14,10 @@ import { z } from 'zod';
  */
 
 /** Base64 of the raw bytes (the JSON encoding of a blob). */
-const base64 = z.string().min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/);
+const base64 = z
+  .string()
+  .min(1)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/);
 const s3Location = z.strictObject({ uri: z.string().regex(/^s3:\/\//), bucketOwner: z.string().optional() });
 const mediaSource = z.union([z.strictObject({ bytes: base64 }), z.strictObject({ s3Location })]);
 
@@ -23,19 +26,30 @@ const image = z.strictObject({ format: z.enum(['png', 'jpeg', 'gif', 'webp']), s
 /** Document names: alphanumerics, whitespace (never two in a row), hyphens, parentheses, square brackets. */
 const document = z.strictObject({
   format: z.enum(['pdf', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'html', 'txt', 'md']).optional(),
-  name: z.string().min(1).max(200).regex(/^[a-zA-Z0-9\-()[\]]+(\s[a-zA-Z0-9\-()[\]]+)*$/),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[a-zA-Z0-9\-()[\]]+(\s[a-zA-Z0-9\-()[\]]+)*$/),
   source: z.union([mediaSource, z.strictObject({ text: z.string() })]),
   citations: z.strictObject({ enabled: z.boolean() }).optional(),
   context: z.string().optional(),
 });
-const video = z.strictObject({ format: z.enum(['mkv', 'mov', 'mp4', 'webm', 'flv', 'mpeg', 'mpg', 'wmv', 'three_gp']), source: mediaSource });
+const video = z.strictObject({
+  format: z.enum(['mkv', 'mov', 'mp4', 'webm', 'flv', 'mpeg', 'mpg', 'wmv', 'three_gp']),
+  source: mediaSource,
+});
 
 /** `toolUseId`: `[a-zA-Z0-9_-]+`, 1 to 64 characters. */
 export const BEDROCK_TOOL_USE_ID = /^[a-zA-Z0-9_-]{1,64}$/;
 /** Tool names: `[a-zA-Z0-9_-]+`, 1 to 64 characters. */
 export const BEDROCK_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
-const toolUse = z.strictObject({ toolUseId: z.string().regex(BEDROCK_TOOL_USE_ID), name: z.string().regex(BEDROCK_TOOL_NAME), input: z.record(z.string(), z.unknown()) });
+const toolUse = z.strictObject({
+  toolUseId: z.string().regex(BEDROCK_TOOL_USE_ID),
+  name: z.string().regex(BEDROCK_TOOL_NAME),
+  input: z.record(z.string(), z.unknown()),
+});
 const toolResultContent = z.union([
   z.strictObject({ text: z.string() }),
   z.strictObject({ json: z.unknown() }),
@@ -43,7 +57,11 @@ const toolResultContent = z.union([
   z.strictObject({ document }),
   z.strictObject({ video }),
 ]);
-const toolResult = z.strictObject({ toolUseId: z.string().regex(BEDROCK_TOOL_USE_ID), content: z.array(toolResultContent), status: z.enum(['success', 'error']).optional() });
+const toolResult = z.strictObject({
+  toolUseId: z.string().regex(BEDROCK_TOOL_USE_ID),
+  content: z.array(toolResultContent),
+  status: z.enum(['success', 'error']).optional(),
+});
 const reasoningContent = z.union([
   z.strictObject({ reasoningText: z.strictObject({ text: z.string(), signature: z.string().optional() }) }),
   z.strictObject({ redactedContent: base64 }),
@@ -83,14 +101,30 @@ const inferenceConfig = z.strictObject({
 
 /** A conversation starts with a user turn; turns alternate; tool results answer the previous turn's calls. */
 function checkTurns(messages: ReadonlyArray<z.infer<typeof message>>, context: z.RefinementCtx): void {
-  if (messages[0]?.role !== 'user') context.addIssue({ code: 'custom', path: ['messages', 0, 'role'], message: 'A conversation must start with a user message' });
+  if (messages[0]?.role !== 'user')
+    context.addIssue({
+      code: 'custom',
+      path: ['messages', 0, 'role'],
+      message: 'A conversation must start with a user message',
+    });
   messages.forEach((turn, index) => {
     const previous = messages[index - 1];
-    if (previous && previous.role === turn.role) context.addIssue({ code: 'custom', path: ['messages', index, 'role'], message: 'Roles must alternate between user and assistant' });
-    const calls = new Set(previous?.content.flatMap((block) => ('toolUse' in block ? [block.toolUse.toolUseId] : [])) ?? []);
+    if (previous && previous.role === turn.role)
+      context.addIssue({
+        code: 'custom',
+        path: ['messages', index, 'role'],
+        message: 'Roles must alternate between user and assistant',
+      });
+    const calls = new Set(
+      previous?.content.flatMap((block) => ('toolUse' in block ? [block.toolUse.toolUseId] : [])) ?? [],
+    );
     turn.content.forEach((block, position) => {
       if ('toolResult' in block && !calls.has(block.toolResult.toolUseId)) {
-        context.addIssue({ code: 'custom', path: ['messages', index, 'content', position], message: `toolResult ${block.toolResult.toolUseId} answers no toolUse of the previous turn` });
+        context.addIssue({
+          code: 'custom',
+          path: ['messages', index, 'content', position],
+          message: `toolResult ${block.toolResult.toolUseId} answers no toolUse of the previous turn`,
+        });
       }
     });
   });
@@ -102,14 +136,26 @@ export const bedrockConverseUpstreamRequestSchema = z
     messages: z.array(message).min(1),
     system: z.array(systemBlock).optional(),
     inferenceConfig: inferenceConfig.optional(),
-    toolConfig: z.strictObject({ tools: z.array(z.union([z.strictObject({ toolSpec }), z.strictObject({ cachePoint })])).min(1), toolChoice: toolChoice.optional() }).optional(),
+    toolConfig: z
+      .strictObject({
+        tools: z.array(z.union([z.strictObject({ toolSpec }), z.strictObject({ cachePoint })])).min(1),
+        toolChoice: toolChoice.optional(),
+      })
+      .optional(),
     additionalModelRequestFields: z.record(z.string(), z.unknown()).optional(),
     requestMetadata: z.record(z.string().min(1).max(256), z.string().max(256)).optional(),
   })
   .superRefine((body, context) => {
     checkTurns(body.messages, context);
-    const usesTools = body.messages.some((turn) => turn.content.some((block) => 'toolUse' in block || 'toolResult' in block));
-    if (usesTools && !body.toolConfig) context.addIssue({ code: 'custom', path: ['toolConfig'], message: 'toolConfig must be defined when messages hold toolUse or toolResult blocks' });
+    const usesTools = body.messages.some((turn) =>
+      turn.content.some((block) => 'toolUse' in block || 'toolResult' in block),
+    );
+    if (usesTools && !body.toolConfig)
+      context.addIssue({
+        code: 'custom',
+        path: ['toolConfig'],
+        message: 'toolConfig must be defined when messages hold toolUse or toolResult blocks',
+      });
   });
 
 export type BedrockConverseUpstreamRequest = z.infer<typeof bedrockConverseUpstreamRequestSchema>;

@@ -18,20 +18,27 @@ export interface CachedPrompt {
 type Json = Record<string, unknown>;
 type Style = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini';
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 /** Chat: `prompt_tokens` includes the cached ones, `prompt_tokens_details.cached_tokens` says how many. */
 function chatUsage(usage: Json, prompt: CachedPrompt): void {
   usage.prompt_tokens = prompt.inputTokens;
-  usage.prompt_tokens_details = { ...(isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {}), cached_tokens: prompt.cacheReadTokens };
+  usage.prompt_tokens_details = {
+    ...(isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {}),
+    cached_tokens: prompt.cacheReadTokens,
+  };
   usage.total_tokens = prompt.inputTokens + num(usage.completion_tokens);
 }
 
 /** Responses: the same rule with `input_tokens` and `input_tokens_details.cached_tokens`. */
 function responsesUsage(usage: Json, prompt: CachedPrompt): void {
   usage.input_tokens = prompt.inputTokens;
-  usage.input_tokens_details = { ...(isObject(usage.input_tokens_details) ? usage.input_tokens_details : {}), cached_tokens: prompt.cacheReadTokens };
+  usage.input_tokens_details = {
+    ...(isObject(usage.input_tokens_details) ? usage.input_tokens_details : {}),
+    cached_tokens: prompt.cacheReadTokens,
+  };
   usage.total_tokens = prompt.inputTokens + num(usage.output_tokens);
 }
 
@@ -44,7 +51,11 @@ function anthropicUsage(usage: Json, prompt: CachedPrompt): void {
   set('cache_read_input_tokens', prompt.cacheReadTokens);
   set('cache_creation_input_tokens', prompt.cacheWriteTokens);
   const longLived = prompt.cacheWrite1hTokens ?? 0;
-  if ('cache_creation' in usage) usage.cache_creation = { ephemeral_5m_input_tokens: prompt.cacheWriteTokens - longLived, ephemeral_1h_input_tokens: longLived };
+  if ('cache_creation' in usage)
+    usage.cache_creation = {
+      ephemeral_5m_input_tokens: prompt.cacheWriteTokens - longLived,
+      ephemeral_1h_input_tokens: longLived,
+    };
 }
 
 /** Gemini: `promptTokenCount` includes `cachedContentTokenCount`; writes are not reported. */
@@ -52,8 +63,13 @@ function geminiUsage(usage: Json, prompt: CachedPrompt): void {
   usage.promptTokenCount = prompt.inputTokens;
   usage.cachedContentTokenCount = prompt.cacheReadTokens;
   usage.cacheTokensDetails = [{ modality: 'TEXT', tokenCount: prompt.cacheReadTokens }];
-  if (Array.isArray(usage.promptTokensDetails)) usage.promptTokensDetails = [{ modality: 'TEXT', tokenCount: prompt.inputTokens }];
-  usage.totalTokenCount = prompt.inputTokens + num(usage.candidatesTokenCount) + num(usage.thoughtsTokenCount) + num(usage.toolUsePromptTokenCount);
+  if (Array.isArray(usage.promptTokensDetails))
+    usage.promptTokensDetails = [{ modality: 'TEXT', tokenCount: prompt.inputTokens }];
+  usage.totalTokenCount =
+    prompt.inputTokens +
+    num(usage.candidatesTokenCount) +
+    num(usage.thoughtsTokenCount) +
+    num(usage.toolUsePromptTokenCount);
 }
 
 const REWRITE: Record<Style, { key: string; apply(usage: Json, prompt: CachedPrompt): void }> = {

@@ -12,7 +12,9 @@ import { z } from 'zod';
  */
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'standard base64');
 const textPart = z.strictObject({ text: z.string() });
-const inlineDataPart = z.strictObject({ inlineData: z.strictObject({ mimeType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+/i), data: base64.min(1) }) });
+const inlineDataPart = z.strictObject({
+  inlineData: z.strictObject({ mimeType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+/i), data: base64.min(1) }),
+});
 const part = z.union([textPart, inlineDataPart]);
 const content = z.strictObject({ role: z.enum(['user', 'model']).optional(), parts: z.array(part).min(1) });
 
@@ -41,18 +43,30 @@ const request = z.strictObject({
 });
 
 /** Image generation and editing: IMAGE among the response modalities; input images as inline data. */
-export const geminiImageGenerationUpstreamSchema = request.refine((body) => body.generationConfig?.responseModalities?.includes('IMAGE') === true, 'generationConfig.responseModalities must include IMAGE');
+export const geminiImageGenerationUpstreamSchema = request.refine(
+  (body) => body.generationConfig?.responseModalities?.includes('IMAGE') === true,
+  'generationConfig.responseModalities must include IMAGE',
+);
 
 /** Speech generation: AUDIO only, a prebuilt voice, text-only input (the TTS models take text only). */
 export const geminiSpeechUpstreamSchema = request
-  .refine((body) => JSON.stringify(body.generationConfig?.responseModalities) === '["AUDIO"]', 'generationConfig.responseModalities must be ["AUDIO"]')
+  .refine(
+    (body) => JSON.stringify(body.generationConfig?.responseModalities) === '["AUDIO"]',
+    'generationConfig.responseModalities must be ["AUDIO"]',
+  )
   .refine((body) => body.generationConfig?.speechConfig !== undefined, 'generationConfig.speechConfig is required')
-  .refine((body) => body.contents.every((c) => c.parts.every((p) => 'text' in p)), 'speech models take text parts only');
+  .refine(
+    (body) => body.contents.every((c) => c.parts.every((p) => 'text' in p)),
+    'speech models take text parts only',
+  );
 
 /** Audio understanding: one of Gemini's audio formats inline, answered as text. */
 export const geminiAudioUnderstandingUpstreamSchema = request
   .refine(
-    (body) => body.contents.some((c) => c.parts.some((p) => 'inlineData' in p && /^audio\/(wav|mp3|aiff|aac|ogg|flac)$/.test(p.inlineData.mimeType))),
+    (body) =>
+      body.contents.some((c) =>
+        c.parts.some((p) => 'inlineData' in p && /^audio\/(wav|mp3|aiff|aac|ogg|flac)$/.test(p.inlineData.mimeType)),
+      ),
     'an inline audio part (audio/wav, mp3, aiff, aac, ogg or flac)',
   )
   .refine((body) => !body.generationConfig?.responseModalities?.some((m) => m !== 'TEXT'), 'text answers only');

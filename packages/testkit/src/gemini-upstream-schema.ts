@@ -16,8 +16,16 @@ const jsonObject = z.record(z.string(), z.unknown());
 const base64 = z.string().regex(/^[A-Za-z0-9+/_-]*={0,2}$/, 'base64');
 
 const blob = z.strictObject({ mimeType: z.string().min(1), data: base64 });
-const fileData = z.strictObject({ mimeType: z.string().optional(), fileUri: z.string().min(1), displayName: z.string().optional() });
-const functionCall = z.strictObject({ id: z.string().optional(), name: z.string().min(1), args: jsonObject.optional() });
+const fileData = z.strictObject({
+  mimeType: z.string().optional(),
+  fileUri: z.string().min(1),
+  displayName: z.string().optional(),
+});
+const functionCall = z.strictObject({
+  id: z.string().optional(),
+  name: z.string().min(1),
+  args: jsonObject.optional(),
+});
 const functionResponse = z.strictObject({
   id: z.string().optional(),
   name: z.string().min(1),
@@ -28,7 +36,15 @@ const functionResponse = z.strictObject({
 });
 
 /** The `data` oneof of a Part: exactly one must be set. */
-const DATA_FIELDS = ['text', 'inlineData', 'functionCall', 'functionResponse', 'fileData', 'executableCode', 'codeExecutionResult'] as const;
+const DATA_FIELDS = [
+  'text',
+  'inlineData',
+  'functionCall',
+  'functionResponse',
+  'fileData',
+  'executableCode',
+  'codeExecutionResult',
+] as const;
 
 const part = z
   .strictObject({
@@ -45,9 +61,15 @@ const part = z
     videoMetadata: jsonObject.optional(),
     mediaResolution: jsonObject.optional(),
   })
-  .refine((p) => DATA_FIELDS.filter((field) => p[field] !== undefined).length === 1, "required oneof field 'data' must have one initialized field");
+  .refine(
+    (p) => DATA_FIELDS.filter((field) => p[field] !== undefined).length === 1,
+    "required oneof field 'data' must have one initialized field",
+  );
 
-const content = z.strictObject({ role: z.enum(['user', 'model']).optional(), parts: z.array(part).min(1, 'contents.parts must not be empty') });
+const content = z.strictObject({
+  role: z.enum(['user', 'model']).optional(),
+  parts: z.array(part).min(1, 'contents.parts must not be empty'),
+});
 
 const functionDeclaration = z
   .strictObject({
@@ -59,7 +81,10 @@ const functionDeclaration = z
     response: jsonObject.optional(),
     responseJsonSchema: z.unknown().optional(),
   })
-  .refine((d) => d.parameters === undefined || d.parametersJsonSchema === undefined, 'parameters and parametersJsonSchema are exclusive');
+  .refine(
+    (d) => d.parameters === undefined || d.parametersJsonSchema === undefined,
+    'parameters and parametersJsonSchema are exclusive',
+  );
 
 const tool = z.strictObject({
   functionDeclarations: z.array(functionDeclaration).optional(),
@@ -74,7 +99,10 @@ const tool = z.strictObject({
 
 const toolConfig = z.strictObject({
   functionCallingConfig: z
-    .strictObject({ mode: z.enum(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']).optional(), allowedFunctionNames: z.array(z.string()).optional() })
+    .strictObject({
+      mode: z.enum(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']).optional(),
+      allowedFunctionNames: z.array(z.string()).optional(),
+    })
     .optional(),
   retrievalConfig: jsonObject.optional(),
 });
@@ -85,7 +113,10 @@ const thinkingConfig = z
     thinkingBudget: z.number().int().min(-1).optional(),
     thinkingLevel: z.enum(['THINKING_LEVEL_UNSPECIFIED', 'MINIMAL', 'LOW', 'MEDIUM', 'HIGH']).optional(),
   })
-  .refine((t) => t.thinkingBudget === undefined || t.thinkingLevel === undefined, 'thinkingBudget and thinkingLevel are exclusive');
+  .refine(
+    (t) => t.thinkingBudget === undefined || t.thinkingLevel === undefined,
+    'thinkingBudget and thinkingLevel are exclusive',
+  );
 
 export const geminiGenerationConfigSchema = z
   .strictObject({
@@ -110,15 +141,27 @@ export const geminiGenerationConfigSchema = z
     imageConfig: jsonObject.optional(),
     mediaResolution: z.string().optional(),
   })
-  .refine((g) => g.responseSchema === undefined || g.responseJsonSchema === undefined, 'responseSchema and responseJsonSchema are exclusive');
+  .refine(
+    (g) => g.responseSchema === undefined || g.responseJsonSchema === undefined,
+    'responseSchema and responseJsonSchema are exclusive',
+  );
 
 export const geminiUpstreamRequestSchema = z.strictObject({
   contents: z.array(content).min(1),
   tools: z.array(tool).optional(),
   toolConfig: toolConfig.optional(),
-  safetySettings: z.array(z.strictObject({ category: z.string().regex(/^HARM_CATEGORY_[A-Z_]+$/), threshold: z.string().regex(/^[A-Z_]+$/) })).optional(),
+  safetySettings: z
+    .array(
+      z.strictObject({
+        category: z.string().regex(/^HARM_CATEGORY_[A-Z_]+$/),
+        threshold: z.string().regex(/^[A-Z_]+$/),
+      }),
+    )
+    .optional(),
   /** "Currently, text only." */
-  systemInstruction: z.strictObject({ role: z.string().optional(), parts: z.array(z.strictObject({ text: z.string() })).min(1) }).optional(),
+  systemInstruction: z
+    .strictObject({ role: z.string().optional(), parts: z.array(z.strictObject({ text: z.string() })).min(1) })
+    .optional(),
   generationConfig: geminiGenerationConfigSchema.optional(),
   cachedContent: z.string().optional(),
 });
@@ -133,11 +176,16 @@ export const geminiUpstreamCountTokensRequestSchema = z
     contents: z.array(content).optional(),
     generateContentRequest: geminiUpstreamRequestSchema.extend({ model: z.string().regex(/^models\/.+/) }).optional(),
   })
-  .refine((body) => (body.contents === undefined) !== (body.generateContentRequest === undefined), 'give contents or generateContentRequest');
+  .refine(
+    (body) => (body.contents === undefined) !== (body.generateContentRequest === undefined),
+    'give contents or generateContentRequest',
+  );
 
 /**
  * The path of a Gemini model call: `/models/{model}:{method}`, `?alt=sse` for SSE streams.
  *
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
-export const geminiUpstreamPathSchema = z.string().regex(/^(\/v1beta)?\/models\/[^/:?]+(\/[^/:?]+)*:(generateContent|streamGenerateContent\?alt=sse|countTokens)$/);
+export const geminiUpstreamPathSchema = z
+  .string()
+  .regex(/^(\/v1beta)?\/models\/[^/:?]+(\/[^/:?]+)*:(generateContent|streamGenerateContent\?alt=sse|countTokens)$/);

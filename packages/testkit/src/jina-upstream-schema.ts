@@ -7,8 +7,20 @@ import { z } from 'zod';
  */
 export const jinaEmbeddingsUpstreamRequestSchema = z.strictObject({
   model: z.string().min(1),
-  input: z.array(z.union([z.string(), z.strictObject({ text: z.string() }), z.strictObject({ image: z.string() })])).min(1),
-  task: z.enum(['retrieval.query', 'retrieval.passage', 'text-matching', 'classification', 'separation', 'code.query', 'code.passage']).optional(),
+  input: z
+    .array(z.union([z.string(), z.strictObject({ text: z.string() }), z.strictObject({ image: z.string() })]))
+    .min(1),
+  task: z
+    .enum([
+      'retrieval.query',
+      'retrieval.passage',
+      'text-matching',
+      'classification',
+      'separation',
+      'code.query',
+      'code.passage',
+    ])
+    .optional(),
   dimensions: z.number().int().positive().optional(),
   embedding_type: z.enum(['float', 'base64', 'binary', 'ubinary']).optional(),
   late_chunking: z.boolean().optional(),

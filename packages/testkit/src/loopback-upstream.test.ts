@@ -23,7 +23,9 @@ describe('sendSse', () => {
   ])('sends one event per piece when events end with %s blank lines', async (_name, eol) => {
     const events = ['data: {"a":1}', 'data: {"a":2}', 'data: {"a":3}'].map((line) => `${line}${eol}${eol}`);
     // The pause between pieces lets each reach the client in its own read.
-    const upstream = await startLoopbackUpstream((_request, response) => sendSse(response, events.join(''), { delayMs: 20 }));
+    const upstream = await startLoopbackUpstream((_request, response) =>
+      sendSse(response, events.join(''), { delayMs: 20 }),
+    );
     try {
       expect(await readPieces(upstream.url)).toEqual(events);
     } finally {

@@ -89,7 +89,8 @@ export async function startLoopbackUpstream(handler: UpstreamHandler): Promise<L
     get openConnections() {
       return openConnections;
     },
-    allConnectionsClosed: () => (openConnections === 0 ? Promise.resolve() : new Promise<void>((resolve) => closedWaiters.push(resolve))),
+    allConnectionsClosed: () =>
+      openConnections === 0 ? Promise.resolve() : new Promise<void>((resolve) => closedWaiters.push(resolve)),
     setHandler(next) {
       current = next;
     },
@@ -101,9 +102,18 @@ export async function startLoopbackUpstream(handler: UpstreamHandler): Promise<L
   };
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }
 

@@ -10,7 +10,12 @@ const tokens = z.array(z.number().int().nonnegative()).min(1);
 
 export const openAiEmbeddingsUpstreamRequestSchema = z.strictObject({
   model: z.string().min(1),
-  input: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(2048), tokens, z.array(tokens).min(1).max(2048)]),
+  input: z.union([
+    z.string().min(1),
+    z.array(z.string().min(1)).min(1).max(2048),
+    tokens,
+    z.array(tokens).min(1).max(2048),
+  ]),
   encoding_format: z.enum(['float', 'base64']).optional(),
   dimensions: z.number().int().min(1).optional(),
   user: z.string().optional(),

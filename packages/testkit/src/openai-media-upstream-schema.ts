@@ -7,20 +7,41 @@ import { z } from 'zod';
  * loopback upstreams validate what the gateway sends against them. Multipart bodies are read
  * with `readUpstreamForm` (the platform's own `FormData` parser), files as `{filename, type, size}`.
  */
-const imageSize = z.union([z.enum(['auto', '256x256', '512x512', '1024x1024', '1536x1024', '1024x1536', '1792x1024', '1024x1792']), z.string().regex(/^\d+x\d+$/)]);
+const imageSize = z.union([
+  z.enum(['auto', '256x256', '512x512', '1024x1024', '1536x1024', '1024x1536', '1792x1024', '1024x1792']),
+  z.string().regex(/^\d+x\d+$/),
+]);
 const quality = z.enum(['auto', 'high', 'medium', 'low', 'hd', 'standard']);
 const responseFormat = z.enum(['url', 'b64_json']);
 const outputFormat = z.enum(['png', 'jpeg', 'webp']);
 const background = z.enum(['transparent', 'opaque', 'auto']);
 /** A multipart number: the decimal string the SDK writes. */
-const formInt = (min: number, max: number) => z.string().regex(/^\d+$/).refine((value) => Number(value) >= min && Number(value) <= max, `between ${min} and ${max}`);
-const formFloat = (min: number, max: number) => z.string().regex(/^\d+(\.\d+)?$/).refine((value) => Number(value) >= min && Number(value) <= max, `between ${min} and ${max}`);
+const formInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .refine((value) => Number(value) >= min && Number(value) <= max, `between ${min} and ${max}`);
+const formFloat = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .refine((value) => Number(value) >= min && Number(value) <= max, `between ${min} and ${max}`);
 const formBool = z.enum(['true', 'false']);
 
 /** A file part as `readUpstreamForm` reports it. */
-export const upstreamFileSchema = z.object({ filename: z.string().min(1), type: z.string(), size: z.number().int().positive() });
-const imageFile = upstreamFileSchema.refine((file) => /\.(png|jpe?g|webp)$/i.test(file.filename) || /^image\/(png|jpeg|webp)$/.test(file.type), 'a png, jpeg or webp image');
-const audioFile = upstreamFileSchema.refine((file) => /\.(flac|mp3|mp4|mpeg|mpga|m4a|ogg|wav|webm)$/i.test(file.filename), 'an audio file name with a supported extension');
+export const upstreamFileSchema = z.object({
+  filename: z.string().min(1),
+  type: z.string(),
+  size: z.number().int().positive(),
+});
+const imageFile = upstreamFileSchema.refine(
+  (file) => /\.(png|jpe?g|webp)$/i.test(file.filename) || /^image\/(png|jpeg|webp)$/.test(file.type),
+  'a png, jpeg or webp image',
+);
+const audioFile = upstreamFileSchema.refine(
+  (file) => /\.(flac|mp3|mp4|mpeg|mpga|m4a|ogg|wav|webm)$/i.test(file.filename),
+  'an audio file name with a supported extension',
+);
 
 /** `POST /images/generations` (JSON). */
 export const openAiImageGenerationUpstreamSchema = z.looseObject({
@@ -111,11 +132,15 @@ export type UpstreamFormValue = string | z.infer<typeof upstreamFileSchema>;
  * A multipart body as an object: each name (as sent, `image[]` included) maps to its value, or
  * to a list when the name came several times; files become `{filename, type, size}`.
  */
-export async function readUpstreamForm(body: Buffer, contentType: string): Promise<Record<string, UpstreamFormValue | UpstreamFormValue[]>> {
+export async function readUpstreamForm(
+  body: Buffer,
+  contentType: string,
+): Promise<Record<string, UpstreamFormValue | UpstreamFormValue[]>> {
   const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   const out: Record<string, UpstreamFormValue | UpstreamFormValue[]> = {};
   for (const [name, value] of form.entries()) {
-    const item: UpstreamFormValue = typeof value === 'string' ? value : { filename: value.name, type: value.type, size: value.size };
+    const item: UpstreamFormValue =
+      typeof value === 'string' ? value : { filename: value.name, type: value.type, size: value.size };
     const existing = out[name];
     out[name] = existing === undefined ? item : Array.isArray(existing) ? [...existing, item] : [existing, item];
   }
@@ -126,6 +151,7 @@ export async function readUpstreamForm(body: Buffer, contentType: string): Promi
 export async function upstreamFormFileBytes(body: Buffer, contentType: string, name: string): Promise<Buffer[]> {
   const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   const files: Buffer[] = [];
-  for (const value of form.getAll(name)) if (typeof value !== 'string') files.push(Buffer.from(await value.arrayBuffer()));
+  for (const value of form.getAll(name))
+    if (typeof value !== 'string') files.push(Buffer.from(await value.arrayBuffer()));
   return files;
 }

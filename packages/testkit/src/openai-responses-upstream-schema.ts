@@ -31,10 +31,18 @@ const inputFile = z
     filename: z.string().optional(),
     detail: z.enum(['auto', 'low', 'high']).optional(),
   })
-  .refine((part) => Boolean(part.file_id) || Boolean(part.file_data) || Boolean(part.file_url), 'input_file needs file_id, file_data or file_url');
+  .refine(
+    (part) => Boolean(part.file_id) || Boolean(part.file_data) || Boolean(part.file_url),
+    'input_file needs file_id, file_data or file_url',
+  );
 const inputContent = z.union([inputText, inputImage, inputFile]);
 
-const outputText = z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()).optional(), logprobs: z.array(z.unknown()).optional() });
+const outputText = z.object({
+  type: z.literal('output_text'),
+  text: z.string(),
+  annotations: z.array(z.unknown()).optional(),
+  logprobs: z.array(z.unknown()).optional(),
+});
 const refusal = z.object({ type: z.literal('refusal'), refusal: z.string() });
 
 /** `EasyInputMessage` and the `message` input item: user, system and developer turns. */
@@ -77,12 +85,25 @@ const reasoning = z.object({
   encrypted_content: z.string().min(1).nullable().optional(),
   status: z.enum(['in_progress', 'completed', 'incomplete']).optional(),
 });
-const compaction = z.object({ type: z.literal('compaction'), encrypted_content: z.string().min(1), id: z.string().min(1).nullable().optional() });
+const compaction = z.object({
+  type: z.literal('compaction'),
+  encrypted_content: z.string().min(1),
+  id: z.string().min(1).nullable().optional(),
+});
 const itemReference = z.object({ type: z.literal('item_reference').nullable().optional(), id: z.string().min(1) });
 
-const CHECKED_ITEM_TYPES = ['message', 'function_call', 'function_call_output', 'reasoning', 'compaction', 'item_reference'];
+const CHECKED_ITEM_TYPES = [
+  'message',
+  'function_call',
+  'function_call_output',
+  'reasoning',
+  'compaction',
+  'item_reference',
+];
 /** Hosted-tool calls and other items, passed through from callers. */
-const otherItem = z.looseObject({ type: z.string().refine((type) => !CHECKED_ITEM_TYPES.includes(type), 'a known item type with an invalid shape') });
+const otherItem = z.looseObject({
+  type: z.string().refine((type) => !CHECKED_ITEM_TYPES.includes(type), 'a known item type with an invalid shape'),
+});
 
 /** One `input` item (`ResponseInputItem`). */
 export const openAiResponsesUpstreamInputItemSchema = z.union([
@@ -104,12 +125,18 @@ const functionTool = z.object({
   parameters: z.record(z.string(), z.unknown()).nullable(),
   strict: z.boolean().nullable(),
 });
-const otherTool = z.looseObject({ type: z.string().refine((type) => type !== 'function', 'a function tool with an invalid shape') });
+const otherTool = z.looseObject({
+  type: z.string().refine((type) => type !== 'function', 'a function tool with an invalid shape'),
+});
 
 const toolChoice = z.union([
   z.enum(['none', 'auto', 'required']),
   z.object({ type: z.literal('function'), name: z.string().min(1) }),
-  z.object({ type: z.literal('allowed_tools'), mode: z.enum(['auto', 'required']), tools: z.array(z.looseObject({ type: z.string() })) }),
+  z.object({
+    type: z.literal('allowed_tools'),
+    mode: z.enum(['auto', 'required']),
+    tools: z.array(z.looseObject({ type: z.string() })),
+  }),
   z.looseObject({ type: z.string().refine((type) => type !== 'function' && type !== 'allowed_tools') }),
 ]);
 
@@ -150,7 +177,10 @@ const shared = {
 /** `POST /v1/responses`: every documented top-level field, and no other. */
 export const openAiResponsesUpstreamRequestSchema = z.strictObject({
   ...shared,
-  conversation: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+  conversation: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
   store: z.boolean().nullable().optional(),
   stream: z.boolean().nullable().optional(),
   stream_options: z.object({ include_obfuscation: z.boolean().optional() }).nullable().optional(),
@@ -165,23 +195,39 @@ export const openAiResponsesUpstreamRequestSchema = z.strictObject({
   metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional(),
   parallel_tool_calls: z.boolean().nullable().optional(),
   reasoning: reasoningConfig.nullable().optional(),
-  text: z.object({ format: textFormat.optional(), verbosity: z.enum(['low', 'medium', 'high']).nullable().optional() }).optional(),
+  text: z
+    .object({ format: textFormat.optional(), verbosity: z.enum(['low', 'medium', 'high']).nullable().optional() })
+    .optional(),
   tools: z.array(z.union([functionTool, otherTool])).optional(),
   tool_choice: toolChoice.optional(),
-  prompt: z.object({ id: z.string(), version: z.string().nullable().optional(), variables: z.record(z.string(), z.unknown()).nullable().optional() }).nullable().optional(),
+  prompt: z
+    .object({
+      id: z.string(),
+      version: z.string().nullable().optional(),
+      variables: z.record(z.string(), z.unknown()).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
   safety_identifier: z.string().optional(),
   user: z.string().optional(),
   moderation: z.unknown().optional(),
-  context_management: z.array(z.object({ type: z.literal('compaction'), compact_threshold: z.number().int().min(1000).nullable().optional() })).nullable().optional(),
+  context_management: z
+    .array(
+      z.object({ type: z.literal('compaction'), compact_threshold: z.number().int().min(1000).nullable().optional() }),
+    )
+    .nullable()
+    .optional(),
 });
 
 /**
  * `POST /v1/responses/compact`. Only `model` is required; clients such as Codex also send
  * `tools`, `reasoning`, `text` and `parallel_tool_calls`, so other fields are let through.
  */
-export const openAiResponsesCompactUpstreamRequestSchema = z.looseObject({ ...shared, input: input.nullable().optional() }).refine(
-  (body) => !('stream' in body) || body.stream === false || body.stream === undefined,
-  'compaction does not stream',
-);
+export const openAiResponsesCompactUpstreamRequestSchema = z
+  .looseObject({ ...shared, input: input.nullable().optional() })
+  .refine(
+    (body) => !('stream' in body) || body.stream === false || body.stream === undefined,
+    'compaction does not stream',
+  );
 
 export type OpenAiResponsesUpstreamRequest = z.infer<typeof openAiResponsesUpstreamRequestSchema>;

@@ -7,7 +7,10 @@ import { listRecordings, recordingJson, recordingSseBody, type Recording } from 
  */
 export function nullPaths(value: unknown): string[] {
   const found: string[] = [];
-  const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const record =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   const head = typeof record?.type === 'string' ? `<${record.type}>` : '';
   walk(value, head, found);
   return found;

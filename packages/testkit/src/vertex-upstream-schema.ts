@@ -20,16 +20,45 @@ export const VERTEX_FUNCTION_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 const part = z
   .looseObject({
     text: z.string().optional(),
-    inlineData: z.strictObject({ mimeType: z.string().min(1), data: z.string().min(1), displayName: z.string().optional() }).optional(),
-    fileData: z.strictObject({ mimeType: z.string().min(1), fileUri: z.string().min(1), displayName: z.string().optional() }).optional(),
-    functionCall: z.strictObject({ id: z.string().optional(), name: z.string().regex(VERTEX_FUNCTION_NAME), args: z.record(z.string(), z.unknown()).optional() }).optional(),
-    functionResponse: z.looseObject({ id: z.string().optional(), name: z.string().regex(VERTEX_FUNCTION_NAME), response: z.record(z.string(), z.unknown()) }).optional(),
+    inlineData: z
+      .strictObject({ mimeType: z.string().min(1), data: z.string().min(1), displayName: z.string().optional() })
+      .optional(),
+    fileData: z
+      .strictObject({ mimeType: z.string().min(1), fileUri: z.string().min(1), displayName: z.string().optional() })
+      .optional(),
+    functionCall: z
+      .strictObject({
+        id: z.string().optional(),
+        name: z.string().regex(VERTEX_FUNCTION_NAME),
+        args: z.record(z.string(), z.unknown()).optional(),
+      })
+      .optional(),
+    functionResponse: z
+      .looseObject({
+        id: z.string().optional(),
+        name: z.string().regex(VERTEX_FUNCTION_NAME),
+        response: z.record(z.string(), z.unknown()),
+      })
+      .optional(),
     thought: z.boolean().optional(),
     thoughtSignature: z.string().optional(),
   })
-  .refine((p) => ['text', 'inlineData', 'fileData', 'functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult'].filter((k) => k in p).length === 1, {
-    message: 'A Part holds exactly one of text, inlineData, fileData, functionCall, functionResponse, executableCode, codeExecutionResult',
-  });
+  .refine(
+    (p) =>
+      [
+        'text',
+        'inlineData',
+        'fileData',
+        'functionCall',
+        'functionResponse',
+        'executableCode',
+        'codeExecutionResult',
+      ].filter((k) => k in p).length === 1,
+    {
+      message:
+        'A Part holds exactly one of text, inlineData, fileData, functionCall, functionResponse, executableCode, codeExecutionResult',
+    },
+  );
 
 const content = z.strictObject({ role: z.enum(['user', 'model']).optional(), parts: z.array(part).min(1) });
 
@@ -45,7 +74,12 @@ const functionDeclaration = z.strictObject({
 const tool = z.looseObject({ functionDeclarations: z.array(functionDeclaration).optional() });
 
 const toolConfig = z.looseObject({
-  functionCallingConfig: z.strictObject({ mode: z.enum(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']).optional(), allowedFunctionNames: z.array(z.string()).optional() }).optional(),
+  functionCallingConfig: z
+    .strictObject({
+      mode: z.enum(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']).optional(),
+      allowedFunctionNames: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 
 const generationConfig = z.looseObject({
@@ -61,7 +95,13 @@ const generationConfig = z.looseObject({
   responseMimeType: z.string().optional(),
   responseSchema: z.record(z.string(), z.unknown()).optional(),
   responseJsonSchema: z.unknown().optional(),
-  thinkingConfig: z.strictObject({ includeThoughts: z.boolean().optional(), thinkingBudget: z.number().int().optional(), thinkingLevel: z.string().optional() }).optional(),
+  thinkingConfig: z
+    .strictObject({
+      includeThoughts: z.boolean().optional(),
+      thinkingBudget: z.number().int().optional(),
+      thinkingLevel: z.string().optional(),
+    })
+    .optional(),
 });
 
 /** Vertex `GenerateContentRequest` (the model is in the path). */
@@ -84,9 +124,18 @@ export const VERTEX_ANTHROPIC_BODY_VERSION = 'vertex-2023-10-16';
  * Claude on Vertex (`rawPredict` / `streamRawPredict`): the Anthropic Messages body with
  * `anthropic_version: "vertex-2023-10-16"` and without `model` (it is in the URL).
  */
-export const vertexClaudeUpstreamRequestSchema = z.looseObject({ anthropic_version: z.literal(VERTEX_ANTHROPIC_BODY_VERSION) }).superRefine((body, context) => {
-  if ('model' in body) context.addIssue({ code: 'custom', path: ['model'], message: 'model: Extra inputs are not permitted (the model is in the URL)' });
-  const { anthropic_version: _version, ...rest } = body;
-  const messages = anthropicUpstreamRequestSchema.safeParse({ ...rest, model: 'from-the-url' });
-  if (!messages.success) for (const issue of messages.error.issues) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-});
+export const vertexClaudeUpstreamRequestSchema = z
+  .looseObject({ anthropic_version: z.literal(VERTEX_ANTHROPIC_BODY_VERSION) })
+  .superRefine((body, context) => {
+    if ('model' in body)
+      context.addIssue({
+        code: 'custom',
+        path: ['model'],
+        message: 'model: Extra inputs are not permitted (the model is in the URL)',
+      });
+    const { anthropic_version: _version, ...rest } = body;
+    const messages = anthropicUpstreamRequestSchema.safeParse({ ...rest, model: 'from-the-url' });
+    if (!messages.success)
+      for (const issue of messages.error.issues)
+        context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });

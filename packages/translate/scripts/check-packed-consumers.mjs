@@ -8,7 +8,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ALL_STYLES_BUDGET_BYTES, ALL_STYLES_SOURCE, PAIR_TRANSLATOR_BUDGET_BYTES, PAIR_TRANSLATOR_SOURCE, kib, measureBrowserBundle } from './bundle-size.mjs';
+import {
+  ALL_STYLES_BUDGET_BYTES,
+  ALL_STYLES_SOURCE,
+  PAIR_TRANSLATOR_BUDGET_BYTES,
+  PAIR_TRANSLATOR_SOURCE,
+  kib,
+  measureBrowserBundle,
+} from './bundle-size.mjs';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageDir, '../..');
@@ -81,12 +88,26 @@ export { model, message, sameType, wrong };
 `;
 
 const tsconfig = (module, moduleResolution) =>
-  JSON.stringify({ compilerOptions: { module, moduleResolution, target: 'es2022', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['typed-consumer.mts'] });
+  JSON.stringify({
+    compilerOptions: {
+      module,
+      moduleResolution,
+      target: 'es2022',
+      lib: ['es2023', 'dom'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    },
+    files: ['typed-consumer.mts'],
+  });
 
 const scratch = mkdtempSync(join(tmpdir(), 'interlingua-packed-'));
 try {
   const folders = [...libraryClosure('translate')];
-  step(`build ${folders.length} libraries`, () => run('pnpm', ['--filter', '@interlingua/translate...', 'run', 'build'], repoRoot));
+  step(`build ${folders.length} libraries`, () =>
+    run('pnpm', ['--filter', '@interlingua/translate...', 'run', 'build'], repoRoot),
+  );
   const tarballs = join(scratch, 'tarballs');
   step('pack them', () => {
     for (const folder of folders) run('pnpm', ['pack', '--pack-destination', tarballs], join(packagesDir, folder));
@@ -94,15 +115,22 @@ try {
   const files = readdirSync(tarballs);
   const specs = Object.fromEntries(
     folders.map((folder) => {
-      const file = files.find((name) => name.startsWith(`interlingua-${folder}-`) && /^\d/.test(name.slice(`interlingua-${folder}-`.length)));
+      const file = files.find(
+        (name) => name.startsWith(`interlingua-${folder}-`) && /^\d/.test(name.slice(`interlingua-${folder}-`.length)),
+      );
       if (file === undefined) throw new Error(`no tarball for ${folder} in ${files.join(', ')}`);
       return [`@interlingua/${folder}`, `file:${join(tarballs, file)}`];
     }),
   );
   const app = join(scratch, 'app');
   run('mkdir', ['-p', app], scratch);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-consumer', private: true, dependencies: specs, overrides: specs }));
-  step('npm install the tarballs', () => run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], app));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'scratch-consumer', private: true, dependencies: specs, overrides: specs }),
+  );
+  step('npm install the tarballs', () =>
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], app),
+  );
 
   writeFileSync(join(app, 'consumer.cjs'), CJS_CONSUMER);
   writeFileSync(join(app, 'consumer.mjs'), ESM_CONSUMER);
@@ -129,11 +157,17 @@ try {
       return error.message;
     }
   })();
-  if (problem !== 'max_tokens: Invalid input: expected number, received string') throw new Error(`the browser bundle names a bad field as: ${problem}`);
+  if (problem !== 'max_tokens: Invalid input: expected number, received string')
+    throw new Error(`the browser bundle names a bad field as: ${problem}`);
   console.log('\nbrowser bundle (esbuild, minified)   minified    gzipped   budget (gzipped)');
-  console.log(`one pair (chat <-> anthropic)       ${kib(pair.minified).padStart(10)} ${kib(pair.gzipped).padStart(10)} ${kib(PAIR_TRANSLATOR_BUDGET_BYTES).padStart(10)}`);
-  console.log(`all four styles                     ${kib(all.minified).padStart(10)} ${kib(all.gzipped).padStart(10)} ${kib(ALL_STYLES_BUDGET_BYTES).padStart(10)}`);
-  if (pair.gzipped > PAIR_TRANSLATOR_BUDGET_BYTES || all.gzipped > ALL_STYLES_BUDGET_BYTES) throw new Error('a browser bundle is over its budget');
+  console.log(
+    `one pair (chat <-> anthropic)       ${kib(pair.minified).padStart(10)} ${kib(pair.gzipped).padStart(10)} ${kib(PAIR_TRANSLATOR_BUDGET_BYTES).padStart(10)}`,
+  );
+  console.log(
+    `all four styles                     ${kib(all.minified).padStart(10)} ${kib(all.gzipped).padStart(10)} ${kib(ALL_STYLES_BUDGET_BYTES).padStart(10)}`,
+  );
+  if (pair.gzipped > PAIR_TRANSLATOR_BUDGET_BYTES || all.gzipped > ALL_STYLES_BUDGET_BYTES)
+    throw new Error('a browser bundle is over its budget');
   console.log('\npacked consumers: ok');
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -7,14 +7,20 @@ import { createStreamTranslator, translateRequest, translateResponse } from './t
 import { GENERATION_STYLES, styleCodec, type GenerationStyle } from './translation-styles.js';
 
 const pairs = GENERATION_STYLES.flatMap((from) => GENERATION_STYLES.map((to) => [from, to] as const));
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 const fieldsOf = (warnings: Array<{ field: string }>) => warnings.map((warning) => warning.field);
 
 /** Styles that can say how many tokens were written to the cache (Gemini reports reads only). */
 const REPORTS_WRITES: ReadonlySet<GenerationStyle> = new Set(['openai-chat', 'openai-responses', 'anthropic-messages']);
 
 describe('request-level cache settings', () => {
-  const openAiCaller = { model: 'm', messages: [{ role: 'user', content: 'Hi' }], prompt_cache_key: 'tenant-7', prompt_cache_retention: '24h' };
+  const openAiCaller = {
+    model: 'm',
+    messages: [{ role: 'user', content: 'Hi' }],
+    prompt_cache_key: 'tenant-7',
+    prompt_cache_retention: '24h',
+  };
   const responsesCaller = { model: 'm', input: 'Hi', prompt_cache_key: 'tenant-7', prompt_cache_retention: '24h' };
 
   it.each([
@@ -42,7 +48,9 @@ describe('request-level cache settings', () => {
   const geminiCaller = { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }], cachedContent: 'cachedContents/abc' };
 
   it('a Gemini cachedContent reference reaches a Gemini target and is warned about elsewhere', () => {
-    expect(record(translateRequest(geminiCaller, 'gemini', 'gemini', { model: 'm' }).value).cachedContent).toBe('cachedContents/abc');
+    expect(record(translateRequest(geminiCaller, 'gemini', 'gemini', { model: 'm' }).value).cachedContent).toBe(
+      'cachedContents/abc',
+    );
     for (const to of ['openai-chat', 'openai-responses', 'anthropic-messages'] as const) {
       const { value, warnings } = translateRequest(geminiCaller, 'gemini', to, { model: 'm' });
       expect(JSON.stringify(value)).not.toContain('cachedContents/abc');
@@ -66,15 +74,24 @@ describe('request-level cache settings', () => {
     expect(warnings).toEqual([]);
   });
 
-  it.each(['openai-chat', 'openai-responses', 'gemini'] as const)('Anthropic breakpoints sent to %s are named in a warning', (to) => {
-    const { value, warnings } = translateRequest(anthropicCaller, 'anthropic-messages', to);
-    expect(JSON.stringify(value)).not.toContain('cache_control');
-    expect(fieldsOf(warnings).some((field) => field.includes('cacheControl'))).toBe(true);
-  });
+  it.each(['openai-chat', 'openai-responses', 'gemini'] as const)(
+    'Anthropic breakpoints sent to %s are named in a warning',
+    (to) => {
+      const { value, warnings } = translateRequest(anthropicCaller, 'anthropic-messages', to);
+      expect(JSON.stringify(value)).not.toContain('cache_control');
+      expect(fieldsOf(warnings).some((field) => field.includes('cacheControl'))).toBe(true);
+    },
+  );
 });
 
 function answerWith(usage: IrUsage): IrResponse {
-  return { id: 'r1', model: 'm', created: 1_700_000_000, choices: [{ index: 0, content: [{ type: 'text', text: 'Hi' }], finishReason: { unified: 'stop', raw: null } }], usage };
+  return {
+    id: 'r1',
+    model: 'm',
+    created: 1_700_000_000,
+    choices: [{ index: 0, content: [{ type: 'text', text: 'Hi' }], finishReason: { unified: 'stop', raw: null } }],
+    usage,
+  };
 }
 
 /** Usage with cache reads and writes that every style can state (writes only where `from` reports them). */
@@ -82,7 +99,12 @@ const usageArbitrary = (from: GenerationStyle) =>
   fc
     .record({ plain: fc.nat(5000), read: fc.nat(5000), write: fc.nat(5000), output: fc.nat(2000) })
     .map(({ plain, read, write, output }) =>
-      usageFrom({ inputTokens: plain + read + (REPORTS_WRITES.has(from) ? write : 0), outputTokens: output, cacheReadTokens: read, ...(REPORTS_WRITES.has(from) ? { cacheWriteTokens: write } : {}) }),
+      usageFrom({
+        inputTokens: plain + read + (REPORTS_WRITES.has(from) ? write : 0),
+        outputTokens: output,
+        cacheReadTokens: read,
+        ...(REPORTS_WRITES.has(from) ? { cacheWriteTokens: write } : {}),
+      }),
     );
 
 function expectSameCacheAccounting(sent: IrUsage, got: IrUsage | undefined, to: GenerationStyle): void {
@@ -110,7 +132,10 @@ describe.each(pairs)('cache usage from %s reaches a %s caller', (from, to) => {
     fc.assert(
       fc.property(usageArbitrary(from), (usage) => {
         const encoder = styleCodec(from).stream.createEncoder({ includeUsage: true });
-        const upstream = serializeSseMessages([...responseToStreamEvents(answerWith(usage)).flatMap((event) => encoder.push(event)), ...encoder.end()]);
+        const upstream = serializeSseMessages([
+          ...responseToStreamEvents(answerWith(usage)).flatMap((event) => encoder.push(event)),
+          ...encoder.end(),
+        ]);
         const translator = createStreamTranslator(from, to, { includeUsage: true });
         const text = translator.push(upstream).join('') + translator.end().join('');
         const decoder = styleCodec(to).stream.createDecoder();
@@ -125,16 +150,37 @@ describe.each(pairs)('cache usage from %s reaches a %s caller', (from, to) => {
 
 describe('one-hour cache writes', () => {
   it('an Anthropic cache_creation split is read into the IR and written back the same', () => {
-    const usage = usageFrom({ inputTokens: 1300, outputTokens: 5, cacheReadTokens: 200, cacheWriteTokens: 1000, cacheWrite1hTokens: 600 });
+    const usage = usageFrom({
+      inputTokens: 1300,
+      outputTokens: 5,
+      cacheReadTokens: 200,
+      cacheWriteTokens: 1000,
+      cacheWrite1hTokens: 600,
+    });
     const wire = record(styleCodec('anthropic-messages').response.fromIr(answerWith(usage)).value);
-    expect(wire.usage).toMatchObject({ input_tokens: 100, cache_read_input_tokens: 200, cache_creation_input_tokens: 1000, cache_creation: { ephemeral_5m_input_tokens: 400, ephemeral_1h_input_tokens: 600 } });
+    expect(wire.usage).toMatchObject({
+      input_tokens: 100,
+      cache_read_input_tokens: 200,
+      cache_creation_input_tokens: 1000,
+      cache_creation: { ephemeral_5m_input_tokens: 400, ephemeral_1h_input_tokens: 600 },
+    });
     const back = styleCodec('anthropic-messages').response.toIr(wire as never).value.usage;
-    expect(back).toMatchObject({ inputTokens: 1300, cacheReadTokens: 200, cacheWriteTokens: 1000, cacheWrite1hTokens: 600 });
+    expect(back).toMatchObject({
+      inputTokens: 1300,
+      cacheReadTokens: 200,
+      cacheWriteTokens: 1000,
+      cacheWrite1hTokens: 600,
+    });
   });
 });
 
 describe('Anthropic request-level cache_control', () => {
-  const body = { model: 'm', max_tokens: 100, cache_control: { type: 'ephemeral', ttl: '1h' }, messages: [{ role: 'user', content: 'Long document' }] };
+  const body = {
+    model: 'm',
+    max_tokens: 100,
+    cache_control: { type: 'ephemeral', ttl: '1h' },
+    messages: [{ role: 'user', content: 'Long document' }],
+  };
 
   it('survives an Anthropic round trip', () => {
     const { value, warnings } = translateRequest(body, 'anthropic-messages', 'anthropic-messages');

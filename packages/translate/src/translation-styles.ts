@@ -1,8 +1,20 @@
-import { anthropicMessagesCodec, type AnthropicMessagesRequest, type AnthropicMessagesResponse } from '@interlingua/anthropic-messages';
-import { geminiCodec, type GeminiGenerateContentRequest, type GeminiGenerateContentResponse } from '@interlingua/gemini';
+import {
+  anthropicMessagesCodec,
+  type AnthropicMessagesRequest,
+  type AnthropicMessagesResponse,
+} from '@interlingua/anthropic-messages';
+import {
+  geminiCodec,
+  type GeminiGenerateContentRequest,
+  type GeminiGenerateContentResponse,
+} from '@interlingua/gemini';
 import type { StyleCodec } from '@interlingua/ir';
 import { openAiChatCodec, type OpenAiChatRequest, type OpenAiChatResponse } from '@interlingua/openai-chat';
-import { openAiResponsesCodec, type OpenAiResponsesRequest, type OpenAiResponsesResponse } from '@interlingua/openai-responses';
+import {
+  openAiResponsesCodec,
+  type OpenAiResponsesRequest,
+  type OpenAiResponsesResponse,
+} from '@interlingua/openai-responses';
 import type { CodecRequest, CodecResponse } from './translator.js';
 
 /** Each generation style's codec, typed by its request and answer bodies. */
@@ -23,7 +35,12 @@ const CODECS: GenerationStyleCodecs = {
 /** The generation styles `translate` converts between. */
 export type GenerationStyle = keyof GenerationStyleCodecs;
 
-export const GENERATION_STYLES: readonly GenerationStyle[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
+export const GENERATION_STYLES: readonly GenerationStyle[] = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic-messages',
+  'gemini',
+];
 
 /** The request body type of a style, e.g. `StyleRequest<'gemini'>` is `GeminiGenerateContentRequest`. */
 export type StyleRequest<S extends GenerationStyle> = CodecRequest<GenerationStyleCodecs[S]>;

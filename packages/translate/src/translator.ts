@@ -1,5 +1,13 @@
 import { IrError } from '@interlingua/ir';
-import type { IrErrorData, IrRequest, IrWarning, SseMessage, StreamEncoderOptions, StreamMachine, StyleCodec } from '@interlingua/ir';
+import type {
+  IrErrorData,
+  IrRequest,
+  IrWarning,
+  SseMessage,
+  StreamEncoderOptions,
+  StreamMachine,
+  StyleCodec,
+} from '@interlingua/ir';
 import { createSseParser, machineTransformStream, pipeMachines, serializeSse } from '@interlingua/ir-utils';
 
 export interface Translation<T> {
@@ -62,7 +70,11 @@ export function createTranslator<Target extends StyleCodec<unknown, unknown>>(
   return {
     request(body, options = {}) {
       const decoded = from.request.toIr(body);
-      const ir: IrRequest = { ...decoded.value, ...(options.model !== undefined ? { model: options.model } : {}), ...(options.stream !== undefined ? { stream: options.stream } : {}) };
+      const ir: IrRequest = {
+        ...decoded.value,
+        ...(options.model !== undefined ? { model: options.model } : {}),
+        ...(options.stream !== undefined ? { stream: options.stream } : {}),
+      };
       requireModel(ir, from, to);
       const encoded = to.request.fromIr(ir);
       return { value: encoded.value as CodecRequest<Target>, warnings: [...decoded.warnings, ...encoded.warnings] };

@@ -15,13 +15,28 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const UPSTREAM_KEY = 'bench-upstream-key';
 
 /** Connection-level headers that never travel through a proxy. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'trailers', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+]);
 /** Headers the floor replaces (credentials, framing, the host). */
 const REPLACED = new Set(['host', 'content-length', 'authorization', 'x-api-key', 'x-goog-api-key']);
 
 /** @param {string} origin */
 export function createUpstreamPool(origin) {
-  return new undici.Pool(origin, { connections: 256, pipelining: 1, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+  return new undici.Pool(origin, {
+    connections: 256,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 600_000,
+  });
 }
 
 /**
@@ -78,7 +93,9 @@ function readBody(request) {
       }
       chunks.push(chunk);
     });
-    request.on('end', () => resolve(chunks.length === 1 ? /** @type {Buffer} */ (chunks[0]) : Buffer.concat(chunks, size)));
+    request.on('end', () =>
+      resolve(chunks.length === 1 ? /** @type {Buffer} */ (chunks[0]) : Buffer.concat(chunks, size)),
+    );
     request.on('error', reject);
   });
 }
@@ -97,16 +114,21 @@ export async function forward(pool, request, response) {
     if (!response.writableFinished) controller.abort();
   });
   try {
-    await pool.stream({ path, method: 'POST', headers: upstreamHeaders(request.headers, path), body, signal: controller.signal }, ({ statusCode, headers }) => {
-      response.writeHead(statusCode, responseHeaders(headers));
-      return response;
-    });
+    await pool.stream(
+      { path, method: 'POST', headers: upstreamHeaders(request.headers, path), body, signal: controller.signal },
+      ({ statusCode, headers }) => {
+        response.writeHead(statusCode, responseHeaders(headers));
+        return response;
+      },
+    );
   } catch (error) {
     if (response.headersSent) {
       response.destroy();
       return;
     }
-    const message = JSON.stringify({ error: { message: `upstream failed: ${error instanceof Error ? error.message : String(error)}` } });
+    const message = JSON.stringify({
+      error: { message: `upstream failed: ${error instanceof Error ? error.message : String(error)}` },
+    });
     response.writeHead(502, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(message) });
     response.end(message);
   }

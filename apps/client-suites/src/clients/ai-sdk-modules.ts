@@ -12,10 +12,18 @@ import { LANE, lanePackage } from '../lane.js';
 const next = LANE === 'node24';
 
 export const ai = (next ? await import('ai-next') : await import('ai')) as unknown as typeof AiModule;
-export const openAiProvider = (next ? await import('ai-sdk-openai-next') : await import('@ai-sdk/openai')) as unknown as typeof OpenAiModule;
-export const anthropicProvider = (next ? await import('ai-sdk-anthropic-next') : await import('@ai-sdk/anthropic')) as unknown as typeof AnthropicModule;
-export const googleProvider = (next ? await import('ai-sdk-google-next') : await import('@ai-sdk/google')) as unknown as typeof GoogleModule;
-export const openAiCompatibleProvider = (next ? await import('ai-sdk-openai-compatible-next') : await import('@ai-sdk/openai-compatible')) as unknown as typeof OpenAiCompatibleModule;
+export const openAiProvider = (next
+  ? await import('ai-sdk-openai-next')
+  : await import('@ai-sdk/openai')) as unknown as typeof OpenAiModule;
+export const anthropicProvider = (next
+  ? await import('ai-sdk-anthropic-next')
+  : await import('@ai-sdk/anthropic')) as unknown as typeof AnthropicModule;
+export const googleProvider = (next
+  ? await import('ai-sdk-google-next')
+  : await import('@ai-sdk/google')) as unknown as typeof GoogleModule;
+export const openAiCompatibleProvider = (next
+  ? await import('ai-sdk-openai-compatible-next')
+  : await import('@ai-sdk/openai-compatible')) as unknown as typeof OpenAiCompatibleModule;
 
 export const AI_SDK_PACKAGES = {
   ai: lanePackage('ai', 'ai-next'),

@@ -6,7 +6,9 @@ import { LANE, lanePackage } from '../lane.js';
  * runs 1.5.8; `@langchain/anthropic`, `@langchain/google-genai` and `@langchain/core` run their
  * current releases on both lanes.
  */
-export const langchainOpenAi = (LANE === 'node24' ? await import('langchain-openai-next') : await import('@langchain/openai')) as unknown as typeof OpenAiModule;
+export const langchainOpenAi = (LANE === 'node24'
+  ? await import('langchain-openai-next')
+  : await import('@langchain/openai')) as unknown as typeof OpenAiModule;
 export { ChatAnthropic } from '@langchain/anthropic';
 export { ChatGoogleGenerativeAI } from '@langchain/google-genai';
 

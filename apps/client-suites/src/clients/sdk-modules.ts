@@ -8,8 +8,12 @@ import { LANE, lanePackage } from '../lane.js';
  */
 const next = LANE === 'node24';
 
-export const openAiSdk = (next ? await import('openai-next') : await import('openai')) as unknown as typeof OpenAiModule;
-export const genAiSdk = (next ? await import('google-genai-next') : await import('@google/genai')) as unknown as typeof GenAiModule;
+export const openAiSdk = (next
+  ? await import('openai-next')
+  : await import('openai')) as unknown as typeof OpenAiModule;
+export const genAiSdk = (next
+  ? await import('google-genai-next')
+  : await import('@google/genai')) as unknown as typeof GenAiModule;
 export { default as Anthropic } from '@anthropic-ai/sdk';
 
 export const SDK_PACKAGES = {

@@ -10,7 +10,13 @@ agents.setTracingDisabled(true);
 export type AgentsMode = 'responses' | 'chat';
 
 function usageOf(responses: ModelResponse[]): Usage {
-  return responses.reduce((sum, r) => ({ inputTokens: sum.inputTokens + r.usage.inputTokens, outputTokens: sum.outputTokens + r.usage.outputTokens }), { inputTokens: 0, outputTokens: 0 });
+  return responses.reduce(
+    (sum, r) => ({
+      inputTokens: sum.inputTokens + r.usage.inputTokens,
+      outputTokens: sum.outputTokens + r.usage.outputTokens,
+    }),
+    { inputTokens: 0, outputTokens: 0 },
+  );
 }
 
 function agentTool(spec: ToolSpec, execute: (args: unknown) => string) {
@@ -31,9 +37,12 @@ function agentTool(spec: ToolSpec, execute: (args: unknown) => string) {
 export function agentsChatDriver(mode: AgentsMode, gateway: { url: string; key: string }): ChatDriver {
   const modelFor = (name: string): Model => {
     const client = new openAiSdk.OpenAI({ apiKey: gateway.key, baseURL: `${gateway.url}/v1`, maxRetries: 0 });
-    return mode === 'responses' ? new agents.OpenAIResponsesModel(client, name) : new agents.OpenAIChatCompletionsModel(client, name);
+    return mode === 'responses'
+      ? new agents.OpenAIResponsesModel(client, name)
+      : new agents.OpenAIChatCompletionsModel(client, name);
   };
-  const agent = (model: string, extra: Partial<ConstructorParameters<typeof agents.Agent>[0]> = {}) => new agents.Agent({ name: 'assistant', model: modelFor(model), ...extra });
+  const agent = (model: string, extra: Partial<ConstructorParameters<typeof agents.Agent>[0]> = {}) =>
+    new agents.Agent({ name: 'assistant', model: modelFor(model), ...extra });
   return {
     async text(model, prompt) {
       const result = await agents.run(agent(model), prompt);
@@ -66,7 +75,12 @@ export function agentsChatDriver(mode: AgentsMode, gateway: { url: string; key: 
       return String(result.finalOutput ?? '');
     },
     async structured(model, prompt, schema: JsonSchema) {
-      const outputType: JsonSchemaDefinition = { type: 'json_schema', name: 'answer', strict: true, schema: schema as JsonSchemaDefinition['schema'] };
+      const outputType: JsonSchemaDefinition = {
+        type: 'json_schema',
+        name: 'answer',
+        strict: true,
+        schema: schema as JsonSchemaDefinition['schema'],
+      };
       const result = await agents.run(agent(model, { outputType }), prompt);
       return result.finalOutput;
     },

@@ -8,7 +8,11 @@ function usageOf(usage: LanguageModelUsage): Usage {
 
 function toolSet(spec: ToolSpec, execute?: (args: unknown) => string) {
   const inputSchema = ai.jsonSchema(spec.parameters);
-  return { [spec.name]: execute ? ai.tool({ description: spec.description, inputSchema, execute: async (args: unknown) => execute(args) }) : ai.tool({ description: spec.description, inputSchema }) };
+  return {
+    [spec.name]: execute
+      ? ai.tool({ description: spec.description, inputSchema, execute: async (args: unknown) => execute(args) })
+      : ai.tool({ description: spec.description, inputSchema }),
+  };
 }
 
 /** The AI SDK's generateText / streamText / generateObject on a language model of a provider. */
@@ -20,7 +24,12 @@ export function aiSdkChatDriver(modelFor: (name: string) => LanguageModel): Chat
     },
     async streamText(model, prompt, onDelta) {
       let failure: unknown;
-      const result = ai.streamText({ model: modelFor(model), prompt, maxRetries: 0, onError: ({ error }) => void (failure = error) });
+      const result = ai.streamText({
+        model: modelFor(model),
+        prompt,
+        maxRetries: 0,
+        onError: ({ error }) => void (failure = error),
+      });
       for await (const delta of result.textStream) onDelta(delta);
       if (failure !== undefined) throw failure;
       return { text: await result.text, usage: usageOf(await result.usage) };
@@ -28,23 +37,33 @@ export function aiSdkChatDriver(modelFor: (name: string) => LanguageModel): Chat
     async toolCalls(model, prompt, spec, stream) {
       const request = { model: modelFor(model), prompt, tools: toolSet(spec), maxRetries: 0 };
       let failure: unknown;
-      const calls = stream ? await ai.streamText({ ...request, onError: ({ error }) => void (failure = error) }).toolCalls : (await ai.generateText(request)).toolCalls;
+      const calls = stream
+        ? await ai.streamText({ ...request, onError: ({ error }) => void (failure = error) }).toolCalls
+        : (await ai.generateText(request)).toolCalls;
       if (failure !== undefined) throw failure;
       return calls.map((call) => ({ name: call.toolName, args: call.input }));
     },
     async toolLoop(model, prompt, spec, execute) {
-      const result = await ai.generateText({ model: modelFor(model), prompt, tools: toolSet(spec, execute), stopWhen: ai.stepCountIs(3), maxRetries: 0 });
+      const result = await ai.generateText({
+        model: modelFor(model),
+        prompt,
+        tools: toolSet(spec, execute),
+        stopWhen: ai.stepCountIs(3),
+        maxRetries: 0,
+      });
       return result.text;
     },
     async structured(model, prompt, schema) {
-      return (await ai.generateObject({ model: modelFor(model), prompt, schema: ai.jsonSchema(schema), maxRetries: 0 })).object;
+      return (await ai.generateObject({ model: modelFor(model), prompt, schema: ai.jsonSchema(schema), maxRetries: 0 }))
+        .object;
     },
     async failure(model, prompt) {
       try {
         await ai.generateText({ model: modelFor(model), prompt, maxRetries: 0 });
         return undefined;
       } catch (error) {
-        if (ai.APICallError.isInstance(error)) return { ownClass: true, status: error.statusCode, message: error.message };
+        if (ai.APICallError.isInstance(error))
+          return { ownClass: true, status: error.statusCode, message: error.message };
         return { ownClass: false, message: String(error) };
       }
     },

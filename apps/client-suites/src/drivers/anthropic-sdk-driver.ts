@@ -12,13 +12,23 @@ function client(gateway: Gateway): AnthropicClient {
   return new Anthropic({ apiKey: gateway.key, baseURL: gateway.url, maxRetries: 0 });
 }
 
-const textOf = (message: Message) => message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
-const usageOf = (message: Message) => ({ inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens });
+const textOf = (message: Message) =>
+  message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+const usageOf = (message: Message) => ({
+  inputTokens: message.usage.input_tokens,
+  outputTokens: message.usage.output_tokens,
+});
 const toolUses = (message: Message) => message.content.flatMap((block) => (block.type === 'tool_use' ? [block] : []));
 
 /** The Anthropic SDK: messages.create, messages.stream (finalMessage), tools, a tool loop, output_config json_schema. */
 export function anthropicDriver(gateway: Gateway): ChatDriver {
-  const tools = (spec: ToolSpec) => [{ name: spec.name, description: spec.description, input_schema: spec.parameters as AnthropicClient.Messages.Tool.InputSchema }];
+  const tools = (spec: ToolSpec) => [
+    {
+      name: spec.name,
+      description: spec.description,
+      input_schema: spec.parameters as AnthropicClient.Messages.Tool.InputSchema,
+    },
+  ];
   const user = (prompt: string) => [{ role: 'user' as const, content: prompt }];
   return {
     async text(model, prompt) {
@@ -33,23 +43,49 @@ export function anthropicDriver(gateway: Gateway): ChatDriver {
     },
     async toolCalls(model, prompt, spec, stream) {
       const request = { model, max_tokens: MAX_TOKENS, messages: user(prompt), tools: tools(spec) };
-      const message = stream ? await client(gateway).messages.stream(request).finalMessage() : await client(gateway).messages.create(request);
+      const message = stream
+        ? await client(gateway).messages.stream(request).finalMessage()
+        : await client(gateway).messages.create(request);
       return toolUses(message).map((use) => ({ name: use.name, args: use.input }));
     },
     async toolLoop(model, prompt, spec, execute) {
       const messages: AnthropicClient.Messages.MessageParam[] = user(prompt);
       for (let step = 0; step < 3; step++) {
-        const message = await client(gateway).messages.create({ model, max_tokens: MAX_TOKENS, messages, tools: tools(spec) });
+        const message = await client(gateway).messages.create({
+          model,
+          max_tokens: MAX_TOKENS,
+          messages,
+          tools: tools(spec),
+        });
         const uses = toolUses(message);
         if (uses.length === 0) return textOf(message);
-        messages.push({ role: 'assistant', content: message.content }, { role: 'user', content: uses.map((use) => ({ type: 'tool_result' as const, tool_use_id: use.id, content: execute(use.input) })) });
+        messages.push(
+          { role: 'assistant', content: message.content },
+          {
+            role: 'user',
+            content: uses.map((use) => ({
+              type: 'tool_result' as const,
+              tool_use_id: use.id,
+              content: execute(use.input),
+            })),
+          },
+        );
       }
       throw new Error('the tool loop did not end in three steps');
     },
     async structured(model, prompt, schema) {
-      const message = await client(gateway).messages.create({ model, max_tokens: MAX_TOKENS, messages: user(prompt), output_config: { format: { type: 'json_schema', schema } } });
+      const message = await client(gateway).messages.create({
+        model,
+        max_tokens: MAX_TOKENS,
+        messages: user(prompt),
+        output_config: { format: { type: 'json_schema', schema } },
+      });
       return JSON.parse(textOf(message)) as unknown;
     },
-    failure: (model, prompt) => failureOf(() => client(gateway).messages.create({ model, max_tokens: MAX_TOKENS, messages: user(prompt) }), 'APIError'),
+    failure: (model, prompt) =>
+      failureOf(
+        () => client(gateway).messages.create({ model, max_tokens: MAX_TOKENS, messages: user(prompt) }),
+        'APIError',
+      ),
   };
 }

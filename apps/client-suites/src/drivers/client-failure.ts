@@ -11,7 +11,11 @@ export function inheritsFrom(error: unknown, name: string): boolean {
 /** How a client reported a failed call: whether as its API error class `className`, with which status. */
 export function clientFailure(error: unknown, className: string): ClientFailure {
   const status = (error as { status?: unknown } | undefined)?.status;
-  return { ownClass: inheritsFrom(error, className), ...(typeof status === 'number' ? { status } : {}), message: error instanceof Error ? error.message : String(error) };
+  return {
+    ownClass: inheritsFrom(error, className),
+    ...(typeof status === 'number' ? { status } : {}),
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
 
 /** Runs a call that must fail; returns how the client reported it, or undefined when it did not fail. */

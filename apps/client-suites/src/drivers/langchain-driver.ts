@@ -1,5 +1,11 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { HumanMessage, ToolMessage, type AIMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import {
+  HumanMessage,
+  ToolMessage,
+  type AIMessage,
+  type AIMessageChunk,
+  type BaseMessage,
+} from '@langchain/core/messages';
 import type { ChatDriver, EmbedDriver, ToolSpec, Usage } from '../features.test-support.js';
 import { failureOf } from './client-failure.js';
 
@@ -12,10 +18,17 @@ function usageOf(message: AIMessage | AIMessageChunk | undefined): Usage | undef
 }
 
 function openAiTool(spec: ToolSpec) {
-  return { type: 'function' as const, function: { name: spec.name, description: spec.description, parameters: spec.parameters } };
+  return {
+    type: 'function' as const,
+    function: { name: spec.name, description: spec.description, parameters: spec.parameters },
+  };
 }
 
-async function streamed(model: BaseChatModel, input: BaseMessage[] | string, onDelta: (delta: string) => void = () => undefined): Promise<AIMessageChunk | undefined> {
+async function streamed(
+  model: BaseChatModel,
+  input: BaseMessage[] | string,
+  onDelta: (delta: string) => void = () => undefined,
+): Promise<AIMessageChunk | undefined> {
   let whole: AIMessageChunk | undefined;
   for await (const chunk of await model.stream(input)) {
     if (chunk.text.length > 0) onDelta(chunk.text);
@@ -29,7 +42,11 @@ async function streamed(model: BaseChatModel, input: BaseMessage[] | string, onD
  * tool loop (ToolMessage back), withStructuredOutput. `errorClass` names the SDK error class the
  * model lets through (with a `status`).
  */
-export function langchainChatDriver(options: { create(model: string): BaseChatModel; structuredMethod: StructuredMethod; errorClass: string }): ChatDriver {
+export function langchainChatDriver(options: {
+  create(model: string): BaseChatModel;
+  structuredMethod: StructuredMethod;
+  errorClass: string;
+}): ChatDriver {
   const { create } = options;
   const bind = (model: string, spec: ToolSpec) => {
     const chat = create(model);
@@ -49,7 +66,8 @@ export function langchainChatDriver(options: { create(model: string): BaseChatMo
       const bound = bind(model, spec);
       let message: AIMessage | AIMessageChunk | undefined;
       if (stream) {
-        for await (const chunk of await bound.stream(prompt)) message = message ? (message as AIMessageChunk).concat(chunk) : chunk;
+        for await (const chunk of await bound.stream(prompt))
+          message = message ? (message as AIMessageChunk).concat(chunk) : chunk;
       } else {
         message = await bound.invoke(prompt);
       }
@@ -63,18 +81,23 @@ export function langchainChatDriver(options: { create(model: string): BaseChatMo
         messages.push(answer);
         const calls = answer.tool_calls ?? [];
         if (calls.length === 0) return answer.text;
-        for (const call of calls) messages.push(new ToolMessage({ tool_call_id: call.id ?? '', name: call.name, content: execute(call.args) }));
+        for (const call of calls)
+          messages.push(new ToolMessage({ tool_call_id: call.id ?? '', name: call.name, content: execute(call.args) }));
       }
       throw new Error('the tool loop did not end in three steps');
     },
     async structured(model, prompt, schema) {
-      return create(model).withStructuredOutput(schema, { name: 'answer', method: options.structuredMethod }).invoke(prompt);
+      return create(model)
+        .withStructuredOutput(schema, { name: 'answer', method: options.structuredMethod })
+        .invoke(prompt);
     },
     failure: (model, prompt) => failureOf(() => create(model).invoke(prompt), options.errorClass),
   };
 }
 
 /** LangChain embeddings (`embedQuery`). */
-export function langchainEmbedDriver(create: (model: string) => { embedQuery(text: string): Promise<number[]> }): EmbedDriver {
+export function langchainEmbedDriver(
+  create: (model: string) => { embedQuery(text: string): Promise<number[]> },
+): EmbedDriver {
   return { embed: (model, text) => create(model).embedQuery(text) };
 }

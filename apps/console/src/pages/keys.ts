@@ -21,7 +21,17 @@ export async function keysPage(root: HTMLElement): Promise<void> {
       h('strong', {}, `Secret of "${name}" — shown only now; copy it:`),
       h('code', { class: 'secret', 'data-testid': 'new-secret' }, secret),
       h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(secret) }, 'Copy'),
-      h('button', { type: 'button', onclick: () => { clear(secretBox); secretBox.hidden = true; } }, 'Done'),
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: () => {
+            clear(secretBox);
+            secretBox.hidden = true;
+          },
+        },
+        'Done',
+      ),
     ]);
   };
   const form = createForm(async (body) => {
@@ -47,9 +57,27 @@ interface Actions {
 function createForm(onCreate: (body: Record<string, unknown>) => Promise<void>): HTMLElement {
   const name = h('input', { name: 'name', required: true, placeholder: 'team-a', 'aria-label': 'Key name' });
   const models = h('input', { name: 'models', placeholder: '* or mock, openai/*', 'aria-label': 'Allowed models' });
-  const rpm = h('input', { name: 'rpm', type: 'number', min: 1, placeholder: 'RPM', 'aria-label': 'Requests per minute' });
-  const tpm = h('input', { name: 'tpm', type: 'number', min: 1, placeholder: 'TPM', 'aria-label': 'Tokens per minute' });
-  const monthly = h('input', { name: 'monthlyTokens', type: 'number', min: 1, placeholder: 'tokens / month', 'aria-label': 'Monthly token budget' });
+  const rpm = h('input', {
+    name: 'rpm',
+    type: 'number',
+    min: 1,
+    placeholder: 'RPM',
+    'aria-label': 'Requests per minute',
+  });
+  const tpm = h('input', {
+    name: 'tpm',
+    type: 'number',
+    min: 1,
+    placeholder: 'TPM',
+    'aria-label': 'Tokens per minute',
+  });
+  const monthly = h('input', {
+    name: 'monthlyTokens',
+    type: 'number',
+    min: 1,
+    placeholder: 'tokens / month',
+    'aria-label': 'Monthly token budget',
+  });
   const expires = h('input', { name: 'expires', type: 'date', 'aria-label': 'Expires on' });
   const form = h(
     'form',
@@ -84,9 +112,19 @@ function keysTable(keys: readonly KeyView[], actions: Actions): HTMLElement {
       ['source', (key) => (key.readOnly ? h('span', { class: 'badge' }, 'config (read-only)') : 'runtime')],
       ['models', (key) => key.models.join(', ')],
       ['rpm / tpm', (key) => `${key.rpm ?? '—'} / ${key.tpm ?? '—'}`],
-      ['budgets', (key) => key.budgets.map((budget) => `${budget.tokens ?? budget.cost} ${budget.tokens ? 'tokens' : 'cost'}/${budget.period}`).join(', ') || '—'],
+      [
+        'budgets',
+        (key) =>
+          key.budgets
+            .map((budget) => `${budget.tokens ?? budget.cost} ${budget.tokens ? 'tokens' : 'cost'}/${budget.period}`)
+            .join(', ') || '—',
+      ],
       ['expires', (key) => (key.expiresAt ? key.expiresAt.slice(0, 10) : '—')],
-      ['status', (key) => (key.disabled ? h('span', { class: 'badge bad' }, 'disabled') : h('span', { class: 'badge good' }, 'active'))],
+      [
+        'status',
+        (key) =>
+          key.disabled ? h('span', { class: 'badge bad' }, 'disabled') : h('span', { class: 'badge good' }, 'active'),
+      ],
       [
         'actions',
         (key) =>
@@ -96,15 +134,42 @@ function keysTable(keys: readonly KeyView[], actions: Actions): HTMLElement {
                 'span',
                 { class: 'actions' },
                 h('button', { type: 'button', onclick: act(async () => editKey(key)) }, 'Edit'),
-                h('button', { type: 'button', onclick: act(async () => void (await admin(`/admin/keys/${key.id}/${key.disabled ? 'enable' : 'disable'}`, { method: 'POST' }))) }, key.disabled ? 'Enable' : 'Disable'),
-                h('button', {
-                  type: 'button',
-                  onclick: act(async () => {
-                    const rotated = await admin<KeyView>(`/admin/keys/${key.id}/rotate`, { method: 'POST' });
-                    actions.showSecret(rotated.name, rotated.secret ?? '');
-                  }),
-                }, 'Rotate'),
-                h('button', { type: 'button', class: 'danger', onclick: act(async () => { if (confirm(`Delete key "${key.name}"? Callers using it are refused at once.`)) await admin(`/admin/keys/${key.id}`, { method: 'DELETE' }); }) }, 'Delete'),
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    onclick: act(
+                      async () =>
+                        void (await admin(`/admin/keys/${key.id}/${key.disabled ? 'enable' : 'disable'}`, {
+                          method: 'POST',
+                        })),
+                    ),
+                  },
+                  key.disabled ? 'Enable' : 'Disable',
+                ),
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    onclick: act(async () => {
+                      const rotated = await admin<KeyView>(`/admin/keys/${key.id}/rotate`, { method: 'POST' });
+                      actions.showSecret(rotated.name, rotated.secret ?? '');
+                    }),
+                  },
+                  'Rotate',
+                ),
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'danger',
+                    onclick: act(async () => {
+                      if (confirm(`Delete key "${key.name}"? Callers using it are refused at once.`))
+                        await admin(`/admin/keys/${key.id}`, { method: 'DELETE' });
+                    }),
+                  },
+                  'Delete',
+                ),
               ),
       ],
     ],
@@ -122,7 +187,14 @@ async function editKey(key: KeyView): Promise<void> {
   if (tpm === null) return;
   const globs = splitList(models);
   try {
-    await admin(`/admin/keys/${key.id}`, { method: 'PATCH', body: { ...(globs.length > 0 ? { models: globs } : {}), rpm: rpm ? Number(rpm) : null, tpm: tpm ? Number(tpm) : null } });
+    await admin(`/admin/keys/${key.id}`, {
+      method: 'PATCH',
+      body: {
+        ...(globs.length > 0 ? { models: globs } : {}),
+        rpm: rpm ? Number(rpm) : null,
+        tpm: tpm ? Number(tpm) : null,
+      },
+    });
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new Error(String(error));
@@ -130,5 +202,8 @@ async function editKey(key: KeyView): Promise<void> {
 }
 
 function splitList(text: string): string[] {
-  return text.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
 }

@@ -10,7 +10,36 @@ export async function liveLogPage(root: HTMLElement, signal: AbortSignal): Promi
   append(root, [
     h('h1', {}, 'Live request log'),
     h('p', {}, status),
-    h('div', { class: 'table-wrap' }, h('table', { 'data-testid': 'live-log' }, h('thead', {}, h('tr', {}, ...['time', 'key', 'style', 'endpoint', 'model', 'provider → upstream', 'path', 'status', 'tokens in/out', 'ms', 'warnings'].map((title) => h('th', {}, title)))), body)),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { 'data-testid': 'live-log' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...[
+              'time',
+              'key',
+              'style',
+              'endpoint',
+              'model',
+              'provider → upstream',
+              'path',
+              'status',
+              'tokens in/out',
+              'ms',
+              'warnings',
+            ].map((title) => h('th', {}, title)),
+          ),
+        ),
+        body,
+      ),
+    ),
   ]);
   const add = (row: LedgerEntry, atTop: boolean): void => {
     const line = h(

@@ -10,7 +10,11 @@ export async function overviewPage(root: HTMLElement): Promise<void> {
   const to = Date.now() + 1;
   const from = to - DAYS * DAY_MS;
   const range = { from: String(from), to: String(to) };
-  const [days, models, keys] = await Promise.all([usage({ ...range, group_by: 'day' }), usage({ ...range, group_by: 'model' }), usage({ ...range, group_by: 'key' })]);
+  const [days, models, keys] = await Promise.all([
+    usage({ ...range, group_by: 'day' }),
+    usage({ ...range, group_by: 'model' }),
+    usage({ ...range, group_by: 'key' }),
+  ]);
   const sum = (field: keyof Omit<UsageTotals, 'group'>): number => days.reduce((total, day) => total + day[field], 0);
   append(root, [
     h('h1', {}, 'Overview'),
@@ -36,17 +40,37 @@ export async function overviewPage(root: HTMLElement): Promise<void> {
     { label: 'output', values: series.output, stroke: '#d97706' },
   ]);
   chart(charts, 'Cost per day', series.x, [{ label: 'cost', values: series.cost, stroke: '#7c3aed' }]);
-  append(root, [h('h2', {}, 'By model'), totalsTable(models, 'model'), h('h2', {}, 'By key'), totalsTable(keys, 'key')]);
+  append(root, [
+    h('h2', {}, 'By model'),
+    totalsTable(models, 'model'),
+    h('h2', {}, 'By key'),
+    totalsTable(keys, 'key'),
+  ]);
 }
 
 function card(title: string, value: string): HTMLElement {
-  return h('div', { class: 'card' }, h('div', { class: 'card-title' }, title), h('div', { class: 'card-value' }, value));
+  return h(
+    'div',
+    { class: 'card' },
+    h('div', { class: 'card-title' }, title),
+    h('div', { class: 'card-value' }, value),
+  );
 }
 
 /** One point per day of the range (days without requests count zero). */
-function dailySeries(days: readonly UsageTotals[], from: number): Record<'x' | 'requests' | 'errors' | 'input' | 'output' | 'cost', number[]> {
+function dailySeries(
+  days: readonly UsageTotals[],
+  from: number,
+): Record<'x' | 'requests' | 'errors' | 'input' | 'output' | 'cost', number[]> {
   const byDay = new Map(days.map((day) => [day.group, day]));
-  const series = { x: [] as number[], requests: [] as number[], errors: [] as number[], input: [] as number[], output: [] as number[], cost: [] as number[] };
+  const series = {
+    x: [] as number[],
+    requests: [] as number[],
+    errors: [] as number[],
+    input: [] as number[],
+    output: [] as number[],
+    cost: [] as number[],
+  };
   const start = Math.floor(from / DAY_MS) * DAY_MS;
   for (let day = start; day <= Date.now(); day += DAY_MS) {
     const totals = byDay.get(new Date(day).toISOString().slice(0, 10));
@@ -60,13 +84,21 @@ function dailySeries(days: readonly UsageTotals[], from: number): Record<'x' | '
   return series;
 }
 
-function chart(parent: HTMLElement, title: string, x: number[], lines: Array<{ label: string; values: number[]; stroke: string }>): void {
+function chart(
+  parent: HTMLElement,
+  title: string,
+  x: number[],
+  lines: Array<{ label: string; values: number[]; stroke: string }>,
+): void {
   const box = h('figure', { class: 'chart' }, h('figcaption', {}, title));
   parent.appendChild(box);
   const options: uPlot.Options = {
     width: 420,
     height: 200,
-    series: [{}, ...lines.map((line) => ({ label: line.label, stroke: line.stroke, width: 2, points: { show: true } }))],
+    series: [
+      {},
+      ...lines.map((line) => ({ label: line.label, stroke: line.stroke, width: 2, points: { show: true } })),
+    ],
     axes: [{}, { size: 60 }],
     scales: { x: { time: true } },
   };

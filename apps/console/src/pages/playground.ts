@@ -15,8 +15,14 @@ const STYLES: Record<Style, StyleCall> = {
   'openai-chat': {
     label: 'OpenAI chat completions',
     path: () => '/v1/chat/completions',
-    body: (model, prompt) => ({ model, messages: [{ role: 'user', content: prompt }], stream: true, stream_options: { include_usage: true } }),
-    text: (_event, data) => String((data.choices as Array<{ delta?: { content?: string } }> | undefined)?.[0]?.delta?.content ?? ''),
+    body: (model, prompt) => ({
+      model,
+      messages: [{ role: 'user', content: prompt }],
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
+    text: (_event, data) =>
+      String((data.choices as Array<{ delta?: { content?: string } }> | undefined)?.[0]?.delta?.content ?? ''),
   },
   'openai-responses': {
     label: 'OpenAI Responses',
@@ -37,7 +43,15 @@ const STYLES: Record<Style, StyleCall> = {
     label: 'Gemini',
     path: (model) => `/v1beta/models/${encodeURIComponent(model)}:streamGenerateContent?alt=sse`,
     body: (_model, prompt) => ({ contents: [{ role: 'user', parts: [{ text: prompt }] }] }),
-    text: (_event, data) => ((data.candidates as Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> } }> | undefined)?.[0]?.content?.parts ?? []).filter((part) => !part.thought).map((part) => part.text ?? '').join(''),
+    text: (_event, data) =>
+      (
+        (
+          data.candidates as Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> } }> | undefined
+        )?.[0]?.content?.parts ?? []
+      )
+        .filter((part) => !part.thought)
+        .map((part) => part.text ?? '')
+        .join(''),
   },
 };
 
@@ -50,9 +64,22 @@ let playgroundSecret: string | undefined;
  */
 export async function playgroundPage(root: HTMLElement): Promise<void> {
   const routes = await admin<{ models: Array<{ name: string }> }>('/admin/routes');
-  const model = h('input', { name: 'model', list: 'playground-models', value: routes.models[0]?.name.replace('*', '') ?? 'mock', 'aria-label': 'Model' });
-  const models = h('datalist', { id: 'playground-models' }, ...routes.models.map((route) => h('option', { value: route.name })));
-  const style = h('select', { name: 'style', 'aria-label': 'Caller style' }, ...Object.entries(STYLES).map(([value, call]) => h('option', { value }, call.label)));
+  const model = h('input', {
+    name: 'model',
+    list: 'playground-models',
+    value: routes.models[0]?.name.replace('*', '') ?? 'mock',
+    'aria-label': 'Model',
+  });
+  const models = h(
+    'datalist',
+    { id: 'playground-models' },
+    ...routes.models.map((route) => h('option', { value: route.name })),
+  );
+  const style = h(
+    'select',
+    { name: 'style', 'aria-label': 'Caller style' },
+    ...Object.entries(STYLES).map(([value, call]) => h('option', { value }, call.label)),
+  );
   const promptInput = h('textarea', { name: 'prompt', rows: 3, 'aria-label': 'Prompt' });
   promptInput.value = 'Write a haiku about translation.';
   const answer = h('pre', { class: 'answer', 'data-testid': 'playground-answer', 'aria-live': 'polite' });
@@ -60,10 +87,18 @@ export async function playgroundPage(root: HTMLElement): Promise<void> {
   const warnings = h('ul', { class: 'warnings', 'data-testid': 'playground-warnings' });
   const upstream = h('pre', { class: 'json', 'data-testid': 'playground-upstream' });
   const status = h('p', { class: 'error', role: 'alert' });
-  const form = h('form', { class: 'playground-form', 'aria-label': 'Playground' }, h('div', { class: 'inline-form' }, model, models, style), promptInput, h('button', { type: 'submit' }, 'Send'));
+  const form = h(
+    'form',
+    { class: 'playground-form', 'aria-label': 'Playground' },
+    h('div', { class: 'inline-form' }, model, models, style),
+    promptInput,
+    h('button', { type: 'submit' }, 'Send'),
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    void send().catch((error: unknown) => (status.textContent = error instanceof Error ? error.message : String(error)));
+    void send().catch(
+      (error: unknown) => (status.textContent = error instanceof Error ? error.message : String(error)),
+    );
   });
   const send = async (): Promise<void> => {
     const call = STYLES[style.value as Style];
@@ -72,16 +107,28 @@ export async function playgroundPage(root: HTMLElement): Promise<void> {
     clear(warnings);
     status.textContent = '';
     route.textContent = '';
-    const preview = await admin<{ provider: string; upstreamModel: string; wire: string; url: string | null; body: unknown; warnings: Array<{ kind: string; field: string; message: string }> }>('/admin/playground/translate', {
+    const preview = await admin<{
+      provider: string;
+      upstreamModel: string;
+      wire: string;
+      url: string | null;
+      body: unknown;
+      warnings: Array<{ kind: string; field: string; message: string }>;
+    }>('/admin/playground/translate', {
       method: 'POST',
       body: { style: style.value, model: model.value, body, stream: true },
     });
     upstream.textContent = `${preview.url ? `POST ${preview.url}` : `answered in process by ${preview.provider}`} (${preview.wire})\n\n${JSON.stringify(preview.body, null, 2)}`;
-    for (const warning of preview.warnings) warnings.appendChild(h('li', {}, `${warning.kind} ${warning.field}: ${warning.message}`));
+    for (const warning of preview.warnings)
+      warnings.appendChild(h('li', {}, `${warning.kind} ${warning.field}: ${warning.message}`));
     playgroundSecret ??= (await admin<{ secret: string }>('/admin/playground/key', { method: 'POST' })).secret;
     const response = await fetch(call.path(model.value), {
       method: 'POST',
-      headers: { authorization: `Bearer ${playgroundSecret}`, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+      headers: {
+        authorization: `Bearer ${playgroundSecret}`,
+        'content-type': 'application/json',
+        'anthropic-version': '2023-06-01',
+      },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${response.status}: ${await errorMessage(response)}`);
@@ -99,6 +146,11 @@ export async function playgroundPage(root: HTMLElement): Promise<void> {
     h('h1', {}, 'Playground'),
     form,
     status,
-    h('div', { class: 'split' }, h('section', {}, h('h2', {}, 'Answer'), route, answer, h('h3', {}, 'Warnings'), warnings), h('section', {}, h('h2', {}, 'Request as sent upstream'), upstream)),
+    h(
+      'div',
+      { class: 'split' },
+      h('section', {}, h('h2', {}, 'Answer'), route, answer, h('h3', {}, 'Warnings'), warnings),
+      h('section', {}, h('h2', {}, 'Request as sent upstream'), upstream),
+    ),
   ]);
 }

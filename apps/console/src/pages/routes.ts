@@ -2,8 +2,16 @@ import { admin } from '../api.js';
 import { append, formatNumber, h, table } from '../dom.js';
 
 interface RoutesView {
-  models: Array<{ name: string; targets: Array<{ provider: string; model: string; weight: number; priority: number; coolingDown: boolean }> }>;
-  providers: Array<{ id: string; type: string; baseUrl?: string; lastHour: { requests: number; errors: number; averageLatencyMs: number } }>;
+  models: Array<{
+    name: string;
+    targets: Array<{ provider: string; model: string; weight: number; priority: number; coolingDown: boolean }>;
+  }>;
+  providers: Array<{
+    id: string;
+    type: string;
+    baseUrl?: string;
+    lastHour: { requests: number; errors: number; averageLatencyMs: number };
+  }>;
 }
 
 /** Models and routes: what is configured, each target's cooldown, and each provider's last hour. */
@@ -20,7 +28,13 @@ export async function routesPage(root: HTMLElement): Promise<void> {
         ['upstream model', (row) => row.model],
         ['priority', (row) => String(row.priority)],
         ['weight', (row) => String(row.weight)],
-        ['state', (row) => (row.coolingDown ? h('span', { class: 'badge bad' }, 'cooling down') : h('span', { class: 'badge good' }, 'ready'))],
+        [
+          'state',
+          (row) =>
+            row.coolingDown
+              ? h('span', { class: 'badge bad' }, 'cooling down')
+              : h('span', { class: 'badge good' }, 'ready'),
+        ],
       ],
       targets,
       'No routes configured',
@@ -33,7 +47,11 @@ export async function routesPage(root: HTMLElement): Promise<void> {
         ['base URL', (row) => row.baseUrl ?? '—'],
         ['requests', (row) => formatNumber(row.lastHour.requests)],
         ['errors', (row) => formatNumber(row.lastHour.errors)],
-        ['error rate', (row) => (row.lastHour.requests > 0 ? `${Math.round((row.lastHour.errors / row.lastHour.requests) * 100)}%` : '—')],
+        [
+          'error rate',
+          (row) =>
+            row.lastHour.requests > 0 ? `${Math.round((row.lastHour.errors / row.lastHour.requests) * 100)}%` : '—',
+        ],
         ['avg latency ms', (row) => formatNumber(row.lastHour.averageLatencyMs)],
       ],
       view.providers,

@@ -10,8 +10,17 @@ export type AuditFields = Record<string, string | number | boolean | null | unde
  * (the caller's address), the request id, the key by id and name, and how it ended. Secrets never
  * appear: fields name keys, not what they hold.
  */
-export function auditAdminAction(logger: Logger, request: IncomingMessage, context: RequestContext, action: string, fields: AuditFields): void {
-  logger.info({ audit: action, requestId: context.requestId, remote: request.socket.remoteAddress, ...fields }, 'admin action');
+export function auditAdminAction(
+  logger: Logger,
+  request: IncomingMessage,
+  context: RequestContext,
+  action: string,
+  fields: AuditFields,
+): void {
+  logger.info(
+    { audit: action, requestId: context.requestId, remote: request.socket.remoteAddress, ...fields },
+    'admin action',
+  );
 }
 
 /** An admin action with no request behind it (a config reload by signal). */

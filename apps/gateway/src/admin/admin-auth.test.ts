@@ -7,7 +7,10 @@ const ADMIN = 'admin-secret-for-auth-tests-01';
 let harness: Harness;
 const log = logCollector();
 beforeAll(async () => {
-  harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), { sections: { admin: { secret: ADMIN } }, logDestination: log.destination });
+  harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), {
+    sections: { admin: { secret: ADMIN } },
+    logDestination: log.destination,
+  });
 });
 afterAll(async () => harness.close());
 
@@ -36,7 +39,13 @@ describe('admin authentication', () => {
     expect((await get({ authorization: 'Bearer guessed-admin-secret-42' })).status).toBe(401);
     const lines = log.lines.slice(before).filter((line) => line.audit === 'admin.auth-failed');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'warn', remote: '127.0.0.1', method: 'GET', path: '/admin/usage', reason: 'wrong-secret' });
+    expect(lines[0]).toMatchObject({
+      level: 'warn',
+      remote: '127.0.0.1',
+      method: 'GET',
+      path: '/admin/usage',
+      reason: 'wrong-secret',
+    });
     expect(JSON.stringify(log.lines)).not.toContain('guessed-admin-secret-42');
     expect(JSON.stringify(log.lines)).not.toContain(ADMIN);
   });
@@ -51,7 +60,8 @@ describe('admin authentication back-off', () => {
     });
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await get({ authorization: `Bearer wrong-${i}` }, guarded.url)).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await get({ authorization: `Bearer wrong-${i}` }, guarded.url)).status);
       expect(statuses).toEqual([401, 401, 401]);
       for (const secret of ['wrong-again', ADMIN]) {
         const refused = await get({ authorization: `Bearer ${secret}` }, guarded.url);

@@ -19,7 +19,12 @@ export function requireAdmin(gateway: Gateway, request: IncomingMessage): void {
   const expected = gateway.ops.adminDigest;
   const admin = gateway.config.admin;
   if (!expected || !admin) {
-    throw new IrError({ kind: 'permission', message: 'The admin endpoints are disabled: set admin.secret or admin.secretHash in the config', code: 'admin_disabled', source: 'gateway' });
+    throw new IrError({
+      kind: 'permission',
+      message: 'The admin endpoints are disabled: set admin.secret or admin.secretHash in the config',
+      code: 'admin_disabled',
+      source: 'gateway',
+    });
   }
   const { runtime } = gateway.ops;
   const logins = loginsOf(runtime);
@@ -27,16 +32,35 @@ export function requireAdmin(gateway: Gateway, request: IncomingMessage): void {
   const now = Date.now();
   const wait = logins.retryAfterSeconds(address, admin, now);
   if (wait > 0) {
-    throw new IrError({ kind: 'rate-limit', message: `Too many failed admin authentications from this address; try again in ${wait} s`, code: 'admin_login_backoff', retryAfterSeconds: wait, source: 'gateway' });
+    throw new IrError({
+      kind: 'rate-limit',
+      message: `Too many failed admin authentications from this address; try again in ${wait} s`,
+      code: 'admin_login_backoff',
+      retryAfterSeconds: wait,
+      source: 'gateway',
+    });
   }
   const presented = adminSecret(request);
   if (presented && timingSafeEqual(sha256(presented), expected)) return;
   const failures = logins.failed(address, admin, now);
   runtime.logger.warn(
-    { audit: 'admin.auth-failed', remote: address, method: request.method, path: (request.url ?? '/').split('?')[0]?.slice(0, 256), reason: presented ? 'wrong-secret' : 'no-bearer-secret', failures, blocked: failures >= admin.maxFailedLogins },
+    {
+      audit: 'admin.auth-failed',
+      remote: address,
+      method: request.method,
+      path: (request.url ?? '/').split('?')[0]?.slice(0, 256),
+      reason: presented ? 'wrong-secret' : 'no-bearer-secret',
+      failures,
+      blocked: failures >= admin.maxFailedLogins,
+    },
     'admin authentication failed',
   );
-  throw new IrError({ kind: 'authentication', message: 'Missing or invalid admin key', code: 'invalid_admin_key', source: 'gateway' });
+  throw new IrError({
+    kind: 'authentication',
+    message: 'Missing or invalid admin key',
+    code: 'invalid_admin_key',
+    source: 'gateway',
+  });
 }
 
 function loginsOf(runtime: GatewayRuntime): FailedAdminLogins {

@@ -26,20 +26,58 @@ type PlaygroundStyle = (typeof PLAYGROUND_STYLES)[number];
  * translation preview, and the playground's own key.
  */
 export function adminConsoleRoutes(gateway: Gateway): RouteEntry[] {
-  const withOperator = (handler: (operator: OperatorState, request: IncomingMessage, response: ServerResponse, context: RequestContext) => Promise<void>) =>
-    adminRoute(gateway, async (request, response, context) => handler(requireOperator(gateway), request, response, context));
+  const withOperator = (
+    handler: (
+      operator: OperatorState,
+      request: IncomingMessage,
+      response: ServerResponse,
+      context: RequestContext,
+    ) => Promise<void>,
+  ) =>
+    adminRoute(gateway, async (request, response, context) =>
+      handler(requireOperator(gateway), request, response, context),
+    );
   return [
-    { method: 'get', path: '/admin/requests', handler: withOperator(async (operator, _request, _response, context) => recentRequests(operator, context)) },
-    { method: 'get', path: '/admin/requests/stream', handler: withOperator(async (operator, _request, response) => streamRequests(operator, response)) },
-    { method: 'get', path: '/admin/routes', handler: adminRoute(gateway, async (_request, _response, context) => routesView(gateway, context)) },
-    { method: 'post', path: '/admin/playground/translate', handler: adminRoute(gateway, async (request, _response, context) => translatePreview(gateway, request, context)) },
-    { method: 'post', path: '/admin/playground/key', handler: withOperator(async (operator, request, _response, context) => playgroundKey(gateway, operator, request, context)) },
+    {
+      method: 'get',
+      path: '/admin/requests',
+      handler: withOperator(async (operator, _request, _response, context) => recentRequests(operator, context)),
+    },
+    {
+      method: 'get',
+      path: '/admin/requests/stream',
+      handler: withOperator(async (operator, _request, response) => streamRequests(operator, response)),
+    },
+    {
+      method: 'get',
+      path: '/admin/routes',
+      handler: adminRoute(gateway, async (_request, _response, context) => routesView(gateway, context)),
+    },
+    {
+      method: 'post',
+      path: '/admin/playground/translate',
+      handler: adminRoute(gateway, async (request, _response, context) => translatePreview(gateway, request, context)),
+    },
+    {
+      method: 'post',
+      path: '/admin/playground/key',
+      handler: withOperator(async (operator, request, _response, context) =>
+        playgroundKey(gateway, operator, request, context),
+      ),
+    },
   ];
 }
 
 function requireOperator(gateway: Gateway): OperatorState {
   const operator = operatorOf(gateway);
-  if (!operator) throw new IrError({ kind: 'unsupported', status: 404, message: 'This needs a database: add a database section to the config', code: 'no_database', source: 'gateway' });
+  if (!operator)
+    throw new IrError({
+      kind: 'unsupported',
+      status: 404,
+      message: 'This needs a database: add a database section to the config',
+      code: 'no_database',
+      source: 'gateway',
+    });
   return operator;
 }
 
@@ -52,7 +90,13 @@ async function recentRequests(operator: OperatorState, context: RequestContext):
 
 /** Server-sent events: one `request` event per finished API request, as the ledger receives it. */
 async function streamRequests(operator: OperatorState, response: ServerResponse): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-content-type-options': 'nosniff' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+  });
   response.write(': live request log\n\n');
   const onRow = (row: LedgerRow): void => void response.write(`event: request\ndata: ${JSON.stringify(row)}\n\n`);
   const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
@@ -71,21 +115,33 @@ async function routesView(gateway: Gateway, context: RequestContext): Promise<vo
       targets: await Promise.all(
         route.targets.map(async (target) => {
           const upstreamModel = target.model ?? (route.name.includes('*') ? undefined : route.name);
-          const coolingDown = upstreamModel ? await store.isCoolingDown(`${target.provider}/${upstreamModel}`).catch(() => false) : false;
-          return { provider: target.provider, model: upstreamModel ?? '(the requested name)', weight: target.weight, priority: target.priority, coolingDown };
+          const coolingDown = upstreamModel
+            ? await store.isCoolingDown(`${target.provider}/${upstreamModel}`).catch(() => false)
+            : false;
+          return {
+            provider: target.provider,
+            model: upstreamModel ?? '(the requested name)',
+            weight: target.weight,
+            priority: target.priority,
+            coolingDown,
+          };
         }),
       ),
     })),
   );
   const operator = operatorOf(gateway);
-  const health = operator ? await usageTotals(operator.db, { from: Date.now() - HOUR_MS, to: Date.now() + 1 }, 'provider') : [];
+  const health = operator
+    ? await usageTotals(operator.db, { from: Date.now() - HOUR_MS, to: Date.now() + 1 }, 'provider')
+    : [];
   const providers = gateway.config.providers.map((provider) => {
     const lastHour = health.find((row) => row.group === provider.id);
     return {
       id: provider.id,
       type: provider.type,
       ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
-      lastHour: lastHour ? { requests: lastHour.requests, errors: lastHour.errors, averageLatencyMs: lastHour.averageLatencyMs } : { requests: 0, errors: 0, averageLatencyMs: 0 },
+      lastHour: lastHour
+        ? { requests: lastHour.requests, errors: lastHour.errors, averageLatencyMs: lastHour.averageLatencyMs }
+        : { requests: 0, errors: 0, averageLatencyMs: 0 },
     };
   });
   context.sink.sendJson(200, { models, providers }, { 'cache-control': 'no-store' });
@@ -102,34 +158,86 @@ async function translatePreview(gateway: Gateway, request: IncomingMessage, cont
   if (!PLAYGROUND_STYLES.includes(style)) throw invalid('style', `use one of ${PLAYGROUND_STYLES.join(', ')}`);
   if (typeof input.model !== 'string' || input.model === '') throw invalid('model', 'a model name is required');
   const route = gateway.router.resolve(input.model);
-  if (!route?.targets[0]) throw new IrError({ kind: 'not-found', message: `No route for model "${input.model}"`, code: 'model_not_found', param: 'model', source: 'gateway' });
+  if (!route?.targets[0])
+    throw new IrError({
+      kind: 'not-found',
+      message: `No route for model "${input.model}"`,
+      code: 'model_not_found',
+      param: 'model',
+      source: 'gateway',
+    });
   const target = route.targets[0];
   const decoded = codecFor(style).request.toIr(input.body);
   const ir = { ...decoded.value, model: target.upstreamModel };
-  const base = { provider: target.settings.id, providerType: target.settings.type, upstreamModel: target.upstreamModel };
+  const base = {
+    provider: target.settings.id,
+    providerType: target.settings.type,
+    upstreamModel: target.upstreamModel,
+  };
   if (target.adapter.kind === 'local') {
-    context.sink.sendJson(200, { ...base, wire: 'in-process', url: null, body: ir, warnings: decoded.warnings }, { 'cache-control': 'no-store' });
+    context.sink.sendJson(
+      200,
+      { ...base, wire: 'in-process', url: null, body: ir, warnings: decoded.warnings },
+      { 'cache-control': 'no-store' },
+    );
     return;
   }
   const wire = target.adapter.wire(target.settings, target.upstreamModel);
   const encoded = codecFor(wire).request.fromIr(ir);
-  const endpoint = target.adapter.generation({ settings: target.settings, model: target.upstreamModel, stream: input.stream === true });
-  const body = { wire: typeof wire === 'string' ? wire : wire.id, url: redactUrl(endpoint.url), body: encoded.value, warnings: [...decoded.warnings, ...encoded.warnings] };
+  const endpoint = target.adapter.generation({
+    settings: target.settings,
+    model: target.upstreamModel,
+    stream: input.stream === true,
+  });
+  const body = {
+    wire: typeof wire === 'string' ? wire : wire.id,
+    url: redactUrl(endpoint.url),
+    body: encoded.value,
+    warnings: [...decoded.warnings, ...encoded.warnings],
+  };
   context.sink.sendJson(200, { ...base, ...body }, { 'cache-control': 'no-store' });
 }
 
 /** A fresh secret for the playground's own runtime key (created on first use, rotated after). */
-async function playgroundKey(gateway: Gateway, operator: OperatorState, request: IncomingMessage, context: RequestContext): Promise<void> {
+async function playgroundKey(
+  gateway: Gateway,
+  operator: OperatorState,
+  request: IncomingMessage,
+  context: RequestContext,
+): Promise<void> {
   const existing = (await operator.keys.list()).find((key) => key.name === PLAYGROUND_KEY);
-  if (!existing && gateway.config.keys.some((key) => key.name === PLAYGROUND_KEY)) throw invalid('name', `a config key is named "${PLAYGROUND_KEY}"`);
-  const issued = existing ? await operator.keys.rotate(existing.id) : await operator.keys.create({ name: PLAYGROUND_KEY, models: ['*'], budgets: [], metadata: { purpose: 'console playground' } });
-  if (!issued) throw new IrError({ kind: 'internal', message: 'The playground key vanished while it was rotated; try again', source: 'gateway' });
+  if (!existing && gateway.config.keys.some((key) => key.name === PLAYGROUND_KEY))
+    throw invalid('name', `a config key is named "${PLAYGROUND_KEY}"`);
+  const issued = existing
+    ? await operator.keys.rotate(existing.id)
+    : await operator.keys.create({
+        name: PLAYGROUND_KEY,
+        models: ['*'],
+        budgets: [],
+        metadata: { purpose: 'console playground' },
+      });
+  if (!issued)
+    throw new IrError({
+      kind: 'internal',
+      message: 'The playground key vanished while it was rotated; try again',
+      source: 'gateway',
+    });
   if (issued.record.disabled) await operator.keys.update(issued.record.id, { disabled: false });
   await applyKeyChange(gateway, operator, { allow: [issued.record.id] });
-  auditAdminAction(gateway.ops.runtime.logger, request, context, existing ? 'key.rotate' : 'key.create', { keyId: issued.record.id, keyName: PLAYGROUND_KEY, outcome: 'saved' });
+  auditAdminAction(gateway.ops.runtime.logger, request, context, existing ? 'key.rotate' : 'key.create', {
+    keyId: issued.record.id,
+    keyName: PLAYGROUND_KEY,
+    outcome: 'saved',
+  });
   context.sink.sendJson(200, { name: PLAYGROUND_KEY, secret: issued.secret }, { 'cache-control': 'no-store' });
 }
 
 function invalid(param: string, hint: string): IrError {
-  return new IrError({ kind: 'invalid-request', message: `${param}: ${hint}`, code: 'invalid_parameter', param, source: 'gateway' });
+  return new IrError({
+    kind: 'invalid-request',
+    message: `${param}: ${hint}`,
+    code: 'invalid_parameter',
+    param,
+    source: 'gateway',
+  });
 }

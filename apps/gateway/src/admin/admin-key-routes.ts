@@ -27,18 +27,62 @@ export function adminKeyRoutes(gateway: Gateway): RouteEntry[] {
   const route = (handler: (operator: OperatorState, request: Request, context: RequestContext) => Promise<void>) =>
     adminRoute(gateway, async (request, _response, context) => handler(requireOperator(gateway), request, context));
   return [
-    { method: 'get', path: '/admin/keys', handler: route(async (operator, request, context) => sendJson(context, 200, { object: 'list', data: [...configKeys(gateway), ...(await saved(operator.keys.list())).map(runtimeView)] })) },
-    { method: 'post', path: '/admin/keys', handler: route(async (operator, request, context) => createKey(gateway, operator, request, context)) },
-    { method: 'get', path: '/admin/keys/:id', handler: route(async (operator, request, context) => sendJson(context, 200, runtimeView(await existingSaved(operator, gateway, request)))) },
-    { method: 'patch', path: '/admin/keys/:id', handler: route(async (operator, request, context) => updateKey(gateway, operator, request, context)) },
-    { method: 'post', path: '/admin/keys/:id/disable', handler: route(async (operator, request, context) => disableKey(gateway, operator, request, context)) },
-    { method: 'post', path: '/admin/keys/:id/enable', handler: route(async (operator, request, context) => enableKey(gateway, operator, request, context)) },
-    { method: 'post', path: '/admin/keys/:id/rotate', handler: route(async (operator, request, context) => rotateKey(gateway, operator, request, context)) },
-    { method: 'delete', path: '/admin/keys/:id', handler: route(async (operator, request, context) => deleteKey(gateway, operator, request, context)) },
+    {
+      method: 'get',
+      path: '/admin/keys',
+      handler: route(async (operator, request, context) =>
+        sendJson(context, 200, {
+          object: 'list',
+          data: [...configKeys(gateway), ...(await saved(operator.keys.list())).map(runtimeView)],
+        }),
+      ),
+    },
+    {
+      method: 'post',
+      path: '/admin/keys',
+      handler: route(async (operator, request, context) => createKey(gateway, operator, request, context)),
+    },
+    {
+      method: 'get',
+      path: '/admin/keys/:id',
+      handler: route(async (operator, request, context) =>
+        sendJson(context, 200, runtimeView(await existingSaved(operator, gateway, request))),
+      ),
+    },
+    {
+      method: 'patch',
+      path: '/admin/keys/:id',
+      handler: route(async (operator, request, context) => updateKey(gateway, operator, request, context)),
+    },
+    {
+      method: 'post',
+      path: '/admin/keys/:id/disable',
+      handler: route(async (operator, request, context) => disableKey(gateway, operator, request, context)),
+    },
+    {
+      method: 'post',
+      path: '/admin/keys/:id/enable',
+      handler: route(async (operator, request, context) => enableKey(gateway, operator, request, context)),
+    },
+    {
+      method: 'post',
+      path: '/admin/keys/:id/rotate',
+      handler: route(async (operator, request, context) => rotateKey(gateway, operator, request, context)),
+    },
+    {
+      method: 'delete',
+      path: '/admin/keys/:id',
+      handler: route(async (operator, request, context) => deleteKey(gateway, operator, request, context)),
+    },
   ];
 }
 
-async function createKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
+async function createKey(
+  gateway: Gateway,
+  operator: OperatorState,
+  request: Request,
+  context: RequestContext,
+): Promise<void> {
   const input = parseBody(createKeySchema, await readJson(request));
   await refuseTakenName(gateway, operator, input.name);
   const { record, secret } = await saved(operator.keys.create(input));
@@ -47,17 +91,31 @@ async function createKey(gateway: Gateway, operator: OperatorState, request: Req
   sendJson(context, 201, { ...runtimeView(record), secret });
 }
 
-async function updateKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
+async function updateKey(
+  gateway: Gateway,
+  operator: OperatorState,
+  request: Request,
+  context: RequestContext,
+): Promise<void> {
   const current = await existingSaved(operator, gateway, request);
   const patch = parseBody(updateKeySchema, await readJson(request));
   if (patch.name !== undefined) await refuseTakenName(gateway, operator, patch.name, current.id);
   const record = (await saved(operator.keys.update(current.id, patch))) ?? notFound(current.id);
   await applyKeyChange(gateway, operator, { allow: [current.id] });
-  audit(gateway, request, context, 'key.update', { keyId: current.id, keyName: record.name, fields: Object.keys(patch).sort().join(',') });
+  audit(gateway, request, context, 'key.update', {
+    keyId: current.id,
+    keyName: record.name,
+    fields: Object.keys(patch).sort().join(','),
+  });
   sendJson(context, 200, runtimeView(record));
 }
 
-async function enableKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
+async function enableKey(
+  gateway: Gateway,
+  operator: OperatorState,
+  request: Request,
+  context: RequestContext,
+): Promise<void> {
   const current = await existingSaved(operator, gateway, request);
   const record = (await saved(operator.keys.update(current.id, { disabled: false }))) ?? notFound(current.id);
   await applyKeyChange(gateway, operator, { allow: [current.id] });
@@ -65,19 +123,50 @@ async function enableKey(gateway: Gateway, operator: OperatorState, request: Req
   sendJson(context, 200, runtimeView(record));
 }
 
-async function disableKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
-  const record = await revoke(gateway, operator, request, context, 'key.disable', async (id) => (await operator.keys.update(id, { disabled: true })) ?? notFound(id));
+async function disableKey(
+  gateway: Gateway,
+  operator: OperatorState,
+  request: Request,
+  context: RequestContext,
+): Promise<void> {
+  const record = await revoke(
+    gateway,
+    operator,
+    request,
+    context,
+    'key.disable',
+    async (id) => (await operator.keys.update(id, { disabled: true })) ?? notFound(id),
+  );
   sendJson(context, 200, runtimeView(record));
 }
 
-async function rotateKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
-  const rotated = await revoke(gateway, operator, request, context, 'key.rotate', async (id) => (await operator.keys.rotate(id)) ?? notFound(id));
+async function rotateKey(
+  gateway: Gateway,
+  operator: OperatorState,
+  request: Request,
+  context: RequestContext,
+): Promise<void> {
+  const rotated = await revoke(
+    gateway,
+    operator,
+    request,
+    context,
+    'key.rotate',
+    async (id) => (await operator.keys.rotate(id)) ?? notFound(id),
+  );
   sendJson(context, 200, { ...runtimeView(rotated.record), secret: rotated.secret });
 }
 
-async function deleteKey(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext): Promise<void> {
+async function deleteKey(
+  gateway: Gateway,
+  operator: OperatorState,
+  request: Request,
+  context: RequestContext,
+): Promise<void> {
   const id = String(request.params?.id ?? '');
-  await revoke(gateway, operator, request, context, 'key.delete', async (target) => ((await operator.keys.delete(target)) ? true : notFound(target)));
+  await revoke(gateway, operator, request, context, 'key.delete', async (target) =>
+    (await operator.keys.delete(target)) ? true : notFound(target),
+  );
   sendJson(context, 200, { id, object: 'key', deleted: true });
 }
 
@@ -87,7 +176,14 @@ async function deleteKey(gateway: Gateway, operator: OperatorState, request: Req
  * does not answer, the old secret is refused by every worker of this instance all the same (until
  * a later change of that key is saved, or a restart) and the answer is a 503 saying so.
  */
-async function revoke<T>(gateway: Gateway, operator: OperatorState, request: Request, context: RequestContext, action: string, write: (id: string) => Promise<T>): Promise<T> {
+async function revoke<T>(
+  gateway: Gateway,
+  operator: OperatorState,
+  request: Request,
+  context: RequestContext,
+  action: string,
+  write: (id: string) => Promise<T>,
+): Promise<T> {
   const target = await revocationTarget(operator, gateway, request);
   let result: T;
   try {
@@ -95,7 +191,12 @@ async function revoke<T>(gateway: Gateway, operator: OperatorState, request: Req
   } catch (error) {
     if (error instanceof IrError) throw error;
     const reach = await applyKeyChange(gateway, operator, { refuse: [target.id] });
-    audit(gateway, request, context, action, { keyId: target.id, keyName: target.name, outcome: 'refused-here-not-saved', ...reach });
+    audit(gateway, request, context, action, {
+      keyId: target.id,
+      keyName: target.name,
+      outcome: 'refused-here-not-saved',
+      ...reach,
+    });
     throw new IrError({
       kind: 'overloaded',
       status: 503,
@@ -110,7 +211,11 @@ async function revoke<T>(gateway: Gateway, operator: OperatorState, request: Req
 }
 
 /** The key a revocation names: from the database, or from this instance's keys when the database does not answer. */
-async function revocationTarget(operator: OperatorState, gateway: Gateway, request: Request): Promise<{ id: string; name: string }> {
+async function revocationTarget(
+  operator: OperatorState,
+  gateway: Gateway,
+  request: Request,
+): Promise<{ id: string; name: string }> {
   try {
     return await existing(operator, gateway, request);
   } catch (error) {
@@ -133,7 +238,13 @@ async function saved<T>(call: Promise<T>): Promise<T> {
 
 function databaseUnavailable(error: unknown): IrError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new IrError({ kind: 'overloaded', status: 503, message: `The database did not answer (${reason}); retry when it does`, code: 'database_unavailable', source: 'gateway' });
+  return new IrError({
+    kind: 'overloaded',
+    status: 503,
+    message: `The database did not answer (${reason}); retry when it does`,
+    code: 'database_unavailable',
+    source: 'gateway',
+  });
 }
 
 function audit(gateway: Gateway, request: Request, context: RequestContext, action: string, fields: AuditFields): void {
@@ -143,7 +254,13 @@ function audit(gateway: Gateway, request: Request, context: RequestContext, acti
 function requireOperator(gateway: Gateway): OperatorState {
   const operator = operatorOf(gateway);
   if (!operator) {
-    throw new IrError({ kind: 'unsupported', status: 404, message: 'Keys at runtime need a database: add a database section to the config', code: 'no_database', source: 'gateway' });
+    throw new IrError({
+      kind: 'unsupported',
+      status: 404,
+      message: 'Keys at runtime need a database: add a database section to the config',
+      code: 'no_database',
+      source: 'gateway',
+    });
   }
   return operator;
 }
@@ -153,7 +270,12 @@ async function existing(operator: OperatorState, gateway: Gateway, request: Requ
   const id = String(request.params?.id ?? '');
   const configKey = gateway.keys.find((key) => key.id === id);
   if (configKey) {
-    throw new IrError({ kind: 'permission', message: `Key "${configKey.name}" comes from the config file and is read-only here; change it in the file`, code: 'read_only_key', source: 'gateway' });
+    throw new IrError({
+      kind: 'permission',
+      message: `Key "${configKey.name}" comes from the config file and is read-only here; change it in the file`,
+      code: 'read_only_key',
+      source: 'gateway',
+    });
   }
   return (await operator.keys.get(id)) ?? notFound(id);
 }
@@ -164,16 +286,41 @@ function existingSaved(operator: OperatorState, gateway: Gateway, request: Reque
 }
 
 function notFound(id: string): never {
-  throw new IrError({ kind: 'not-found', message: `No key with id "${id}"`, code: 'key_not_found', param: 'id', source: 'gateway' });
+  throw new IrError({
+    kind: 'not-found',
+    message: `No key with id "${id}"`,
+    code: 'key_not_found',
+    param: 'id',
+    source: 'gateway',
+  });
 }
 
-async function refuseTakenName(gateway: Gateway, operator: OperatorState, name: string, exceptId?: string): Promise<void> {
+async function refuseTakenName(
+  gateway: Gateway,
+  operator: OperatorState,
+  name: string,
+  exceptId?: string,
+): Promise<void> {
   const configKey = gateway.config.keys.find((key) => key.name === name);
   if (configKey) {
-    throw new IrError({ kind: 'invalid-request', status: 409, message: `A key named "${name}" already exists in the config file (id ${configKeyId(configKey)}); config and runtime keys share one set of names`, code: 'key_name_taken', param: 'name', source: 'gateway' });
+    throw new IrError({
+      kind: 'invalid-request',
+      status: 409,
+      message: `A key named "${name}" already exists in the config file (id ${configKeyId(configKey)}); config and runtime keys share one set of names`,
+      code: 'key_name_taken',
+      param: 'name',
+      source: 'gateway',
+    });
   }
   if (await saved(operator.keys.nameTaken(name, exceptId))) {
-    throw new IrError({ kind: 'invalid-request', status: 409, message: `A runtime key named "${name}" already exists`, code: 'key_name_taken', param: 'name', source: 'gateway' });
+    throw new IrError({
+      kind: 'invalid-request',
+      status: 409,
+      message: `A runtime key named "${name}" already exists`,
+      code: 'key_name_taken',
+      param: 'name',
+      source: 'gateway',
+    });
   }
 }
 
@@ -183,13 +330,24 @@ export async function readJson(request: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text || '{}') as unknown;
   } catch {
-    throw new IrError({ kind: 'invalid-request', message: 'The request body is not valid JSON', code: 'invalid_json', source: 'gateway' });
+    throw new IrError({
+      kind: 'invalid-request',
+      message: 'The request body is not valid JSON',
+      code: 'invalid_json',
+      source: 'gateway',
+    });
   }
 }
 
 function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new IrError({ kind: 'invalid-request', message: formatIssues(parsed.error.issues).join('; '), code: 'invalid_key_fields', source: 'gateway' });
+  if (!parsed.success)
+    throw new IrError({
+      kind: 'invalid-request',
+      message: formatIssues(parsed.error.issues).join('; '),
+      code: 'invalid_key_fields',
+      source: 'gateway',
+    });
   return parsed.data;
 }
 

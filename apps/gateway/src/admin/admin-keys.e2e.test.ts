@@ -29,7 +29,10 @@ afterEach(async () => {
 });
 
 async function gatewayOn(database: DatabaseConfig, logDestination?: DestinationStream): Promise<Harness> {
-  const harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), { sections: { admin: { secret: ADMIN }, database }, ...(logDestination ? { logDestination } : {}) });
+  const harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), {
+    sections: { admin: { secret: ADMIN }, database },
+    ...(logDestination ? { logDestination } : {}),
+  });
   open.push(harness);
   return harness;
 }
@@ -37,7 +40,10 @@ async function gatewayOn(database: DatabaseConfig, logDestination?: DestinationS
 function admin(harness: Harness, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${harness.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${ADMIN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${ADMIN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -67,9 +73,23 @@ for (const database of TEST_DATABASES) {
   describe(`keys at runtime on ${database.name}`, () => {
     it('creates a key whose secret is shown once and works at once; lists config keys read-only', async () => {
       const harness = await gatewayOn(await database.fresh());
-      const created = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'team-a', models: ['mock'], rpm: 100, metadata: { team: 'a' } }, 201);
+      const created = await adminJson<KeyView>(
+        harness,
+        'POST',
+        '/admin/keys',
+        { name: 'team-a', models: ['mock'], rpm: 100, metadata: { team: 'a' } },
+        201,
+      );
       expect(created.secret).toMatch(/^ilg-/);
-      expect(created).toMatchObject({ name: 'team-a', source: 'runtime', readOnly: false, models: ['mock'], rpm: 100, metadata: { team: 'a' }, disabled: false });
+      expect(created).toMatchObject({
+        name: 'team-a',
+        source: 'runtime',
+        readOnly: false,
+        models: ['mock'],
+        rpm: 100,
+        metadata: { team: 'a' },
+        disabled: false,
+      });
       expect(await chatStatus(harness, created.secret as string)).toBe(200);
 
       const read = await adminJson<KeyView>(harness, 'GET', `/admin/keys/${created.id}`);
@@ -143,31 +163,45 @@ for (const database of TEST_DATABASES) {
       expect(body.error.message).toContain('colour');
       expect((await admin(harness, 'POST', '/admin/keys', { name: 'test' })).status).toBe(409);
       expect((await fetch(`${harness.url}/admin/keys`, { headers: { 'x-api-key': ADMIN } })).status).toBe(401);
-      const notJson = await fetch(`${harness.url}/admin/keys`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` }, body: '{' });
+      const notJson = await fetch(`${harness.url}/admin/keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN}` },
+        body: '{',
+      });
       expect(notJson.status).toBe(400);
     });
 
-    it('a new key that takes a deleted key\'s name owns nothing of the old one: stored responses, rate counters', async () => {
+    it("a new key that takes a deleted key's name owns nothing of the old one: stored responses, rate counters", async () => {
       const harness = await gatewayOn(await database.fresh());
       const first = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'reused', rpm: 3 }, 201);
-      const stored = await client(harness, first.secret as string).responses.create({ model: 'mock', input: 'remember this' });
+      const stored = await client(harness, first.secret as string).responses.create({
+        model: 'mock',
+        input: 'remember this',
+      });
       expect((await client(harness, first.secret as string).responses.retrieve(stored.id)).id).toBe(stored.id);
       await adminJson(harness, 'DELETE', `/admin/keys/${first.id}`);
 
       const second = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'reused', rpm: 3 }, 201);
       expect(second.id).not.toBe(first.id);
-      const read = await fetch(`${harness.url}/v1/responses/${stored.id}`, { headers: { authorization: `Bearer ${second.secret as string}` } });
+      const read = await fetch(`${harness.url}/v1/responses/${stored.id}`, {
+        headers: { authorization: `Bearer ${second.secret as string}` },
+      });
       expect(read.status).toBe(404);
       // The old key's request of this minute is not the new key's.
       expect(await chatStatus(harness, second.secret as string)).toBe(200);
     });
 
-    it('refuses a reloaded config whose key takes a runtime key\'s name, keeping the running one', async () => {
+    it("refuses a reloaded config whose key takes a runtime key's name, keeping the running one", async () => {
       const harness = await gatewayOn(await database.fresh());
       const runtime = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'taken' }, 201);
       const running = harness.gateway.gateway.config;
-      const clashing = configSchema.parse({ ...running, keys: [...running.keys, { name: 'taken', secret: 'config-key-taking-a-name' }] });
-      expect(() => harness.gateway.reload(clashing)).toThrow(`"taken" is already the name of the runtime key ${runtime.id}`);
+      const clashing = configSchema.parse({
+        ...running,
+        keys: [...running.keys, { name: 'taken', secret: 'config-key-taking-a-name' }],
+      });
+      expect(() => harness.gateway.reload(clashing)).toThrow(
+        `"taken" is already the name of the runtime key ${runtime.id}`,
+      );
       expect(harness.gateway.gateway.config).toBe(running);
       expect(await chatStatus(harness, 'config-key-taking-a-name')).toBe(401);
       expect(await chatStatus(harness, runtime.secret as string)).toBe(200);
@@ -216,7 +250,11 @@ for (const database of TEST_DATABASES) {
 
       const second = await gatewayOn(config);
       expect(await chatStatus(second, created.secret as string)).toBe(200);
-      const totals = await adminJson<{ data: Array<{ group: string; requests: number; inputTokens: number }> }>(second, 'GET', '/admin/usage?group_by=key');
+      const totals = await adminJson<{ data: Array<{ group: string; requests: number; inputTokens: number }> }>(
+        second,
+        'GET',
+        '/admin/usage?group_by=key',
+      );
       const durable = totals.data.find((total) => total.group === 'durable');
       expect(durable?.requests).toBe(2);
       expect(durable?.inputTokens).toBeGreaterThan(0);

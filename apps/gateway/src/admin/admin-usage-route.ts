@@ -2,7 +2,15 @@ import { IrError } from '@interlingua/ir';
 import type { Gateway } from '../gateway.js';
 import type { RouteHandler } from '../route/route-entry.js';
 import { toCsv } from '../ledger/ledger-csv.js';
-import { EXPORT_COLUMNS, ledgerRows, NUMERIC_EXPORT_COLUMNS, usageTotals, USAGE_GROUPS, type LedgerFilter, type UsageGroup } from '../ledger/ledger-queries.js';
+import {
+  EXPORT_COLUMNS,
+  ledgerRows,
+  NUMERIC_EXPORT_COLUMNS,
+  usageTotals,
+  USAGE_GROUPS,
+  type LedgerFilter,
+  type UsageGroup,
+} from '../ledger/ledger-queries.js';
 import { operatorOf } from './operator-state.js';
 
 const DAY_MS = 86_400_000;
@@ -21,19 +29,39 @@ export function ledgerUsageRoute(gateway: Gateway, counters: RouteHandler): Rout
     const query = context.url.searchParams;
     if (!LEDGER_PARAMS.some((name) => query.has(name))) return counters(request, response, context);
     const operator = operatorOf(gateway);
-    if (!operator) throw new IrError({ kind: 'unsupported', status: 404, message: 'The usage ledger needs a database: add a database section to the config', code: 'no_database', source: 'gateway' });
+    if (!operator)
+      throw new IrError({
+        kind: 'unsupported',
+        status: 404,
+        message: 'The usage ledger needs a database: add a database section to the config',
+        code: 'no_database',
+        source: 'gateway',
+      });
     await operator.ledger.flush();
     const filter = ledgerFilter(query, Date.now());
     if (query.get('format') === 'csv') {
       const rows = await ledgerRows(operator.db, filter, MAX_EXPORT_ROWS);
-      context.sink.send(200, 'text/csv; charset=utf-8', toCsv(EXPORT_COLUMNS, rows, NUMERIC_EXPORT_COLUMNS), { 'cache-control': 'no-store', 'content-disposition': 'attachment; filename="interlingua-usage.csv"' });
+      context.sink.send(200, 'text/csv; charset=utf-8', toCsv(EXPORT_COLUMNS, rows, NUMERIC_EXPORT_COLUMNS), {
+        'cache-control': 'no-store',
+        'content-disposition': 'attachment; filename="interlingua-usage.csv"',
+      });
       return;
     }
     if (query.has('format') && query.get('format') !== 'json') throw badParam('format', 'use json or csv');
     const group = (query.get('group_by') ?? 'key') as UsageGroup;
     if (!USAGE_GROUPS.includes(group)) throw badParam('group_by', `use one of ${USAGE_GROUPS.join(', ')}`);
     const data = await usageTotals(operator.db, filter, group);
-    context.sink.sendJson(200, { object: 'usage.totals', from: new Date(filter.from).toISOString(), to: new Date(filter.to).toISOString(), groupBy: group, data }, { 'cache-control': 'no-store' });
+    context.sink.sendJson(
+      200,
+      {
+        object: 'usage.totals',
+        from: new Date(filter.from).toISOString(),
+        to: new Date(filter.to).toISOString(),
+        groupBy: group,
+        data,
+      },
+      { 'cache-control': 'no-store' },
+    );
   };
 }
 
@@ -61,5 +89,11 @@ function timeParam(query: URLSearchParams, name: string): number | undefined {
 }
 
 function badParam(name: string, hint: string): IrError {
-  return new IrError({ kind: 'invalid-request', message: `Invalid query parameter "${name}": ${hint}`, code: 'invalid_parameter', param: name, source: 'gateway' });
+  return new IrError({
+    kind: 'invalid-request',
+    message: `Invalid query parameter "${name}": ${hint}`,
+    code: 'invalid_parameter',
+    param: name,
+    source: 'gateway',
+  });
 }

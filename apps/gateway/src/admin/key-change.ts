@@ -14,7 +14,11 @@ export interface KeyChangeReach {
  * applied it, died, or the primary stopped waiting (2 s). Other instances read it from the
  * database within `keyRefreshMs`.
  */
-export async function applyKeyChange(gateway: Gateway, operator: OperatorState, change: KeyChange): Promise<KeyChangeReach> {
+export async function applyKeyChange(
+  gateway: Gateway,
+  operator: OperatorState,
+  change: KeyChange,
+): Promise<KeyChangeReach> {
   await operator.registry.apply(change);
   const spread = gateway.ops.runtime.spreadKeyChange;
   if (!spread) return {};

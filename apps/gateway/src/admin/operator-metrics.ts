@@ -49,8 +49,17 @@ export function operatorMetrics(registry: Registry): OperatorMetrics {
     },
   });
   return {
-    dropped: new Counter({ name: 'interlingua_ledger_dropped_rows_total', help: 'Usage ledger rows dropped: neither journaled (journal full or off) nor held in memory', registers }),
-    databaseErrors: new Counter({ name: 'interlingua_database_errors_total', help: 'Database calls that failed, by operation', labelNames: ['operation'], registers }),
+    dropped: new Counter({
+      name: 'interlingua_ledger_dropped_rows_total',
+      help: 'Usage ledger rows dropped: neither journaled (journal full or off) nor held in memory',
+      registers,
+    }),
+    databaseErrors: new Counter({
+      name: 'interlingua_database_errors_total',
+      help: 'Database calls that failed, by operation',
+      labelNames: ['operation'],
+      registers,
+    }),
     follow(connection, ledger) {
       source = { connection, ledger };
     },

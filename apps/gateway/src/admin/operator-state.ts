@@ -34,7 +34,12 @@ export async function attachOperator(runtime: GatewayRuntime, config: GatewayCon
   if (!config.database || states.has(runtime)) return;
   const database = config.database;
   const connection = new DatabaseConnection(database, runtime.logger, (notice) =>
-    runtime.logger.warn(notice, notice.tightened ? 'database: a data file others could read was made owner-only' : 'database: a data file others can read could not be made owner-only'),
+    runtime.logger.warn(
+      notice,
+      notice.tightened
+        ? 'database: a data file others could read was made owner-only'
+        : 'database: a data file others can read could not be made owner-only',
+    ),
   );
   const { db } = connection;
   const keys = new RuntimeKeyStore(db);
@@ -97,7 +102,11 @@ export function runtimeNameClashes(runtime: GatewayRuntime, config: GatewayConfi
   if (!keys) return [];
   return config.keys.flatMap((key, i) => {
     const id = keys.idOfName(key.name);
-    return id === undefined ? [] : [`keys[${i}].name: "${key.name}" is already the name of the runtime key ${id} (config and runtime keys share one set of names); rename this key, or rename or delete the runtime key through /admin/keys/${id}`];
+    return id === undefined
+      ? []
+      : [
+          `keys[${i}].name: "${key.name}" is already the name of the runtime key ${id} (config and runtime keys share one set of names); rename this key, or rename or delete the runtime key through /admin/keys/${id}`,
+        ];
   });
 }
 

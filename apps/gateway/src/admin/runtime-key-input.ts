@@ -2,11 +2,17 @@ import { z } from 'zod';
 import { strictObject } from '../config/strict-object.js';
 import { budgetSchema, keyLimitFields } from '../config/operations-schema.js';
 
-const metadataSchema = z.record(z.string().max(128), z.string().max(1_024)).refine((value) => Object.keys(value).length <= 32, { message: 'at most 32 metadata entries' });
+const metadataSchema = z
+  .record(z.string().max(128), z.string().max(1_024))
+  .refine((value) => Object.keys(value).length <= 32, { message: 'at most 32 metadata entries' });
 
 /** The fields of a key an operator sets (create and update share them). */
 const editableFields = {
-  name: z.string().min(1).max(128).regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]*$/, 'use letters, digits and . _ : @ -'),
+  name: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]*$/, 'use letters, digits and . _ : @ -'),
   /** Model name globs the key may use; default all. */
   models: z.array(z.string().min(1).max(256)).min(1).max(256),
   /** ISO date-time with offset, or null for none. */

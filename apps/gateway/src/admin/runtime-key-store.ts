@@ -27,7 +27,8 @@ export interface StoredRuntimeKey extends RuntimeKeyRecord {
   secretSha256: string;
 }
 
-const COLUMNS = 'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at';
+const COLUMNS =
+  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at';
 
 /** Keys created at runtime, in the database: only the SHA-256 of each secret is stored. */
 export class RuntimeKeyStore {
@@ -59,7 +60,9 @@ export class RuntimeKeyStore {
   }
 
   async list(): Promise<RuntimeKeyRecord[]> {
-    return (await this.db.all(`SELECT ${COLUMNS} FROM interlingua_keys ORDER BY created_at, id`)).map((row) => publicRecord(recordOf(row)));
+    return (await this.db.all(`SELECT ${COLUMNS} FROM interlingua_keys ORDER BY created_at, id`)).map((row) =>
+      publicRecord(recordOf(row)),
+    );
   }
 
   /** Every key with its secret's hash (the authentication cache). */
@@ -87,7 +90,8 @@ export class RuntimeKeyStore {
     };
     if (patch.name !== undefined) set('name', patch.name);
     if (patch.models !== undefined) set('models', JSON.stringify(patch.models));
-    if (patch.endpoints !== undefined) set('endpoints', patch.endpoints === null ? null : JSON.stringify(patch.endpoints));
+    if (patch.endpoints !== undefined)
+      set('endpoints', patch.endpoints === null ? null : JSON.stringify(patch.endpoints));
     if (patch.rpm !== undefined) set('rpm', patch.rpm);
     if (patch.tpm !== undefined) set('tpm', patch.tpm);
     if (patch.budgets !== undefined) set('budgets', JSON.stringify(patch.budgets));
@@ -102,7 +106,10 @@ export class RuntimeKeyStore {
   /** A new secret for the key; the old one stops working. */
   async rotate(id: string): Promise<{ record: RuntimeKeyRecord; secret: string } | undefined> {
     const secret = newSecret();
-    const changed = await this.db.run('UPDATE interlingua_keys SET secret_sha256 = ?, secret_hint = ?, updated_at = ? WHERE id = ?', [sha256(secret).toString('hex'), hint(secret), this.stamp(), id]);
+    const changed = await this.db.run(
+      'UPDATE interlingua_keys SET secret_sha256 = ?, secret_hint = ?, updated_at = ? WHERE id = ?',
+      [sha256(secret).toString('hex'), hint(secret), this.stamp(), id],
+    );
     const record = changed > 0 ? await this.get(id) : undefined;
     return record ? { record, secret } : undefined;
   }
@@ -113,7 +120,9 @@ export class RuntimeKeyStore {
 
   /** Changes whenever a key is created, changed or deleted, by any instance. */
   async version(): Promise<string> {
-    const [row] = await this.db.all('SELECT COUNT(*) AS n, COALESCE(MAX(updated_at), 0) AS latest, COALESCE(SUM(updated_at), 0) AS total FROM interlingua_keys');
+    const [row] = await this.db.all(
+      'SELECT COUNT(*) AS n, COALESCE(MAX(updated_at), 0) AS latest, COALESCE(SUM(updated_at), 0) AS total FROM interlingua_keys',
+    );
     return `${numberOf(row?.n)}:${String(row?.latest)}:${String(row?.total)}`;
   }
 

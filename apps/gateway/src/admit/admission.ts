@@ -23,7 +23,12 @@ export { bodyLimit, uploadLimits } from './body-limits.js';
  * `retry-after`). A refusal is answered here, in the style the path implies, and gives
  * `undefined`; otherwise the route runs with the context.
  */
-export async function admitRequest(gateway: Gateway, request: IncomingMessage, response: ServerResponse, path: string): Promise<RequestContext | undefined> {
+export async function admitRequest(
+  gateway: Gateway,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+): Promise<RequestContext | undefined> {
   const context = createRequestContext(request, response);
   const endpoint = endpointOfPath(path);
   if (!endpoint) return context;
@@ -36,7 +41,13 @@ export async function admitRequest(gateway: Gateway, request: IncomingMessage, r
     context.key = key;
     tracked.key = key;
     checkEndpointAllowed(key, endpoint);
-    tracked.reservations = await admitKey(gateway.store, key, Date.now(), gateway.ops.runtime.storeError, gateway.config.limits.whenStoreFails);
+    tracked.reservations = await admitKey(
+      gateway.store,
+      key,
+      Date.now(),
+      gateway.ops.runtime.storeError,
+      gateway.config.limits.whenStoreFails,
+    );
     holdReservations(gateway, tracked.reservations, 1);
     tracked.admitted = true;
     return context;
@@ -48,12 +59,22 @@ export async function admitRequest(gateway: Gateway, request: IncomingMessage, r
 
 function refuseWhileDraining(gateway: Gateway): void {
   if (gateway.ops.runtime.draining) {
-    throw new IrError({ kind: 'overloaded', status: 503, message: 'The gateway is shutting down; retry on another instance', source: 'gateway' });
+    throw new IrError({
+      kind: 'overloaded',
+      status: 503,
+      message: 'The gateway is shutting down; retry on another instance',
+      source: 'gateway',
+    });
   }
 }
 
 function checkEndpointAllowed(key: GatewayKey, endpoint: EndpointName): void {
   if (!keyAllowsEndpoint(key, endpoint)) {
-    throw new IrError({ kind: 'permission', message: `This API key may not use the ${endpoint} endpoint`, code: 'endpoint_not_allowed', source: 'gateway' });
+    throw new IrError({
+      kind: 'permission',
+      message: `This API key may not use the ${endpoint} endpoint`,
+      code: 'endpoint_not_allowed',
+      source: 'gateway',
+    });
   }
 }

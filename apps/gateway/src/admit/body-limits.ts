@@ -9,7 +9,11 @@ export function bodyLimit(gateway: Gateway, endpoint: EndpointName): number {
 }
 
 /** Upload limits of a multipart endpoint: its body limit, and per file the smaller of that and `maxFileBytes`. */
-export function uploadLimits(gateway: Gateway, endpoint: 'images' | 'audio', maxFileBytes: number): { maxTotalBytes: number; maxFileBytes: number } {
+export function uploadLimits(
+  gateway: Gateway,
+  endpoint: 'images' | 'audio',
+  maxFileBytes: number,
+): { maxTotalBytes: number; maxFileBytes: number } {
   const total = bodyLimit(gateway, endpoint);
   return { maxTotalBytes: total, maxFileBytes: Math.min(maxFileBytes, total) };
 }
@@ -18,6 +22,10 @@ export function uploadLimits(gateway: Gateway, endpoint: 'images' | 'audio', max
 export function checkDeclaredSize(request: IncomingMessage, limit: number): void {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    throw new IrError({ kind: 'request-too-large', message: `Request body is larger than the limit of ${limit} bytes`, source: 'gateway' });
+    throw new IrError({
+      kind: 'request-too-large',
+      message: `Request body is larger than the limit of ${limit} bytes`,
+      source: 'gateway',
+    });
   }
 }

@@ -7,8 +7,13 @@ import { chargeKey } from '../observe/usage-charge.js';
 import { admitKey } from './key-limiter.js';
 
 const NOON = Date.UTC(2030, 5, 15, 12, 0, 30);
-const usage = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, totalTokens: input + output });
-const key = (extra: Record<string, unknown>) => compileKeys([{ name: 'k', secret: 'secret-value-1', models: ['*'], ...extra }])[0]!;
+const usage = (input: number, output: number) => ({
+  inputTokens: input,
+  outputTokens: output,
+  totalTokens: input + output,
+});
+const key = (extra: Record<string, unknown>) =>
+  compileKeys([{ name: 'k', secret: 'secret-value-1', models: ['*'], ...extra }])[0]!;
 const noStoreErrors = (operation: string, error: unknown): void => {
   throw new Error(`unexpected store error in ${operation}: ${String(error)}`);
 };
@@ -33,7 +38,12 @@ describe('admitKey and chargeKey', () => {
     expect(await refusal(store, limited)).toBeUndefined();
     expect(await refusal(store, limited)).toBeUndefined();
     const third = await refusal(store, limited);
-    expect(third?.data).toMatchObject({ kind: 'rate-limit', code: 'rate_limit_exceeded', retryAfterSeconds: 30, source: 'gateway' });
+    expect(third?.data).toMatchObject({
+      kind: 'rate-limit',
+      code: 'rate_limit_exceeded',
+      retryAfterSeconds: 30,
+      source: 'gateway',
+    });
     expect(await refusal(store, limited, NOON + 30_000)).toBeUndefined();
   });
 
@@ -49,14 +59,23 @@ describe('admitKey and chargeKey', () => {
 
   it('keeps token budgets per UTC day and cost budgets per month, with retry-after to the period end', async () => {
     const store = new MemoryStore();
-    const budgeted = key({ budgets: [{ period: 'day', tokens: 1000 }, { period: 'month', cost: 0.5 }] });
+    const budgeted = key({
+      budgets: [
+        { period: 'day', tokens: 1000 },
+        { period: 'month', cost: 0.5 },
+      ],
+    });
     chargeKey(store, budgeted, usage(600, 300), 0.2, NOON, noStoreErrors);
     await settle();
     expect(await refusal(store, budgeted)).toBeUndefined();
     chargeKey(store, budgeted, usage(100, 0), 0.1, NOON, noStoreErrors);
     await settle();
     const day = await refusal(store, budgeted);
-    expect(day?.data).toMatchObject({ kind: 'quota-exceeded', code: 'budget_exceeded', retryAfterSeconds: 12 * 3600 - 30 });
+    expect(day?.data).toMatchObject({
+      kind: 'quota-exceeded',
+      code: 'budget_exceeded',
+      retryAfterSeconds: 12 * 3600 - 30,
+    });
     const tomorrow = NOON + 24 * 3600_000;
     expect(await refusal(store, budgeted, tomorrow)).toBeUndefined();
     chargeKey(store, budgeted, usage(1, 1), 0.25, tomorrow, noStoreErrors);
@@ -75,7 +94,19 @@ describe('admitKey and chargeKey', () => {
   it('makes ONE store call per admission whatever the number of limits', async () => {
     const store = new MemoryStore();
     const spy = vi.spyOn(store, 'counters');
-    await admitKey(store, key({ rpm: 5, tpm: 10, budgets: [{ period: 'day', tokens: 5 }, { period: 'month', cost: 1 }] }), NOON, noStoreErrors);
+    await admitKey(
+      store,
+      key({
+        rpm: 5,
+        tpm: 10,
+        budgets: [
+          { period: 'day', tokens: 5 },
+          { period: 'month', cost: 1 },
+        ],
+      }),
+      NOON,
+      noStoreErrors,
+    );
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy.mock.calls[0]?.[0]).toHaveLength(7);
   });

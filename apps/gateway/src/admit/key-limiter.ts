@@ -33,7 +33,13 @@ interface Check {
  * A failing store lets the request through (`open`, no reservation) or refuses it with 503.
  * Returns the reservations, to release with `releaseOps` when the request closes.
  */
-export async function admitKey(store: StateStore, key: GatewayKey, now: number, onStoreError: StoreErrorHandler, failMode: StoreFailMode = 'open'): Promise<BudgetReservation[]> {
+export async function admitKey(
+  store: StateStore,
+  key: GatewayKey,
+  now: number,
+  onStoreError: StoreErrorHandler,
+  failMode: StoreFailMode = 'open',
+): Promise<BudgetReservation[]> {
   const checks = limitChecks(key, now);
   if (checks.length === 0) return [];
   const reservations = checks.flatMap((check) => (check.reservation ? [check.reservation] : []));
@@ -51,7 +57,8 @@ export async function admitKey(store: StateStore, key: GatewayKey, now: number, 
     at += check.ops.length;
     const error = check.verdict(own);
     if (error) {
-      if (reservations.length > 0) store.counters(releaseOps(reservations)).catch((failure: unknown) => onStoreError('release', failure));
+      if (reservations.length > 0)
+        store.counters(releaseOps(reservations)).catch((failure: unknown) => onStoreError('release', failure));
       throw error;
     }
   }
@@ -65,14 +72,20 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
     const rpm = key.rpm;
     checks.push({
       ops: [{ key: counterKey(RPM_COUNTER, key.id, minute), by: 1, ttlMs: counterTtlMs(minute, now) }],
-      verdict: ([count = 0]) => (count > rpm ? rateLimited(`Rate limit reached for key "${key.name}": ${rpm} requests per minute`, minute, now) : undefined),
+      verdict: ([count = 0]) =>
+        count > rpm
+          ? rateLimited(`Rate limit reached for key "${key.name}": ${rpm} requests per minute`, minute, now)
+          : undefined,
     });
   }
   if (key.tpm !== undefined) {
     const tpm = key.tpm;
     checks.push({
       ops: [{ key: tpmCounterKey(key.id, minute), by: 0, ttlMs: 0 }],
-      verdict: ([used = 0]) => (used >= tpm ? rateLimited(`Token rate limit reached for key "${key.name}": ${tpm} tokens per minute`, minute, now) : undefined),
+      verdict: ([used = 0]) =>
+        used >= tpm
+          ? rateLimited(`Token rate limit reached for key "${key.name}": ${tpm} tokens per minute`, minute, now)
+          : undefined,
     });
   }
   for (const budget of key.budgets) checks.push(budgetCheck(key, budget, now));
@@ -81,30 +94,52 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
 
 function budgetCheck(key: GatewayKey, budget: BudgetConfig, now: number): Check {
   const window = windowAt(budget.period, now);
-  const read = (field: 'inputTokens' | 'outputTokens' | 'costMicros'): CounterOp => ({ key: usageCounterKey(key.id, budget.period, window, field), by: 0, ttlMs: 0 });
+  const read = (field: 'inputTokens' | 'outputTokens' | 'costMicros'): CounterOp => ({
+    key: usageCounterKey(key.id, budget.period, window, field),
+    by: 0,
+    ttlMs: 0,
+  });
   const reservation = reserveOn(key, budget, window, now);
   if (budget.tokens !== undefined) {
     const limit = budget.tokens;
     return {
       ops: [read('inputTokens'), read('outputTokens'), reservation.op],
       reservation,
-      verdict: ([input = 0, output = 0, reserved = 0]) => (input + output + heldByOthers(reservation, reserved) >= limit ? overBudget(key, budget, `${limit} tokens`, window, now) : undefined),
+      verdict: ([input = 0, output = 0, reserved = 0]) =>
+        input + output + heldByOthers(reservation, reserved) >= limit
+          ? overBudget(key, budget, `${limit} tokens`, window, now)
+          : undefined,
     };
   }
   const limitMicros = (budget.cost ?? 0) * 1_000_000;
   return {
     ops: [read('costMicros'), reservation.op],
     reservation,
-    verdict: ([micros = 0, reserved = 0]) => (micros + heldByOthers(reservation, reserved) >= limitMicros ? overBudget(key, budget, `a cost of ${budget.cost ?? 0}`, window, now) : undefined),
+    verdict: ([micros = 0, reserved = 0]) =>
+      micros + heldByOthers(reservation, reserved) >= limitMicros
+        ? overBudget(key, budget, `a cost of ${budget.cost ?? 0}`, window, now)
+        : undefined,
   };
 }
 
 function limitsUnavailable(): IrError {
-  return new IrError({ kind: 'overloaded', status: 503, message: 'The gateway cannot check this key\'s limits right now (its state store is unavailable); retry shortly', code: 'limits_unavailable', source: 'gateway' });
+  return new IrError({
+    kind: 'overloaded',
+    status: 503,
+    message: "The gateway cannot check this key's limits right now (its state store is unavailable); retry shortly",
+    code: 'limits_unavailable',
+    source: 'gateway',
+  });
 }
 
 function rateLimited(message: string, window: Window, now: number): IrError {
-  return new IrError({ kind: 'rate-limit', message, code: 'rate_limit_exceeded', retryAfterSeconds: secondsUntil(window, now), source: 'gateway' });
+  return new IrError({
+    kind: 'rate-limit',
+    message,
+    code: 'rate_limit_exceeded',
+    retryAfterSeconds: secondsUntil(window, now),
+    source: 'gateway',
+  });
 }
 
 function overBudget(key: GatewayKey, budget: BudgetConfig, amount: string, window: Window, now: number): IrError {

@@ -21,7 +21,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function createRequestContext(request: IncomingMessage, response: ServerResponse): RequestContext {
   const given = request.headers['x-request-id'];
-  const requestId = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : `req_${randomUUID().replace(/-/g, '')}`;
+  const requestId =
+    typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : `req_${randomUUID().replace(/-/g, '')}`;
   const sink = new ResponseSink(response);
   sink.setHeader('x-request-id', requestId);
   sink.setHeader('request-id', requestId);
@@ -58,18 +59,40 @@ class GatewayRequestContext implements RequestContext {
 export function authenticate(gateway: Gateway, request: IncomingMessage, query: () => URLSearchParams): GatewayKey {
   const presented = presentedKey(request.headers, query);
   if (!presented) {
-    throw new IrError({ kind: 'authentication', message: 'Missing API key: send it as "Authorization: Bearer <key>"', code: 'missing_api_key', source: 'gateway' });
+    throw new IrError({
+      kind: 'authentication',
+      message: 'Missing API key: send it as "Authorization: Bearer <key>"',
+      code: 'missing_api_key',
+      source: 'gateway',
+    });
   }
   const key = findKey(gateway.keys, presented) ?? gateway.ops.runtime.runtimeKeys?.find(presented);
-  if (!key) throw new IrError({ kind: 'authentication', message: 'Invalid API key', code: 'invalid_api_key', source: 'gateway' });
+  if (!key)
+    throw new IrError({
+      kind: 'authentication',
+      message: 'Invalid API key',
+      code: 'invalid_api_key',
+      source: 'gateway',
+    });
   if (key.expiresAt !== undefined && key.expiresAt <= Date.now()) {
-    throw new IrError({ kind: 'authentication', message: `API key "${key.name}" has expired`, code: 'expired_api_key', source: 'gateway' });
+    throw new IrError({
+      kind: 'authentication',
+      message: `API key "${key.name}" has expired`,
+      code: 'expired_api_key',
+      source: 'gateway',
+    });
   }
   return key;
 }
 
 /** The key admission authenticated; a route of an API endpoint always has one. */
 export function admittedKey(context: RequestContext): GatewayKey {
-  if (!context.key) throw new IrError({ kind: 'authentication', message: 'Missing API key: send it as "Authorization: Bearer <key>"', code: 'missing_api_key', source: 'gateway' });
+  if (!context.key)
+    throw new IrError({
+      kind: 'authentication',
+      message: 'Missing API key: send it as "Authorization: Bearer <key>"',
+      code: 'missing_api_key',
+      source: 'gateway',
+    });
   return context.key;
 }

@@ -74,7 +74,9 @@ export function compileKey(key: KeyInput, id: string): GatewayKey {
 
 /** The SHA-256 digest of a configured `secret` or `secretHash`. */
 export function secretDigest(entry: { secret?: string | undefined; secretHash?: string | undefined }): Buffer {
-  return entry.secret !== undefined ? sha256(entry.secret) : Buffer.from((entry.secretHash ?? '').slice('sha256:'.length), 'hex');
+  return entry.secret !== undefined
+    ? sha256(entry.secret)
+    : Buffer.from((entry.secretHash ?? '').slice('sha256:'.length), 'hex');
 }
 
 /** Whether a key may call an endpoint (by its fixed name). */
@@ -100,13 +102,22 @@ export function keyAllowsModel(key: GatewayKey, model: string): boolean {
 }
 
 /** The key a request presents: Bearer, `x-api-key`, `x-goog-api-key`, `api-key` (Azure clients) or `?key=`. */
-export function presentedKey(headers: Record<string, string | string[] | undefined>, query: () => URLSearchParams): string | undefined {
+export function presentedKey(
+  headers: Record<string, string | string[] | undefined>,
+  query: () => URLSearchParams,
+): string | undefined {
   const authorization = headerValue(headers.authorization);
   if (authorization) {
     const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
     if (match?.[1]) return match[1].trim();
   }
-  return headerValue(headers['x-api-key']) ?? headerValue(headers['x-goog-api-key']) ?? headerValue(headers['api-key']) ?? queryKey(query()) ?? undefined;
+  return (
+    headerValue(headers['x-api-key']) ??
+    headerValue(headers['x-goog-api-key']) ??
+    headerValue(headers['api-key']) ??
+    queryKey(query()) ??
+    undefined
+  );
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

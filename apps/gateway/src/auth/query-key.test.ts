@@ -16,7 +16,9 @@ describe('the ?key= query parameter', () => {
   });
 
   it('redacts every occurrence and keeps other parameters as sent', () => {
-    expect(redactQueryKey('/v1beta/models?key=a&%6bey=b&monkey=1&alt=json')).toBe('/v1beta/models?key=[redacted]&%6bey=[redacted]&monkey=1&alt=json');
+    expect(redactQueryKey('/v1beta/models?key=a&%6bey=b&monkey=1&alt=json')).toBe(
+      '/v1beta/models?key=[redacted]&%6bey=[redacted]&monkey=1&alt=json',
+    );
     expect(redactQueryKey('/v1/models?monkey=1&keys=2')).toBe('/v1/models?monkey=1&keys=2');
     expect(redactQueryKey('/v1/models')).toBe('/v1/models');
     expect(redactQueryKey('/v1/models?key')).toBe('/v1/models?key=[redacted]');

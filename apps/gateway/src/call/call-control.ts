@@ -5,7 +5,6 @@ import { gatewayTimeout } from './gateway-timeout.js';
 import { startStreamGuard } from './stream-guard.js';
 import { RequestStop } from '../context/request-stop.js';
 
-
 /**
  * The gateway's own hold on a running call: the request's abort signal, which fires when the
  * client leaves OR the gateway stops the call (total timeout, one attempt's timeout, maximum
@@ -28,7 +27,10 @@ export class CallControl {
   ) {
     this.requestSignal = call.signal;
     const totalMs = ops.routing.timeouts.totalMs;
-    this.requestTimer = setTimeout(() => this.stop(gatewayTimeout(`The request did not complete within routing.timeouts.totalMs (${totalMs} ms)`)), totalMs);
+    this.requestTimer = setTimeout(
+      () => this.stop(gatewayTimeout(`The request did not complete within routing.timeouts.totalMs (${totalMs} ms)`)),
+      totalMs,
+    );
     this.stopGuard = call.stream ? startStreamGuard(call, ops.streams, (reason) => this.stop(reason)) : undefined;
     this.unregister = ops.registerCall?.((reason) => this.stop(reason));
     call.control = this;
@@ -47,7 +49,11 @@ export class CallControl {
     const forward = (): void => attemptSignal.abort(this.requestSignal.reason);
     this.requestSignal.addEventListener('abort', forward);
     const timer = setTimeout(() => {
-      const error = new IrError({ kind: 'timeout', message: `Provider "${provider}" did not answer within its timeouts.totalMs (${totalMs} ms)`, source: 'upstream' });
+      const error = new IrError({
+        kind: 'timeout',
+        message: `Provider "${provider}" did not answer within its timeouts.totalMs (${totalMs} ms)`,
+        source: 'upstream',
+      });
       attemptSignal.abort(error);
     }, totalMs);
     this.attempt = { timer, forward };
@@ -96,7 +102,6 @@ export function stopReason(call: GenerationContext): IrError | undefined {
 export function callerLeft(call: GenerationContext): boolean {
   return call.signal.aborted && !(call.signal.reason instanceof IrError);
 }
-
 
 function routeLabel(call: GenerationContext): string {
   return ENDPOINT_OF_STYLE[call.inbound.wire];

@@ -1,7 +1,12 @@
 import { anthropicCountTokensRequestToIr } from '@interlingua/anthropic-messages';
 import { IrError, type IrRequest } from '@interlingua/ir';
 import { closeDefaultDispatcher } from '@interlingua/provider-adapters';
-import { anthropicUpstreamCountTokensRequestSchema, sendJson, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
+import {
+  anthropicUpstreamCountTokensRequestSchema,
+  sendJson,
+  startLoopbackUpstream,
+  type LoopbackUpstream,
+} from '@interlingua/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configSchema } from '../config/config-schema.js';
 import { createGateway, type Gateway } from '../gateway.js';
@@ -42,16 +47,34 @@ beforeEach(() => {
   upstream.requests.length = 0;
 });
 
-const TOOLS = [{ name: 'get_weather', description: 'Weather of a city', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }];
+const TOOLS = [
+  {
+    name: 'get_weather',
+    description: 'Weather of a city',
+    input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+  },
+];
 
 function irFor(model: string): IrRequest {
-  return anthropicCountTokensRequestToIr({ model, system: 'Be brief.', messages: [{ role: 'user', content: 'What is the weather in Paris?' }], tools: TOOLS }).value;
+  return anthropicCountTokensRequestToIr({
+    model,
+    system: 'Be brief.',
+    messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
+    tools: TOOLS,
+  }).value;
 }
 
 function input(model: string, headers: CountTokensInput['headers'] = {}): CountTokensInput {
   const route = gateway.router.resolve(model);
   if (!route) throw new Error(`no route for ${model}`);
-  return { ir: irFor(model), inbound: 'anthropic-messages', route, headers, requestId: 'req_count', signal: new AbortController().signal };
+  return {
+    ir: irFor(model),
+    inbound: 'anthropic-messages',
+    route,
+    headers,
+    requestId: 'req_count',
+    signal: new AbortController().signal,
+  };
 }
 
 function lastBody(): Record<string, unknown> {
@@ -63,16 +86,23 @@ function lastBody(): Record<string, unknown> {
 describe('countInputTokens natively', () => {
   it('asks Anthropic count_tokens with the Messages body minus max_tokens and stream, forwarding anthropic-beta', async () => {
     answer = { status: 200, body: { input_tokens: 42 } };
-    const count = await countInputTokens(input('claude/claude-sonnet-4', { 'anthropic-beta': 'token-counting-2024-11-01' }));
+    const count = await countInputTokens(
+      input('claude/claude-sonnet-4', { 'anthropic-beta': 'token-counting-2024-11-01' }),
+    );
     expect(count).toMatchObject({ inputTokens: 42, estimated: false, warnings: [] });
     const request = upstream.requests.at(-1)!;
     expect(request.url).toBe('/v1/messages/count_tokens');
-    expect(request.headers).toMatchObject({ 'x-api-key': 'anthropic-secret', 'anthropic-version': '2023-06-01', 'anthropic-beta': 'token-counting-2024-11-01', 'x-request-id': 'req_count' });
+    expect(request.headers).toMatchObject({
+      'x-api-key': 'anthropic-secret',
+      'anthropic-version': '2023-06-01',
+      'anthropic-beta': 'token-counting-2024-11-01',
+      'x-request-id': 'req_count',
+    });
     const body = anthropicUpstreamCountTokensRequestSchema.parse(lastBody());
     expect(body).toMatchObject({ model: 'claude-sonnet-4', system: 'Be brief.', tools: [{ name: 'get_weather' }] });
   });
 
-  it("asks Gemini :countTokens with the whole generateContentRequest", async () => {
+  it('asks Gemini :countTokens with the whole generateContentRequest', async () => {
     answer = { status: 200, body: { totalTokens: 17, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 17 }] } };
     const count = await countInputTokens(input('google/gemini-2.5-flash'));
     expect(count).toMatchObject({ inputTokens: 17, estimated: false });
@@ -98,12 +128,28 @@ describe('countInputTokens natively', () => {
     expect(request.headers.authorization).toBe('Bearer openai-secret');
     const body = lastBody();
     expect(body).toMatchObject({ model: 'gpt-5', tools: [{ type: 'function', name: 'get_weather' }] });
-    const allowed = ['model', 'input', 'instructions', 'tools', 'tool_choice', 'parallel_tool_calls', 'reasoning', 'text', 'truncation', 'conversation', 'previous_response_id', 'personality'];
+    const allowed = [
+      'model',
+      'input',
+      'instructions',
+      'tools',
+      'tool_choice',
+      'parallel_tool_calls',
+      'reasoning',
+      'text',
+      'truncation',
+      'conversation',
+      'previous_response_id',
+      'personality',
+    ];
     expect(Object.keys(body).filter((key) => !allowed.includes(key))).toEqual([]);
   });
 
   it("throws the upstream's error as an IrError", async () => {
-    answer = { status: 404, body: { type: 'error', error: { type: 'not_found_error', message: 'model: claude-nope' } } };
+    answer = {
+      status: 404,
+      body: { type: 'error', error: { type: 'not_found_error', message: 'model: claude-nope' } },
+    };
     const error = await countInputTokens(input('claude/claude-nope')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IrError);
     expect((error as IrError).data).toMatchObject({ kind: 'not-found', status: 404, source: 'upstream' });
@@ -111,7 +157,9 @@ describe('countInputTokens natively', () => {
 
   it('refuses an answer without a count', async () => {
     answer = { status: 200, body: { tokens: 3 } };
-    await expect(countInputTokens(input('claude/claude-sonnet-4'))).rejects.toMatchObject({ data: { kind: 'upstream-error' } });
+    await expect(countInputTokens(input('claude/claude-sonnet-4'))).rejects.toMatchObject({
+      data: { kind: 'upstream-error' },
+    });
   });
 });
 
@@ -120,7 +168,9 @@ describe('countInputTokens by the local estimate', () => {
     const count = await countInputTokens(input(model));
     expect(count.estimated).toBe(true);
     expect(count.inputTokens).toBe(estimateInputTokens(irFor(model)));
-    expect(count.warnings).toEqual([{ kind: 'approximated', field: 'input_tokens', message: expect.stringMatching(/^estimated locally/) }]);
+    expect(count.warnings).toEqual([
+      { kind: 'approximated', field: 'input_tokens', message: expect.stringMatching(/^estimated locally/) },
+    ]);
     expect(upstream.requests).toHaveLength(0);
   });
 
@@ -131,9 +181,24 @@ describe('countInputTokens by the local estimate', () => {
       sampling: {},
       messages: [
         { role: 'system', content: [{ type: 'text', text: 'abcd' }] },
-        { role: 'user', content: [{ type: 'text', text: 'ab' }, { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'AAAAAAAAAAAA' } }] },
-        { role: 'assistant', content: [{ type: 'reasoning', text: 'r' }, { type: 'tool-call', id: 'c', name: 'fn', argumentsJson: '{}' }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c', toolName: 'fn', content: [{ type: 'text', text: 'ok' }] }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'ab' },
+            { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'AAAAAAAAAAAA' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'r' },
+            { type: 'tool-call', id: 'c', name: 'fn', argumentsJson: '{}' },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 'c', toolName: 'fn', content: [{ type: 'text', text: 'ok' }] }],
+        },
       ],
       tools: [{ name: 'fn', description: 'd', parameters: { type: 'object' } }],
     };

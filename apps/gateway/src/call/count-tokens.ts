@@ -2,7 +2,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { IrError, type IrRequest, type IrWarning, type Result } from '@interlingua/ir';
 import { irToAnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
 import { safeJsonParse } from '@interlingua/ir-utils';
-import { codecFor, fetchUpstream, type GenerationStyle, type HttpProviderAdapter, type StopSignal, type UpstreamEndpoint } from '@interlingua/provider-adapters';
+import {
+  codecFor,
+  fetchUpstream,
+  type GenerationStyle,
+  type HttpProviderAdapter,
+  type StopSignal,
+  type UpstreamEndpoint,
+} from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from '../context/route-target.js';
 import { estimateInputTokens } from '../commit/input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
@@ -56,25 +63,53 @@ const COUNT_ENCODERS: Partial<Record<GenerationStyle, (ir: IrRequest) => Result<
  */
 export async function countInputTokens(input: CountTokensInput): Promise<TokenCount> {
   const target = input.route.targets[0];
-  if (!target) throw new IrError({ kind: 'upstream-unavailable', message: `No provider is configured for model "${input.ir.model}"`, source: 'gateway' });
+  if (!target)
+    throw new IrError({
+      kind: 'upstream-unavailable',
+      message: `No provider is configured for model "${input.ir.model}"`,
+      source: 'gateway',
+    });
   const adapter = target.adapter;
-  const endpoint = adapter.kind === 'http' ? adapter.countTokens?.endpoint(target.settings, target.upstreamModel) : undefined;
+  const endpoint =
+    adapter.kind === 'http' ? adapter.countTokens?.endpoint(target.settings, target.upstreamModel) : undefined;
   if (adapter.kind === 'local' || !endpoint) {
     const reason = `provider "${target.settings.id}" has no token-count endpoint`;
-    return { inputTokens: estimateInputTokens(input.ir), estimated: true, warnings: [estimateWarning(input.inbound, reason)], target };
+    return {
+      inputTokens: estimateInputTokens(input.ir),
+      estimated: true,
+      warnings: [estimateWarning(input.inbound, reason)],
+      target,
+    };
   }
   return countUpstream(input, target, adapter, endpoint);
 }
 
-async function countUpstream(input: CountTokensInput, target: RouteTarget, adapter: HttpProviderAdapter, endpoint: UpstreamEndpoint): Promise<TokenCount> {
+async function countUpstream(
+  input: CountTokensInput,
+  target: RouteTarget,
+  adapter: HttpProviderAdapter,
+  endpoint: UpstreamEndpoint,
+): Promise<TokenCount> {
   const count = adapter.countTokens;
   if (!count) throw new Error('adapter without countTokens');
   const wire = adapter.wire(target.settings, target.upstreamModel);
-  const ir: IrRequest = { ...input.ir, messages: withoutCarriers(input.ir.messages), model: target.upstreamModel, stream: false };
-  if (ir.maxOutputTokens === undefined && input.route.defaultMaxOutputTokens !== undefined) ir.maxOutputTokens = input.route.defaultMaxOutputTokens;
-  const encoded = (typeof wire === 'string' ? COUNT_ENCODERS[wire] : undefined)?.(ir) ?? codecFor(wire).request.fromIr(ir);
+  const ir: IrRequest = {
+    ...input.ir,
+    messages: withoutCarriers(input.ir.messages),
+    model: target.upstreamModel,
+    stream: false,
+  };
+  if (ir.maxOutputTokens === undefined && input.route.defaultMaxOutputTokens !== undefined)
+    ir.maxOutputTokens = input.route.defaultMaxOutputTokens;
+  const encoded =
+    (typeof wire === 'string' ? COUNT_ENCODERS[wire] : undefined)?.(ir) ?? codecFor(wire).request.fromIr(ir);
   const wireRequest = { ...(encoded.value as Record<string, unknown>) };
-  const hookWarnings = adapter.hooks?.patchRequest?.(wireRequest, { settings: target.settings, model: target.upstreamModel, stream: false }) ?? [];
+  const hookWarnings =
+    adapter.hooks?.patchRequest?.(wireRequest, {
+      settings: target.settings,
+      model: target.upstreamModel,
+      stream: false,
+    }) ?? [];
   const forwarded = pickForwardedHeaders(input.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
   const answer = await fetchUpstream(
     {
@@ -97,7 +132,11 @@ async function countUpstream(input: CountTokensInput, target: RouteTarget, adapt
 }
 
 function estimateWarning(inbound: GenerationStyle, reason: string): IrWarning {
-  return { kind: 'approximated', field: COUNT_FIELD[inbound], message: `estimated locally (characters/4 over message, system and tool text; files not counted) because ${reason}` };
+  return {
+    kind: 'approximated',
+    field: COUNT_FIELD[inbound],
+    message: `estimated locally (characters/4 over message, system and tool text; files not counted) because ${reason}`,
+  };
 }
 
 export { estimateInputTokens };

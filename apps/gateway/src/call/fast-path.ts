@@ -26,7 +26,11 @@ import { safeUpstreamError } from './upstream-error-redaction.js';
  * streams, `include_usage`) rewritten, and the answer's bytes come back untouched except for a
  * usage-only chunk the caller did not ask for. Usage is read from the events that carry it.
  */
-export async function runFastPath(call: GenerationContext, adapter: HttpProviderAdapter, codec: StyleCodec<unknown, unknown>): Promise<void> {
+export async function runFastPath(
+  call: GenerationContext,
+  adapter: HttpProviderAdapter,
+  codec: StyleCodec<unknown, unknown>,
+): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
   call.outcome.path = 'fast';
@@ -51,10 +55,16 @@ export async function runFastPath(call: GenerationContext, adapter: HttpProvider
   await relayStream(call, request, codec, adapter, injectedUsage);
 }
 
-function fastPathBody(call: GenerationContext, adapter: HttpProviderAdapter): { body: string | Buffer; injectedUsage: boolean } {
+function fastPathBody(
+  call: GenerationContext,
+  adapter: HttpProviderAdapter,
+): { body: string | Buffer; injectedUsage: boolean } {
   const target = call.outcome.target;
   const callerModel = call.json.model;
-  const upstreamModel = target && typeof callerModel === 'string' && callerModel !== target.upstreamModel ? target.upstreamModel : undefined;
+  const upstreamModel =
+    target && typeof callerModel === 'string' && callerModel !== target.upstreamModel
+      ? target.upstreamModel
+      : undefined;
   const streamOptions = (call.json.stream_options ?? {}) as Record<string, unknown>;
   const injectedUsage = call.inbound.wire === 'openai-chat' && call.stream && streamOptions.include_usage !== true;
   // Beyond the model and include_usage, only an adapter hook or unsigned thinking blocks reshape
@@ -63,18 +73,42 @@ function fastPathBody(call: GenerationContext, adapter: HttpProviderAdapter): { 
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
     let reshaped = dropUnsignedThinking(call, out);
     if (target && adapter.hooks?.patchRequest) {
-      call.outcome.warnings.push(...(adapter.hooks.patchRequest(out, { settings: target.settings, model: target.upstreamModel, stream: call.stream }) ?? []));
+      call.outcome.warnings.push(
+        ...(adapter.hooks.patchRequest(out, {
+          settings: target.settings,
+          model: target.upstreamModel,
+          stream: call.stream,
+        }) ?? []),
+      );
       reshaped = true;
     }
     if (reshaped) return { body: JSON.stringify(out), injectedUsage };
   }
   if (upstreamModel === undefined && !injectedUsage) return { body: call.rawBody, injectedUsage };
-  const spliced = typeof callerModel === 'string' ? spliceFastPathBody(call.rawBody, callerModel, upstreamModel ?? callerModel, injectedUsage, 'stream_options' in call.json) : undefined;
-  return { body: spliced ?? JSON.stringify(withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined)), injectedUsage };
+  const spliced =
+    typeof callerModel === 'string'
+      ? spliceFastPathBody(
+          call.rawBody,
+          callerModel,
+          upstreamModel ?? callerModel,
+          injectedUsage,
+          'stream_options' in call.json,
+        )
+      : undefined;
+  return {
+    body:
+      spliced ??
+      JSON.stringify(withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined)),
+    injectedUsage,
+  };
 }
 
 /** A copy of the caller's body with the upstream model and, given the caller's stream options, `include_usage` added to them. */
-function withUpstreamFields(json: Record<string, unknown>, model: string | undefined, streamOptionsToComplete: Record<string, unknown> | undefined): Record<string, unknown> {
+function withUpstreamFields(
+  json: Record<string, unknown>,
+  model: string | undefined,
+  streamOptionsToComplete: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const out = { ...json };
   if (model !== undefined) out.model = model;
   if (streamOptionsToComplete) out.stream_options = { ...streamOptionsToComplete, include_usage: true };
@@ -164,7 +198,10 @@ class FastSseRelay {
       }
     }
     this.pending = position === buffer.length ? NOTHING : Buffer.from(buffer.subarray(position));
-    if (position > runStart) waiting = this.writes.add(runStart === 0 && position === buffer.length ? buffer : buffer.subarray(runStart, position));
+    if (position > runStart)
+      waiting = this.writes.add(
+        runStart === 0 && position === buffer.length ? buffer : buffer.subarray(runStart, position),
+      );
     return waiting;
   }
 
@@ -173,15 +210,27 @@ class FastSseRelay {
       const last = Buffer.concat([this.pending, Buffer.from('\n\n')]);
       this.pending = NOTHING;
       if (!isWholeTrailingEvent(last)) {
-        throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream in the middle of an event', source: 'upstream' });
+        throw new IrError({
+          kind: 'upstream-error',
+          message: 'The upstream provider ended the stream in the middle of an event',
+          source: 'upstream',
+        });
       }
       await this.push(last);
     }
     if (!this.started) {
-      throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
+      throw new IrError({
+        kind: 'upstream-error',
+        message: 'The upstream provider ended the stream without sending anything',
+        source: 'upstream',
+      });
     }
     if (!endsStream(this.call.inbound.wire, this.lastBuffer?.subarray(this.lastStart, this.lastEnd))) {
-      const cut = new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream before it finished', source: 'upstream' });
+      const cut = new IrError({
+        kind: 'upstream-error',
+        message: 'The upstream provider ended the stream before it finished',
+        source: 'upstream',
+      });
       noteStreamFailure(this.call, cut.data);
       await this.failInBand(cut);
       return;
@@ -208,7 +257,11 @@ class FastSseRelay {
       if (decoded.length === 0) return false;
       const events = this.codec.stream.createDecoder().push(decoded[0]!);
       const error = events.find((e) => e.type === 'error');
-      if (error?.type === 'error' && !this.call.sink.committed) throw new IrError({ ...safeUpstreamError(error.error, this.call.outcome.target?.settings), source: 'upstream' });
+      if (error?.type === 'error' && !this.call.sink.committed)
+        throw new IrError({
+          ...safeUpstreamError(error.error, this.call.outcome.target?.settings),
+          source: 'upstream',
+        });
       const opening = events.find((e) => e.type === 'response-start');
       if (opening?.type === 'response-start' && opening.id !== '') void this.call.onPassedThrough?.(opening.id);
       this.writes.commitWithNext();
@@ -243,5 +296,7 @@ function isWholeTrailingEvent(bytes: Buffer): boolean {
   const text = bytes.toString('utf8');
   if (text.trim() === '') return true;
   const messages = parseSseText(text);
-  return messages.length > 0 && messages.every((message) => message.data === '[DONE]' || safeJsonParse(message.data).ok);
+  return (
+    messages.length > 0 && messages.every((message) => message.data === '[DONE]' || safeJsonParse(message.data).ok)
+  );
 }

@@ -18,7 +18,8 @@ export function irRequestForTarget(call: GenerationContext): IrRequest {
   const target = call.outcome.target;
   call.outcome.warnings = [...entry.warnings];
   const ir: IrRequest = { ...entry.ir, model: target?.upstreamModel ?? entry.ir.model };
-  if (ir.maxOutputTokens === undefined && call.route.defaultMaxOutputTokens !== undefined) ir.maxOutputTokens = call.route.defaultMaxOutputTokens;
+  if (ir.maxOutputTokens === undefined && call.route.defaultMaxOutputTokens !== undefined)
+    ir.maxOutputTokens = call.route.defaultMaxOutputTokens;
   return ir;
 }
 

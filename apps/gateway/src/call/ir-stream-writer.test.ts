@@ -1,5 +1,11 @@
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IrError, type IrStreamEvent } from '@interlingua/ir';
@@ -34,7 +40,13 @@ function streamedCall(response: ServerResponse, extra: Partial<GenerationContext
   };
 }
 
-const start: IrStreamEvent = { type: 'response-start', id: 'msg_1', model: 'up', created: 1, usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 } };
+const start: IrStreamEvent = {
+  type: 'response-start',
+  id: 'msg_1',
+  model: 'up',
+  created: 1,
+  usage: { inputTokens: 3, outputTokens: 0, totalTokens: 3 },
+};
 const textStart: IrStreamEvent = { type: 'text-start', index: 0 };
 const delta = (text: string): IrStreamEvent => ({ type: 'text-delta', index: 0, delta: text });
 const textEnd: IrStreamEvent = { type: 'text-end', index: 0 };
@@ -46,9 +58,11 @@ afterEach(() => {
   closeServedServers();
 });
 
-
 const eventNames = (body: string): Array<string | undefined> => parseSseText(body).map((message) => message.event);
-const texts = (body: string): string => parseSseText(body).map((message) => (JSON.parse(message.data) as { delta?: { text?: string } }).delta?.text ?? '').join('');
+const texts = (body: string): string =>
+  parseSseText(body)
+    .map((message) => (JSON.parse(message.data) as { delta?: { text?: string } }).delta?.text ?? '')
+    .join('');
 
 describe('IrStreamWriter', () => {
   it('writes the head, every event of the turn and the end of the answer in one socket write', async () => {
@@ -57,7 +71,11 @@ describe('IrStreamWriter', () => {
     const answer = await serve(async (response, socketWrites) => {
       await nextTurn(); // the upstream answers in a later turn than the request came in
       const writer = new IrStreamWriter(streamedCall(response));
-      pushes = [writer.push([start]), writer.push([textStart, delta('Hel')]), writer.push([delta('lo'), textEnd, finish])];
+      pushes = [
+        writer.push([start]),
+        writer.push([textStart, delta('Hel')]),
+        writer.push([delta('lo'), textEnd, finish]),
+      ];
       await writer.finish();
       writes = socketWrites();
     });
@@ -65,7 +83,15 @@ describe('IrStreamWriter', () => {
     expect(pushes).toEqual([undefined, undefined, undefined]);
     expect(writes).toBe(1);
     expect(answer.status).toBe(200);
-    expect(eventNames(answer.body)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    expect(eventNames(answer.body)).toEqual([
+      'message_start',
+      'content_block_start',
+      'content_block_delta',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
+    ]);
     expect(texts(answer.body)).toBe('Hello');
   });
 
@@ -98,7 +124,12 @@ describe('IrStreamWriter', () => {
       await writer.push([start, textStart]);
       for (let i = 0; i < 400 && !heldPush; i++) {
         const push = Promise.resolve(writer.push([delta(big)]));
-        const outcome = await Promise.race([push.then(() => 'done' as const), nextTurn().then(() => nextTurn()).then(() => 'held' as const)]);
+        const outcome = await Promise.race([
+          push.then(() => 'done' as const),
+          nextTurn()
+            .then(() => nextTurn())
+            .then(() => 'held' as const),
+        ]);
         if (outcome === 'held') {
           heldPush = true;
           clientReads();
@@ -118,7 +149,9 @@ describe('IrStreamWriter', () => {
     const answer = await serve(async (response) => {
       const call = streamedCall(response);
       const writer = new IrStreamWriter(call);
-      thrown = await Promise.resolve(writer.push([{ type: 'error', error: { kind: 'overloaded', message: 'busy', source: 'upstream' } }])).catch((error: unknown) => error);
+      thrown = await Promise.resolve(
+        writer.push([{ type: 'error', error: { kind: 'overloaded', message: 'busy', source: 'upstream' } }]),
+      ).catch((error: unknown) => error);
       committed = call.sink.committed || writer.committed;
       response.writeHead(503).end();
     });

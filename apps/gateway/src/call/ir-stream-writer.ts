@@ -62,7 +62,10 @@ export class IrStreamWriter {
     if (this.ended || events.length === 0) return undefined;
     if (!this.started) {
       const first = events[0];
-      if (first?.type === 'error' && !this.call.sink.committed) return Promise.reject(new IrError({ ...safeUpstreamError(first.error, this.call.outcome.target?.settings), source: 'upstream' }));
+      if (first?.type === 'error' && !this.call.sink.committed)
+        return Promise.reject(
+          new IrError({ ...safeUpstreamError(first.error, this.call.outcome.target?.settings), source: 'upstream' }),
+        );
       this.started = true;
       this.writes.commitWithNext();
     }
@@ -75,10 +78,23 @@ export class IrStreamWriter {
   async finish(): Promise<void> {
     if (this.ended) return;
     if (!this.started) {
-      throw new IrError({ kind: 'upstream-error', message: 'The upstream provider ended the stream without sending anything', source: 'upstream' });
+      throw new IrError({
+        kind: 'upstream-error',
+        message: 'The upstream provider ended the stream without sending anything',
+        source: 'upstream',
+      });
     }
     if (!this.finished) {
-      await this.push([{ type: 'error', error: { kind: 'upstream-error', message: 'The upstream provider ended the stream before it finished', source: 'upstream' } }]);
+      await this.push([
+        {
+          type: 'error',
+          error: {
+            kind: 'upstream-error',
+            message: 'The upstream provider ended the stream before it finished',
+            source: 'upstream',
+          },
+        },
+      ]);
       return;
     }
     this.ended = true;
@@ -136,5 +152,7 @@ export class IrStreamWriter {
 
 function includeUsageRequested(json: Record<string, unknown>): boolean {
   const options = json.stream_options;
-  return typeof options === 'object' && options !== null && (options as { include_usage?: unknown }).include_usage === true;
+  return (
+    typeof options === 'object' && options !== null && (options as { include_usage?: unknown }).include_usage === true
+  );
 }

@@ -7,14 +7,27 @@ const schemaIr = (body: Record<string, unknown>) => anthropicMessagesRequestToIr
 
 const plainBodies: Array<Record<string, unknown>> = [
   { model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello' }] },
-  { model: 'm', max_tokens: 0, system: 'Be brief.', stream: true, messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello!' }, { role: 'user', content: '' }] },
+  {
+    model: 'm',
+    max_tokens: 0,
+    system: 'Be brief.',
+    stream: true,
+    messages: [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello!' },
+      { role: 'user', content: '' },
+    ],
+  },
   { model: 'm', max_tokens: 64, temperature: 0.2, top_p: 1, top_k: 40, stop_sequences: ['END', ''], messages: [] },
 ];
 
 describe('plainAnthropicRequestToIr', () => {
-  it.each(plainBodies.map((body) => [JSON.stringify(body).slice(0, 60), body] as const))('reads a plain body as the request schema does: %s', (_name, body) => {
-    expect(plainAnthropicRequestToIr(body)).toEqual(schemaIr(body));
-  });
+  it.each(plainBodies.map((body) => [JSON.stringify(body).slice(0, 60), body] as const))(
+    'reads a plain body as the request schema does: %s',
+    (_name, body) => {
+      expect(plainAnthropicRequestToIr(body)).toEqual(schemaIr(body));
+    },
+  );
 
   it('leaves every other shape to the request schema', () => {
     const base = { model: 'm', max_tokens: 8, messages: [{ role: 'user', content: 'Hi' }] };
@@ -42,9 +55,19 @@ describe('plainAnthropicRequestToIr', () => {
   });
 
   it('never accepts what the schema refuses, and reads what it accepts as the schema does', () => {
-    const anything = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -2, max: 3 }), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }));
+    const anything = fc.oneof(
+      fc.string({ maxLength: 4 }),
+      fc.integer({ min: -2, max: 3 }),
+      fc.double({ noNaN: true }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }),
+    );
     const turn = fc.oneof(
-      fc.record({ role: fc.constantFrom('user', 'assistant', 'system', 'robot'), content: fc.oneof(fc.string({ maxLength: 5 }), fc.constant([{ type: 'text', text: 'x' }])) }),
+      fc.record({
+        role: fc.constantFrom('user', 'assistant', 'system', 'robot'),
+        content: fc.oneof(fc.string({ maxLength: 5 }), fc.constant([{ type: 'text', text: 'x' }])),
+      }),
       fc.dictionary(fc.constantFrom('role', 'content', 'extra'), anything),
     );
     const body = fc.record(
@@ -77,7 +100,11 @@ describe('plainAnthropicRequestToIr', () => {
       { requiredKeys: ['model', 'max_tokens', 'messages'] },
     );
     // Plain bodies, plain bodies with some fields of any kind over them, and bodies of any kind.
-    const candidates = fc.oneof(plainBody, fc.tuple(plainBody, body).map(([plain, odd]) => ({ ...plain, ...odd })), body);
+    const candidates = fc.oneof(
+      plainBody,
+      fc.tuple(plainBody, body).map(([plain, odd]) => ({ ...plain, ...odd })),
+      body,
+    );
     const read = { byHand: 0, bySchema: 0 };
     fc.assert(
       fc.property(candidates, (candidate) => {

@@ -2,7 +2,17 @@ import { anthropicMessagesRequestBodyToIr, type AnthropicCountTokensRequest } fr
 import { MAX_MODEL_NAME_LENGTH, type IrRequest } from '@interlingua/ir';
 
 /** Top-level fields of a plain request: each read below, and each one the IR carries. */
-const PLAIN_FIELDS: ReadonlySet<string> = new Set(['model', 'max_tokens', 'messages', 'system', 'stream', 'temperature', 'top_p', 'top_k', 'stop_sequences']);
+const PLAIN_FIELDS: ReadonlySet<string> = new Set([
+  'model',
+  'max_tokens',
+  'messages',
+  'system',
+  'stream',
+  'temperature',
+  'top_p',
+  'top_k',
+  'stop_sequences',
+]);
 
 const optional = (value: unknown, check: (present: unknown) => boolean): boolean => value === undefined || check(value);
 /** A number from 0 to 1 (Anthropic's range for `temperature` and `top_p`). */

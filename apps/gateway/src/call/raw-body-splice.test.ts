@@ -4,7 +4,10 @@ import { spliceFastPathBody, topLevelLayout } from './raw-body-splice.js';
 
 /** What the fast path sent before splicing: the parsed body with its model (and usage) replaced. */
 function reserialised(raw: Buffer, upstreamModel: string, addIncludeUsage: boolean): unknown {
-  const body: Record<string, unknown> = { ...(JSON.parse(raw.toString('utf8')) as Record<string, unknown>), model: upstreamModel };
+  const body: Record<string, unknown> = {
+    ...(JSON.parse(raw.toString('utf8')) as Record<string, unknown>),
+    model: upstreamModel,
+  };
   if (addIncludeUsage) body.stream_options = { include_usage: true };
   return body;
 }
@@ -13,15 +16,24 @@ const json = (text: string): Buffer => Buffer.from(text, 'utf8');
 
 describe('spliceFastPathBody (hand-written splice)', () => {
   it('replaces the model in the caller bytes, leaving the rest byte for byte', () => {
-    const raw = json('{ "messages": [{"role":"user","content":"say \\"model\\": \\\\"}], "model" : "alias", "stream": true }');
+    const raw = json(
+      '{ "messages": [{"role":"user","content":"say \\"model\\": \\\\"}], "model" : "alias", "stream": true }',
+    );
     const spliced = spliceFastPathBody(raw, 'alias', 'gpt-4.1-mini', false);
-    expect(spliced?.toString('utf8')).toBe('{ "messages": [{"role":"user","content":"say \\"model\\": \\\\"}], "model" : "gpt-4.1-mini", "stream": true }');
+    expect(spliced?.toString('utf8')).toBe(
+      '{ "messages": [{"role":"user","content":"say \\"model\\": \\\\"}], "model" : "gpt-4.1-mini", "stream": true }',
+    );
   });
 
   it('appends stream_options.include_usage at the end of the top-level object', () => {
     const raw = json('{"model":"a","messages":[{"model":"nested"}],"stream":true}\n');
     const spliced = spliceFastPathBody(raw, 'a', 'b', true);
-    expect(JSON.parse(spliced?.toString('utf8') ?? 'null')).toEqual({ model: 'b', messages: [{ model: 'nested' }], stream: true, stream_options: { include_usage: true } });
+    expect(JSON.parse(spliced?.toString('utf8') ?? 'null')).toEqual({
+      model: 'b',
+      messages: [{ model: 'nested' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 
   it.each([
@@ -38,7 +50,10 @@ describe('spliceFastPathBody (hand-written splice)', () => {
     const raw = json('{"model":"a","stream_options":{"include_obfuscation":false}}');
     expect(topLevelLayout(raw)?.hasStreamOptions).toBe(true);
     expect(spliceFastPathBody(raw, 'a', 'b', true)).toBeUndefined();
-    expect(JSON.parse(spliceFastPathBody(raw, 'a', 'b', false)?.toString('utf8') ?? 'null')).toEqual({ model: 'b', stream_options: { include_obfuscation: false } });
+    expect(JSON.parse(spliceFastPathBody(raw, 'a', 'b', false)?.toString('utf8') ?? 'null')).toEqual({
+      model: 'b',
+      stream_options: { include_obfuscation: false },
+    });
   });
 
   it('refuses a located model that differs from the parsed one', () => {
@@ -47,54 +62,85 @@ describe('spliceFastPathBody (hand-written splice)', () => {
 
   it('appends include_usage at the closing brace without a walk when the model stays and the parsed body has no stream_options', () => {
     const raw = json('{"model":"a","messages":[{"content":"}"}]} \n');
-    expect(spliceFastPathBody(raw, 'a', 'a', true, false)?.toString('utf8')).toBe('{"model":"a","messages":[{"content":"}"}],"stream_options":{"include_usage":true}} \n');
+    expect(spliceFastPathBody(raw, 'a', 'a', true, false)?.toString('utf8')).toBe(
+      '{"model":"a","messages":[{"content":"}"}],"stream_options":{"include_usage":true}} \n',
+    );
     // A layout the walk refuses (an escaped key) is no obstacle to appending: the model is not touched.
     const escaped = json('{"model":"a","mod\\u0065l":"a"}');
     expect(spliceFastPathBody(escaped, 'a', 'a', true)).toBeUndefined();
-    expect(JSON.parse(spliceFastPathBody(escaped, 'a', 'a', true, false)?.toString('utf8') ?? 'null')).toEqual({ model: 'a', stream_options: { include_usage: true } });
+    expect(JSON.parse(spliceFastPathBody(escaped, 'a', 'a', true, false)?.toString('utf8') ?? 'null')).toEqual({
+      model: 'a',
+      stream_options: { include_usage: true },
+    });
   });
 
   it('walks the body when appending is not for it: a model to replace, stream_options present, an empty object', () => {
     const raw = json('{"model":"a","x":1}');
-    expect(JSON.parse(spliceFastPathBody(raw, 'a', 'b', true, false)?.toString('utf8') ?? 'null')).toEqual({ model: 'b', x: 1, stream_options: { include_usage: true } });
+    expect(JSON.parse(spliceFastPathBody(raw, 'a', 'b', true, false)?.toString('utf8') ?? 'null')).toEqual({
+      model: 'b',
+      x: 1,
+      stream_options: { include_usage: true },
+    });
     expect(spliceFastPathBody(json('{"model":"a","stream_options":{}}'), 'a', 'a', true, true)).toBeUndefined();
     expect(spliceFastPathBody(json(' { } '), 'a', 'a', true, false)).toBeUndefined();
   });
 
   it('appends the same bytes as the walking splice, for any body and layout (property)', () => {
-    const key = fc.oneof(fc.constantFrom('model', 'messages', 'stream', 'tools', 'm"odel'), fc.string({ maxLength: 6 }));
-    const body = fc.tuple(fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }), fc.string({ maxLength: 8 }), fc.nat(5));
+    const key = fc.oneof(
+      fc.constantFrom('model', 'messages', 'stream', 'tools', 'm"odel'),
+      fc.string({ maxLength: 6 }),
+    );
+    const body = fc.tuple(
+      fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
+      fc.string({ maxLength: 8 }),
+      fc.nat(5),
+    );
     fc.assert(
-      fc.property(body, fc.constantFrom(undefined, 1, '\t'), fc.constantFrom('', ' ', '\n\t '), ([fields, model, position], space, trailing) => {
-        const entries = Object.entries(fields).filter(([name]) => name !== 'model' && name !== 'stream_options');
-        entries.splice(Math.min(position, entries.length), 0, ['model', model]);
-        const raw = json(JSON.stringify(Object.fromEntries(entries), null, space) + trailing);
-        const appended = spliceFastPathBody(raw, model, model, true, false);
-        expect(appended).toBeDefined();
-        expect(JSON.parse(appended?.toString('utf8') ?? 'null')).toEqual(reserialised(raw, model, true));
-        const walked = spliceFastPathBody(raw, model, model, true);
-        if (walked) expect(appended?.equals(walked)).toBe(true);
-      }),
+      fc.property(
+        body,
+        fc.constantFrom(undefined, 1, '\t'),
+        fc.constantFrom('', ' ', '\n\t '),
+        ([fields, model, position], space, trailing) => {
+          const entries = Object.entries(fields).filter(([name]) => name !== 'model' && name !== 'stream_options');
+          entries.splice(Math.min(position, entries.length), 0, ['model', model]);
+          const raw = json(JSON.stringify(Object.fromEntries(entries), null, space) + trailing);
+          const appended = spliceFastPathBody(raw, model, model, true, false);
+          expect(appended).toBeDefined();
+          expect(JSON.parse(appended?.toString('utf8') ?? 'null')).toEqual(reserialised(raw, model, true));
+          const walked = spliceFastPathBody(raw, model, model, true);
+          if (walked) expect(appended?.equals(walked)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('gives what serialising the parsed body gives, for any body and layout (property)', () => {
-    const key = fc.oneof(fc.constantFrom('model', 'messages', 'stream', 'stream_options', 'tools', 'mode', 'models', 'm"odel'), fc.string({ maxLength: 6 }));
+    const key = fc.oneof(
+      fc.constantFrom('model', 'messages', 'stream', 'stream_options', 'tools', 'mode', 'models', 'm"odel'),
+      fc.string({ maxLength: 6 }),
+    );
     const value = fc.jsonValue({ maxDepth: 3 });
     const body = fc.tuple(fc.dictionary(key, value, { maxKeys: 6 }), fc.string({ maxLength: 8 }), fc.nat(5));
     const spacing = fc.constantFrom(undefined, 1, 2, '\t');
     fc.assert(
-      fc.property(body, spacing, fc.string({ maxLength: 8 }), fc.boolean(), ([fields, model, position], space, upstreamModel, addIncludeUsage) => {
-        const entries = Object.entries(fields).filter(([name]) => name !== 'model');
-        entries.splice(Math.min(position, entries.length), 0, ['model', model]);
-        const raw = json(JSON.stringify(Object.fromEntries(entries), null, space));
-        const spliced = spliceFastPathBody(raw, model, upstreamModel, addIncludeUsage);
-        const hasStreamOptions = entries.some(([name]) => name === 'stream_options');
-        const escapedKey = entries.some(([name]) => JSON.stringify(name).includes('\\'));
-        if (!(addIncludeUsage && hasStreamOptions) && !escapedKey) expect(spliced).toBeDefined();
-        if (spliced) expect(JSON.parse(spliced.toString('utf8'))).toEqual(reserialised(raw, upstreamModel, addIncludeUsage));
-      }),
+      fc.property(
+        body,
+        spacing,
+        fc.string({ maxLength: 8 }),
+        fc.boolean(),
+        ([fields, model, position], space, upstreamModel, addIncludeUsage) => {
+          const entries = Object.entries(fields).filter(([name]) => name !== 'model');
+          entries.splice(Math.min(position, entries.length), 0, ['model', model]);
+          const raw = json(JSON.stringify(Object.fromEntries(entries), null, space));
+          const spliced = spliceFastPathBody(raw, model, upstreamModel, addIncludeUsage);
+          const hasStreamOptions = entries.some(([name]) => name === 'stream_options');
+          const escapedKey = entries.some(([name]) => JSON.stringify(name).includes('\\'));
+          if (!(addIncludeUsage && hasStreamOptions) && !escapedKey) expect(spliced).toBeDefined();
+          if (spliced)
+            expect(JSON.parse(spliced.toString('utf8'))).toEqual(reserialised(raw, upstreamModel, addIncludeUsage));
+        },
+      ),
       { numRuns: 400 },
     );
   });

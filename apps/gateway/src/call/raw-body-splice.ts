@@ -134,7 +134,13 @@ function appendMember(raw: Buffer, member: Buffer): Buffer | undefined {
  * `stream_options`): given `false` when the model stays and only usage is added, the member is
  * appended at the closing brace without walking the body. Not given, the body is walked.
  */
-export function spliceFastPathBody(raw: Buffer, callerModel: string, upstreamModel: string, addIncludeUsage: boolean, callerHasStreamOptions?: boolean): Buffer | undefined {
+export function spliceFastPathBody(
+  raw: Buffer,
+  callerModel: string,
+  upstreamModel: string,
+  addIncludeUsage: boolean,
+  callerHasStreamOptions?: boolean,
+): Buffer | undefined {
   if (upstreamModel === callerModel && addIncludeUsage && callerHasStreamOptions === false) {
     const appended = appendMember(raw, INCLUDE_USAGE);
     if (appended) return appended;

@@ -24,7 +24,25 @@ function holdsUsageObject(event: Buffer): boolean {
 /** The reading it must agree with: a quote, the name, anything up to the next quote, a colon and a brace. */
 const usageReference = (event: Buffer): boolean => /"usage[^"]*"[ \t]*:[ \t]*\{/.test(event.toString('latin1'));
 
-const usagePiece = fc.constantFrom('"', 'usage', 'xusage', '"usage"', '"usageMetadata"', '":{', '": {', 'x', ':', ' ', '\t', '{', '}', 'null', ',', '\n\n', 'é');
+const usagePiece = fc.constantFrom(
+  '"',
+  'usage',
+  'xusage',
+  '"usage"',
+  '"usageMetadata"',
+  '":{',
+  '": {',
+  'x',
+  ':',
+  ' ',
+  '\t',
+  '{',
+  '}',
+  'null',
+  ',',
+  '\n\n',
+  'é',
+);
 
 describe('UsageObjectScan', () => {
   it('sees usage objects and ignores null usage', () => {
@@ -65,11 +83,14 @@ describe('UsageObjectScan', () => {
   });
 
   it('tells events apart in one buffer, whichever holds the usage', () => {
-    const buffer = Buffer.from('data: {"a":"usage"}\n\ndata: {"usage":null}\n\ndata: {"x":1}\n\ndata: {"usage":{"n":1}}\n\ndata: {"usage"\n\n:{}}\n\ndata: "usage\n\ndata: ":{}\n\n');
+    const buffer = Buffer.from(
+      'data: {"a":"usage"}\n\ndata: {"usage":null}\n\ndata: {"x":1}\n\ndata: {"usage":{"n":1}}\n\ndata: {"usage"\n\n:{}}\n\ndata: "usage\n\ndata: ":{}\n\n',
+    );
     const scan = new UsageObjectScan();
     scan.reset(buffer);
     const seen: boolean[] = [];
-    for (let start = 0, end = findEventEnd(buffer, 0); end !== -1; start = end, end = findEventEnd(buffer, start)) seen.push(scan.holds(start, end));
+    for (let start = 0, end = findEventEnd(buffer, 0); end !== -1; start = end, end = findEventEnd(buffer, start))
+      seen.push(scan.holds(start, end));
     expect(seen).toEqual([false, false, false, true, false, false, false, false]);
   });
 });

@@ -94,7 +94,8 @@ export function eventMessages(event: Buffer): SseMessage[] {
 
 /** Where the value of a lone `data:` line ends when `event` is that line and its blank line (LF LF or CRLF CRLF, no other CR), else -1. */
 function loneDataLineEnd(event: Buffer): number {
-  if (!(event[0] === 0x64 && event[1] === 0x61 && event[2] === 0x74 && event[3] === 0x61 && event[4] === 0x3a)) return -1;
+  if (!(event[0] === 0x64 && event[1] === 0x61 && event[2] === 0x74 && event[3] === 0x61 && event[4] === 0x3a))
+    return -1;
   const lf = event.indexOf(LF, 5);
   const cr = event.indexOf(CR, 5);
   if (cr === -1) return lf !== -1 && lf + 2 === event.length && event[lf + 1] === LF ? lf : -1;

@@ -17,7 +17,11 @@ const MIN_TICK_MS = 10;
  * Framings without a keep-alive (Gemini's JSON array) get only the duration limit.
  * Returns the function that clears the interval.
  */
-export function startStreamGuard(call: GenerationContext, config: StreamsConfig, stop: (reason: IrError) => void): () => void {
+export function startStreamGuard(
+  call: GenerationContext,
+  config: StreamsConfig,
+  stop: (reason: IrError) => void,
+): () => void {
   const keepAlive = call.framer.keepAlive();
   const earlyMs = keepAlive ? config.firstEventKeepAliveMs : 0;
   const keepAliveMs = keepAlive ? config.keepAliveMs : 0;
@@ -31,7 +35,9 @@ export function startStreamGuard(call: GenerationContext, config: StreamsConfig,
     const { sink } = call;
     if (sink.ended) return;
     if (config.maxDurationMs > 0 && now - started >= config.maxDurationMs) {
-      stop(gatewayTimeout(`The stream reached its maximum duration (streams.maxDurationMs, ${config.maxDurationMs} ms)`));
+      stop(
+        gatewayTimeout(`The stream reached its maximum duration (streams.maxDurationMs, ${config.maxDurationMs} ms)`),
+      );
       return;
     }
     if (!sink.committed) {

@@ -9,7 +9,10 @@ describe('endsStream', () => {
     ['openai-chat', 'data: {"error":{"message":"overloaded"}}\n\n'],
     ['anthropic-messages', 'event: message_stop\ndata: {"type":"message_stop"}\n\n'],
     ['anthropic-messages', 'data: {"type":"message_stop"}\n\n'],
-    ['anthropic-messages', 'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"x"}}\n\n'],
+    [
+      'anthropic-messages',
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"x"}}\n\n',
+    ],
     ['openai-responses', 'event: response.completed\ndata: {"type":"response.completed"}\n\n'],
     ['openai-responses', 'event: response.incomplete\ndata: {}\n\n'],
     ['openai-responses', 'event: response.failed\ndata: {}\n\n'],
@@ -21,9 +24,15 @@ describe('endsStream', () => {
 
   it.each([
     ['openai-chat', 'data: {"choices":[{"delta":{},"finish_reason":"stop"}]}\n\n'],
-    ['anthropic-messages', 'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn"}}\n\n'],
+    [
+      'anthropic-messages',
+      'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn"}}\n\n',
+    ],
     ['anthropic-messages', 'event: ping\ndata: {"type":"ping"}\n\n'],
-    ['openai-responses', 'event: response.output_text.done\ndata: {"type":"response.output_text.done","text":"response.completed"}\n\n'],
+    [
+      'openai-responses',
+      'event: response.output_text.done\ndata: {"type":"response.output_text.done","text":"response.completed"}\n\n',
+    ],
     ['gemini', 'data: {"candidates": [{"content": {"parts": [{"text": "Paris"}]}}]}\n\n'],
   ] as const)('%s: %j does not', (wire, text) => {
     expect(endsStream(wire, event(text))).toBe(false);

@@ -28,7 +28,13 @@ export function holdsData(buffer: Buffer, wire: GenerationStyle, start = 0, end 
 
 /** Whether the event at `start` begins with its `data:` field. */
 function startsWithData(buffer: Buffer, start: number): boolean {
-  return buffer[start] === 0x64 && buffer[start + 1] === 0x61 && buffer[start + 2] === 0x74 && buffer[start + 3] === 0x61 && buffer[start + 4] === 0x3a;
+  return (
+    buffer[start] === 0x64 &&
+    buffer[start + 1] === 0x61 &&
+    buffer[start + 2] === 0x74 &&
+    buffer[start + 3] === 0x61 &&
+    buffer[start + 4] === 0x3a
+  );
 }
 
 /**
@@ -44,7 +50,11 @@ export function endsStream(wire: GenerationStyle, event: Buffer | undefined): bo
   const named = TERMINAL_EVENTS[wire];
   if (named) return named.has(message.event ?? dataField(message.data, 'type'));
   if (wire === 'openai-chat') return message.data.trim() === '[DONE]' || dataField(message.data, 'error') !== '';
-  return message.data.includes('"finishReason"') || message.data.includes('"blockReason"') || dataField(message.data, 'error') !== '';
+  return (
+    message.data.includes('"finishReason"') ||
+    message.data.includes('"blockReason"') ||
+    dataField(message.data, 'error') !== ''
+  );
 }
 
 /** A top-level field of a JSON event's data, as text ('' when absent or not JSON). */

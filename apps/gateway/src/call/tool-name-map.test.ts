@@ -15,8 +15,19 @@ function request(names: string[]): IrRequest {
     toolChoice: { type: 'tool', name: names[0] ?? 'x' },
     messages: [
       { role: 'user', content: [{ type: 'text', text: 'go' }] },
-      { role: 'assistant', content: names.map((name, i) => ({ type: 'tool-call' as const, id: `c${i}`, name, argumentsJson: '{}' })) },
-      { role: 'tool', content: names.map((name, i) => ({ type: 'tool-result' as const, toolCallId: `c${i}`, toolName: name, content: [{ type: 'text' as const, text: 'ok' }] })) },
+      {
+        role: 'assistant',
+        content: names.map((name, i) => ({ type: 'tool-call' as const, id: `c${i}`, name, argumentsJson: '{}' })),
+      },
+      {
+        role: 'tool',
+        content: names.map((name, i) => ({
+          type: 'tool-result' as const,
+          toolCallId: `c${i}`,
+          toolName: name,
+          content: [{ type: 'text' as const, text: 'ok' }],
+        })),
+      },
     ],
   };
 }
@@ -28,7 +39,8 @@ describe('portableToolName', () => {
       fc.property(fc.string({ minLength: 1, maxLength: 200 }), fc.string({ minLength: 1, maxLength: 200 }), (a, b) => {
         expect(portableToolName(a)).toMatch(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
         expect(portableToolName(a)).toBe(portableToolName(a));
-        if (a !== b && portableToolName(a) !== a && portableToolName(b) !== b) expect(portableToolName(a)).not.toBe(portableToolName(b));
+        if (a !== b && portableToolName(a) !== a && portableToolName(b) !== b)
+          expect(portableToolName(a)).not.toBe(portableToolName(b));
       }),
       { numRuns: 200 },
     );
@@ -50,8 +62,16 @@ describe('toolNameMapFor', () => {
     expect(dottedShort).toMatch(/^files_read_v1_[0-9a-f]{8}$/);
     expect(short.tools?.map((tool) => tool.name)).toEqual([longShort, dottedShort, 'plain']);
     expect(short.toolChoice).toEqual({ type: 'tool', name: longShort });
-    expect(short.messages[1]?.content.map((part) => (part.type === 'tool-call' ? part.name : ''))).toEqual([longShort, dottedShort, 'plain']);
-    expect(short.messages[2]?.content.map((part) => (part.type === 'tool-result' ? part.toolName : ''))).toEqual([longShort, dottedShort, 'plain']);
+    expect(short.messages[1]?.content.map((part) => (part.type === 'tool-call' ? part.name : ''))).toEqual([
+      longShort,
+      dottedShort,
+      'plain',
+    ]);
+    expect(short.messages[2]?.content.map((part) => (part.type === 'tool-result' ? part.toolName : ''))).toEqual([
+      longShort,
+      dottedShort,
+      'plain',
+    ]);
     expect(map.warnings.map((w) => [w.kind, w.field])).toEqual([
       ['approximated', 'tools.name'],
       ['approximated', 'tools.name'],
@@ -61,13 +81,29 @@ describe('toolNameMapFor', () => {
       id: 'r',
       model: 'm',
       created: 0,
-      choices: [{ index: 0, finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, content: [{ type: 'text', text: 'x' }, { type: 'tool-call', id: 'c', name: dottedShort, argumentsJson: '{}' }] }],
+      choices: [
+        {
+          index: 0,
+          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+          content: [
+            { type: 'text', text: 'x' },
+            { type: 'tool-call', id: 'c', name: dottedShort, argumentsJson: '{}' },
+          ],
+        },
+      ],
     };
     expect(map.restoreResponse(answer).choices[0]?.content[1]).toMatchObject({ name: DOTTED });
-    expect(map.restoreEvents([{ type: 'tool-call-start', index: 0, id: 'c', name: longShort }, { type: 'tool-call-delta', index: 0, argumentsDelta: '{}' }])).toEqual([
+    expect(
+      map.restoreEvents([
+        { type: 'tool-call-start', index: 0, id: 'c', name: longShort },
+        { type: 'tool-call-delta', index: 0, argumentsDelta: '{}' },
+      ]),
+    ).toEqual([
       { type: 'tool-call-start', index: 0, id: 'c', name: LONG },
       { type: 'tool-call-delta', index: 0, argumentsDelta: '{}' },
     ]);
-    expect(map.restoreEvents([{ type: 'tool-call-start', index: 0, id: 'c', name: 'unknown_tool' }])[0]).toMatchObject({ name: 'unknown_tool' });
+    expect(map.restoreEvents([{ type: 'tool-call-start', index: 0, id: 'c', name: 'unknown_tool' }])[0]).toMatchObject({
+      name: 'unknown_tool',
+    });
   });
 });

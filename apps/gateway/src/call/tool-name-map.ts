@@ -42,7 +42,8 @@ export interface ToolNameMap {
 export function toolNameMapFor(ir: IrRequest): ToolNameMap | undefined {
   const toUpstream = new Map<string, string>();
   const names = new Set(ir.tools?.map((tool) => tool.name));
-  for (const message of ir.messages) for (const part of message.content) if (part.type === 'tool-call') names.add(part.name);
+  for (const message of ir.messages)
+    for (const part of message.content) if (part.type === 'tool-call') names.add(part.name);
   for (const name of names) if (!PORTABLE_NAME.test(name)) toUpstream.set(name, portableToolName(name));
   if (toUpstream.size === 0) return undefined;
   const toCaller = new Map([...toUpstream].map(([original, short]) => [short, original]));
@@ -57,12 +58,24 @@ export function toolNameMapFor(ir: IrRequest): ToolNameMap | undefined {
     warnings,
     shorten: (request) => ({
       ...request,
-      messages: request.messages.map((message) => ({ ...message, content: message.content.map((part) => renamePart(part, up)) })),
+      messages: request.messages.map((message) => ({
+        ...message,
+        content: message.content.map((part) => renamePart(part, up)),
+      })),
       ...(request.tools ? { tools: request.tools.map((tool) => ({ ...tool, name: up(tool.name) })) } : {}),
-      ...(request.toolChoice?.type === 'tool' ? { toolChoice: { type: 'tool', name: up(request.toolChoice.name) } } : {}),
+      ...(request.toolChoice?.type === 'tool'
+        ? { toolChoice: { type: 'tool', name: up(request.toolChoice.name) } }
+        : {}),
     }),
-    restoreResponse: (response) => ({ ...response, choices: response.choices.map((choice) => ({ ...choice, content: choice.content.map((part) => renamePart(part, back)) })) }),
-    restoreEvents: (events) => events.map((event) => (event.type === 'tool-call-start' ? { ...event, name: back(event.name) } : event)),
+    restoreResponse: (response) => ({
+      ...response,
+      choices: response.choices.map((choice) => ({
+        ...choice,
+        content: choice.content.map((part) => renamePart(part, back)),
+      })),
+    }),
+    restoreEvents: (events) =>
+      events.map((event) => (event.type === 'tool-call-start' ? { ...event, name: back(event.name) } : event)),
   };
 }
 

@@ -35,7 +35,10 @@ export async function runTranslatedPath(call: GenerationContext, adapter: HttpPr
   const upstreamCodec = codecFor(wire);
   call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
   const decoded = withRouteCacheBreakpoints(call, irRequestForTarget(call), wire);
-  const prepared = call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, call.signal) : decoded;
+  const prepared =
+    call.prepareUpstreamIr && typeof wire === 'string'
+      ? await call.prepareUpstreamIr(decoded, wire, call.signal)
+      : decoded;
   const patched = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
   const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;
   const ir = reasoning?.ir ?? patched;
@@ -45,8 +48,21 @@ export async function runTranslatedPath(call: GenerationContext, adapter: HttpPr
   const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
   call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
   const body = encoded.value as Record<string, unknown>;
-  call.outcome.warnings.push(...(adapter.hooks?.patchRequest?.(body, { settings: target.settings, model: target.upstreamModel, stream: ir.stream }) ?? []));
-  const attempt: TranslatedAttempt = { call, request: buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream), codec: upstreamCodec, adapter, names, sealing };
+  call.outcome.warnings.push(
+    ...(adapter.hooks?.patchRequest?.(body, {
+      settings: target.settings,
+      model: target.upstreamModel,
+      stream: ir.stream,
+    }) ?? []),
+  );
+  const attempt: TranslatedAttempt = {
+    call,
+    request: buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream),
+    codec: upstreamCodec,
+    adapter,
+    names,
+    sealing,
+  };
   if (ir.stream) await streamTranslated(attempt);
   else await bufferedTranslated(attempt);
 }
@@ -78,7 +94,11 @@ async function streamTranslated({ call, request, codec, adapter, names, sealing 
   const decode = createUpstreamEventDecoder(codec, adapter, names, call.outcome.target?.settings);
   let failed: UpstreamErrorAnswer | undefined;
   try {
-    failed = await streamUpstreamInto(request, { push: (chunk) => writer.push(decode.push(chunk)), end: async () => writer.push(decode.end()) }, MAX_ERROR_BODY_BYTES);
+    failed = await streamUpstreamInto(
+      request,
+      { push: (chunk) => writer.push(decode.push(chunk)), end: async () => writer.push(decode.end()) },
+      MAX_ERROR_BODY_BYTES,
+    );
   } catch (error) {
     if (callerLeft(call)) return;
     const failure = (stopReason(call) ?? mapTransportError(error, 'during-body')).data;
@@ -102,7 +122,9 @@ function createUpstreamEventDecoder(
   const decodeMessages = (messages: ReturnType<typeof parser.push>): IrStreamEvent[] => {
     const events: IrStreamEvent[] = [];
     // An upstream's in-band error is passed on: redacted like an error answer.
-    for (const message of messages) for (const event of decoder.push(message)) events.push(event.type === 'error' ? { ...event, error: safeUpstreamError(event.error, settings) } : event);
+    for (const message of messages)
+      for (const event of decoder.push(message))
+        events.push(event.type === 'error' ? { ...event, error: safeUpstreamError(event.error, settings) } : event);
     return names ? names.restoreEvents(events) : events;
   };
   return {
@@ -112,5 +134,9 @@ function createUpstreamEventDecoder(
 }
 
 export function invalidUpstreamBody(reason: string): IrError {
-  return new IrError({ kind: 'upstream-error', message: `The upstream provider sent an invalid body: ${reason}`, source: 'upstream' });
+  return new IrError({
+    kind: 'upstream-error',
+    message: `The upstream provider sent an invalid body: ${reason}`,
+    source: 'upstream',
+  });
 }

@@ -8,7 +8,11 @@ import type { CarrierSealing } from '../reasoning/seal-answer.js';
  * Encodes a complete IR answer in the caller's style and sends it, foreign reasoning sealed for
  * the caller when `sealing` is given (`onIrResponse` sees the answer as the upstream gave it).
  */
-export async function sendTranslatedResponse(call: GenerationContext, response: IrResponse, sealing?: CarrierSealing): Promise<void> {
+export async function sendTranslatedResponse(
+  call: GenerationContext,
+  response: IrResponse,
+  sealing?: CarrierSealing,
+): Promise<void> {
   await call.onIrResponse?.(response);
   const encoded = call.inbound.codec.response.fromIr(sealAnswerFor(response, sealing));
   call.outcome.warnings.push(...encoded.warnings);

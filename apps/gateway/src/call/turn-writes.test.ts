@@ -18,7 +18,6 @@ function turnWrites(response: ServerResponse): { writes: TurnWrites; sink: Respo
   return { writes, sink, commits: () => commits };
 }
 
-
 const event = (text: string): Buffer => Buffer.from(`data: {"text":"${text}"}\n\n`);
 
 describe('TurnWrites', () => {
@@ -43,7 +42,11 @@ describe('TurnWrites', () => {
     expect(sinkWrites).toBe(1);
     expect(socketWritesSeen).toBe(1);
     expect(commits).toBe(1);
-    expect(answer).toEqual({ status: 200, contentType: 'text/event-stream', body: 'data: {"text":"a"}\n\ndata: {"text":"b"}\n\ndata: {"text":"c"}\n\n' });
+    expect(answer).toEqual({
+      status: 200,
+      contentType: 'text/event-stream',
+      body: 'data: {"text":"a"}\n\ndata: {"text":"b"}\n\ndata: {"text":"c"}\n\n',
+    });
   });
 
   it('writes once per tick when the pieces come in several ticks', async () => {

@@ -99,5 +99,7 @@ export class TurnWrites {
 function joined(pieces: ReadonlyArray<string | Buffer>, length: number): string | Buffer {
   if (pieces.length === 1) return pieces[0] as string | Buffer;
   if (pieces.every((piece) => typeof piece === 'string')) return pieces.join('');
-  return pieces.every(Buffer.isBuffer) ? Buffer.concat(pieces, length) : Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)));
+  return pieces.every(Buffer.isBuffer)
+    ? Buffer.concat(pieces, length)
+    : Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)));
 }

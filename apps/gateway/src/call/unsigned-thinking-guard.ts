@@ -4,10 +4,12 @@ import type { GenerationContext } from '../context/generation-call.js';
 /** An empty signature as JSON encoders write it, compact or with a space. */
 const EMPTY_SIGNATURE = [Buffer.from('"signature":""'), Buffer.from('"signature": ""')];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A `thinking` block Anthropic would refuse: no signature, or an empty one. */
-const isUnsignedThinking = (block: unknown): boolean => isRecord(block) && block.type === 'thinking' && (typeof block.signature !== 'string' || block.signature === '');
+const isUnsignedThinking = (block: unknown): boolean =>
+  isRecord(block) && block.type === 'thinking' && (typeof block.signature !== 'string' || block.signature === '');
 
 /** Whether an Anthropic request's raw bytes hold an empty signature: only then can it hold an unsigned thinking block. */
 export function mayHoldUnsignedThinking(call: GenerationContext): boolean {
@@ -30,7 +32,11 @@ export function dropUnsignedThinking(call: GenerationContext, body: Record<strin
     if (!isRecord(message) || !Array.isArray(message.content)) return [message];
     const content = message.content.filter((block: unknown, index) => {
       if (!isUnsignedThinking(block)) return true;
-      warnings.push({ kind: 'dropped', field: `messages[${turn}].content[${index}]`, message: 'a thinking block without a signature was removed: Anthropic refuses thinking blocks it did not sign' });
+      warnings.push({
+        kind: 'dropped',
+        field: `messages[${turn}].content[${index}]`,
+        message: 'a thinking block without a signature was removed: Anthropic refuses thinking blocks it did not sign',
+      });
       return false;
     });
     if (content.length === message.content.length) return [message];

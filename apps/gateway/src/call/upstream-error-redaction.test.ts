@@ -1,6 +1,11 @@
 import type { ProviderSettings } from '@interlingua/provider-adapters';
 import { describe, expect, it } from 'vitest';
-import { MAX_UPSTREAM_MESSAGE_CHARS, redactCredentials, safeUpstreamError, safeUpstreamErrorBody } from './upstream-error-redaction.js';
+import {
+  MAX_UPSTREAM_MESSAGE_CHARS,
+  redactCredentials,
+  safeUpstreamError,
+  safeUpstreamErrorBody,
+} from './upstream-error-redaction.js';
 
 const settings: ProviderSettings = {
   id: 'p',
@@ -29,15 +34,25 @@ describe('redactCredentials', () => {
   });
 
   it("replaces the provider's configured secrets wherever they appear, short values aside", () => {
-    const text = 'sent plain-provider-secret, header-secret-value and aws-secret-value-1; abc and eu-west-1-region stay';
-    expect(redactCredentials(text, settings)).toBe('sent [redacted], [redacted] and [redacted]; abc and eu-west-1-region stay');
+    const text =
+      'sent plain-provider-secret, header-secret-value and aws-secret-value-1; abc and eu-west-1-region stay';
+    expect(redactCredentials(text, settings)).toBe(
+      'sent [redacted], [redacted] and [redacted]; abc and eu-west-1-region stay',
+    );
   });
 });
 
 describe('safeUpstreamError', () => {
   it('redacts and bounds the message and every string of the body', () => {
     const long = `${'y'.repeat(5_000)} plain-provider-secret`;
-    const safe = safeUpstreamError({ kind: 'upstream-error', message: long, raw: { error: { message: long, details: [{ reason: 'Bearer abcdefghij' }] } } }, settings);
+    const safe = safeUpstreamError(
+      {
+        kind: 'upstream-error',
+        message: long,
+        raw: { error: { message: long, details: [{ reason: 'Bearer abcdefghij' }] } },
+      },
+      settings,
+    );
     expect(safe.message.length).toBeLessThan(MAX_UPSTREAM_MESSAGE_CHARS + 50);
     expect(safe.message).toContain('more characters');
     expect(JSON.stringify(safe.raw)).not.toContain('abcdefghij');
@@ -54,7 +69,10 @@ describe('safeUpstreamErrorBody', () => {
   it('parses JSON after redacting, and bounds nesting', () => {
     let deep: unknown = 'bottom';
     for (let i = 0; i < 40; i++) deep = { inner: deep };
-    const body = safeUpstreamErrorBody(JSON.stringify({ error: { message: 'bad key plain-provider-secret' }, deep }), settings) as Record<string, unknown>;
+    const body = safeUpstreamErrorBody(
+      JSON.stringify({ error: { message: 'bad key plain-provider-secret' }, deep }),
+      settings,
+    ) as Record<string, unknown>;
     expect(body.error).toEqual({ message: 'bad key [redacted]' });
     expect(JSON.stringify(body.deep)).not.toContain('bottom');
   });

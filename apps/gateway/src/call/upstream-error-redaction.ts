@@ -17,7 +17,10 @@ const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{6,}/gi, `$1$2${REDACTED}`],
   [/\bsk-[A-Za-z0-9_-]{6,}/g, `sk-${REDACTED}`],
   [/\bAIza[0-9A-Za-z_-]{20,}/g, REDACTED],
-  [/\b((?:x-goog-api-key|x-api-key|api-key|api_key|apikey|access_token|x-amz-security-token)["']?\s*[:=]\s*["']?)[^"'\s,;&}]+/gi, `$1${REDACTED}`],
+  [
+    /\b((?:x-goog-api-key|x-api-key|api-key|api_key|apikey|access_token|x-amz-security-token)["']?\s*[:=]\s*["']?)[^"'\s,;&}]+/gi,
+    `$1${REDACTED}`,
+  ],
   [/([?&\s]key=)[^&#\s"']+/gi, `$1${REDACTED}`],
 ];
 
@@ -32,8 +35,13 @@ function configuredSecrets(settings: ProviderSettings | undefined): readonly str
   let secrets = secretsBySettings.get(settings);
   if (!secrets) {
     const found = [settings.apiKey, ...Object.values(settings.headers ?? {})];
-    for (const [name, value] of Object.entries(settings.options ?? {})) if (SECRET_OPTION.test(name) && typeof value === 'string') found.push(value);
-    secrets = [...new Set(found.filter((value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_CHARS))].sort((a, b) => b.length - a.length);
+    for (const [name, value] of Object.entries(settings.options ?? {}))
+      if (SECRET_OPTION.test(name) && typeof value === 'string') found.push(value);
+    secrets = [
+      ...new Set(
+        found.filter((value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_CHARS),
+      ),
+    ].sort((a, b) => b.length - a.length);
     secretsBySettings.set(settings, secrets);
   }
   return secrets;
@@ -61,7 +69,9 @@ function clip(text: string, max: number): string {
 export function safeUpstreamErrorBody(text: string, settings?: ProviderSettings): unknown {
   const redacted = redactCredentials(text, settings);
   const parsed = safeJsonParse(redacted);
-  return parsed.ok ? boundedValue(parsed.value, (item) => clip(item, MAX_UPSTREAM_STRING_CHARS), 0) : clip(redacted, MAX_UPSTREAM_STRING_CHARS);
+  return parsed.ok
+    ? boundedValue(parsed.value, (item) => clip(item, MAX_UPSTREAM_STRING_CHARS), 0)
+    : clip(redacted, MAX_UPSTREAM_STRING_CHARS);
 }
 
 function boundedValue(value: unknown, onString: (text: string) => string, depth: number): unknown {
@@ -81,5 +91,9 @@ function boundedValue(value: unknown, onString: (text: string) => string, depth:
 export function safeUpstreamError(data: IrErrorData, settings?: ProviderSettings): IrErrorData {
   const message = clip(redactCredentials(data.message, settings), MAX_UPSTREAM_MESSAGE_CHARS);
   if (data.raw === undefined) return message === data.message ? data : { ...data, message };
-  return { ...data, message, raw: boundedValue(data.raw, (item) => clip(redactCredentials(item, settings), MAX_UPSTREAM_STRING_CHARS), 0) };
+  return {
+    ...data,
+    message,
+    raw: boundedValue(data.raw, (item) => clip(redactCredentials(item, settings), MAX_UPSTREAM_STRING_CHARS), 0),
+  };
 }

@@ -37,7 +37,10 @@ export function buildUpstreamRequest(
  * The caller headers named in any of `nameLists` (hop-by-hop ones never), repeated values joined
  * with `, `: a new object the caller may add to.
  */
-export function pickForwardedHeaders(headers: IncomingHttpHeaders, ...nameLists: ReadonlyArray<readonly string[] | undefined>): Record<string, string> {
+export function pickForwardedHeaders(
+  headers: IncomingHttpHeaders,
+  ...nameLists: ReadonlyArray<readonly string[] | undefined>
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const names of nameLists) {
     if (names === undefined) continue;
@@ -56,12 +59,24 @@ export function pickForwardedHeaders(headers: IncomingHttpHeaders, ...nameLists:
  * read with credentials redacted and its strings bounded (`safeUpstreamErrorBody`): what it says
  * reaches the caller and the logs.
  */
-export function upstreamHttpError(codec: StyleCodec<unknown, unknown>, head: UpstreamHead, body: Buffer, adapter?: HttpProviderAdapter, settings?: ProviderSettings): IrError {
+export function upstreamHttpError(
+  codec: StyleCodec<unknown, unknown>,
+  head: UpstreamHead,
+  body: Buffer,
+  adapter?: HttpProviderAdapter,
+  settings?: ProviderSettings,
+): IrError {
   const payload = safeUpstreamErrorBody(body.toString('utf8'), settings);
-  const mapped: IrErrorData = adapter?.hooks?.mapError?.(head.status, payload, head.headers) ?? codec.error.toIr(head.status, payload);
+  const mapped: IrErrorData =
+    adapter?.hooks?.mapError?.(head.status, payload, head.headers) ?? codec.error.toIr(head.status, payload);
   const data = safeUpstreamError(mapped, settings);
   const retryAfter = retryAfterSeconds(head.headers['retry-after']);
-  return new IrError({ ...data, status: data.status ?? head.status, source: 'upstream', ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) });
+  return new IrError({
+    ...data,
+    status: data.status ?? head.status,
+    source: 'upstream',
+    ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
+  });
 }
 
 function retryAfterSeconds(value: string | string[] | undefined): number | undefined {

@@ -21,8 +21,15 @@ function decodeAll(pieces: Buffer[]): string {
 
 /** Text with ASCII runs, multi-byte characters, byte-order marks and invalid bytes. */
 const bytesArbitrary = fc
-  .array(fc.oneof(fc.constantFrom('data: {"a":"b"}\n\n', 'x', 'é', '日本', '🎉', '\uFEFF'), fc.string({ maxLength: 8 })), { maxLength: 20 })
-  .chain((texts) => fc.array(fc.constantFrom(0xff, 0xc3, 0xe6, 0x80), { maxLength: 3 }).map((junk) => Buffer.concat([Buffer.from(texts.join('')), Buffer.from(junk)])));
+  .array(
+    fc.oneof(fc.constantFrom('data: {"a":"b"}\n\n', 'x', 'é', '日本', '🎉', '\uFEFF'), fc.string({ maxLength: 8 })),
+    { maxLength: 20 },
+  )
+  .chain((texts) =>
+    fc
+      .array(fc.constantFrom(0xff, 0xc3, 0xe6, 0x80), { maxLength: 3 })
+      .map((junk) => Buffer.concat([Buffer.from(texts.join('')), Buffer.from(junk)])),
+  );
 
 describe('createUpstreamTextDecoder', () => {
   it('gives what TextDecoder gives for the whole body, however the bytes are split', () => {

@@ -32,5 +32,7 @@ export type WorkerMessage =
   | { channel: typeof CONTROL_CHANNEL; type: 'key-change-applied'; id: number };
 
 export function isControlMessage(message: unknown): message is { channel: typeof CONTROL_CHANNEL; type: string } {
-  return typeof message === 'object' && message !== null && (message as { channel?: unknown }).channel === CONTROL_CHANNEL;
+  return (
+    typeof message === 'object' && message !== null && (message as { channel?: unknown }).channel === CONTROL_CHANNEL
+  );
 }

@@ -18,7 +18,9 @@ describe('the heap growth setting', () => {
   });
 
   it.each(['-5', '1.5', '50%', 'lots', '1001'])("refuses '%s', naming where it came from", (text) => {
-    expect(heapGrowthPercent(text, {})).toBe(`--heap-growth-percent takes a whole number of percent from 0 to 1000 or 'off', not '${text}'`);
+    expect(heapGrowthPercent(text, {})).toBe(
+      `--heap-growth-percent takes a whole number of percent from 0 to 1000 or 'off', not '${text}'`,
+    );
     expect(heapGrowthPercent(undefined, { [HEAP_GROWTH_ENV]: text })).toMatch(new RegExp(`^${HEAP_GROWTH_ENV} takes`));
   });
 });
@@ -35,8 +37,14 @@ describe('applying it', () => {
     expect(set).toEqual(['--heap-growing-percent=50']);
   });
 
-  it('starts on V8\'s own growth when the runtime refuses flags after start', () => {
-    const refusing = { execArgv: [], nodeOptions: undefined, setFlags: () => { throw new Error('flags are frozen'); } };
+  it("starts on V8's own growth when the runtime refuses flags after start", () => {
+    const refusing = {
+      execArgv: [],
+      nodeOptions: undefined,
+      setFlags: () => {
+        throw new Error('flags are frozen');
+      },
+    };
     expect(applyHeapGrowth(50, refusing)).toBeUndefined();
   });
 

@@ -39,8 +39,17 @@ export interface HeapGrowthTarget {
  * start-up acts as the Node option would). An explicit `--heap-growing-percent` Node option wins.
  * Returns the V8 flag set, if any; a runtime that refuses flags after start leaves V8's own growth.
  */
-export function applyHeapGrowth(percent: number, target: HeapGrowthTarget = { execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, setFlags: setFlagsFromString }): string | undefined {
-  const given = [...target.execArgv, ...(target.nodeOptions ?? '').split(/\s+/)].some((option) => option.startsWith(NODE_FLAG) || option.startsWith('--heap_growing_percent'));
+export function applyHeapGrowth(
+  percent: number,
+  target: HeapGrowthTarget = {
+    execArgv: process.execArgv,
+    nodeOptions: process.env.NODE_OPTIONS,
+    setFlags: setFlagsFromString,
+  },
+): string | undefined {
+  const given = [...target.execArgv, ...(target.nodeOptions ?? '').split(/\s+/)].some(
+    (option) => option.startsWith(NODE_FLAG) || option.startsWith('--heap_growing_percent'),
+  );
   if (given || percent === 0) return undefined;
   const flag = `${NODE_FLAG}=${percent}`;
   try {

@@ -38,15 +38,32 @@ function connected(primary: StateStore): { store: IpcStore; sent: StoreRequest[]
   return { store: new IpcStore(channel), sent };
 }
 
-describeStateStoreContract('IpcStore (a worker reaching the primary memory store)', () => connected(new MemoryStore()).store);
+describeStateStoreContract(
+  'IpcStore (a worker reaching the primary memory store)',
+  () => connected(new MemoryStore()).store,
+);
 
 describe('IpcStore', () => {
   it('sends the calls of one turn of the event loop as one message', async () => {
     const { store, sent } = connected(new MemoryStore());
-    const answers = await Promise.all([store.increment('a', 1, 60_000), store.increment('a', 2, 60_000), store.set('v', 'x'), store.get('v'), store.counter('a'), store.isCoolingDown('t')]);
+    const answers = await Promise.all([
+      store.increment('a', 1, 60_000),
+      store.increment('a', 2, 60_000),
+      store.set('v', 'x'),
+      store.get('v'),
+      store.counter('a'),
+      store.isCoolingDown('t'),
+    ]);
     expect(answers).toEqual([1, 3, undefined, 'x', 3, false]);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.calls.map((call) => call.method)).toEqual(['increment', 'increment', 'set', 'get', 'counter', 'isCoolingDown']);
+    expect(sent[0]?.calls.map((call) => call.method)).toEqual([
+      'increment',
+      'increment',
+      'set',
+      'get',
+      'counter',
+      'isCoolingDown',
+    ]);
     await store.close();
   });
 

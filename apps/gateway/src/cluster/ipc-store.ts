@@ -1,5 +1,11 @@
 import type { CounterOp, GroupLimits, GroupPutResult, GroupUsage, StateStore } from '../store/state-store.js';
-import { STORE_CHANNEL, type StoreCall, type StoreChannel, type StoreMethod, type StoreReply } from './store-protocol.js';
+import {
+  STORE_CHANNEL,
+  type StoreCall,
+  type StoreChannel,
+  type StoreMethod,
+  type StoreReply,
+} from './store-protocol.js';
 
 interface Pending {
   resolve(value: unknown): void;

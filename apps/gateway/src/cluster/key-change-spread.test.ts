@@ -39,6 +39,9 @@ describe('KeyChangeSpreader', () => {
   });
 
   it('resolves at once with no other target', async () => {
-    await expect(new KeyChangeSpreader<string>().spread(change, [], () => undefined)).resolves.toEqual({ workers: 0, applied: 0 });
+    await expect(new KeyChangeSpreader<string>().spread(change, [], () => undefined)).resolves.toEqual({
+      workers: 0,
+      applied: 0,
+    });
   });
 });

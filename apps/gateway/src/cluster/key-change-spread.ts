@@ -20,7 +20,11 @@ export class KeyChangeSpreader<Target> {
 
   constructor(private readonly timeoutMs = KEY_CHANGE_SPREAD_TIMEOUT_MS) {}
 
-  spread(change: KeyChange, targets: readonly Target[], tell: (target: Target, id: number, change: KeyChange) => void): Promise<{ workers: number; applied: number }> {
+  spread(
+    change: KeyChange,
+    targets: readonly Target[],
+    tell: (target: Target, id: number, change: KeyChange) => void,
+  ): Promise<{ workers: number; applied: number }> {
     if (targets.length === 0) return Promise.resolve({ workers: 0, applied: 0 });
     const id = ++this.next;
     return new Promise((resolve) => {

@@ -95,10 +95,18 @@ class Primary {
           this.serving.add(worker);
           resolve(said.url);
           // A config reloaded while this worker started reaches it now.
-          if (this.startedWith.get(worker) !== this.current) this.send(worker, { channel: CONTROL_CHANNEL, type: 'reload', config: this.current, reload: ++this.reloads });
+          if (this.startedWith.get(worker) !== this.current)
+            this.send(worker, {
+              channel: CONTROL_CHANNEL,
+              type: 'reload',
+              config: this.current,
+              reload: ++this.reloads,
+            });
         }
       });
-      worker.once('exit', () => reject(new Error(`gateway worker ${worker.process.pid ?? '?'} exited before it listened`)));
+      worker.once('exit', () =>
+        reject(new Error(`gateway worker ${worker.process.pid ?? '?'} exited before it listened`)),
+      );
     });
   }
 
@@ -119,7 +127,13 @@ class Primary {
       const { id } = message as Extract<WorkerMessage, { type: 'metrics' }>;
       this.metrics().then(
         (text) => this.send(worker, { channel: CONTROL_CHANNEL, type: 'metrics', id, text }),
-        (error: unknown) => this.send(worker, { channel: CONTROL_CHANNEL, type: 'metrics', id, error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          this.send(worker, {
+            channel: CONTROL_CHANNEL,
+            type: 'metrics',
+            id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
       );
     }
   }
@@ -128,8 +142,12 @@ class Primary {
   private spreadKeyChange(from: Worker, { id, change }: Extract<WorkerMessage, { type: 'key-change' }>): void {
     const others = [...this.serving].filter((worker) => worker !== from && worker.isConnected());
     void this.keyChanges
-      .spread(change, others, (worker, spreadId) => this.send(worker, { channel: CONTROL_CHANNEL, type: 'key-change', id: spreadId, change }))
-      .then(({ workers, applied }) => this.send(from, { channel: CONTROL_CHANNEL, type: 'key-change-spread', id, workers, applied }));
+      .spread(change, others, (worker, spreadId) =>
+        this.send(worker, { channel: CONTROL_CHANNEL, type: 'key-change', id: spreadId, change }),
+      )
+      .then(({ workers, applied }) =>
+        this.send(from, { channel: CONTROL_CHANNEL, type: 'key-change-spread', id, workers, applied }),
+      );
   }
 
   private onExit(worker: Worker, code: number | null, signal: string | null): void {
@@ -144,7 +162,9 @@ class Primary {
     // At start, `start` gives up when a worker dies.
     if (this.starting) return;
     const delayMs = this.backoff.exited(worker.id);
-    process.stderr.write(`gateway worker ${worker.process.pid ?? '?'} exited (${signal ?? `code ${code}`}); starting another in ${delayMs} ms\n`);
+    process.stderr.write(
+      `gateway worker ${worker.process.pid ?? '?'} exited (${signal ?? `code ${code}`}); starting another in ${delayMs} ms\n`,
+    );
     setTimeout(() => {
       if (!this.stopping) this.fork().catch(() => undefined);
     }, delayMs).unref();
@@ -161,17 +181,25 @@ class Primary {
     try {
       next = this.withRunSecrets(loadConfig(path, this.options.env));
     } catch (error) {
-      this.refused(path, error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)]);
+      this.refused(
+        path,
+        error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)],
+      );
       return;
     }
     for (const warning of this.options.warningsOf(next)) process.stderr.write(`warning: ${warning}\n`);
-    if (JSON.stringify(next.server.workers) !== JSON.stringify(this.current.server.workers)) process.stderr.write('SIGHUP: server.workers applies only after a restart\n');
+    if (JSON.stringify(next.server.workers) !== JSON.stringify(this.current.server.workers))
+      process.stderr.write('SIGHUP: server.workers applies only after a restart\n');
     const workers = this.liveWorkers();
     const answers = await Promise.all(workers.map((worker) => this.reloadWorker(worker, next)));
     const problems = answers.find((answer) => answer !== undefined);
     if (problems) {
       // Every worker keeps serving the same config: those that took the new one go back.
-      await Promise.all(workers.filter((_, index) => answers[index] === undefined).map((worker) => this.reloadWorker(worker, this.current)));
+      await Promise.all(
+        workers
+          .filter((_, index) => answers[index] === undefined)
+          .map((worker) => this.reloadWorker(worker, this.current)),
+      );
       this.refused(path, problems);
       return;
     }
@@ -195,7 +223,9 @@ class Primary {
   }
 
   private refused(path: string, problems: readonly string[]): void {
-    process.stderr.write(`SIGHUP: ${path} refused, keeping the running config:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+    process.stderr.write(
+      `SIGHUP: ${path} refused, keeping the running config:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`,
+    );
   }
 
   private stop(signal: string): void {
@@ -221,7 +251,9 @@ class Primary {
   }
 
   private liveWorkers(): Worker[] {
-    return Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
+    return Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => worker !== undefined && !worker.isDead(),
+    );
   }
 
   private send(worker: Worker, message: PrimaryMessage): void {

@@ -12,8 +12,13 @@ export function runSecrets(onMade: (message: string) => void): (config: GatewayC
     if (config.responses.compaction.secret !== undefined) return config;
     if (compactionSecret === undefined) {
       compactionSecret = randomBytes(32).toString('base64url');
-      onMade('responses.compaction.secret is not set: compaction items are sealed with a secret made for this run and shared by its workers; they will not open after a restart or on another instance');
+      onMade(
+        'responses.compaction.secret is not set: compaction items are sealed with a secret made for this run and shared by its workers; they will not open after a restart or on another instance',
+      );
     }
-    return { ...config, responses: { ...config.responses, compaction: { ...config.responses.compaction, secret: compactionSecret } } };
+    return {
+      ...config,
+      responses: { ...config.responses, compaction: { ...config.responses.compaction, secret: compactionSecret } },
+    };
   };
 }

@@ -1,5 +1,12 @@
 import type { StateStore } from '../store/state-store.js';
-import { STORE_CHANNEL, STORE_METHODS, type StoreCall, type StoreReply, type StoreRequest, type StoreResult } from './store-protocol.js';
+import {
+  STORE_CHANNEL,
+  STORE_METHODS,
+  type StoreCall,
+  type StoreReply,
+  type StoreRequest,
+  type StoreResult,
+} from './store-protocol.js';
 
 const KNOWN_METHODS = new Set<string>(STORE_METHODS);
 

@@ -4,7 +4,21 @@ import type { StateStore } from '../store/state-store.js';
 export const STORE_CHANNEL = 'interlingua:store';
 
 /** Every `StateStore` method a worker may call on the primary's store (`close` stays local). */
-export const STORE_METHODS = ['counters', 'ping', 'increment', 'counter', 'get', 'set', 'delete', 'coolDown', 'isCoolingDown', 'putInGroup', 'getInGroup', 'deleteInGroup', 'groupUsage'] as const;
+export const STORE_METHODS = [
+  'counters',
+  'ping',
+  'increment',
+  'counter',
+  'get',
+  'set',
+  'delete',
+  'coolDown',
+  'isCoolingDown',
+  'putInGroup',
+  'getInGroup',
+  'deleteInGroup',
+  'groupUsage',
+] as const;
 export type StoreMethod = (typeof STORE_METHODS)[number] & keyof StateStore;
 
 export interface StoreCall {
@@ -40,5 +54,7 @@ export interface StoreChannel {
 }
 
 export function isStoreMessage(message: unknown): message is { channel: typeof STORE_CHANNEL } {
-  return typeof message === 'object' && message !== null && (message as { channel?: unknown }).channel === STORE_CHANNEL;
+  return (
+    typeof message === 'object' && message !== null && (message as { channel?: unknown }).channel === STORE_CHANNEL
+  );
 }

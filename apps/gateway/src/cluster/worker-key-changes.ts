@@ -34,7 +34,9 @@ export function workerKeyChanges(runtime: GatewayRuntime, tell: (message: Worker
       return;
     }
     // Without a database there are no runtime keys to change: acknowledged as applied.
-    void Promise.resolve(runtime.runtimeKeys?.apply(message.change)).then(() => tell({ channel: CONTROL_CHANNEL, type: 'key-change-applied', id: message.id }));
+    void Promise.resolve(runtime.runtimeKeys?.apply(message.change)).then(() =>
+      tell({ channel: CONTROL_CHANNEL, type: 'key-change-applied', id: message.id }),
+    );
   };
   return { spread, receive };
 }

@@ -53,7 +53,8 @@ function obey(running: RunningGateway, message: PrimaryMessage): void {
       running.reload(message.config);
       tell({ channel: CONTROL_CHANNEL, type: 'reloaded', reload: message.reload });
     } catch (error) {
-      const problems = error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
+      const problems =
+        error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
       tell({ channel: CONTROL_CHANNEL, type: 'reloaded', reload: message.reload, problems });
     }
   } else if (message.type === 'stop') {

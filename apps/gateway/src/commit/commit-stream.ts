@@ -43,4 +43,3 @@ export function completeAnswerHeaders(call: PricedCall): Record<string, string> 
   if (cost !== null) headers['x-interlingua-cost'] = formatCost(cost);
   return headers;
 }
-

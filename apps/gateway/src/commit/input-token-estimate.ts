@@ -11,7 +11,10 @@ export function estimateInputTokens(ir: IrRequest): number {
   let characters = 0;
   for (const message of ir.messages) for (const part of message.content) characters += partCharacters(part);
   for (const tool of ir.tools ?? []) {
-    characters += tool.name.length + (tool.description?.length ?? 0) + (tool.parameters ? JSON.stringify(tool.parameters).length : 0);
+    characters +=
+      tool.name.length +
+      (tool.description?.length ?? 0) +
+      (tool.parameters ? JSON.stringify(tool.parameters).length : 0);
   }
   return Math.ceil(characters / 4);
 }

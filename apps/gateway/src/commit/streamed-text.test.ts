@@ -7,9 +7,18 @@ describe('streamedTextChars', () => {
     const chat = 'data: {"choices":[{"delta":{"content":"héllo \\"you\\" \\u00e9"},"finish_reason":null}]}\n\n';
     expect(streamedTextChars(chat, 'openai-chat')).toBe('héllo "you" é'.length);
     expect(streamedTextChars(Buffer.from(chat), 'openai-chat')).toBe('héllo "you" é'.length);
-    expect(streamedTextChars('data: {"choices":[{"delta":{"role":"assistant","content":null}}]}\n\n', 'openai-chat')).toBe(0);
-    expect(streamedTextChars('event: content_block_delta\ndata: {"delta":{"type":"text_delta","text" : "abc"}}\n\n', 'anthropic-messages')).toBe(3);
-    expect(streamedTextChars('data: {"candidates":[{"content":{"parts":[{"text": "four"}]}}]}\r\n\r\n', 'gemini')).toBe(4);
+    expect(
+      streamedTextChars('data: {"choices":[{"delta":{"role":"assistant","content":null}}]}\n\n', 'openai-chat'),
+    ).toBe(0);
+    expect(
+      streamedTextChars(
+        'event: content_block_delta\ndata: {"delta":{"type":"text_delta","text" : "abc"}}\n\n',
+        'anthropic-messages',
+      ),
+    ).toBe(3);
+    expect(streamedTextChars('data: {"candidates":[{"content":{"parts":[{"text": "four"}]}}]}\r\n\r\n', 'gemini')).toBe(
+      4,
+    );
   });
 
   it('counts a key only when its own opening quote comes after the previous key', () => {
@@ -20,7 +29,8 @@ describe('streamedTextChars', () => {
   });
 
   it('leaves out what repeats the text (Responses `…done` events) and keep-alives', () => {
-    const events = 'event: response.output_text.delta\ndata: {"delta":"ab"}\n\nevent: response.output_text.done\ndata: {"text":"ab"}\n\n: keep-alive\n\n';
+    const events =
+      'event: response.output_text.delta\ndata: {"delta":"ab"}\n\nevent: response.output_text.done\ndata: {"text":"ab"}\n\n: keep-alive\n\n';
     expect(streamedTextChars(events, 'openai-responses')).toBe(2);
   });
 
@@ -49,8 +59,35 @@ describe('streamedTextChars', () => {
       }
       return total;
     };
-    const value = fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('\\"', '\\\\', '\\n', '\\u00e9', 'é', '🎉', '"', 'content"', '"content":"', '_content":"', 'refusal":')), { maxLength: 6 }).map((parts) => parts.join(''));
-    const event = fc.tuple(fc.constantFrom('"content"', '"refusal"', '"role"', '"arguments"'), fc.constantFrom(':', ' : ', ':\t'), fc.oneof(value.map((v) => `"${v}"`), fc.constantFrom('null', '1', '{}')));
+    const value = fc
+      .array(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 6 }),
+          fc.constantFrom(
+            '\\"',
+            '\\\\',
+            '\\n',
+            '\\u00e9',
+            'é',
+            '🎉',
+            '"',
+            'content"',
+            '"content":"',
+            '_content":"',
+            'refusal":',
+          ),
+        ),
+        { maxLength: 6 },
+      )
+      .map((parts) => parts.join(''));
+    const event = fc.tuple(
+      fc.constantFrom('"content"', '"refusal"', '"role"', '"arguments"'),
+      fc.constantFrom(':', ' : ', ':\t'),
+      fc.oneof(
+        value.map((v) => `"${v}"`),
+        fc.constantFrom('null', '1', '{}'),
+      ),
+    );
     fc.assert(
       fc.property(fc.array(event, { maxLength: 5 }), fc.nat(), fc.nat(), (events, from, to) => {
         const whole = `data: {${events.map(([key, colon, v]) => key + colon + v).join(',')}}\n\n`;
@@ -68,10 +105,12 @@ describe('streamedTextChars', () => {
 describe('StreamedTextCount', () => {
   it('counts, when read, what counting every chunk as it came would have counted', () => {
     const text = fc.string({ unit: 'grapheme', maxLength: 40 }).map((value) => JSON.stringify(value));
-    const chunk = fc.tuple(fc.constantFrom('"content"', '"refusal"', '"role"'), text, fc.boolean(), fc.nat({ max: 3 })).map(([key, value, asBytes, repeat]) => {
-      const event = `data: {"choices":[{"delta":{${key}:${value}}}]}\n\n`.repeat(1 + repeat * 250);
-      return asBytes ? Buffer.from(event) : event;
-    });
+    const chunk = fc
+      .tuple(fc.constantFrom('"content"', '"refusal"', '"role"'), text, fc.boolean(), fc.nat({ max: 3 }))
+      .map(([key, value, asBytes, repeat]) => {
+        const event = `data: {"choices":[{"delta":{${key}:${value}}}]}\n\n`.repeat(1 + repeat * 250);
+        return asBytes ? Buffer.from(event) : event;
+      });
     fc.assert(
       fc.property(fc.array(chunk, { maxLength: 8 }), fc.nat({ max: 8 }), (chunks, readAfter) => {
         const count = new StreamedTextCount('openai-chat');

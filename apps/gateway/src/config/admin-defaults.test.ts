@@ -4,8 +4,16 @@ import { DEFAULT_DATA_DIR, operatorDefaults } from './admin-defaults.js';
 
 describe('operator defaults (no config file)', () => {
   it('takes the admin secret and the data folder from the environment', () => {
-    const config = defaultConfig({ INTERLINGUA_API_KEY: 'gateway-key-0001', INTERLINGUA_ADMIN_SECRET: 'admin-secret-from-env-01', INTERLINGUA_DATA_DIR: '/var/lib/interlingua' });
-    expect(config.admin).toEqual({ secret: 'admin-secret-from-env-01', maxFailedLogins: 10, failedLoginWindowMs: 60_000 });
+    const config = defaultConfig({
+      INTERLINGUA_API_KEY: 'gateway-key-0001',
+      INTERLINGUA_ADMIN_SECRET: 'admin-secret-from-env-01',
+      INTERLINGUA_DATA_DIR: '/var/lib/interlingua',
+    });
+    expect(config.admin).toEqual({
+      secret: 'admin-secret-from-env-01',
+      maxFailedLogins: 10,
+      failedLoginWindowMs: 60_000,
+    });
     expect(config.database).toMatchObject({ type: 'sqlite', dir: '/var/lib/interlingua', file: 'interlingua.db' });
   });
 

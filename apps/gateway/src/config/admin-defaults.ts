@@ -8,7 +8,10 @@ export const DEFAULT_DATA_DIR = 'interlingua-data';
  * `INTERLINGUA_ADMIN_SECRET` (or generated and reported once through `onGenerated`), and the
  * embedded SQLite database in `INTERLINGUA_DATA_DIR`.
  */
-export function operatorDefaults(env: NodeJS.ProcessEnv, onGenerated: (secret: string) => void = reportGeneratedAdminSecret): Record<string, unknown> {
+export function operatorDefaults(
+  env: NodeJS.ProcessEnv,
+  onGenerated: (secret: string) => void = reportGeneratedAdminSecret,
+): Record<string, unknown> {
   let secret = env.INTERLINGUA_ADMIN_SECRET;
   if (!secret) {
     secret = `ilg-admin-${randomBytes(24).toString('base64url')}`;
@@ -18,5 +21,7 @@ export function operatorDefaults(env: NodeJS.ProcessEnv, onGenerated: (secret: s
 }
 
 function reportGeneratedAdminSecret(secret: string): void {
-  process.stderr.write(`No INTERLINGUA_ADMIN_SECRET set; generated an admin secret for this run (the console at /console and /admin):\n  ${secret}\n`);
+  process.stderr.write(
+    `No INTERLINGUA_ADMIN_SECRET set; generated an admin secret for this run (the console at /console and /admin):\n  ${secret}\n`,
+  );
 }

@@ -15,7 +15,10 @@ export const databaseSchema = z.discriminatedUnion('type', [
     /** The data folder; created when missing. */
     dir: z.string().min(1),
     /** The database file inside `dir`. */
-    file: z.string().regex(/^[^/\\]+$/, 'a file name, without folders').default('interlingua.db'),
+    file: z
+      .string()
+      .regex(/^[^/\\]+$/, 'a file name, without folders')
+      .default('interlingua.db'),
     /** How often other processes' key changes are picked up, in ms. */
     keyRefreshMs: positiveInt.default(1_000),
     unreachableStatus: unreachableStatus,

@@ -4,10 +4,14 @@ import type { GatewayConfig } from './config-schema.js';
 /** Cross-field checks zod cannot express: at least one key, unique ids and names, targets naming known providers. */
 export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<string>): string[] {
   const problems: string[] = [];
-  if (config.keys.length === 0) problems.push('keys: no gateway key is configured, so every request would be refused (401); add at least one');
+  if (config.keys.length === 0)
+    problems.push('keys: no gateway key is configured, so every request would be refused (401); add at least one');
   const providerIds = new Set<string>();
   config.providers.forEach((provider, i) => {
-    if (!knownTypes.has(provider.type)) problems.push(`providers[${i}].type: unknown provider type "${provider.type}" (known: ${[...knownTypes].join(', ')})`);
+    if (!knownTypes.has(provider.type))
+      problems.push(
+        `providers[${i}].type: unknown provider type "${provider.type}" (known: ${[...knownTypes].join(', ')})`,
+      );
     if (providerIds.has(provider.id)) problems.push(`providers[${i}].id: duplicate provider id "${provider.id}"`);
     providerIds.add(provider.id);
   });
@@ -22,7 +26,8 @@ export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<s
   });
   config.models.forEach((route, i) => {
     route.targets.forEach((target, j) => {
-      if (!providerIds.has(target.provider)) problems.push(`models[${i}].targets[${j}].provider: no provider with id "${target.provider}"`);
+      if (!providerIds.has(target.provider))
+        problems.push(`models[${i}].targets[${j}].provider: no provider with id "${target.provider}"`);
     });
   });
   return problems;

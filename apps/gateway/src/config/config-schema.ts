@@ -16,7 +16,10 @@ export const keySchema = strictObject({
    * default: derived from the secret, so a new secret starts a new key. Set it to keep them
    * across a change of secret.
    */
-  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use at most 64 letters, digits, ".", "_" or "-"').optional(),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use at most 64 letters, digits, ".", "_" or "-"')
+    .optional(),
   secret: z.string().min(8).optional(),
   /** `sha256:<hex>` of the secret, so the file need not hold it. */
   secretHash: z
@@ -28,8 +31,8 @@ export const keySchema = strictObject({
   expiresAt: z.iso.datetime({ offset: true }).optional(),
   ...keyLimitFields,
 }).refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
-    message: 'give exactly one of secret or secretHash',
-  });
+  message: 'give exactly one of secret or secretHash',
+});
 
 export const providerSchema = strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'use lower-case letters, digits, ".", "_" or "-"'),
@@ -83,11 +86,22 @@ export const serverSchema = strictObject({
   host: z.string().default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(8080),
   /** Largest request body accepted, in bytes. */
-  maxBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
+  maxBodyBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024 * 1024),
   /** Largest non-streaming upstream body read, in bytes. */
-  maxUpstreamBodyBytes: z.number().int().positive().default(32 * 1024 * 1024),
+  maxUpstreamBodyBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024 * 1024),
   /** Browser origins allowed to call the gateway (`*` for any); empty switches CORS off. */
-  cors: strictObject({ origins: z.array(z.string().min(1)).default([]), maxAgeSeconds: z.number().int().nonnegative().default(600) }).default({ origins: [], maxAgeSeconds: 600 }),
+  cors: strictObject({
+    origins: z.array(z.string().min(1)).default([]),
+    maxAgeSeconds: z.number().int().nonnegative().default(600),
+  }).default({ origins: [], maxAgeSeconds: 600 }),
   /** How long a client may take to send a request (0 switches a bound off); see docs/configuration.md#timeouts. */
   timeouts: strictObject({
     /** From the request's first byte to the end of its headers. */
@@ -109,9 +123,17 @@ export const serverSchema = strictObject({
 /** Media the caller gave by URL and an upstream needs inline (Gemini): downloaded under these limits. */
 export const mediaSchema = strictObject({
   /** Largest file downloaded, in bytes (Gemini's whole inline request is limited to about 20 MB). */
-  maxBytes: z.number().int().positive().default(20 * 1024 * 1024),
+  maxBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   /** Bytes downloaded for one request, all its files together. */
-  maxTotalBytes: z.number().int().positive().default(20 * 1024 * 1024),
+  maxTotalBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   /** Distinct URLs downloaded for one request; more is a 400 before any download. */
   maxUrls: z.number().int().positive().max(10_000).default(32),
   /** Downloads of one request running at once. */
@@ -124,7 +146,9 @@ export const mediaSchema = strictObject({
    * When not empty, the only hosts media is fetched from, redirects included: exact host names or
    * IP literals, or `*.example.com` for any subdomain. The address checks still apply.
    */
-  allowHosts: z.array(z.string().regex(MEDIA_HOST_PATTERN, 'use a host name, *.domain or an IP literal (IPv6 in brackets)')).default([]),
+  allowHosts: z
+    .array(z.string().regex(MEDIA_HOST_PATTERN, 'use a host name, *.domain or an IP literal (IPv6 in brackets)'))
+    .default([]),
 });
 
 export const configSchema = strictObject({

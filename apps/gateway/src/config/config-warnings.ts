@@ -10,16 +10,21 @@ export function configWarnings(config: GatewayConfig): string[] {
   config.keys.forEach((key, i) => {
     key.budgets.forEach((budget, j) => {
       if (budget.cost !== undefined && config.pricing.length === 0) {
-        warnings.push(`keys[${i}].budgets[${j}].cost: the pricing table is empty, so no answer has a cost and this budget never fills`);
+        warnings.push(
+          `keys[${i}].budgets[${j}].cost: the pricing table is empty, so no answer has a cost and this budget never fills`,
+        );
       }
     });
   });
   const providerIds = new Set(config.providers.map((provider) => provider.id));
   config.pricing.forEach((row, i) => {
-    if (row.provider !== undefined && !providerIds.has(row.provider)) warnings.push(`pricing[${i}].provider: no provider with id "${row.provider}", so this row prices nothing`);
+    if (row.provider !== undefined && !providerIds.has(row.provider))
+      warnings.push(`pricing[${i}].provider: no provider with id "${row.provider}", so this row prices nothing`);
   });
   if (config.streams.firstEventKeepAliveMs > 0 && config.streams.firstEventKeepAliveMs < 1_000) {
-    warnings.push('streams.firstEventKeepAliveMs: under a second, slow first events commit early and fallback ends almost at once');
+    warnings.push(
+      'streams.firstEventKeepAliveMs: under a second, slow first events commit early and fallback ends almost at once',
+    );
   }
   return warnings;
 }

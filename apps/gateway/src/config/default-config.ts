@@ -8,7 +8,10 @@ import { operatorDefaults } from './admin-defaults.js';
  * variable is set (with a `<id>/*` prefix route and its usual base-URL variable), and one
  * gateway key from `INTERLINGUA_API_KEY` (or generated and reported through `onGeneratedKey`).
  */
-export function defaultConfig(env: NodeJS.ProcessEnv, onGeneratedKey: (secret: string) => void = () => undefined): GatewayConfig {
+export function defaultConfig(
+  env: NodeJS.ProcessEnv,
+  onGeneratedKey: (secret: string) => void = () => undefined,
+): GatewayConfig {
   const providers: unknown[] = [{ id: 'mock', type: 'mock' }];
   const models: unknown[] = [{ name: 'mock', targets: [{ provider: 'mock', model: 'mock' }] }];
   for (const adapter of BUILT_IN_ADAPTERS) {
@@ -25,6 +28,15 @@ export function defaultConfig(env: NodeJS.ProcessEnv, onGeneratedKey: (secret: s
     secret = `ilg-${randomBytes(24).toString('base64url')}`;
     onGeneratedKey(secret);
   }
-  const server = { host: env.INTERLINGUA_HOST ?? '127.0.0.1', port: env.INTERLINGUA_PORT ? Number(env.INTERLINGUA_PORT) : 8080 };
-  return configSchema.parse({ server, keys: [{ name: 'default', secret }], providers, models, ...operatorDefaults(env) });
+  const server = {
+    host: env.INTERLINGUA_HOST ?? '127.0.0.1',
+    port: env.INTERLINGUA_PORT ? Number(env.INTERLINGUA_PORT) : 8080,
+  };
+  return configSchema.parse({
+    server,
+    keys: [{ name: 'default', secret }],
+    providers,
+    models,
+    ...operatorDefaults(env),
+  });
 }

@@ -10,7 +10,10 @@ import { formatIssues, parseConfigText } from './load-config.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 /** Every `${NAME}` resolves to a value that fits any string field it stands in. */
-const anyEnv = new Proxy<NodeJS.ProcessEnv>({}, { get: (_target, name) => (typeof name === 'string' ? `env-value-${name.toLowerCase()}` : undefined) });
+const anyEnv = new Proxy<NodeJS.ProcessEnv>(
+  {},
+  { get: (_target, name) => (typeof name === 'string' ? `env-value-${name.toLowerCase()}` : undefined) },
+);
 
 interface Example {
   where: string;
@@ -33,14 +36,24 @@ function yamlBlocks(file: string): Example[] {
 
 function filesUnder(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && pattern.test(entry.name) && !join(entry.parentPath, entry.name).includes('node_modules'))
+    .filter(
+      (entry) =>
+        entry.isFile() && pattern.test(entry.name) && !join(entry.parentPath, entry.name).includes('node_modules'),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-const documents = [join(root, 'README.md'), ...filesUnder(join(root, 'docs'), /\.md$/), ...filesUnder(join(root, 'examples'), /\.md$/)];
+const documents = [
+  join(root, 'README.md'),
+  ...filesUnder(join(root, 'docs'), /\.md$/),
+  ...filesUnder(join(root, 'examples'), /\.md$/),
+];
 const examples = [
   ...documents.flatMap(yamlBlocks),
-  ...filesUnder(join(root, 'examples'), /\.ya?ml$/).map((file) => ({ where: relative(root, file), text: readFileSync(file, 'utf8') })),
+  ...filesUnder(join(root, 'examples'), /\.ya?ml$/).map((file) => ({
+    where: relative(root, file),
+    text: readFileSync(file, 'utf8'),
+  })),
 ];
 
 /** Problems of the schema alone: documentation shows fragments of a config, not always a whole one. */

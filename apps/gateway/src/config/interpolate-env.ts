@@ -10,7 +10,12 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
  * Replaces `${NAME}` in every string of a parsed config with the environment's value. Missing
  * variables are reported with the path of the field that names them.
  */
-export function interpolateEnv(value: unknown, env: NodeJS.ProcessEnv, path = '', missing: MissingVariable[] = []): { value: unknown; missing: MissingVariable[] } {
+export function interpolateEnv(
+  value: unknown,
+  env: NodeJS.ProcessEnv,
+  path = '',
+  missing: MissingVariable[] = [],
+): { value: unknown; missing: MissingVariable[] } {
   if (typeof value === 'string') {
     const replaced = value.replace(REFERENCE, (_match, name: string) => {
       const found = env[name];
@@ -24,7 +29,8 @@ export function interpolateEnv(value: unknown, env: NodeJS.ProcessEnv, path = ''
   }
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = interpolateEnv(item, env, path ? `${path}.${key}` : key, missing).value;
+    for (const [key, item] of Object.entries(value))
+      out[key] = interpolateEnv(item, env, path ? `${path}.${key}` : key, missing).value;
     return { value: out, missing };
   }
   return { value, missing };

@@ -34,7 +34,9 @@ describe('parseConfigText', () => {
   });
 
   it('names the field whose environment variable is missing', () => {
-    expect(problemsOf(minimal, { TEAM_KEY: 'team-secret-1' })).toEqual(['providers[0].apiKey: environment variable OPENAI_KEY is not set']);
+    expect(problemsOf(minimal, { TEAM_KEY: 'team-secret-1' })).toEqual([
+      'providers[0].apiKey: environment variable OPENAI_KEY is not set',
+    ]);
   });
 
   it('names the path of each invalid field', () => {
@@ -45,20 +47,27 @@ describe('parseConfigText', () => {
   });
 
   it('rejects unknown provider types and targets naming unknown providers', () => {
-    const problems = problemsOf('providers: [{ id: p, type: nope }]\nmodels: [{ name: m, targets: [{ provider: q }] }]');
+    const problems = problemsOf(
+      'providers: [{ id: p, type: nope }]\nmodels: [{ name: m, targets: [{ provider: q }] }]',
+    );
     expect(problems).toContainEqual(expect.stringMatching(/^providers\[0\]\.type: unknown provider type "nope"/));
     expect(problems).toContain('models[0].targets[0].provider: no provider with id "q"');
   });
 
   it('accepts JSON as well as YAML and reports unparsable text', () => {
-    expect(parseConfigText('{"server":{"port":9000},"keys":[{"name":"k","secret":"secret-value-1"}]}', 'c.json', {}).server.port).toBe(9000);
+    expect(
+      parseConfigText('{"server":{"port":9000},"keys":[{"name":"k","secret":"secret-value-1"}]}', 'c.json', {}).server
+        .port,
+    ).toBe(9000);
     expect(problemsOf('keys: [')[0]).toMatch(/^not valid YAML or JSON/);
   });
 
   it('refuses an empty file, a file of comments and a root that is not a mapping, instead of starting on defaults', () => {
     expect(problemsOf('')).toEqual([expect.stringMatching(/^the file is empty/)]);
     expect(problemsOf('# nothing yet\n\n')).toEqual([expect.stringMatching(/^the file is empty/)]);
-    expect(problemsOf('- server\n- keys')).toEqual([expect.stringMatching(/^\(root\): expected a mapping .* found a list$/)]);
+    expect(problemsOf('- server\n- keys')).toEqual([
+      expect.stringMatching(/^\(root\): expected a mapping .* found a list$/),
+    ]);
     expect(problemsOf('just words')).toEqual([expect.stringMatching(/found a string$/)]);
   });
 
@@ -87,14 +96,22 @@ logging: { zzzzzzzzzz: true }
   });
 
   it('keeps ${ENV} interpolation inside strictly checked sections', () => {
-    const config = parseConfigText(`${minimal}\nserver: { host: "\${HOST}" }`, 'test.yaml', { TEAM_KEY: 'team-secret-1', OPENAI_KEY: 'sk-test', HOST: '0.0.0.0' });
+    const config = parseConfigText(`${minimal}\nserver: { host: "\${HOST}" }`, 'test.yaml', {
+      TEAM_KEY: 'team-secret-1',
+      OPENAI_KEY: 'sk-test',
+      HOST: '0.0.0.0',
+    });
     expect(config.server.host).toBe('0.0.0.0');
   });
 });
 
 describe('defaultConfig', () => {
   it('always has the mock model and adds env-keyed providers with prefix routes', () => {
-    const config = defaultConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', INTERLINGUA_API_KEY: 'gateway-key-123' });
+    const config = defaultConfig({
+      OPENAI_API_KEY: 'sk-x',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      INTERLINGUA_API_KEY: 'gateway-key-123',
+    });
     expect(config.providers.map((p) => p.id)).toEqual(['mock', 'openai']);
     expect(config.providers[1]).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-x' });
     expect(config.models.map((m) => m.name)).toEqual(['mock', 'openai/*']);

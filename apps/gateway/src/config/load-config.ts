@@ -24,13 +24,25 @@ export function parseConfigText(text: string, source: string, env: NodeJS.Proces
   try {
     raw = parseYaml(text);
   } catch (error) {
-    throw new ConfigError(source, [`not valid YAML or JSON: ${error instanceof Error ? error.message : String(error)}`]);
+    throw new ConfigError(source, [
+      `not valid YAML or JSON: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
   }
   // An empty file would otherwise mean "all defaults": no keys, every request refused.
-  if (raw === null || raw === undefined) throw new ConfigError(source, ['the file is empty (or holds only comments); a config needs at least its keys, providers and models']);
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(source, [`(root): expected a mapping of sections (server, keys, providers, models, …), found ${Array.isArray(raw) ? 'a list' : `a ${typeof raw}`}`]);
+  if (raw === null || raw === undefined)
+    throw new ConfigError(source, [
+      'the file is empty (or holds only comments); a config needs at least its keys, providers and models',
+    ]);
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError(source, [
+      `(root): expected a mapping of sections (server, keys, providers, models, …), found ${Array.isArray(raw) ? 'a list' : `a ${typeof raw}`}`,
+    ]);
   const { value, missing } = interpolateEnv(raw, env);
-  if (missing.length > 0) throw new ConfigError(source, missing.map((m) => `${m.path}: environment variable ${m.name} is not set`));
+  if (missing.length > 0)
+    throw new ConfigError(
+      source,
+      missing.map((m) => `${m.path}: environment variable ${m.name} is not set`),
+    );
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) throw new ConfigError(source, formatIssues(parsed.error.issues));
   const problems = checkReferences(parsed.data, new Set(adapterRegistry().keys()));
@@ -53,11 +65,15 @@ export function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv): Ga
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.map((issue) => {
     // One unknown field is named by its own path (`server.prot`), the message suggesting the nearest known one.
-    const path = issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? [...issue.path, ...issue.keys] : issue.path;
+    const path =
+      issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? [...issue.path, ...issue.keys] : issue.path;
     return `${formatPath(path) || '(root)'}: ${issue.message}`;
   });
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
+    '',
+  );
 }

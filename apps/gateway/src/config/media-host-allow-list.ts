@@ -1,11 +1,15 @@
 import { domainToASCII } from 'node:url';
 
 /** A host pattern of `media.allowHosts`: a host name, `*.` and a domain, or an IP literal (`[::1]` for IPv6). */
-export const MEDIA_HOST_PATTERN = /^(?:(?:\*\.)?[a-z0-9\u00a1-\uffff-]+(?:\.[a-z0-9\u00a1-\uffff-]+)*\.?|\[[0-9a-f:.]+\])$/i;
+export const MEDIA_HOST_PATTERN =
+  /^(?:(?:\*\.)?[a-z0-9\u00a1-\uffff-]+(?:\.[a-z0-9\u00a1-\uffff-]+)*\.?|\[[0-9a-f:.]+\])$/i;
 
 /** A host as URLs and patterns are compared: lower-case ASCII (punycode), no brackets, no trailing dot. */
 function normalizeHost(host: string): string {
-  const bare = host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const bare = host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   return bare.includes(':') ? bare : domainToASCII(bare) || bare;
 }
 

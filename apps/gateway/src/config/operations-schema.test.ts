@@ -22,7 +22,15 @@ describe('operations config', () => {
 
   it('reports bad operations fields by path', () => {
     const text = JSON.stringify({
-      keys: [{ name: 'k', secret: 'secret-value-1', endpoints: ['chat', 'telepathy'], rpm: 0, budgets: [{ period: 'week', tokens: 1 }, { period: 'day' }] }],
+      keys: [
+        {
+          name: 'k',
+          secret: 'secret-value-1',
+          endpoints: ['chat', 'telepathy'],
+          rpm: 0,
+          budgets: [{ period: 'week', tokens: 1 }, { period: 'day' }],
+        },
+      ],
       store: { type: 'redis', url: 'http://redis' },
       limits: { maxBodyBytes: { chat: 10, videos: 5 } },
       admin: { secret: 'short' },
@@ -36,7 +44,15 @@ describe('operations config', () => {
     expect(problems).toContain('limits.maxBodyBytes.videos: Unrecognized key: "videos"');
     const paths = problems.map((problem) => problem.split(':')[0]);
     expect(paths).toEqual(
-      expect.arrayContaining(['keys[0].endpoints[1]', 'keys[0].rpm', 'keys[0].budgets[0].period', 'keys[0].budgets[1]', 'store.url', 'limits.maxBodyBytes.videos', 'admin.secret']),
+      expect.arrayContaining([
+        'keys[0].endpoints[1]',
+        'keys[0].rpm',
+        'keys[0].budgets[0].period',
+        'keys[0].budgets[1]',
+        'store.url',
+        'limits.maxBodyBytes.videos',
+        'admin.secret',
+      ]),
     );
   });
 });

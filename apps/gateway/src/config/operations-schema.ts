@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { strictObject } from './strict-object.js';
 
 /** The endpoint names a key's `endpoints` list may hold: one per API surface the gateway serves. */
-export const ENDPOINT_NAMES = ['chat', 'responses', 'messages', 'gemini', 'embeddings', 'rerank', 'images', 'audio', 'models', 'count-tokens'] as const;
+export const ENDPOINT_NAMES = [
+  'chat',
+  'responses',
+  'messages',
+  'gemini',
+  'embeddings',
+  'rerank',
+  'images',
+  'audio',
+  'models',
+  'count-tokens',
+] as const;
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 
 const positiveInt = z.number().int().positive();
@@ -21,7 +32,9 @@ export const budgetSchema = strictObject({
    * thousandth of the budget. Set it near one request's largest cost.
    */
   reservePerRequest: z.number().positive().optional(),
-}).refine((budget) => (budget.tokens === undefined) !== (budget.cost === undefined), { message: 'give exactly one of tokens or cost' });
+}).refine((budget) => (budget.tokens === undefined) !== (budget.cost === undefined), {
+  message: 'give exactly one of tokens or cost',
+});
 
 /** Fields every key may carry beside its secret and model globs. */
 export const keyLimitFields = {
@@ -97,7 +110,9 @@ export const adminSchema = strictObject({
   maxFailedLogins: positiveInt.default(10),
   /** That window, in ms, from the address's first failure. */
   failedLoginWindowMs: positiveInt.default(60_000),
-}).refine((admin) => (admin.secret === undefined) !== (admin.secretHash === undefined), { message: 'give exactly one of secret or secretHash' });
+}).refine((admin) => (admin.secret === undefined) !== (admin.secretHash === undefined), {
+  message: 'give exactly one of secret or secretHash',
+});
 
 export const loggingSchema = strictObject({
   level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

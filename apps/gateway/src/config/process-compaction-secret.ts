@@ -11,7 +11,9 @@ let processSecret: string | undefined;
 export function processCompactionSecret(logger: Logger): string {
   if (processSecret === undefined) {
     processSecret = randomBytes(32).toString('base64url');
-    logger.warn('responses.compaction.secret is not set: compaction items are sealed with a secret made for this process; they will not open after a restart or on another instance');
+    logger.warn(
+      'responses.compaction.secret is not set: compaction items are sealed with a secret made for this process; they will not open after a restart or on another instance',
+    );
   }
   return processSecret;
 }

@@ -17,7 +17,9 @@ export function unknownFieldsMessage(fields: readonly string[], known: readonly 
   return fields
     .map((field) => {
       const nearest = nearestField(field, known);
-      return nearest ? `unknown field "${field}"; did you mean "${nearest}"?` : `unknown field "${field}" (known fields: ${known.join(', ')})`;
+      return nearest
+        ? `unknown field "${field}"; did you mean "${nearest}"?`
+        : `unknown field "${field}" (known fields: ${known.join(', ')})`;
     })
     .join('; ');
 }

@@ -28,4 +28,3 @@ export const ENDPOINT_OF_STYLE = {
   'anthropic-messages': 'messages',
   gemini: 'gemini',
 } as const satisfies Record<GenerationStyle, string>;
-

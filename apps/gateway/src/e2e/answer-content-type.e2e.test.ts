@@ -74,7 +74,12 @@ describe('an upstream answering HTML where JSON was expected', () => {
 describe('speech keeps only an audio type', () => {
   it("answers an upstream's text/html with the requested format's type", async () => {
     answerWith('text/html', PAGE);
-    const response = await post('/v1/audio/speech', { model: 'up/tts-1', input: 'Hi', voice: 'alloy', response_format: 'opus' });
+    const response = await post('/v1/audio/speech', {
+      model: 'up/tts-1',
+      input: 'Hi',
+      voice: 'alloy',
+      response_format: 'opus',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/opus');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -83,7 +88,12 @@ describe('speech keeps only an audio type', () => {
 
   it("keeps the upstream's own audio type", async () => {
     answerWith('audio/ogg', 'OggS');
-    const response = await post('/v1/audio/speech', { model: 'up/tts-1', input: 'Hi', voice: 'alloy', response_format: 'opus' });
+    const response = await post('/v1/audio/speech', {
+      model: 'up/tts-1',
+      input: 'Hi',
+      voice: 'alloy',
+      response_format: 'opus',
+    });
     expect(response.headers.get('content-type')).toBe('audio/ogg');
     await response.arrayBuffer();
   });

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './gateway-harness.test-support.js';
 import { INBOUND_MODES, type InboundMode } from './inbound-callers.test-support.js';
-import { askReplay, replayCases, replayFits, replayVariant, startReplayGateway, type ReplayCase } from './recorded-replay.test-support.js';
+import {
+  askReplay,
+  replayCases,
+  replayFits,
+  replayVariant,
+  startReplayGateway,
+  type ReplayCase,
+} from './recorded-replay.test-support.js';
 
 /** Real Gemini answers with `responseId` taken out (Vertex and older models leave it out). */
-const withoutResponseId = (body: string): string => body.replace(/"responseId":\s*"[^"]*",?/g, '').replace(/,(\s*})/g, '$1');
+const withoutResponseId = (body: string): string =>
+  body.replace(/"responseId":\s*"[^"]*",?/g, '').replace(/,(\s*})/g, '$1');
 const NO_ID: ReplayCase[] = [
   replayVariant('gemini/01-text.json', 'no-response-id', withoutResponseId),
   replayVariant('gemini/02-text-stream.sse', 'no-response-id-stream', withoutResponseId),
@@ -54,7 +62,9 @@ describe('every answer carries a real id', () => {
     const replay = replayCases().find((candidate) => candidate.recording.file === 'gemini/01-text.json');
     if (!replay) throw new Error('no recording');
     const answer = await askReplay(harness, INBOUND_MODES[0]!, replay);
-    expect(answerIds(INBOUND_MODES[0]!, answer.payloads)).toEqual([(JSON.parse(replay.recording.body) as { responseId: string }).responseId]);
+    expect(answerIds(INBOUND_MODES[0]!, answer.payloads)).toEqual([
+      (JSON.parse(replay.recording.body) as { responseId: string }).responseId,
+    ]);
   });
 
   it('every caller style, every recorded upstream answer and the ones without an id: one non-empty id per answer', async () => {
@@ -62,10 +72,13 @@ describe('every answer carries a real id', () => {
     for (const mode of INBOUND_MODES) {
       // A Gemini caller of a Gemini upstream gets the provider's own bytes (the fast path), id or not.
       const variants = mode.style === 'gemini' ? [] : NO_ID;
-      for (const replay of [...replayCases(), ...variants].filter((candidate) => candidate.recording.http_status < 400 && replayFits(mode, candidate))) {
+      for (const replay of [...replayCases(), ...variants].filter(
+        (candidate) => candidate.recording.http_status < 400 && replayFits(mode, candidate),
+      )) {
         const ids = answerIds(mode, (await askReplay(harness, mode, replay)).payloads);
         const distinct = new Set(ids);
-        if (ids.length === 0 || distinct.size !== 1 || typeof ids[0] !== 'string' || ids[0] === '') problems.push(`${mode.id} from ${replay.model}: ids ${JSON.stringify([...distinct])}`);
+        if (ids.length === 0 || distinct.size !== 1 || typeof ids[0] !== 'string' || ids[0] === '')
+          problems.push(`${mode.id} from ${replay.model}: ids ${JSON.stringify([...distinct])}`);
       }
     }
     expect(problems).toEqual([]);

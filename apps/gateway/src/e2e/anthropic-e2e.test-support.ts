@@ -1,5 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse, type ReceivedRequest, type SseSendOptions } from '@interlingua/testkit';
+import {
+  loadRecording,
+  recordingJson,
+  recordingSseBody,
+  sendJson,
+  sendSse,
+  type ReceivedRequest,
+  type SseSendOptions,
+} from '@interlingua/testkit';
 
 /** How a loopback upstream answers one request. */
 export type Reply = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;
@@ -29,7 +37,8 @@ export function warningsOf(headers: Headers | undefined | null): string {
 }
 
 /** A 1x1 PNG, base64. */
-export const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** Config sections for error tests: upstream errors reach the caller without the gateway retrying. */
 export const NO_RETRIES = { routing: { retries: 0 } };

@@ -25,25 +25,44 @@ afterAll(async () => {
 });
 
 describe('a streaming Anthropic caller learns its prompt tokens in message_start', () => {
-  const streams = ['openai-chat/02-text-stream-usage.chunks.jsonl', 'openai-responses/02-text-stream.sse', 'openai-chat/04-tool-call-stream.sse'];
-  it.each(streams)('upstream reporting them only at the end: the estimate in message_start, the exact figure in message_delta (%s)', async (file) => {
-    const replay = replayCases().find((candidate) => candidate.recording.file === file);
-    if (!replay) throw new Error(`no recording ${file}`);
-    const answer = await askReplay(harness, MODE, replay, { messages: [{ role: 'user', content: PROMPT }] });
-    const start = answer.payloads.find((payload) => (payload as { type: string }).type === 'message_start') as { message: { usage: { input_tokens: number } } };
-    const delta = answer.payloads.find((payload) => (payload as { type: string }).type === 'message_delta') as { usage: { input_tokens?: number } };
-    const request = codecFor('anthropic-messages').request.toIr({ model: replay.model, max_tokens: 256, messages: [{ role: 'user', content: PROMPT }] }).value;
-    expect(start.message.usage.input_tokens).toBe(estimateInputTokens(request));
-    expect(start.message.usage.input_tokens).toBeGreaterThan(0);
-    expect(delta.usage.input_tokens).toBe(recordedPromptTokens(replay.recording.expect));
-  });
+  const streams = [
+    'openai-chat/02-text-stream-usage.chunks.jsonl',
+    'openai-responses/02-text-stream.sse',
+    'openai-chat/04-tool-call-stream.sse',
+  ];
+  it.each(streams)(
+    'upstream reporting them only at the end: the estimate in message_start, the exact figure in message_delta (%s)',
+    async (file) => {
+      const replay = replayCases().find((candidate) => candidate.recording.file === file);
+      if (!replay) throw new Error(`no recording ${file}`);
+      const answer = await askReplay(harness, MODE, replay, { messages: [{ role: 'user', content: PROMPT }] });
+      const start = answer.payloads.find((payload) => (payload as { type: string }).type === 'message_start') as {
+        message: { usage: { input_tokens: number } };
+      };
+      const delta = answer.payloads.find((payload) => (payload as { type: string }).type === 'message_delta') as {
+        usage: { input_tokens?: number };
+      };
+      const request = codecFor('anthropic-messages').request.toIr({
+        model: replay.model,
+        max_tokens: 256,
+        messages: [{ role: 'user', content: PROMPT }],
+      }).value;
+      expect(start.message.usage.input_tokens).toBe(estimateInputTokens(request));
+      expect(start.message.usage.input_tokens).toBeGreaterThan(0);
+      expect(delta.usage.input_tokens).toBe(recordedPromptTokens(replay.recording.expect));
+    },
+  );
 
   it('Gemini (usage on every chunk, read after message_start went out): a figure above zero at the start, the exact one in message_delta', async () => {
     const replay = replayCases().find((candidate) => candidate.recording.file === 'gemini/02-text-stream.sse');
     if (!replay) throw new Error('no recording');
     const answer = await askReplay(harness, MODE, replay, { messages: [{ role: 'user', content: PROMPT }] });
-    const start = answer.payloads.find((payload) => (payload as { type: string }).type === 'message_start') as { message: { usage: { input_tokens: number } } };
-    const delta = answer.payloads.find((payload) => (payload as { type: string }).type === 'message_delta') as { usage: { input_tokens?: number } };
+    const start = answer.payloads.find((payload) => (payload as { type: string }).type === 'message_start') as {
+      message: { usage: { input_tokens: number } };
+    };
+    const delta = answer.payloads.find((payload) => (payload as { type: string }).type === 'message_delta') as {
+      usage: { input_tokens?: number };
+    };
     expect(start.message.usage.input_tokens).toBeGreaterThan(0);
     expect(delta.usage.input_tokens).toBe(recordedPromptTokens(replay.recording.expect));
   });

@@ -16,7 +16,14 @@ import {
 import { toFile, type OpenAI } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
-import { lastUpstreamForm, lastUpstreamJson, lastUpstreamRequest, openAiClient, tinyWav, type Reply } from './media-e2e.test-support.js';
+import {
+  lastUpstreamForm,
+  lastUpstreamJson,
+  lastUpstreamRequest,
+  openAiClient,
+  tinyWav,
+  type Reply,
+} from './media-e2e.test-support.js';
 
 const VERBOSE = 'audio/01-openai-transcription-verbose.json';
 const GROQ_TEXT = 'audio/02-groq-transcription-text.txt';
@@ -30,7 +37,8 @@ let workDir: string;
 
 function replay(file: string): Reply {
   const recording = loadRecording(file);
-  const type = recording.content_type ?? (recording.format === 'text' ? 'text/plain; charset=utf-8' : 'application/json');
+  const type =
+    recording.content_type ?? (recording.format === 'text' ? 'text/plain; charset=utf-8' : 'application/json');
   return (_request, response) => {
     response.writeHead(recording.http_status, { 'content-type': type });
     response.end(recording.body);
@@ -60,7 +68,13 @@ beforeAll(async () => {
     providers: [{ id: 'oai', type: 'openai', baseUrl: `${openai.url}/v1`, apiKey: 'oai-secret' }],
     models: [
       { name: 'oai/*', targets: [{ provider: 'oai' }] },
-      { name: 'fallback-tts', targets: [{ provider: 'oai', model: 'gpt-4o-mini-tts', priority: 0 }, { provider: 'upstream', model: 'playai-tts', priority: 1 }] },
+      {
+        name: 'fallback-tts',
+        targets: [
+          { provider: 'oai', model: 'gpt-4o-mini-tts', priority: 0 },
+          { provider: 'upstream', model: 'playai-tts', priority: 1 },
+        ],
+      },
     ],
   });
   client = openAiClient(harness);
@@ -85,7 +99,13 @@ describe('speech through OpenAI-wire upstreams with the openai SDK', () => {
     const rest = Buffer.alloc(64 * 1024, 7);
     const gated = gatedAudio(first, rest, 'audio/mpeg');
     openAiReply = gated.reply;
-    const response = await client.audio.speech.create({ model: 'oai/gpt-4o-mini-tts', input: 'Hello there', voice: 'coral', instructions: 'Cheerful', response_format: 'mp3' });
+    const response = await client.audio.speech.create({
+      model: 'oai/gpt-4o-mini-tts',
+      input: 'Hello there',
+      voice: 'coral',
+      instructions: 'Cheerful',
+      response_format: 'mp3',
+    });
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
     const path = join(workDir, 'speech.mp3');
     const file = createWriteStream(path);
@@ -98,7 +118,13 @@ describe('speech through OpenAI-wire upstreams with the openai SDK', () => {
     await new Promise<void>((resolve) => file.end(resolve));
     expect(await readFile(path)).toEqual(Buffer.concat([first, rest]));
     const upstream = lastUpstreamJson({ ...harness, upstream: openai }, '/v1/audio/speech', openAiSpeechUpstreamSchema);
-    expect(upstream).toEqual({ model: 'gpt-4o-mini-tts', input: 'Hello there', voice: 'coral', instructions: 'Cheerful', response_format: 'mp3' });
+    expect(upstream).toEqual({
+      model: 'gpt-4o-mini-tts',
+      input: 'Hello there',
+      voice: 'coral',
+      instructions: 'Cheerful',
+      response_format: 'mp3',
+    });
     expect(lastOpenAi('/v1/audio/speech').headers.authorization).toBe('Bearer oai-secret');
   });
 
@@ -108,10 +134,18 @@ describe('speech through OpenAI-wire upstreams with the openai SDK', () => {
       response.writeHead(200, { 'content-type': 'application/octet-stream' });
       response.end(wav);
     };
-    const response = await client.audio.speech.create({ model: 'up/playai-tts', input: 'Hi', voice: 'Fritz-PlayAI', response_format: 'wav' });
+    const response = await client.audio.speech.create({
+      model: 'up/playai-tts',
+      input: 'Hi',
+      voice: 'Fritz-PlayAI',
+      response_format: 'wav',
+    });
     expect(response.headers.get('content-type')).toBe('audio/wav');
     expect(Buffer.from(await response.arrayBuffer())).toEqual(wav);
-    expect(lastUpstreamJson(harness, '/audio/speech', openAiSpeechUpstreamSchema)).toMatchObject({ model: 'playai-tts', response_format: 'wav' });
+    expect(lastUpstreamJson(harness, '/audio/speech', openAiSpeechUpstreamSchema)).toMatchObject({
+      model: 'playai-tts',
+      response_format: 'wav',
+    });
   });
 
   it('cuts the connection when the upstream fails in the middle of the audio, never ending it as if complete', async () => {
@@ -125,13 +159,18 @@ describe('speech through OpenAI-wire upstreams with the openai SDK', () => {
   });
 
   it('falls back to the next target when the first fails before any audio went out', async () => {
-    openAiReply = (_request, response) => sendJson(response, 503, { error: { message: 'overloaded', type: 'server_error', param: null, code: null } });
+    openAiReply = (_request, response) =>
+      sendJson(response, 503, { error: { message: 'overloaded', type: 'server_error', param: null, code: null } });
     groqReply = (_request, response) => {
       response.writeHead(200, { 'content-type': 'audio/wav' });
       response.end(tinyWav(10));
     };
-    const { response } = await client.audio.speech.create({ model: 'fallback-tts', input: 'Hi', voice: 'alloy', response_format: 'wav' }).withResponse();
-    expect(response.headers.get('x-interlingua-route')).toBe('provider=upstream; model=playai-tts; attempts=2; path=fast');
+    const { response } = await client.audio.speech
+      .create({ model: 'fallback-tts', input: 'Hi', voice: 'alloy', response_format: 'wav' })
+      .withResponse();
+    expect(response.headers.get('x-interlingua-route')).toBe(
+      'provider=upstream; model=playai-tts; attempts=2; path=fast',
+    );
   });
 });
 
@@ -149,45 +188,90 @@ describe('transcriptions and translations through OpenAI-wire upstreams', () => 
     const expected = loadRecording(VERBOSE).expect;
     expect(result.text).toBe(expected.text);
     expect(result.words).toHaveLength(expected.words as number);
-    const form = await lastUpstreamForm({ ...harness, upstream: openai }, '/v1/audio/transcriptions', openAiTranscriptionUpstreamFormSchema);
-    expect(form).toMatchObject({ model: 'whisper-1', response_format: 'verbose_json', 'timestamp_granularities[]': 'word', language: 'en', temperature: '0.2', file: { filename: 'hello.wav' } });
+    const form = await lastUpstreamForm(
+      { ...harness, upstream: openai },
+      '/v1/audio/transcriptions',
+      openAiTranscriptionUpstreamFormSchema,
+    );
+    expect(form).toMatchObject({
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+      'timestamp_granularities[]': 'word',
+      language: 'en',
+      temperature: '0.2',
+      file: { filename: 'hello.wav' },
+    });
     const request = lastOpenAi('/v1/audio/transcriptions');
     expect(await upstreamFormFileBytes(request.body, String(request.headers['content-type']), 'file')).toEqual([wav]);
   });
 
   it("returns Groq's text answer as text/plain, which the SDK hands back as a string", async () => {
-    const text = await client.audio.transcriptions.create({ model: 'up/whisper-large-v3', file: await toFile(tinyWav(), 'a.wav'), response_format: 'text' });
+    const text = await client.audio.transcriptions.create({
+      model: 'up/whisper-large-v3',
+      file: await toFile(tinyWav(), 'a.wav'),
+      response_format: 'text',
+    });
     expect(text).toBe(loadRecording(GROQ_TEXT).expect.text);
     await lastUpstreamForm(harness, '/audio/transcriptions', openAiTranscriptionUpstreamFormSchema);
   });
 
   it('translates', async () => {
     groqReply = (_request, response) => sendJson(response, 200, { text: 'Hello from the other side.' });
-    const result = await client.audio.translations.create({ model: 'up/whisper-large-v3', file: await toFile(tinyWav(), 'a.wav'), prompt: 'Greetings' });
+    const result = await client.audio.translations.create({
+      model: 'up/whisper-large-v3',
+      file: await toFile(tinyWav(), 'a.wav'),
+      prompt: 'Greetings',
+    });
     expect(result.text).toBe('Hello from the other side.');
-    expect(await lastUpstreamForm(harness, '/audio/translations', openAiTranslationUpstreamFormSchema)).toMatchObject({ model: 'whisper-large-v3', prompt: 'Greetings' });
+    expect(await lastUpstreamForm(harness, '/audio/translations', openAiTranslationUpstreamFormSchema)).toMatchObject({
+      model: 'whisper-large-v3',
+      prompt: 'Greetings',
+    });
   });
 
   it('streams a transcription as the upstream sends it', async () => {
     const events = [
       { type: 'transcript.text.delta', delta: 'I' },
       { type: 'transcript.text.delta', delta: ' see' },
-      { type: 'transcript.text.done', text: 'I see', usage: { type: 'tokens', input_tokens: 14, output_tokens: 2, total_tokens: 16 } },
+      {
+        type: 'transcript.text.done',
+        text: 'I see',
+        usage: { type: 'tokens', input_tokens: 14, output_tokens: 2, total_tokens: 16 },
+      },
     ];
-    openAiReply = (_request, response) => sendSse(response, events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''));
-    const stream = await client.audio.transcriptions.create({ model: 'oai/gpt-4o-mini-transcribe', file: await toFile(tinyWav(), 'a.wav'), stream: true });
+    openAiReply = (_request, response) =>
+      sendSse(response, events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''));
+    const stream = await client.audio.transcriptions.create({
+      model: 'oai/gpt-4o-mini-transcribe',
+      file: await toFile(tinyWav(), 'a.wav'),
+      stream: true,
+    });
     const received: unknown[] = [];
     for await (const event of stream) received.push(event);
     expect(received).toEqual(events);
-    expect(await lastUpstreamForm({ ...harness, upstream: openai }, '/v1/audio/transcriptions', openAiTranscriptionUpstreamFormSchema)).toMatchObject({ stream: 'true' });
+    expect(
+      await lastUpstreamForm(
+        { ...harness, upstream: openai },
+        '/v1/audio/transcriptions',
+        openAiTranscriptionUpstreamFormSchema,
+      ),
+    ).toMatchObject({ stream: 'true' });
   });
 
   it('answers the mock provider in process on every audio endpoint', async () => {
-    const speech = Buffer.from(await (await client.audio.speech.create({ model: 'mock', input: 'x', voice: 'alloy' })).arrayBuffer());
+    const speech = Buffer.from(
+      await (await client.audio.speech.create({ model: 'mock', input: 'x', voice: 'alloy' })).arrayBuffer(),
+    );
     expect(speech.toString('latin1', 0, 4)).toBe('RIFF');
-    const transcript = await client.audio.transcriptions.create({ model: 'mock', file: await toFile(tinyWav(), 'a.wav') });
+    const transcript = await client.audio.transcriptions.create({
+      model: 'mock',
+      file: await toFile(tinyWav(), 'a.wav'),
+    });
     expect(transcript.text).toMatch(/^Mock transcription of "a.wav"/);
-    const translation = await client.audio.translations.create({ model: 'mock', file: await toFile(tinyWav(), 'a.wav') });
+    const translation = await client.audio.translations.create({
+      model: 'mock',
+      file: await toFile(tinyWav(), 'a.wav'),
+    });
     expect(translation.text).toMatch(/^Mock translation of "a.wav"/);
   });
 });

@@ -49,12 +49,21 @@ async function startMediaServer(): Promise<MediaServer> {
 
 /** Chat content naming URL_COUNT distinct images on the media server. */
 function chatImages(): OpenAI.ChatCompletionContentPart[] {
-  return [{ type: 'text', text: 'Compare these.' }, ...Array.from({ length: URL_COUNT }, (_, i) => ({ type: 'image_url' as const, image_url: { url: `${media.url}/img/${i}.png` } }))];
+  return [
+    { type: 'text', text: 'Compare these.' },
+    ...Array.from({ length: URL_COUNT }, (_, i) => ({
+      type: 'image_url' as const,
+      image_url: { url: `${media.url}/img/${i}.png` },
+    })),
+  ];
 }
 
 /** A gateway routing `up/*` to a Gemini upstream, with loopback downloads allowed and `limits` added to `media`. */
 function gatewayWith(limits: Record<string, number>): Promise<Harness> {
-  return startHarness(replayJson('gemini/01-text.json'), { upstreamProvider: { type: 'gemini' }, sections: { media: { allowPrivate: true, ...limits } } });
+  return startHarness(replayJson('gemini/01-text.json'), {
+    upstreamProvider: { type: 'gemini' },
+    sections: { media: { allowPrivate: true, ...limits } },
+  });
 }
 
 beforeAll(async () => {
@@ -72,7 +81,9 @@ describe('a request naming many image URLs for a Gemini upstream', () => {
     const harness = await gatewayWith({});
     try {
       const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
-      const error = await client.chat.completions.create({ model: 'up/gemini-2.5-flash', messages: [{ role: 'user', content: chatImages() }] }).catch((e: unknown) => e);
+      const error = await client.chat.completions
+        .create({ model: 'up/gemini-2.5-flash', messages: [{ role: 'user', content: chatImages() }] })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OpenAI.BadRequestError);
       const message = (error as Error).message;
       expect(message).toContain(`${URL_COUNT} distinct image URLs`);
@@ -88,7 +99,10 @@ describe('a request naming many image URLs for a Gemini upstream', () => {
     const harness = await gatewayWith({ maxUrls: 64, concurrency: 4 });
     try {
       const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
-      await client.chat.completions.create({ model: 'up/gemini-2.5-flash', messages: [{ role: 'user', content: chatImages() }] });
+      await client.chat.completions.create({
+        model: 'up/gemini-2.5-flash',
+        messages: [{ role: 'user', content: chatImages() }],
+      });
       expect(media.hits).toBe(URL_COUNT);
       expect(media.mostAtOnce).toBeLessThanOrEqual(4);
       expect(media.mostAtOnce).toBeGreaterThan(1);
@@ -102,8 +116,17 @@ describe('a request naming many image URLs for a Gemini upstream', () => {
     const harness = await gatewayWith({ maxUrls: 64, concurrency: 4, maxTotalBytes: 8 * 1024 });
     try {
       const anthropic = new Anthropic({ baseURL: harness.url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
-      const content: Anthropic.ContentBlockParam[] = Array.from({ length: URL_COUNT }, (_, i) => ({ type: 'image', source: { type: 'url', url: `${media.url}/img/${i}.png` } }));
-      const error = await anthropic.messages.create({ model: 'up/gemini-2.5-flash', max_tokens: 50, messages: [{ role: 'user', content: [...content, { type: 'text', text: 'Compare these.' }] }] }).catch((e: unknown) => e);
+      const content: Anthropic.ContentBlockParam[] = Array.from({ length: URL_COUNT }, (_, i) => ({
+        type: 'image',
+        source: { type: 'url', url: `${media.url}/img/${i}.png` },
+      }));
+      const error = await anthropic.messages
+        .create({
+          model: 'up/gemini-2.5-flash',
+          max_tokens: 50,
+          messages: [{ role: 'user', content: [...content, { type: 'text', text: 'Compare these.' }] }],
+        })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Anthropic.BadRequestError);
       expect((error as Error).message).toContain('limit of 8192 bytes per request (media.maxTotalBytes)');
       // Eight fit; the ninth passes the budget, and at most the pool's other downloads were under way.

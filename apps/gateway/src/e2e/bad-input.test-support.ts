@@ -31,14 +31,78 @@ const geminiTurn = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
 
 /** Every JSON route that reads a model, each as its clients call it. */
 export const JSON_ROUTES: readonly JsonRoute[] = [
-  { path: '/v1/chat/completions', style: 'openai', auth: bearer, valid: { model: 'mock', messages: userTurn }, required: /model|messages/, wrongType: ['messages', 'hello', /messages/], model: 'body' },
-  { path: '/v1/responses', style: 'openai', auth: bearer, valid: { model: 'mock', input: 'hi', store: false }, required: /model|input/, wrongType: ['input', 42, /input/], model: 'body' },
-  { path: '/v1/messages', style: 'anthropic', auth: anthropic, valid: { model: 'mock', max_tokens: 16, messages: userTurn }, required: /model|messages|max_tokens/, wrongType: ['max_tokens', 'many', /max_tokens/], model: 'body' },
-  { path: '/v1/messages/count_tokens', style: 'anthropic', auth: anthropic, valid: { model: 'mock', messages: userTurn }, required: /model|messages/, wrongType: ['messages', 7, /messages/], model: 'body' },
-  { path: '/v1beta/models/mock:generateContent', style: 'gemini', auth: google, valid: geminiTurn, required: /contents/, wrongType: ['contents', 'hi', /contents/], model: 'path' },
-  { path: '/v1beta/models/mock:streamGenerateContent?alt=sse', style: 'gemini', auth: google, valid: geminiTurn, required: /contents/, wrongType: ['contents', 3, /contents/], model: 'path' },
-  { path: '/v1beta/models/mock:countTokens', style: 'gemini', auth: google, valid: geminiTurn, required: /contents|generateContentRequest/, wrongType: ['contents', true, /contents/], model: 'path' },
-  { path: '/v1/embeddings', style: 'openai', auth: bearer, valid: { model: 'mock', input: 'hi' }, required: /model|input/, wrongType: ['input', { text: 'hi' }, /input/], model: 'body' },
+  {
+    path: '/v1/chat/completions',
+    style: 'openai',
+    auth: bearer,
+    valid: { model: 'mock', messages: userTurn },
+    required: /model|messages/,
+    wrongType: ['messages', 'hello', /messages/],
+    model: 'body',
+  },
+  {
+    path: '/v1/responses',
+    style: 'openai',
+    auth: bearer,
+    valid: { model: 'mock', input: 'hi', store: false },
+    required: /model|input/,
+    wrongType: ['input', 42, /input/],
+    model: 'body',
+  },
+  {
+    path: '/v1/messages',
+    style: 'anthropic',
+    auth: anthropic,
+    valid: { model: 'mock', max_tokens: 16, messages: userTurn },
+    required: /model|messages|max_tokens/,
+    wrongType: ['max_tokens', 'many', /max_tokens/],
+    model: 'body',
+  },
+  {
+    path: '/v1/messages/count_tokens',
+    style: 'anthropic',
+    auth: anthropic,
+    valid: { model: 'mock', messages: userTurn },
+    required: /model|messages/,
+    wrongType: ['messages', 7, /messages/],
+    model: 'body',
+  },
+  {
+    path: '/v1beta/models/mock:generateContent',
+    style: 'gemini',
+    auth: google,
+    valid: geminiTurn,
+    required: /contents/,
+    wrongType: ['contents', 'hi', /contents/],
+    model: 'path',
+  },
+  {
+    path: '/v1beta/models/mock:streamGenerateContent?alt=sse',
+    style: 'gemini',
+    auth: google,
+    valid: geminiTurn,
+    required: /contents/,
+    wrongType: ['contents', 3, /contents/],
+    model: 'path',
+  },
+  {
+    path: '/v1beta/models/mock:countTokens',
+    style: 'gemini',
+    auth: google,
+    valid: geminiTurn,
+    required: /contents|generateContentRequest/,
+    wrongType: ['contents', true, /contents/],
+    model: 'path',
+  },
+  {
+    path: '/v1/embeddings',
+    style: 'openai',
+    auth: bearer,
+    valid: { model: 'mock', input: 'hi' },
+    required: /model|input/,
+    wrongType: ['input', { text: 'hi' }, /input/],
+    model: 'body',
+  },
 ];
 
 /** Each style's strict error body; returns the message. Throws when the body is not one. */
@@ -72,10 +136,25 @@ export const BAD_BODIES: readonly BadBody[] = [
   { name: 'malformed JSON', body: () => '{"model":', status: 400, names: () => /JSON/ },
   { name: 'an empty body', body: () => '', status: 400, names: () => /JSON|empty|body/i },
   { name: 'JSON that is not an object', body: () => '[1,2,3]', status: 400, names: () => /object/i },
-  { name: 'nesting 300 levels deep', body: () => `${'['.repeat(300)}${']'.repeat(300)}`, status: 400, names: () => /nest|deep/i },
-  { name: 'a body over the limit', body: (route) => JSON.stringify({ ...route.valid, padding: 'x'.repeat(BODY_LIMIT) }), status: 413, names: () => new RegExp(`${BODY_LIMIT}`) },
+  {
+    name: 'nesting 300 levels deep',
+    body: () => `${'['.repeat(300)}${']'.repeat(300)}`,
+    status: 400,
+    names: () => /nest|deep/i,
+  },
+  {
+    name: 'a body over the limit',
+    body: (route) => JSON.stringify({ ...route.valid, padding: 'x'.repeat(BODY_LIMIT) }),
+    status: 413,
+    names: () => new RegExp(`${BODY_LIMIT}`),
+  },
   { name: 'missing fields', body: () => '{}', status: 400, names: (route) => route.required },
-  { name: 'a field of the wrong type', body: (route) => JSON.stringify({ ...route.valid, [route.wrongType[0]]: route.wrongType[1] }), status: 400, names: (route) => route.wrongType[2] },
+  {
+    name: 'a field of the wrong type',
+    body: (route) => JSON.stringify({ ...route.valid, [route.wrongType[0]]: route.wrongType[1] }),
+    status: 400,
+    names: (route) => route.wrongType[2],
+  },
 ];
 
 /** Bytes that never occur in UTF-8. */
@@ -111,28 +190,43 @@ export const HOSTILE_BODIES: ReadonlyArray<readonly [string, HostileKind]> = [
   [
     'bytes that are not UTF-8',
     (route) =>
-      fc.tuple(fc.string({ maxLength: 20 }), fc.array(fc.constantFrom(...NEVER_UTF8), { minLength: 1, maxLength: 6 })).map(([text, bad]) => {
-        const [head, tail] = aroundSlot(route, 'note');
-        const inside = Buffer.concat([Buffer.from(JSON.stringify(text).slice(0, -1)), Buffer.from(bad), Buffer.from('"')]);
-        return { bytes: Buffer.concat([Buffer.from(head), inside, Buffer.from(tail)]), status: 400, names: /UTF-8/ };
-      }),
+      fc
+        .tuple(fc.string({ maxLength: 20 }), fc.array(fc.constantFrom(...NEVER_UTF8), { minLength: 1, maxLength: 6 }))
+        .map(([text, bad]) => {
+          const [head, tail] = aroundSlot(route, 'note');
+          const inside = Buffer.concat([
+            Buffer.from(JSON.stringify(text).slice(0, -1)),
+            Buffer.from(bad),
+            Buffer.from('"'),
+          ]);
+          return { bytes: Buffer.concat([Buffer.from(head), inside, Buffer.from(tail)]), status: 400, names: /UTF-8/ };
+        }),
   ],
   [
     'nesting past the depth limit inside a field',
     (route) =>
       fc.integer({ min: 260, max: 5000 }).map((depth) => {
         const [head, tail] = aroundSlot(route, route.wrongType[0]);
-        return { bytes: Buffer.from(`${head}${'['.repeat(depth)}${']'.repeat(depth)}${tail}`), status: 400, names: /nest|deep/i };
+        return {
+          bytes: Buffer.from(`${head}${'['.repeat(depth)}${']'.repeat(depth)}${tail}`),
+          status: 400,
+          names: /nest|deep/i,
+        };
       }),
   ],
   [
     'a field of the wrong type beside a huge string',
     (route) =>
-      fc.tuple(fc.oneof(fc.boolean(), fc.array(fc.boolean(), { minLength: 1, maxLength: 3 })), fc.integer({ min: 1_000, max: BODY_LIMIT - 2_000 })).map(([value, size]) => ({
-        bytes: json({ ...route.valid, [route.wrongType[0]]: value, padding: 'y'.repeat(size) }),
-        status: 400,
-        names: route.wrongType[2],
-      })),
+      fc
+        .tuple(
+          fc.oneof(fc.boolean(), fc.array(fc.boolean(), { minLength: 1, maxLength: 3 })),
+          fc.integer({ min: 1_000, max: BODY_LIMIT - 2_000 }),
+        )
+        .map(([value, size]) => ({
+          bytes: json({ ...route.valid, [route.wrongType[0]]: value, padding: 'y'.repeat(size) }),
+          status: 400,
+          names: route.wrongType[2],
+        })),
   ],
   [
     'JSON cut short',
@@ -157,8 +251,15 @@ export interface FormPart {
 export function multipartBody(boundary: string, parts: readonly FormPart[]): Buffer {
   const pieces: Buffer[] = [];
   for (const part of parts) {
-    const file = part.filename === undefined ? '' : `; filename="${part.filename}"\r\nContent-Type: application/octet-stream`;
-    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}${part.headers ?? ''}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+    const file =
+      part.filename === undefined ? '' : `; filename="${part.filename}"\r\nContent-Type: application/octet-stream`;
+    pieces.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}${part.headers ?? ''}\r\n\r\n`,
+      ),
+      Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   pieces.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(pieces);

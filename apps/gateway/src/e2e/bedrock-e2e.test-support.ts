@@ -2,24 +2,50 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { SseMessage } from '@interlingua/ir';
 import { encodeBedrockEventStreamMessage } from '@interlingua/provider-adapters';
-import { bedrockConverseUpstreamRequestSchema, loadRecording, recordingJson, sendJson, type ReceivedRequest } from '@interlingua/testkit';
-import { verifyAwsSigV4, type AwsErrorAnswer, type AwsTestCredentials } from '../../../../packages/provider-adapters/src/providers/bedrock/bedrock-sigv4-verifier.test-support.js';
+import {
+  bedrockConverseUpstreamRequestSchema,
+  loadRecording,
+  recordingJson,
+  sendJson,
+  type ReceivedRequest,
+} from '@interlingua/testkit';
+import {
+  verifyAwsSigV4,
+  type AwsErrorAnswer,
+  type AwsTestCredentials,
+} from '../../../../packages/provider-adapters/src/providers/bedrock/bedrock-sigv4-verifier.test-support.js';
 
 /** How the loopback Bedrock answers one request that passed signature and schema checks. */
 export type Reply = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;
 
 export const AWS_REGION = 'us-east-1';
 /** The example credentials of the AWS documentation. */
-export const AWS_CREDENTIALS: AwsTestCredentials = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', sessionToken: 'session-token-example' };
+export const AWS_CREDENTIALS: AwsTestCredentials = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  sessionToken: 'session-token-example',
+};
 
 /** The `upstream` provider of the harness as a SigV4-signed Bedrock provider. */
-export const BEDROCK_PROVIDER = { type: 'bedrock', apiKey: undefined, options: { region: AWS_REGION, ...AWS_CREDENTIALS } };
+export const BEDROCK_PROVIDER = {
+  type: 'bedrock',
+  apiKey: undefined,
+  options: { region: AWS_REGION, ...AWS_CREDENTIALS },
+};
 
 /** What the AWS side currently accepts (tests rotate the secret to provoke a bad signature). */
 export const awsSide = { credentials: AWS_CREDENTIALS };
 
 function sendAwsError(response: ServerResponse, error: AwsErrorAnswer): void {
-  sendJson(response, error.status, { message: error.message }, { 'x-amzn-errortype': `${error.type}:http://internal.amazon.com/coral/com.amazon.coral.service/`, 'x-amzn-requestid': 'loopback' });
+  sendJson(
+    response,
+    error.status,
+    { message: error.message },
+    {
+      'x-amzn-errortype': `${error.type}:http://internal.amazon.com/coral/com.amazon.coral.service/`,
+      'x-amzn-requestid': 'loopback',
+    },
+  );
 }
 
 /**
@@ -31,9 +57,19 @@ export function bedrockUpstream(reply: () => Reply): Reply {
   return async (request, response) => {
     const problem = await verifyAwsSigV4(request, awsSide.credentials, AWS_REGION, 'bedrock');
     if (problem) return sendAwsError(response, problem);
-    if (!/^\/model\/[^/]+\/converse(-stream)?$/.test(request.url)) return sendAwsError(response, { status: 404, type: 'UnknownOperationException', message: `No operation at ${request.url}` });
+    if (!/^\/model\/[^/]+\/converse(-stream)?$/.test(request.url))
+      return sendAwsError(response, {
+        status: 404,
+        type: 'UnknownOperationException',
+        message: `No operation at ${request.url}`,
+      });
     const body = bedrockConverseUpstreamRequestSchema.safeParse(request.json());
-    if (!body.success) return sendAwsError(response, { status: 400, type: 'ValidationException', message: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+    if (!body.success)
+      return sendAwsError(response, {
+        status: 400,
+        type: 'ValidationException',
+        message: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      });
     return reply()(request, response);
   };
 }
@@ -49,7 +85,8 @@ export function lastConverseBody(requests: readonly ReceivedRequest[]): Record<s
 export function replayConverse(file: string): Reply {
   const recording = loadRecording(file);
   const body = recordingJson(recording) as { __type?: string };
-  const headers: Record<string, string> = recording.http_status >= 400 && body.__type ? { 'x-amzn-errortype': body.__type } : {};
+  const headers: Record<string, string> =
+    recording.http_status >= 400 && body.__type ? { 'x-amzn-errortype': body.__type } : {};
   return (_request, response) => sendJson(response, recording.http_status, body, headers);
 }
 
@@ -57,14 +94,21 @@ export function replayConverse(file: string): Reply {
 async function sendFrames(response: ServerResponse, bytes: Uint8Array, chunkBytes = 97): Promise<void> {
   response.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': 'loopback' });
   for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
-    if (!response.write(bytes.subarray(offset, offset + chunkBytes))) await new Promise((resolve) => response.once('drain', resolve));
+    if (!response.write(bytes.subarray(offset, offset + chunkBytes)))
+      await new Promise((resolve) => response.once('drain', resolve));
   }
   response.end();
 }
 
 /** A real ConverseStream answer (text, then a `get_capital` call), recorded by pydantic-ai. */
 export const RECORDED_TOOL_STREAM = Buffer.from(
-  readFileSync(new URL('../../../../packages/provider-adapters/src/providers/bedrock/__fixtures__/converse-stream-tool-use.eventstream.b64', import.meta.url), 'utf8').replace(/\s+/g, ''),
+  readFileSync(
+    new URL(
+      '../../../../packages/provider-adapters/src/providers/bedrock/__fixtures__/converse-stream-tool-use.eventstream.b64',
+      import.meta.url,
+    ),
+    'utf8',
+  ).replace(/\s+/g, ''),
   'base64',
 );
 
@@ -75,7 +119,9 @@ export function replayToolStream(): Reply {
 
 /** Streams documented ConverseStream events (`[eventType, payload]`) in AWS event stream framing. */
 export function converseStream(events: Array<[string, Record<string, unknown>]>): Reply {
-  const frames = events.map(([event, data]): SseMessage => ({ event, data: JSON.stringify(data) })).map(encodeBedrockEventStreamMessage);
+  const frames = events
+    .map(([event, data]): SseMessage => ({ event, data: JSON.stringify(data) }))
+    .map(encodeBedrockEventStreamMessage);
   const bytes = Buffer.concat(frames);
   return (_request, response) => sendFrames(response, bytes);
 }
@@ -84,7 +130,10 @@ export function converseStream(events: Array<[string, Record<string, unknown>]>)
 export function textStream(text: string[], stopReason = 'end_turn'): Reply {
   return converseStream([
     ['messageStart', { role: 'assistant' }],
-    ...text.map((delta): [string, Record<string, unknown>] => ['contentBlockDelta', { contentBlockIndex: 0, delta: { text: delta } }]),
+    ...text.map((delta): [string, Record<string, unknown>] => [
+      'contentBlockDelta',
+      { contentBlockIndex: 0, delta: { text: delta } },
+    ]),
     ['contentBlockStop', { contentBlockIndex: 0 }],
     ['messageStop', { stopReason }],
     ['metadata', { usage: { inputTokens: 12, outputTokens: 5, totalTokens: 17 }, metrics: { latencyMs: 20 } }],

@@ -94,19 +94,30 @@ describe('a client that sends its request too slowly', () => {
     socket.destroy();
     expect(statusOf(seen), seen.text).toBe(408);
     expect(seen.text.toLowerCase()).toContain('connection: close');
-    expect(jsonOf(seen)).toMatchObject({ error: { code: 'request_timeout', message: expect.stringContaining('server.timeouts.bodyIdleMs') } });
+    expect(jsonOf(seen)).toMatchObject({
+      error: { code: 'request_timeout', message: expect.stringContaining('server.timeouts.bodyIdleMs') },
+    });
     expect(seen.closed).toBe(true);
   });
 
   it('an Anthropic caller gets the 408 in its own error shape', async () => {
-    const body = JSON.stringify({ model: 'mock', max_tokens: 20, messages: [{ role: 'user', content: 'Hello there' }] });
+    const body = JSON.stringify({
+      model: 'mock',
+      max_tokens: 20,
+      messages: [{ role: 'user', content: 'Hello there' }],
+    });
     const socket = await open();
     const outcome = collect(socket);
-    socket.write(chatHead(body, '/v1/messages', `x-api-key: ${GATEWAY_KEY}\r\nanthropic-version: 2023-06-01`) + body.slice(0, 5));
+    socket.write(
+      chatHead(body, '/v1/messages', `x-api-key: ${GATEWAY_KEY}\r\nanthropic-version: 2023-06-01`) + body.slice(0, 5),
+    );
     const seen = await outcome;
     socket.destroy();
     expect(statusOf(seen)).toBe(408);
-    expect(jsonOf(seen)).toMatchObject({ type: 'error', error: { message: expect.stringContaining('server.timeouts.bodyIdleMs') } });
+    expect(jsonOf(seen)).toMatchObject({
+      type: 'error',
+      error: { message: expect.stringContaining('server.timeouts.bodyIdleMs') },
+    });
     expect(seen.closed).toBe(true);
   });
 

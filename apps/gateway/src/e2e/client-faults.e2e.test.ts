@@ -7,7 +7,13 @@ import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testk
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { INBOUND_MODES, isStreaming, sendInbound, type InboundMode } from './inbound-callers.test-support.js';
-import { expectNoOpenSockets, providerForWire, readWireRequest, UPSTREAM_WIRES, wireStreamWriter } from './upstream-wires.test-support.js';
+import {
+  expectNoOpenSockets,
+  providerForWire,
+  readWireRequest,
+  UPSTREAM_WIRES,
+  wireStreamWriter,
+} from './upstream-wires.test-support.js';
 
 /** What the flooding upstream would write if nothing held it back: far more than every buffer on the way. */
 const FLOOD_BYTES = 128 * 1024 * 1024;
@@ -78,7 +84,10 @@ beforeAll(async () => {
     await new Promise((resolve) => response.once('close', resolve));
   });
   const providers = UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url));
-  harness = await startHarness(() => undefined, { providers, models: UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }] })) });
+  harness = await startHarness(() => undefined, {
+    providers,
+    models: UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }] })),
+  });
 });
 
 afterAll(async () => {
@@ -87,7 +96,9 @@ afterAll(async () => {
 });
 
 describe('a client that disconnects mid-stream', () => {
-  const cases = INBOUND_MODES.filter(isStreaming).flatMap((mode) => [mode.style, TRANSLATED_TO[mode.style]].map((wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const));
+  const cases = INBOUND_MODES.filter(isStreaming).flatMap((mode) =>
+    [mode.style, TRANSLATED_TO[mode.style]].map((wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const),
+  );
 
   it.each(cases)('%s: the upstream request is aborted', async (_name, mode, wire) => {
     const aborted = upstream.nextAbort();

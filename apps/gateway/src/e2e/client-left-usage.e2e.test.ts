@@ -32,8 +32,13 @@ beforeAll(async () => {
     await new Promise((resolve) => response.once('close', resolve));
   });
   const providers = UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url));
-  harness = await startHarness(() => undefined, { providers, models: UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }] })) });
-  harness.gateway.gateway.ops.runtime.logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  harness = await startHarness(() => undefined, {
+    providers,
+    models: UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }] })),
+  });
+  harness.gateway.gateway.ops.runtime.logger = createLogger('info', {
+    write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
   setRequestLogging(true);
 });
 
@@ -45,7 +50,9 @@ afterAll(async () => {
 
 function outputTokensOfKey(): Promise<number> {
   const keyIds = harness.gateway.gateway.keys.filter((key) => key.name === 'test').map((key) => key.id);
-  return readUsage(harness.gateway.gateway.ops.runtime.store, keyIds, Date.now()).then(([entry]) => entry?.day.outputTokens ?? 0);
+  return readUsage(harness.gateway.gateway.ops.runtime.store, keyIds, Date.now()).then(
+    ([entry]) => entry?.day.outputTokens ?? 0,
+  );
 }
 
 /** Reads the answer until the last delta's text arrived, then leaves. */
@@ -67,7 +74,9 @@ async function readUntilLastDeltaThenLeave(mode: InboundMode, model: string): Pr
 
 describe('a client that leaves mid-stream, before the upstream reported usage', () => {
   const modes = INBOUND_MODES.filter((mode) => mode.framing !== 'json');
-  const cases = modes.flatMap((mode) => [mode.style, TRANSLATED_TO[mode.style]].map((wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const));
+  const cases = modes.flatMap((mode) =>
+    [mode.style, TRANSLATED_TO[mode.style]].map((wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const),
+  );
 
   it.each(cases)('%s: logged 499, and the streamed text charged as an estimate', async (_name, mode, wire) => {
     const before = await outputTokensOfKey();

@@ -13,12 +13,48 @@ import { readWireRequest, type WireRequest } from './upstream-wires.test-support
  * translated upstream, so left out here), a shell call and its output, and the assistant's answer.
  */
 export const CODEX_HISTORY: Array<Record<string, unknown>> = [
-  { type: 'message', role: 'developer', content: [{ type: 'input_text', text: '<permissions instructions>Filesystem sandboxing: workspace-write.</permissions instructions>' }] },
-  { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context>\n  <cwd>/work/demo</cwd>\n  <shell>bash</shell>\n</environment_context>' }] },
-  { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'List the files and tell me what notes.txt says.' }] },
-  { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"cat notes.txt","workdir":"/work/demo"}', call_id: 'call_exec_1' },
-  { type: 'function_call_output', call_id: 'call_exec_1', output: 'Chunk ID: 1\nProcess exited with code 0\nOutput:\nbuy milk; ship release 4.2' },
-  { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'notes.txt says: buy milk; ship release 4.2.' }], phase: 'final_answer' },
+  {
+    type: 'message',
+    role: 'developer',
+    content: [
+      {
+        type: 'input_text',
+        text: '<permissions instructions>Filesystem sandboxing: workspace-write.</permissions instructions>',
+      },
+    ],
+  },
+  {
+    type: 'message',
+    role: 'user',
+    content: [
+      {
+        type: 'input_text',
+        text: '<environment_context>\n  <cwd>/work/demo</cwd>\n  <shell>bash</shell>\n</environment_context>',
+      },
+    ],
+  },
+  {
+    type: 'message',
+    role: 'user',
+    content: [{ type: 'input_text', text: 'List the files and tell me what notes.txt says.' }],
+  },
+  {
+    type: 'function_call',
+    name: 'exec_command',
+    arguments: '{"cmd":"cat notes.txt","workdir":"/work/demo"}',
+    call_id: 'call_exec_1',
+  },
+  {
+    type: 'function_call_output',
+    call_id: 'call_exec_1',
+    output: 'Chunk ID: 1\nProcess exited with code 0\nOutput:\nbuy milk; ship release 4.2',
+  },
+  {
+    type: 'message',
+    role: 'assistant',
+    content: [{ type: 'output_text', text: 'notes.txt says: buy milk; ship release 4.2.' }],
+    phase: 'final_answer',
+  },
 ];
 
 /** The tools Codex offers with every turn, compaction included (function tools, flat). */
@@ -28,14 +64,24 @@ export const CODEX_TOOLS: Array<Record<string, unknown>> = [
     name: 'exec_command',
     description: 'Runs a command in a PTY, returning output or a session ID for ongoing interaction.',
     strict: false,
-    parameters: { type: 'object', properties: { cmd: { type: 'string' }, workdir: { type: 'string' } }, required: ['cmd'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { cmd: { type: 'string' }, workdir: { type: 'string' } },
+      required: ['cmd'],
+      additionalProperties: false,
+    },
   },
   {
     type: 'function',
     name: 'update_plan',
     description: 'Updates the task plan.',
     strict: false,
-    parameters: { type: 'object', properties: { plan: { type: 'array', items: { type: 'object' } } }, required: ['plan'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { plan: { type: 'array', items: { type: 'object' } } },
+      required: ['plan'],
+      additionalProperties: false,
+    },
   },
 ];
 
@@ -104,7 +150,10 @@ export function scriptedUpstream(received: Received[]): (request: ReceivedReques
     const events = answerEvents(read.wire, text);
     if (read.stream) {
       const encoder = codec.stream.createEncoder();
-      return sendSse(response, serializeSseMessages([...events.flatMap((event) => encoder.push(event)), ...encoder.end()]));
+      return sendSse(
+        response,
+        serializeSseMessages([...events.flatMap((event) => encoder.push(event)), ...encoder.end()]),
+      );
     }
     const answer = codec.response.fromIr({
       id: `up_${read.wire}`,
@@ -125,11 +174,26 @@ export function lastTurns(received: readonly Received[]): Array<{ role: string; 
   const textOf = (value: unknown): string => JSON.stringify(value);
   if (last.wire === 'gemini') {
     const system = body.systemInstruction ? [{ role: 'system', text: textOf(body.systemInstruction) }] : [];
-    return [...system, ...((body.contents as Array<{ role: string; parts: unknown }>) ?? []).map((turn) => ({ role: turn.role, text: textOf(turn.parts) }))];
+    return [
+      ...system,
+      ...((body.contents as Array<{ role: string; parts: unknown }>) ?? []).map((turn) => ({
+        role: turn.role,
+        text: textOf(turn.parts),
+      })),
+    ];
   }
   if (last.wire === 'anthropic-messages') {
     const system = body.system ? [{ role: 'system', text: textOf(body.system) }] : [];
-    return [...system, ...((body.messages as Array<{ role: string; content: unknown }>) ?? []).map((turn) => ({ role: turn.role, text: textOf(turn.content) }))];
+    return [
+      ...system,
+      ...((body.messages as Array<{ role: string; content: unknown }>) ?? []).map((turn) => ({
+        role: turn.role,
+        text: textOf(turn.content),
+      })),
+    ];
   }
-  return ((body.messages as Array<{ role: string; content: unknown }>) ?? []).map((turn) => ({ role: turn.role, text: textOf(turn.content) }));
+  return ((body.messages as Array<{ role: string; content: unknown }>) ?? []).map((turn) => ({
+    role: turn.role,
+    text: textOf(turn.content),
+  }));
 }

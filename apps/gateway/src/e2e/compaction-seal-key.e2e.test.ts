@@ -25,7 +25,10 @@ afterAll(() => harness.close());
 
 describe('an emulated compaction item is bound to the key that made it', () => {
   it('opens for the same key and answers another key a 400 that says why', async () => {
-    const compacted = await own.responses.compact({ model: 'mock', input: [{ role: 'user', content: 'Plan a trip to Paris' }] });
+    const compacted = await own.responses.compact({
+      model: 'mock',
+      input: [{ role: 'user', content: 'Plan a trip to Paris' }],
+    });
     const items = [...(compacted.output as ResponseInputItem[]), { role: 'user' as const, content: 'Continue' }];
     expect(items.some((item) => item.type === 'compaction')).toBe(true);
 

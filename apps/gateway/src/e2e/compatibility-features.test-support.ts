@@ -6,7 +6,22 @@ import type { InboundStyle } from './inbound-callers.test-support.js';
 import type { ConversationKind } from './reasoning-switch.test-support.js';
 
 /** The features the compatibility matrix checks, in the order of its rows. */
-export type FeatureId = 'text' | 'streaming' | 'tools' | 'streamed-tool-arguments' | 'parallel-tools' | 'images-in' | 'reasoning' | 'structured-output' | 'usage' | 'caching' | 'caching-stream' | 'errors' | 'websocket' | 'reasoning-replay' | 'provider-switch';
+export type FeatureId =
+  | 'text'
+  | 'streaming'
+  | 'tools'
+  | 'streamed-tool-arguments'
+  | 'parallel-tools'
+  | 'images-in'
+  | 'reasoning'
+  | 'structured-output'
+  | 'usage'
+  | 'caching'
+  | 'caching-stream'
+  | 'errors'
+  | 'websocket'
+  | 'reasoning-replay'
+  | 'provider-switch';
 
 /** What the caller must get back, whatever the styles on either side. */
 export interface ExpectedAnswer {
@@ -44,8 +59,18 @@ export interface Feature {
   conversation?: ConversationKind;
 }
 
-const CITY_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
-const TIME_SCHEMA = { type: 'object', properties: { zone: { type: 'string' } }, required: ['zone'], additionalProperties: false };
+const CITY_SCHEMA = {
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+  additionalProperties: false,
+};
+const TIME_SCHEMA = {
+  type: 'object',
+  properties: { zone: { type: 'string' } },
+  required: ['zone'],
+  additionalProperties: false,
+};
 const TOOLS = [
   { name: 'get_weather', description: 'Weather in a city', schema: CITY_SCHEMA },
   { name: 'get_time', description: 'Time in a zone', schema: TIME_SCHEMA },
@@ -58,13 +83,36 @@ function toolFields(style: InboundStyle, count: number): Record<string, unknown>
   const tools = TOOLS.slice(0, count);
   switch (style) {
     case 'openai-chat':
-      return { tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.schema } })) };
+      return {
+        tools: tools.map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.schema },
+        })),
+      };
     case 'openai-responses':
-      return { tools: tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.schema, strict: false })) };
+      return {
+        tools: tools.map((t) => ({
+          type: 'function',
+          name: t.name,
+          description: t.description,
+          parameters: t.schema,
+          strict: false,
+        })),
+      };
     case 'anthropic-messages':
       return { tools: tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.schema })) };
     case 'gemini':
-      return { tools: [{ functionDeclarations: tools.map((t) => ({ name: t.name, description: t.description, parameters: t.schema })) }] };
+      return {
+        tools: [
+          {
+            functionDeclarations: tools.map((t) => ({
+              name: t.name,
+              description: t.description,
+              parameters: t.schema,
+            })),
+          },
+        ],
+      };
   }
 }
 
@@ -85,7 +133,8 @@ const tools = (count: number) => ({
 export function upstreamToolNames(wire: GenerationStyle, body: Record<string, unknown>): string[] {
   const list = (Array.isArray(body.tools) ? body.tools : []) as Array<Record<string, unknown>>;
   if (wire === 'openai-chat') return list.map((t) => String((t.function as { name?: unknown } | undefined)?.name));
-  if (wire === 'gemini') return list.flatMap((t) => ((t.functionDeclarations ?? []) as Array<{ name: string }>).map((d) => d.name));
+  if (wire === 'gemini')
+    return list.flatMap((t) => ((t.functionDeclarations ?? []) as Array<{ name: string }>).map((d) => d.name));
   return list.map((t) => String(t.name));
 }
 
@@ -93,11 +142,14 @@ function carriesTools(count: number) {
   return (wire: GenerationStyle, body: Record<string, unknown>): string | undefined => {
     const names = upstreamToolNames(wire, body);
     const wanted = TOOLS.slice(0, count).map((t) => t.name);
-    return wanted.every((name) => names.includes(name)) ? undefined : `the upstream request declared tools [${names.join(', ')}]`;
+    return wanted.every((name) => names.includes(name))
+      ? undefined
+      : `the upstream request declared tools [${names.join(', ')}]`;
   };
 }
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /** Whether an upstream request asks for reasoning, per wire. */
 function carriesReasoning(wire: GenerationStyle, body: Record<string, unknown>): string | undefined {
@@ -122,14 +174,50 @@ function carriesSchema(wire: GenerationStyle, body: Record<string, unknown>): st
         : wire === 'anthropic-messages'
           ? record(record(body.output_config).format).schema
           : (record(body.generationConfig).responseJsonSchema ?? record(body.generationConfig).responseSchema);
-  return JSON.stringify(schema ?? null).includes('"city"') ? undefined : 'the upstream request did not carry the JSON schema';
+  return JSON.stringify(schema ?? null).includes('"city"')
+    ? undefined
+    : 'the upstream request did not carry the JSON schema';
 }
 
 const imageRequest: Record<InboundStyle, Record<string, unknown>> = {
-  'openai-chat': { messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL_PNG}` } }] }] },
-  'openai-responses': { input: [{ role: 'user', content: [{ type: 'input_text', text: 'What is this?' }, { type: 'input_image', image_url: `data:image/png;base64,${PIXEL_PNG}`, detail: 'auto' }] }] },
-  'anthropic-messages': { messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG } }] }] },
-  gemini: { contents: [{ role: 'user', parts: [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: PIXEL_PNG } }] }] },
+  'openai-chat': {
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL_PNG}` } },
+        ],
+      },
+    ],
+  },
+  'openai-responses': {
+    input: [
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'What is this?' },
+          { type: 'input_image', image_url: `data:image/png;base64,${PIXEL_PNG}`, detail: 'auto' },
+        ],
+      },
+    ],
+  },
+  'anthropic-messages': {
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG } },
+        ],
+      },
+    ],
+  },
+  gemini: {
+    contents: [
+      { role: 'user', parts: [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: PIXEL_PNG } }] },
+    ],
+  },
 };
 
 const reasoningRequest: Record<InboundStyle, Record<string, unknown>> = {
@@ -140,7 +228,9 @@ const reasoningRequest: Record<InboundStyle, Record<string, unknown>> = {
 };
 
 const structuredRequest: Record<InboundStyle, Record<string, unknown>> = {
-  'openai-chat': { response_format: { type: 'json_schema', json_schema: { name: 'city', schema: CITY_SCHEMA, strict: true } } },
+  'openai-chat': {
+    response_format: { type: 'json_schema', json_schema: { name: 'city', schema: CITY_SCHEMA, strict: true } },
+  },
   'openai-responses': { text: { format: { type: 'json_schema', name: 'city', schema: CITY_SCHEMA, strict: true } } },
   'anthropic-messages': { output_config: { format: { type: 'json_schema', schema: CITY_SCHEMA } } },
   gemini: { generationConfig: { responseMimeType: 'application/json', responseJsonSchema: CITY_SCHEMA } },
@@ -150,7 +240,9 @@ const structuredRequest: Record<InboundStyle, Record<string, unknown>> = {
 const cachingRequest = (stream: boolean): Record<InboundStyle, Record<string, unknown>> => ({
   'openai-chat': { prompt_cache_key: 'compat-cache', ...(stream ? { stream_options: { include_usage: true } } : {}) },
   'openai-responses': { prompt_cache_key: 'compat-cache' },
-  'anthropic-messages': { system: [{ type: 'text', text: 'Answer in one sentence.', cache_control: { type: 'ephemeral' } }] },
+  'anthropic-messages': {
+    system: [{ type: 'text', text: 'Answer in one sentence.', cache_control: { type: 'ephemeral' } }],
+  },
   gemini: {},
 });
 
@@ -168,20 +260,49 @@ function carriesCacheIntent(wire: GenerationStyle, body: Record<string, unknown>
 const CACHED_USAGE = { inputTokens: 1200, outputTokens: 7, cacheReadTokens: 1000, cacheWriteTokens: 150 } as const;
 
 /** Gemini says nothing of cache writes, neither as upstream nor to its callers: no write to expect there. */
-export function expectationFor(expected: ExpectedAnswer, style: InboundStyle, upstream: GenerationStyle | 'mock'): ExpectedAnswer {
+export function expectationFor(
+  expected: ExpectedAnswer,
+  style: InboundStyle,
+  upstream: GenerationStyle | 'mock',
+): ExpectedAnswer {
   if (!expected.usage || (style !== 'gemini' && upstream !== 'gemini')) return expected;
   const { cacheWriteTokens: _writes, ...usage } = expected.usage;
   return { ...expected, usage };
 }
 
 const MOCK_TEXT: ExpectedAnswer = { text: 'You said: Hello', finish: 'stop' };
-const MOCK_CALL: ExpectedAnswer = { toolCalls: [{ name: 'get_weather', args: { city: 'mock' } }], finish: 'tool-calls' };
+const MOCK_CALL: ExpectedAnswer = {
+  toolCalls: [{ name: 'get_weather', args: { city: 'mock' } }],
+  finish: 'tool-calls',
+};
 
 /** Every feature of the matrix. */
 export const FEATURES: readonly Feature[] = [
-  { id: 'text', title: 'Text', stream: false, request: sameForAll({}), answer: { text: TEXT, finish: 'stop' }, mock: MOCK_TEXT },
-  { id: 'streaming', title: 'Streaming', stream: true, request: sameForAll({}), answer: { text: TEXT, finish: 'stop' }, mock: MOCK_TEXT },
-  { id: 'tools', title: 'Tools', stream: false, request: tools(1), carried: carriesTools(1), answer: { toolCalls: [WEATHER_CALL], finish: 'tool-calls' }, mock: MOCK_CALL },
+  {
+    id: 'text',
+    title: 'Text',
+    stream: false,
+    request: sameForAll({}),
+    answer: { text: TEXT, finish: 'stop' },
+    mock: MOCK_TEXT,
+  },
+  {
+    id: 'streaming',
+    title: 'Streaming',
+    stream: true,
+    request: sameForAll({}),
+    answer: { text: TEXT, finish: 'stop' },
+    mock: MOCK_TEXT,
+  },
+  {
+    id: 'tools',
+    title: 'Tools',
+    stream: false,
+    request: tools(1),
+    carried: carriesTools(1),
+    answer: { toolCalls: [WEATHER_CALL], finish: 'tool-calls' },
+    mock: MOCK_CALL,
+  },
   {
     id: 'streamed-tool-arguments',
     title: 'Streamed tool arguments',
@@ -206,7 +327,8 @@ export const FEATURES: readonly Feature[] = [
     title: 'Images in',
     stream: false,
     request: imageRequest,
-    carried: (_wire, body) => (JSON.stringify(body).includes(PIXEL_PNG) ? undefined : 'the upstream request did not carry the image'),
+    carried: (_wire, body) =>
+      JSON.stringify(body).includes(PIXEL_PNG) ? undefined : 'the upstream request did not carry the image',
     answer: { text: 'A single white pixel.', finish: 'stop' },
     mock: { text: 'You said: What is this? [image/png]', finish: 'stop' },
   },
@@ -228,7 +350,14 @@ export const FEATURES: readonly Feature[] = [
     answer: { text: '{"city":"Paris"}', finish: 'stop' },
     mock: { text: '{"city":"mock"}', finish: 'stop' },
   },
-  { id: 'usage', title: 'Usage', stream: false, request: sameForAll({}), answer: { text: TEXT, finish: 'stop', usage: { inputTokens: 12, outputTokens: 7 } }, mock: 'any-usage' },
+  {
+    id: 'usage',
+    title: 'Usage',
+    stream: false,
+    request: sameForAll({}),
+    answer: { text: TEXT, finish: 'stop', usage: { inputTokens: 12, outputTokens: 7 } },
+    mock: 'any-usage',
+  },
   {
     id: 'caching',
     title: 'Caching read/write reported',
@@ -265,10 +394,15 @@ export function irAnswer(expected: ExpectedAnswer, wire: GenerationStyle): IrRes
   const content: IrContentPart[] = [];
   const origin = wire === 'anthropic-messages' ? 'anthropic' : wire === 'gemini' ? 'gemini' : 'openai';
   if (expected.reasoning !== undefined) {
-    content.push({ type: 'reasoning', text: expected.reasoning, opaque: { origin, kind: origin === 'openai' ? 'encrypted' : 'signature', data: 'c2lnbmF0dXJl', itemId: 'rs_1' } });
+    content.push({
+      type: 'reasoning',
+      text: expected.reasoning,
+      opaque: { origin, kind: origin === 'openai' ? 'encrypted' : 'signature', data: 'c2lnbmF0dXJl', itemId: 'rs_1' },
+    });
   }
   if (expected.text !== undefined) content.push({ type: 'text', text: expected.text });
-  for (const [i, call] of (expected.toolCalls ?? []).entries()) content.push({ type: 'tool-call', id: `call_${i + 1}`, name: call.name, argumentsJson: JSON.stringify(call.args) });
+  for (const [i, call] of (expected.toolCalls ?? []).entries())
+    content.push({ type: 'tool-call', id: `call_${i + 1}`, name: call.name, argumentsJson: JSON.stringify(call.args) });
   const { cacheWriteTokens, ...usage } = expected.usage ?? { inputTokens: 10, outputTokens: 5 };
   // A Gemini upstream cannot report cache writes: they are plain prompt tokens there.
   if (cacheWriteTokens !== undefined && wire !== 'gemini') Object.assign(usage, { cacheWriteTokens });

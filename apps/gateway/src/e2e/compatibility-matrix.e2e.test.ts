@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAllResults } from '../../../client-suites/clients-matrix.mjs';
 import { REGENERATE_COMMAND, renderCompatibilityMarkdown } from '../../../../scripts/compatibility-matrix.mjs';
 import { isOpen, openResponsesSocket, type ServerEvent } from '../websocket/websocket-client.test-support.js';
-import { expectationFor, FEATURES, irAnswer, UPSTREAM_ERROR, type Feature } from './compatibility-features.test-support.js';
+import {
+  expectationFor,
+  FEATURES,
+  irAnswer,
+  UPSTREAM_ERROR,
+  type Feature,
+} from './compatibility-features.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { answerIr, compareAnswer } from './inbound-answer-ir.test-support.js';
 import { readInbound, sendInbound, type InboundMode, type InboundStyle } from './inbound-callers.test-support.js';
@@ -49,7 +55,12 @@ function streamBody(wire: GenerationStyle, events: IrStreamEvent[]): string {
   // The gateway always asks chat upstreams for usage (stream_options.include_usage): they send it.
   const encoder = codecFor(wire).stream.createEncoder({ includeUsage: true });
   const pieces = events.flatMap((event): IrStreamEvent[] => {
-    const text = event.type === 'text-delta' || event.type === 'reasoning-delta' ? event.delta : event.type === 'tool-call-delta' ? event.argumentsDelta : undefined;
+    const text =
+      event.type === 'text-delta' || event.type === 'reasoning-delta'
+        ? event.delta
+        : event.type === 'tool-call-delta'
+          ? event.argumentsDelta
+          : undefined;
     if (text === undefined || text.length < 3) return [event];
     const third = Math.ceil(text.length / 3);
     return [0, 1, 2].map((i) => {
@@ -74,7 +85,11 @@ beforeAll(async () => {
     }
     received.set(`${read.wire}/${feature.id}`, read);
     if (!feature.answer) {
-      const { body } = codecFor(read.wire).error.fromIr({ kind: 'rate-limit', message: UPSTREAM_ERROR.message, status: UPSTREAM_ERROR.status });
+      const { body } = codecFor(read.wire).error.fromIr({
+        kind: 'rate-limit',
+        message: UPSTREAM_ERROR.message,
+        status: UPSTREAM_ERROR.status,
+      });
       return sendJson(response, UPSTREAM_ERROR.status, body, { 'retry-after': UPSTREAM_ERROR.retryAfter });
     }
     const answer = irAnswer(feature.answer, read.wire);
@@ -84,8 +99,12 @@ beforeAll(async () => {
   const providers = UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url));
   // Anthropic requires max_tokens: the route gives one, as a deployment would (else every cell warns).
   // Anthropic caches only where marked: its routes add breakpoints for callers that send none.
-  const limit = (wire: GenerationStyle) => (wire === 'anthropic-messages' ? { defaultMaxOutputTokens: 1024, cache: { breakpoints: 'auto' } } : {});
-  const models = [...UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }], ...limit(wire) })), { name: 'mock/*', targets: [{ provider: 'mock' }] }];
+  const limit = (wire: GenerationStyle) =>
+    wire === 'anthropic-messages' ? { defaultMaxOutputTokens: 1024, cache: { breakpoints: 'auto' } } : {};
+  const models = [
+    ...UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }], ...limit(wire) })),
+    { name: 'mock/*', targets: [{ provider: 'mock' }] },
+  ];
   harness = await startHarness(() => undefined, { providers, models });
 });
 
@@ -98,17 +117,23 @@ afterAll(async () => {
 async function runCell(style: InboundStyle, target: Upstream, feature: Feature): Promise<CellResult> {
   const base = { style, upstream: target, feature: feature.id };
   const expected = target === 'mock' ? feature.mock : feature.answer;
-  if ((target === 'mock' && expected === undefined) || (feature.styles && !feature.styles.includes(style))) return { ...base, status: 'n/a', problems: [], warnings: [] };
-  if (feature.conversation && target !== 'mock') return { ...base, ...(await conversationCell(style, target, feature.conversation)) };
+  if ((target === 'mock' && expected === undefined) || (feature.styles && !feature.styles.includes(style)))
+    return { ...base, status: 'n/a', problems: [], warnings: [] };
+  if (feature.conversation && target !== 'mock')
+    return { ...base, ...(await conversationCell(style, target, feature.conversation)) };
   const mode: InboundMode = { id: style, style, framing: feature.stream ? 'sse' : 'json' };
   const problems: string[] = [];
-  const { outcome, warnings } = feature.transport === 'websocket' ? await overWebSocket(`${target}/${feature.id}`, feature.request[style], problems) : await overHttp(mode, `${target}/${feature.id}`, feature, problems);
+  const { outcome, warnings } =
+    feature.transport === 'websocket'
+      ? await overWebSocket(`${target}/${feature.id}`, feature.request[style], problems)
+      : await overHttp(mode, `${target}/${feature.id}`, feature, problems);
   if (target !== 'mock') {
     const request = received.get(`${target}/${feature.id}`);
     received.delete(`${target}/${feature.id}`);
     if (typeof request === 'string') problems.push(request);
     else if (!request) problems.push('the upstream was not called');
-    else if (feature.carried) problems.push(...[feature.carried(target, request.body)].filter((p): p is string => p !== undefined));
+    else if (feature.carried)
+      problems.push(...[feature.carried(target, request.body)].filter((p): p is string => p !== undefined));
   }
   if (outcome?.kind === 'complete' && expected !== undefined && expected !== 'any-usage') {
     const { ir, problems: shape } = answerIr(mode, outcome);
@@ -129,7 +154,12 @@ async function runCell(style: InboundStyle, target: Upstream, feature: Feature):
 type Outcome = Awaited<ReturnType<typeof readInbound>> | undefined;
 
 /** Sends the cell's request over HTTP in the caller's style; for `errors`, also checks the error body's type. */
-async function overHttp(mode: InboundMode, model: string, feature: Feature, problems: string[]): Promise<{ outcome: Outcome; warnings: string[] }> {
+async function overHttp(
+  mode: InboundMode,
+  model: string,
+  feature: Feature,
+  problems: string[],
+): Promise<{ outcome: Outcome; warnings: string[] }> {
   const response = await sendInbound(harness.url, mode, model, { fields: feature.request[mode.style] });
   const warnings = (response.headers.get('x-interlingua-warnings') ?? '').split(' | ').filter((w) => w.length > 0);
   if (feature.id === 'errors') problems.push(...errorTypeProblems(mode.style, await response.clone().text()));
@@ -144,7 +174,11 @@ async function overHttp(mode: InboundMode, model: string, feature: Feature, prob
  * Sends the cell's request as a `response.create` message on a Responses WebSocket and reads the
  * events of one response as the SSE answer of the same request would be read.
  */
-async function overWebSocket(model: string, fields: Record<string, unknown>, problems: string[]): Promise<{ outcome: Outcome; warnings: string[] }> {
+async function overWebSocket(
+  model: string,
+  fields: Record<string, unknown>,
+  problems: string[],
+): Promise<{ outcome: Outcome; warnings: string[] }> {
   const socket = await openResponsesSocket(harness.url, GATEWAY_KEY);
   if (!isOpen(socket)) {
     problems.push(`the WebSocket upgrade was refused: HTTP ${socket.status} ${socket.body.slice(0, 200)}`);
@@ -162,7 +196,15 @@ async function overWebSocket(model: string, fields: Record<string, unknown>, pro
     problems.push(`the response ended with ${JSON.stringify(last).slice(0, 300)}`);
     return { outcome: undefined, warnings: [] };
   }
-  return { outcome: { kind: 'complete', payloads: events, events: events.map((event) => ({ event: event.type, data: JSON.stringify(event) })), headers: new Headers() }, warnings: [] };
+  return {
+    outcome: {
+      kind: 'complete',
+      payloads: events,
+      events: events.map((event) => ({ event: event.type, data: JSON.stringify(event) })),
+      headers: new Headers(),
+    },
+    warnings: [],
+  };
 }
 
 /** The error type each provider documents for a 429 (OpenAI: `requests` or `tokens`), per caller style. */
@@ -174,39 +216,58 @@ function errorTypeProblems(style: InboundStyle, text: string): string[] {
     return [`the error body is not JSON: ${text.slice(0, 120)}`];
   }
   const error = body.error ?? {};
-  if (style === 'anthropic-messages') return error.type === 'rate_limit_error' ? [] : [`error type ${String(error.type)} instead of rate_limit_error`];
-  if (style === 'gemini') return error.status === 'RESOURCE_EXHAUSTED' && error.code === 429 ? [] : [`error status ${String(error.status)} (code ${String(error.code)}) instead of RESOURCE_EXHAUSTED (429)`];
-  return error.type === 'requests' || error.type === 'tokens' ? [] : [`error type ${String(error.type)} instead of requests or tokens`];
+  if (style === 'anthropic-messages')
+    return error.type === 'rate_limit_error' ? [] : [`error type ${String(error.type)} instead of rate_limit_error`];
+  if (style === 'gemini')
+    return error.status === 'RESOURCE_EXHAUSTED' && error.code === 429
+      ? []
+      : [`error status ${String(error.status)} (code ${String(error.code)}) instead of RESOURCE_EXHAUSTED (429)`];
+  return error.type === 'requests' || error.type === 'tokens'
+    ? []
+    : [`error type ${String(error.type)} instead of requests or tokens`];
 }
 
 /** The upstream's 429 must reach the caller as a 429 in its style, message and `retry-after` kept. */
 function errorProblems(outcome: Awaited<ReturnType<typeof readInbound>>): string[] {
   if (outcome.kind !== 'http-error') return [`answered ${outcome.kind} instead of an HTTP error`];
   const problems: string[] = [];
-  if (outcome.status !== UPSTREAM_ERROR.status) problems.push(`HTTP ${outcome.status} instead of ${UPSTREAM_ERROR.status}`);
-  if (!outcome.message.includes(UPSTREAM_ERROR.message)) problems.push(`the upstream's message was lost: ${outcome.message}`);
+  if (outcome.status !== UPSTREAM_ERROR.status)
+    problems.push(`HTTP ${outcome.status} instead of ${UPSTREAM_ERROR.status}`);
+  if (!outcome.message.includes(UPSTREAM_ERROR.message))
+    problems.push(`the upstream's message was lost: ${outcome.message}`);
   if (outcome.retryAfter !== UPSTREAM_ERROR.retryAfter) problems.push(`retry-after ${outcome.retryAfter ?? 'missing'}`);
   return problems;
 }
 
 describe('compatibility matrix', () => {
-  const pairs = STYLES.flatMap((style) => UPSTREAMS.map((target) => [`${style.title} caller, ${target.title} upstream`, style.id, target.id] as const));
+  const pairs = STYLES.flatMap((style) =>
+    UPSTREAMS.map((target) => [`${style.title} caller, ${target.title} upstream`, style.id, target.id] as const),
+  );
 
   it.each(pairs)('%s', async (_name, style, target) => {
     for (const feature of FEATURES) cells.push(await runCell(style, target, feature));
     // Same style on both sides must carry everything: that cell is the baseline.
-    if (style === target) expect(cells.filter((c) => c.style === style && c.upstream === target && c.status === 'fail')).toEqual([]);
+    if (style === target)
+      expect(cells.filter((c) => c.style === style && c.upstream === target && c.status === 'fail')).toEqual([]);
   });
 
   it(`docs/compatibility.md is current (regenerate: ${REGENERATE_COMMAND})`, () => {
-    expect(cells.length, 'run the whole file: the page needs every cell').toBe(STYLES.length * UPSTREAMS.length * FEATURES.length);
+    expect(cells.length, 'run the whole file: the page needs every cell').toBe(
+      STYLES.length * UPSTREAMS.length * FEATURES.length,
+    );
     const judges = STYLES.flatMap((style) =>
       FEATURES.flatMap((feature) => {
         const by = judgeOf(feature, style.id);
         return by ? [{ style: style.id, feature: feature.id, by }] : [];
       }),
     );
-    const results = { styles: STYLES, upstreams: UPSTREAMS, features: FEATURES.map((f) => ({ id: f.id, title: f.title })), cells, judges };
+    const results = {
+      styles: STYLES,
+      upstreams: UPSTREAMS,
+      features: FEATURES.map((f) => ({ id: f.id, title: f.title })),
+      cells,
+      judges,
+    };
     const page = renderCompatibilityMarkdown(results, readAllResults());
     const json = `${JSON.stringify(results, null, 2)}\n`;
     if (UPDATE) {
@@ -221,18 +282,26 @@ describe('compatibility matrix', () => {
 });
 
 /** The SDK each caller style's conversation rows run through. */
-const STYLE_SDK: Record<InboundStyle, string> = { 'openai-chat': 'openai', 'openai-responses': 'openai', 'anthropic-messages': '@anthropic-ai/sdk', gemini: '@google/genai' };
+const STYLE_SDK: Record<InboundStyle, string> = {
+  'openai-chat': 'openai',
+  'openai-responses': 'openai',
+  'anthropic-messages': '@anthropic-ai/sdk',
+  gemini: '@google/genai',
+};
 
 /** A client library that judged a row's cells beside the strict schemas, with its installed version. */
 function judgeOf(feature: Feature, style: InboundStyle): string | undefined {
   if (feature.styles && !feature.styles.includes(style)) return undefined;
-  if (feature.transport === 'websocket') return `a raw \`ws\` ${installedVersion('ws')} client sending what Codex sends`;
+  if (feature.transport === 'websocket')
+    return `a raw \`ws\` ${installedVersion('ws')} client sending what Codex sends`;
   if (feature.conversation) return `${STYLE_SDK[style]} ${installedVersion(STYLE_SDK[style])}`;
   return undefined;
 }
 
 function installedVersion(name: string): string {
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'apps', 'gateway', 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(
+    readFileSync(join(ROOT, 'apps', 'gateway', 'node_modules', name, 'package.json'), 'utf8'),
+  ) as { version: string };
   return manifest.version;
 }
 

@@ -18,7 +18,14 @@ const results: Results = {
     { id: 'websocket', title: 'WebSocket' },
   ],
   cells: [
-    { style: 'openai-chat', upstream: 'gemini', feature: 'text', status: 'pass', problems: [], warnings: ['dropped x'] },
+    {
+      style: 'openai-chat',
+      upstream: 'gemini',
+      feature: 'text',
+      status: 'pass',
+      problems: [],
+      warnings: ['dropped x'],
+    },
     { style: 'openai-chat', upstream: 'mock', feature: 'text', status: 'fail', problems: ['no text'], warnings: [] },
     { style: 'openai-chat', upstream: 'gemini', feature: 'websocket', status: 'n/a', problems: [], warnings: [] },
     { style: 'openai-chat', upstream: 'mock', feature: 'websocket', status: 'n/a', problems: [], warnings: [] },
@@ -45,7 +52,10 @@ const suite = (lane: string, version: string, textStatus: string): Clients[numbe
 });
 
 describe('the scorecard page', () => {
-  const page = renderCompatibilityMarkdown(results, [suite('node20', '1.0.0', 'fail'), suite('node24', '2.0.0', 'pass')]);
+  const page = renderCompatibilityMarkdown(results, [
+    suite('node20', '1.0.0', 'fail'),
+    suite('node24', '2.0.0', 'pass'),
+  ]);
 
   it('counts passed cells per caller style, not applicable ones left out', () => {
     expect(page).toContain('| Chat | 1/2 | 1 | 1 | 3/4 | 1 |');
@@ -67,7 +77,9 @@ describe('the scorecard page', () => {
   });
 
   it('is the same bytes for the same results', () => {
-    expect(renderCompatibilityMarkdown(results, [suite('node20', '1.0.0', 'fail'), suite('node24', '2.0.0', 'pass')])).toBe(page);
+    expect(
+      renderCompatibilityMarkdown(results, [suite('node20', '1.0.0', 'fail'), suite('node24', '2.0.0', 'pass')]),
+    ).toBe(page);
   });
 });
 

@@ -25,10 +25,22 @@ const brokenFiles: Array<[string, string, RegExp]> = [
   ['an empty file', '', /^the file is empty/],
   ['a file of comments', '# work in progress\n', /^the file is empty/],
   ['invalid YAML', 'keys: [\n  - name: x\n', /^not valid YAML or JSON/],
-  ['an unknown field', goodConfig.replace('port: 0', 'prot: 0'), /^server\.prot: unknown field "prot"; did you mean "port"\?/],
-  ['a target naming no provider', goodConfig.replace('targets: [{ provider: mock }]', 'targets: [{ provider: nowhere }]'), /^models\[0\]\.targets\[0\]\.provider: no provider with id "nowhere"/],
+  [
+    'an unknown field',
+    goodConfig.replace('port: 0', 'prot: 0'),
+    /^server\.prot: unknown field "prot"; did you mean "port"\?/,
+  ],
+  [
+    'a target naming no provider',
+    goodConfig.replace('targets: [{ provider: mock }]', 'targets: [{ provider: nowhere }]'),
+    /^models\[0\]\.targets\[0\]\.provider: no provider with id "nowhere"/,
+  ],
   ['no keys at all', goodConfig.replace(/keys: .*\n/, ''), /^keys: no gateway key is configured/],
-  ['a missing environment variable', goodConfig.replace('first-key-secret', '"${RELOAD_TEST_UNSET_VARIABLE}"'), /environment variable RELOAD_TEST_UNSET_VARIABLE is not set/],
+  [
+    'a missing environment variable',
+    goodConfig.replace('first-key-secret', '"${RELOAD_TEST_UNSET_VARIABLE}"'),
+    /environment variable RELOAD_TEST_UNSET_VARIABLE is not set/,
+  ],
 ];
 
 function chat(key: string): Promise<Response> {
@@ -41,7 +53,9 @@ function chat(key: string): Promise<Response> {
 
 beforeAll(async () => {
   writeFileSync(file, goodConfig);
-  running = await startGateway(loadConfig(file, {}), { logDestination: { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } });
+  running = await startGateway(loadConfig(file, {}), {
+    logDestination: { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
 });
 
 afterEach(() => writeFileSync(file, goodConfig));
@@ -61,13 +75,18 @@ describe('reload with a broken config file', () => {
     expect(running.gateway).toBe(before);
     const answer = await chat('first-key-secret');
     expect(answer.status).toBe(200);
-    const refused = logLines.filter((line) => line.msg === 'config reload refused; the running config keeps serving').at(-1);
+    const refused = logLines
+      .filter((line) => line.msg === 'config reload refused; the running config keeps serving')
+      .at(-1);
     expect(refused).toMatchObject({ level: 'error', file });
     expect(refused?.problems).toContainEqual(expect.stringMatching(problem));
   });
 
   it('applies a good file after refusing broken ones', async () => {
-    writeFileSync(file, goodConfig.replace('name: first, secret: first-key-secret', 'name: second, secret: second-key-secret'));
+    writeFileSync(
+      file,
+      goodConfig.replace('name: first, secret: first-key-secret', 'name: second, secret: second-key-secret'),
+    );
     expect(running.reloadFile(file, {}).ok).toBe(true);
     expect((await chat('first-key-secret')).status).toBe(401);
     expect((await chat('second-key-secret')).status).toBe(200);

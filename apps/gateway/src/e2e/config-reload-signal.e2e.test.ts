@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, startGatewayProcess, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import {
+  buildGateway,
+  startGatewayProcess,
+  type GatewayBuild,
+  type GatewayProcess,
+} from './gateway-process.test-support.js';
 
 /**
  * The built gateway in a child process, as an operator runs it: a broken config file stops the

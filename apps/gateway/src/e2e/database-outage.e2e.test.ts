@@ -93,24 +93,41 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
     const requestId = `outage-${process.pid}-${++sent}`;
     const response = await fetch(`${harness.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json', 'x-request-id': requestId },
+      headers: {
+        authorization: `Bearer ${GATEWAY_KEY}`,
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+      },
       body: JSON.stringify({ model: 'mock', messages: [{ role: 'user', content: 'hello' }] }),
     });
     await response.arrayBuffer();
     return { status: response.status, requestId };
   };
-  const ready = async (): Promise<{ status: number; body: { status: string; database?: string; journal?: { pendingRows: number } } }> => {
+  const ready = async (): Promise<{
+    status: number;
+    body: { status: string; database?: string; journal?: { pendingRows: number } };
+  }> => {
     const response = await fetch(`${harness.url}/ready`);
-    return { status: response.status, body: (await response.json()) as { status: string; database?: string; journal?: { pendingRows: number } } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { status: string; database?: string; journal?: { pendingRows: number } },
+    };
   };
   const metric = async (name: string): Promise<number> => {
-    const text = await (await fetch(`${harness.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text();
-    const values = [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].map((match) => Number(match[1]));
+    const text = await (
+      await fetch(`${harness.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    ).text();
+    const values = [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].map((match) =>
+      Number(match[1]),
+    );
     return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0);
   };
   /** How many ledger rows each request id has, read straight from PostgreSQL. */
   const ledgerCounts = async (requestIds: readonly string[]): Promise<number[]> => {
-    const { rows } = await direct.query<{ request_id: string; n: string }>('SELECT request_id, COUNT(*) AS n FROM interlingua_requests WHERE request_id = ANY($1) GROUP BY request_id', [requestIds]);
+    const { rows } = await direct.query<{ request_id: string; n: string }>(
+      'SELECT request_id, COUNT(*) AS n FROM interlingua_requests WHERE request_id = ANY($1) GROUP BY request_id',
+      [requestIds],
+    );
     const counts = new Map(rows.map((row) => [row.request_id, Number(row.n)]));
     return requestIds.map((id) => counts.get(id) ?? 0);
   };
@@ -130,7 +147,9 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
 
     await relay.up();
     await expect.poll(async () => (await ready()).body.status, { timeout: 20_000, interval: 200 }).toBe('ready');
-    await expect.poll(() => ledgerCounts(answers.map((answer) => answer.requestId)), { timeout: 10_000, interval: 200 }).toEqual([1, 1, 1, 1, 1]);
+    await expect
+      .poll(() => ledgerCounts(answers.map((answer) => answer.requestId)), { timeout: 10_000, interval: 200 })
+      .toEqual([1, 1, 1, 1, 1]);
     expect(await metric('interlingua_ledger_pending_rows')).toBe(0);
   }, 40_000);
 
@@ -142,7 +161,9 @@ describe.runIf(postgres)('a PostgreSQL outage', () => {
     expect(await ledgerCounts(answers.map((answer) => answer.requestId))).toEqual([0, 0, 0, 0]);
     await relay.up();
     await expect.poll(async () => (await ready()).status, { timeout: 20_000, interval: 200 }).toBe(200);
-    await expect.poll(() => ledgerCounts(answers.map((answer) => answer.requestId)), { timeout: 10_000, interval: 200 }).toEqual([1, 1, 1, 1]);
+    await expect
+      .poll(() => ledgerCounts(answers.map((answer) => answer.requestId)), { timeout: 10_000, interval: 200 })
+      .toEqual([1, 1, 1, 1]);
     expect(await metric('interlingua_database_errors_total')).toBeGreaterThan(0);
   }, 40_000);
 });

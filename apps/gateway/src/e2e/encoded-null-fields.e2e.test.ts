@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './gateway-harness.test-support.js';
 import { INBOUND_MODES, type InboundStyle } from './inbound-callers.test-support.js';
 import { recordingSseBody } from '@interlingua/testkit';
-import { askReplay, replayCases, replayFits, replayVariant, startReplayGateway, type ReplayCase } from './recorded-replay.test-support.js';
+import {
+  askReplay,
+  replayCases,
+  replayFits,
+  replayVariant,
+  startReplayGateway,
+  type ReplayCase,
+} from './recorded-replay.test-support.js';
 
 /**
  * `null`s the real APIs send that the recordings do not show, each with its reason:
@@ -67,20 +74,24 @@ afterAll(async () => {
 
 describe('answers the gateway encodes carry null only where the real API does', () => {
   const styles: InboundStyle[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
-  it.each(styles)('%s: every answer, stream event and error (HTTP and in-band) translated from every recorded upstream answer', async (style) => {
-    const allowed = allowedNulls(style);
-    const unexpected = new Set<string>();
-    let payloads = 0;
-    for (const mode of INBOUND_MODES.filter((candidate) => candidate.style === style)) {
-      for (const replay of [...replayCases(), ...CUT_STREAMS].filter((candidate) => replayFits(mode, candidate))) {
-        const answer = await askReplay(harness, mode, replay);
-        for (const payload of answer.payloads) {
-          payloads++;
-          for (const path of nullPaths(payload)) if (!isAllowed(allowed, path)) unexpected.add(`${path} (${mode.id} from ${replay.recording.file})`);
+  it.each(styles)(
+    '%s: every answer, stream event and error (HTTP and in-band) translated from every recorded upstream answer',
+    async (style) => {
+      const allowed = allowedNulls(style);
+      const unexpected = new Set<string>();
+      let payloads = 0;
+      for (const mode of INBOUND_MODES.filter((candidate) => candidate.style === style)) {
+        for (const replay of [...replayCases(), ...CUT_STREAMS].filter((candidate) => replayFits(mode, candidate))) {
+          const answer = await askReplay(harness, mode, replay);
+          for (const payload of answer.payloads) {
+            payloads++;
+            for (const path of nullPaths(payload))
+              if (!isAllowed(allowed, path)) unexpected.add(`${path} (${mode.id} from ${replay.recording.file})`);
+          }
         }
       }
-    }
-    expect(payloads).toBeGreaterThan(50);
-    expect([...unexpected]).toEqual([]);
-  });
+      expect(payloads).toBeGreaterThan(50);
+      expect([...unexpected]).toEqual([]);
+    },
+  );
 });

@@ -33,21 +33,42 @@ function waitForListening(process: ChildProcess): Promise<string> {
 }
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(gatewayDir, '..', '..', 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd: gatewayDir, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(gatewayDir, '..', '..', 'node_modules', 'tsup', 'dist', 'cli-default.js')], {
+    cwd: gatewayDir,
+    stdio: 'ignore',
+  });
   upstream = await startLoopbackUpstream((request, response) => {
-    if (request.url === '/v1/models') return sendJson(response, 200, { object: 'list', data: [{ id: 'gpt-4.1', object: 'model', created: 1, owned_by: 'openai' }] });
+    if (request.url === '/v1/models')
+      return sendJson(response, 200, {
+        object: 'list',
+        data: [{ id: 'gpt-4.1', object: 'model', created: 1, owned_by: 'openai' }],
+      });
     const body = request.json() as { model: string };
     return sendJson(response, 200, {
       id: 'chatcmpl-env',
       object: 'chat.completion',
       created: 1,
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: 'from the loopback', refusal: null }, finish_reason: 'stop', logprobs: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: 'from the loopback', refusal: null },
+          finish_reason: 'stop',
+          logprobs: null,
+        },
+      ],
       usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 },
     });
   });
   child = spawn(process.execPath, [join(gatewayDir, 'dist', 'main.js')], {
-    env: { PATH: process.env.PATH ?? '', OPENAI_API_KEY: 'sk-fake-env-key', OPENAI_BASE_URL: `${upstream.url}/v1`, INTERLINGUA_API_KEY: 'env-gateway-key', INTERLINGUA_PORT: '0', INTERLINGUA_LOG: 'on' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      OPENAI_API_KEY: 'sk-fake-env-key',
+      OPENAI_BASE_URL: `${upstream.url}/v1`,
+      INTERLINGUA_API_KEY: 'env-gateway-key',
+      INTERLINGUA_PORT: '0',
+      INTERLINGUA_LOG: 'on',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -64,7 +85,10 @@ afterAll(async () => {
 describe('defaults from the environment', () => {
   it('routes openai/<model> to OPENAI_BASE_URL with OPENAI_API_KEY', async () => {
     const client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: 'env-gateway-key', maxRetries: 0 });
-    const completion = await client.chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'hi' }] });
+    const completion = await client.chat.completions.create({
+      model: 'openai/gpt-4.1',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('from the loopback');
     const received = upstream.requests.find((r) => r.url === '/v1/chat/completions');
     expect(received?.headers.authorization).toBe('Bearer sk-fake-env-key');

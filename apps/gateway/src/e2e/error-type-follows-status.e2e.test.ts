@@ -26,20 +26,32 @@ function disagreement(style: InboundStyle, status: number, body: unknown): strin
     const type = error.type;
     if (!isAnthropicErrorType(type)) return `unknown type ${String(type)}`;
     const paired = ANTHROPIC_ERROR_TYPE_STATUS[type];
-    const ok = paired === status || (paired >= 500 && status >= 500) || (type === 'invalid_request_error' && status < 500 && !anthropicStatuses.has(status));
+    const ok =
+      paired === status ||
+      (paired >= 500 && status >= 500) ||
+      (type === 'invalid_request_error' && status < 500 && !anthropicStatuses.has(status));
     return ok ? undefined : `${status} with type ${type}`;
   }
   if (style === 'gemini') {
     const rpc = error.status;
     if (!isGoogleRpcStatus(rpc)) return `unknown status ${String(rpc)}`;
     const paired = GOOGLE_RPC_STATUS_TABLE[rpc].http;
-    const ok = error.code === status && (paired === status || (paired >= 500 && status >= 500) || (rpc === 'INVALID_ARGUMENT' && status < 500 && !rpcStatuses.has(status)));
+    const ok =
+      error.code === status &&
+      (paired === status ||
+        (paired >= 500 && status >= 500) ||
+        (rpc === 'INVALID_ARGUMENT' && status < 500 && !rpcStatuses.has(status)));
     return ok ? undefined : `${status} with code ${String(error.code)} and status ${rpc}`;
   }
   const type = String(error.type);
   const serverType = type === 'server_error';
-  const limitType = type === 'requests' || type === 'tokens' || type === 'insufficient_quota' || type === 'rate_limit_error';
-  const ok = serverType ? status >= 500 : limitType ? status === 429 : status < 500 && (type === 'invalid_request_error' ? status !== 429 : true);
+  const limitType =
+    type === 'requests' || type === 'tokens' || type === 'insufficient_quota' || type === 'rate_limit_error';
+  const ok = serverType
+    ? status >= 500
+    : limitType
+      ? status === 429
+      : status < 500 && (type === 'invalid_request_error' ? status !== 429 : true);
   return ok ? undefined : `${status} with type ${type}`;
 }
 
@@ -55,7 +67,9 @@ afterAll(async () => {
 
 describe('an error body names the kind of error its HTTP status says', () => {
   it('an upstream 400 model_not_found reaches every caller style as a 400 of the invalid-request type', async () => {
-    const replay = replayCases().find((candidate) => candidate.recording.file === 'openai-responses/15-error-400-model-not-found.json');
+    const replay = replayCases().find(
+      (candidate) => candidate.recording.file === 'openai-responses/15-error-400-model-not-found.json',
+    );
     if (!replay) throw new Error('recording missing');
     const seen: Record<string, unknown> = {};
     for (const mode of INBOUND_MODES.filter((candidate) => candidate.framing === 'json')) {

@@ -18,8 +18,12 @@ const lines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   setRequestLogging(true);
-  harness = await startHarness((_request, response) => sendJson(response, 200, answer), { upstreamProvider: { type: 'anthropic' } });
-  harness.gateway.gateway.ops.runtime.logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  harness = await startHarness((_request, response) => sendJson(response, 200, answer), {
+    upstreamProvider: { type: 'anthropic' },
+  });
+  harness.gateway.gateway.ops.runtime.logger = createLogger('info', {
+    write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
 });
 afterAll(async () => {
   setRequestLogging(false);
@@ -29,7 +33,9 @@ afterAll(async () => {
 async function tokensOf(body: Record<string, unknown>): Promise<unknown> {
   answer = body;
   const client = new Anthropic({ baseURL: harness.url, apiKey: GATEWAY_KEY, maxRetries: 0 });
-  const { response } = await client.messages.create({ model: 'up/claude', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+  const { response } = await client.messages
+    .create({ model: 'up/claude', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] })
+    .withResponse();
   const requestId = response.headers.get('x-request-id');
   const line = await vi.waitFor(() => {
     const found = lines.find((entry) => entry.requestId === requestId);

@@ -5,7 +5,10 @@ import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startHarness((_request, response) => sendJson(response, 200, loadRecording('openai-chat/01-text.json').body), { upstreamProvider: { type: 'groq' } });
+  harness = await startHarness(
+    (_request, response) => sendJson(response, 200, loadRecording('openai-chat/01-text.json').body),
+    { upstreamProvider: { type: 'groq' } },
+  );
 });
 afterAll(() => harness.close());
 
@@ -14,7 +17,11 @@ describe('same-style calls report what a provider hook dropped', () => {
     const response = await fetch(`${harness.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'up/llama-3.3-70b-versatile', logit_bias: { '50256': -100 }, messages: [{ role: 'user', name: 'ann', content: 'hi' }] }),
+      body: JSON.stringify({
+        model: 'up/llama-3.3-70b-versatile',
+        logit_bias: { '50256': -100 },
+        messages: [{ role: 'user', name: 'ann', content: 'hi' }],
+      }),
     });
     expect(response.status).toBe(200);
     await response.arrayBuffer();

@@ -37,7 +37,8 @@ export interface HarnessOptions {
 export async function startHarness(handler: UpstreamHandler, options: HarnessOptions = {}): Promise<Harness> {
   const upstream = await startLoopbackUpstream(handler);
   const providerType = (options.upstreamProvider?.type as string | undefined) ?? 'openai';
-  const baseUrl = providerType === 'openai' || providerType === 'openai-compatible' ? `${upstream.url}/v1` : upstream.url;
+  const baseUrl =
+    providerType === 'openai' || providerType === 'openai-compatible' ? `${upstream.url}/v1` : upstream.url;
   const config: GatewayConfig = configSchema.parse({
     // No retries unless a test asks (`sections.routing`): a failing upstream answers at once.
     routing: { retries: 0 },
@@ -49,7 +50,11 @@ export async function startHarness(handler: UpstreamHandler, options: HarnessOpt
       { id: 'mock', type: 'mock' },
       ...(options.providers ?? []),
     ],
-    models: [{ name: 'up/*', targets: [{ provider: 'upstream' }] }, { name: 'mock', targets: [{ provider: 'mock' }] }, ...(options.models ?? [])],
+    models: [
+      { name: 'up/*', targets: [{ provider: 'upstream' }] },
+      { name: 'mock', targets: [{ provider: 'mock' }] },
+      ...(options.models ?? []),
+    ],
   });
   const gateway = await startGateway(config, options.logDestination ? { logDestination: options.logDestination } : {});
   return {
@@ -67,5 +72,8 @@ export async function startHarness(handler: UpstreamHandler, options: HarnessOpt
 /** A log destination that keeps every line, parsed (tests read the gateway's log lines). */
 export function logCollector(): { destination: DestinationStream; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
-  return { destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }, lines };
+  return {
+    destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    lines,
+  };
 }

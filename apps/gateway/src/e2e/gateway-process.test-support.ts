@@ -17,7 +17,11 @@ export interface GatewayBuild {
 
 export function buildGateway(name: string): GatewayBuild {
   const outDir = join(gatewayDir, 'node_modules', '.cache', name);
-  execFileSync(process.execPath, [join(gatewayDir, '..', '..', 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--out-dir', outDir], { cwd: gatewayDir, stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    [join(gatewayDir, '..', '..', 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--out-dir', outDir],
+    { cwd: gatewayDir, stdio: 'ignore' },
+  );
   return { main: join(outDir, 'main.js'), remove: () => rmSync(outDir, { recursive: true, force: true }) };
 }
 
@@ -31,7 +35,10 @@ export interface GatewayProcess {
 }
 
 export function startGatewayProcess(main: string, args: string[], env: NodeJS.ProcessEnv = {}): GatewayProcess {
-  const child = spawn(process.execPath, [main, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -55,38 +62,64 @@ export function startGatewayProcess(main: string, args: string[], env: NodeJS.Pr
 }
 
 /** The built gateway started from `configFile` (which sets `server.workers: 2`), once its primary says where it listens. */
-export async function startTwoWorkerGateway(main: string, configFile: string): Promise<{ gateway: GatewayProcess; url: string }> {
+export async function startTwoWorkerGateway(
+  main: string,
+  configFile: string,
+): Promise<{ gateway: GatewayProcess; url: string }> {
   const gateway = startGatewayProcess(main, ['--config', configFile]);
   const [, url = ''] = await gateway.waitForStderr(/listening on (http:\/\/\S+) \(2 workers\)/);
   return { gateway, url };
 }
 
 /** Kills a gateway that is still running and removes its build and its folder. */
-export function removeGatewayProcess(gateway: GatewayProcess | undefined, build: GatewayBuild | undefined, dir: string): void {
+export function removeGatewayProcess(
+  gateway: GatewayProcess | undefined,
+  build: GatewayBuild | undefined,
+  dir: string,
+): void {
   if (gateway?.child.exitCode === null) gateway.child.kill('SIGKILL');
   build?.remove();
   rmSync(dir, { recursive: true, force: true });
 }
 
 /** A POST on a connection of its own (no keep-alive), so a cluster hands each to the next worker. */
-export function postOnNewConnection(url: string, path: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
+export function postOnNewConnection(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ status: number; body: string }> {
   return onNewConnection('POST', url, path, { 'content-type': 'application/json', ...headers }, JSON.stringify(body));
 }
 
 /** A GET on a connection of its own. */
-export function getOnNewConnection(url: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+export function getOnNewConnection(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return onNewConnection('GET', url, path, headers);
 }
 
-function onNewConnection(method: string, url: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+function onNewConnection(
+  method: string,
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${url}${path}`, { method, agent: false, headers: { connection: 'close', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      `${url}${path}`,
+      { method, agent: false, headers: { connection: 'close', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -95,11 +128,21 @@ function onNewConnection(method: string, url: string, path: string, headers: Rec
 let sent = 0;
 
 /** Sends `count` chat requests to `model` at once, each on its own connection; returns their statuses and request ids. */
-export function chatsOnNewConnections(url: string, count: number, secret: string, model = 'mock'): Promise<Array<{ status: number; requestId: string }>> {
+export function chatsOnNewConnections(
+  url: string,
+  count: number,
+  secret: string,
+  model = 'mock',
+): Promise<Array<{ status: number; requestId: string }>> {
   return Promise.all(
     Array.from({ length: count }, async () => {
       const requestId = `gateway-process-test-${process.pid}-${++sent}`;
-      const { status } = await postOnNewConnection(url, '/v1/chat/completions', { authorization: `Bearer ${secret}`, 'x-request-id': requestId }, { model, messages: [{ role: 'user', content: 'hello' }] });
+      const { status } = await postOnNewConnection(
+        url,
+        '/v1/chat/completions',
+        { authorization: `Bearer ${secret}`, 'x-request-id': requestId },
+        { model, messages: [{ role: 'user', content: 'hello' }] },
+      );
       return { status, requestId };
     }),
   );
@@ -108,7 +151,9 @@ export function chatsOnNewConnections(url: string, count: number, secret: string
 /** The pid of the process that logged each request id (waits for the asynchronous log lines). */
 export async function servedBy(gateway: GatewayProcess, requestIds: readonly string[]): Promise<Map<string, number>> {
   for (;;) {
-    const pids = new Map(logLines(gateway.stdout(), 'request').map((line) => [String(line.requestId), Number(line.pid)]));
+    const pids = new Map(
+      logLines(gateway.stdout(), 'request').map((line) => [String(line.requestId), Number(line.pid)]),
+    );
     if (requestIds.every((id) => pids.has(id))) return new Map(requestIds.map((id) => [id, pids.get(id) ?? 0]));
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -11,7 +11,16 @@ import {
 } from '@interlingua/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
-import { expected, gatedSse, geminiClient, lastUpstreamBody, replayJson, replaySse, replies, type Reply } from './gemini-e2e.test-support.js';
+import {
+  expected,
+  gatedSse,
+  geminiClient,
+  lastUpstreamBody,
+  replayJson,
+  replaySse,
+  replies,
+  type Reply,
+} from './gemini-e2e.test-support.js';
 
 let harness: Harness;
 let reply: Reply;
@@ -20,7 +29,16 @@ let ai: GoogleGenAI;
 beforeAll(async () => {
   harness = await startHarness(
     (request, response) => {
-      if (request.url.startsWith('/models?')) return sendJson(response, 200, { models: [{ name: 'models/gemini-2.5-flash', displayName: 'Gemini 2.5 Flash', supportedGenerationMethods: ['generateContent', 'countTokens'] }] });
+      if (request.url.startsWith('/models?'))
+        return sendJson(response, 200, {
+          models: [
+            {
+              name: 'models/gemini-2.5-flash',
+              displayName: 'Gemini 2.5 Flash',
+              supportedGenerationMethods: ['generateContent', 'countTokens'],
+            },
+          ],
+        });
       return reply(request, response);
     },
     { upstreamProvider: { type: 'gemini' } },
@@ -36,14 +54,22 @@ beforeEach(() => {
   };
 });
 
-const route = (response: { sdkHttpResponse?: { headers?: Record<string, string> } }) => response.sdkHttpResponse?.headers?.['x-interlingua-route'];
-const post = (path: string, body: unknown) => fetch(`${harness.url}/v1beta/models/${path}`, { method: 'POST', headers: { 'x-goog-api-key': GATEWAY_KEY }, body: JSON.stringify(body) });
+const route = (response: { sdkHttpResponse?: { headers?: Record<string, string> } }) =>
+  response.sdkHttpResponse?.headers?.['x-interlingua-route'];
+const post = (path: string, body: unknown) =>
+  fetch(`${harness.url}/v1beta/models/${path}`, {
+    method: 'POST',
+    headers: { 'x-goog-api-key': GATEWAY_KEY },
+    body: JSON.stringify(body),
+  });
 const TRAILING_SIGNATURE = 'gemini/03-text-stream-trailing-signature.chunks.jsonl';
 const hello = { contents: [{ role: 'user', parts: [{ text: 'How many r in strawberry?' }] }] };
 
 /** A text part of candidate 0 (thought parts aside), joined. */
 function answerText(element: unknown): string {
-  const parts = (element as { candidates?: Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> } }> }).candidates?.[0]?.content?.parts ?? [];
+  const parts =
+    (element as { candidates?: Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> } }> })
+      .candidates?.[0]?.content?.parts ?? [];
   return parts.map((part) => (part.thought ? '' : (part.text ?? ''))).join('');
 }
 
@@ -51,11 +77,17 @@ describe('Gemini callers to a Gemini upstream: the fast path', () => {
   it('forwards a generateContent body and answers the upstream bytes', async () => {
     const recording = loadRecording('gemini/01-text.json');
     reply = replayJson('gemini/01-text.json');
-    const response = await ai.models.generateContent({ model: 'up/gemini-3-pro-preview', contents: 'How many r in strawberry?', config: { thinkingConfig: { thinkingLevel: 'HIGH' as never } } });
+    const response = await ai.models.generateContent({
+      model: 'up/gemini-3-pro-preview',
+      contents: 'How many r in strawberry?',
+      config: { thinkingConfig: { thinkingLevel: 'HIGH' as never } },
+    });
     expect(response.text).toBe(recording.expect.text);
     expect(route(response)).toContain('path=fast');
     expect(harness.upstream.requests.at(-1)?.url).toBe('/models/gemini-3-pro-preview:generateContent');
-    expect(lastUpstreamBody(harness, ':generateContent', geminiUpstreamRequestSchema).generationConfig?.thinkingConfig).toEqual({ thinkingLevel: 'HIGH' });
+    expect(
+      lastUpstreamBody(harness, ':generateContent', geminiUpstreamRequestSchema).generationConfig?.thinkingConfig,
+    ).toEqual({ thinkingLevel: 'HIGH' });
     const raw = await post('up/gemini-3-pro-preview:generateContent', hello);
     expect(await raw.json()).toEqual(recordingJson(recording));
     expect(harness.upstream.requests.at(-1)?.body.toString('utf8')).toBe(JSON.stringify(hello));
@@ -63,21 +95,47 @@ describe('Gemini callers to a Gemini upstream: the fast path', () => {
 
   it('sends the thought signature back on a function call round trip', async () => {
     reply = replies(replayJson('gemini/05-function-call.json'), replayJson('gemini/01-text.json'));
-    const tools = [{ functionDeclarations: [{ name: 'weather', parametersJsonSchema: { type: 'object', properties: { location: { type: 'string' } } } }] }];
+    const tools = [
+      {
+        functionDeclarations: [
+          { name: 'weather', parametersJsonSchema: { type: 'object', properties: { location: { type: 'string' } } } },
+        ],
+      },
+    ];
     const user: Content = { role: 'user', parts: [{ text: 'Weather in San Francisco?' }] };
-    const first = await ai.models.generateContent({ model: 'up/gemini-3-pro-preview', contents: [user], config: { tools } });
+    const first = await ai.models.generateContent({
+      model: 'up/gemini-3-pro-preview',
+      contents: [user],
+      config: { tools },
+    });
     const call = first.functionCalls?.[0];
     expect(call).toMatchObject({ name: 'weather', args: { location: 'San Francisco' } });
-    const answer: Content = { role: 'user', parts: [{ functionResponse: { name: 'weather', response: { temperature: 18 } } }] };
-    await ai.models.generateContent({ model: 'up/gemini-3-pro-preview', contents: [user, first.candidates?.[0]?.content as Content, answer], config: { tools } });
-    const signature = (recordingJson(loadRecording('gemini/05-function-call.json')) as { candidates: Array<{ content: { parts: Array<{ thoughtSignature: string }> } }> }).candidates[0]?.content.parts[0]?.thoughtSignature;
-    expect(lastUpstreamBody(harness, ':generateContent', geminiUpstreamRequestSchema).contents[1]?.parts[0]).toMatchObject({ functionCall: { name: 'weather' }, thoughtSignature: signature });
+    const answer: Content = {
+      role: 'user',
+      parts: [{ functionResponse: { name: 'weather', response: { temperature: 18 } } }],
+    };
+    await ai.models.generateContent({
+      model: 'up/gemini-3-pro-preview',
+      contents: [user, first.candidates?.[0]?.content as Content, answer],
+      config: { tools },
+    });
+    const signature = (
+      recordingJson(loadRecording('gemini/05-function-call.json')) as {
+        candidates: Array<{ content: { parts: Array<{ thoughtSignature: string }> } }>;
+      }
+    ).candidates[0]?.content.parts[0]?.thoughtSignature;
+    expect(
+      lastUpstreamBody(harness, ':generateContent', geminiUpstreamRequestSchema).contents[1]?.parts[0],
+    ).toMatchObject({ functionCall: { name: 'weather' }, thoughtSignature: signature });
   });
 
   it('relays an alt=sse stream byte for byte', async () => {
     const recording = loadRecording('gemini/02-text-stream.sse');
     reply = replaySse('gemini/02-text-stream.sse');
-    const stream = await ai.models.generateContentStream({ model: 'up/gemini-2.0-flash-exp', contents: 'Capital of France?' });
+    const stream = await ai.models.generateContentStream({
+      model: 'up/gemini-2.0-flash-exp',
+      contents: 'Capital of France?',
+    });
     let text = '';
     for await (const chunk of stream) text += chunk.text ?? '';
     expect(text).toBe(recording.expect.text);
@@ -89,7 +147,9 @@ describe('Gemini callers to a Gemini upstream: the fast path', () => {
 
   it('answers an upstream error before the first byte with the upstream body', async () => {
     reply = replayJson('gemini/14-error-429-quota.json');
-    const error = await ai.models.generateContent({ model: 'up/gemini-2.5-flash', contents: 'hi' }).catch((e: unknown) => e);
+    const error = await ai.models
+      .generateContent({ model: 'up/gemini-2.5-flash', contents: 'hi' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(429);
     const raw = await post('up/gemini-2.5-flash:generateContent', hello);
@@ -98,8 +158,12 @@ describe('Gemini callers to a Gemini upstream: the fast path', () => {
   });
 
   it('throws ApiError in the SDK when the upstream stream breaks after the first chunk', async () => {
-    reply = (_request, response) => sendSse(response, recordingSseBody(loadRecording(TRAILING_SIGNATURE)), { resetAfterPieces: 1 });
-    const stream = await ai.models.generateContentStream({ model: 'up/gemini-3-pro-preview', contents: 'How many r in strawberry?' });
+    reply = (_request, response) =>
+      sendSse(response, recordingSseBody(loadRecording(TRAILING_SIGNATURE)), { resetAfterPieces: 1 });
+    const stream = await ai.models.generateContentStream({
+      model: 'up/gemini-3-pro-preview',
+      contents: 'How many r in strawberry?',
+    });
     let text = '';
     const error = await (async () => {
       for await (const chunk of stream) text += chunk.text ?? '';
@@ -111,8 +175,15 @@ describe('Gemini callers to a Gemini upstream: the fast path', () => {
 
   it('passes an upstream in-band error event on, which the SDK throws', async () => {
     const first = recordingSseBody(loadRecording('gemini/02-text-stream.sse')).split('\n\n')[0];
-    reply = (_request, response) => sendSse(response, `${first}\n\ndata: {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}\n\n`);
-    const stream = await ai.models.generateContentStream({ model: 'up/gemini-2.0-flash-exp', contents: 'Capital of France?' });
+    reply = (_request, response) =>
+      sendSse(
+        response,
+        `${first}\n\ndata: {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}\n\n`,
+      );
+    const stream = await ai.models.generateContentStream({
+      model: 'up/gemini-2.0-flash-exp',
+      contents: 'Capital of France?',
+    });
     const error = await (async () => {
       for await (const _chunk of stream) continue;
     })().catch((e: unknown) => e);
@@ -125,7 +196,9 @@ describe('Gemini callers to a Gemini upstream: the fast path', () => {
     const counted = await ai.models.countTokens({ model: 'up/gemini-2.5-flash', contents: 'How many tokens?' });
     expect(counted.totalTokens).toBe(7);
     expect(harness.upstream.requests.at(-1)?.url).toBe('/models/gemini-2.5-flash:countTokens');
-    expect(lastUpstreamBody(harness, ':countTokens', geminiUpstreamCountTokensRequestSchema).generateContentRequest?.model).toBe('models/gemini-2.5-flash');
+    expect(
+      lastUpstreamBody(harness, ':countTokens', geminiUpstreamCountTokensRequestSchema).generateContentRequest?.model,
+    ).toBe('models/gemini-2.5-flash');
   });
 
   it('lists the upstream models under the route prefix', async () => {
@@ -136,8 +209,16 @@ describe('Gemini callers to a Gemini upstream: the fast path', () => {
 
 describe('Gemini callers to a Gemini upstream without alt=sse (JSON array, translated from SSE)', () => {
   it('streams element by element and keeps thought signatures', async () => {
-    const lines = loadRecording(TRAILING_SIGNATURE).body.split('\n').filter((line) => line.trim() !== '');
-    const gated = gatedSse(`data: ${lines[0]}\n\n`, lines.slice(1).map((line) => `data: ${line}\n\n`).join(''));
+    const lines = loadRecording(TRAILING_SIGNATURE)
+      .body.split('\n')
+      .filter((line) => line.trim() !== '');
+    const gated = gatedSse(
+      `data: ${lines[0]}\n\n`,
+      lines
+        .slice(1)
+        .map((line) => `data: ${line}\n\n`)
+        .join(''),
+    );
     reply = gated.reply;
     const response = await post('up/gemini-3-pro-preview:streamGenerateContent', hello);
     expect(response.headers.get('content-type')).toContain('application/json');
@@ -153,15 +234,20 @@ describe('Gemini callers to a Gemini upstream without alt=sse (JSON array, trans
     }
     expect(text).not.toContain('strawberry');
     gated.release();
-    for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      text += decoder.decode(next.value, { stream: true });
     const elements = JSON.parse(text) as unknown[];
     expect(elements.map(answerText).join('')).toBe(expected(TRAILING_SIGNATURE).text);
     expect(JSON.stringify(elements)).toContain('"thoughtSignature"');
-    expect((elements.at(-1) as { usageMetadata?: unknown }).usageMetadata).toMatchObject({ promptTokenCount: 9, thoughtsTokenCount: 185 });
+    expect((elements.at(-1) as { usageMetadata?: unknown }).usageMetadata).toMatchObject({
+      promptTokenCount: 9,
+      thoughtsTokenCount: 185,
+    });
   });
 
   it('ends with an {"error"} element then ] when the upstream breaks', async () => {
-    reply = (_request, response) => sendSse(response, recordingSseBody(loadRecording(TRAILING_SIGNATURE)), { resetAfterPieces: 1 });
+    reply = (_request, response) =>
+      sendSse(response, recordingSseBody(loadRecording(TRAILING_SIGNATURE)), { resetAfterPieces: 1 });
     const body = await (await post('up/gemini-3-pro-preview:streamGenerateContent', hello)).text();
     expect(body.endsWith(']')).toBe(true);
     const elements = JSON.parse(body) as Array<Record<string, unknown>>;

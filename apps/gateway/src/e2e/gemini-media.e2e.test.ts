@@ -3,7 +3,12 @@ import { geminiUpstreamRequestSchema } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMediaFetcher } from '../services/media-fetcher.js';
-import { TINY_PNG, startImageServer, testMediaOptions, type ImageServer } from '../services/media-fetcher.test-support.js';
+import {
+  TINY_PNG,
+  startImageServer,
+  testMediaOptions,
+  type ImageServer,
+} from '../services/media-fetcher.test-support.js';
 import { setMediaFetcher } from '../services/remote-media-step.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { lastUpstreamBody, replayJson } from './gemini-e2e.test-support.js';
@@ -37,7 +42,15 @@ describe('image URLs for a Gemini upstream are downloaded and sent inline', () =
   it('from a chat image_url', async () => {
     await openai.chat.completions.create({
       model: 'up/gemini-2.5-flash',
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: `${images.base}/cat.png` } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: `${images.base}/cat.png` } },
+          ],
+        },
+      ],
     });
     expect(lastGemini().contents[0]?.parts).toEqual([{ text: 'What is this?' }, inlinePng]);
     expect(connects).toEqual([`127.0.0.1:${images.port}`]);
@@ -48,7 +61,15 @@ describe('image URLs for a Gemini upstream are downloaded and sent inline', () =
     await anthropic.messages.create({
       model: 'up/gemini-2.5-flash',
       max_tokens: 100,
-      messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: `${images.base}/to-cat` } }, { type: 'text', text: 'What is this?' }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'image', source: { type: 'url', url: `${images.base}/to-cat` } },
+            { type: 'text', text: 'What is this?' },
+          ],
+        },
+      ],
     });
     expect(lastGemini().contents[0]?.parts).toEqual([inlinePng, { text: 'What is this?' }]);
     expect(connects).toHaveLength(2);
@@ -58,7 +79,15 @@ describe('image URLs for a Gemini upstream are downloaded and sent inline', () =
     const url = `${images.base}/cat.png`;
     await openai.responses.create({
       model: 'up/gemini-2.5-flash',
-      input: [{ role: 'user', content: [{ type: 'input_image', image_url: url, detail: 'auto' }, { type: 'input_image', image_url: url, detail: 'auto' }] }],
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_image', image_url: url, detail: 'auto' },
+            { type: 'input_image', image_url: url, detail: 'auto' },
+          ],
+        },
+      ],
     });
     expect(lastGemini().contents[0]?.parts).toEqual([inlinePng, inlinePng]);
     expect(connects).toHaveLength(1);
@@ -67,7 +96,15 @@ describe('image URLs for a Gemini upstream are downloaded and sent inline', () =
   it('refuses a URL that resolves to the metadata address, in the caller style, without calling upstream', async () => {
     const before = harness.upstream.requests.length;
     const error = await openai.chat.completions
-      .create({ model: 'up/gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'http://meta.example/latest/meta-data/iam' } }] }] })
+      .create({
+        model: 'up/gemini-2.5-flash',
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'image_url', image_url: { url: 'http://meta.example/latest/meta-data/iam' } }],
+          },
+        ],
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).message).toContain('metadata address');
@@ -77,7 +114,10 @@ describe('image URLs for a Gemini upstream are downloaded and sent inline', () =
 
   it('refuses a redirect to a private address', async () => {
     const error = await openai.chat.completions
-      .create({ model: 'up/gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `${images.base}/to-private` } }] }] })
+      .create({
+        model: 'up/gemini-2.5-flash',
+        messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `${images.base}/to-private` } }] }],
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as Error).message).toContain('private address');
@@ -85,7 +125,10 @@ describe('image URLs for a Gemini upstream are downloaded and sent inline', () =
 
   it('refuses a URL that does not answer with an image', async () => {
     const error = await openai.chat.completions
-      .create({ model: 'up/gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `${images.base}/page.html` } }] }] })
+      .create({
+        model: 'up/gemini-2.5-flash',
+        messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `${images.base}/page.html` } }] }],
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as Error).message).toContain('did not answer with an image');
@@ -99,7 +142,15 @@ describe('the media config', () => {
       const client = new OpenAI({ baseURL: `${defaults.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0 });
       const hits = images.hits.length;
       const error = await client.chat.completions
-        .create({ model: 'up/gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `http://127.0.0.1:${images.port}/cat.png` } }] }] })
+        .create({
+          model: 'up/gemini-2.5-flash',
+          messages: [
+            {
+              role: 'user',
+              content: [{ type: 'image_url', image_url: { url: `http://127.0.0.1:${images.port}/cat.png` } }],
+            },
+          ],
+        })
         .catch((e: unknown) => e);
       expect((error as Error).message).toContain('loopback address');
       expect(images.hits.length).toBe(hits);
@@ -109,12 +160,26 @@ describe('the media config', () => {
   });
 
   it('applies allowPrivate and maxBytes', async () => {
-    const configured = await startHarness(replayJson('gemini/01-text.json'), { upstreamProvider: { type: 'gemini' }, sections: { media: { allowPrivate: true, maxBytes: 2048, timeoutMs: 5_000 } } });
+    const configured = await startHarness(replayJson('gemini/01-text.json'), {
+      upstreamProvider: { type: 'gemini' },
+      sections: { media: { allowPrivate: true, maxBytes: 2048, timeoutMs: 5_000 } },
+    });
     try {
       const client = new OpenAI({ baseURL: `${configured.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0 });
-      const ask = (path: string) => client.chat.completions.create({ model: 'up/gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `http://127.0.0.1:${images.port}${path}` } }] }] });
+      const ask = (path: string) =>
+        client.chat.completions.create({
+          model: 'up/gemini-2.5-flash',
+          messages: [
+            {
+              role: 'user',
+              content: [{ type: 'image_url', image_url: { url: `http://127.0.0.1:${images.port}${path}` } }],
+            },
+          ],
+        });
       await ask('/cat.png');
-      expect(lastUpstreamBody(configured, ':generateContent', geminiUpstreamRequestSchema).contents[0]?.parts).toEqual([inlinePng]);
+      expect(lastUpstreamBody(configured, ':generateContent', geminiUpstreamRequestSchema).contents[0]?.parts).toEqual([
+        inlinePng,
+      ]);
       await expect(ask('/big-chunked.png')).rejects.toThrow('larger than the gateway');
     } finally {
       await configured.close();

@@ -13,7 +13,11 @@ const UPSTREAM_MODELS = ['gpt-4.1-nano', 'gpt-4o', 'gpt-4o-mini'];
 beforeAll(async () => {
   harness = await startHarness(
     (request, response) => {
-      if (request.url === '/v1/models') return sendJson(response, 200, { object: 'list', data: UPSTREAM_MODELS.map((id) => ({ id, object: 'model', created: 1, owned_by: 'openai' })) });
+      if (request.url === '/v1/models')
+        return sendJson(response, 200, {
+          object: 'list',
+          data: UPSTREAM_MODELS.map((id) => ({ id, object: 'model', created: 1, owned_by: 'openai' })),
+        });
       return sendJson(response, 500, { error: { message: 'unexpected upstream call' } });
     },
     {
@@ -48,11 +52,16 @@ describe('GET /v1beta/models with @google/genai', () => {
   });
 
   it('returns the REST shape, supportedGenerationMethods included', async () => {
-    const response = await fetch(`${harness.url}/v1beta/models?pageSize=1`, { headers: { 'x-goog-api-key': GATEWAY_KEY } });
+    const response = await fetch(`${harness.url}/v1beta/models?pageSize=1`, {
+      headers: { 'x-goog-api-key': GATEWAY_KEY },
+    });
     const body = (await response.json()) as { models: Model[]; nextPageToken?: string };
     expect(body.models).toHaveLength(1);
     expect(body.nextPageToken).toEqual(expect.any(String));
-    expect(body.models[0]).toMatchObject({ name: expect.stringMatching(/^models\//), supportedGenerationMethods: expect.arrayContaining(['generateContent', 'countTokens']) });
+    expect(body.models[0]).toMatchObject({
+      name: expect.stringMatching(/^models\//),
+      supportedGenerationMethods: expect.arrayContaining(['generateContent', 'countTokens']),
+    });
   });
 
   it('gets one model whose id holds a slash', async () => {
@@ -62,17 +71,23 @@ describe('GET /v1beta/models with @google/genai', () => {
   });
 
   it('answers an unknown or forbidden model in Gemini shape', async () => {
-    const missing = await fetch(`${harness.url}/v1beta/models/nowhere`, { headers: { 'x-goog-api-key': 'wide-key-000001' } });
+    const missing = await fetch(`${harness.url}/v1beta/models/nowhere`, {
+      headers: { 'x-goog-api-key': 'wide-key-000001' },
+    });
     expect(missing.status).toBe(404);
     expect((await geminiError(missing)).status).toBe('NOT_FOUND');
-    const forbidden = await fetch(`${harness.url}/v1beta/models/secret-model`, { headers: { 'x-goog-api-key': GATEWAY_KEY } });
+    const forbidden = await fetch(`${harness.url}/v1beta/models/secret-model`, {
+      headers: { 'x-goog-api-key': GATEWAY_KEY },
+    });
     expect(forbidden.status).toBe(403);
     expect((await geminiError(forbidden)).status).toBe('PERMISSION_DENIED');
     await expect(ai.models.get({ model: 'secret-model' })).rejects.toMatchObject({ status: 403 });
   });
 
   it('rejects a page token it did not make', async () => {
-    const response = await fetch(`${harness.url}/v1beta/models?pageToken=garbage`, { headers: { 'x-goog-api-key': GATEWAY_KEY } });
+    const response = await fetch(`${harness.url}/v1beta/models?pageToken=garbage`, {
+      headers: { 'x-goog-api-key': GATEWAY_KEY },
+    });
     expect(response.status).toBe(400);
     expect((await geminiError(response)).status).toBe('INVALID_ARGUMENT');
   });
@@ -111,7 +126,10 @@ describe('keys on /v1beta', () => {
     runtime.logger = createLogger('info', { write: (line: string) => lines.push(line) });
     setRequestLogging(true);
     try {
-      const generated = await fetch(`${harness.url}/v1beta/models/mock:generateContent?key=${GATEWAY_KEY}&alt=json`, { method: 'POST', body: JSON.stringify({ contents: [{ parts: [{ text: 'hi' }] }] }) });
+      const generated = await fetch(`${harness.url}/v1beta/models/mock:generateContent?key=${GATEWAY_KEY}&alt=json`, {
+        method: 'POST',
+        body: JSON.stringify({ contents: [{ parts: [{ text: 'hi' }] }] }),
+      });
       expect(generated.status).toBe(200);
       await generated.text();
       const listed = await fetch(`${harness.url}/v1beta/models?key=${GATEWAY_KEY}`);
@@ -138,7 +156,11 @@ describe('unknown paths and methods under /v1beta', () => {
     ['DELETE', '/v1beta/models', 405],
     ['PUT', '/v1beta/models/mock', 405],
   ])('%s %s is a Gemini-shaped %i', async (method, path, status) => {
-    const response = await fetch(`${harness.url}${path}`, { method, headers: { 'x-goog-api-key': GATEWAY_KEY, 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+    const response = await fetch(`${harness.url}${path}`, {
+      method,
+      headers: { 'x-goog-api-key': GATEWAY_KEY, 'content-type': 'application/json' },
+      ...(method === 'GET' ? {} : { body: '{}' }),
+    });
     expect(response.status).toBe(status);
     const error = await geminiError(response);
     expect(error.status).toBe(status === 404 ? 'NOT_FOUND' : 'INVALID_ARGUMENT');
@@ -147,7 +169,10 @@ describe('unknown paths and methods under /v1beta', () => {
 
 describe(':countTokens', () => {
   it('estimates for a provider without a count endpoint, and says so', async () => {
-    const { totalTokens, sdkHttpResponse } = await ai.models.countTokens({ model: 'mock', contents: 'How many tokens is this sentence?' });
+    const { totalTokens, sdkHttpResponse } = await ai.models.countTokens({
+      model: 'mock',
+      contents: 'How many tokens is this sentence?',
+    });
     expect(totalTokens).toBeGreaterThan(0);
     expect(sdkHttpResponse?.headers?.['x-interlingua-warnings']).toContain('estimated');
   });
@@ -156,21 +181,33 @@ describe(':countTokens', () => {
     const response = await fetch(`${harness.url}/v1beta/models/mock:countTokens`, {
       method: 'POST',
       headers: { 'x-goog-api-key': GATEWAY_KEY },
-      body: JSON.stringify({ generateContentRequest: { model: 'models/mock', contents: [{ role: 'user', parts: [{ text: 'a b c d e f g h' }] }], systemInstruction: { parts: [{ text: 'Be terse' }] } } }),
+      body: JSON.stringify({
+        generateContentRequest: {
+          model: 'models/mock',
+          contents: [{ role: 'user', parts: [{ text: 'a b c d e f g h' }] }],
+          systemInstruction: { parts: [{ text: 'Be terse' }] },
+        },
+      }),
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { totalTokens: number }).totalTokens).toBeGreaterThan(0);
   });
 
   it('rejects a body without contents in Gemini shape', async () => {
-    const response = await fetch(`${harness.url}/v1beta/models/mock:countTokens`, { method: 'POST', headers: { 'x-goog-api-key': GATEWAY_KEY }, body: '{}' });
+    const response = await fetch(`${harness.url}/v1beta/models/mock:countTokens`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': GATEWAY_KEY },
+      body: '{}',
+    });
     expect(response.status).toBe(400);
     expect((await geminiError(response)).status).toBe('INVALID_ARGUMENT');
   });
 
   it('refuses a model the key may not use', async () => {
     const narrow = new GoogleGenAI({ apiKey: 'narrow-key-0001', httpOptions: { baseUrl: harness.url } });
-    await expect(narrow.models.countTokens({ model: 'up/gpt-4o', contents: 'hi' })).rejects.toMatchObject({ status: 403 });
+    await expect(narrow.models.countTokens({ model: 'up/gpt-4o', contents: 'hi' })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });
 
@@ -184,22 +221,45 @@ describe('@google/genai against the mock provider (local path)', () => {
   });
 
   it('calls a function, then reads its response, over two turns', async () => {
-    const tools = [{ functionDeclarations: [{ name: 'lookup', parametersJsonSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } }] }];
+    const tools = [
+      {
+        functionDeclarations: [
+          {
+            name: 'lookup',
+            parametersJsonSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+          },
+        ],
+      },
+    ];
     const user = { role: 'user', parts: [{ text: 'find it' }] };
     const first = await ai.models.generateContent({ model: 'mock', contents: [user], config: { tools } });
     const call = first.functionCalls?.[0];
     expect(call).toMatchObject({ name: 'lookup', args: { q: 'mock' }, id: expect.any(String) });
     const second = await ai.models.generateContent({
       model: 'mock',
-      contents: [user, first.candidates?.[0]?.content ?? {}, { role: 'user', parts: [{ functionResponse: { id: call?.id, name: 'lookup', response: { result: 'found' } } }] }],
+      contents: [
+        user,
+        first.candidates?.[0]?.content ?? {},
+        {
+          role: 'user',
+          parts: [{ functionResponse: { id: call?.id, name: 'lookup', response: { result: 'found' } } }],
+        },
+      ],
       config: { tools },
     });
     expect(second.text).toBe('Tool lookup returned: found');
   });
 
   it('returns thoughts when asked', async () => {
-    const response = await ai.models.generateContent({ model: 'mock', contents: 'think', config: { thinkingConfig: { includeThoughts: true, thinkingBudget: 512 } } });
-    expect(response.candidates?.[0]?.content?.parts?.[0]).toMatchObject({ thought: true, text: expect.stringContaining('message') });
+    const response = await ai.models.generateContent({
+      model: 'mock',
+      contents: 'think',
+      config: { thinkingConfig: { includeThoughts: true, thinkingBudget: 512 } },
+    });
+    expect(response.candidates?.[0]?.content?.parts?.[0]).toMatchObject({
+      thought: true,
+      text: expect.stringContaining('message'),
+    });
     expect(response.text).toBe('You said: think');
   });
 
@@ -214,7 +274,11 @@ describe('@google/genai against the mock provider (local path)', () => {
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'one two three' }] }] }),
     });
     expect(response.headers.get('content-type')).toContain('application/json');
-    const elements = JSON.parse(await response.text()) as Array<{ candidates?: Array<{ content?: { parts?: Array<{ text?: string }> } }> }>;
-    expect(elements.flatMap((e) => e.candidates?.[0]?.content?.parts?.map((p) => p.text ?? '') ?? []).join('')).toBe('You said: one two three');
+    const elements = JSON.parse(await response.text()) as Array<{
+      candidates?: Array<{ content?: { parts?: Array<{ text?: string }> } }>;
+    }>;
+    expect(elements.flatMap((e) => e.candidates?.[0]?.content?.parts?.map((p) => p.text ?? '') ?? []).join('')).toBe(
+      'You said: one two three',
+    );
   });
 });

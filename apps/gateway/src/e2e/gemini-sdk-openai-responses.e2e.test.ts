@@ -2,14 +2,24 @@ import { FinishReason, type Content, type GoogleGenAI } from '@google/genai';
 import { openAiResponsesUpstreamRequestSchema } from '@interlingua/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
-import { expected, geminiClient, lastUpstreamBody, replayJson, replaySse, replies, type Reply } from './gemini-e2e.test-support.js';
+import {
+  expected,
+  geminiClient,
+  lastUpstreamBody,
+  replayJson,
+  replaySse,
+  replies,
+  type Reply,
+} from './gemini-e2e.test-support.js';
 
 let harness: Harness;
 let reply: Reply;
 let ai: GoogleGenAI;
 
 beforeAll(async () => {
-  harness = await startHarness((request, response) => reply(request, response), { upstreamProvider: { type: 'openai', api: 'responses' } });
+  harness = await startHarness((request, response) => reply(request, response), {
+    upstreamProvider: { type: 'openai', api: 'responses' },
+  });
   ai = geminiClient(harness);
 });
 
@@ -26,7 +36,11 @@ const lastResponses = () => lastUpstreamBody(harness, '/responses', openAiRespon
 describe('@google/genai against an OpenAI Responses upstream', () => {
   it('answers text, the system instruction sent as instructions or a system turn', async () => {
     reply = replayJson('openai-responses/01-text.json');
-    const response = await ai.models.generateContent({ model: 'up/gpt-5', contents: 'Capital of France?', config: { systemInstruction: 'Be terse', maxOutputTokens: 200 } });
+    const response = await ai.models.generateContent({
+      model: 'up/gpt-5',
+      contents: 'Capital of France?',
+      config: { systemInstruction: 'Be terse', maxOutputTokens: 200 },
+    });
     expect(response.text).toBe(expected('openai-responses/01-text.json').text);
     expect(response.candidates?.[0]?.finishReason).toBe(FinishReason.STOP);
     const body = lastResponses();
@@ -36,27 +50,66 @@ describe('@google/genai against an OpenAI Responses upstream', () => {
 
   it('calls a function over two turns, the call_id kept as the Gemini id', async () => {
     reply = replies(replayJson('openai-responses/05-function-call.json'), replayJson('openai-responses/01-text.json'));
-    const tools = [{ functionDeclarations: [{ name: 'get_capital', parametersJsonSchema: { type: 'object', properties: { country: { type: 'string' } } } }] }];
+    const tools = [
+      {
+        functionDeclarations: [
+          {
+            name: 'get_capital',
+            parametersJsonSchema: { type: 'object', properties: { country: { type: 'string' } } },
+          },
+        ],
+      },
+    ];
     const user: Content = { role: 'user', parts: [{ text: 'Capital of PotatoLand?' }] };
     const first = await ai.models.generateContent({ model: 'up/gpt-5', contents: [user], config: { tools } });
-    expect(first.functionCalls).toEqual([{ id: 'call_YfwRsW8sUxDKipwyhWTzOXCA', name: 'get_capital', args: { country: 'PotatoLand' } }]);
-    const answer: Content = { role: 'user', parts: [{ functionResponse: { id: 'call_YfwRsW8sUxDKipwyhWTzOXCA', name: 'get_capital', response: { result: 'Tuberville' } } }] };
-    await ai.models.generateContent({ model: 'up/gpt-5', contents: [user, first.candidates?.[0]?.content as Content, answer], config: { tools } });
+    expect(first.functionCalls).toEqual([
+      { id: 'call_YfwRsW8sUxDKipwyhWTzOXCA', name: 'get_capital', args: { country: 'PotatoLand' } },
+    ]);
+    const answer: Content = {
+      role: 'user',
+      parts: [
+        {
+          functionResponse: {
+            id: 'call_YfwRsW8sUxDKipwyhWTzOXCA',
+            name: 'get_capital',
+            response: { result: 'Tuberville' },
+          },
+        },
+      ],
+    };
+    await ai.models.generateContent({
+      model: 'up/gpt-5',
+      contents: [user, first.candidates?.[0]?.content as Content, answer],
+      config: { tools },
+    });
     const input = lastResponses().input;
     expect(input).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: 'function_call', call_id: 'call_YfwRsW8sUxDKipwyhWTzOXCA', name: 'get_capital' }),
-        expect.objectContaining({ type: 'function_call_output', call_id: 'call_YfwRsW8sUxDKipwyhWTzOXCA', output: 'Tuberville' }),
+        expect.objectContaining({
+          type: 'function_call',
+          call_id: 'call_YfwRsW8sUxDKipwyhWTzOXCA',
+          name: 'get_capital',
+        }),
+        expect.objectContaining({
+          type: 'function_call_output',
+          call_id: 'call_YfwRsW8sUxDKipwyhWTzOXCA',
+          output: 'Tuberville',
+        }),
       ]),
     );
   });
 
   it('maps thinking to reasoning and summaries back to thoughts', async () => {
     reply = replayJson('openai-responses/08-reasoning-summary.json');
-    const response = await ai.models.generateContent({ model: 'up/gpt-5', contents: 'Think about it', config: { thinkingConfig: { includeThoughts: true, thinkingBudget: 8192 } } });
+    const response = await ai.models.generateContent({
+      model: 'up/gpt-5',
+      contents: 'Think about it',
+      config: { thinkingConfig: { includeThoughts: true, thinkingBudget: 8192 } },
+    });
     expect(lastResponses().reasoning).toMatchObject({ effort: 'medium' });
     const summary = expected('openai-responses/08-reasoning-summary.json').reasoning_summary as string[];
-    const thoughts = response.candidates?.[0]?.content?.parts?.filter((part) => part.thought).map((part) => part.text) ?? [];
+    const thoughts =
+      response.candidates?.[0]?.content?.parts?.filter((part) => part.thought).map((part) => part.text) ?? [];
     expect(thoughts.join('')).toContain(summary[0]?.slice(0, 40) ?? '');
   });
 

@@ -1,6 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ApiError, GoogleGenAI } from '@google/genai';
-import { anthropicMessagesStrictStreamEventSchema, anthropicStrictErrorBodySchema } from '@interlingua/anthropic-messages';
+import {
+  anthropicMessagesStrictStreamEventSchema,
+  anthropicStrictErrorBodySchema,
+} from '@interlingua/anthropic-messages';
 import { geminiStrictErrorBodySchema } from '@interlingua/gemini';
 import type { SseMessage } from '@interlingua/ir';
 import { parseSseText, safeJsonParse } from '@interlingua/ir-utils';
@@ -46,7 +49,12 @@ export interface InboundRequestOptions {
 }
 
 /** POSTs a generation request in the mode's style. */
-export function sendInbound(baseUrl: string, mode: InboundMode, model: string, options: InboundRequestOptions = {}): Promise<Response> {
+export function sendInbound(
+  baseUrl: string,
+  mode: InboundMode,
+  model: string,
+  options: InboundRequestOptions = {},
+): Promise<Response> {
   const stream = isStreaming(mode);
   const { fields = {}, prompt = 'Hello', signal } = options;
   const json = (path: string, headers: Record<string, string>, body: Record<string, unknown>) =>
@@ -60,14 +68,31 @@ export function sendInbound(baseUrl: string, mode: InboundMode, model: string, o
   const streamField = stream ? { stream: true } : {};
   switch (mode.style) {
     case 'openai-chat':
-      return json('/v1/chat/completions', bearer, { model, messages: [{ role: 'user', content: prompt }], ...streamField });
+      return json('/v1/chat/completions', bearer, {
+        model,
+        messages: [{ role: 'user', content: prompt }],
+        ...streamField,
+      });
     case 'openai-responses':
       return json('/v1/responses', bearer, { model, input: prompt, store: false, ...streamField });
     case 'anthropic-messages':
-      return json('/v1/messages', { 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01' }, { model, max_tokens: 256, messages: [{ role: 'user', content: prompt }], ...streamField });
+      return json(
+        '/v1/messages',
+        { 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01' },
+        { model, max_tokens: 256, messages: [{ role: 'user', content: prompt }], ...streamField },
+      );
     case 'gemini': {
-      const method = mode.framing === 'json' ? 'generateContent' : mode.framing === 'sse' ? 'streamGenerateContent?alt=sse' : 'streamGenerateContent';
-      return json(`/v1beta/models/${model}:${method}`, { 'x-goog-api-key': GATEWAY_KEY }, { contents: [{ role: 'user', parts: [{ text: prompt }] }] });
+      const method =
+        mode.framing === 'json'
+          ? 'generateContent'
+          : mode.framing === 'sse'
+            ? 'streamGenerateContent?alt=sse'
+            : 'streamGenerateContent';
+      return json(
+        `/v1beta/models/${model}:${method}`,
+        { 'x-goog-api-key': GATEWAY_KEY },
+        { contents: [{ role: 'user', parts: [{ text: prompt }] }] },
+      );
     }
   }
 }
@@ -88,12 +113,19 @@ export async function readInbound(mode: InboundMode, response: Response): Promis
   const text = await response.text();
   if (response.status >= 400) {
     const body = parseJson(text, 'error body');
-    return { kind: 'http-error', status: response.status, retryAfter: response.headers.get('retry-after'), message: errorBodyMessage(mode.style, body) };
+    return {
+      kind: 'http-error',
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      message: errorBodyMessage(mode.style, body),
+    };
   }
   if (response.status !== 200) throw new Error(`unexpected status ${response.status}`);
-  if (mode.framing === 'json') return { kind: 'complete', payloads: [parseJson(text, 'answer')], events: [], headers: response.headers };
+  if (mode.framing === 'json')
+    return { kind: 'complete', payloads: [parseJson(text, 'answer')], events: [], headers: response.headers };
   if (mode.framing === 'json-array') return readJsonArray(text, response.headers);
-  if (!/\r?\n\r?\n$/.test(text)) throw new Error(`the SSE answer does not end with a complete event: …${JSON.stringify(text.slice(-80))}`);
+  if (!/\r?\n\r?\n$/.test(text))
+    throw new Error(`the SSE answer does not end with a complete event: …${JSON.stringify(text.slice(-80))}`);
   const events = parseSseText(text);
   return readSse(mode.style, events, response.headers);
 }
@@ -114,7 +146,8 @@ function readJsonArray(text: string, headers: Headers): InboundOutcome {
   const elements = parseJson(text, 'streamed JSON array');
   if (!Array.isArray(elements)) throw new Error('the streamed answer is not a JSON array');
   const last: unknown = elements.at(-1);
-  if (isErrorPayload(last)) return { kind: 'in-band-error', message: geminiStrictErrorBodySchema.parse(last).error.message };
+  if (isErrorPayload(last))
+    return { kind: 'in-band-error', message: geminiStrictErrorBodySchema.parse(last).error.message };
   return { kind: 'complete', payloads: elements, events: [], headers };
 }
 
@@ -124,12 +157,17 @@ function isErrorPayload(value: unknown): boolean {
 
 /** The data of SSE events as JSON (`[DONE]` kept as the string). */
 function payloadsOf(events: readonly SseMessage[]): unknown[] {
-  return events.map((event) => (event.data === '[DONE]' ? '[DONE]' : parseJson(event.data, `SSE data (${event.event ?? 'message'})`)));
+  return events.map((event) =>
+    event.data === '[DONE]' ? '[DONE]' : parseJson(event.data, `SSE data (${event.event ?? 'message'})`),
+  );
 }
 
 function readSse(style: InboundStyle, events: SseMessage[], headers: Headers): InboundOutcome {
   const payloads = payloadsOf(events);
-  const errorAt = style === 'openai-responses' || style === 'anthropic-messages' ? events.findIndex((e) => e.event === 'error') : payloads.findIndex(isErrorPayload);
+  const errorAt =
+    style === 'openai-responses' || style === 'anthropic-messages'
+      ? events.findIndex((e) => e.event === 'error')
+      : payloads.findIndex(isErrorPayload);
   if (errorAt === -1) {
     checkProperEnd(style, events, payloads);
     return { kind: 'complete', payloads, events, headers };
@@ -150,9 +188,13 @@ function readSse(style: InboundStyle, events: SseMessage[], headers: Headers): I
     }
     case 'openai-responses': {
       const error = openAiResponsesStrictStreamEventSchema.parse(payload);
-      if (after.length !== 1 || after[0]?.event !== 'response.failed') throw new Error(`the in-band error is not followed by response.failed alone: ${after.map((e) => e.event).join(', ')}`);
+      if (after.length !== 1 || after[0]?.event !== 'response.failed')
+        throw new Error(
+          `the in-band error is not followed by response.failed alone: ${after.map((e) => e.event).join(', ')}`,
+        );
       const failed = openAiResponsesStrictStreamEventSchema.parse(payloads[errorAt + 1]);
-      if (failed.type !== 'response.failed' || failed.response.status !== 'failed') throw new Error('response.failed does not carry a failed response');
+      if (failed.type !== 'response.failed' || failed.response.status !== 'failed')
+        throw new Error('response.failed does not carry a failed response');
       return { kind: 'in-band-error', message: error.type === 'error' ? error.message : '' };
     }
   }
@@ -169,7 +211,10 @@ function checkProperEnd(style: InboundStyle, events: readonly SseMessage[], payl
         : style === 'openai-responses'
           ? last?.event === 'response.completed' || last?.event === 'response.incomplete'
           : JSON.stringify(payloads.at(-1) ?? {}).includes('"finishReason"');
-  if (!ok) throw new Error(`the ${style} stream ended without its proper end (last event: ${last?.event ?? ''} ${last?.data.slice(0, 120) ?? 'none'})`);
+  if (!ok)
+    throw new Error(
+      `the ${style} stream ended without its proper end (last event: ${last?.event ?? ''} ${last?.data.slice(0, 120) ?? 'none'})`,
+    );
 }
 
 /** The official SDK clients, pointed at the gateway, without retries. */
@@ -201,7 +246,12 @@ export type SdkOutcome = { kind: 'no-sdk' } | { kind: 'ok'; events: string[] } |
  * Calls the gateway through the style's official SDK and reads the whole answer; `onHead` runs
  * once the answer's head arrived (streams). Gemini's JSON-array framing has no SDK.
  */
-export async function callWithSdk(clients: SdkClients, mode: InboundMode, model: string, onHead: () => void = () => undefined): Promise<SdkOutcome> {
+export async function callWithSdk(
+  clients: SdkClients,
+  mode: InboundMode,
+  model: string,
+  onHead: () => void = () => undefined,
+): Promise<SdkOutcome> {
   const stream = isStreaming(mode);
   const events: string[] = [];
   const read = async (iterable: AsyncIterable<unknown>): Promise<void> => {

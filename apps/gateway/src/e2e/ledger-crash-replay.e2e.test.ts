@@ -2,7 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, chatsOnNewConnections, getOnNewConnection, removeGatewayProcess, startGatewayProcess, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import {
+  buildGateway,
+  chatsOnNewConnections,
+  getOnNewConnection,
+  removeGatewayProcess,
+  startGatewayProcess,
+  type GatewayBuild,
+  type GatewayProcess,
+} from './gateway-process.test-support.js';
 
 /**
  * The built gateway killed with SIGKILL while its answered requests are only in the ledger
@@ -36,7 +44,11 @@ const start = async (): Promise<string> => {
   const [, url = ''] = await gateway.waitForStderr(/listening on (http:\/\/\S+)/);
   return url;
 };
-const journaled = (): string => readdirSync(dataDir).filter((name) => name.startsWith('ledger-')).map((name) => readFileSync(join(dataDir, name), 'utf8')).join('');
+const journaled = (): string =>
+  readdirSync(dataDir)
+    .filter((name) => name.startsWith('ledger-'))
+    .map((name) => readFileSync(join(dataDir, name), 'utf8'))
+    .join('');
 
 beforeAll(() => {
   build = buildGateway('ledger-crash-replay-test');
@@ -51,21 +63,30 @@ describe('a gateway killed with SIGKILL', () => {
     const answers = await chatsOnNewConnections(first, 12, SECRET);
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 12 }, () => 200));
     // Within `ledger.journal.commitMs` each row is in the journal; the database has none yet.
-    await expect.poll(() => answers.every((answer) => journaled().includes(`"requestId":"${answer.requestId}"`)), { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect
+      .poll(() => answers.every((answer) => journaled().includes(`"requestId":"${answer.requestId}"`)), {
+        timeout: 5_000,
+        interval: 20,
+      })
+      .toBe(true);
     gateway?.child.kill('SIGKILL');
     await gateway?.exited;
 
     writeFileSync(file, config(100));
     const second = await start();
     const rowsOf = async (): Promise<number[]> => {
-      const { body } = await getOnNewConnection(second, '/admin/usage?format=csv&key=crash&from=0', { authorization: `Bearer ${ADMIN}` });
+      const { body } = await getOnNewConnection(second, '/admin/usage?format=csv&key=crash&from=0', {
+        authorization: `Bearer ${ADMIN}`,
+      });
       const lines = body.trim().split('\r\n');
       const column = (lines[0] ?? '').split(',').indexOf('request_id');
       const ids = lines.slice(1).map((line) => line.split(',')[column]);
       return answers.map((answer) => ids.filter((id) => id === answer.requestId).length);
     };
     await expect.poll(rowsOf, { timeout: 10_000, interval: 100 }).toEqual(Array.from({ length: 12 }, () => 1));
-    await expect.poll(() => journaled(), { timeout: 5_000, interval: 100 }).not.toContain('"requestId":"gateway-process-test');
+    await expect
+      .poll(() => journaled(), { timeout: 5_000, interval: 100 })
+      .not.toContain('"requestId":"gateway-process-test');
     gateway?.child.kill('SIGTERM');
     await gateway?.exited;
   }, 60_000);

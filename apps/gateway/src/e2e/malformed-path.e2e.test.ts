@@ -20,7 +20,9 @@ beforeAll(async () => {
     providers: [{ id: 'mock', type: 'mock' }],
     models: [{ name: 'mock', targets: [{ provider: 'mock' }] }],
   });
-  running = await startGateway(config, { logDestination: { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } });
+  running = await startGateway(config, {
+    logDestination: { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
 });
 
 afterAll(async () => {
@@ -28,8 +30,20 @@ afterAll(async () => {
   setRequestLogging(false);
 });
 
-function send(method: string, path: string, headers: Record<string, string> = { authorization: `Bearer ${KEY}` }): Promise<Response> {
-  return fetch(`${running.url}${path}`, { method, headers: { 'content-type': 'application/json', 'x-request-id': `req-${logLines.length}-${path.length}`, ...headers }, ...(method === 'POST' ? { body: '{}' } : {}) });
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = { authorization: `Bearer ${KEY}` },
+): Promise<Response> {
+  return fetch(`${running.url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-request-id': `req-${logLines.length}-${path.length}`,
+      ...headers,
+    },
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  });
 }
 
 async function requestLine(requestId: string | null): Promise<Record<string, unknown> | undefined> {
@@ -48,7 +62,11 @@ describe('a malformed percent-escape in the path', () => {
     const body = (await answer.json()) as { error: { code: number; status: string; message: string } };
     expect(body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
     expect(body.error.message).toContain('"%ff"');
-    expect(await requestLine(answer.headers.get('x-request-id'))).toMatchObject({ status: 400, key: 'paths', endpoint: 'gemini' });
+    expect(await requestLine(answer.headers.get('x-request-id'))).toMatchObject({
+      status: 400,
+      key: 'paths',
+      endpoint: 'gemini',
+    });
   });
 
   it('is an OpenAI 400 on a Responses path, for a truncated UTF-8 sequence', async () => {
@@ -61,7 +79,10 @@ describe('a malformed percent-escape in the path', () => {
   });
 
   it('is an Anthropic 400 on a Messages path', async () => {
-    const answer = await send('POST', '/v1/messages/%zz/count_tokens', { 'x-api-key': KEY, 'anthropic-version': '2023-06-01' });
+    const answer = await send('POST', '/v1/messages/%zz/count_tokens', {
+      'x-api-key': KEY,
+      'anthropic-version': '2023-06-01',
+    });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
   });

@@ -22,7 +22,8 @@ export function tinyWav(milliseconds = 100): Buffer {
   const sampleRate = 16_000;
   const samples = Math.round((sampleRate * milliseconds) / 1000);
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
   header.writeUInt32LE(36 + data.length, 4);
@@ -53,7 +54,11 @@ export function lastUpstreamJson<T>(harness: Harness, pathEnd: string, schema: Z
 }
 
 /** The multipart form of the last upstream request to `pathEnd`, checked against the provider's documented schema. */
-export async function lastUpstreamForm(harness: Harness, pathEnd: string, schema: ZodType): Promise<Record<string, UpstreamFormValue | UpstreamFormValue[]>> {
+export async function lastUpstreamForm(
+  harness: Harness,
+  pathEnd: string,
+  schema: ZodType,
+): Promise<Record<string, UpstreamFormValue | UpstreamFormValue[]>> {
   const request = lastUpstreamRequest(harness, pathEnd);
   const form = await readUpstreamForm(request.body, String(request.headers['content-type']));
   schema.parse(form);

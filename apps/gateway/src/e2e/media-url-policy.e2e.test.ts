@@ -20,7 +20,10 @@ beforeAll(async () => {
     return replyHealthy({ wire: read.wire, stream: false, response, committed: Promise.resolve() });
   });
   const providers = UPSTREAM_WIRES.map((wire) => providerForWire(wire, wire, upstream.url));
-  harness = await startHarness(() => undefined, { providers, models: UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }] })) });
+  harness = await startHarness(() => undefined, {
+    providers,
+    models: UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: wire }] })),
+  });
 });
 
 afterAll(async () => {
@@ -38,46 +41,92 @@ interface MediaCase {
 
 const text = { type: 'text', text: 'What is this?' };
 const CASES: readonly MediaCase[] = [
-  { name: 'chat image_url', style: 'openai-chat', path: 'messages[0].content[1].image_url.url', body: (url) => ({ model: 'openai-chat/m', messages: [{ role: 'user', content: [text, { type: 'image_url', image_url: { url } }] }] }) },
+  {
+    name: 'chat image_url',
+    style: 'openai-chat',
+    path: 'messages[0].content[1].image_url.url',
+    body: (url) => ({
+      model: 'openai-chat/m',
+      messages: [{ role: 'user', content: [text, { type: 'image_url', image_url: { url } }] }],
+    }),
+  },
   {
     name: 'Responses input_image',
     style: 'openai-responses',
     path: 'input[0].content[1].image_url',
-    body: (url) => ({ model: 'openai-responses/m', store: false, input: [{ role: 'user', content: [{ type: 'input_text', text: 'hi' }, { type: 'input_image', image_url: url }] }] }),
+    body: (url) => ({
+      model: 'openai-responses/m',
+      store: false,
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'hi' },
+            { type: 'input_image', image_url: url },
+          ],
+        },
+      ],
+    }),
   },
   {
     name: 'Responses input_file',
     style: 'openai-responses',
     path: 'input[0].content[1].file_url',
-    body: (url) => ({ model: 'openai-responses/m', store: false, input: [{ role: 'user', content: [{ type: 'input_text', text: 'hi' }, { type: 'input_file', file_url: url }] }] }),
+    body: (url) => ({
+      model: 'openai-responses/m',
+      store: false,
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'hi' },
+            { type: 'input_file', file_url: url },
+          ],
+        },
+      ],
+    }),
   },
   {
     name: 'Anthropic image URL source',
     style: 'anthropic-messages',
     path: 'messages[0].content[0].source.url',
-    body: (url) => ({ model: 'anthropic-messages/m', max_tokens: 50, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url } }, text] }] }),
+    body: (url) => ({
+      model: 'anthropic-messages/m',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url } }, text] }],
+    }),
   },
   {
     name: 'Anthropic document URL source',
     style: 'anthropic-messages',
     path: 'messages[0].content[0].source.url',
-    body: (url) => ({ model: 'anthropic-messages/m', max_tokens: 50, messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'url', url } }, text] }] }),
+    body: (url) => ({
+      model: 'anthropic-messages/m',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'url', url } }, text] }],
+    }),
   },
   {
     name: 'Gemini fileData.fileUri',
     style: 'gemini',
     path: 'contents[0].parts[1].fileData.fileUri',
-    body: (url) => ({ contents: [{ role: 'user', parts: [{ text: 'hi' }, { fileData: { mimeType: 'application/pdf', fileUri: url } }] }] }),
+    body: (url) => ({
+      contents: [
+        { role: 'user', parts: [{ text: 'hi' }, { fileData: { mimeType: 'application/pdf', fileUri: url } }] },
+      ],
+    }),
   },
 ];
 
 function send(media: MediaCase, url: string): Promise<Response> {
   const body = JSON.stringify(media.body(url));
   const json = { 'content-type': 'application/json' };
-  const post = (path: string, headers: Record<string, string>) => fetch(`${harness.url}${path}`, { method: 'POST', headers: { ...json, ...headers }, body });
+  const post = (path: string, headers: Record<string, string>) =>
+    fetch(`${harness.url}${path}`, { method: 'POST', headers: { ...json, ...headers }, body });
   if (media.style === 'openai-chat') return post('/v1/chat/completions', { authorization: `Bearer ${GATEWAY_KEY}` });
   if (media.style === 'openai-responses') return post('/v1/responses', { authorization: `Bearer ${GATEWAY_KEY}` });
-  if (media.style === 'anthropic-messages') return post('/v1/messages', { 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01' });
+  if (media.style === 'anthropic-messages')
+    return post('/v1/messages', { 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01' });
   return post('/v1beta/models/gemini/m:generateContent', { 'x-goog-api-key': GATEWAY_KEY });
 }
 
@@ -98,22 +147,28 @@ const REFUSED: ReadonlyArray<readonly [string, RegExp]> = [
 describe('media URLs passed on to the upstream follow the media policy', () => {
   const cases = CASES.flatMap((media) => REFUSED.map(([url, problem]) => [media.name, url, media, problem] as const));
 
-  it.each(cases)('%s: %s is a 400 in the caller style naming the field and the problem', async (_name, url, media, problem) => {
-    const before = upstream.requests.length;
-    const outcome = await readInbound(mode(media.style), await send(media, url));
-    expect(outcome).toMatchObject({ kind: 'http-error', status: 400 });
-    const message = outcome.kind === 'http-error' ? outcome.message : '';
-    expect(message).toMatch(problem);
-    expect(message).toContain(media.path);
-    expect(message).not.toContain('secret');
-    expect(upstream.requests.length).toBe(before);
-  });
+  it.each(cases)(
+    '%s: %s is a 400 in the caller style naming the field and the problem',
+    async (_name, url, media, problem) => {
+      const before = upstream.requests.length;
+      const outcome = await readInbound(mode(media.style), await send(media, url));
+      expect(outcome).toMatchObject({ kind: 'http-error', status: 400 });
+      const message = outcome.kind === 'http-error' ? outcome.message : '';
+      expect(message).toMatch(problem);
+      expect(message).toContain(media.path);
+      expect(message).not.toContain('secret');
+      expect(upstream.requests.length).toBe(before);
+    },
+  );
 
-  it.each(CASES.map((media) => [media.name, media] as const))('%s: a public https URL goes through', async (_name, media) => {
-    const outcome = await readInbound(mode(media.style), await send(media, 'https://files.example.com/a.png'));
-    expect(outcome.kind, JSON.stringify(outcome)).toBe('complete');
-    expect(violations).toEqual([]);
-  });
+  it.each(CASES.map((media) => [media.name, media] as const))(
+    '%s: a public https URL goes through',
+    async (_name, media) => {
+      const outcome = await readInbound(mode(media.style), await send(media, 'https://files.example.com/a.png'));
+      expect(outcome.kind, JSON.stringify(outcome)).toBe('complete');
+      expect(violations).toEqual([]);
+    },
+  );
 
   it('Gemini fileData.fileUri also takes a Cloud Storage object (gs://), which Vertex AI reads itself', async () => {
     const gemini = CASES.find((media) => media.style === 'gemini') as MediaCase;

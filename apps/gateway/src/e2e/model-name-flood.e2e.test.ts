@@ -4,7 +4,13 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, getOnNewConnection, removeGatewayProcess, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import {
+  buildGateway,
+  getOnNewConnection,
+  removeGatewayProcess,
+  type GatewayBuild,
+  type GatewayProcess,
+} from './gateway-process.test-support.js';
 
 /**
  * One key sending a flood of distinct 1 MiB model names to the built gateway, run as an operator
@@ -47,7 +53,10 @@ models:
 `,
   );
   // The request log goes nowhere: a test process holding every line would measure itself.
-  child = spawn(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, build.main, '--config', file], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child = spawn(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, build.main, '--config', file], {
+    env: { PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-64 * 1024)));
   child.once('exit', (code, signal) => (stderr += `\nexit ${code} ${signal}`));
   url = await new Promise<string>((resolve, reject) => {
@@ -81,13 +90,21 @@ function chat(model: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const reject = (error: Error): void => resolve({ status: 0, body: error.message });
     const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'hello' }] });
-    const request = httpRequest(`${url}/v1/chat/completions`, { method: 'POST', maxHeaderSize: 4 * MiB, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      `${url}/v1/chat/completions`,
+      {
+        method: 'POST',
+        maxHeaderSize: 4 * MiB,
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -111,10 +128,13 @@ describe('a flood of distinct 1 MiB model names from one key', () => {
         console.info(`heap used after ${i + AT_ONCE} requests: ${(used / MiB).toFixed(1)} MiB`);
       }
       const refusal = answers[0];
-      if (refusal?.status === 400) expect(JSON.parse(refusal.body)).toMatchObject({ error: { type: 'invalid_request_error', param: 'model' } });
+      if (refusal?.status === 400)
+        expect(JSON.parse(refusal.body)).toMatchObject({ error: { type: 'invalid_request_error', param: 'model' } });
     }
     const after = await heapUsedBytes();
-    console.info(`answers: ${JSON.stringify(Object.fromEntries([...new Set(statuses)].map((status) => [status, statuses.filter((s) => s === status).length])))}`);
+    console.info(
+      `answers: ${JSON.stringify(Object.fromEntries([...new Set(statuses)].map((status) => [status, statuses.filter((s) => s === status).length])))}`,
+    );
     expect(statuses.filter((status) => status !== 400)).toEqual([]);
     peak = Math.max(peak, after);
     expect(child.exitCode).toBeNull();
@@ -122,6 +142,8 @@ describe('a flood of distinct 1 MiB model names from one key', () => {
     expect((await chat('mock/mock-after-the-flood')).status).toBe(200);
     // The flood sent 320 MiB of names to a process with a 160 MB heap: kept, they could not fit.
     expect(after - before).toBeLessThan(48 * MiB);
-    console.info(`heap used: ${(before / MiB).toFixed(1)} MiB before, ${(after / MiB).toFixed(1)} MiB after ${FLOOD_REQUESTS} x 1 MiB model names (peak sampled ${(peak / MiB).toFixed(1)} MiB)`);
+    console.info(
+      `heap used: ${(before / MiB).toFixed(1)} MiB before, ${(after / MiB).toFixed(1)} MiB after ${FLOOD_REQUESTS} x 1 MiB model names (peak sampled ${(peak / MiB).toFixed(1)} MiB)`,
+    );
   }, 300_000);
 });

@@ -1,5 +1,12 @@
 import OpenAI from 'openai';
-import { loadRecording, openAiChatUpstreamRequestSchema, recordingSseBody, sendJson, sendSse, type ReceivedRequest } from '@interlingua/testkit';
+import {
+  loadRecording,
+  openAiChatUpstreamRequestSchema,
+  recordingSseBody,
+  sendJson,
+  sendSse,
+  type ReceivedRequest,
+} from '@interlingua/testkit';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
@@ -31,10 +38,17 @@ function lastChatRequest(): Record<string, unknown> {
 beforeAll(async () => {
   harness = await startHarness(
     (request, response) => {
-      if (request.url === '/v1/models') return sendJson(response, 200, { object: 'list', data: [{ id: 'gpt-4.1-nano', object: 'model', created: 1, owned_by: 'openai' }] });
+      if (request.url === '/v1/models')
+        return sendJson(response, 200, {
+          object: 'list',
+          data: [{ id: 'gpt-4.1-nano', object: 'model', created: 1, owned_by: 'openai' }],
+        });
       return reply(request, response);
     },
-    { models: [{ name: 'restricted', targets: [{ provider: 'mock' }] }], keys: [{ name: 'test', secret: GATEWAY_KEY, models: ['up/*', 'mock', 'nope'] }] },
+    {
+      models: [{ name: 'restricted', targets: [{ provider: 'mock' }] }],
+      keys: [{ name: 'test', secret: GATEWAY_KEY, models: ['up/*', 'mock', 'nope'] }],
+    },
   );
   client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
 });
@@ -51,14 +65,21 @@ describe('chat completions through the gateway with the openai SDK', () => {
   it('answers a text request, rewriting only the model and auth upstream', async () => {
     reply = replayJson('openai-chat/01-text.json');
     const { data, response } = await client.chat.completions
-      .create({ model: 'up/gpt-4.1-nano', messages: [{ role: 'user', content: 'Hello' }], temperature: 0.5, logit_bias: { '50256': -100 } })
+      .create({
+        model: 'up/gpt-4.1-nano',
+        messages: [{ role: 'user', content: 'Hello' }],
+        temperature: 0.5,
+        logit_bias: { '50256': -100 },
+      })
       .withResponse();
     expect(data.choices[0]?.message.content).toBe(loadRecording('openai-chat/01-text.json').expect.text);
     const upstream = harness.upstream.requests.at(-1)!;
     expect(upstream.headers.authorization).toBe('Bearer upstream-secret');
     expect(upstream.headers['x-request-id']).toBe(response.headers.get('x-request-id'));
     expect(lastChatRequest()).toMatchObject({ model: 'gpt-4.1-nano', temperature: 0.5, logit_bias: { '50256': -100 } });
-    expect(response.headers.get('x-interlingua-route')).toBe('provider=upstream; model=gpt-4.1-nano; attempts=1; path=fast');
+    expect(response.headers.get('x-interlingua-route')).toBe(
+      'provider=upstream; model=gpt-4.1-nano; attempts=1; path=fast',
+    );
   });
 
   it('carries tool calls', async () => {
@@ -69,7 +90,9 @@ describe('chat completions through the gateway with the openai SDK', () => {
       tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: {} } } }],
     });
     const expected = loadRecording('openai-chat/09-tool-call.json').expect.tool_calls as Array<{ name: string }>;
-    expect(completion.choices[0]?.message.tool_calls?.map((c) => (c.type === 'function' ? c.function.name : ''))).toEqual(expected.map((c) => c.name));
+    expect(
+      completion.choices[0]?.message.tool_calls?.map((c) => (c.type === 'function' ? c.function.name : '')),
+    ).toEqual(expected.map((c) => c.name));
     expect(completion.choices[0]?.finish_reason).toBe('tool_calls');
   });
 
@@ -78,7 +101,14 @@ describe('chat completions through the gateway with the openai SDK', () => {
     const completion = await client.chat.completions.create({
       model: 'up/gpt-4o',
       messages: [{ role: 'user', content: 'city?' }],
-      response_format: { type: 'json_schema', json_schema: { name: 'city', schema: { type: 'object', properties: { city: { type: 'string' } } }, strict: true } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: {
+          name: 'city',
+          schema: { type: 'object', properties: { city: { type: 'string' } } },
+          strict: true,
+        },
+      },
     });
     expect(() => JSON.parse(completion.choices[0]?.message.content ?? '')).not.toThrow();
     expect(lastChatRequest().response_format).toMatchObject({ type: 'json_schema' });
@@ -86,7 +116,11 @@ describe('chat completions through the gateway with the openai SDK', () => {
 
   it('streams, asking upstream for usage but not passing the usage chunk on when not asked', async () => {
     reply = replaySse('openai-chat/03-text-stream-after-tool.sse');
-    const stream = await client.chat.completions.create({ model: 'up/gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'up/gpt-4o',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     let text = '';
     let usageChunks = 0;
     for await (const chunk of stream) {
@@ -100,7 +134,12 @@ describe('chat completions through the gateway with the openai SDK', () => {
 
   it('passes the usage chunk on when the caller asked for it', async () => {
     reply = replaySse('openai-chat/03-text-stream-after-tool.sse');
-    const stream = await client.chat.completions.create({ model: 'up/gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: 'up/gpt-4o',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const usage = [];
     for await (const chunk of stream) if (chunk.usage) usage.push(chunk.usage);
     expect(usage).toEqual([loadRecording('openai-chat/03-text-stream-after-tool.sse').expect.usage]);
@@ -111,7 +150,15 @@ describe('chat completions through the gateway with the openai SDK', () => {
     const runner = client.chat.completions.stream({
       model: 'up/gpt-4o-mini',
       messages: [{ role: 'user', content: 'capital?' }],
-      tools: [{ type: 'function', function: { name: 'get_capital', parameters: { type: 'object', properties: { country: { type: 'string' } } } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_capital',
+            parameters: { type: 'object', properties: { country: { type: 'string' } } },
+          },
+        },
+      ],
     });
     const final = await runner.finalChatCompletion();
     const call = final.choices[0]?.message.tool_calls?.[0];
@@ -128,9 +175,16 @@ describe('chat completions through the gateway with the openai SDK', () => {
   });
 
   it('answers from the mock provider, streaming and not', async () => {
-    const completion = await client.chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'ping' }] });
+    const completion = await client.chat.completions.create({
+      model: 'mock',
+      messages: [{ role: 'user', content: 'ping' }],
+    });
     expect(completion.choices[0]?.message.content).toBe('You said: ping');
-    const stream = await client.chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'ping pong' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'mock',
+      messages: [{ role: 'user', content: 'ping pong' }],
+      stream: true,
+    });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
     expect(text).toBe('You said: ping pong');
@@ -140,41 +194,63 @@ describe('chat completions through the gateway with the openai SDK', () => {
 describe('errors through the openai SDK', () => {
   it('401 for a bad key', async () => {
     const bad = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: 'wrong', maxRetries: 0 });
-    await expect(bad.chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    await expect(
+      bad.chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
   });
 
   it('403 for a model the key may not use', async () => {
-    await expect(client.chat.completions.create({ model: 'restricted', messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(OpenAI.PermissionDeniedError);
+    await expect(
+      client.chat.completions.create({ model: 'restricted', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toBeInstanceOf(OpenAI.PermissionDeniedError);
   });
 
   it('404 for an unknown model', async () => {
-    const error = await client.chat.completions.create({ model: 'nope', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    const error = await client.chat.completions
+      .create({ model: 'nope', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect((error as InstanceType<typeof OpenAI.NotFoundError>).code).toBe('model_not_found');
   });
 
   it('400 naming the invalid field', async () => {
-    const error = await client.chat.completions.create({ model: 'mock', messages: 'hello' as never }).catch((e: unknown) => e);
+    const error = await client.chat.completions
+      .create({ model: 'mock', messages: 'hello' as never })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as Error).message).toContain('messages');
   });
 
   it('passes an upstream 429 on with retry-after', async () => {
-    reply = (_request, response) => sendJson(response, 429, { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '7' });
-    const error = await client.chat.completions.create({ model: 'up/gpt-4o', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    reply = (_request, response) =>
+      sendJson(
+        response,
+        429,
+        { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+        { 'retry-after': '7' },
+      );
+    const error = await client.chat.completions
+      .create({ model: 'up/gpt-4o', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.RateLimitError);
     expect((error as InstanceType<typeof OpenAI.RateLimitError>).headers?.get('retry-after')).toBe('7');
   });
 
   it('passes an upstream 401 on as the SDK error class, in OpenAI shape', async () => {
     reply = replayJson('openai-chat/15-error-401-invalid-api-key.json');
-    await expect(client.chat.completions.create({ model: 'up/gpt-4o', messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    await expect(
+      client.chat.completions.create({ model: 'up/gpt-4o', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
   });
 
   it('reports an error after the first byte in-band', async () => {
     const body = recordingSseBody(loadRecording('openai-chat/03-text-stream-after-tool.sse'));
     reply = (_request, response) => sendSse(response, body, { resetAfterPieces: 2 });
-    const stream = await client.chat.completions.create({ model: 'up/gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'up/gpt-4o',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     const seen: string[] = [];
     const failure = await (async () => {
       for await (const chunk of stream) seen.push(chunk.choices[0]?.delta.content ?? '');
@@ -186,12 +262,17 @@ describe('errors through the openai SDK', () => {
   it('aborts the upstream request when the client goes away', async () => {
     reply = async (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write('data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]}\n\n');
+      response.write(
+        'data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]}\n\n',
+      );
       await new Promise((resolve) => response.on('close', resolve));
     };
     const aborted = harness.upstream.nextAbort();
     const controller = new AbortController();
-    const stream = await client.chat.completions.create({ model: 'up/gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true }, { signal: controller.signal });
+    const stream = await client.chat.completions.create(
+      { model: 'up/gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true },
+      { signal: controller.signal },
+    );
     for await (const _chunk of stream) {
       controller.abort();
       break;
@@ -209,7 +290,11 @@ describe('errors through the openai SDK', () => {
   });
 
   it('answers malformed JSON with a 400', async () => {
-    const response = await fetch(`${harness.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' }, body: '{"model":' });
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' },
+      body: '{"model":',
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/not valid JSON/);
   });

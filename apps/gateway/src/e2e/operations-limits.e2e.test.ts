@@ -30,13 +30,22 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const openai = (key: string) => new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: key, maxRetries: 0, timeout: 10_000 });
+const openai = (key: string) =>
+  new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: key, maxRetries: 0, timeout: 10_000 });
 const anthropic = (key: string) => new Anthropic({ baseURL: harness.url, apiKey: key, maxRetries: 0, timeout: 10_000 });
-const gemini = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: harness.url, timeout: 10_000 } });
-const chat = (key: string) => openai(key).chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'hello there' }] });
-const message = (key: string) => anthropic(key).messages.create({ model: 'mock', max_tokens: 50, messages: [{ role: 'user', content: 'hello there' }] });
+const gemini = (key: string) =>
+  new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: harness.url, timeout: 10_000 } });
+const chat = (key: string) =>
+  openai(key).chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'hello there' }] });
+const message = (key: string) =>
+  anthropic(key).messages.create({
+    model: 'mock',
+    max_tokens: 50,
+    messages: [{ role: 'user', content: 'hello there' }],
+  });
 const generate = (key: string) => gemini(key).models.generateContent({ model: 'mock', contents: 'hello there' });
-const admin = (path: string, key = ADMIN) => fetch(`${harness.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+const admin = (path: string, key = ADMIN) =>
+  fetch(`${harness.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
 
 /** Sends until a request fails (at most 5): how many passed, and the failure. */
 async function untilRefused(send: () => Promise<unknown>): Promise<{ passed: number; error: unknown }> {
@@ -56,12 +65,17 @@ describe('key limits, in each caller style', () => {
     const fromOpenAi = await untilRefused(() => chat(KEYS.rpm));
     expect(fromOpenAi.passed).toBeGreaterThanOrEqual(2);
     expect(fromOpenAi.error).toBeInstanceOf(OpenAI.RateLimitError);
-    const retryAfter = Number((fromOpenAi.error as InstanceType<typeof OpenAI.RateLimitError>).headers?.get('retry-after'));
+    const retryAfter = Number(
+      (fromOpenAi.error as InstanceType<typeof OpenAI.RateLimitError>).headers?.get('retry-after'),
+    );
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     const fromAnthropic = (await untilRefused(() => message(KEYS.rpm))).error;
     expect(fromAnthropic).toBeInstanceOf(Anthropic.RateLimitError);
-    expect((fromAnthropic as InstanceType<typeof Anthropic.RateLimitError>).error).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+    expect((fromAnthropic as InstanceType<typeof Anthropic.RateLimitError>).error).toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error' },
+    });
     const fromGemini = (await untilRefused(() => generate(KEYS.rpm))).error;
     expect(fromGemini).toBeInstanceOf(ApiError);
     expect((fromGemini as ApiError).status).toBe(429);
@@ -81,7 +95,9 @@ describe('key limits, in each caller style', () => {
     expect((fromAnthropic as Error).message).toContain('messages endpoint');
     const fromGemini = await generate(KEYS.chatOnly).catch((e: unknown) => e);
     expect((fromGemini as ApiError).status).toBe(403);
-    const responses = await openai(KEYS.chatOnly).responses.create({ model: 'mock', input: 'hi' }).catch((e: unknown) => e);
+    const responses = await openai(KEYS.chatOnly)
+      .responses.create({ model: 'mock', input: 'hi' })
+      .catch((e: unknown) => e);
     expect(responses).toBeInstanceOf(OpenAI.PermissionDeniedError);
   });
 
@@ -98,7 +114,9 @@ describe('key limits, in each caller style', () => {
     const error = refused as InstanceType<typeof OpenAI.RateLimitError>;
     expect(error.code).toBe('budget_exceeded');
     expect(error.headers?.get('x-should-retry')).toBe('false');
-    const usage = (await (await admin('/admin/usage')).json()) as { data: Array<{ name: string; day: { inputTokens: number; outputTokens: number; requests: number } }> };
+    const usage = (await (await admin('/admin/usage')).json()) as {
+      data: Array<{ name: string; day: { inputTokens: number; outputTokens: number; requests: number } }>;
+    };
     const budget = usage.data.find((row) => row.name === 'budget');
     expect((budget?.day.inputTokens ?? 0) + (budget?.day.outputTokens ?? 0)).toBeGreaterThanOrEqual(40);
     expect(budget?.day.requests).toBeGreaterThanOrEqual(2);
@@ -113,7 +131,11 @@ describe('body size limits per endpoint', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.APIError);
     expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(413);
-    const answer = await anthropic(KEYS.open).messages.create({ model: 'mock', max_tokens: 5, messages: [{ role: 'user', content: long }] });
+    const answer = await anthropic(KEYS.open).messages.create({
+      model: 'mock',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: long }],
+    });
     expect(answer.type).toBe('message');
   });
 });
@@ -134,7 +156,14 @@ describe('operational endpoints', () => {
   it('reports per-key totals and limits at /admin/usage', async () => {
     await chat(KEYS.open);
     await vi.waitFor(async () => {
-      const body = (await (await admin('/admin/usage')).json()) as { data: Array<{ name: string; limits: unknown; day: { requests: number; inputTokens: number }; month: { requests: number } }> };
+      const body = (await (await admin('/admin/usage')).json()) as {
+        data: Array<{
+          name: string;
+          limits: unknown;
+          day: { requests: number; inputTokens: number };
+          month: { requests: number };
+        }>;
+      };
       const open = body.data.find((row) => row.name === 'open');
       expect(open?.day.requests).toBeGreaterThanOrEqual(1);
       expect(open?.day.inputTokens).toBeGreaterThan(0);

@@ -11,7 +11,10 @@ const url = redisTestUrl();
 const ADMIN = 'admin-secret-for-redis-tests';
 
 /** Sends until one request fails (at most `max`): how many passed, and the failure. */
-async function untilRefused(send: (i: number) => Promise<unknown>, max: number): Promise<{ passed: number; error: unknown }> {
+async function untilRefused(
+  send: (i: number) => Promise<unknown>,
+  max: number,
+): Promise<{ passed: number; error: unknown }> {
   for (let passed = 0; passed < max; passed++) {
     const error = await send(passed).then(
       () => undefined,
@@ -25,8 +28,13 @@ async function untilRefused(send: (i: number) => Promise<unknown>, max: number):
 (url ? describe : describe.skip)('two gateway instances sharing one Redis', () => {
   let a: RunningGateway;
   let b: RunningGateway;
-  const client = (gateway: RunningGateway, key: string) => new OpenAI({ baseURL: `${gateway.url}/v1`, apiKey: key, maxRetries: 0, timeout: 10_000 });
-  const chat = (gateway: RunningGateway, key: string) => client(gateway, key).chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'hello from a shared key' }] });
+  const client = (gateway: RunningGateway, key: string) =>
+    new OpenAI({ baseURL: `${gateway.url}/v1`, apiKey: key, maxRetries: 0, timeout: 10_000 });
+  const chat = (gateway: RunningGateway, key: string) =>
+    client(gateway, key).chat.completions.create({
+      model: 'mock',
+      messages: [{ role: 'user', content: 'hello from a shared key' }],
+    });
 
   beforeAll(async () => {
     const config = configSchema.parse({
@@ -58,13 +66,20 @@ async function untilRefused(send: (i: number) => Promise<unknown>, max: number):
   });
 
   it('charges usage on one instance against the budget the other enforces, and both report it', async () => {
-    const onA = await untilRefused(() => chat(a, 'shared-budget-key-01').then(() => new Promise((resolve) => setTimeout(resolve, 50))), 30);
+    const onA = await untilRefused(
+      () => chat(a, 'shared-budget-key-01').then(() => new Promise((resolve) => setTimeout(resolve, 50))),
+      30,
+    );
     expect(onA.error).toBeInstanceOf(OpenAI.RateLimitError);
     expect(onA.passed).toBeGreaterThanOrEqual(1);
     const onB = await chat(b, 'shared-budget-key-01').catch((e: unknown) => e);
     expect(onB).toBeInstanceOf(OpenAI.RateLimitError);
     expect((onB as InstanceType<typeof OpenAI.RateLimitError>).code).toBe('budget_exceeded');
-    const usage = (await (await fetch(`${b.url}/admin/usage`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as { data: Array<{ name: string; day: { requests: number; inputTokens: number; outputTokens: number } }> };
+    const usage = (await (
+      await fetch(`${b.url}/admin/usage`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    ).json()) as {
+      data: Array<{ name: string; day: { requests: number; inputTokens: number; outputTokens: number } }>;
+    };
     const row = usage.data.find((entry) => entry.name === 'shared-budget');
     expect(row?.day.requests).toBe(onA.passed);
     expect((row?.day.inputTokens ?? 0) + (row?.day.outputTokens ?? 0)).toBeGreaterThanOrEqual(60);

@@ -1,5 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse, type ReceivedRequest } from '@interlingua/testkit';
+import {
+  loadRecording,
+  recordingJson,
+  recordingSseBody,
+  sendJson,
+  sendSse,
+  type ReceivedRequest,
+} from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
@@ -16,7 +23,11 @@ const TEXT = loadRecording('openai-chat/01-text.json');
 const STREAM = recordingSseBody(loadRecording('openai-chat/03-text-stream-after-tool.sse'));
 const ok: Reply = (_request, response) => sendJson(response, 200, recordingJson(TEXT));
 const status =
-  (code: number, body: unknown = { error: { message: `failure ${code}`, type: 'server_error', param: null, code: null } }, headers: Record<string, string> = {}): Reply =>
+  (
+    code: number,
+    body: unknown = { error: { message: `failure ${code}`, type: 'server_error', param: null, code: null } },
+    headers: Record<string, string> = {},
+  ): Reply =>
   (_request, response) =>
     sendJson(response, code, body, headers);
 /** Never answers: waits until the gateway gives up on the request. */
@@ -39,9 +50,27 @@ beforeAll(async () => {
     {
       upstreamProvider: { timeouts: { firstByteMs: 400, idleMs: 400, totalMs: 2_000 } },
       models: [
-        { name: 'pair', targets: [{ provider: 'upstream', model: 'first' }, { provider: 'upstream', model: 'second', priority: 1 }] },
-        { name: 'cool', targets: [{ provider: 'upstream', model: 'sick' }, { provider: 'upstream', model: 'well', priority: 1 }] },
-        { name: 'to-mock', targets: [{ provider: 'upstream', model: 'stalled' }, { provider: 'mock', model: 'mock', priority: 1 }] },
+        {
+          name: 'pair',
+          targets: [
+            { provider: 'upstream', model: 'first' },
+            { provider: 'upstream', model: 'second', priority: 1 },
+          ],
+        },
+        {
+          name: 'cool',
+          targets: [
+            { provider: 'upstream', model: 'sick' },
+            { provider: 'upstream', model: 'well', priority: 1 },
+          ],
+        },
+        {
+          name: 'to-mock',
+          targets: [
+            { provider: 'upstream', model: 'stalled' },
+            { provider: 'mock', model: 'mock', priority: 1 },
+          ],
+        },
       ],
       sections: {
         routing: {
@@ -61,13 +90,21 @@ beforeEach(() => {
   replies = {};
 });
 
-const ask = (model: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+const ask = (model: string) =>
+  client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] }).withResponse();
 const count = (model: string) => arrivals[model]?.length ?? 0;
 const route = (response: Response) => response.headers.get('x-interlingua-route') ?? '';
 
 describe('retries', () => {
   it("waits out an upstream's retry-after, then answers", async () => {
-    replies['retry-after'] = [status(429, { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '1' }), ok];
+    replies['retry-after'] = [
+      status(
+        429,
+        { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+        { 'retry-after': '1' },
+      ),
+      ok,
+    ];
     const { data, response } = await ask('up/retry-after');
     expect(data.choices[0]?.message.content).toBe(TEXT.expect.text);
     expect(route(response)).toContain('attempts=2');
@@ -76,7 +113,13 @@ describe('retries', () => {
   });
 
   it('returns a 429 asking for more than maxRetryAfterSeconds at once, with its retry-after', async () => {
-    replies['long-wait'] = [status(429, { error: { message: 'come back later', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '30' })];
+    replies['long-wait'] = [
+      status(
+        429,
+        { error: { message: 'come back later', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+        { 'retry-after': '30' },
+      ),
+    ];
     const error = await ask('up/long-wait').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.RateLimitError);
     expect((error as InstanceType<typeof OpenAI.RateLimitError>).headers?.get('retry-after')).toBe('30');
@@ -91,12 +134,23 @@ describe('retries', () => {
   });
 
   it('never retries insufficient_quota or an upstream 400', async () => {
-    replies.quota = [status(429, { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } })];
+    replies.quota = [
+      status(429, {
+        error: {
+          message: 'You exceeded your current quota',
+          type: 'insufficient_quota',
+          param: null,
+          code: 'insufficient_quota',
+        },
+      }),
+    ];
     const quota = await ask('up/quota').catch((e: unknown) => e);
     expect(quota).toBeInstanceOf(OpenAI.RateLimitError);
     expect((quota as InstanceType<typeof OpenAI.RateLimitError>).code).toBe('insufficient_quota');
     expect(count('quota')).toBe(1);
-    replies.invalid = [status(400, { error: { message: 'bad field', type: 'invalid_request_error', param: 'messages', code: null } })];
+    replies.invalid = [
+      status(400, { error: { message: 'bad field', type: 'invalid_request_error', param: 'messages', code: null } }),
+    ];
     await expect(ask('up/invalid')).rejects.toBeInstanceOf(OpenAI.BadRequestError);
     expect(count('invalid')).toBe(1);
   });
@@ -114,7 +168,11 @@ describe('fallback and cooldown', () => {
     const before = count('second');
     replies.first = [(_request, response) => sendSse(response, STREAM, { resetAfterPieces: 2 })];
     replies.second = [ok];
-    const stream = await client.chat.completions.create({ model: 'pair', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'pair',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     let chunks = 0;
     const failure = await (async () => {
       for await (const _chunk of stream) chunks++;
@@ -151,7 +209,11 @@ describe('timeouts', () => {
         await new Promise((resolve) => response.on('close', resolve));
       },
     ];
-    const stream = await client.chat.completions.create({ model: 'up/idle', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'up/idle',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     const failure = await (async () => {
       for await (const _chunk of stream);
     })().catch((e: unknown) => e);
@@ -194,8 +256,18 @@ describe('timeouts', () => {
 describe('metrics of failed attempts', () => {
   it('counts every failed upstream attempt by provider and kind, in-band failures included', async () => {
     const text = await harness.gateway.gateway.ops.runtime.metrics.registry.metrics();
-    for (const kind of ['rate-limit', 'quota-exceeded', 'invalid-request', 'upstream-error', 'overloaded', 'timeout', 'upstream-unavailable']) {
-      expect(text).toMatch(new RegExp(`interlingua_upstream_errors_total\\{provider="upstream",kind="${kind}"\\} [1-9]`));
+    for (const kind of [
+      'rate-limit',
+      'quota-exceeded',
+      'invalid-request',
+      'upstream-error',
+      'overloaded',
+      'timeout',
+      'upstream-unavailable',
+    ]) {
+      expect(text).toMatch(
+        new RegExp(`interlingua_upstream_errors_total\\{provider="upstream",kind="${kind}"\\} [1-9]`),
+      );
     }
   });
 });

@@ -12,12 +12,25 @@ const EVENTS = recordingSseBody(RECORDING)
   .filter((event) => event.trim().length > 0)
   .map((event) => `${event}\n\n`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const chatBody = (model: string, content = 'hi') => JSON.stringify({ model, stream: true, messages: [{ role: 'user', content }] });
+const chatBody = (model: string, content = 'hi') =>
+  JSON.stringify({ model, stream: true, messages: [{ role: 'user', content }] });
 
 /** POSTs a streamed chat request and reads the raw answer to its end. */
-async function rawStream(url: string, model: string, content?: string): Promise<{ status: number; route: string; text: string }> {
-  const response = await fetch(`${url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' }, body: chatBody(model, content) });
-  return { status: response.status, route: response.headers.get('x-interlingua-route') ?? '', text: await response.text() };
+async function rawStream(
+  url: string,
+  model: string,
+  content?: string,
+): Promise<{ status: number; route: string; text: string }> {
+  const response = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' },
+    body: chatBody(model, content),
+  });
+  return {
+    status: response.status,
+    route: response.headers.get('x-interlingua-route') ?? '',
+    text: await response.text(),
+  };
 }
 
 describe('keep-alives and stream limits', () => {
@@ -29,7 +42,9 @@ describe('keep-alives and stream limits', () => {
         const model = String((request.json() as { model?: unknown }).model);
         if (model === 'fail-late') {
           await pause(600);
-          return sendJson(response, 500, { error: { message: 'late failure', type: 'server_error', param: null, code: null } });
+          return sendJson(response, 500, {
+            error: { message: 'late failure', type: 'server_error', param: null, code: null },
+          });
         }
         if (model === 'late-start') await pause(600);
         response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -47,7 +62,15 @@ describe('keep-alives and stream limits', () => {
         response.end();
       },
       {
-        models: [{ name: 'fail-then-mock', targets: [{ provider: 'upstream', model: 'fail-late' }, { provider: 'mock', model: 'mock', priority: 1 }] }],
+        models: [
+          {
+            name: 'fail-then-mock',
+            targets: [
+              { provider: 'upstream', model: 'fail-late' },
+              { provider: 'mock', model: 'mock', priority: 1 },
+            ],
+          },
+        ],
         sections: { streams: { keepAliveMs: 100, firstEventKeepAliveMs: 300, maxDurationMs: 1_500 } },
       },
     );
@@ -61,7 +84,12 @@ describe('keep-alives and stream limits', () => {
     expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
     const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0 });
     let content = '';
-    for await (const chunk of await client.chat.completions.create({ model: 'up/silent', messages: [{ role: 'user', content: 'hi' }], stream: true })) content += chunk.choices[0]?.delta.content ?? '';
+    for await (const chunk of await client.chat.completions.create({
+      model: 'up/silent',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    }))
+      content += chunk.choices[0]?.delta.content ?? '';
     expect(content).toBe(RECORDING.expect.text);
   });
 
@@ -69,19 +97,27 @@ describe('keep-alives and stream limits', () => {
     const response = await fetch(`${harness.url}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'up/silent', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+      body: JSON.stringify({
+        model: 'up/silent',
+        max_tokens: 100,
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     });
     const text = await response.text();
     expect(text).toContain('event: ping\ndata: {"type":"ping"}');
     const client = new Anthropic({ baseURL: harness.url, apiKey: GATEWAY_KEY, maxRetries: 0 });
-    const message = await client.messages.stream({ model: 'up/silent', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    const message = await client.messages
+      .stream({ model: 'up/silent', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] })
+      .finalMessage();
     expect(message.content[0]).toMatchObject({ type: 'text', text: RECORDING.expect.text });
   });
 
   it('keeps Gemini SSE callers alive with comments that @google/genai skips', async () => {
     const ai = new GoogleGenAI({ apiKey: GATEWAY_KEY, httpOptions: { baseUrl: harness.url } });
     let text = '';
-    for await (const chunk of await ai.models.generateContentStream({ model: 'up/silent', contents: 'hi' })) text += chunk.text ?? '';
+    for await (const chunk of await ai.models.generateContentStream({ model: 'up/silent', contents: 'hi' }))
+      text += chunk.text ?? '';
     expect(text).toBe(RECORDING.expect.text);
     const raw = await fetch(`${harness.url}/v1beta/models/up/silent:streamGenerateContent?alt=sse`, {
       method: 'POST',
@@ -123,7 +159,11 @@ describe('graceful shutdown and reload', () => {
 
   /** Starts a stream and resolves once its first bytes arrived; `rest` reads it to the end. */
   async function openStream(url: string, key = GATEWAY_KEY): Promise<{ rest: Promise<string> }> {
-    const response = await fetch(`${url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: chatBody('slow', longText) });
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: chatBody('slow', longText),
+    });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
@@ -140,7 +180,10 @@ describe('graceful shutdown and reload', () => {
     try {
       const stream = await openStream(harness.url);
       const stopped = harness.gateway.shutdown(10_000);
-      const ready = await fetch(`${harness.url}/ready`).then((r) => r.status, () => 'refused');
+      const ready = await fetch(`${harness.url}/ready`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
       expect(ready === 503 || ready === 'refused').toBe(true);
       const text = await stream.rest;
       expect(text).toContain('twelve');
@@ -169,9 +212,15 @@ describe('graceful shutdown and reload', () => {
     try {
       const stream = await openStream(harness.url);
       const current = harness.gateway.gateway.config;
-      harness.gateway.reload(configSchema.parse({ ...current, keys: [{ name: 'rotated', secret: 'rotated-key-000001' }] }));
+      harness.gateway.reload(
+        configSchema.parse({ ...current, keys: [{ name: 'rotated', secret: 'rotated-key-000001' }] }),
+      );
       const ask = (key: string) =>
-        fetch(`${harness.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'mock', messages: [{ role: 'user', content: 'hi' }] }) });
+        fetch(`${harness.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'mock', messages: [{ role: 'user', content: 'hi' }] }),
+        });
       expect((await ask(GATEWAY_KEY)).status).toBe(401);
       expect((await ask('rotated-key-000001')).status).toBe(200);
       expect(await stream.rest).toContain('data: [DONE]');

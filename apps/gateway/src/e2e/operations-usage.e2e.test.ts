@@ -1,6 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
-import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse, type ReceivedRequest } from '@interlingua/testkit';
+import {
+  loadRecording,
+  recordingJson,
+  recordingSseBody,
+  sendJson,
+  sendSse,
+  type ReceivedRequest,
+} from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, setRequestLogging } from '../observe/request-log.js';
@@ -21,7 +28,9 @@ const lines: Array<Record<string, unknown>> = [];
 
 /** Collects the request log lines of a harness. */
 function captureLog(harness: Harness): void {
-  harness.gateway.gateway.ops.runtime.logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  harness.gateway.gateway.ops.runtime.logger = createLogger('info', {
+    write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
 }
 
 async function logLine(requestId: string | null): Promise<Record<string, unknown>> {
@@ -35,7 +44,10 @@ async function logLine(requestId: string | null): Promise<Record<string, unknown
 beforeAll(async () => {
   setRequestLogging(true);
   chatHarness = await startHarness((request, response) => reply(request, response), { sections: { pricing: PRICING } });
-  responsesHarness = await startHarness((_request, response) => sendJson(response, 200, recordingJson(REASONING)), { upstreamProvider: { api: 'responses' }, sections: { pricing: PRICING } });
+  responsesHarness = await startHarness((_request, response) => sendJson(response, 200, recordingJson(REASONING)), {
+    upstreamProvider: { api: 'responses' },
+    sections: { pricing: PRICING },
+  });
   captureLog(chatHarness);
   captureLog(responsesHarness);
 });
@@ -53,10 +65,22 @@ const STREAM_COST = (78 * 1000 + 9 * 2000) / 1e6;
 describe('usage and cost of non-streaming answers', () => {
   it('fast path: x-interlingua-cost from the upstream usage, and the log line', async () => {
     reply = (_request, response) => sendJson(response, 200, recordingJson(TEXT));
-    const { response } = await openai(chatHarness).chat.completions.create({ model: 'up/priced-a', messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+    const { response } = await openai(chatHarness)
+      .chat.completions.create({ model: 'up/priced-a', messages: [{ role: 'user', content: 'hi' }] })
+      .withResponse();
     expect(Number(response.headers.get('x-interlingua-cost'))).toBeCloseTo(TEXT_COST, 10);
     const line = await logLine(response.headers.get('x-request-id'));
-    expect(line).toMatchObject({ key: 'test', endpoint: 'chat', style: 'openai-chat', provider: 'upstream', upstreamModel: 'priced-a', path: 'fast', status: 200, attempts: 1, tokens: { input: 16, output: 363, cached: 0, reasoning: 0 } });
+    expect(line).toMatchObject({
+      key: 'test',
+      endpoint: 'chat',
+      style: 'openai-chat',
+      provider: 'upstream',
+      upstreamModel: 'priced-a',
+      path: 'fast',
+      status: 200,
+      attempts: 1,
+      tokens: { input: 16, output: 363, cached: 0, reasoning: 0 },
+    });
     expect(line.cost).toBeCloseTo(TEXT_COST, 10);
     expect(line.ttfbMs).toEqual(expect.any(Number));
     expect(line.requestBody).toBeUndefined();
@@ -64,29 +88,54 @@ describe('usage and cost of non-streaming answers', () => {
 
   it('translated path (Anthropic caller, OpenAI upstream): the same cost', async () => {
     reply = (_request, response) => sendJson(response, 200, recordingJson(TEXT));
-    const { data, response } = await anthropic().messages.create({ model: 'up/priced-b', max_tokens: 500, messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+    const { data, response } = await anthropic()
+      .messages.create({ model: 'up/priced-b', max_tokens: 500, messages: [{ role: 'user', content: 'hi' }] })
+      .withResponse();
     expect(data.usage).toMatchObject({ input_tokens: 16, output_tokens: 363 });
     expect(Number(response.headers.get('x-interlingua-cost'))).toBeCloseTo(TEXT_COST, 10);
-    expect(await logLine(response.headers.get('x-request-id'))).toMatchObject({ path: 'translated:anthropic-messages>openai-chat', tokens: { input: 16, output: 363 } });
+    expect(await logLine(response.headers.get('x-request-id'))).toMatchObject({
+      path: 'translated:anthropic-messages>openai-chat',
+      tokens: { input: 16, output: 363 },
+    });
   });
 
   it('prices cached input tokens at their own rate', async () => {
-    const body = { ...(recordingJson(TEXT) as Record<string, unknown>), usage: { prompt_tokens: 1000, completion_tokens: 10, total_tokens: 1010, prompt_tokens_details: { cached_tokens: 600 } } };
+    const body = {
+      ...(recordingJson(TEXT) as Record<string, unknown>),
+      usage: {
+        prompt_tokens: 1000,
+        completion_tokens: 10,
+        total_tokens: 1010,
+        prompt_tokens_details: { cached_tokens: 600 },
+      },
+    };
     reply = (_request, response) => sendJson(response, 200, body);
-    const { response } = await openai(chatHarness).chat.completions.create({ model: 'up/priced-c', messages: [{ role: 'user', content: 'hi' }] }).withResponse();
-    expect(Number(response.headers.get('x-interlingua-cost'))).toBeCloseTo((400 * 1000 + 600 * 100 + 10 * 2000) / 1e6, 10);
+    const { response } = await openai(chatHarness)
+      .chat.completions.create({ model: 'up/priced-c', messages: [{ role: 'user', content: 'hi' }] })
+      .withResponse();
+    expect(Number(response.headers.get('x-interlingua-cost'))).toBeCloseTo(
+      (400 * 1000 + 600 * 100 + 10 * 2000) / 1e6,
+      10,
+    );
     expect(await logLine(response.headers.get('x-request-id'))).toMatchObject({ tokens: { input: 1000, cached: 600 } });
   });
 
   it('records reasoning tokens (OpenAI chat caller, Responses upstream)', async () => {
-    const { response } = await openai(responsesHarness).chat.completions.create({ model: 'up/priced-r', messages: [{ role: 'user', content: 'hi' }] }).withResponse();
-    expect(await logLine(response.headers.get('x-request-id'))).toMatchObject({ path: 'translated:openai-chat>openai-responses', tokens: { input: 34, output: 226, reasoning: 59 } });
+    const { response } = await openai(responsesHarness)
+      .chat.completions.create({ model: 'up/priced-r', messages: [{ role: 'user', content: 'hi' }] })
+      .withResponse();
+    expect(await logLine(response.headers.get('x-request-id'))).toMatchObject({
+      path: 'translated:openai-chat>openai-responses',
+      tokens: { input: 34, output: 226, reasoning: 59 },
+    });
     expect(Number(response.headers.get('x-interlingua-cost'))).toBeCloseTo((34 * 1000 + 226 * 2000) / 1e6, 10);
   });
 
   it('gives no cost header and a null cost for a model without a price', async () => {
     reply = (_request, response) => sendJson(response, 200, recordingJson(TEXT));
-    const { response } = await openai(chatHarness).chat.completions.create({ model: 'up/unpriced', messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+    const { response } = await openai(chatHarness)
+      .chat.completions.create({ model: 'up/unpriced', messages: [{ role: 'user', content: 'hi' }] })
+      .withResponse();
     expect(response.headers.get('x-interlingua-cost')).toBeNull();
     const line = await logLine(response.headers.get('x-request-id'));
     expect(line.cost).toBeNull();
@@ -97,7 +146,9 @@ describe('usage and cost of non-streaming answers', () => {
 describe('usage and cost of streamed answers (log and totals; no header: streams have no trailers)', () => {
   it('fast path stream', async () => {
     reply = (_request, response) => sendSse(response, recordingSseBody(STREAM));
-    const { data: stream, response } = await openai(chatHarness).chat.completions.create({ model: 'up/priced-s', messages: [{ role: 'user', content: 'hi' }], stream: true }).withResponse();
+    const { data: stream, response } = await openai(chatHarness)
+      .chat.completions.create({ model: 'up/priced-s', messages: [{ role: 'user', content: 'hi' }], stream: true })
+      .withResponse();
     for await (const _chunk of stream);
     expect(response.headers.get('x-interlingua-cost')).toBeNull();
     const line = await logLine(response.headers.get('x-request-id'));
@@ -107,17 +158,27 @@ describe('usage and cost of streamed answers (log and totals; no header: streams
 
   it('translated stream (Anthropic caller, OpenAI upstream)', async () => {
     reply = (_request, response) => sendSse(response, recordingSseBody(STREAM));
-    const runner = anthropic().messages.stream({ model: 'up/priced-t', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+    const runner = anthropic().messages.stream({
+      model: 'up/priced-t',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     const message = await runner.finalMessage();
     expect(message.usage).toMatchObject({ input_tokens: 78, output_tokens: 9 });
     const { response } = await runner.withResponse();
     const line = await logLine(response.headers.get('x-request-id'));
-    expect(line).toMatchObject({ path: 'translated:anthropic-messages>openai-chat', stream: true, tokens: { input: 78, output: 9 } });
+    expect(line).toMatchObject({
+      path: 'translated:anthropic-messages>openai-chat',
+      stream: true,
+      tokens: { input: 78, output: 9 },
+    });
     expect(line.cost).toBeCloseTo(STREAM_COST, 10);
   });
 
   it('local path stream (mock): usage from its last event', async () => {
-    const { data: stream, response } = await openai(chatHarness).chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'count me' }], stream: true }).withResponse();
+    const { data: stream, response } = await openai(chatHarness)
+      .chat.completions.create({ model: 'mock', messages: [{ role: 'user', content: 'count me' }], stream: true })
+      .withResponse();
     for await (const _chunk of stream);
     const line = await logLine(response.headers.get('x-request-id'));
     expect(line).toMatchObject({ path: 'local', provider: 'mock', cost: null });
@@ -127,10 +188,14 @@ describe('usage and cost of streamed answers (log and totals; no header: streams
 
 describe('body logging', () => {
   it('logs bodies only when logging.bodies is on', async () => {
-    const harness = await startHarness((_request, response) => sendJson(response, 200, recordingJson(TEXT)), { sections: { logging: { bodies: true, maxBodyChars: 200 } } });
+    const harness = await startHarness((_request, response) => sendJson(response, 200, recordingJson(TEXT)), {
+      sections: { logging: { bodies: true, maxBodyChars: 200 } },
+    });
     try {
       captureLog(harness);
-      const { response } = await openai(harness).chat.completions.create({ model: 'up/logged', messages: [{ role: 'user', content: 'log my body' }] }).withResponse();
+      const { response } = await openai(harness)
+        .chat.completions.create({ model: 'up/logged', messages: [{ role: 'user', content: 'log my body' }] })
+        .withResponse();
       const line = await logLine(response.headers.get('x-request-id'));
       expect(line.requestBody).toContain('log my body');
       expect(String(line.responseBody)).toContain('chat.completion');

@@ -1,6 +1,13 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { loadRecording, recordingSseBody, sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
+import {
+  loadRecording,
+  recordingSseBody,
+  sendJson,
+  sendSse,
+  startLoopbackUpstream,
+  type LoopbackUpstream,
+} from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { receivedSpans, type ReceivedSpan } from '../observe/tracing/otlp-receiver.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
@@ -26,13 +33,28 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       harness = await startHarness(
         async (request, response) => {
           const body = request.json() as { model: string };
-          if (body.model === 'fails') return sendJson(response, 503, { error: { message: 'overloaded', type: 'server_error' } });
-          if (body.model === 'refuses') return sendJson(response, 400, { error: { message: 'bad temperature', type: 'invalid_request_error', param: 'temperature' } });
+          if (body.model === 'fails')
+            return sendJson(response, 503, { error: { message: 'overloaded', type: 'server_error' } });
+          if (body.model === 'refuses')
+            return sendJson(response, 400, {
+              error: { message: 'bad temperature', type: 'invalid_request_error', param: 'temperature' },
+            });
           return sendSse(response, STREAM, { delayMs: 30 });
         },
         {
-          models: [{ name: 'chain', targets: [{ provider: 'upstream', model: 'fails' }, { provider: 'upstream', model: 'works', priority: 1 }] }],
-          sections: { routing: { retries: 0, cooldown: { failures: 0 } }, telemetry: { endpoint: receiver.url, protocol, serviceName: 'gateway-under-test' } },
+          models: [
+            {
+              name: 'chain',
+              targets: [
+                { provider: 'upstream', model: 'fails' },
+                { provider: 'upstream', model: 'works', priority: 1 },
+              ],
+            },
+          ],
+          sections: {
+            routing: { retries: 0, cooldown: { failures: 0 } },
+            telemetry: { endpoint: receiver.url, protocol, serviceName: 'gateway-under-test' },
+          },
         },
       );
     });
@@ -53,8 +75,17 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
 
     it('traces a translated stream: the request span ends after the last byte, with usage and styles; the upstream gets the attempt span as parent', async () => {
       const parentSpan = '00f067aa0ba902b7';
-      const client = new Anthropic({ baseURL: harness.url, apiKey: GATEWAY_KEY, maxRetries: 0, defaultHeaders: { traceparent: `00-${CALLER_TRACE}-${parentSpan}-01` } });
-      const stream = client.messages.stream({ model: 'up/gpt-4o-mini', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] });
+      const client = new Anthropic({
+        baseURL: harness.url,
+        apiKey: GATEWAY_KEY,
+        maxRetries: 0,
+        defaultHeaders: { traceparent: `00-${CALLER_TRACE}-${parentSpan}-01` },
+      });
+      const stream = client.messages.stream({
+        model: 'up/gpt-4o-mini',
+        max_tokens: 64,
+        messages: [{ role: 'user', content: 'hi' }],
+      });
       let firstEventAt = 0;
       stream.on('streamEvent', () => {
         firstEventAt ||= performance.now();
@@ -85,41 +116,75 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       expect(request.attributes['gen_ai.usage.input_tokens']).toEqual(expect.any(Number));
       expect(request.attributes['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
       expect(request.attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
-      expect(attempt.attributes).toMatchObject({ 'gen_ai.request.model': 'gpt-4o-mini', 'server.address': '127.0.0.1', 'gen_ai.usage.output_tokens': request.attributes['gen_ai.usage.output_tokens'] });
+      expect(attempt.attributes).toMatchObject({
+        'gen_ai.request.model': 'gpt-4o-mini',
+        'server.address': '127.0.0.1',
+        'gen_ai.usage.output_tokens': request.attributes['gen_ai.usage.output_tokens'],
+      });
       // The upstream saw the attempt span as its parent, in the caller's trace.
       const upstreamHeaders = harness.upstream.requests.at(-1)!.headers;
       expect(upstreamHeaders.traceparent).toBe(`00-${CALLER_TRACE}-${attempt.spanId}-01`);
       expect(JSON.stringify(spans.map((span) => span.attributes))).not.toContain('"hi"');
-      expect(receivedSpans(receiver).resources.some((resource) => resource['service.name'] === 'gateway-under-test')).toBe(true);
+      expect(
+        receivedSpans(receiver).resources.some((resource) => resource['service.name'] === 'gateway-under-test'),
+      ).toBe(true);
     });
 
     it('traces a fallback: two attempt spans under one request span, the failed one with error.type', async () => {
       const traceId = 'aaf92f3577b34da6a3ce929d0e0e4736';
-      const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, defaultHeaders: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
-      const stream = await client.chat.completions.create({ model: 'chain', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+      const client = new OpenAI({
+        baseURL: `${harness.url}/v1`,
+        apiKey: GATEWAY_KEY,
+        maxRetries: 0,
+        defaultHeaders: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      });
+      const stream = await client.chat.completions.create({
+        model: 'chain',
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }],
+      });
       for await (const _chunk of stream) void _chunk;
       const spans = await spansOfTrace(traceId);
       const request = spans.find((span) => span.kind === SERVER)!;
       const attempts = spans.filter((span) => span.kind === CLIENT).sort((a, b) => Number(a.startNs - b.startNs));
       expect(attempts).toHaveLength(2);
       expect(attempts.every((span) => span.parentSpanId === request.spanId)).toBe(true);
-      expect(attempts[0]!.attributes).toMatchObject({ 'gen_ai.request.model': 'fails', 'error.type': 'overloaded', 'http.response.status_code': 503, 'interlingua.attempt': 1 });
+      expect(attempts[0]!.attributes).toMatchObject({
+        'gen_ai.request.model': 'fails',
+        'error.type': 'overloaded',
+        'http.response.status_code': 503,
+        'interlingua.attempt': 1,
+      });
       expect(attempts[0]!.statusCode).toBe(2);
       expect(attempts[1]!.attributes).toMatchObject({ 'gen_ai.request.model': 'works', 'interlingua.attempt': 2 });
       expect(attempts[1]!.attributes['error.type']).toBeUndefined();
-      expect(request.attributes).toMatchObject({ 'interlingua.attempts': 2, 'interlingua.fallback.chain': ['upstream/fails', 'upstream/works'], 'interlingua.path': 'fast' });
+      expect(request.attributes).toMatchObject({
+        'interlingua.attempts': 2,
+        'interlingua.fallback.chain': ['upstream/fails', 'upstream/works'],
+        'interlingua.path': 'fast',
+      });
     });
 
     it('traces an upstream error: error.type and an error status on the attempt; the request span carries the status the caller got', async () => {
       const traceId = 'bbf92f3577b34da6a3ce929d0e0e4736';
-      const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, defaultHeaders: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
-      await expect(client.chat.completions.create({ model: 'up/refuses', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 400 });
+      const client = new OpenAI({
+        baseURL: `${harness.url}/v1`,
+        apiKey: GATEWAY_KEY,
+        maxRetries: 0,
+        defaultHeaders: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      });
+      await expect(
+        client.chat.completions.create({ model: 'up/refuses', messages: [{ role: 'user', content: 'hi' }] }),
+      ).rejects.toMatchObject({ status: 400 });
       const spans = await spansOfTrace(traceId);
       const request = spans.find((span) => span.kind === SERVER)!;
       const attempt = spans.find((span) => span.kind === CLIENT)!;
       expect(attempt.attributes).toMatchObject({ 'error.type': 'invalid-request', 'http.response.status_code': 400 });
       expect(attempt.statusCode).toBe(2);
-      expect(request.attributes).toMatchObject({ 'http.response.status_code': 400, 'interlingua.last_error.type': 'invalid-request' });
+      expect(request.attributes).toMatchObject({
+        'http.response.status_code': 400,
+        'interlingua.last_error.type': 'invalid-request',
+      });
     });
   });
 }

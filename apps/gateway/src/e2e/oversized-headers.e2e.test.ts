@@ -30,12 +30,21 @@ interface RawAnswer {
 function send(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const url = new URL(running.url);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: url.hostname, port: url.port, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (incoming) => {
-      let body = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (chunk: string) => (body += chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
-    });
+    const outgoing = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (incoming) => {
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => (body += chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end('{}');
   });
@@ -58,20 +67,26 @@ describe('request heads over the limit', () => {
   it('an oversized header on a Gemini path gets a Gemini 431', async () => {
     const answer = await send('/v1beta/models/mock:generateContent', { 'x-padding': huge });
     expect(answer.status).toBe(431);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 431, message: expect.stringContaining('shorten the query string or the headers') } });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { code: 431, message: expect.stringContaining('shorten the query string or the headers') },
+    });
   });
 
   it('an oversized header on a chat path gets an OpenAI 431', async () => {
     const answer = await send('/v1/chat/completions', { 'x-padding': huge });
     expect(answer.status).toBe(431);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { type: 'invalid_request_error', code: 'HPE_HEADER_OVERFLOW' } });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { type: 'invalid_request_error', code: 'HPE_HEADER_OVERFLOW' },
+    });
   });
 
   it('a request that is not HTTP gets a 400 with a JSON body', async () => {
     const { connect } = await import('node:net');
     const url = new URL(running.url);
     const text = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => socket.write('GET /v1/models HTTP/1.1\r\nHost: x\r\nbad header line\r\n\r\n'));
+      const socket = connect(Number(url.port), url.hostname, () =>
+        socket.write('GET /v1/models HTTP/1.1\r\nHost: x\r\nbad header line\r\n\r\n'),
+      );
       let received = '';
       socket.on('data', (chunk) => (received += chunk.toString()));
       socket.on('end', () => resolve(received));

@@ -13,7 +13,9 @@ const CLIENTS = 24;
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startHarness(() => undefined, { sections: { limits: { maxBodyBytes: { chat: LIMIT, images: LIMIT } } } });
+  harness = await startHarness(() => undefined, {
+    sections: { limits: { maxBodyBytes: { chat: LIMIT, images: LIMIT } } },
+  });
 });
 
 afterAll(() => harness.close());
@@ -30,7 +32,10 @@ function upload(path: string, contentType: string, chunked: boolean, written: { 
   const url = new URL(harness.url);
   return new Promise((resolve) => {
     let answer: Read | undefined;
-    const headers: Record<string, string | number> = { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': contentType };
+    const headers: Record<string, string | number> = {
+      authorization: `Bearer ${GATEWAY_KEY}`,
+      'content-type': contentType,
+    };
     if (!chunked) headers['content-length'] = UPLOAD_BYTES;
     const request = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path, headers, agent: false });
     request.on('response', (response: IncomingMessage) => {
@@ -64,20 +69,23 @@ describe('many concurrent 50 MB uploads over the limit', () => {
     ['chat, chunked', '/v1/chat/completions', 'application/json', true],
     ['chat, declared length', '/v1/chat/completions', 'application/json', false],
     ['images edits (multipart), chunked', '/v1/images/edits', 'multipart/form-data; boundary=x', true],
-  ] as const)('%s: every client reads the 413 and its JSON error, and the gateway stops taking the body soon after', async (_name, path, contentType, chunked) => {
-    const written = Array.from({ length: CLIENTS }, () => ({ bytes: 0 }));
-    const reads = await Promise.all(written.map((counter) => upload(path, contentType, chunked, counter)));
-    const failures = reads.filter((read) => !('status' in read) || read.status !== 413);
-    expect(failures, JSON.stringify(failures.slice(0, 3))).toEqual([]);
-    for (const read of reads) {
-      if (!('status' in read)) continue;
-      expect(read.connection).toBe('close');
-      const parsed = JSON.parse(read.body) as { error: { message: string; type: string } };
-      expect(parsed.error.message).toMatch(/larger than the limit of 262144 bytes/);
-    }
-    // The rest of each body is drained within a bound, then the connection closes: no client got to send it all.
-    expect(Math.max(...written.map((counter) => counter.bytes))).toBeLessThan(UPLOAD_BYTES);
-  });
+  ] as const)(
+    '%s: every client reads the 413 and its JSON error, and the gateway stops taking the body soon after',
+    async (_name, path, contentType, chunked) => {
+      const written = Array.from({ length: CLIENTS }, () => ({ bytes: 0 }));
+      const reads = await Promise.all(written.map((counter) => upload(path, contentType, chunked, counter)));
+      const failures = reads.filter((read) => !('status' in read) || read.status !== 413);
+      expect(failures, JSON.stringify(failures.slice(0, 3))).toEqual([]);
+      for (const read of reads) {
+        if (!('status' in read)) continue;
+        expect(read.connection).toBe('close');
+        const parsed = JSON.parse(read.body) as { error: { message: string; type: string } };
+        expect(parsed.error.message).toMatch(/larger than the limit of 262144 bytes/);
+      }
+      // The rest of each body is drained within a bound, then the connection closes: no client got to send it all.
+      expect(Math.max(...written.map((counter) => counter.bytes))).toBeLessThan(UPLOAD_BYTES);
+    },
+  );
 });
 
 /** What a raw client got: the answer's text (or an error) and how much of its body it wrote. */
@@ -127,19 +135,26 @@ function rawUpload(path: string, busy: boolean): Promise<RawUpload> {
   });
 }
 
-const TOO_LARGE_ANSWER = /^HTTP\/1\.1 413 [^]*\r\n\r\n\{"error":\{"message":"Request body is larger than the limit of 262144 bytes"/;
+const TOO_LARGE_ANSWER =
+  /^HTTP\/1\.1 413 [^]*\r\n\r\n\{"error":\{"message":"Request body is larger than the limit of 262144 bytes"/;
 
 describe('raw clients that keep sending after the 413', () => {
   it('read the 413, and the gateway closes the connection after a bounded drain instead of taking all 50 MB', async () => {
     const uploads = await Promise.all(Array.from({ length: CLIENTS }, () => rawUpload('/v1/chat/completions', false)));
     const lost = uploads.filter((upload) => !TOO_LARGE_ANSWER.test(upload.answer));
-    expect(lost.map((upload) => upload.answer.slice(0, 120)), `${lost.length} of ${CLIENTS} lost the answer`).toEqual([]);
+    expect(
+      lost.map((upload) => upload.answer.slice(0, 120)),
+      `${lost.length} of ${CLIENTS} lost the answer`,
+    ).toEqual([]);
     expect(Math.max(...uploads.map((upload) => upload.written))).toBeLessThan(UPLOAD_BYTES);
   });
 
   it('a busy client that reads only after writing 2 MB more still reads the 413', async () => {
     const uploads = await Promise.all(Array.from({ length: CLIENTS }, () => rawUpload('/v1/chat/completions', true)));
     const lost = uploads.filter((upload) => !TOO_LARGE_ANSWER.test(upload.answer));
-    expect(lost.map((upload) => upload.answer.slice(0, 120)), `${lost.length} of ${CLIENTS} lost the answer`).toEqual([]);
+    expect(
+      lost.map((upload) => upload.answer.slice(0, 120)),
+      `${lost.length} of ${CLIENTS} lost the answer`,
+    ).toEqual([]);
   });
 });

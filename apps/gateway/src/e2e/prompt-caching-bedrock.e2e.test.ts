@@ -2,7 +2,13 @@ import Anthropic from '@anthropic-ai/sdk';
 import { loadRecording, recordingJson, sendJson } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEDROCK_PROVIDER, bedrockUpstream, converseStream, lastConverseBody, type Reply } from './bedrock-e2e.test-support.js';
+import {
+  BEDROCK_PROVIDER,
+  bedrockUpstream,
+  converseStream,
+  lastConverseBody,
+  type Reply,
+} from './bedrock-e2e.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
 /**
@@ -20,7 +26,14 @@ let anthropic: Anthropic;
 
 const recorded = recordingJson(loadRecording('bedrock-converse/01-text.json')) as { usage: { outputTokens: number } };
 const cachedAnswer: Reply = (_request, response) =>
-  sendJson(response, 200, { ...recorded, usage: { ...CACHED, outputTokens: recorded.usage.outputTokens, totalTokens: PROMPT_TOKENS + recorded.usage.outputTokens } });
+  sendJson(response, 200, {
+    ...recorded,
+    usage: {
+      ...CACHED,
+      outputTokens: recorded.usage.outputTokens,
+      totalTokens: PROMPT_TOKENS + recorded.usage.outputTokens,
+    },
+  });
 const cachedStream = converseStream([
   ['messageStart', { role: 'assistant' }],
   ['contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'Hello' } }],
@@ -30,10 +43,20 @@ const cachedStream = converseStream([
 ]);
 
 beforeAll(async () => {
-  harness = await startHarness(bedrockUpstream(() => reply), {
-    upstreamProvider: BEDROCK_PROVIDER,
-    models: [{ name: 'claude', targets: [{ provider: 'upstream', model: CLAUDE }], defaultMaxOutputTokens: 1024, cache: { breakpoints: 'auto' } }],
-  });
+  harness = await startHarness(
+    bedrockUpstream(() => reply),
+    {
+      upstreamProvider: BEDROCK_PROVIDER,
+      models: [
+        {
+          name: 'claude',
+          targets: [{ provider: 'upstream', model: CLAUDE }],
+          defaultMaxOutputTokens: 1024,
+          cache: { breakpoints: 'auto' },
+        },
+      ],
+    },
+  );
   openai = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
   anthropic = new Anthropic({ baseURL: harness.url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
 });
@@ -53,7 +76,11 @@ describe('prompt caching on a Bedrock route with cache.breakpoints: auto', () =>
       ],
       tools: [{ type: 'function', function: { name: 'look', parameters: { type: 'object', properties: {} } } }],
     });
-    const body = lastConverseBody(harness.upstream.requests) as { system: unknown[]; messages: Array<{ content: unknown[] }>; toolConfig: { tools: unknown[] } };
+    const body = lastConverseBody(harness.upstream.requests) as {
+      system: unknown[];
+      messages: Array<{ content: unknown[] }>;
+      toolConfig: { tools: unknown[] };
+    };
     const point = { cachePoint: { type: 'default' } };
     expect(body.system).toEqual([{ text: 'Long rules' }, point]);
     expect(body.toolConfig.tools.at(-1)).toEqual(point);
@@ -62,14 +89,19 @@ describe('prompt caching on a Bedrock route with cache.breakpoints: auto', () =>
 
   it('reports the cache to an OpenAI chat caller: prompt_tokens with the cache in it, cached_tokens the reads', async () => {
     reply = cachedAnswer;
-    const completion = await openai.chat.completions.create({ model: 'claude', messages: [{ role: 'user', content: 'Hello' }] });
+    const completion = await openai.chat.completions.create({
+      model: 'claude',
+      messages: [{ role: 'user', content: 'Hello' }],
+    });
     expect(completion.usage?.prompt_tokens).toBe(PROMPT_TOKENS);
     expect(completion.usage?.prompt_tokens_details?.cached_tokens).toBe(CACHED.cacheReadInputTokens);
   });
 
   it('reports the cache to an Anthropic caller in its three buckets, streamed', async () => {
     reply = cachedStream;
-    const message = await anthropic.messages.stream({ model: 'claude', max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] }).finalMessage();
+    const message = await anthropic.messages
+      .stream({ model: 'claude', max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] })
+      .finalMessage();
     expect(message.usage.input_tokens).toBe(CACHED.inputTokens);
     expect(message.usage.cache_read_input_tokens).toBe(CACHED.cacheReadInputTokens);
     expect(message.usage.cache_creation_input_tokens).toBe(CACHED.cacheWriteInputTokens);

@@ -18,7 +18,9 @@ beforeAll(async () => {
   harness = await startHarness(
     (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: 'held' }, finish_reason: null }] })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: 'held' }, finish_reason: null }] })}\n\n`,
+      );
       held.push(response);
       arrived++;
       for (const wake of arrivals.splice(0)) wake();
@@ -39,19 +41,30 @@ async function upstreamHolds(count: number): Promise<void> {
 describe('a full provider connection pool', () => {
   it('answers a request that found no free connection in time with a 504 naming the provider', async () => {
     const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0 });
-    const streams = await Promise.all([0, 1].map(() => client.chat.completions.create({ model: 'up/m', stream: true, messages: [{ role: 'user', content: 'hold' }] })));
+    const streams = await Promise.all(
+      [0, 1].map(() =>
+        client.chat.completions.create({ model: 'up/m', stream: true, messages: [{ role: 'user', content: 'hold' }] }),
+      ),
+    );
     await upstreamHolds(2);
-    const error = await client.chat.completions.create({ model: 'up/m', messages: [{ role: 'user', content: 'one more' }] }).catch((e: unknown) => e);
+    const error = await client.chat.completions
+      .create({ model: 'up/m', messages: [{ role: 'user', content: 'one more' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.APIError);
     expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(504);
-    expect((error as InstanceType<typeof OpenAI.APIError>).message).toMatch(/No connection to provider "upstream" was free within the first-byte timeout of 300 ms: all its 2 connections were busy/);
+    expect((error as InstanceType<typeof OpenAI.APIError>).message).toMatch(
+      /No connection to provider "upstream" was free within the first-byte timeout of 300 ms: all its 2 connections were busy/,
+    );
     const anthropic = await fetch(`${harness.url}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'up/m', max_tokens: 16, messages: [{ role: 'user', content: 'and another' }] }),
     });
     expect(anthropic.status).toBe(504);
-    expect(await anthropic.json()).toMatchObject({ type: 'error', error: { message: expect.stringContaining('provider "upstream"') } });
+    expect(await anthropic.json()).toMatchObject({
+      type: 'error',
+      error: { message: expect.stringContaining('provider "upstream"') },
+    });
     for (const stream of streams) stream.controller.abort();
   });
 });

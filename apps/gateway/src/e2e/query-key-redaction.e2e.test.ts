@@ -37,17 +37,20 @@ async function logLineOf(requestId: string): Promise<string> {
 }
 
 describe('the key in the query string', () => {
-  it.each(['key', '%6bey', 'k%65y', '%6B%65%79'])('?%s= is accepted and redacted from the request log', async (name) => {
-    const requestId = `redaction-${name.replace(/%/g, '')}`;
-    const response = await fetch(`${running.url}/v1beta/models/mock:generateContent?alt=json&${name}=${SECRET}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': requestId },
-      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
-    });
-    expect(response.status).toBe(200);
-    await response.arrayBuffer();
-    const line = await logLineOf(requestId);
-    expect(line).not.toContain(SECRET);
-    expect(line).toContain(`${name}=[redacted]`);
-  });
+  it.each(['key', '%6bey', 'k%65y', '%6B%65%79'])(
+    '?%s= is accepted and redacted from the request log',
+    async (name) => {
+      const requestId = `redaction-${name.replace(/%/g, '')}`;
+      const response = await fetch(`${running.url}/v1beta/models/mock:generateContent?alt=json&${name}=${SECRET}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+      });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      const line = await logLineOf(requestId);
+      expect(line).not.toContain(SECRET);
+      expect(line).toContain(`${name}=[redacted]`);
+    },
+  );
 });

@@ -19,13 +19,22 @@ afterAll(async () => harness.close());
 
 describe('token counts never carry a reasoning carrier upstream', () => {
   it('an Anthropic caller counting a conversation that holds a carrier: the count request has none', async () => {
-    const carrier = sealCarrier({ origin: 'gemini', opaque: { origin: 'gemini', kind: 'signature', data: 'CiQBsignature' } }, { secret: SECRET, keyId: configKeyId({ name: 'test', secret: GATEWAY_KEY, models: ['*'] }) });
+    const carrier = sealCarrier(
+      { origin: 'gemini', opaque: { origin: 'gemini', kind: 'signature', data: 'CiQBsignature' } },
+      { secret: SECRET, keyId: configKeyId({ name: 'test', secret: GATEWAY_KEY, models: ['*'] }) },
+    );
     const client = new Anthropic({ apiKey: GATEWAY_KEY, baseURL: harness.url, maxRetries: 0 });
     const count = await client.messages.countTokens({
       model: 'up/claude-sonnet-4-5',
       messages: [
         { role: 'user', content: 'Weather in Paris?' },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Gemini thought.', signature: carrier }, { type: 'text', text: 'Sunny.' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'Gemini thought.', signature: carrier },
+            { type: 'text', text: 'Sunny.' },
+          ],
+        },
         { role: 'user', content: 'And Rome?' },
       ],
     });

@@ -13,7 +13,12 @@ import { startHarness, type Harness } from './gateway-harness.test-support.js';
 export type SwitchUpstream = 'anthropic' | 'chat' | 'responses' | 'gemini';
 
 /** The route (model name) that reaches each upstream. */
-export const ROUTE_OF: Record<SwitchUpstream, string> = { anthropic: 'claude-up', chat: 'chat-up', responses: 'responses-up', gemini: 'gemini-up' };
+export const ROUTE_OF: Record<SwitchUpstream, string> = {
+  anthropic: 'claude-up',
+  chat: 'chat-up',
+  responses: 'responses-up',
+  gemini: 'gemini-up',
+};
 
 export interface SwitchHarness {
   harness: Harness;
@@ -34,7 +39,10 @@ export function generationRequests(server: LoopbackUpstream): ReceivedRequest[] 
  * The gateway with four verifying upstreams: Anthropic (the harness's own upstream), an OpenAI
  * chat reasoning model, OpenAI Responses (stateless) and Gemini 3, one route each.
  */
-export async function startSwitchHarness(sections: Record<string, unknown> = {}, routeReasoning?: Record<string, unknown>): Promise<SwitchHarness> {
+export async function startSwitchHarness(
+  sections: Record<string, unknown> = {},
+  routeReasoning?: Record<string, unknown>,
+): Promise<SwitchHarness> {
   const anthropic = anthropicThinkingUpstream();
   const gemini = geminiThoughtUpstream();
   const responses = responsesReasoningUpstream();
@@ -47,11 +55,22 @@ export async function startSwitchHarness(sections: Record<string, unknown> = {},
     upstreamProvider: { type: 'anthropic' },
     providers: [
       { id: 'chat', type: 'openai', baseUrl: `${chatServer.url}/v1`, apiKey: 'chat-secret' },
-      { id: 'responses', type: 'openai', api: 'responses', baseUrl: `${responsesServer.url}/v1`, apiKey: 'responses-secret' },
+      {
+        id: 'responses',
+        type: 'openai',
+        api: 'responses',
+        baseUrl: `${responsesServer.url}/v1`,
+        apiKey: 'responses-secret',
+      },
       { id: 'gemini', type: 'gemini', baseUrl: geminiServer.url, apiKey: 'gemini-secret' },
     ],
     models: [
-      { name: ROUTE_OF.anthropic, targets: [{ provider: 'upstream', model: 'claude-sonnet-4-5' }], defaultMaxOutputTokens: 4096, ...extra },
+      {
+        name: ROUTE_OF.anthropic,
+        targets: [{ provider: 'upstream', model: 'claude-sonnet-4-5' }],
+        defaultMaxOutputTokens: 4096,
+        ...extra,
+      },
       { name: ROUTE_OF.chat, targets: [{ provider: 'chat', model: 'o4-mini' }], ...extra },
       { name: ROUTE_OF.responses, targets: [{ provider: 'responses', model: 'o4-mini' }], ...extra },
       { name: ROUTE_OF.gemini, targets: [{ provider: 'gemini', model: 'gemini-3-pro-preview' }], ...extra },

@@ -3,7 +3,13 @@ import { GoogleGenAI, type Content, type Part } from '@google/genai';
 import OpenAI from 'openai';
 import { CARRIER_PREFIX } from '../reasoning/reasoning-carrier.js';
 import { GATEWAY_KEY } from './gateway-harness.test-support.js';
-import { generationRequests, ROUTE_OF, startSwitchHarness, type SwitchHarness, type SwitchUpstream } from './reasoning-switch-harness.test-support.js';
+import {
+  generationRequests,
+  ROUTE_OF,
+  startSwitchHarness,
+  type SwitchHarness,
+  type SwitchUpstream,
+} from './reasoning-switch-harness.test-support.js';
 
 export const QUESTION = 'What is the weather in Paris and Rome, then in Oslo and Lima?';
 export const FINAL_TEXT = 'Sunny everywhere.';
@@ -39,13 +45,25 @@ export function anthropicCaller(url: string): CallerDriver {
         model: route,
         max_tokens: 4096,
         thinking: { type: 'enabled', budget_tokens: 1024 },
-        tools: [{ name: 'weather', description: 'Weather in a city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+        tools: [
+          {
+            name: 'weather',
+            description: 'Weather in a city',
+            input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          },
+        ],
         messages,
       };
-      const { data, response } = stream ? await streamedMessage(client, params) : await client.messages.create(params).withResponse();
+      const { data, response } = stream
+        ? await streamedMessage(client, params)
+        : await client.messages.create(params).withResponse();
       messages.push({ role: 'assistant', content: data.content });
       const calls = data.content.flatMap((block) => (block.type === 'tool_use' ? [block] : []));
-      if (calls.length > 0) messages.push({ role: 'user', content: calls.map((call) => ({ type: 'tool_result' as const, tool_use_id: call.id, content: TOOL_OUTPUT })) });
+      if (calls.length > 0)
+        messages.push({
+          role: 'user',
+          content: calls.map((call) => ({ type: 'tool_result' as const, tool_use_id: call.id, content: TOOL_OUTPUT })),
+        });
       const text = data.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
       return { calls: calls.map((call) => call.name), text, warnings: response.headers.get('x-interlingua-warnings') };
     },
@@ -53,7 +71,10 @@ export function anthropicCaller(url: string): CallerDriver {
 }
 
 /** A streamed Messages call read to its final message, as SDK users do. */
-async function streamedMessage(client: Anthropic, params: Anthropic.MessageCreateParamsNonStreaming): Promise<{ data: Anthropic.Message; response: Response }> {
+async function streamedMessage(
+  client: Anthropic,
+  params: Anthropic.MessageCreateParamsNonStreaming,
+): Promise<{ data: Anthropic.Message; response: Response }> {
   const stream = client.messages.stream(params);
   const { response } = await stream.withResponse();
   return { data: await stream.finalMessage(), response };
@@ -66,10 +87,17 @@ export function chatCaller(url: string): CallerDriver {
 
 /** A chat caller that rebuilds assistant messages from content and tool calls, as many frameworks do. */
 export function rebuildingChatCaller(url: string): CallerDriver {
-  return chatDriver(url, (message) => ({ role: 'assistant', content: message.content, ...(message.tool_calls ? { tool_calls: message.tool_calls } : {}) }));
+  return chatDriver(url, (message) => ({
+    role: 'assistant',
+    content: message.content,
+    ...(message.tool_calls ? { tool_calls: message.tool_calls } : {}),
+  }));
 }
 
-function chatDriver(url: string, echo: (message: OpenAI.ChatCompletionMessage) => OpenAI.ChatCompletionMessageParam): CallerDriver {
+function chatDriver(
+  url: string,
+  echo: (message: OpenAI.ChatCompletionMessage) => OpenAI.ChatCompletionMessageParam,
+): CallerDriver {
   let warnings: string | null = null;
   /** The `x-interlingua-warnings` of the last answer (the stream helper does not hand out its response). */
   const fetchKeepingWarnings: typeof fetch = async (input, init) => {
@@ -90,7 +118,9 @@ function chatDriver(url: string, echo: (message: OpenAI.ChatCompletionMessage) =
         messages,
       };
       // Streamed: the SDK's own helper assembles the message, as its users read it.
-      const data = stream ? await client.chat.completions.stream(params).finalChatCompletion() : await client.chat.completions.create(params);
+      const data = stream
+        ? await client.chat.completions.stream(params).finalChatCompletion()
+        : await client.chat.completions.create(params);
       const message = data.choices[0]?.message;
       if (!message) throw new Error('no choice');
       messages.push(echo(message));
@@ -116,22 +146,36 @@ export function responsesCaller(url: string): CallerDriver {
         tools: [{ type: 'function', name: 'weather', parameters: WEATHER_PARAMETERS, strict: false }],
         input,
       };
-      const { data, response } = stream ? await streamedResponse(client, params) : await client.responses.create(params).withResponse();
+      const { data, response } = stream
+        ? await streamedResponse(client, params)
+        : await client.responses.create(params).withResponse();
       input.push(...(data.output as OpenAI.Responses.ResponseInputItem[]));
       const calls = data.output.flatMap((item) => (item.type === 'function_call' ? [item] : []));
-      for (const call of calls) input.push({ type: 'function_call_output', call_id: call.call_id, output: TOOL_OUTPUT });
-      return { calls: calls.map((call) => call.name), text: outputText(data), warnings: response.headers.get('x-interlingua-warnings') };
+      for (const call of calls)
+        input.push({ type: 'function_call_output', call_id: call.call_id, output: TOOL_OUTPUT });
+      return {
+        calls: calls.map((call) => call.name),
+        text: outputText(data),
+        warnings: response.headers.get('x-interlingua-warnings'),
+      };
     },
   };
 }
 
 /** The text of a response's message items (streamed responses have no `output_text`). */
 function outputText(response: OpenAI.Responses.Response): string {
-  return response.output.flatMap((item) => (item.type === 'message' ? item.content.flatMap((part) => (part.type === 'output_text' ? [part.text] : [])) : [])).join('');
+  return response.output
+    .flatMap((item) =>
+      item.type === 'message' ? item.content.flatMap((part) => (part.type === 'output_text' ? [part.text] : [])) : [],
+    )
+    .join('');
 }
 
 /** A streamed Responses call read to its final response. */
-async function streamedResponse(client: OpenAI, params: OpenAI.Responses.ResponseCreateParamsNonStreaming): Promise<{ data: OpenAI.Responses.Response; response: Response }> {
+async function streamedResponse(
+  client: OpenAI,
+  params: OpenAI.Responses.ResponseCreateParamsNonStreaming,
+): Promise<{ data: OpenAI.Responses.Response; response: Response }> {
   const { data: events, response } = await client.responses.create({ ...params, stream: true }).withResponse();
   let final: OpenAI.Responses.Response | undefined;
   for await (const event of events) if (event.type === 'response.completed') final = event.response;
@@ -151,17 +195,29 @@ export function geminiCaller(url: string): CallerDriver {
         contents,
         config: {
           thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 },
-          tools: [{ functionDeclarations: [{ name: 'weather', description: 'Weather in a city', parametersJsonSchema: WEATHER_PARAMETERS }] }],
+          tools: [
+            {
+              functionDeclarations: [
+                { name: 'weather', description: 'Weather in a city', parametersJsonSchema: WEATHER_PARAMETERS },
+              ],
+            },
+          ],
         },
       };
-      const { content, warnings } = stream ? await streamedGeminiContent(ai, params) : await wholeGeminiContent(ai, params);
+      const { content, warnings } = stream
+        ? await streamedGeminiContent(ai, params)
+        : await wholeGeminiContent(ai, params);
       contents.push(content);
       const calls = (content.parts ?? []).flatMap((part) => (part.functionCall ? [part.functionCall] : []));
       if (calls.length > 0) {
-        const parts: Part[] = calls.map((call) => ({ functionResponse: { ...(call.id ? { id: call.id } : {}), name: call.name ?? '', response: { sky: 'sunny' } } }));
+        const parts: Part[] = calls.map((call) => ({
+          functionResponse: { ...(call.id ? { id: call.id } : {}), name: call.name ?? '', response: { sky: 'sunny' } },
+        }));
         contents.push({ role: 'user', parts });
       }
-      const text = (content.parts ?? []).flatMap((part) => (part.text !== undefined && part.thought !== true ? [part.text] : [])).join('');
+      const text = (content.parts ?? [])
+        .flatMap((part) => (part.text !== undefined && part.thought !== true ? [part.text] : []))
+        .join('');
       return { calls: calls.map((call) => call.name ?? ''), text, warnings };
     },
   };
@@ -169,7 +225,10 @@ export function geminiCaller(url: string): CallerDriver {
 
 type GeminiParams = Parameters<GoogleGenAI['models']['generateContent']>[0];
 
-async function wholeGeminiContent(ai: GoogleGenAI, params: GeminiParams): Promise<{ content: Content; warnings: string | null }> {
+async function wholeGeminiContent(
+  ai: GoogleGenAI,
+  params: GeminiParams,
+): Promise<{ content: Content; warnings: string | null }> {
   const answer = await ai.models.generateContent(params);
   const content = answer.candidates?.[0]?.content;
   if (!content) throw new Error('no candidate');
@@ -177,7 +236,10 @@ async function wholeGeminiContent(ai: GoogleGenAI, params: GeminiParams): Promis
 }
 
 /** A streamed answer kept as its callers keep it: the parts of every chunk, concatenated in order. */
-async function streamedGeminiContent(ai: GoogleGenAI, params: GeminiParams): Promise<{ content: Content; warnings: string | null }> {
+async function streamedGeminiContent(
+  ai: GoogleGenAI,
+  params: GeminiParams,
+): Promise<{ content: Content; warnings: string | null }> {
   const parts: Part[] = [];
   let warnings: string | null = null;
   for await (const chunk of await ai.models.generateContentStream(params)) {
@@ -187,21 +249,29 @@ async function streamedGeminiContent(ai: GoogleGenAI, params: GeminiParams): Pro
   return { content: { role: 'model', parts }, warnings };
 }
 
-export const CALLERS: Array<(url: string) => CallerDriver> = [anthropicCaller, chatCaller, responsesCaller, geminiCaller];
-
+export const CALLERS: Array<(url: string) => CallerDriver> = [
+  anthropicCaller,
+  chatCaller,
+  responsesCaller,
+  geminiCaller,
+];
 
 /** `replay`: three steps on one upstream; `switch`: it, another family, and it again. */
 export type ConversationKind = 'replay' | 'switch';
 
 /** The path of a conversation that starts (and ends) on `upstream`. */
-export function conversationPath(kind: ConversationKind, upstream: SwitchUpstream): [SwitchUpstream, SwitchUpstream, SwitchUpstream] {
+export function conversationPath(
+  kind: ConversationKind,
+  upstream: SwitchUpstream,
+): [SwitchUpstream, SwitchUpstream, SwitchUpstream] {
   if (kind === 'replay') return [upstream, upstream, upstream];
   return [upstream, upstream === 'anthropic' ? 'gemini' : 'anthropic', upstream];
 }
 
 /** The artefacts the first upstream of a path issued on the first step. */
 function firstStepArtefacts(setup: SwitchHarness, upstream: SwitchUpstream): string[] {
-  if (upstream === 'anthropic') return [...setup.anthropic.signatures.all().slice(0, 1), ...setup.anthropic.redacted.all().slice(0, 1)];
+  if (upstream === 'anthropic')
+    return [...setup.anthropic.signatures.all().slice(0, 1), ...setup.anthropic.redacted.all().slice(0, 1)];
   if (upstream === 'gemini') return setup.gemini.signatures.all().slice(0, 1);
   if (upstream === 'responses') return setup.responses.encrypted.all().slice(0, 1);
   return [];
@@ -248,15 +318,21 @@ export async function runConversation(
       warnings.push(...(answer.warnings ?? '').split(' | ').filter((w) => w.length > 0));
       if (index === 0) issued = firstStepArtefacts(setup, upstream);
       const last = index === path.length - 1;
-      if (!last && answer.calls.join() !== 'weather,weather') problems.push(`step ${index + 1} (${upstream}) called [${answer.calls.join(', ')}] instead of two weather calls`);
+      if (!last && answer.calls.join() !== 'weather,weather')
+        problems.push(
+          `step ${index + 1} (${upstream}) called [${answer.calls.join(', ')}] instead of two weather calls`,
+        );
       if (last && answer.text !== FINAL_TEXT) problems.push(`the last step answered ${JSON.stringify(answer.text)}`);
     }
     const first = path[0];
-    const bodyOf = (upstream: SwitchUpstream | undefined) => (upstream ? (generationRequests(setup.servers[upstream]).at(-1)?.body.toString('utf8') ?? '') : '');
-    if (path[1] !== first && issued.some((artefact) => bodyOf(path[1]).includes(artefact))) problems.push(`an artefact of ${first} reached ${path[1]}`);
+    const bodyOf = (upstream: SwitchUpstream | undefined) =>
+      upstream ? (generationRequests(setup.servers[upstream]).at(-1)?.body.toString('utf8') ?? '') : '';
+    if (path[1] !== first && issued.some((artefact) => bodyOf(path[1]).includes(artefact)))
+      problems.push(`an artefact of ${first} reached ${path[1]}`);
     if (issued.some((artefact) => !bodyOf(path.at(-1)).includes(artefact))) problems.push(NO_FIELD_PROBLEM);
     for (const [name, server] of Object.entries(setup.servers)) {
-      if (generationRequests(server).some((request) => request.body.includes(CARRIER_PREFIX))) problems.push(`a carrier reached the ${name} upstream`);
+      if (generationRequests(server).some((request) => request.body.includes(CARRIER_PREFIX)))
+        problems.push(`a carrier reached the ${name} upstream`);
     }
     options.inspect?.(setup);
   } finally {
@@ -271,10 +347,19 @@ const DRIVER_OF_STYLE: Record<string, (url: string) => CallerDriver> = {
   'openai-responses': responsesCaller,
   gemini: geminiCaller,
 };
-const UPSTREAM_OF_WIRE: Record<string, SwitchUpstream> = { 'anthropic-messages': 'anthropic', 'openai-chat': 'chat', 'openai-responses': 'responses', gemini: 'gemini' };
+const UPSTREAM_OF_WIRE: Record<string, SwitchUpstream> = {
+  'anthropic-messages': 'anthropic',
+  'openai-chat': 'chat',
+  'openai-responses': 'responses',
+  gemini: 'gemini',
+};
 
 /** A scorecard cell: a conversation of `kind` from a caller style, starting and ending on an upstream wire. */
-export async function conversationCell(style: string, wire: string, kind: ConversationKind): Promise<{ status: 'pass' | 'fail' | 'n/a'; problems: string[]; warnings: string[] }> {
+export async function conversationCell(
+  style: string,
+  wire: string,
+  kind: ConversationKind,
+): Promise<{ status: 'pass' | 'fail' | 'n/a'; problems: string[]; warnings: string[] }> {
   const driver = DRIVER_OF_STYLE[style];
   const upstream = UPSTREAM_OF_WIRE[wire];
   if (!driver || !upstream) return { status: 'n/a', problems: [], warnings: [] };

@@ -1,5 +1,12 @@
 import type { GenerationStyle } from '@interlingua/provider-adapters';
-import { listRecordings, recordingSseBody, sendJson, sendSse, startLoopbackUpstream, type Recording } from '@interlingua/testkit';
+import {
+  listRecordings,
+  recordingSseBody,
+  sendJson,
+  sendSse,
+  startLoopbackUpstream,
+  type Recording,
+} from '@interlingua/testkit';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
 import { readInbound, sendInbound, type InboundMode, type InboundOutcome } from './inbound-callers.test-support.js';
 import { providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wires.test-support.js';
@@ -13,7 +20,9 @@ export interface ReplayCase {
 
 /** Every recorded generation answer of every wire (errors included), each with its model name. */
 export function replayCases(): ReplayCase[] {
-  return UPSTREAM_WIRES.flatMap((wire) => listRecordings(wire).map((recording, index) => ({ wire, model: `${wire}/rec-${index}`, recording })));
+  return UPSTREAM_WIRES.flatMap((wire) =>
+    listRecordings(wire).map((recording, index) => ({ wire, model: `${wire}/rec-${index}`, recording })),
+  );
 }
 
 /** True when `mode` can ask for the case: streamed recordings for streaming callers, JSON ones for the others, errors for both. */
@@ -34,7 +43,11 @@ export interface ReplayAnswer {
 export function replayVariant(file: string, name: string, change: (body: string) => string): ReplayCase {
   const base = replayCases().find((candidate) => candidate.recording.file === file);
   if (!base) throw new Error(`no recording ${file}`);
-  return { wire: base.wire, model: `${base.wire}/${name}`, recording: { ...base.recording, body: change(base.recording.body) } };
+  return {
+    wire: base.wire,
+    model: `${base.wire}/${name}`,
+    recording: { ...base.recording, body: change(base.recording.body) },
+  };
 }
 
 /**
@@ -46,14 +59,22 @@ export async function startReplayGateway(variants: readonly ReplayCase[] = []): 
   const upstream = await startLoopbackUpstream(async (request, response) => {
     const read = readWireRequest(request);
     const replay = typeof read === 'string' ? undefined : byModel.get(`${read.wire}/${read.model}`);
-    if (typeof read === 'string' || !replay) return sendJson(response, 400, { error: { message: typeof read === 'string' ? read : `no recording for ${read.model}` } });
+    if (typeof read === 'string' || !replay)
+      return sendJson(response, 400, {
+        error: { message: typeof read === 'string' ? read : `no recording for ${read.model}` },
+      });
     const { recording } = replay;
-    if (recording.http_status >= 400 || !recording.streaming) return sendJson(response, recording.http_status, recording.body);
+    if (recording.http_status >= 400 || !recording.streaming)
+      return sendJson(response, recording.http_status, recording.body);
     await sendSse(response, recordingSseBody(recording));
   });
   const harness = await startHarness(() => undefined, {
     providers: UPSTREAM_WIRES.map((wire) => providerForWire(wire, `replay-${wire}`, upstream.url)),
-    models: UPSTREAM_WIRES.map((wire) => ({ name: `${wire}/*`, targets: [{ provider: `replay-${wire}` }], ...(wire === 'anthropic-messages' ? { defaultMaxOutputTokens: 1024 } : {}) })),
+    models: UPSTREAM_WIRES.map((wire) => ({
+      name: `${wire}/*`,
+      targets: [{ provider: `replay-${wire}` }],
+      ...(wire === 'anthropic-messages' ? { defaultMaxOutputTokens: 1024 } : {}),
+    })),
   });
   return {
     ...harness,
@@ -65,11 +86,19 @@ export async function startReplayGateway(variants: readonly ReplayCase[] = []): 
 }
 
 /** Sends one request in `mode` for the case and reads the answer, JSON payloads included. */
-export async function askReplay(harness: Harness, mode: InboundMode, replay: ReplayCase, fields: Record<string, unknown> = {}): Promise<ReplayAnswer> {
+export async function askReplay(
+  harness: Harness,
+  mode: InboundMode,
+  replay: ReplayCase,
+  fields: Record<string, unknown> = {},
+): Promise<ReplayAnswer> {
   const response = await sendInbound(harness.url, mode, replay.model, { fields });
   const text = await response.clone().text();
   const outcome = await readInbound(mode, response);
-  const payloads = outcome.kind === 'complete' ? outcome.payloads.filter((payload) => payload !== '[DONE]') : errorPayloads(response.status >= 400 ? { ...mode, framing: 'json' } : mode, text);
+  const payloads =
+    outcome.kind === 'complete'
+      ? outcome.payloads.filter((payload) => payload !== '[DONE]')
+      : errorPayloads(response.status >= 400 ? { ...mode, framing: 'json' } : mode, text);
   return { status: response.status, headers: response.headers, payloads, outcome };
 }
 

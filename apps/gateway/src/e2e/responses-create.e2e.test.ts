@@ -1,7 +1,10 @@
 import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { parseSseText } from '@interlingua/ir-utils';
-import { openAiResponsesStrictResponseSchema, openAiResponsesStrictStreamEventSchema } from '@interlingua/openai-responses';
+import {
+  openAiResponsesStrictResponseSchema,
+  openAiResponsesStrictStreamEventSchema,
+} from '@interlingua/openai-responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { anthropicModel, bodiesSent } from './responses-e2e.test-support.js';
@@ -13,7 +16,12 @@ const weatherTool = {
   type: 'function' as const,
   name: 'get_weather',
   description: 'Weather in a city',
-  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string' } },
+    required: ['city'],
+    additionalProperties: false,
+  },
   strict: true,
 };
 
@@ -31,10 +39,23 @@ function anthropicBodies(): Record<string, unknown>[] {
 
 describe('responses.create through the gateway (mock and Anthropic upstreams)', () => {
   it('answers a string input with output_text, the gateway id and the echoed request fields', async () => {
-    const response = await client.responses.create({ model: 'mock', input: 'Hello', instructions: 'Be brief.', temperature: 0.3, metadata: { run: 'a' } });
+    const response = await client.responses.create({
+      model: 'mock',
+      input: 'Hello',
+      instructions: 'Be brief.',
+      temperature: 0.3,
+      metadata: { run: 'a' },
+    });
     expect(response.output_text).toBe('You said: Hello');
     expect(response.id).toMatch(/^resp_ilg_/);
-    expect(response).toMatchObject({ object: 'response', status: 'completed', instructions: 'Be brief.', temperature: 0.3, metadata: { run: 'a' }, store: true });
+    expect(response).toMatchObject({
+      object: 'response',
+      status: 'completed',
+      instructions: 'Be brief.',
+      temperature: 0.3,
+      metadata: { run: 'a' },
+      store: true,
+    });
     expect(response.usage?.total_tokens).toBeGreaterThan(0);
   });
 
@@ -56,36 +77,75 @@ describe('responses.create through the gateway (mock and Anthropic upstreams)', 
   });
 
   it('carries function tools and answers a function_call item', async () => {
-    const response = await client.responses.create({ model: 'up/claude-sonnet-4-5', input: 'Weather in Paris?', tools: [weatherTool] });
+    const response = await client.responses.create({
+      model: 'up/claude-sonnet-4-5',
+      input: 'Weather in Paris?',
+      tools: [weatherTool],
+    });
     const call = response.output.find((item) => item.type === 'function_call');
     expect(call).toMatchObject({ type: 'function_call', name: 'get_weather', status: 'completed' });
     expect(call?.type === 'function_call' && JSON.parse(call.arguments)).toEqual({ city: 'Paris' });
     expect(response.tools).toEqual([expect.objectContaining({ name: 'get_weather', type: 'function' })]);
-    expect(anthropicBodies().at(-1)?.tools).toEqual([expect.objectContaining({ name: 'get_weather', input_schema: weatherTool.parameters })]);
+    expect(anthropicBodies().at(-1)?.tools).toEqual([
+      expect.objectContaining({ name: 'get_weather', input_schema: weatherTool.parameters }),
+    ]);
   });
 
   it('holds a two-turn function-call round trip, sending the earlier items back', async () => {
     const input: ResponseInputItem[] = [{ role: 'user', content: 'Weather in Paris?' }];
-    const first = await client.responses.create({ model: 'up/claude-sonnet-4-5', input, tools: [weatherTool], store: false });
+    const first = await client.responses.create({
+      model: 'up/claude-sonnet-4-5',
+      input,
+      tools: [weatherTool],
+      store: false,
+    });
     const call = first.output.find((item) => item.type === 'function_call');
     if (call?.type !== 'function_call') throw new Error('expected a function call');
-    input.push(...(first.output as ResponseInputItem[]), { type: 'function_call_output', call_id: call.call_id, output: '{"temp":21}' });
-    const second = await client.responses.create({ model: 'up/claude-sonnet-4-5', input, tools: [weatherTool], store: false });
+    input.push(...(first.output as ResponseInputItem[]), {
+      type: 'function_call_output',
+      call_id: call.call_id,
+      output: '{"temp":21}',
+    });
+    const second = await client.responses.create({
+      model: 'up/claude-sonnet-4-5',
+      input,
+      tools: [weatherTool],
+      store: false,
+    });
     expect(second.output_text).toBe('The tool said: {"temp":21}');
-    const messages = anthropicBodies().at(-1)?.messages as Array<{ role: string; content: Array<Record<string, unknown>> }>;
+    const messages = anthropicBodies().at(-1)?.messages as Array<{
+      role: string;
+      content: Array<Record<string, unknown>>;
+    }>;
     expect(messages.at(-2)?.content).toEqual([expect.objectContaining({ type: 'tool_use', name: 'get_weather' })]);
-    expect(messages.at(-1)?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: messages.at(-2)?.content[0]?.id });
+    expect(messages.at(-1)?.content[0]).toMatchObject({
+      type: 'tool_result',
+      tool_use_id: messages.at(-2)?.content[0]?.id,
+    });
   });
 
   it('carries structured output through text.format', async () => {
-    const schema = { type: 'object', properties: { city: { type: 'string' }, population: { type: 'integer' } }, required: ['city', 'population'], additionalProperties: false };
-    const response = await client.responses.create({ model: 'mock', input: 'A city', text: { format: { type: 'json_schema', name: 'city', schema, strict: true } } });
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' }, population: { type: 'integer' } },
+      required: ['city', 'population'],
+      additionalProperties: false,
+    };
+    const response = await client.responses.create({
+      model: 'mock',
+      input: 'A city',
+      text: { format: { type: 'json_schema', name: 'city', schema, strict: true } },
+    });
     expect(JSON.parse(response.output_text)).toEqual({ city: 'mock', population: 1 });
     expect(response.text?.format).toMatchObject({ type: 'json_schema', name: 'city' });
   });
 
   it('streams with responses.stream() and finalResponse(), the id being the one it is stored under', async () => {
-    const stream = client.responses.stream({ model: 'up/claude-sonnet-4-5', input: 'Stream please', instructions: 'Stream it.' });
+    const stream = client.responses.stream({
+      model: 'up/claude-sonnet-4-5',
+      input: 'Stream please',
+      instructions: 'Stream it.',
+    });
     const types: string[] = [];
     let text = '';
     stream.on('event', (event) => types.push(event.type));
@@ -103,12 +163,19 @@ describe('responses.create through the gateway (mock and Anthropic upstreams)', 
   });
 
   it('maps reasoning.effort to an Anthropic thinking budget and answers the thinking as a reasoning summary', async () => {
-    const response = await client.responses.create({ model: 'up/claude-sonnet-4-5', input: 'Think first', reasoning: { effort: 'low', summary: 'auto' }, max_output_tokens: 4000 });
+    const response = await client.responses.create({
+      model: 'up/claude-sonnet-4-5',
+      input: 'Think first',
+      reasoning: { effort: 'low', summary: 'auto' },
+      max_output_tokens: 4000,
+    });
     const sent = anthropicBodies().at(-1);
     expect(sent?.thinking).toMatchObject({ type: 'enabled' });
     expect((sent?.thinking as { budget_tokens: number }).budget_tokens).toBeGreaterThanOrEqual(1024);
     const reasoning = response.output.find((item) => item.type === 'reasoning');
-    expect(reasoning?.type === 'reasoning' && reasoning.summary.map((s) => s.text).join('')).toBe('Thinking about turn 1.');
+    expect(reasoning?.type === 'reasoning' && reasoning.summary.map((s) => s.text).join('')).toBe(
+      'Thinking about turn 1.',
+    );
     expect(reasoning && 'encrypted_content' in reasoning ? reasoning.encrypted_content : undefined).toBeUndefined();
     expect(response.output_text).toBe('Turn 1: Think first');
   });
@@ -139,11 +206,29 @@ describe('ends other than completed', () => {
   it('reports an upstream failure after the first event in-band: error then response.failed, finalResponse() rejects', async () => {
     harness.upstream.setHandler(async (request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const start = { type: 'message_start', message: { id: 'msg_x', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } } };
+      const start = {
+        type: 'message_start',
+        message: {
+          id: 'msg_x',
+          type: 'message',
+          role: 'assistant',
+          model: 'm',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      };
       response.write(`event: message_start\ndata: ${JSON.stringify(start)}\n\n`);
-      response.write('event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n');
-      response.write('event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}\n\n');
-      response.end('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n');
+      response.write(
+        'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n',
+      );
+      response.write(
+        'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}\n\n',
+      );
+      response.end(
+        'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
+      );
       void request;
     });
     try {
@@ -167,8 +252,19 @@ describe('the /v1/responses endpoint beside generation', () => {
 
   it('writes answers and stream events that pass the strict Responses schemas', async () => {
     const post = (body: Record<string, unknown>) =>
-      fetch(`${harness.url}/v1/responses`, { method: 'POST', headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const body = { model: 'up/claude-sonnet-4-5', input: 'Weather?', tools: [weatherTool], reasoning: { effort: 'low' }, max_output_tokens: 4000, instructions: 'Check.' };
+      fetch(`${harness.url}/v1/responses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const body = {
+      model: 'up/claude-sonnet-4-5',
+      input: 'Weather?',
+      tools: [weatherTool],
+      reasoning: { effort: 'low' },
+      max_output_tokens: 4000,
+      instructions: 'Check.',
+    };
     const answer = openAiResponsesStrictResponseSchema.parse(await (await post(body)).json());
     expect(answer.output.map((item) => item.type)).toEqual(['reasoning', 'function_call']);
     const events = parseSseText(await (await post({ ...body, stream: true })).text());
@@ -183,11 +279,15 @@ describe('the /v1/responses endpoint beside generation', () => {
       body: JSON.stringify({ model: 'mock', input: 'beta' }),
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { output: Array<{ content: Array<{ text: string }> }> }).output[0]?.content[0]?.text).toBe('You said: beta');
+    expect(
+      ((await response.json()) as { output: Array<{ content: Array<{ text: string }> }> }).output[0]?.content[0]?.text,
+    ).toBe('You said: beta');
   });
 
   it('answers invalid input with a 400 naming the field', async () => {
-    const error = await client.responses.create({ model: 'mock', input: [{ type: 'function_call_output', output: 'x' } as never] }).catch((e: unknown) => e);
+    const error = await client.responses
+      .create({ model: 'mock', input: [{ type: 'function_call_output', output: 'x' } as never] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as Error).message).toContain('call_id');
   });

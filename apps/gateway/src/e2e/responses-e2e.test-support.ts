@@ -36,10 +36,13 @@ let callCounter = 0;
  */
 function decide(turn: Turn): Answer {
   callCounter++;
-  const thinking = turn.thinking ? { text: `Thinking about turn ${turn.userTurns}.`, signature: `sig-${callCounter}` } : undefined;
+  const thinking = turn.thinking
+    ? { text: `Thinking about turn ${turn.userTurns}.`, signature: `sig-${callCounter}` }
+    : undefined;
   const base = thinking ? { thinking } : {};
   const tool = turn.tools[0];
-  if (tool && !turn.toolResults) return { ...base, toolCall: { id: `toolu_${callCounter}`, name: tool, arguments: '{"city":"Paris"}' } };
+  if (tool && !turn.toolResults)
+    return { ...base, toolCall: { id: `toolu_${callCounter}`, name: tool, arguments: '{"city":"Paris"}' } };
   if (turn.toolResults) return { ...base, text: `The tool said: ${turn.toolResults.join(' | ')}` };
   return { ...base, text: `Turn ${turn.userTurns}: ${turn.lastUserText}` };
 }
@@ -47,12 +50,18 @@ function decide(turn: Turn): Answer {
 type Block = { type: string; text?: unknown; content?: unknown };
 
 function blocksOf(content: unknown): Block[] {
-  return typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? (content as Block[]) : [];
+  return typeof content === 'string'
+    ? [{ type: 'text', text: content }]
+    : Array.isArray(content)
+      ? (content as Block[])
+      : [];
 }
 
 function textOf(content: unknown): string {
   return blocksOf(content)
-    .map((block) => (typeof block.text === 'string' ? block.text : block.type === 'tool_result' ? textOf(block.content) : ''))
+    .map((block) =>
+      typeof block.text === 'string' ? block.text : block.type === 'tool_result' ? textOf(block.content) : '',
+    )
     .join('');
 }
 
@@ -72,31 +81,66 @@ function anthropicTurn(body: Record<string, unknown>): Turn {
 
 function anthropicBlocks(answer: Answer): Record<string, unknown>[] {
   const blocks: Record<string, unknown>[] = [];
-  if (answer.thinking) blocks.push({ type: 'thinking', thinking: answer.thinking.text, signature: answer.thinking.signature });
-  if (answer.toolCall) blocks.push({ type: 'tool_use', id: answer.toolCall.id, name: answer.toolCall.name, input: JSON.parse(answer.toolCall.arguments) as unknown });
+  if (answer.thinking)
+    blocks.push({ type: 'thinking', thinking: answer.thinking.text, signature: answer.thinking.signature });
+  if (answer.toolCall)
+    blocks.push({
+      type: 'tool_use',
+      id: answer.toolCall.id,
+      name: answer.toolCall.name,
+      input: JSON.parse(answer.toolCall.arguments) as unknown,
+    });
   if (answer.text !== undefined) blocks.push({ type: 'text', text: answer.text });
   return blocks;
 }
 
 function anthropicSse(model: string, answer: Answer): string {
   const events: Array<Record<string, unknown>> = [
-    { type: 'message_start', message: { id: `msg_${callCounter}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } },
+    {
+      type: 'message_start',
+      message: {
+        id: `msg_${callCounter}`,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 1 },
+      },
+    },
   ];
   anthropicBlocks(answer).forEach((block, index) => {
     if (block.type === 'thinking') {
       events.push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '' } });
       events.push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: block.thinking } });
-      events.push({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } });
+      events.push({
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'signature_delta', signature: block.signature },
+      });
     } else if (block.type === 'tool_use') {
-      events.push({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
-      events.push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+      events.push({
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+      });
+      events.push({
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+      });
     } else {
       events.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
       events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } });
     }
     events.push({ type: 'content_block_stop', index });
   });
-  events.push({ type: 'message_delta', delta: { stop_reason: answer.toolCall ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 7 } });
+  events.push({
+    type: 'message_delta',
+    delta: { stop_reason: answer.toolCall ? 'tool_use' : 'end_turn', stop_sequence: null },
+    usage: { output_tokens: 7 },
+  });
   events.push({ type: 'message_stop' });
   return events.map((event) => `event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`).join('');
 }
@@ -125,7 +169,8 @@ function chatTurn(body: Record<string, unknown>): Turn {
   const messages = body.messages as Array<{ role: string; content: unknown }>;
   const users = messages.filter((m) => m.role === 'user');
   const trailing: string[] = [];
-  for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i--) trailing.unshift(textOf(messages[i]?.content));
+  for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i--)
+    trailing.unshift(textOf(messages[i]?.content));
   return {
     tools: ((body.tools as Array<{ function: { name: string } }> | undefined) ?? []).map((t) => t.function.name),
     toolResults: trailing.length > 0 ? trailing : undefined,
@@ -152,7 +197,12 @@ function chatSse(model: string, answer: Answer, includeUsage: boolean): string {
     chunks.push(chunk({ content: answer.text }, null));
   }
   chunks.push(chunk({}, answer.toolCall ? 'tool_calls' : 'stop'));
-  if (includeUsage) chunks.push({ ...chunk({}, null), choices: [], usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 } });
+  if (includeUsage)
+    chunks.push({
+      ...chunk({}, null),
+      choices: [],
+      usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 },
+    });
   return `${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
@@ -166,13 +216,27 @@ export function chatModel(): Reply {
       const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
       return sendSse(response, chatSse(model, answer, includeUsage));
     }
-    const toolCalls = answer.toolCall ? [{ id: answer.toolCall.id, type: 'function', function: { name: answer.toolCall.name, arguments: answer.toolCall.arguments } }] : undefined;
+    const toolCalls = answer.toolCall
+      ? [
+          {
+            id: answer.toolCall.id,
+            type: 'function',
+            function: { name: answer.toolCall.name, arguments: answer.toolCall.arguments },
+          },
+        ]
+      : undefined;
     return sendJson(response, 200, {
       id: `chatcmpl-${callCounter}`,
       object: 'chat.completion',
       created: 1_700_000_000,
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content: answer.text ?? null, ...(toolCalls ? { tool_calls: toolCalls } : {}) }, finish_reason: toolCalls ? 'tool_calls' : 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: answer.text ?? null, ...(toolCalls ? { tool_calls: toolCalls } : {}) },
+          finish_reason: toolCalls ? 'tool_calls' : 'stop',
+        },
+      ],
       usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 },
     });
   };

@@ -9,7 +9,9 @@ const REFUSED = replayVariant('anthropic-messages/01-text.json', 'refused', (bod
   return JSON.stringify({ ...message, content: [], stop_reason: 'refusal' });
 });
 /** The same, streamed: a real stream whose `message_delta` says `refusal`. */
-const REFUSED_STREAM = replayVariant('anthropic-messages/03-text-stream-short.sse', 'refused-stream', (body) => body.replace('"stop_reason":"end_turn"', '"stop_reason":"refusal"'));
+const REFUSED_STREAM = replayVariant('anthropic-messages/03-text-stream-short.sse', 'refused-stream', (body) =>
+  body.replace('"stop_reason":"end_turn"', '"stop_reason":"refusal"'),
+);
 
 let harness: Harness;
 
@@ -26,13 +28,25 @@ function refusalSignal(mode: InboundMode, payloads: unknown[]): unknown {
   const last = payloads.at(-1) as Record<string, unknown>;
   if (mode.style === 'openai-responses') {
     const response = (mode.framing === 'json' ? last : last.response) as Record<string, unknown>;
-    return { event: mode.framing === 'json' ? undefined : last.type, status: response.status, incomplete_details: response.incomplete_details };
+    return {
+      event: mode.framing === 'json' ? undefined : last.type,
+      status: response.status,
+      incomplete_details: response.incomplete_details,
+    };
   }
   if (mode.style === 'openai-chat') {
-    const finishes = payloads.flatMap((payload) => ((payload as { choices?: Array<{ finish_reason?: string | null }> }).choices ?? []).map((choice) => choice.finish_reason));
+    const finishes = payloads.flatMap((payload) =>
+      ((payload as { choices?: Array<{ finish_reason?: string | null }> }).choices ?? []).map(
+        (choice) => choice.finish_reason,
+      ),
+    );
     return finishes.filter((finish) => typeof finish === 'string');
   }
-  return payloads.flatMap((payload) => ((payload as { candidates?: Array<{ finishReason?: string }> }).candidates ?? []).map((c) => c.finishReason)).filter(Boolean);
+  return payloads
+    .flatMap((payload) =>
+      ((payload as { candidates?: Array<{ finishReason?: string }> }).candidates ?? []).map((c) => c.finishReason),
+    )
+    .filter(Boolean);
 }
 
 describe('a refusal from an Anthropic upstream is never an empty success', () => {
@@ -48,11 +62,14 @@ describe('a refusal from an Anthropic upstream is never an empty success', () =>
     },
   );
 
-  it.each(INBOUND_MODES.filter((mode) => mode.style === 'openai-chat' || mode.style === 'gemini').map((mode) => [mode.id, mode] as const))(
-    '%s: the style’s content-filter finish, as before',
-    async (_id, mode) => {
-      const answer = await askReplay(harness, mode, mode.framing === 'json' ? REFUSED : REFUSED_STREAM);
-      expect(refusalSignal(mode, answer.payloads)).toEqual(mode.style === 'openai-chat' ? ['content_filter'] : ['SAFETY']);
-    },
-  );
+  it.each(
+    INBOUND_MODES.filter((mode) => mode.style === 'openai-chat' || mode.style === 'gemini').map(
+      (mode) => [mode.id, mode] as const,
+    ),
+  )('%s: the style’s content-filter finish, as before', async (_id, mode) => {
+    const answer = await askReplay(harness, mode, mode.framing === 'json' ? REFUSED : REFUSED_STREAM);
+    expect(refusalSignal(mode, answer.payloads)).toEqual(
+      mode.style === 'openai-chat' ? ['content_filter'] : ['SAFETY'],
+    );
+  });
 });

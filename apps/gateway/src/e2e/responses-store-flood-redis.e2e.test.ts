@@ -54,7 +54,9 @@ if (url) {
       const bystanderId = await createdId('redis-bystander-key', 'a short question');
       const ids: string[] = [];
       for (let i = 0; i < 24; i++) ids.push(await createdId('redis-flooding-key', INPUT));
-      const usage = await running.gateway.store.groupUsage(running.gateway.keys.find((key) => key.name === 'flooder')?.id ?? 'flooder');
+      const usage = await running.gateway.store.groupUsage(
+        running.gateway.keys.find((key) => key.name === 'flooder')?.id ?? 'flooder',
+      );
       expect(usage.groupBytes).toBeGreaterThan(0);
       expect(usage.groupBytes).toBeLessThanOrEqual(QUOTA);
       expect(await retrieve('redis-flooding-key', ids.at(-1) ?? '')).toBe(200);

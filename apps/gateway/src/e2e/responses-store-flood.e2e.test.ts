@@ -84,7 +84,9 @@ describe('a key flooding the Responses store', () => {
     const huge = 'x'.repeat(7 * MiB);
     const refused = await create('flooding-key-secret', huge);
     expect(refused.status).toBe(413);
-    expect(await refused.json()).toMatchObject({ error: { code: 'stored_response_too_large', param: 'store', message: expect.stringContaining('"store": false') } });
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'stored_response_too_large', param: 'store', message: expect.stringContaining('"store": false') },
+    });
     const unstored = await create('flooding-key-secret', huge, false);
     expect(unstored.status).toBe(200);
     await unstored.arrayBuffer();

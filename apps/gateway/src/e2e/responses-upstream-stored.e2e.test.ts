@@ -1,6 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import OpenAI from 'openai';
-import { loadRecording, recordingJson, recordingSseBody, sendJson, startLoopbackUpstream, type LoopbackUpstream, type ReceivedRequest } from '@interlingua/testkit';
+import {
+  loadRecording,
+  recordingJson,
+  recordingSseBody,
+  sendJson,
+  startLoopbackUpstream,
+  type LoopbackUpstream,
+  type ReceivedRequest,
+} from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
@@ -15,11 +23,12 @@ const PROVIDER_KEY = 'oai-provider-secret';
 const JSON_ANSWER = recordingJson(loadRecording('openai-responses/01-text.json')) as Record<string, unknown>;
 const STREAM_RECORDING = loadRecording('openai-responses/02-text-stream.sse');
 /** The response object of the recorded stream's response.completed event. */
-const STREAM_ANSWER = recordingSseBody(STREAM_RECORDING)
-  .split('\n')
-  .filter((line) => line.startsWith('data:'))
-  .map((line) => JSON.parse(line.slice(5)) as { type: string; response?: Record<string, unknown> })
-  .find((event) => event.type === 'response.completed')?.response ?? {};
+const STREAM_ANSWER =
+  recordingSseBody(STREAM_RECORDING)
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => JSON.parse(line.slice(5)) as { type: string; response?: Record<string, unknown> })
+    .find((event) => event.type === 'response.completed')?.response ?? {};
 const STREAM_ID = String(STREAM_ANSWER.id);
 
 let upstream: LoopbackUpstream;
@@ -46,12 +55,34 @@ function openAiLike(request: ReceivedRequest, response: ServerResponse): void {
     return sendJson(response, 200, { ...JSON_ANSWER, id });
   }
   const stored = match ? kept.get(decodeURIComponent(match[1] ?? '')) : undefined;
-  if (!match || !stored) return sendJson(response, 404, { error: { message: `Response with id '${match?.[1] ?? ''}' not found.`, type: 'invalid_request_error', param: null, code: null } });
+  if (!match || !stored)
+    return sendJson(response, 404, {
+      error: {
+        message: `Response with id '${match?.[1] ?? ''}' not found.`,
+        type: 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    });
   if (request.method === 'DELETE') {
     kept.delete(String(stored.id));
     return sendJson(response, 200, { id: stored.id, object: 'response', deleted: true });
   }
-  if (match[2]) return sendJson(response, 200, { object: 'list', data: [{ id: 'msg_in_0', type: 'message', role: 'user', content: [{ type: 'input_text', text: String(stored.input) }] }], first_id: 'msg_in_0', last_id: 'msg_in_0', has_more: false });
+  if (match[2])
+    return sendJson(response, 200, {
+      object: 'list',
+      data: [
+        {
+          id: 'msg_in_0',
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: String(stored.input) }],
+        },
+      ],
+      first_id: 'msg_in_0',
+      last_id: 'msg_in_0',
+      has_more: false,
+    });
   const { input: _input, ...answer } = stored;
   sendJson(response, 200, answer);
 }
@@ -80,7 +111,9 @@ const lookups = (): ReceivedRequest[] => upstream.requests.filter((request) => r
 
 describe('responses stored by an OpenAI Responses upstream (passed through)', () => {
   it('retrieve, input_items and delete reach the upstream that holds the response, with the provider key', async () => {
-    const created = await client.responses.create({ model: 'oai/gpt-4.1-mini', input: 'Tell me a story' }).withResponse();
+    const created = await client.responses
+      .create({ model: 'oai/gpt-4.1-mini', input: 'Tell me a story' })
+      .withResponse();
     expect(created.response.headers.get('x-interlingua-route')).toContain('path=fast');
     const id = created.data.id;
     expect(id).toBe('resp_upstream_1');
@@ -88,14 +121,24 @@ describe('responses stored by an OpenAI Responses upstream (passed through)', ()
     expect(retrieved.id).toBe(id);
     expect(retrieved.output_text).toBe(created.data.output_text);
     const items = await client.responses.inputItems.list(id, { limit: 5, order: 'asc' });
-    expect(items.data).toEqual([expect.objectContaining({ id: 'msg_in_0', content: [{ type: 'input_text', text: 'Tell me a story' }] })]);
+    expect(items.data).toEqual([
+      expect.objectContaining({ id: 'msg_in_0', content: [{ type: 'input_text', text: 'Tell me a story' }] }),
+    ]);
     await client.responses.delete(id);
     expect(kept.has(id)).toBe(false);
     await expect(client.responses.retrieve(id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
-    const asked = lookups().map((request) => ({ method: request.method, url: request.url, authorization: request.headers.authorization }));
+    const asked = lookups().map((request) => ({
+      method: request.method,
+      url: request.url,
+      authorization: request.headers.authorization,
+    }));
     expect(asked).toEqual([
       { method: 'GET', url: `/v1/responses/${id}`, authorization: `Bearer ${PROVIDER_KEY}` },
-      { method: 'GET', url: `/v1/responses/${id}/input_items?limit=5&order=asc`, authorization: `Bearer ${PROVIDER_KEY}` },
+      {
+        method: 'GET',
+        url: `/v1/responses/${id}/input_items?limit=5&order=asc`,
+        authorization: `Bearer ${PROVIDER_KEY}`,
+      },
       { method: 'DELETE', url: `/v1/responses/${id}`, authorization: `Bearer ${PROVIDER_KEY}` },
     ]);
   });

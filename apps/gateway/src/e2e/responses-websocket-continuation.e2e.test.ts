@@ -2,7 +2,12 @@ import OpenAI from 'openai';
 import { ResponsesWS } from 'openai/resources/responses/ws';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalResponse, openOrThrow, type ServerEvent, type TestSocket } from '../websocket/websocket-client.test-support.js';
+import {
+  finalResponse,
+  openOrThrow,
+  type ServerEvent,
+  type TestSocket,
+} from '../websocket/websocket-client.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { providerForWire, readWireRequest, wireStreamWriter } from './upstream-wires.test-support.js';
 
@@ -31,7 +36,10 @@ beforeAll(async () => {
     response.end(writer.head() + writer.text('OK.') + writer.end());
   });
   gateway = await startHarness(() => undefined, {
-    providers: [providerForWire('openai-chat', 'chat-upstream', upstream.url), providerForWire('anthropic-messages', 'claude-upstream', upstream.url)],
+    providers: [
+      providerForWire('openai-chat', 'chat-upstream', upstream.url),
+      providerForWire('anthropic-messages', 'claude-upstream', upstream.url),
+    ],
     models: [
       { name: 'chat/*', targets: [{ provider: 'chat-upstream' }] },
       { name: 'claude/*', targets: [{ provider: 'claude-upstream' }], defaultMaxOutputTokens: 256 },
@@ -58,7 +66,12 @@ function previousNotFound(id: string): unknown {
   return expect.objectContaining({
     type: 'error',
     status: 400,
-    error: expect.objectContaining({ type: 'invalid_request_error', code: 'previous_response_not_found', param: 'previous_response_id', message: expect.stringContaining(id) }),
+    error: expect.objectContaining({
+      type: 'invalid_request_error',
+      code: 'previous_response_not_found',
+      param: 'previous_response_id',
+      message: expect.stringContaining(id),
+    }),
     code: 'previous_response_not_found',
   });
 }
@@ -78,22 +91,52 @@ describe.each(MODELS)('continuations the connection cannot make, on %s', (model)
 
   it('a failed continuation evicts the response it continued: continuing from it again is previous_response_not_found', async () => {
     const socket = await openOrThrow(gateway.url, GATEWAY_KEY);
-    const first = finalResponse(await turn(socket, create(model, { input: 'Remember the code word: ember. Reply with OK.' })));
-    const orphan = { type: 'function_call_output', call_id: 'call_never_made', output: 'No matching tool call exists.' };
+    const first = finalResponse(
+      await turn(socket, create(model, { input: 'Remember the code word: ember. Reply with OK.' })),
+    );
+    const orphan = {
+      type: 'function_call_output',
+      call_id: 'call_never_made',
+      output: 'No matching tool call exists.',
+    };
     const failed = await turn(socket, create(model, { previous_response_id: first.id, input: [orphan] }));
-    expect(failed).toEqual([expect.objectContaining({ type: 'error', status: 400, error: expect.objectContaining({ type: 'invalid_request_error', param: 'input', message: expect.stringContaining('call_never_made') }) })]);
-    const retry = await turn(socket, create(model, { previous_response_id: first.id, input: 'Reply with exactly: stale' }));
+    expect(failed).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        status: 400,
+        error: expect.objectContaining({
+          type: 'invalid_request_error',
+          param: 'input',
+          message: expect.stringContaining('call_never_made'),
+        }),
+      }),
+    ]);
+    const retry = await turn(
+      socket,
+      create(model, { previous_response_id: first.id, input: 'Reply with exactly: stale' }),
+    );
     expect(retry).toEqual([previousNotFound(String(first.id))]);
     await socket.close();
   });
 
   it('after a reconnect a store: false chain is previous_response_not_found; a new response without it completes', async () => {
     const first = await openOrThrow(gateway.url, GATEWAY_KEY);
-    const seed = finalResponse(await turn(first, create(model, { input: 'Remember the code word: copper. Reply with OK.' })));
+    const seed = finalResponse(
+      await turn(first, create(model, { input: 'Remember the code word: copper. Reply with OK.' })),
+    );
     await first.close();
     const second = await openOrThrow(gateway.url, GATEWAY_KEY);
-    expect(await turn(second, create(model, { previous_response_id: seed.id, input: 'Reply with exactly: reconnected' }))).toEqual([previousNotFound(String(seed.id))]);
-    const recovered = finalResponse(await turn(second, create(model, { input: [{ type: 'message', role: 'user', content: 'Start a new response. Reply with exactly: recovered' }] })));
+    expect(
+      await turn(second, create(model, { previous_response_id: seed.id, input: 'Reply with exactly: reconnected' })),
+    ).toEqual([previousNotFound(String(seed.id))]);
+    const recovered = finalResponse(
+      await turn(
+        second,
+        create(model, {
+          input: [{ type: 'message', role: 'user', content: 'Start a new response. Reply with exactly: recovered' }],
+        }),
+      ),
+    );
     expect(recovered.status).toBe('completed');
     await second.close();
   });
@@ -107,9 +150,21 @@ describe('the openai SDK WebSocket client (ResponsesWS)', () => {
       const error = await new Promise<unknown>((resolve) => {
         socket.on('error', resolve);
         socket.on('event', (event) => event.type === 'response.completed' && resolve(event));
-        socket.send({ type: 'response.create', model: 'chat/gpt-4.1', store: false, previous_response_id: 'resp_missing_for_sdk', input: 'x' });
+        socket.send({
+          type: 'response.create',
+          model: 'chat/gpt-4.1',
+          store: false,
+          previous_response_id: 'resp_missing_for_sdk',
+          input: 'x',
+        });
       });
-      expect(error).toMatchObject({ error: { type: 'error', status: 400, error: { code: 'previous_response_not_found', param: 'previous_response_id' } } });
+      expect(error).toMatchObject({
+        error: {
+          type: 'error',
+          status: 400,
+          error: { code: 'previous_response_not_found', param: 'previous_response_id' },
+        },
+      });
     } finally {
       socket.close();
     }
@@ -117,7 +172,8 @@ describe('the openai SDK WebSocket client (ResponsesWS)', () => {
 });
 
 describe('over HTTP, the same answers OpenAI gives (the openai SDK)', () => {
-  const client = (): OpenAI => new OpenAI({ apiKey: GATEWAY_KEY, baseURL: `${gateway.url}/v1`, maxRetries: 0, timeout: 10_000 });
+  const client = (): OpenAI =>
+    new OpenAI({ apiKey: GATEWAY_KEY, baseURL: `${gateway.url}/v1`, maxRetries: 0, timeout: 10_000 });
 
   it.each(MODELS)('a missing previous_response_id is a 400 previous_response_not_found on %s', async (model) => {
     for (const missing of ['resp_openresponses_missing_1', 'resp_ilg_00000000000000000000000000000000']) {
@@ -125,7 +181,12 @@ describe('over HTTP, the same answers OpenAI gives (the openai SDK)', () => {
         .responses.create({ model, input: 'x', previous_response_id: missing })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-      expect(error).toMatchObject({ status: 400, code: 'previous_response_not_found', param: 'previous_response_id', type: 'invalid_request_error' });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'previous_response_not_found',
+        param: 'previous_response_id',
+        type: 'invalid_request_error',
+      });
     }
   });
 

@@ -33,7 +33,10 @@ async function gatewayWith(websocket: { idleTimeoutMs: number; pingIntervalMs: n
 
 /** A raw client; `autoPong: false` makes it one that never answers the gateway's pings. */
 function rawClient(harness: Harness, autoPong: boolean): Promise<WebSocket> {
-  const socket = new WebSocket(`${harness.url.replace(/^http/, 'ws')}/v1/responses`, { headers: { authorization: `Bearer ${GATEWAY_KEY}` }, autoPong });
+  const socket = new WebSocket(`${harness.url.replace(/^http/, 'ws')}/v1/responses`, {
+    headers: { authorization: `Bearer ${GATEWAY_KEY}` },
+    autoPong,
+  });
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
@@ -43,7 +46,10 @@ function rawClient(harness: Harness, autoPong: boolean): Promise<WebSocket> {
 /** The close code and reason the client read, or a failure when the gateway never closed the socket. */
 function closed(socket: WebSocket): Promise<{ code: number; reason: string }> {
   return new Promise((resolve, reject) => {
-    const bound = setTimeout(() => reject(new Error(`the gateway did not close the socket within ${CLOSE_BOUND_MS} ms`)), CLOSE_BOUND_MS);
+    const bound = setTimeout(
+      () => reject(new Error(`the gateway did not close the socket within ${CLOSE_BOUND_MS} ms`)),
+      CLOSE_BOUND_MS,
+    );
     socket.once('close', (code: number, reason: Buffer) => {
       clearTimeout(bound);
       resolve({ code, reason: reason.toString('utf8') });

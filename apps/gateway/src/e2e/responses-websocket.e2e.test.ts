@@ -5,7 +5,14 @@ import { ResponsesWS } from 'openai/resources/responses/ws';
 import type { ResponsesServerEvent } from 'openai/resources/responses/responses';
 import { listRecordings, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deltaText, finalResponse, isOpen, openOrThrow, openResponsesSocket, type ServerEvent } from '../websocket/websocket-client.test-support.js';
+import {
+  deltaText,
+  finalResponse,
+  isOpen,
+  openOrThrow,
+  openResponsesSocket,
+  type ServerEvent,
+} from '../websocket/websocket-client.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import { startReplayGateway, type ReplayCase } from './recorded-replay.test-support.js';
 import { providerForWire, readWireRequest, UPSTREAM_WIRES, wireStreamWriter } from './upstream-wires.test-support.js';
@@ -15,7 +22,15 @@ const ONE_SOCKET_KEY = 'websocket-one-socket-key';
 
 /** One streamed text recording per upstream wire: the answer every caller must see over the socket. */
 const TEXT_REPLAYS: ReplayCase[] = UPSTREAM_WIRES.map((wire) => {
-  const index = listRecordings(wire).findIndex((r) => r.streaming && r.http_status === 200 && typeof r.expect.text === 'string' && JSON.stringify(r.expect.tool_calls ?? []) === '[]' && r.expect.finish_reason !== 'length' && r.expect.stop_reason !== 'max_tokens');
+  const index = listRecordings(wire).findIndex(
+    (r) =>
+      r.streaming &&
+      r.http_status === 200 &&
+      typeof r.expect.text === 'string' &&
+      JSON.stringify(r.expect.tool_calls ?? []) === '[]' &&
+      r.expect.finish_reason !== 'length' &&
+      r.expect.stop_reason !== 'max_tokens',
+  );
   const recording = listRecordings(wire)[index];
   if (!recording) throw new Error(`no streamed text recording for ${wire}`);
   return { wire, model: `${wire}/rec-${index}`, recording };
@@ -38,7 +53,10 @@ async function conversationUpstream(upstream: LoopbackUpstream): Promise<void> {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write(writer.head());
     if (read.model === 'hold') return void (await new Promise((resolve) => response.once('close', resolve)));
-    const turns = (read.wire === 'openai-responses' ? body.input : body.messages) as Array<{ role: string; content: unknown }>;
+    const turns = (read.wire === 'openai-responses' ? body.input : body.messages) as Array<{
+      role: string;
+      content: unknown;
+    }>;
     const lastUser = [...turns].reverse().find((m) => m.role === 'user');
     response.end(writer.text(` heard: ${JSON.stringify(lastUser?.content)}`) + writer.end());
   });
@@ -71,7 +89,11 @@ afterAll(async () => {
 
 /** The events of one streamed `POST /v1/responses` over HTTP, for comparison. */
 async function httpEvents(baseUrl: string, body: Record<string, unknown>): Promise<ServerEvent[]> {
-  const response = await fetch(`${baseUrl}/v1/responses`, { method: 'POST', headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...body, stream: true }) });
+  const response = await fetch(`${baseUrl}/v1/responses`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, stream: true }),
+  });
   const text = await response.text();
   return text
     .split('\n')
@@ -88,7 +110,12 @@ async function viaSdk(baseUrl: string, model: string): Promise<ResponsesServerEv
     return await new Promise((resolve, reject) => {
       socket.on('event', (event) => {
         events.push(event);
-        if (event.type === 'response.completed' || event.type === 'response.failed' || event.type === 'response.incomplete') resolve(events);
+        if (
+          event.type === 'response.completed' ||
+          event.type === 'response.failed' ||
+          event.type === 'response.incomplete'
+        )
+          resolve(events);
       });
       socket.on('error', (error) => reject(error));
       socket.send({ type: 'response.create', model, input: 'Say hello.' });
@@ -99,16 +126,19 @@ async function viaSdk(baseUrl: string, model: string): Promise<ResponsesServerEv
 }
 
 describe('Responses over WebSocket, text from every upstream', () => {
-  it.each(TEXT_REPLAYS.map((c) => [c.wire, c] as const))('the openai SDK (ResponsesWS) streams the recorded %s answer', async (_wire, replayCase) => {
-    const events = await viaSdk(replay.url, replayCase.model);
-    const deltas = events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : []));
-    expect(deltas.join('')).toBe(replayCase.recording.expect.text);
-    const last = events.at(-1);
-    expect(last?.type).toBe('response.completed');
-    // The same events as the SSE stream of the same request over HTTP.
-    const overHttp = await httpEvents(replay.url, { model: replayCase.model, input: 'Say hello.' });
-    expect(events.map((event) => event.type)).toEqual(overHttp.map((event) => event.type));
-  });
+  it.each(TEXT_REPLAYS.map((c) => [c.wire, c] as const))(
+    'the openai SDK (ResponsesWS) streams the recorded %s answer',
+    async (_wire, replayCase) => {
+      const events = await viaSdk(replay.url, replayCase.model);
+      const deltas = events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : []));
+      expect(deltas.join('')).toBe(replayCase.recording.expect.text);
+      const last = events.at(-1);
+      expect(last?.type).toBe('response.completed');
+      // The same events as the SSE stream of the same request over HTTP.
+      const overHttp = await httpEvents(replay.url, { model: replayCase.model, input: 'Say hello.' });
+      expect(events.map((event) => event.type)).toEqual(overHttp.map((event) => event.type));
+    },
+  );
 
   it('the mock provider answers over the socket as over HTTP', async () => {
     const socket = await openOrThrow(gateway.url, GATEWAY_KEY);
@@ -124,7 +154,9 @@ describe('Responses over WebSocket, text from every upstream', () => {
 
 describe('several responses on one connection', () => {
   const userTexts = (body: Record<string, unknown>): string[] =>
-    (body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role !== 'system').map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`);
+    (body.messages as Array<{ role: string; content: unknown }>)
+      .filter((m) => m.role !== 'system')
+      .map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`);
 
   it.each([
     ['stored by the gateway (store: true)', true],
@@ -134,7 +166,13 @@ describe('several responses on one connection', () => {
     socket.send({ type: 'response.create', model: 'up/chat', store, input: 'first question' });
     const first = finalResponse(await socket.untilEnd());
     socket.send({ type: 'response.processed', response_id: first.id });
-    socket.send({ type: 'response.create', model: 'up/chat', store, previous_response_id: first.id, input: [{ type: 'message', role: 'user', content: 'second question' }] });
+    socket.send({
+      type: 'response.create',
+      model: 'up/chat',
+      store,
+      previous_response_id: first.id,
+      input: [{ type: 'message', role: 'user', content: 'second question' }],
+    });
     const secondEvents = await socket.untilEnd();
     await socket.close();
     expect(finalResponse(secondEvents).previous_response_id ?? first.id).toBe(first.id);
@@ -149,7 +187,13 @@ describe('several responses on one connection', () => {
     const socket = await openOrThrow(gateway.url, GATEWAY_KEY);
     socket.send({ type: 'response.create', model: 'resp/gpt', store: false, input: 'first question' });
     const first = finalResponse(await socket.untilEnd());
-    socket.send({ type: 'response.create', model: 'resp/gpt', store: false, previous_response_id: first.id, input: 'second question' });
+    socket.send({
+      type: 'response.create',
+      model: 'resp/gpt',
+      store: false,
+      previous_response_id: first.id,
+      input: 'second question',
+    });
     const secondEvents = await socket.untilEnd();
     await socket.close();
     const sent = seen.at(-1) ?? {};
@@ -167,7 +211,13 @@ describe('several responses on one connection', () => {
     socket.send({ type: 'response.create', model: 'up/chat', store: false, generate: false, input: 'warm context' });
     const warm = finalResponse(await socket.untilEnd());
     expect(seen.length).toBe(before);
-    socket.send({ type: 'response.create', model: 'up/chat', store: false, previous_response_id: warm.id, input: 'now answer' });
+    socket.send({
+      type: 'response.create',
+      model: 'up/chat',
+      store: false,
+      previous_response_id: warm.id,
+      input: 'now answer',
+    });
     await socket.untilEnd();
     await socket.close();
     expect(userTexts(seen.at(-1) ?? {})).toEqual(['user:warm context', 'user:now answer']);
@@ -205,7 +255,9 @@ describe('refused upgrades and bad messages', () => {
           const url = new URL(gateway.url);
           const raw = connect(Number(url.port), url.hostname, () => {
             const auth = key ? `authorization: Bearer ${key}\r\n` : '';
-            raw.write(`GET /v1/responses HTTP/1.1\r\nhost: ${url.host}\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n${auth}\r\n`);
+            raw.write(
+              `GET /v1/responses HTTP/1.1\r\nhost: ${url.host}\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n${auth}\r\n`,
+            );
             raw.resetAndDestroy();
           });
           raw.on('close', () => resolve());
@@ -238,7 +290,11 @@ describe('refused upgrades and bad messages', () => {
     ['text that is not JSON', '{"type": "response.create",', 'invalid_json'],
     ['a JSON array', '[1, 2]', 'invalid_event'],
     ['an unknown event type', JSON.stringify({ type: 'session.update' }), 'unknown_event_type'],
-    ['background: true', JSON.stringify({ type: 'response.create', model: 'mock', input: 'x', background: true }), 'unsupported_parameter'],
+    [
+      'background: true',
+      JSON.stringify({ type: 'response.create', model: 'mock', input: 'x', background: true }),
+      'unsupported_parameter',
+    ],
   ])('%s gets an error event naming the problem, and the connection goes on', async (_name, message, code) => {
     const socket = await openOrThrow(gateway.url, GATEWAY_KEY);
     socket.send(message);
@@ -278,7 +334,9 @@ describe('refused upgrades and bad messages', () => {
       expect(await closed).toBe(1009);
       // Text that is not UTF-8 breaks the protocol: 1007.
       const garbled = await openOrThrow(small.url, GATEWAY_KEY);
-      const garbledClosed = new Promise<number>((resolve) => garbled.socket.once('close', (code: number) => resolve(code)));
+      const garbledClosed = new Promise<number>((resolve) =>
+        garbled.socket.once('close', (code: number) => resolve(code)),
+      );
       garbled.socket.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
       expect(await garbledClosed).toBe(1007);
       const healthy = await openOrThrow(small.url, GATEWAY_KEY);
@@ -292,14 +350,19 @@ describe('refused upgrades and bad messages', () => {
 });
 
 describe('limits and disconnects', () => {
-  it("a key over its RPM gets a 429 error event with retry-after, as over HTTP", async () => {
+  it('a key over its RPM gets a 429 error event with retry-after, as over HTTP', async () => {
     const socket = await openOrThrow(gateway.url, RPM_KEY);
     socket.send({ type: 'response.create', model: 'mock', input: 'one' });
     expect((await socket.untilEnd()).at(-1)?.type).toBe('response.completed');
     socket.send({ type: 'response.create', model: 'mock', input: 'two' });
     const [error] = await socket.untilEnd();
     await socket.close();
-    expect(error).toMatchObject({ type: 'error', status: 429, error: { code: 'rate_limit_exceeded' }, headers: { 'retry-after': expect.stringMatching(/^\d+$/) } });
+    expect(error).toMatchObject({
+      type: 'error',
+      status: 429,
+      error: { code: 'rate_limit_exceeded' },
+      headers: { 'retry-after': expect.stringMatching(/^\d+$/) },
+    });
   });
 
   it('closing the socket mid-response aborts the upstream request', async () => {
@@ -318,7 +381,9 @@ describe('limits and disconnects', () => {
     try {
       const running = await openOrThrow(own.url, GATEWAY_KEY);
       const idle = await openOrThrow(own.url, GATEWAY_KEY);
-      const closeCodes = [running, idle].map((client) => new Promise<number>((resolve) => client.socket.once('close', (code: number) => resolve(code))));
+      const closeCodes = [running, idle].map(
+        (client) => new Promise<number>((resolve) => client.socket.once('close', (code: number) => resolve(code))),
+      );
       running.send({ type: 'response.create', model: 'up/hold', input: 'wait' });
       for (let event = await running.next(); event.type !== 'response.output_text.delta'; event = await running.next());
       const stopped = own.gateway.shutdown(300);

@@ -72,27 +72,40 @@ export interface RetrievalHarness {
 export async function startRetrievalHarness(): Promise<RetrievalHarness> {
   const answers = new Map<string, Reply>();
   const schemaFailures: string[] = [];
-  const dispatch = (provider: string): Reply => (request, response) => {
-    const path = request.url.split('?')[0] ?? '';
-    const schema = SCHEMAS.find(([pattern]) => pattern.test(path))?.[1];
-    const checked = schema?.safeParse(request.json());
-    if (checked && !checked.success) {
-      schemaFailures.push(`${path}: ${checked.error.message}`);
-      return sendJson(response, 400, { error: { message: `schema: ${checked.error.issues[0]?.message}` } });
-    }
-    const answer = answers.get(provider);
-    if (!answer) return sendJson(response, 500, { error: { message: `no reply set for ${provider}` } });
-    return answer(request, response);
-  };
+  const dispatch =
+    (provider: string): Reply =>
+    (request, response) => {
+      const path = request.url.split('?')[0] ?? '';
+      const schema = SCHEMAS.find(([pattern]) => pattern.test(path))?.[1];
+      const checked = schema?.safeParse(request.json());
+      if (checked && !checked.success) {
+        schemaFailures.push(`${path}: ${checked.error.message}`);
+        return sendJson(response, 400, { error: { message: `schema: ${checked.error.issues[0]?.message}` } });
+      }
+      const answer = answers.get(provider);
+      if (!answer) return sendJson(response, 500, { error: { message: `no reply set for ${provider}` } });
+      return answer(request, response);
+    };
   const services = await startLoopbackUpstream((request, response) => {
     const provider = PROVIDERS.find((p) => request.url.startsWith(`${p.prefix}/`));
     return dispatch(provider?.id ?? 'unknown')(request, response);
   });
   const harness = await startHarness(dispatch('openai'), {
-    providers: PROVIDERS.map((p) => ({ id: p.id, type: p.type, baseUrl: `${services.url}${p.prefix}`, apiKey: `${p.id}-secret` })),
+    providers: PROVIDERS.map((p) => ({
+      id: p.id,
+      type: p.type,
+      baseUrl: `${services.url}${p.prefix}`,
+      apiKey: `${p.id}-secret`,
+    })),
     models: [
       ...PROVIDERS.map((p) => ({ name: `${p.id}/*`, targets: [{ provider: p.id }] })),
-      { name: 'embed-fallback', targets: [{ provider: 'groq', model: 'llama' }, { provider: 'cohere', model: 'embed-v4.0' }] },
+      {
+        name: 'embed-fallback',
+        targets: [
+          { provider: 'groq', model: 'llama' },
+          { provider: 'cohere', model: 'embed-v4.0' },
+        ],
+      },
     ],
   });
   const all = (): ReceivedRequest[] => [...harness.upstream.requests, ...services.requests];
@@ -102,7 +115,9 @@ export async function startRetrievalHarness(): Promise<RetrievalHarness> {
     schemaFailures,
     reply: (provider, answer) => answers.set(provider, answer),
     lastBody(path) {
-      const request = all().filter((r) => r.url.split('?')[0] === path).at(-1);
+      const request = all()
+        .filter((r) => r.url.split('?')[0] === path)
+        .at(-1);
       if (!request) throw new Error(`no upstream request to ${path}`);
       return request.json() as Record<string, unknown>;
     },

@@ -19,13 +19,16 @@ const chat = (secret: string, model: string): Promise<Response> =>
   });
 
 beforeAll(async () => {
-  harness = await startHarness((_request, response) => sendJson(response, 500, { error: { message: 'upstream down', type: 'server_error' } }), {
-    keys: [
-      { name: 'bystander', secret: 'bystander-secret-key', rpm: 3 },
-      { name: 'flooder', secret: 'flooder-secret-key' },
-    ],
-    sections: { store: { type: 'memory', maxEntries: 40 } },
-  });
+  harness = await startHarness(
+    (_request, response) => sendJson(response, 500, { error: { message: 'upstream down', type: 'server_error' } }),
+    {
+      keys: [
+        { name: 'bystander', secret: 'bystander-secret-key', rpm: 3 },
+        { name: 'flooder', secret: 'flooder-secret-key' },
+      ],
+      sections: { store: { type: 'memory', maxEntries: 40 } },
+    },
+  );
 });
 
 afterAll(() => harness.close());
@@ -37,7 +40,11 @@ describe('memory store under a flood of failing model names', () => {
     if (secondsLeft < 15) await sleep(secondsLeft * 1000 + 200);
     for (let i = 0; i < 3; i += 1) expect((await chat('bystander-secret-key', 'mock')).status).toBe(200);
     for (let batch = 0; batch < 6; batch += 1) {
-      const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => chat('flooder-secret-key', `up/made-up-model-${batch * 20 + i}`).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          chat('flooder-secret-key', `up/made-up-model-${batch * 20 + i}`).then((r) => r.status),
+        ),
+      );
       expect(statuses.every((status) => status >= 500)).toBe(true);
     }
     expect((await chat('bystander-secret-key', 'mock')).status).toBe(429);

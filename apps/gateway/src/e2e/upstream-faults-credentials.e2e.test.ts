@@ -7,7 +7,13 @@ import { configSchema } from '../config/config-schema.js';
 import { setRequestLogging } from '../observe/request-log.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { GATEWAY_KEY } from './gateway-harness.test-support.js';
-import { INBOUND_MODES, isStreaming, readInbound, sendInbound, type InboundMode } from './inbound-callers.test-support.js';
+import {
+  INBOUND_MODES,
+  isStreaming,
+  readInbound,
+  sendInbound,
+  type InboundMode,
+} from './inbound-callers.test-support.js';
 import { providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wires.test-support.js';
 
 /** The provider key the gateway sends upstream: no recognisable shape, so only its exact value can find it. */
@@ -42,11 +48,18 @@ beforeAll(async () => {
   upstream = await startLoopbackUpstream((request, response) => {
     const read = readWireRequest(request);
     if (typeof read === 'string') return void response.writeHead(400).end();
-    const authorization = String(request.headers.authorization ?? request.headers['x-api-key'] ?? request.headers['x-goog-api-key'] ?? '');
+    const authorization = String(
+      request.headers.authorization ?? request.headers['x-api-key'] ?? request.headers['x-goog-api-key'] ?? '',
+    );
     const fault = read.model;
     if (fault === 'long') return sendJson(response, 503, errorBody(read.wire, 503, LONG_MESSAGE));
     if (fault === 'first-event' && read.stream) {
-      const events = codecFor(read.wire).stream.createEncoder().push({ type: 'error', error: { kind: 'authentication', message: echoMessage(`Bearer ${authorization}`), status: 401 } });
+      const events = codecFor(read.wire)
+        .stream.createEncoder()
+        .push({
+          type: 'error',
+          error: { kind: 'authentication', message: echoMessage(`Bearer ${authorization}`), status: 401 },
+        });
       return sendSse(response, serializeSseMessages(events));
     }
     return sendJson(response, 401, errorBody(read.wire, 401, echoMessage(`Bearer ${authorization}`)));
@@ -77,25 +90,32 @@ function expectNoCredentials(text: string): void {
   for (const credential of SHAPED) expect(text).not.toContain(credential);
 }
 
-const cases = INBOUND_MODES.flatMap((mode) => [mode.style, translatedWire(mode.style)].map((wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const));
+const cases = INBOUND_MODES.flatMap((mode) =>
+  [mode.style, translatedWire(mode.style)].map((wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const),
+);
 
 describe('credentials an upstream echoes in its error', () => {
-  it.each(cases)('%s: the error answer is passed on with them redacted, in the log as well', async (_name, mode, wire) => {
-    const before = logLines.length;
-    const response = await send(mode, wire, 'echo');
-    const text = await response.clone().text();
-    const outcome = await readInbound(mode, response);
-    expect(outcome).toMatchObject({ kind: 'http-error', status: 401 });
-    expect(outcome.kind === 'http-error' && outcome.message).toContain('Refused request');
-    expect(text).toContain('[redacted]');
-    expectNoCredentials(text);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expectNoCredentials(logLines.slice(before).join('\n'));
-  });
+  it.each(cases)(
+    '%s: the error answer is passed on with them redacted, in the log as well',
+    async (_name, mode, wire) => {
+      const before = logLines.length;
+      const response = await send(mode, wire, 'echo');
+      const text = await response.clone().text();
+      const outcome = await readInbound(mode, response);
+      expect(outcome).toMatchObject({ kind: 'http-error', status: 401 });
+      expect(outcome.kind === 'http-error' && outcome.message).toContain('Refused request');
+      expect(text).toContain('[redacted]');
+      expectNoCredentials(text);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expectNoCredentials(logLines.slice(before).join('\n'));
+    },
+  );
 
   // A Responses stream opens with `response.created` before its `response.failed`: same style, those
   // bytes are relayed unparsed like any event after the first (docs/configuration.md, `providers`).
-  const firstEventCases = cases.filter(([, mode, wire]) => isStreaming(mode) && !(wire === 'openai-responses' && mode.style === wire));
+  const firstEventCases = cases.filter(
+    ([, mode, wire]) => isStreaming(mode) && !(wire === 'openai-responses' && mode.style === wire),
+  );
   it.each(firstEventCases)('%s: an error as the first stream event is redacted too', async (_name, mode, wire) => {
     const response = await send(mode, wire, 'first-event');
     const text = await response.text();

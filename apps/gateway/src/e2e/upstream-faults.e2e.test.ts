@@ -15,8 +15,22 @@ import {
   type SdkClients,
   type SdkOutcome,
 } from './inbound-callers.test-support.js';
-import { BROKEN_EVENT, healthyText, replyHealthy, replyHealthyUnterminated, UPSTREAM_FAULTS, type FaultExpectation, type UpstreamFault } from './upstream-faults.test-support.js';
-import { closedPort, expectNoOpenSockets, providerForWire, readWireRequest, UPSTREAM_WIRES } from './upstream-wires.test-support.js';
+import {
+  BROKEN_EVENT,
+  healthyText,
+  replyHealthy,
+  replyHealthyUnterminated,
+  UPSTREAM_FAULTS,
+  type FaultExpectation,
+  type UpstreamFault,
+} from './upstream-faults.test-support.js';
+import {
+  closedPort,
+  expectNoOpenSockets,
+  providerForWire,
+  readWireRequest,
+  UPSTREAM_WIRES,
+} from './upstream-wires.test-support.js';
 
 /** Idle timeout of the `-idle` providers: the stall faults wait this long. */
 const STALL_IDLE_MS = 150;
@@ -98,7 +112,8 @@ function expectOutcome(outcome: RawOutcome, expected: FaultExpectation, raw: str
     return;
   }
   expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: 'http-error', status: expected.status });
-  if (expected.retryAfter !== undefined) expect(outcome.kind === 'http-error' && outcome.retryAfter).toBe(expected.retryAfter);
+  if (expected.retryAfter !== undefined)
+    expect(outcome.kind === 'http-error' && outcome.retryAfter).toBe(expected.retryAfter);
 }
 
 /** The SDK reports the fault as its error class (status included before the commit point). */
@@ -125,12 +140,20 @@ async function rawCall(mode: InboundMode, model: string, gate: Gate): Promise<{ 
   const response = await sendInbound(harness.url, mode, model);
   gate.release();
   const raw = await response.clone().text();
-  const outcome = await readInbound(mode, response).catch((error: unknown): RawOutcome => ({ kind: 'malformed', problem: String(error) }));
+  const outcome = await readInbound(mode, response).catch((error: unknown): RawOutcome => ({
+    kind: 'malformed',
+    problem: String(error),
+  }));
   return { outcome, raw };
 }
 
 /** One fault for one caller and upstream; `checkSockets` when no other case runs at the same time. */
-async function runFaultCase(mode: InboundMode, wire: GenerationStyle, fault: UpstreamFault, checkSockets: boolean): Promise<void> {
+async function runFaultCase(
+  mode: InboundMode,
+  wire: GenerationStyle,
+  fault: UpstreamFault,
+  checkSockets: boolean,
+): Promise<void> {
   const fastPath = wire === mode.style && mode.framing === 'sse';
   const expected = fault.expect({ style: mode.style, streaming: isStreaming(mode), fastPath });
   const model = modelFor(wire, fault);
@@ -148,7 +171,8 @@ async function runFaultCase(mode: InboundMode, wire: GenerationStyle, fault: Ups
 
   const next = await readInbound(mode, await sendInbound(harness.url, mode, `${wire}/ok`));
   expect(next.kind, JSON.stringify(next)).toBe('complete');
-  if (!isStreaming(mode) && next.kind === 'complete') expect(JSON.stringify(next.payloads[0])).toContain(healthyText(wire).slice(0, 20));
+  if (!isStreaming(mode) && next.kind === 'complete')
+    expect(JSON.stringify(next.payloads[0])).toContain(healthyText(wire).slice(0, 20));
 
   if (checkSockets) await expectNoOpenSockets(faulty);
   expect(unhandled).toEqual([]);
@@ -159,9 +183,15 @@ async function runFaultCase(mode: InboundMode, wire: GenerationStyle, fault: Ups
 function casesOf(stalls: boolean): Array<[string, InboundMode, GenerationStyle, UpstreamFault]> {
   return INBOUND_MODES.flatMap((mode) =>
     [mode.style, TRANSLATED_TO[mode.style]].flatMap((wire) =>
-      UPSTREAM_FAULTS.filter((fault) => (fault.provider === 'idle') === stalls && (!fault.only || (fault.only === 'stream') === isStreaming(mode))).map(
-        (fault): [string, InboundMode, GenerationStyle, UpstreamFault] => [`${mode.id} caller, ${wire} upstream: ${fault.id}`, mode, wire, fault],
-      ),
+      UPSTREAM_FAULTS.filter(
+        (fault) =>
+          (fault.provider === 'idle') === stalls && (!fault.only || (fault.only === 'stream') === isStreaming(mode)),
+      ).map((fault): [string, InboundMode, GenerationStyle, UpstreamFault] => [
+        `${mode.id} caller, ${wire} upstream: ${fault.id}`,
+        mode,
+        wire,
+        fault,
+      ]),
     ),
   );
 }
@@ -177,13 +207,16 @@ describe('upstream stalls past the idle timeout', () => {
 
 describe('not a fault: a last event without its blank line', () => {
   const modes = INBOUND_MODES.filter((mode) => mode.framing === 'sse');
-  it.each(modes.flatMap((mode) => [mode.style, TRANSLATED_TO[mode.style]].map((wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const)))(
-    '%s: the answer is complete',
-    async (_name, mode, wire) => {
-      const outcome = await readInbound(mode, await sendInbound(harness.url, mode, `${wire}/unterminated`));
-      expect(outcome.kind, JSON.stringify(outcome)).toBe('complete');
-    },
-  );
+  it.each(
+    modes.flatMap((mode) =>
+      [mode.style, TRANSLATED_TO[mode.style]].map(
+        (wire) => [`${mode.id} caller, ${wire} upstream`, mode, wire] as const,
+      ),
+    ),
+  )('%s: the answer is complete', async (_name, mode, wire) => {
+    const outcome = await readInbound(mode, await sendInbound(harness.url, mode, `${wire}/unterminated`));
+    expect(outcome.kind, JSON.stringify(outcome)).toBe('complete');
+  });
 });
 
 describe('after every fault', () => {

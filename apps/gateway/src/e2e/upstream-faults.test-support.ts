@@ -9,7 +9,10 @@ import { sseEvents } from './upstream-wires.test-support.js';
 const ANSWERS: Record<GenerationStyle, { json: string; stream: string }> = {
   'openai-chat': { json: 'openai-chat/01-text.json', stream: 'openai-chat/03-text-stream-after-tool.sse' },
   'openai-responses': { json: 'openai-responses/01-text.json', stream: 'openai-responses/02-text-stream.sse' },
-  'anthropic-messages': { json: 'anthropic-messages/01-text.json', stream: 'anthropic-messages/03-text-stream-short.sse' },
+  'anthropic-messages': {
+    json: 'anthropic-messages/01-text.json',
+    stream: 'anthropic-messages/03-text-stream-short.sse',
+  },
   gemini: { json: 'gemini/01-text.json', stream: 'gemini/02-text-stream.sse' },
 };
 
@@ -17,7 +20,8 @@ const ANSWERS: Record<GenerationStyle, { json: string; stream: string }> = {
 export const BROKEN_EVENT: Record<GenerationStyle, string> = {
   'openai-chat': 'data: {"id":"chatcmpl-1","choices":[{"delta":{"content":"x"\n\n',
   'openai-responses': 'event: response.output_text.delta\ndata: {"type":"response.output_text.delta","delta":\n\n',
-  'anthropic-messages': 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":\n\n',
+  'anthropic-messages':
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":\n\n',
   gemini: 'data: {"candidates":[{"content":{"parts":[{"text":"x"\n\n',
 };
 
@@ -40,7 +44,10 @@ export interface FaultReply {
  * parsing them (ARCHITECTURE.md), so a bad event inside a well-framed stream reaches the caller
  * as the provider sent it (docs/decisions/upstream-stream-faults.md).
  */
-export type FaultExpectation = { kind: 'http-error'; status: number; retryAfter?: string | null } | { kind: 'in-band-error' } | { kind: 'passed-through' };
+export type FaultExpectation =
+  | { kind: 'http-error'; status: number; retryAfter?: string | null }
+  | { kind: 'in-band-error' }
+  | { kind: 'passed-through' };
 
 /** The calling side of a case. */
 export interface FaultCaller {
@@ -51,7 +58,12 @@ export interface FaultCaller {
 }
 
 /** An overloaded upstream (503 or 529) is reported with the caller style's own status for it. */
-const OVERLOADED_STATUS: Record<InboundStyle, number> = { 'openai-chat': 503, 'openai-responses': 503, 'anthropic-messages': 529, gemini: 503 };
+const OVERLOADED_STATUS: Record<InboundStyle, number> = {
+  'openai-chat': 503,
+  'openai-responses': 503,
+  'anthropic-messages': 529,
+  gemini: 503,
+};
 
 export interface UpstreamFault {
   id: string;
@@ -65,13 +77,25 @@ export interface UpstreamFault {
   reply(context: FaultReply): void | Promise<void>;
 }
 
-const httpError = (status: number, retryAfter?: string | null): FaultExpectation => ({ kind: 'http-error', status, ...(retryAfter !== undefined ? { retryAfter } : {}) });
-const midStream = (status: number) => ({ streaming }: FaultCaller): FaultExpectation => (streaming ? { kind: 'in-band-error' } : httpError(status));
+const httpError = (status: number, retryAfter?: string | null): FaultExpectation => ({
+  kind: 'http-error',
+  status,
+  ...(retryAfter !== undefined ? { retryAfter } : {}),
+});
+const midStream =
+  (status: number) =>
+  ({ streaming }: FaultCaller): FaultExpectation =>
+    streaming ? { kind: 'in-band-error' } : httpError(status);
 
 /** Every fault of the suite. The model name the upstream receives is the fault's id. */
 export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
   { id: 'connection-refused', provider: 'refused', expect: () => httpError(502), reply: () => undefined },
-  { id: 'reset-before-headers', provider: 'normal', expect: () => httpError(502), reply: ({ response }) => void response.socket?.resetAndDestroy() },
+  {
+    id: 'reset-before-headers',
+    provider: 'normal',
+    expect: () => httpError(502),
+    reply: ({ response }) => void response.socket?.resetAndDestroy(),
+  },
   {
     id: 'reset-mid-body',
     provider: 'normal',
@@ -87,7 +111,8 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
     // The connection closes (FIN) before the body's end: mid-event without the last chunk, or short of content-length.
     reply: (context) =>
       breakAfterStart(context, () => {
-        if (context.stream) context.response.write(restOfStream(context.wire).slice(0, 40), () => context.response.socket?.end());
+        if (context.stream)
+          context.response.write(restOfStream(context.wire).slice(0, 40), () => context.response.socket?.end());
         else context.response.socket?.end();
       }),
   },
@@ -116,7 +141,10 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
     expect: (caller) => (caller.fastPath ? { kind: 'passed-through' } : midStream(502)(caller)),
     reply: (context) => {
       if (!context.stream) return sendJson(context.response, 200, '{"id":"x","choices":[', {});
-      return breakAfterStart(context, () => void context.response.end(BROKEN_EVENT[context.wire] + restOfStream(context.wire)));
+      return breakAfterStart(
+        context,
+        () => void context.response.end(BROKEN_EVENT[context.wire] + restOfStream(context.wire)),
+      );
     },
   },
   {
@@ -135,7 +163,12 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
     reply: ({ wire, response }) => sendSse(response, cutBeforeFinish(wire)),
   },
   // Not gated: the idle timer starts after the first events, which commit at once.
-  { id: 'stall', provider: 'idle', expect: midStream(504), reply: (context) => breakAfterStart(context, () => untilClosed(context.response), false) },
+  {
+    id: 'stall',
+    provider: 'idle',
+    expect: midStream(504),
+    reply: (context) => breakAfterStart(context, () => untilClosed(context.response), false),
+  },
   {
     id: 'stall-before-first-event',
     provider: 'idle',
@@ -147,11 +180,26 @@ export const UPSTREAM_FAULTS: readonly UpstreamFault[] = [
       return untilClosed(response);
     },
   },
-  { id: 'rate-limited-retry-after', provider: 'normal', expect: () => httpError(429, '7'), reply: (c) => sendWireError(c, 429, { 'retry-after': '7' }) },
+  {
+    id: 'rate-limited-retry-after',
+    provider: 'normal',
+    expect: () => httpError(429, '7'),
+    reply: (c) => sendWireError(c, 429, { 'retry-after': '7' }),
+  },
   { id: 'rate-limited', provider: 'normal', expect: () => httpError(429, null), reply: (c) => sendWireError(c, 429) },
   { id: 'server-error-500', provider: 'normal', expect: () => httpError(500), reply: (c) => sendWireError(c, 500) },
-  { id: 'unavailable-503', provider: 'normal', expect: ({ style }) => httpError(OVERLOADED_STATUS[style]), reply: (c) => sendWireError(c, 503) },
-  { id: 'overloaded-529', provider: 'normal', expect: ({ style }) => httpError(OVERLOADED_STATUS[style]), reply: (c) => sendWireError(c, 529) },
+  {
+    id: 'unavailable-503',
+    provider: 'normal',
+    expect: ({ style }) => httpError(OVERLOADED_STATUS[style]),
+    reply: (c) => sendWireError(c, 503),
+  },
+  {
+    id: 'overloaded-529',
+    provider: 'normal',
+    expect: ({ style }) => httpError(OVERLOADED_STATUS[style]),
+    reply: (c) => sendWireError(c, 529),
+  },
 ];
 
 /** The healthy answer for `model === 'ok'`. */
@@ -175,7 +223,8 @@ function streamBody(wire: GenerationStyle): string {
 }
 
 /** The first event of a stream's end: a finish reason, `[DONE]`, `message_stop`, a terminal response event. */
-const FINISHING_EVENT = /"finish_reason": ?"|"stop_reason": ?"|"finishReason"|data: \[DONE\]|event: message_stop|event: response\.(completed|incomplete|failed)/;
+const FINISHING_EVENT =
+  /"finish_reason": ?"|"stop_reason": ?"|"finishReason"|data: \[DONE\]|event: message_stop|event: response\.(completed|incomplete|failed)/;
 
 /** The healthy stream up to (not including) the event that says it finished. */
 function cutBeforeFinish(wire: GenerationStyle): string {
@@ -192,7 +241,11 @@ function restOfStream(wire: GenerationStyle): string {
  * Starts a healthy answer, then breaks it with `fault`: a stream after its first events have
  * reached the caller (so the gateway has committed), a JSON body after half its bytes.
  */
-async function breakAfterStart(context: FaultReply, fault: () => void | Promise<void>, waitForCommit = true): Promise<void> {
+async function breakAfterStart(
+  context: FaultReply,
+  fault: () => void | Promise<void>,
+  waitForCommit = true,
+): Promise<void> {
   const { response, wire } = context;
   if (context.stream) {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -207,7 +260,11 @@ async function breakAfterStart(context: FaultReply, fault: () => void | Promise<
 }
 
 function sendWireError(context: FaultReply, status: number, headers: Record<string, string> = {}): void {
-  const { body } = codecFor(context.wire).error.fromIr({ kind: errorKindForStatus(status), message: `upstream says ${status}`, status });
+  const { body } = codecFor(context.wire).error.fromIr({
+    kind: errorKindForStatus(status),
+    message: `upstream says ${status}`,
+    status,
+  });
   sendJson(context.response, status, body, headers);
 }
 

@@ -15,7 +15,12 @@ import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { ZodMiniType as ZodType } from 'zod/mini';
 
 /** The built-in wires an upstream provider can speak to the gateway for generation. */
-export const UPSTREAM_WIRES: readonly GenerationStyle[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
+export const UPSTREAM_WIRES: readonly GenerationStyle[] = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic-messages',
+  'gemini',
+];
 
 /** What a loopback upstream read from one generation request, whatever its wire. */
 export interface WireRequest {
@@ -63,7 +68,12 @@ export function readWireRequest(request: ReceivedRequest): WireRequest | string 
 }
 
 /** A provider entry of the gateway config that speaks `wire` to a server at `url`. */
-export function providerForWire(wire: GenerationStyle, id: string, url: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function providerForWire(
+  wire: GenerationStyle,
+  id: string,
+  url: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const base = { id, apiKey: 'upstream-secret', ...extra };
   if (wire === 'openai-chat') return { ...base, type: 'openai', baseUrl: `${url}/v1` };
   if (wire === 'openai-responses') return { ...base, type: 'openai', api: 'responses', baseUrl: `${url}/v1` };
@@ -82,22 +92,32 @@ export async function closedPort(): Promise<number> {
 
 /** Splits an SSE body into its events, each with its blank-line terminator. */
 export function sseEvents(body: string): string[] {
-  return body
-    .split(/(?<=\r?\n\r?\n)/)
-    .filter((event) => event.trim().length > 0);
+  return body.split(/(?<=\r?\n\r?\n)/).filter((event) => event.trim().length > 0);
 }
 
 /**
  * Writes a provider's stream in its own wire, from IR events through the wire's stream encoder:
  * `head()` starts a text answer, `text()` adds to it, `end()` finishes it.
  */
-export function wireStreamWriter(wire: GenerationStyle): { head(): string; text(delta: string): string; end(): string } {
+export function wireStreamWriter(wire: GenerationStyle): {
+  head(): string;
+  text(delta: string): string;
+  end(): string;
+} {
   const encoder = codecFor(wire).stream.createEncoder();
-  const write = (...events: IrStreamEvent[]): string => serializeSseMessages(events.flatMap((event) => encoder.push(event)));
+  const write = (...events: IrStreamEvent[]): string =>
+    serializeSseMessages(events.flatMap((event) => encoder.push(event)));
   return {
-    head: () => write({ type: 'response-start', id: 'resp_1', model: 'upstream-model', created: 1 }, { type: 'text-start', index: 0 }, { type: 'text-delta', index: 0, delta: 'Hi' }),
+    head: () =>
+      write(
+        { type: 'response-start', id: 'resp_1', model: 'upstream-model', created: 1 },
+        { type: 'text-start', index: 0 },
+        { type: 'text-delta', index: 0, delta: 'Hi' },
+      ),
     text: (delta) => write({ type: 'text-delta', index: 0, delta }),
-    end: () => write({ type: 'text-end', index: 0 }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' } }) + serializeSseMessages(encoder.end()),
+    end: () =>
+      write({ type: 'text-end', index: 0 }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' } }) +
+      serializeSseMessages(encoder.end()),
   };
 }
 

@@ -1,8 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { sendJson, vertexClaudeUpstreamRequestSchema, vertexGeminiUpstreamRequestSchema, type ReceivedRequest } from '@interlingua/testkit';
+import {
+  sendJson,
+  vertexClaudeUpstreamRequestSchema,
+  vertexGeminiUpstreamRequestSchema,
+  type ReceivedRequest,
+} from '@interlingua/testkit';
 import type { TestTokenServer } from '../../../../packages/provider-adapters/src/providers/vertex/vertex-token-server.test-support.js';
 
-export { startTestTokenServer, type TestTokenServer } from '../../../../packages/provider-adapters/src/providers/vertex/vertex-token-server.test-support.js';
+export {
+  startTestTokenServer,
+  type TestTokenServer,
+} from '../../../../packages/provider-adapters/src/providers/vertex/vertex-token-server.test-support.js';
 
 /** How the loopback Vertex answers one request that passed the token and schema checks. */
 export type Reply = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;
@@ -10,8 +18,12 @@ export type Reply = (request: ReceivedRequest, response: ServerResponse) => void
 export const VERTEX_PROJECT = 'acme';
 export const VERTEX_LOCATION = 'us-central1';
 
-const MODEL_PATH = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):(generateContent|streamGenerateContent\?alt=sse|rawPredict|streamRawPredict)$/;
-const PUBLISHER_METHODS: Record<string, readonly string[]> = { google: ['generateContent', 'streamGenerateContent?alt=sse'], anthropic: ['rawPredict', 'streamRawPredict'] };
+const MODEL_PATH =
+  /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):(generateContent|streamGenerateContent\?alt=sse|rawPredict|streamRawPredict)$/;
+const PUBLISHER_METHODS: Record<string, readonly string[]> = {
+  google: ['generateContent', 'streamGenerateContent?alt=sse'],
+  anthropic: ['rawPredict', 'streamRawPredict'],
+};
 
 /** A call the loopback Vertex understood. */
 export interface VertexCall {
@@ -32,7 +44,12 @@ export function vertexCallOf(request: ReceivedRequest): VertexCall | undefined {
   const publisher = match[3] as 'google' | 'anthropic';
   const method = match[5] ?? '';
   if (!PUBLISHER_METHODS[publisher]?.includes(method)) return undefined;
-  return { publisher, model: decodeURIComponent(match[4] ?? ''), method, body: request.json() as Record<string, unknown> };
+  return {
+    publisher,
+    model: decodeURIComponent(match[4] ?? ''),
+    method,
+    body: request.json() as Record<string, unknown>,
+  };
 }
 
 /**
@@ -46,10 +63,17 @@ export function vertexUpstream(tokens: () => TestTokenServer, reply: () => Reply
     const denied = tokens().checkBearer(request.headers);
     if (denied) return sendJson(response, denied.status, denied.body);
     const call = vertexCallOf(request);
-    if (!call) return rpcError(response, 404, 'NOT_FOUND', `The requested URL ${request.url} was not found on this server.`);
+    if (!call)
+      return rpcError(response, 404, 'NOT_FOUND', `The requested URL ${request.url} was not found on this server.`);
     const schema = call.publisher === 'google' ? vertexGeminiUpstreamRequestSchema : vertexClaudeUpstreamRequestSchema;
     const checked = schema.safeParse(call.body);
-    if (!checked.success) return rpcError(response, 400, 'INVALID_ARGUMENT', checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!checked.success)
+      return rpcError(
+        response,
+        400,
+        'INVALID_ARGUMENT',
+        checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      );
     return reply()(request, response);
   };
 }

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisTestUrl } from '../store/redis-test-url.test-support.js';
-import { buildGateway, chatsOnNewConnections, removeGatewayProcess, servedBy, startOfRpmWindow, startTwoWorkerGateway, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import {
+  buildGateway,
+  chatsOnNewConnections,
+  removeGatewayProcess,
+  servedBy,
+  startOfRpmWindow,
+  startTwoWorkerGateway,
+  type GatewayBuild,
+  type GatewayProcess,
+} from './gateway-process.test-support.js';
 
 /**
  * Two workers with the Redis store: each worker talks to Redis itself, and a key's RPM holds
@@ -43,7 +52,16 @@ models: [{ name: mock, targets: [{ provider: mock }] }]
       const answers = await chatsOnNewConnections(url, 40, 'workers-redis-secret');
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(RPM);
       expect(answers.filter((answer) => answer.status === 429)).toHaveLength(40 - RPM);
-      expect(new Set((await servedBy(gateway, answers.map((answer) => answer.requestId))).values()).size).toBe(2);
+      expect(
+        new Set(
+          (
+            await servedBy(
+              gateway,
+              answers.map((answer) => answer.requestId),
+            )
+          ).values(),
+        ).size,
+      ).toBe(2);
       gateway.child.kill('SIGTERM');
       expect(await gateway.exited).toBe(0);
     });

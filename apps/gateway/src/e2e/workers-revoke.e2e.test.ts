@@ -2,7 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, chatsOnNewConnections, logLines, postOnNewConnection, removeGatewayProcess, servedBy, startTwoWorkerGateway, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import {
+  buildGateway,
+  chatsOnNewConnections,
+  logLines,
+  postOnNewConnection,
+  removeGatewayProcess,
+  servedBy,
+  startTwoWorkerGateway,
+  type GatewayBuild,
+  type GatewayProcess,
+} from './gateway-process.test-support.js';
 
 /**
  * The built gateway with `server.workers: 2` and a database polled only every minute: a key
@@ -50,7 +60,10 @@ const admin = async (path: string, body: unknown = {}): Promise<Record<string, u
 /** The statuses of `REQUESTS` chats with `secret`, each on its own connection, and how many workers served them. */
 const spread = async (secret: string): Promise<{ statuses: Set<number>; workers: number }> => {
   const answers = await chatsOnNewConnections(url, REQUESTS, secret);
-  const pids = await servedBy(gateway, answers.map((answer) => answer.requestId));
+  const pids = await servedBy(
+    gateway,
+    answers.map((answer) => answer.requestId),
+  );
   return { statuses: new Set(answers.map((answer) => answer.status)), workers: new Set(pids.values()).size };
 };
 

@@ -2,7 +2,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, chatsOnNewConnections, getOnNewConnection, postOnNewConnection, removeGatewayProcess, servedBy, startGatewayProcess, startOfRpmWindow, startTwoWorkerGateway, type GatewayBuild, type GatewayProcess } from './gateway-process.test-support.js';
+import {
+  buildGateway,
+  chatsOnNewConnections,
+  getOnNewConnection,
+  postOnNewConnection,
+  removeGatewayProcess,
+  servedBy,
+  startGatewayProcess,
+  startOfRpmWindow,
+  startTwoWorkerGateway,
+  type GatewayBuild,
+  type GatewayProcess,
+} from './gateway-process.test-support.js';
 
 /**
  * The built gateway with `server.workers: 2` and the memory store, as an operator runs it: the
@@ -32,7 +44,8 @@ let build: GatewayBuild;
 let gateway: GatewayProcess;
 let url = '';
 /** Sends `count` chat requests at once, each on its own connection. */
-const chats = (count: number, secret: string): ReturnType<typeof chatsOnNewConnections> => chatsOnNewConnections(url, count, secret);
+const chats = (count: number, secret: string): ReturnType<typeof chatsOnNewConnections> =>
+  chatsOnNewConnections(url, count, secret);
 
 /** The pid of the worker that logged each request id. */
 const workersOf = (requestIds: readonly string[]): ReturnType<typeof servedBy> => servedBy(gateway, requestIds);
@@ -55,11 +68,14 @@ describe('two gateway workers on one port', () => {
     expect(new Set(pids.values()).size).toBe(2);
   });
 
-  it('answers /metrics with every worker\'s counters summed, whichever worker takes the scrape', async () => {
+  it("answers /metrics with every worker's counters summed, whichever worker takes the scrape", async () => {
     const refused = async (): Promise<number> => {
       const { status, body } = await getOnNewConnection(url, '/metrics', { authorization: `Bearer ${ADMIN_SECRET}` });
       expect(status).toBe(200);
-      return [...body.matchAll(/^interlingua_requests_total\{[^}]*status="429"[^}]*\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+      return [...body.matchAll(/^interlingua_requests_total\{[^}]*status="429"[^}]*\} (\d+)$/gm)].reduce(
+        (sum, match) => sum + Number(match[1]),
+        0,
+      );
     };
     expect([await refused(), await refused(), await refused()]).toEqual([48 - RPM, 48 - RPM, 48 - RPM]);
   });
@@ -91,7 +107,12 @@ describe('two gateway workers on one port', () => {
     const followUps = await Promise.all(
       Array.from({ length: 4 }, async (_, i) => {
         const requestId = `workers-compaction-${i}`;
-        const answer = await postOnNewConnection(url, '/v1/responses', { ...auth, 'x-request-id': requestId }, { model: 'mock', input: [...output, { role: 'user', content: 'And dinner?' }] });
+        const answer = await postOnNewConnection(
+          url,
+          '/v1/responses',
+          { ...auth, 'x-request-id': requestId },
+          { model: 'mock', input: [...output, { role: 'user', content: 'And dinner?' }] },
+        );
         return { ...answer, requestId };
       }),
     );
@@ -103,7 +124,9 @@ describe('two gateway workers on one port', () => {
     const [first] = await chats(1, 'workers-free-secret');
     const victim = (await workersOf([first?.requestId ?? ''])).get(first?.requestId ?? '') ?? 0;
     process.kill(victim, 'SIGKILL');
-    await gateway.waitForStderr(new RegExp(`gateway worker ${victim} exited \\(SIGKILL\\); starting another in \\d+ ms`));
+    await gateway.waitForStderr(
+      new RegExp(`gateway worker ${victim} exited \\(SIGKILL\\); starting another in \\d+ ms`),
+    );
     const [, replacement = ''] = await gateway.waitForStderr(/gateway worker (\d+) serving/);
     const answers = await chats(6, 'workers-free-secret');
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);

@@ -11,7 +11,8 @@ export const SSE_CONTENT_TYPE = 'text/event-stream';
  * plain-text and octet-stream labels some compatible servers use. Anything else (an HTML error
  * page of a proxy, XML) is not served as an answer.
  */
-const JSON_LABEL = /^\s*(?:application\/(?:[\w.-]+\+)?json|text\/json|text\/plain|application\/octet-stream)\s*(?:;|$)/i;
+const JSON_LABEL =
+  /^\s*(?:application\/(?:[\w.-]+\+)?json|text\/json|text\/plain|application\/octet-stream)\s*(?:;|$)/i;
 
 /**
  * Refuses an upstream answer whose `Content-Type` says it is not JSON where the endpoint

@@ -7,7 +7,15 @@ export interface CorsOptions {
 }
 
 /** Gateway response headers a browser script may read. */
-const EXPOSED_HEADERS = ['x-request-id', 'request-id', 'x-interlingua-route', 'x-interlingua-warnings', 'x-interlingua-cost', 'retry-after', 'x-should-retry'].join(', ');
+const EXPOSED_HEADERS = [
+  'x-request-id',
+  'request-id',
+  'x-interlingua-route',
+  'x-interlingua-warnings',
+  'x-interlingua-cost',
+  'retry-after',
+  'x-should-retry',
+].join(', ');
 
 /** The operator's paths (admin API, metrics, console), however spelled: never open to other origins. */
 const OPERATOR_PATH = /^\/+(?:admin|metrics|console)(?:\/|$)/i;
@@ -33,7 +41,12 @@ export function corsAppliesTo(path: string): boolean {
  * Returns true when the request was a preflight and has been answered. The operator's paths
  * (`corsAppliesTo`) get no CORS headers at all.
  */
-export function applyCors(options: CorsOptions, request: IncomingMessage, response: ServerResponse, path: string): boolean {
+export function applyCors(
+  options: CorsOptions,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+): boolean {
   const origin = request.headers.origin;
   if (options.origins.length === 0 || typeof origin !== 'string' || !corsAppliesTo(path)) return false;
   const allowed = options.origins.includes('*') || options.origins.includes(origin);
@@ -45,7 +58,8 @@ export function applyCors(options: CorsOptions, request: IncomingMessage, respon
   const requested = request.headers['access-control-request-headers'];
   response.writeHead(204, {
     'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-    'access-control-allow-headers': typeof requested === 'string' && requested.length > 0 ? requested : 'authorization, content-type',
+    'access-control-allow-headers':
+      typeof requested === 'string' && requested.length > 0 ? requested : 'authorization, content-type',
     'access-control-max-age': String(options.maxAgeSeconds),
     'content-length': '0',
   });

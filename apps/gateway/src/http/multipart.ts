@@ -63,10 +63,13 @@ const DEFAULT_FIELDS = 200;
  */
 export function readMultipart(request: IncomingMessage, spec: MultipartSpec): Promise<MultipartForm> {
   const contentType = request.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !/boundary=/i.test(contentType)) return Promise.reject(notMultipart(contentType));
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !/boundary=/i.test(contentType))
+    return Promise.reject(notMultipart(contentType));
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > spec.limits.maxTotalBytes) {
-    return Promise.reject(tooLarge(`The request body (${declared} bytes) is larger than the limit of ${spec.limits.maxTotalBytes} bytes`));
+    return Promise.reject(
+      tooLarge(`The request body (${declared} bytes) is larger than the limit of ${spec.limits.maxTotalBytes} bytes`),
+    );
   }
   return new Promise((resolve, reject) => new MultipartReader(request, spec, resolve, reject).start());
 }
@@ -92,7 +95,12 @@ class MultipartReader {
     const maxFiles = Object.values(spec.files).reduce((sum, field) => sum + (field.maxCount ?? 1), 0);
     this.parser = busboy({
       headers: request.headers,
-      limits: { fileSize: limits.maxFileBytes, files: maxFiles, fields: limits.maxFields ?? DEFAULT_FIELDS, fieldSize: limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES },
+      limits: {
+        fileSize: limits.maxFileBytes,
+        files: maxFiles,
+        fields: limits.maxFields ?? DEFAULT_FIELDS,
+        fieldSize: limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES,
+      },
     });
   }
 
@@ -100,8 +108,12 @@ class MultipartReader {
     const { parser, request } = this;
     parser.on('file', (name, stream, info) => this.onFile(name, stream, info.filename ?? 'upload', info.mimeType));
     parser.on('field', (name, value, info) => this.onField(name, value, info.valueTruncated));
-    parser.on('filesLimit', () => this.fail(invalidRequest(`Too many files: this endpoint takes ${describeFileFields(this.spec)}`)));
-    parser.on('fieldsLimit', () => this.fail(tooLarge(`Too many form fields (more than ${this.spec.limits.maxFields ?? DEFAULT_FIELDS})`)));
+    parser.on('filesLimit', () =>
+      this.fail(invalidRequest(`Too many files: this endpoint takes ${describeFileFields(this.spec)}`)),
+    );
+    parser.on('fieldsLimit', () =>
+      this.fail(tooLarge(`Too many form fields (more than ${this.spec.limits.maxFields ?? DEFAULT_FIELDS})`)),
+    );
     parser.on('error', (error: unknown) => this.fail(malformed(error)));
     parser.on('close', () => {
       this.parserClosed = true;
@@ -122,8 +134,17 @@ class MultipartReader {
   private onField(rawName: string, value: string, truncated: boolean): void {
     if (this.settled) return;
     const name = baseName(rawName);
-    if (truncated) return this.fail(tooLarge(`Form field "${rawName}" is larger than the limit of ${this.spec.limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES} bytes`, rawName));
-    if (this.spec.files[name]) return this.fail(invalidRequest(`"${rawName}" must be a file upload (a part with a filename), not a text field`, name));
+    if (truncated)
+      return this.fail(
+        tooLarge(
+          `Form field "${rawName}" is larger than the limit of ${this.spec.limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES} bytes`,
+          rawName,
+        ),
+      );
+    if (this.spec.files[name])
+      return this.fail(
+        invalidRequest(`"${rawName}" must be a file upload (a part with a filename), not a text field`, name),
+      );
     this.form.entries.push({ name: rawName, value });
     const existing = this.form.fields[name];
     if (existing === undefined) this.form.fields[name] = rawName.endsWith('[]') ? [value] : value;
@@ -138,10 +159,23 @@ class MultipartReader {
     if (this.settled) return void stream.resume();
     const count = (this.fileCounts.get(name) ?? 0) + 1;
     this.fileCounts.set(name, count);
-    if (!field) return this.discard(stream, invalidRequest(`Unexpected file field "${rawName}": this endpoint takes ${describeFileFields(this.spec)}`, name));
-    if (count > (field.maxCount ?? 1)) return this.discard(stream, invalidRequest(`Too many files in "${name}": at most ${field.maxCount ?? 1}`, name));
+    if (!field)
+      return this.discard(
+        stream,
+        invalidRequest(
+          `Unexpected file field "${rawName}": this endpoint takes ${describeFileFields(this.spec)}`,
+          name,
+        ),
+      );
+    if (count > (field.maxCount ?? 1))
+      return this.discard(stream, invalidRequest(`Too many files in "${name}": at most ${field.maxCount ?? 1}`, name));
     // The file takes its place in the form now: parts keep their order although files end later.
-    const file: UploadedFile = { field: name, filename, contentType: contentType || 'application/octet-stream', data: Buffer.alloc(0) };
+    const file: UploadedFile = {
+      field: name,
+      filename,
+      contentType: contentType || 'application/octet-stream',
+      data: Buffer.alloc(0),
+    };
     (this.form.files[name] ??= []).push(file);
     this.form.entries.push({ name: rawName, file });
     const chunks: Buffer[] = [];
@@ -151,7 +185,14 @@ class MultipartReader {
       size += chunk.length;
       chunks.push(chunk);
     });
-    stream.on('limit', () => this.fail(tooLarge(`File "${filename}" in "${rawName}" is larger than the limit of ${this.spec.limits.maxFileBytes} bytes`, name)));
+    stream.on('limit', () =>
+      this.fail(
+        tooLarge(
+          `File "${filename}" in "${rawName}" is larger than the limit of ${this.spec.limits.maxFileBytes} bytes`,
+          name,
+        ),
+      ),
+    );
     stream.on('end', () => {
       this.pendingFiles--;
       file.data = Buffer.concat(chunks, size);
@@ -167,7 +208,8 @@ class MultipartReader {
   private finishIfDone(): void {
     if (this.settled || !this.parserClosed || this.pendingFiles > 0) return;
     for (const [name, field] of Object.entries(this.spec.files)) {
-      if (field.required && !this.form.files[name]?.length) return this.fail(invalidRequest(`Missing file: "${name}" is required`, name));
+      if (field.required && !this.form.files[name]?.length)
+        return this.fail(invalidRequest(`Missing file: "${name}" is required`, name));
     }
     this.settled = true;
     this.resolve(this.form);
@@ -194,7 +236,9 @@ function baseName(name: string): string {
 }
 
 function describeFileFields(spec: MultipartSpec): string {
-  const names = Object.entries(spec.files).map(([name, field]) => ((field.maxCount ?? 1) > 1 ? `"${name}" or "${name}[]" (up to ${field.maxCount})` : `"${name}"`));
+  const names = Object.entries(spec.files).map(([name, field]) =>
+    (field.maxCount ?? 1) > 1 ? `"${name}" or "${name}[]" (up to ${field.maxCount})` : `"${name}"`,
+  );
   return `files in ${names.join(' and ')}`;
 }
 
@@ -203,7 +247,13 @@ function malformed(error: unknown): IrError {
 }
 
 function tooLarge(message: string, param?: string): IrError {
-  return new IrError({ kind: 'request-too-large', message, code: 'request_too_large', param: param ?? null, source: 'gateway' });
+  return new IrError({
+    kind: 'request-too-large',
+    message,
+    code: 'request_too_large',
+    param: param ?? null,
+    source: 'gateway',
+  });
 }
 
 function notMultipart(contentType: string): IrError {

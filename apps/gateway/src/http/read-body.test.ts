@@ -17,7 +17,9 @@ async function readOnServer(body: Buffer, maxBytes: number): Promise<{ read: Buf
   const result = new Promise<Buffer | Error>((resolve) => {
     const server = createServer((request, response) => {
       seen = request;
-      readBody(request, maxBytes).then(resolve, resolve).finally(() => response.end());
+      readBody(request, maxBytes)
+        .then(resolve, resolve)
+        .finally(() => response.end());
     });
     servers.push(server);
     server.listen(0, '127.0.0.1');
@@ -50,7 +52,11 @@ describe('readBody', () => {
   });
 
   it('keeps a body that came in one chunk owning its memory as it is, and copies a view into a larger buffer', async () => {
-    const fromChunks = (chunks: Buffer[]): Promise<Buffer> => readBody(Object.assign(Readable.from(chunks, { objectMode: false }), { headers: {} }) as unknown as IncomingMessage, 1_000_000);
+    const fromChunks = (chunks: Buffer[]): Promise<Buffer> =>
+      readBody(
+        Object.assign(Readable.from(chunks, { objectMode: false }), { headers: {} }) as unknown as IncomingMessage,
+        1_000_000,
+      );
     const owned = Buffer.from(new TextEncoder().encode('{"model":"m"}').buffer);
     expect(await fromChunks([owned])).toBe(owned);
     const view = Buffer.from('xx{"model":"m"}').subarray(2);
@@ -65,10 +71,13 @@ describe('readBody', () => {
 describe('bodyText', () => {
   it('reads any UTF-8 body as UTF-8 does, ASCII or not (property)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' })), (text) => {
-        const body = Buffer.from(text, 'utf8');
-        expect(bodyText(body)).toBe(body.toString('utf8'));
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' })),
+        (text) => {
+          const body = Buffer.from(text, 'utf8');
+          expect(bodyText(body)).toBe(body.toString('utf8'));
+        },
+      ),
       { numRuns: 500 },
     );
   });

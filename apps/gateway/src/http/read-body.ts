@@ -9,7 +9,11 @@ import { IrError } from '@interlingua/ir';
  */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const tooLarge = (): IrError =>
-    new IrError({ kind: 'request-too-large', message: `Request body is larger than the limit of ${maxBytes} bytes`, source: 'gateway' });
+    new IrError({
+      kind: 'request-too-large',
+      message: `Request body is larger than the limit of ${maxBytes} bytes`,
+      source: 'gateway',
+    });
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
@@ -33,10 +37,34 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bu
     request.on('data', onData);
     request.once('end', () => {
       const body = soleChunk(chunks) ?? Buffer.concat(chunks, size);
-      settle(() => (isUtf8(body) ? resolve(body) : reject(new IrError({ kind: 'invalid-request', message: 'The request body is not valid UTF-8: JSON bodies must be encoded as UTF-8', source: 'gateway' }))));
+      settle(() =>
+        isUtf8(body)
+          ? resolve(body)
+          : reject(
+              new IrError({
+                kind: 'invalid-request',
+                message: 'The request body is not valid UTF-8: JSON bodies must be encoded as UTF-8',
+                source: 'gateway',
+              }),
+            ),
+      );
     });
-    request.once('error', (error) => settle(() => reject(new IrError({ kind: 'invalid-request', message: `Could not read the request body: ${error.message}`, source: 'gateway' }))));
-    request.once('aborted', () => settle(() => reject(new IrError({ kind: 'invalid-request', message: 'The request body was cut short', source: 'gateway' }))));
+    request.once('error', (error) =>
+      settle(() =>
+        reject(
+          new IrError({
+            kind: 'invalid-request',
+            message: `Could not read the request body: ${error.message}`,
+            source: 'gateway',
+          }),
+        ),
+      ),
+    );
+    request.once('aborted', () =>
+      settle(() =>
+        reject(new IrError({ kind: 'invalid-request', message: 'The request body was cut short', source: 'gateway' })),
+      ),
+    );
   });
 }
 
@@ -47,7 +75,9 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bu
  */
 function soleChunk(chunks: readonly Buffer[]): Buffer | undefined {
   const [only] = chunks;
-  return chunks.length === 1 && only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength ? only : undefined;
+  return chunks.length === 1 && only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength
+    ? only
+    : undefined;
 }
 
 /**

@@ -61,7 +61,9 @@ export class RequestBodyTimer {
   readonly watch = (request: IncomingMessage, response: ServerResponse): void => {
     const idleMs = this.timeouts().bodyIdleMs;
     const headers = request.headers;
-    const hasBody = headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+    const hasBody =
+      headers['transfer-encoding'] !== undefined ||
+      (headers['content-length'] !== undefined && headers['content-length'] !== '0');
     if (!hasBody) return;
     const socket = request.socket;
     this.arriving.set(socket, response);

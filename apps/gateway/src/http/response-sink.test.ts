@@ -11,13 +11,17 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-async function serve(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
+async function serve(
+  handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
   const server = createServer((request, response) => void handler(request, response));
   servers.push(server);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  const response = await new Promise<IncomingMessage>((resolve) => get({ host: '127.0.0.1', port, path: '/' }, resolve));
+  const response = await new Promise<IncomingMessage>((resolve) =>
+    get({ host: '127.0.0.1', port, path: '/' }, resolve),
+  );
   let body = '';
   for await (const chunk of response) body += String(chunk);
   return { status: response.statusCode ?? 0, headers: response.headers, body };
@@ -77,7 +81,9 @@ describe('ResponseSink streams', () => {
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
-    const response = await new Promise<IncomingMessage>((resolve) => get({ host: '127.0.0.1', port, path: '/' }, resolve));
+    const response = await new Promise<IncomingMessage>((resolve) =>
+      get({ host: '127.0.0.1', port, path: '/' }, resolve),
+    );
     expect(response.statusCode).toBe(200);
     clientSawHead();
     let body = '';

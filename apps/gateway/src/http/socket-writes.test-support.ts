@@ -1,5 +1,11 @@
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** Counts the writes that reach the socket (one per system call; corked chunks travel together). */
@@ -38,7 +44,10 @@ export interface ServedAnswer {
  * when given). A handler that fails ends the connection, and its error is what the test reports
  * (no hanging client). `handler` also gets the count of the socket's writes.
  */
-export async function serve(handler: (response: ServerResponse, socketWrites: () => number) => Promise<void>, readAfter?: Promise<void>): Promise<ServedAnswer> {
+export async function serve(
+  handler: (response: ServerResponse, socketWrites: () => number) => Promise<void>,
+  readAfter?: Promise<void>,
+): Promise<ServedAnswer> {
   let failure: unknown;
   const server = createServer((_request, response) => {
     handler(response, countSocketWrites(response.socket as Socket)).catch((error: unknown) => {
@@ -51,7 +60,9 @@ export async function serve(handler: (response: ServerResponse, socketWrites: ()
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   try {
-    const response = await new Promise<IncomingMessage>((resolve, reject) => httpRequest({ host: '127.0.0.1', port, path: '/', method: 'POST' }, resolve).on('error', reject).end());
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest({ host: '127.0.0.1', port, path: '/', method: 'POST' }, resolve).on('error', reject).end(),
+    );
     await readAfter;
     let body = '';
     for await (const chunk of response) body += String(chunk);

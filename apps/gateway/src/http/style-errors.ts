@@ -7,7 +7,8 @@ import type { ResponseSink } from './response-sink.js';
 export function errorCodecForPath(path: string, headers: IncomingHttpHeaders): StyleCodec<unknown, unknown> {
   if (path === '/v1beta' || path.startsWith('/v1beta/')) return codecFor('gemini');
   if (path.startsWith('/v1/messages')) return codecFor('anthropic-messages');
-  if (path.startsWith('/v1/models') && headers['anthropic-version'] !== undefined) return codecFor('anthropic-messages');
+  if (path.startsWith('/v1/models') && headers['anthropic-version'] !== undefined)
+    return codecFor('anthropic-messages');
   if (path.startsWith('/v1/responses')) return codecFor('openai-responses');
   return codecFor('openai-chat');
 }
@@ -20,7 +21,8 @@ export function sendStyleError(sink: ResponseSink, codec: StyleCodec<unknown, un
   }
   const { status, body } = codec.error.fromIr(error.data);
   const headers: Record<string, string> = {};
-  if (error.data.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.ceil(error.data.retryAfterSeconds));
+  if (error.data.retryAfterSeconds !== undefined)
+    headers['retry-after'] = String(Math.ceil(error.data.retryAfterSeconds));
   if (error.data.kind === 'quota-exceeded') headers['x-should-retry'] = 'false';
   sink.sendJson(status, body, headers);
 }

@@ -32,7 +32,13 @@ export class DatabaseConnection {
   ) {
     const current = (): SqlDatabase => {
       if (this.inner) return this.inner;
-      throw new IrError({ kind: 'overloaded', status: 503, message: `The database is unreachable (${this.lastError}); try again shortly`, code: 'database_unreachable', source: 'gateway' });
+      throw new IrError({
+        kind: 'overloaded',
+        status: 503,
+        message: `The database is unreachable (${this.lastError}); try again shortly`,
+        code: 'database_unreachable',
+        source: 'gateway',
+      });
     };
     this.db = {
       dialect: config.type,
@@ -85,7 +91,11 @@ export class DatabaseConnection {
       return;
     }
     this.lastError = error instanceof Error ? error.message : String(error);
-    if (this.stateNow === 'up' || !this.inner) this.logger.warn({ err: this.lastError }, 'database: unreachable; serving with the keys in memory, ledger rows wait in the journal');
+    if (this.stateNow === 'up' || !this.inner)
+      this.logger.warn(
+        { err: this.lastError },
+        'database: unreachable; serving with the keys in memory, ledger rows wait in the journal',
+      );
     this.stateNow = 'unreachable';
   }
 

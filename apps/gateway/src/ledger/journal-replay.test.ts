@@ -17,7 +17,35 @@ describe('which journal files a process replays', () => {
     made.push(dir);
     const gone = spawnSync(process.execPath, ['-e', '0']).pid;
     const open = new LedgerJournal({ dir, maxBytes: 1_000_000 });
-    await open.append([{ rowId: 'r1', seq: 1, requestId: 'q', at: 0, key: null, keyId: null, style: null, endpoint: 'chat', model: null, provider: null, upstreamModel: null, path: null, status: 200, errorKind: null, inputTokens: 0, outputTokens: 0, cachedTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, cost: null, latencyMs: 0, ttfbMs: null, attempts: 0, warnings: null }]);
+    await open.append([
+      {
+        rowId: 'r1',
+        seq: 1,
+        requestId: 'q',
+        at: 0,
+        key: null,
+        keyId: null,
+        style: null,
+        endpoint: 'chat',
+        model: null,
+        provider: null,
+        upstreamModel: null,
+        path: null,
+        status: 200,
+        errorKind: null,
+        inputTokens: 0,
+        outputTokens: 0,
+        cachedTokens: 0,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        reasoningTokens: 0,
+        cost: null,
+        latencyMs: 0,
+        ttfbMs: null,
+        attempts: 0,
+        warnings: null,
+      },
+    ]);
     const names = {
       dead: `ledger-${gone}-aaaaaaaaaaaa-1.jsonl`,
       livePeer: `ledger-${process.ppid}-bbbbbbbbbbbb-1.jsonl`,
@@ -25,7 +53,9 @@ describe('which journal files a process replays', () => {
       unrelated: 'notes.txt',
     };
     for (const name of Object.values(names)) writeFileSync(join(dir, name), '');
-    expect(await orphanJournals(dir)).toEqual([names.dead, names.samePidEarlierLife].map((name) => join(dir, name)).sort());
+    expect(await orphanJournals(dir)).toEqual(
+      [names.dead, names.samePidEarlierLife].map((name) => join(dir, name)).sort(),
+    );
     await open.close();
     expect(await orphanJournals(dir)).toContain(join(dir, `ledger-${process.pid}-${open.token}-1.jsonl`));
   });

@@ -53,7 +53,11 @@ export interface ShippedFile {
  * Sends every row of a journal file to `ship` in batches of `batchSize` (which must ignore rows
  * whose id is already stored), then deletes the file. A failure leaves the file for a later try.
  */
-export async function shipJournalFile(path: string, batchSize: number, ship: (entries: JournalEntry[]) => Promise<void>): Promise<ShippedFile> {
+export async function shipJournalFile(
+  path: string,
+  batchSize: number,
+  ship: (entries: JournalEntry[]) => Promise<void>,
+): Promise<ShippedFile> {
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   let batch: JournalEntry[] = [];
   let rows = 0;
@@ -84,7 +88,12 @@ export async function shipJournalFile(path: string, batchSize: number, ship: (en
 function parseEntry(line: string): JournalEntry | undefined {
   try {
     const entry = JSON.parse(line) as Partial<JournalEntry>;
-    return typeof entry.rowId === 'string' && typeof entry.requestId === 'string' && typeof entry.at === 'number' && typeof entry.endpoint === 'string' ? (entry as JournalEntry) : undefined;
+    return typeof entry.rowId === 'string' &&
+      typeof entry.requestId === 'string' &&
+      typeof entry.at === 'number' &&
+      typeof entry.endpoint === 'string'
+      ? (entry as JournalEntry)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toCsv } from './ledger-csv.js';
 
 const NUMERIC = new Set(['cost', 'input_tokens']);
-const cellOf = (value: unknown, column = 'model'): string => toCsv([column], [{ [column]: value }], NUMERIC).split('\r\n')[1] ?? '';
+const cellOf = (value: unknown, column = 'model'): string =>
+  toCsv([column], [{ [column]: value }], NUMERIC).split('\r\n')[1] ?? '';
 
 describe('ledger CSV export', () => {
   it.each([

@@ -5,9 +5,14 @@
  * after leading spaces) is prefixed with `'` so it stays text. Caller text reaches several columns
  * (`model`, `upstream_model` on `provider/*` routes, the request id), so every text cell is guarded.
  */
-export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>, numericColumns: ReadonlySet<string>): string {
+export function toCsv(
+  columns: readonly string[],
+  rows: ReadonlyArray<Record<string, unknown>>,
+  numericColumns: ReadonlySet<string>,
+): string {
   const lines = [columns.join(',')];
-  for (const row of rows) lines.push(columns.map((column) => csvField(row[column], numericColumns.has(column))).join(','));
+  for (const row of rows)
+    lines.push(columns.map((column) => csvField(row[column], numericColumns.has(column))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

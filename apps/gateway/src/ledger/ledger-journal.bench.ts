@@ -16,14 +16,47 @@ import type { SqlDatabase } from './sql-database.js';
  */
 const ROWS_PER_COMMIT = 50;
 const dir = mkdtempSync(join(tmpdir(), 'interlingua-journal-bench-'));
-const nowhere: SqlDatabase = { dialect: 'sqlite', all: async () => [], run: async () => 0, exec: async () => undefined, exclusive: (work) => work(nowhere), close: async () => undefined };
+const nowhere: SqlDatabase = {
+  dialect: 'sqlite',
+  all: async () => [],
+  run: async () => 0,
+  exec: async () => undefined,
+  exclusive: (work) => work(nowhere),
+  close: async () => undefined,
+};
 const quiet = pino({ level: 'silent' });
 const row: LedgerRow = {
-  requestId: 'chatcmpl-0123456789abcdef', at: Date.now(), key: 'team-a', keyId: 'cfg_0123456789ab', style: 'openai-chat', endpoint: 'chat', model: 'gpt-4.1-mini', provider: 'oai', upstreamModel: 'gpt-4.1-mini',
-  path: 'fast', status: 200, errorKind: null, inputTokens: 1234, outputTokens: 321, cachedTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, cost: 0.00241, latencyMs: 412.37, ttfbMs: 98.12, attempts: 1, warnings: null,
+  requestId: 'chatcmpl-0123456789abcdef',
+  at: Date.now(),
+  key: 'team-a',
+  keyId: 'cfg_0123456789ab',
+  style: 'openai-chat',
+  endpoint: 'chat',
+  model: 'gpt-4.1-mini',
+  provider: 'oai',
+  upstreamModel: 'gpt-4.1-mini',
+  path: 'fast',
+  status: 200,
+  errorKind: null,
+  inputTokens: 1234,
+  outputTokens: 321,
+  cachedTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  reasoningTokens: 0,
+  cost: 0.00241,
+  latencyMs: 412.37,
+  ttfbMs: 98.12,
+  attempts: 1,
+  warnings: null,
 };
 const settings = (journal: boolean, commitMs = 60_000): ReturnType<typeof ledgerSchema.parse> =>
-  ledgerSchema.parse({ flushMs: 3_600_000, batchSize: 1_000_000, maxBuffered: 1_000_000, journal: { enabled: journal, commitMs, syncMs: 3_600_000 } });
+  ledgerSchema.parse({
+    flushMs: 3_600_000,
+    batchSize: 1_000_000,
+    maxBuffered: 1_000_000,
+    journal: { enabled: journal, commitMs, syncMs: 3_600_000 },
+  });
 
 const memoryOnly = new LedgerWriter(nowhere, settings(false), quiet, { journalDir: dir });
 const journaled = new LedgerWriter(nowhere, settings(true), quiet, { journalDir: dir });

@@ -14,14 +14,38 @@ const quiet = pino({ level: 'silent' });
 
 function row(requestId: string): LedgerRow {
   return {
-    requestId, at: Date.now(), key: 'k', keyId: 'cfg_k', style: 'openai-chat', endpoint: 'chat', model: 'mock', provider: 'mock', upstreamModel: 'mock', path: 'local', status: 200, errorKind: null,
-    inputTokens: 3, outputTokens: 2, cachedTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, cost: 0.5, latencyMs: 1, ttfbMs: null, attempts: 1, warnings: null,
+    requestId,
+    at: Date.now(),
+    key: 'k',
+    keyId: 'cfg_k',
+    style: 'openai-chat',
+    endpoint: 'chat',
+    model: 'mock',
+    provider: 'mock',
+    upstreamModel: 'mock',
+    path: 'local',
+    status: 200,
+    errorKind: null,
+    inputTokens: 3,
+    outputTokens: 2,
+    cachedTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    reasoningTokens: 0,
+    cost: 0.5,
+    latencyMs: 1,
+    ttfbMs: null,
+    attempts: 1,
+    warnings: null,
   };
 }
 
 const away = (db: SqlDatabase): SqlDatabase => ({ ...db, run: () => Promise.reject(new Error('database is away')) });
 const journalFiles = (dir: string): string[] => readdirSync(dir).filter((name) => name.startsWith('ledger-'));
-const stored = async (db: SqlDatabase): Promise<string[]> => (await db.all('SELECT request_id FROM interlingua_requests ORDER BY request_id')).map((entry) => String(entry.request_id));
+const stored = async (db: SqlDatabase): Promise<string[]> =>
+  (await db.all('SELECT request_id FROM interlingua_requests ORDER BY request_id')).map((entry) =>
+    String(entry.request_id),
+  );
 
 for (const database of TEST_DATABASES) {
   describe(`the ledger journal on ${database.name}`, () => {
@@ -32,7 +56,10 @@ for (const database of TEST_DATABASES) {
     const setup = async (): Promise<{ db: SqlDatabase; dir: string }> => {
       const db = await openDatabase(await database.fresh());
       const dir = mkdtempSync(join(tmpdir(), 'interlingua-journal-'));
-      cleanup.push(() => db.close(), () => rmSync(dir, { recursive: true, force: true }));
+      cleanup.push(
+        () => db.close(),
+        () => rmSync(dir, { recursive: true, force: true }),
+      );
       return { db, dir };
     };
 
@@ -44,7 +71,11 @@ for (const database of TEST_DATABASES) {
       await first.close();
       const [file] = journalFiles(dir);
       expect(file).toBeDefined();
-      expect(readFileSync(join(dir, file ?? ''), 'utf8').trim().split('\n')).toHaveLength(3);
+      expect(
+        readFileSync(join(dir, file ?? ''), 'utf8')
+          .trim()
+          .split('\n'),
+      ).toHaveLength(3);
       // A crash between the database write and the trim leaves a copy behind.
       copyFileSync(join(dir, file ?? ''), join(dir, (file ?? '').replace(/-1\.jsonl$/, '-2.jsonl')));
       const next = new LedgerWriter(db, ledgerSchema.parse({ flushMs: 60_000 }), quiet, { journalDir: dir });
@@ -58,9 +89,17 @@ for (const database of TEST_DATABASES) {
     it('journals past the memory bound while the database is away and writes every row once when it returns', async () => {
       const { db, dir } = await setup();
       let down = true;
-      const flaky: SqlDatabase = { ...db, run: (sql, params) => (down ? Promise.reject(new Error('database is away')) : db.run(sql, params)) };
+      const flaky: SqlDatabase = {
+        ...db,
+        run: (sql, params) => (down ? Promise.reject(new Error('database is away')) : db.run(sql, params)),
+      };
       let dropped = 0;
-      const writer = new LedgerWriter(flaky, ledgerSchema.parse({ flushMs: 60_000, maxBuffered: 2, batchSize: 2 }), quiet, { journalDir: dir, onDrop: (count) => (dropped += count) });
+      const writer = new LedgerWriter(
+        flaky,
+        ledgerSchema.parse({ flushMs: 60_000, maxBuffered: 2, batchSize: 2 }),
+        quiet,
+        { journalDir: dir, onDrop: (count) => (dropped += count) },
+      );
       writer.start();
       for (let i = 0; i < 7; i += 1) writer.add(row(`req_${i}`));
       await writer.flush();
@@ -82,7 +121,12 @@ for (const database of TEST_DATABASES) {
     it('holds rows in memory only once the journal is full, and drops and counts them past both bounds', async () => {
       const { db, dir } = await setup();
       let dropped = 0;
-      const writer = new LedgerWriter(away(db), ledgerSchema.parse({ flushMs: 60_000, maxBuffered: 2, journal: { maxBytes: 1, commitMs: 0 } }), quiet, { journalDir: dir, onDrop: (count) => (dropped += count) });
+      const writer = new LedgerWriter(
+        away(db),
+        ledgerSchema.parse({ flushMs: 60_000, maxBuffered: 2, journal: { maxBytes: 1, commitMs: 0 } }),
+        quiet,
+        { journalDir: dir, onDrop: (count) => (dropped += count) },
+      );
       writer.start();
       writer.add(row('req_0'));
       await expect.poll(() => writer.journalFull).toBe(true);

@@ -4,7 +4,13 @@ import { numberOf, type SqlDatabase, type SqlValue } from './sql-database.js';
 export const USAGE_GROUPS = ['key', 'key_id', 'model', 'provider', 'day'] as const;
 export type UsageGroup = (typeof USAGE_GROUPS)[number];
 
-const GROUP_COLUMN: Record<UsageGroup, string> = { key: 'key_name', key_id: 'key_id', model: 'model', provider: 'provider', day: 'day' };
+const GROUP_COLUMN: Record<UsageGroup, string> = {
+  key: 'key_name',
+  key_id: 'key_id',
+  model: 'model',
+  provider: 'provider',
+  day: 'day',
+};
 
 /** Which ledger rows a query covers: a time range (epoch ms, `to` exclusive) and exact filters. */
 export interface LedgerFilter {
@@ -38,7 +44,12 @@ export interface UsageTotals {
 function where(filter: LedgerFilter): { sql: string; params: SqlValue[] } {
   const clauses = ['at >= ?', 'at < ?'];
   const params: SqlValue[] = [filter.from, filter.to];
-  for (const [field, column] of [['key', 'key_name'], ['keyId', 'key_id'], ['model', 'model'], ['provider', 'provider']] as const) {
+  for (const [field, column] of [
+    ['key', 'key_name'],
+    ['keyId', 'key_id'],
+    ['model', 'model'],
+    ['provider', 'provider'],
+  ] as const) {
     const value = filter[field];
     if (value !== undefined) {
       clauses.push(`${column} = ?`);
@@ -82,13 +93,31 @@ export const EXPORT_COLUMNS = LEDGER_COLUMNS;
 
 /** The export's columns that hold numbers (written as numbers; every other column is guarded as text). */
 export const NUMERIC_EXPORT_COLUMNS: ReadonlySet<string> = new Set([
-  'at', 'status', 'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost', 'latency_ms', 'ttfb_ms', 'attempts', 'cache_read_tokens', 'cache_write_tokens',
+  'at',
+  'status',
+  'input_tokens',
+  'output_tokens',
+  'cached_tokens',
+  'reasoning_tokens',
+  'cost',
+  'latency_ms',
+  'ttfb_ms',
+  'attempts',
+  'cache_read_tokens',
+  'cache_write_tokens',
 ]);
 
 /** The filtered rows, newest first, at most `limit`. */
-export async function ledgerRows(db: SqlDatabase, filter: LedgerFilter, limit: number): Promise<Array<Record<string, unknown>>> {
+export async function ledgerRows(
+  db: SqlDatabase,
+  filter: LedgerFilter,
+  limit: number,
+): Promise<Array<Record<string, unknown>>> {
   const { sql, params } = where(filter);
-  return db.all(`SELECT ${EXPORT_COLUMNS.join(', ')} FROM interlingua_requests WHERE ${sql} ORDER BY at DESC LIMIT ?`, [...params, limit]);
+  return db.all(`SELECT ${EXPORT_COLUMNS.join(', ')} FROM interlingua_requests WHERE ${sql} ORDER BY at DESC LIMIT ?`, [
+    ...params,
+    limit,
+  ]);
 }
 
 /** A stored row in the shape the ledger writes it (what the live log streams). */

@@ -38,9 +38,30 @@ export interface LedgerRow {
 
 /** Table columns, in the order `ledgerValues` gives them. */
 export const LEDGER_COLUMNS = [
-  'request_id', 'at', 'day', 'key_name', 'style', 'endpoint', 'model', 'provider', 'upstream_model', 'path', 'status', 'error_kind',
-  'input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'cost', 'latency_ms', 'ttfb_ms', 'attempts', 'warnings',
-  'cache_read_tokens', 'cache_write_tokens', 'key_id',
+  'request_id',
+  'at',
+  'day',
+  'key_name',
+  'style',
+  'endpoint',
+  'model',
+  'provider',
+  'upstream_model',
+  'path',
+  'status',
+  'error_kind',
+  'input_tokens',
+  'output_tokens',
+  'cached_tokens',
+  'reasoning_tokens',
+  'cost',
+  'latency_ms',
+  'ttfb_ms',
+  'attempts',
+  'warnings',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'key_id',
 ] as const;
 
 /** What a write stores: the row's columns and its unique id (a second write of the same id is ignored). */
@@ -48,9 +69,31 @@ export const STORED_COLUMNS = [...LEDGER_COLUMNS, 'row_id'] as const;
 
 export function ledgerValues(row: LedgerRow & { rowId: string }): SqlValue[] {
   return [
-    row.requestId, row.at, dayOf(row.at), row.key, row.style, row.endpoint, row.model, row.provider, row.upstreamModel, row.path, row.status, row.errorKind,
-    row.inputTokens, row.outputTokens, row.cachedTokens, row.reasoningTokens, row.cost, row.latencyMs, row.ttfbMs, row.attempts, row.warnings,
-    row.cacheReadTokens, row.cacheWriteTokens, row.keyId, row.rowId,
+    row.requestId,
+    row.at,
+    dayOf(row.at),
+    row.key,
+    row.style,
+    row.endpoint,
+    row.model,
+    row.provider,
+    row.upstreamModel,
+    row.path,
+    row.status,
+    row.errorKind,
+    row.inputTokens,
+    row.outputTokens,
+    row.cachedTokens,
+    row.reasoningTokens,
+    row.cost,
+    row.latencyMs,
+    row.ttfbMs,
+    row.attempts,
+    row.warnings,
+    row.cacheReadTokens,
+    row.cacheWriteTokens,
+    row.keyId,
+    row.rowId,
   ];
 }
 

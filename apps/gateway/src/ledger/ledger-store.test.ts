@@ -46,7 +46,10 @@ function row(overrides: Partial<LedgerRow>): LedgerRow {
 
 const quietLogger = () => {
   const lines: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   return { logger, lines };
 };
 
@@ -71,14 +74,23 @@ for (const database of TEST_DATABASES) {
 
     it('gives rows written before keys had ids in the ledger the id of the runtime key with their name', async () => {
       const config = await database.fresh();
-      const db = config.type === 'postgres' ? openPostgresDatabase(config) : openSqliteDatabase(config.dir, config.file);
+      const db =
+        config.type === 'postgres' ? openPostgresDatabase(config) : openSqliteDatabase(config.dir, config.file);
       open.push(db);
-      await db.exec('CREATE TABLE interlingua_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+      await db.exec(
+        'CREATE TABLE interlingua_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+      );
       for (const migration of MIGRATIONS.filter((step) => step.version <= 2)) {
         await db.exec(migration.sql);
-        await db.run('INSERT INTO interlingua_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, 0]);
+        await db.run('INSERT INTO interlingua_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+          migration.version,
+          migration.name,
+          0,
+        ]);
       }
-      await db.exec(`INSERT INTO interlingua_keys (id, name, secret_sha256, secret_hint, models, budgets, metadata, created_at, updated_at) VALUES ('key_live', 'team-a', 'ab', 'h', '[]', '[]', '{}', 0, 0)`);
+      await db.exec(
+        `INSERT INTO interlingua_keys (id, name, secret_sha256, secret_hint, models, budgets, metadata, created_at, updated_at) VALUES ('key_live', 'team-a', 'ab', 'h', '[]', '[]', '{}', 0, 0)`,
+      );
       await db.exec(
         `INSERT INTO interlingua_requests (request_id, at, day, key_name, endpoint, status, input_tokens, output_tokens, cached_tokens, reasoning_tokens, latency_ms, attempts)
          VALUES ('req_a', ${T0}, '${dayOf(T0)}', 'team-a', 'chat', 200, 1, 1, 0, 0, 1, 1), ('req_gone', ${T0}, '${dayOf(T0)}', 'deleted-key', 'chat', 200, 1, 1, 0, 0, 1, 1)`,
@@ -98,12 +110,25 @@ for (const database of TEST_DATABASES) {
          VALUES ('req_old', ${T0}, '${dayOf(T0)}', 'chat', 200, 50, 5, 0, 0, 1, 1)`,
       );
       const writer = new LedgerWriter(db, ledgerSchema.parse({}), quietLogger().logger);
-      writer.add(row({ key: 'cached', inputTokens: 2000, cachedTokens: 1960, cacheReadTokens: 1900, cacheWriteTokens: 60 }));
-      writer.add(row({ key: 'cached', inputTokens: 2000, cachedTokens: 1900, cacheReadTokens: 1900, cacheWriteTokens: 0 }));
+      writer.add(
+        row({ key: 'cached', inputTokens: 2000, cachedTokens: 1960, cacheReadTokens: 1900, cacheWriteTokens: 60 }),
+      );
+      writer.add(
+        row({ key: 'cached', inputTokens: 2000, cachedTokens: 1900, cacheReadTokens: 1900, cacheWriteTokens: 0 }),
+      );
       await writer.close();
       const totals = await usageTotals(db, { from: 0, to: T0 + DAY }, 'key');
-      expect(totals.find((total) => total.group === 'cached')).toMatchObject({ inputTokens: 4000, cachedTokens: 3860, cacheReadTokens: 3800, cacheWriteTokens: 60 });
-      expect(totals.find((total) => total.group === null)).toMatchObject({ inputTokens: 50, cacheReadTokens: 0, cacheWriteTokens: 0 });
+      expect(totals.find((total) => total.group === 'cached')).toMatchObject({
+        inputTokens: 4000,
+        cachedTokens: 3860,
+        cacheReadTokens: 3800,
+        cacheWriteTokens: 60,
+      });
+      expect(totals.find((total) => total.group === null)).toMatchObject({
+        inputTokens: 50,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+      });
     });
 
     it('writes rows in batches and totals them by key, model, provider and day over a range', async () => {
@@ -111,14 +136,34 @@ for (const database of TEST_DATABASES) {
       const { logger } = quietLogger();
       const writer = new LedgerWriter(db, ledgerSchema.parse({ batchSize: 2, flushMs: 60_000 }), logger);
       writer.add(row({ key: 'team-a', inputTokens: 100, outputTokens: 10, cost: 1 }));
-      writer.add(row({ key: 'team-a', at: T0 + DAY, status: 502, errorKind: 'upstream-error', cost: null, inputTokens: 0, outputTokens: 0 }));
+      writer.add(
+        row({
+          key: 'team-a',
+          at: T0 + DAY,
+          status: 502,
+          errorKind: 'upstream-error',
+          cost: null,
+          inputTokens: 0,
+          outputTokens: 0,
+        }),
+      );
       writer.add(row({ key: 'team-b', model: 'gpt', provider: 'openai', inputTokens: 7, outputTokens: 3, cost: null }));
       writer.add(row({ key: 'team-b', at: T0 - 40 * DAY }));
       await writer.close();
 
       const range = { from: T0 - DAY, to: T0 + 2 * DAY };
       const byKey = await usageTotals(db, range, 'key');
-      expect(byKey.map((total) => [total.group, total.requests, total.errors, total.inputTokens, total.outputTokens, total.cost, total.unpricedRequests])).toEqual([
+      expect(
+        byKey.map((total) => [
+          total.group,
+          total.requests,
+          total.errors,
+          total.inputTokens,
+          total.outputTokens,
+          total.cost,
+          total.unpricedRequests,
+        ]),
+      ).toEqual([
         ['team-a', 2, 1, 100, 10, 1, 0],
         ['team-b', 1, 0, 7, 3, 0, 1],
       ]);
@@ -129,15 +174,32 @@ for (const database of TEST_DATABASES) {
       ]);
       const byProvider = await usageTotals(db, { ...range, key: 'team-b' }, 'provider');
       expect(byProvider.map((total) => total.group)).toEqual(['openai']);
-      expect((await usageTotals(db, range, 'key_id')).map((total) => [total.group, total.requests])).toEqual([['key_team_a', 3]]);
-      expect((await usageTotals(db, { ...range, keyId: 'key_team_a', key: 'team-b' }, 'key')).map((total) => total.requests)).toEqual([1]);
-      expect((await usageTotals(db, { from: 0, to: T0 + 2 * DAY }, 'key')).find((total) => total.group === 'team-b')?.requests).toBe(2);
+      expect((await usageTotals(db, range, 'key_id')).map((total) => [total.group, total.requests])).toEqual([
+        ['key_team_a', 3],
+      ]);
+      expect(
+        (await usageTotals(db, { ...range, keyId: 'key_team_a', key: 'team-b' }, 'key')).map((total) => total.requests),
+      ).toEqual([1]);
+      expect(
+        (await usageTotals(db, { from: 0, to: T0 + 2 * DAY }, 'key')).find((total) => total.group === 'team-b')
+          ?.requests,
+      ).toBe(2);
     });
 
     it('exports rows as CSV, quoting commas and neutralising spreadsheet formulas', async () => {
       const db = await fresh();
       const writer = new LedgerWriter(db, ledgerSchema.parse({}), quietLogger().logger);
-      writer.add(row({ requestId: 'req_one', model: 'a,b', warnings: '=cmd', upstreamModel: "-1+cmd|' /C calc'!A0", provider: ' @x', inputTokens: 12, cost: 0.5 }));
+      writer.add(
+        row({
+          requestId: 'req_one',
+          model: 'a,b',
+          warnings: '=cmd',
+          upstreamModel: "-1+cmd|' /C calc'!A0",
+          provider: ' @x',
+          inputTokens: 12,
+          cost: 0.5,
+        }),
+      );
       await writer.close();
       const csv = toCsv(EXPORT_COLUMNS, await ledgerRows(db, { from: 0, to: T0 + 1 }, 10), NUMERIC_EXPORT_COLUMNS);
       const [header, line = ''] = csv.split('\r\n');
@@ -156,13 +218,20 @@ for (const database of TEST_DATABASES) {
       const { logger, lines } = quietLogger();
       let dropped = 0;
       const failing: SqlDatabase = { ...db, run: () => Promise.reject(new Error('database is away')) };
-      const writer = new LedgerWriter(failing, ledgerSchema.parse({ batchSize: 100, maxBuffered: 3, flushMs: 60_000 }), logger, { onDrop: (count) => (dropped += count) });
+      const writer = new LedgerWriter(
+        failing,
+        ledgerSchema.parse({ batchSize: 100, maxBuffered: 3, flushMs: 60_000 }),
+        logger,
+        { onDrop: (count) => (dropped += count) },
+      );
       for (let i = 0; i < 5; i += 1) writer.add(row({}));
       await writer.flush();
       expect(writer.buffered).toBe(3);
       expect(writer.dropped).toBe(2);
       expect(dropped).toBe(2);
-      expect(lines.some((line) => line.msg === 'usage ledger: buffer full, rows dropped' && line.dropped === 2)).toBe(true);
+      expect(lines.some((line) => line.msg === 'usage ledger: buffer full, rows dropped' && line.dropped === 2)).toBe(
+        true,
+      );
       expect(lines.some((line) => line.msg === 'usage ledger: database write failed; rows stay buffered')).toBe(true);
     });
 

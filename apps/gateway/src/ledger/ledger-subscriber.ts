@@ -53,6 +53,9 @@ export function recordLedgerRow(gateway: Gateway, request: ObservedRequest, resu
     latencyMs: Math.round(result.latencyMs * 100) / 100,
     ttfbMs: outcome?.firstByteAt === undefined ? null : Math.round((outcome.firstByteAt - request.started) * 100) / 100,
     attempts: outcome?.attempts ?? 0,
-    warnings: outcome && outcome.warnings.length > 0 ? [...new Set(outcome.warnings.map((warning) => `${warning.kind}:${warning.field}`))].join(',') : null,
+    warnings:
+      outcome && outcome.warnings.length > 0
+        ? [...new Set(outcome.warnings.map((warning) => `${warning.kind}:${warning.field}`))].join(',')
+        : null,
   });
 }

@@ -60,7 +60,10 @@ export class LedgerWriter {
     private readonly options: LedgerWriterOptions = {},
   ) {
     this.events.setMaxListeners(0);
-    this.journal = options.journalDir && settings.enabled && settings.journal.enabled ? this.openJournal(options.journalDir) : undefined;
+    this.journal =
+      options.journalDir && settings.enabled && settings.journal.enabled
+        ? this.openJournal(options.journalDir)
+        : undefined;
     this.recoveryNeeded = this.journal !== undefined;
   }
 
@@ -68,18 +71,32 @@ export class LedgerWriter {
     try {
       privateFolder(dir, (notice) => this.logger.warn(notice, 'usage ledger: the journal folder was open to others'));
     } catch (error) {
-      this.logger.error({ dir, err: error instanceof Error ? error.message : String(error) }, 'usage ledger: no journal folder; rows are held in memory only');
+      this.logger.error(
+        { dir, err: error instanceof Error ? error.message : String(error) },
+        'usage ledger: no journal folder; rows are held in memory only',
+      );
       return undefined;
     }
     return new LedgerJournal({ dir, maxBytes: this.settings.journal.maxBytes });
   }
 
   start(): void {
-    const timers = [setInterval(() => void this.flush(), this.settings.flushMs), setInterval(() => void this.applyRetention(), RETENTION_CHECK_MS)];
+    const timers = [
+      setInterval(() => void this.flush(), this.settings.flushMs),
+      setInterval(() => void this.applyRetention(), RETENTION_CHECK_MS),
+    ];
     if (this.journal) {
       const { commitMs, syncMs } = this.settings.journal;
       if (commitMs > 0) timers.push(setInterval(() => void this.commitJournal(), commitMs));
-      timers.push(setInterval(() => void this.commitJournal().then(() => this.journal?.sync()).catch((error: unknown) => this.journalFailed(error)), syncMs));
+      timers.push(
+        setInterval(
+          () =>
+            void this.commitJournal()
+              .then(() => this.journal?.sync())
+              .catch((error: unknown) => this.journalFailed(error)),
+          syncMs,
+        ),
+      );
     }
     for (const timer of timers) timer.unref();
     this.timers = timers;
@@ -175,7 +192,11 @@ export class LedgerWriter {
   }
 
   private journalFailed(error: unknown): void {
-    if (!this.journalFailing) this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'usage ledger: journal write failed; rows are held in memory only');
+    if (!this.journalFailing)
+      this.logger.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'usage ledger: journal write failed; rows are held in memory only',
+      );
     this.journalFailing = true;
   }
 
@@ -187,7 +208,8 @@ export class LedgerWriter {
       this.buffer.splice(0, batch.length);
       // With rows journaled but not held, the files keep them until they are read back.
       const last = batch[batch.length - 1];
-      if (this.spilled === 0 && last) void this.journal?.release(last.seq).catch((error: unknown) => this.journalFailed(error));
+      if (this.spilled === 0 && last)
+        void this.journal?.release(last.seq).catch((error: unknown) => this.journalFailed(error));
     }
     // Journal files are read back only while the database takes writes (`databaseAnswers` says when it does again).
     if (this.recoveryNeeded && !this.failing) await this.recover();
@@ -220,13 +242,17 @@ export class LedgerWriter {
         unreadable += shipped.unreadable;
       }
     } catch (error) {
-      this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'usage ledger: journal replay stopped; it goes on with the next write');
+      this.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'usage ledger: journal replay stopped; it goes on with the next write',
+      );
       return;
     }
     this.spilled -= spilled;
     if (this.spilled === 0) this.spilledSince = undefined;
     this.recoveryNeeded = this.spilled > 0;
-    if (orphans.length > 0 || unreadable > 0) this.logger.info({ files: orphans.length, rows, unreadable }, 'usage ledger: journal replayed');
+    if (orphans.length > 0 || unreadable > 0)
+      this.logger.info({ files: orphans.length, rows, unreadable }, 'usage ledger: journal replayed');
   }
 
   /** One database write of rows (a row already stored is skipped); false when it failed. */
@@ -234,7 +260,11 @@ export class LedgerWriter {
     try {
       await insertRows(this.db, 'interlingua_requests', STORED_COLUMNS, entries.map(ledgerValues), 'row_id');
     } catch (error) {
-      if (!this.failing) this.logger.warn({ err: error instanceof Error ? error.message : String(error), buffered: this.buffered }, 'usage ledger: database write failed; rows stay buffered');
+      if (!this.failing)
+        this.logger.warn(
+          { err: error instanceof Error ? error.message : String(error), buffered: this.buffered },
+          'usage ledger: database write failed; rows stay buffered',
+        );
       this.failing = true;
       this.options.onWrite?.(error);
       return false;
@@ -247,16 +277,24 @@ export class LedgerWriter {
 
   private logDrops(): void {
     if (this.droppedUnlogged === 0) return;
-    this.logger.warn({ dropped: this.droppedUnlogged, droppedTotal: this.droppedTotal, maxBuffered: this.settings.maxBuffered }, 'usage ledger: buffer full, rows dropped');
+    this.logger.warn(
+      { dropped: this.droppedUnlogged, droppedTotal: this.droppedTotal, maxBuffered: this.settings.maxBuffered },
+      'usage ledger: buffer full, rows dropped',
+    );
     this.droppedUnlogged = 0;
   }
 
   private async applyRetention(): Promise<void> {
     if (this.settings.retentionDays === 0) return;
     try {
-      await this.db.run('DELETE FROM interlingua_requests WHERE at < ?', [Date.now() - this.settings.retentionDays * DAY_MS]);
+      await this.db.run('DELETE FROM interlingua_requests WHERE at < ?', [
+        Date.now() - this.settings.retentionDays * DAY_MS,
+      ]);
     } catch (error) {
-      this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'usage ledger: retention cleanup failed');
+      this.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'usage ledger: retention cleanup failed',
+      );
     }
   }
 }

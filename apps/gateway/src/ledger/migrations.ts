@@ -87,12 +87,20 @@ CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id)
 /** Brings the database to the newest schema; two instances starting together migrate once. */
 export async function migrate(db: SqlDatabase): Promise<void> {
   await db.exclusive(async (locked) => {
-    await locked.exec('CREATE TABLE IF NOT EXISTS interlingua_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
-    const applied = new Set((await locked.all('SELECT version FROM interlingua_migrations')).map((row) => Number(row.version)));
+    await locked.exec(
+      'CREATE TABLE IF NOT EXISTS interlingua_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    );
+    const applied = new Set(
+      (await locked.all('SELECT version FROM interlingua_migrations')).map((row) => Number(row.version)),
+    );
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
       await locked.exec(migration.sql);
-      await locked.run('INSERT INTO interlingua_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, Date.now()]);
+      await locked.run('INSERT INTO interlingua_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        migration.version,
+        migration.name,
+        Date.now(),
+      ]);
     }
   });
 }

@@ -7,7 +7,10 @@ import { openSqliteDatabase } from './sqlite-database.js';
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig, onLoose?: LooseModeNotice): Promise<SqlDatabase> {
   // The PostgreSQL client is loaded only when a PostgreSQL database is configured.
-  const db = config.type === 'postgres' ? (await import('./postgres-database.js')).openPostgresDatabase(config) : openSqliteDatabase(config.dir, config.file, onLoose);
+  const db =
+    config.type === 'postgres'
+      ? (await import('./postgres-database.js')).openPostgresDatabase(config)
+      : openSqliteDatabase(config.dir, config.file, onLoose);
   try {
     await migrate(db);
   } catch (error) {

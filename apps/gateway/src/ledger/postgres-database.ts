@@ -10,7 +10,10 @@ type Queryable = Pick<pg.Pool, 'query'>;
 /** How much longer than the server's statement timeout the client waits before it gives up itself. */
 const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
 
-export type PostgresSettings = Pick<Extract<DatabaseConfig, { type: 'postgres' }>, 'url' | 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs' | 'idleTimeoutMs'>;
+export type PostgresSettings = Pick<
+  Extract<DatabaseConfig, { type: 'postgres' }>,
+  'url' | 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs' | 'idleTimeoutMs'
+>;
 
 /**
  * PostgreSQL through a connection pool, for several gateway instances sharing one database. Every
@@ -37,7 +40,11 @@ export function openPostgresDatabase(settings: PostgresSettings): SqlDatabase {
         await client.query('SELECT pg_advisory_lock($1)', [EXCLUSIVE_LOCK_ID]);
         try {
           // Inside the block the lock is held: nested blocks run on the same connection.
-          const locked: SqlDatabase = { ...queries(client), exclusive: (inner) => inner(locked), close: async () => undefined };
+          const locked: SqlDatabase = {
+            ...queries(client),
+            exclusive: (inner) => inner(locked),
+            close: async () => undefined,
+          };
           return await work(locked);
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [EXCLUSIVE_LOCK_ID]);

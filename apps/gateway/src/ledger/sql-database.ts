@@ -26,12 +26,21 @@ const MAX_PARAMS = 30_000;
  * Inserts rows in as few multi-row statements as the placeholder limit allows; with `unique`, a
  * row whose value in that (uniquely indexed) column is already stored is skipped.
  */
-export async function insertRows(db: SqlDatabase, table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], unique?: string): Promise<void> {
+export async function insertRows(
+  db: SqlDatabase,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly SqlValue[])[],
+  unique?: string,
+): Promise<void> {
   const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
-    await db.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}${unique ? ` ON CONFLICT (${unique}) DO NOTHING` : ''}`, chunk.flat());
+    await db.run(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}${unique ? ` ON CONFLICT (${unique}) DO NOTHING` : ''}`,
+      chunk.flat(),
+    );
   }
 }
 

@@ -7,7 +7,10 @@ import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
 /** What the gateway uses of a synchronous SQLite binding (better-sqlite3 and Node's `node:sqlite` alike). */
 interface SqliteConnection {
   exec(sql: string): void;
-  prepare(sql: string): { all(...params: SqlValue[]): unknown[]; run(...params: SqlValue[]): { changes: number | bigint } };
+  prepare(sql: string): {
+    all(...params: SqlValue[]): unknown[];
+    run(...params: SqlValue[]): { changes: number | bigint };
+  };
   close(): void;
 }
 
@@ -51,7 +54,13 @@ function connect(path: string): SqliteConnection {
 
 /** better-sqlite3 missing, unbuilt, or built for another Node version. */
 function isBindingUnusable(error: unknown): boolean {
-  return error instanceof Error && (/NODE_MODULE_VERSION|ERR_DLOPEN_FAILED|Could not locate the bindings file|Cannot find module 'better-sqlite3'/.test(error.message) || (error as { code?: string }).code === 'ERR_DLOPEN_FAILED');
+  return (
+    error instanceof Error &&
+    (/NODE_MODULE_VERSION|ERR_DLOPEN_FAILED|Could not locate the bindings file|Cannot find module 'better-sqlite3'/.test(
+      error.message,
+    ) ||
+      (error as { code?: string }).code === 'ERR_DLOPEN_FAILED')
+  );
 }
 
 function nodeSqlite(): { DatabaseSync: new (path: string) => SqliteConnection } | undefined {

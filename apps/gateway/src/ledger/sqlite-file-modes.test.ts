@@ -27,7 +27,8 @@ describe.skipIf(process.platform === 'win32')('the SQLite data folder and files'
       await db.run("INSERT INTO interlingua_migrations (version, name, applied_at) VALUES (999, 'probe', 0)");
       expect(modeOf(dir)).toBe('700');
       expect(modeOf(join(dir, '..'))).toBe('700');
-      for (const file of ['interlingua.db', 'interlingua.db-wal', 'interlingua.db-shm']) expect([file, modeOf(join(dir, file))]).toEqual([file, '600']);
+      for (const file of ['interlingua.db', 'interlingua.db-wal', 'interlingua.db-shm'])
+        expect([file, modeOf(join(dir, file))]).toEqual([file, '600']);
       await db.close();
     } finally {
       process.umask(previous);
@@ -41,7 +42,8 @@ describe.skipIf(process.platform === 'win32')('the SQLite data folder and files'
     for (const file of ['interlingua.db-wal', 'interlingua.db-shm']) writeFileSync(join(dir, file), '');
     const first = await openDatabase(databaseSchema.parse({ type: 'sqlite', dir }));
     await first.close();
-    for (const file of ['interlingua.db', 'interlingua.db-wal', 'interlingua.db-shm']) if (statSync(join(dir, file), { throwIfNoEntry: false })) chmodSync(join(dir, file), 0o644);
+    for (const file of ['interlingua.db', 'interlingua.db-wal', 'interlingua.db-shm'])
+      if (statSync(join(dir, file), { throwIfNoEntry: false })) chmodSync(join(dir, file), 0o644);
     chmodSync(dir, 0o755);
     const notices: Parameters<LooseModeNotice>[0][] = [];
     const db = await openDatabase(databaseSchema.parse({ type: 'sqlite', dir }), (notice) => notices.push(notice));

@@ -16,7 +16,10 @@ const postgresUrl = postgresTestUrl();
 
 /** SQLite always; PostgreSQL when `POSTGRES_URL` is set (and required under `CI=true`). */
 export const TEST_DATABASES: TestDatabase[] = [
-  { name: 'sqlite', fresh: async () => databaseSchema.parse({ type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-db-')) }) },
+  {
+    name: 'sqlite',
+    fresh: async () => databaseSchema.parse({ type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-db-')) }),
+  },
   ...(postgresUrl ? [{ name: 'postgres' as const, fresh: () => freshPostgres(postgresUrl) }] : []),
 ];
 
@@ -31,5 +34,9 @@ async function freshPostgres(url: string): Promise<DatabaseConfig> {
     await client.end();
   }
   const separator = url.includes('?') ? '&' : '?';
-  return databaseSchema.parse({ type: 'postgres', url: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`, poolSize: 4 });
+  return databaseSchema.parse({
+    type: 'postgres',
+    url: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    poolSize: 4,
+  });
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LineBatcher } from './batched-stdout.js';
 
-function recordingDestination(): { batches: string[]; flushes: number; write(bytes: Buffer): void; flush(callback?: () => void): void } {
+function recordingDestination(): {
+  batches: string[];
+  flushes: number;
+  write(bytes: Buffer): void;
+  flush(callback?: () => void): void;
+} {
   return {
     batches: [],
     flushes: 0,

@@ -55,7 +55,10 @@ let sharedStdout: LineBatcher | undefined;
 export function batchedStdout(): BatchedDestination {
   if (sharedStdout) return sharedStdout;
   const stdout = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
-  const batcher = new LineBatcher({ write: (bytes) => stdout.write(bytes as unknown as string), flush: (callback) => stdout.flush(callback) });
+  const batcher = new LineBatcher({
+    write: (bytes) => stdout.write(bytes as unknown as string),
+    flush: (callback) => stdout.flush(callback),
+  });
   setInterval(() => batcher.handOver(), LOG_FLUSH_MS).unref();
   // Registered after pino's own exit hook for the stream, so this runs last and writes the rest.
   process.once('exit', () => {

@@ -20,12 +20,22 @@ const noStoreErrors = (operation: string, error: unknown): void => {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function budgetedKey(reservePerRequest?: number) {
-  const budget = { period: 'month' as const, cost: 1, ...(reservePerRequest === undefined ? {} : { reservePerRequest }) };
-  return compileKeys([{ name: 'budgeted', id: `reserve-${randomUUID()}`, secret: 'secret-value-1', models: ['*'], budgets: [budget] }])[0]!;
+  const budget = {
+    period: 'month' as const,
+    cost: 1,
+    ...(reservePerRequest === undefined ? {} : { reservePerRequest }),
+  };
+  return compileKeys([
+    { name: 'budgeted', id: `reserve-${randomUUID()}`, secret: 'secret-value-1', models: ['*'], budgets: [budget] },
+  ])[0]!;
 }
 
 /** One request: admitted (or refused), then a slow upstream, then charged at its real cost; or it fails upstream. */
-async function request(store: StateStore, key: ReturnType<typeof budgetedKey>, fails: boolean): Promise<'answered' | 'refused' | 'failed'> {
+async function request(
+  store: StateStore,
+  key: ReturnType<typeof budgetedKey>,
+  fails: boolean,
+): Promise<'answered' | 'refused' | 'failed'> {
   let reservations;
   try {
     reservations = await admitKey(store, key, NOON, noStoreErrors);
@@ -70,13 +80,18 @@ function describeReservations(name: string, makeStore: () => StateStore): void {
 
 describeReservations('memory store', () => new MemoryStore());
 const url = redisTestUrl();
-if (url) describeReservations('Redis store', () => new RedisStore({ url, keyPrefix: 'interlingua-test:', commandTimeoutMs: 2_000 }));
+if (url)
+  describeReservations(
+    'Redis store',
+    () => new RedisStore({ url, keyPrefix: 'interlingua-test:', commandTimeoutMs: 2_000 }),
+  );
 else describe.skip('budget reservations (Redis store; set REDIS_URL to run)', () => undefined);
 
 describe('limits when the store is away (a Redis store on a closed port)', () => {
   const store = new RedisStore({ url: 'redis://127.0.0.1:1', keyPrefix: 'interlingua-test:', commandTimeoutMs: 300 });
   afterAll(() => store.close());
-  const admit = async (mode: StoreFailMode, errors: string[]) => admitKey(store, budgetedKey(), NOON, (operation) => errors.push(operation), mode);
+  const admit = async (mode: StoreFailMode, errors: string[]) =>
+    admitKey(store, budgetedKey(), NOON, (operation) => errors.push(operation), mode);
 
   it('fail open: the request goes on, unreserved, and the store error is reported', async () => {
     const errors: string[] = [];

@@ -31,7 +31,11 @@ export function reserveOn(key: GatewayKey, budget: BudgetConfig, window: Window,
   const limit = budget.tokens ?? budget.cost ?? 0;
   const amount = budget.reservePerRequest ?? limit * DEFAULT_RESERVE_FRACTION;
   const by = unit === 'tokens' ? Math.max(1, Math.ceil(amount)) : Math.max(1, Math.round(amount * 1_000_000));
-  return { op: { key: counterKey(RESERVED_COUNTERS[budget.period], key.id, window), by, ttlMs: counterTtlMs(window, now) }, unit, amount: unit === 'tokens' ? by : by / 1_000_000 };
+  return {
+    op: { key: counterKey(RESERVED_COUNTERS[budget.period], key.id, window), by, ttlMs: counterTtlMs(window, now) },
+    unit,
+    amount: unit === 'tokens' ? by : by / 1_000_000,
+  };
 }
 
 /** What the other running requests hold, given the reserved counter after this one's own add. */

@@ -7,7 +7,8 @@ export type PricedCall = Pick<ObservedCall, 'outcome' | 'ops'>;
 export function callCost(call: PricedCall): number | null {
   if (call.outcome.cost !== undefined) return call.outcome.cost;
   const target = call.outcome.target;
-  const cost = target && call.ops ? call.ops.prices.cost(target.settings.id, target.upstreamModel, call.outcome.usage) : null;
+  const cost =
+    target && call.ops ? call.ops.prices.cost(target.settings.id, target.upstreamModel, call.outcome.usage) : null;
   if (call.outcome.usage) call.outcome.cost = cost;
   return cost;
 }

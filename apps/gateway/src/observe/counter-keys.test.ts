@@ -10,8 +10,12 @@ describe('counterKey', () => {
     const minute = windowAt('minute', now);
     expect(counterKey(RPM_COUNTER, 'alice', minute)).toBe(`rpm:alice:${minute.id}`);
     expect(counterKey(TPM_COUNTER, 'alice', minute)).toBe(`tpm:alice:${minute.id}`);
-    expect(usageCounterKey('alice', 'day', windowAt('day', now), 'inputTokens')).toBe('usage:alice:day:2026-11-24:inputTokens');
-    expect(usageCounterKey('alice', 'month', windowAt('month', now), 'costMicros')).toBe('usage:alice:month:2026-11:costMicros');
+    expect(usageCounterKey('alice', 'day', windowAt('day', now), 'inputTokens')).toBe(
+      'usage:alice:day:2026-11-24:inputTokens',
+    );
+    expect(usageCounterKey('alice', 'month', windowAt('month', now), 'costMicros')).toBe(
+      'usage:alice:month:2026-11:costMicros',
+    );
   });
 
   it('gives the next window its own key, and keeps names and kinds apart', () => {

@@ -13,7 +13,8 @@ const CHARS_PER_TOKEN = 4;
 export function settleLeftStreamUsage(outcome: CallOutcome): void {
   const reported = outcome.usage;
   const streamedOutput = Math.ceil((outcome.countStreamedText?.() ?? 0) / CHARS_PER_TOKEN);
-  const inputTokens = reported && reported.inputTokens > 0 ? reported.inputTokens : (outcome.estimateInputTokens?.() ?? 0);
+  const inputTokens =
+    reported && reported.inputTokens > 0 ? reported.inputTokens : (outcome.estimateInputTokens?.() ?? 0);
   const outputTokens = Math.max(reported?.outputTokens ?? 0, streamedOutput);
   if (reported && inputTokens === reported.inputTokens && outputTokens === reported.outputTokens) return;
   if (!reported && inputTokens === 0 && outputTokens === 0) return;

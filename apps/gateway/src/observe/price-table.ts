@@ -20,7 +20,9 @@ export class PriceTable {
 
   /** The row pricing this provider's model, if any. */
   find(provider: string, model: string): PriceConfig | undefined {
-    return this.rows.find(({ row, pattern }) => (row.provider === undefined || row.provider === provider) && pattern.test(model))?.row;
+    return this.rows.find(
+      ({ row, pattern }) => (row.provider === undefined || row.provider === provider) && pattern.test(model),
+    )?.row;
   }
 
   /**

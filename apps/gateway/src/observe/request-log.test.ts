@@ -3,13 +3,17 @@ import { bodyForLog, createLogger, redactUrl, writeRequestLine } from './request
 
 describe('request log helpers', () => {
   it('redacts ?key= and &key= values, whatever their case, and nothing else', () => {
-    expect(redactUrl('/v1beta/models/m:generateContent?key=secret-1&alt=sse')).toBe('/v1beta/models/m:generateContent?key=[redacted]&alt=sse');
+    expect(redactUrl('/v1beta/models/m:generateContent?key=secret-1&alt=sse')).toBe(
+      '/v1beta/models/m:generateContent?key=[redacted]&alt=sse',
+    );
     expect(redactUrl('/v1beta/models?alt=json&KEY=secret-2')).toBe('/v1beta/models?alt=json&KEY=[redacted]');
     expect(redactUrl('/v1/models?monkey=1')).toBe('/v1/models?monkey=1');
   });
 
   it('redacts a key parameter whose name is percent-encoded (accepted as key all the same)', () => {
-    expect(redactUrl('/v1beta/models/m:generateContent?%6bey=secret-3&alt=sse')).toBe('/v1beta/models/m:generateContent?%6bey=[redacted]&alt=sse');
+    expect(redactUrl('/v1beta/models/m:generateContent?%6bey=secret-3&alt=sse')).toBe(
+      '/v1beta/models/m:generateContent?%6bey=[redacted]&alt=sse',
+    );
     expect(redactUrl('/v1beta/models?k%65y=secret-4')).not.toContain('secret-4');
   });
 
@@ -21,9 +25,24 @@ describe('request log helpers', () => {
 });
 
 describe('writeRequestLine', () => {
-  const fields = { requestId: 'req_1', key: 'k', url: '/v1/chat/completions?q="x"', model: 'gpt-\u00e9\n', stream: true, status: 200, attempts: 1, latencyMs: 1.25, ttfbMs: undefined, tokens: { input: 3, output: 4 }, cost: null };
+  const fields = {
+    requestId: 'req_1',
+    key: 'k',
+    url: '/v1/chat/completions?q="x"',
+    model: 'gpt-\u00e9\n',
+    stream: true,
+    status: 200,
+    attempts: 1,
+    latencyMs: 1.25,
+    ttfbMs: undefined,
+    tokens: { input: 3, output: 4 },
+    cost: null,
+  };
 
-  function linesOf(level: 'info' | 'error', write: (logger: ReturnType<typeof createLogger>) => void): Array<Record<string, unknown>> {
+  function linesOf(
+    level: 'info' | 'error',
+    write: (logger: ReturnType<typeof createLogger>) => void,
+  ): Array<Record<string, unknown>> {
     const lines: string[] = [];
     write(createLogger(level, { write: (line: string) => void lines.push(line) }));
     return lines.map((line) => {

@@ -19,7 +19,11 @@ export function requestLoggingEnabled(): boolean {
  * flushed on shutdown and on exit) unless a destination is given.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
+  const options = {
+    level,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
   return pino(options, destination ?? batchedStdout());
 }
 

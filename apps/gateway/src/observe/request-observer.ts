@@ -29,13 +29,18 @@ export interface TrackedRequest {
   trace?: RequestTrace;
 }
 
-
 /**
  * Follows a request until its connection is done with it ('close': after the last byte, or when
  * the client left), then, once: one log line, the metrics, and the charge of its usage to its
  * key (TPM and budgets; never awaited). Nothing runs per event or before the answer is out.
  */
-export function trackRequest(gateway: Gateway, request: IncomingMessage, response: ServerResponse, endpoint: EndpointName, requestId: string): TrackedRequest {
+export function trackRequest(
+  gateway: Gateway,
+  request: IncomingMessage,
+  response: ServerResponse,
+  endpoint: EndpointName,
+  requestId: string,
+): TrackedRequest {
   const entry: TrackedRequest = { endpoint, requestId, started: performance.now(), admitted: false };
   gateway.ops.runtime.requests.started();
   const tracer = gateway.ops.runtime.tracer;
@@ -61,7 +66,12 @@ export function attachCall(context: { tracked?: TrackedRequest }, call: Observed
   }
 }
 
-function finishRequest(gateway: Gateway, entry: TrackedRequest, request: IncomingMessage, response: ServerResponse): void {
+function finishRequest(
+  gateway: Gateway,
+  entry: TrackedRequest,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
   const { metrics, store, storeError } = gateway.ops.runtime;
   const call = entry.call;
   // The client left: before the answer's head, or during a stream (the answer never finished).
@@ -83,10 +93,20 @@ function finishRequest(gateway: Gateway, entry: TrackedRequest, request: Incomin
   recordLedgerRow(gateway, entry, { status, latencyMs, usage, cost });
   entry.trace?.end({ endpoint: entry.endpoint, status, call, cost, keyId: entry.key?.id });
   if (!requestLoggingEnabled()) return;
-  writeRequestLine(gateway.ops.runtime.logger, status >= 500 ? 'error' : 'info', logLine(gateway, entry, request, status, latencyMs, usage, cost));
+  writeRequestLine(
+    gateway.ops.runtime.logger,
+    status >= 500 ? 'error' : 'info',
+    logLine(gateway, entry, request, status, latencyMs, usage, cost),
+  );
 }
 
-function countTokens(gateway: Gateway, provider: string, upstreamModel: string, usage: IrUsage, cost: number | null): void {
+function countTokens(
+  gateway: Gateway,
+  provider: string,
+  upstreamModel: string,
+  usage: IrUsage,
+  cost: number | null,
+): void {
   const { tokens, cost: costMetric, modelLabels } = gateway.ops.runtime.metrics;
   const model = modelLabels.label(upstreamModel);
   tokens.inc({ provider, model, type: 'input' }, usage.inputTokens);
@@ -97,7 +117,15 @@ function countTokens(gateway: Gateway, provider: string, upstreamModel: string, 
   if (cost !== null) costMetric.inc({ provider, model }, cost);
 }
 
-function logLine(gateway: Gateway, entry: TrackedRequest, request: IncomingMessage, status: number, latencyMs: number, usage: IrUsage | undefined, cost: number | null): Record<string, unknown> {
+function logLine(
+  gateway: Gateway,
+  entry: TrackedRequest,
+  request: IncomingMessage,
+  status: number,
+  latencyMs: number,
+  usage: IrUsage | undefined,
+  cost: number | null,
+): Record<string, unknown> {
   const call = entry.call;
   const outcome = call?.outcome;
   const logging = gateway.config.logging;
@@ -120,11 +148,23 @@ function logLine(gateway: Gateway, entry: TrackedRequest, request: IncomingMessa
     attempts: outcome?.attempts,
     latencyMs: round(latencyMs),
     ttfbMs: firstByteAt === undefined ? undefined : round(firstByteAt - entry.started),
-    tokens: usage ? { input: usage.inputTokens, output: usage.outputTokens, cached: (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0), reasoning: usage.reasoningTokens ?? 0 } : undefined,
+    tokens: usage
+      ? {
+          input: usage.inputTokens,
+          output: usage.outputTokens,
+          cached: (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0),
+          reasoning: usage.reasoningTokens ?? 0,
+        }
+      : undefined,
     ...(outcome?.usageEstimated ? { usageEstimated: true } : {}),
     cost,
     error: outcome?.lastError ? { kind: outcome.lastError.kind, message: outcome.lastError.message } : undefined,
-    ...(logging.bodies && call ? { requestBody: bodyForLog(call.rawBody, logging.maxBodyChars), responseBody: bodyForLog(outcome?.responseBody, logging.maxBodyChars) } : {}),
+    ...(logging.bodies && call
+      ? {
+          requestBody: bodyForLog(call.rawBody, logging.maxBodyChars),
+          responseBody: bodyForLog(outcome?.responseBody, logging.maxBodyChars),
+        }
+      : {}),
   };
 }
 

@@ -17,7 +17,15 @@ export function tpmCounterKey(keyId: string, minute: Window): string {
  * was admitted (after the charge, so a reader never sees neither), in one store call that
  * nobody waits for.
  */
-export function chargeKey(store: StateStore, key: GatewayKey, usage: IrUsage | undefined, cost: number | null, now: number, onStoreError: (operation: string, error: unknown) => void, reservations: readonly BudgetReservation[] = []): void {
+export function chargeKey(
+  store: StateStore,
+  key: GatewayKey,
+  usage: IrUsage | undefined,
+  cost: number | null,
+  now: number,
+  onStoreError: (operation: string, error: unknown) => void,
+  reservations: readonly BudgetReservation[] = [],
+): void {
   const ops = usageChargeOps(key.id, usage, cost, now);
   const tokens = usage ? usage.inputTokens + usage.outputTokens : 0;
   if (key.tpm !== undefined && tokens > 0) {

@@ -4,7 +4,15 @@ import { counterKey, type CounterKind } from './counter-keys.js';
 import { counterTtlMs, windowAt, type Window } from './usage-periods.js';
 
 /** The per-key totals kept for each day and month. Cost is kept in millionths of a unit. */
-export const USAGE_FIELDS = ['requests', 'inputTokens', 'outputTokens', 'cachedTokens', 'reasoningTokens', 'costMicros', 'unpricedRequests'] as const;
+export const USAGE_FIELDS = [
+  'requests',
+  'inputTokens',
+  'outputTokens',
+  'cachedTokens',
+  'reasoningTokens',
+  'costMicros',
+  'unpricedRequests',
+] as const;
 export type UsageField = (typeof USAGE_FIELDS)[number];
 export type BudgetPeriod = 'day' | 'month';
 
@@ -26,7 +34,12 @@ function usageCounterKinds(period: BudgetPeriod): Record<UsageField, CounterKind
 }
 
 /** What one finished request adds to its key's day and month totals (zero amounts are skipped). */
-export function usageChargeOps(keyId: string, usage: IrUsage | undefined, cost: number | null, now: number): CounterOp[] {
+export function usageChargeOps(
+  keyId: string,
+  usage: IrUsage | undefined,
+  cost: number | null,
+  now: number,
+): CounterOp[] {
   const amounts: Record<UsageField, number> = {
     requests: 1,
     inputTokens: usage?.inputTokens ?? 0,
@@ -41,7 +54,8 @@ export function usageChargeOps(keyId: string, usage: IrUsage | undefined, cost: 
     const window = windowAt(period, now);
     const ttlMs = counterTtlMs(window, now);
     for (const field of USAGE_FIELDS) {
-      if (amounts[field] > 0) ops.push({ key: usageCounterKey(keyId, period, window, field), by: amounts[field], ttlMs });
+      if (amounts[field] > 0)
+        ops.push({ key: usageCounterKey(keyId, period, window, field), by: amounts[field], ttlMs });
     }
   }
   return ops;
@@ -62,18 +76,26 @@ export interface PeriodUsage {
 }
 
 /** The day and month totals of each key (by id), read in one store call. */
-export async function readUsage(store: StateStore, keyIds: readonly string[], now: number): Promise<Array<{ key: string; day: PeriodUsage; month: PeriodUsage }>> {
+export async function readUsage(
+  store: StateStore,
+  keyIds: readonly string[],
+  now: number,
+): Promise<Array<{ key: string; day: PeriodUsage; month: PeriodUsage }>> {
   const windows = { day: windowAt('day', now), month: windowAt('month', now) };
   const ops: CounterOp[] = [];
   for (const id of keyIds) {
     for (const period of ['day', 'month'] as const) {
-      for (const field of USAGE_FIELDS) ops.push({ key: usageCounterKey(id, period, windows[period], field), by: 0, ttlMs: 0 });
+      for (const field of USAGE_FIELDS)
+        ops.push({ key: usageCounterKey(id, period, windows[period], field), by: 0, ttlMs: 0 });
     }
   }
   const values = await store.counters(ops);
   let at = 0;
   const next = (period: BudgetPeriod): PeriodUsage => {
-    const read = Object.fromEntries(USAGE_FIELDS.map((field) => [field, values[at++] ?? 0])) as Record<UsageField, number>;
+    const read = Object.fromEntries(USAGE_FIELDS.map((field) => [field, values[at++] ?? 0])) as Record<
+      UsageField,
+      number
+    >;
     const { costMicros, ...counts } = read;
     return { period: windows[period].id, ...counts, cost: costMicros / 1_000_000 };
   };

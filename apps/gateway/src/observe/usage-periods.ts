@@ -20,7 +20,9 @@ export function windowAt(period: Period, now: number): Window {
 function startOf(period: Period, now: number): number {
   if (period === 'minute') return Math.floor(now / 60_000) * 60_000;
   const date = new Date(now);
-  return period === 'day' ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) : Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  return period === 'day'
+    ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
+    : Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
 }
 
 function computeWindow(period: Period, now: number): Window {

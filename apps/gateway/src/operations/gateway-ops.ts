@@ -68,7 +68,15 @@ export function createRuntime(config: GatewayConfig, store: StateStore, options:
     metrics.storeErrors.inc({ operation });
     logger.warn({ operation, err: error instanceof Error ? error.message : String(error) }, 'state store call failed');
   };
-  return { store, metrics, logger, cooldowns: new TargetCooldowns(store, storeError), requests: new ActiveRequests(), draining: false, storeError };
+  return {
+    store,
+    metrics,
+    logger,
+    cooldowns: new TargetCooldowns(store, storeError),
+    requests: new ActiveRequests(),
+    draining: false,
+    storeError,
+  };
 }
 
 /** The operations side of one gateway (one config): the runtime plus what the config decides. */

@@ -22,12 +22,16 @@ describe('cacheAffinityKey', () => {
       { role: 'system', content: 'rules' },
       { role: 'user', content: 'first question' },
     ];
-    const one = cacheAffinityKey({ messages: [...opening, { role: 'assistant', content: 'x' }, { role: 'user', content: 'later' }] });
+    const one = cacheAffinityKey({
+      messages: [...opening, { role: 'assistant', content: 'x' }, { role: 'user', content: 'later' }],
+    });
     const two = cacheAffinityKey({ messages: [...opening, { role: 'user', content: 'something else' }] });
     expect(one).toMatch(/^prefix:/);
     expect(one).toBe(two);
     expect(cacheAffinityKey({ messages: [{ role: 'system', content: 'other rules' }, opening[1]] })).not.toBe(one);
-    expect(cacheAffinityKey({ system: 'rules', messages: [{ role: 'user', content: 'q' }] })).not.toBe(cacheAffinityKey({ system: 'rules', messages: [{ role: 'user', content: 'q2' }] }));
+    expect(cacheAffinityKey({ system: 'rules', messages: [{ role: 'user', content: 'q' }] })).not.toBe(
+      cacheAffinityKey({ system: 'rules', messages: [{ role: 'user', content: 'q2' }] }),
+    );
     expect(cacheAffinityKey({ model: 'm' })).toBeUndefined();
   });
 });

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 
 type Json = Record<string, unknown>;
 
-const asRecord = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined);
-const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const asRecord = (value: unknown): Json | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
 
 /** Roles of the instructions that open a conversation (chat, Responses) before the first turn. */
 const INSTRUCTION_ROLES: ReadonlySet<unknown> = new Set(['system', 'developer']);
@@ -23,7 +25,11 @@ function openingTurns(list: unknown): unknown {
  * has none of these.
  */
 export function cacheAffinityKey(body: Json): string | undefined {
-  const explicit = nonEmpty(body['prompt_cache_key']) ?? nonEmpty(body['user']) ?? nonEmpty(asRecord(body['metadata'])?.['user_id']) ?? nonEmpty(body['cachedContent']);
+  const explicit =
+    nonEmpty(body['prompt_cache_key']) ??
+    nonEmpty(body['user']) ??
+    nonEmpty(asRecord(body['metadata'])?.['user_id']) ??
+    nonEmpty(body['cachedContent']);
   if (explicit !== undefined) return `key:${explicit}`;
   const prefix = [
     body['system'] ?? body['instructions'] ?? body['systemInstruction'] ?? null,
@@ -47,7 +53,11 @@ function unitDraw(key: string, id: string): number {
  * at the same target, distinct keys spread in proportion to `weight`, and when a target leaves
  * (cooling down) only its keys move, each to its own next choice.
  */
-export function affinityOrder<T extends { weight: number; priority: number }>(targets: readonly T[], key: string, idOf: (target: T) => string): T[] {
+export function affinityOrder<T extends { weight: number; priority: number }>(
+  targets: readonly T[],
+  key: string,
+  idOf: (target: T) => string,
+): T[] {
   const scored = targets.map((target) => ({ target, score: target.weight / -Math.log(unitDraw(key, idOf(target))) }));
   scored.sort((a, b) => a.target.priority - b.target.priority || b.score - a.score);
   return scored.map((entry) => entry.target);

@@ -19,14 +19,19 @@ describe('ModelRouter', () => {
   const router = new ModelRouter(
     [
       { name: 'openai/*', targets: [target('openai')] },
-      { name: 'fast', targets: [target('backup', { model: 'gpt-small', priority: 1 }), target('openai', { model: 'gpt-4.1' })] },
+      {
+        name: 'fast',
+        targets: [target('backup', { model: 'gpt-small', priority: 1 }), target('openai', { model: 'gpt-4.1' })],
+      },
       { name: 'openai/special', targets: [target('mock')] },
     ],
     providers,
   );
 
   it('sends a prefix route to the provider with the rest of the name', () => {
-    expect(router.resolve('openai/gpt-4.1')?.targets.map((t) => [t.settings.id, t.upstreamModel])).toEqual([['openai', 'gpt-4.1']]);
+    expect(router.resolve('openai/gpt-4.1')?.targets.map((t) => [t.settings.id, t.upstreamModel])).toEqual([
+      ['openai', 'gpt-4.1'],
+    ]);
   });
 
   it('prefers exact names over globs', () => {
@@ -60,8 +65,14 @@ describe('orderTargets', () => {
 describe('ModelRouter resolution once per model name', () => {
   it('works out a model name once: the provider hook naming the upstream model runs on the first request only', () => {
     let mapped = 0;
-    const counting = { ...openAiAdapter, hooks: { ...openAiAdapter.hooks, mapModelId: (model: string) => (mapped++, `deployment-${model}`) } };
-    const router = new ModelRouter([{ name: 'azure/*', targets: [target('azure')] }], new Map([['azure', { adapter: counting, settings: settings('azure', 'openai') }]]));
+    const counting = {
+      ...openAiAdapter,
+      hooks: { ...openAiAdapter.hooks, mapModelId: (model: string) => (mapped++, `deployment-${model}`) },
+    };
+    const router = new ModelRouter(
+      [{ name: 'azure/*', targets: [target('azure')] }],
+      new Map([['azure', { adapter: counting, settings: settings('azure', 'openai') }]]),
+    );
     const first = router.resolve('azure/gpt-4.1');
     const second = router.resolve('azure/gpt-4.1');
     expect(second?.targets.map((t) => t.upstreamModel)).toEqual(['deployment-gpt-4.1']);
@@ -75,8 +86,17 @@ describe('ModelRouter resolution once per model name', () => {
     // Two draws per request (one per pick): the first request draws the lighter end, the second the heavier.
     const draws = [0.1, 0.5, 0.9, 0.5];
     let call = 0;
-    const router = new ModelRouter([{ name: 'split', targets: [target('openai'), target('backup')] }], providers, () => draws[call++ % draws.length] ?? 0);
-    const orders = Array.from({ length: 2 }, () => router.resolve('split')?.targets.map((t) => t.settings.id).join(','));
+    const router = new ModelRouter(
+      [{ name: 'split', targets: [target('openai'), target('backup')] }],
+      providers,
+      () => draws[call++ % draws.length] ?? 0,
+    );
+    const orders = Array.from({ length: 2 }, () =>
+      router
+        .resolve('split')
+        ?.targets.map((t) => t.settings.id)
+        .join(','),
+    );
     expect(orders).toEqual(['openai,backup', 'backup,openai']);
   });
 
@@ -91,13 +111,18 @@ describe('ModelRouter resolution once per model name', () => {
   it('matches no route, and keeps nothing, for a name longer than a model name may be', () => {
     const router = new ModelRouter([{ name: 'openai/*', targets: [target('openai')] }], providers);
     expect(router.resolve(`openai/${'x'.repeat(MAX_MODEL_NAME_LENGTH)}`)).toBeUndefined();
-    expect(router.resolve(`openai/${'x'.repeat(MAX_MODEL_NAME_LENGTH - 7)}`)?.targets[0]?.upstreamModel).toHaveLength(MAX_MODEL_NAME_LENGTH - 7);
+    expect(router.resolve(`openai/${'x'.repeat(MAX_MODEL_NAME_LENGTH - 7)}`)?.targets[0]?.upstreamModel).toHaveLength(
+      MAX_MODEL_NAME_LENGTH - 7,
+    );
     expect(router.kept().names).toBe(1);
   });
 
   it('bounds the names a glob route keeps in bytes as well as in entries', () => {
     const bytes = 64 * 1024;
-    const router = new ModelRouter([{ name: 'openai/*', targets: [target('openai')] }], providers, Math.random, { entries: 10_000, bytes });
+    const router = new ModelRouter([{ name: 'openai/*', targets: [target('openai')] }], providers, Math.random, {
+      entries: 10_000,
+      bytes,
+    });
     for (let i = 0; i < 2_000; i++) expect(router.resolve(`openai/${String(i).padStart(240, 'x')}`)).toBeDefined();
     expect(router.kept().bytes).toBeLessThanOrEqual(bytes);
     expect(router.kept().names).toBeLessThan(100);

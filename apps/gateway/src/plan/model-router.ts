@@ -6,7 +6,6 @@ import type { ProviderEntry, ResolvedRoute } from '../context/route-target.js';
 
 export type { ProviderEntry, ResolvedRoute, RouteTarget } from '../context/route-target.js';
 
-
 interface CompiledRoute {
   config: ModelRouteConfig;
   pattern?: RegExp;
@@ -40,7 +39,11 @@ export class ModelRouter {
     private readonly random: () => number = Math.random,
     bounds: { entries: number; bytes: number } = { entries: RESOLVED_MODELS, bytes: RESOLVED_MODEL_BYTES },
   ) {
-    this.resolved = new LRUCache<string, ResolvedRoute>({ max: bounds.entries, maxSize: bounds.bytes, sizeCalculation: resolutionBytes });
+    this.resolved = new LRUCache<string, ResolvedRoute>({
+      max: bounds.entries,
+      maxSize: bounds.bytes,
+      sizeCalculation: resolutionBytes,
+    });
     for (const config of routes) {
       if (isGlob(config.name)) this.globs.push({ config, pattern: globToRegExp(config.name) });
       else if (!this.exact.has(config.name)) this.exact.set(config.name, { config });
@@ -88,7 +91,14 @@ export class ModelRouter {
     const targets = config.targets.flatMap((target) => {
       const entry = this.providers.get(target.provider);
       if (!entry) return [];
-      return [{ ...entry, upstreamModel: upstreamModelFor(target, model, wildcard, entry), weight: target.weight, priority: target.priority }];
+      return [
+        {
+          ...entry,
+          upstreamModel: upstreamModelFor(target, model, wildcard, entry),
+          weight: target.weight,
+          priority: target.priority,
+        },
+      ];
     });
     return {
       routeName: config.name,
@@ -101,19 +111,34 @@ export class ModelRouter {
 }
 
 function resolutionBytes(route: ResolvedRoute, model: string): number {
-  return 2 * (model.length + route.targets.reduce((sum, target) => sum + target.upstreamModel.length, 0)) + RESOLUTION_OVERHEAD_BYTES;
+  return (
+    2 * (model.length + route.targets.reduce((sum, target) => sum + target.upstreamModel.length, 0)) +
+    RESOLUTION_OVERHEAD_BYTES
+  );
 }
 
-function upstreamModelFor(target: TargetConfig, model: string, wildcard: string | undefined, entry: ProviderEntry): string {
+function upstreamModelFor(
+  target: TargetConfig,
+  model: string,
+  wildcard: string | undefined,
+  entry: ProviderEntry,
+): string {
   const chosen = target.model ?? wildcard ?? model;
   const adapter = entry.adapter;
-  return adapter.kind === 'http' && adapter.hooks?.mapModelId ? adapter.hooks.mapModelId(chosen, entry.settings) : chosen;
+  return adapter.kind === 'http' && adapter.hooks?.mapModelId
+    ? adapter.hooks.mapModelId(chosen, entry.settings)
+    : chosen;
 }
 
 /** Groups by priority (lower first) and orders each group by weighted random draws. */
 export function orderTargets<T extends { weight: number; priority: number }>(targets: T[], random: () => number): T[] {
   const priorities = [...new Set(targets.map((t) => t.priority))].sort((a, b) => a - b);
-  return priorities.flatMap((priority) => weightedOrder(targets.filter((t) => t.priority === priority), random));
+  return priorities.flatMap((priority) =>
+    weightedOrder(
+      targets.filter((t) => t.priority === priority),
+      random,
+    ),
+  );
 }
 
 function weightedOrder<T extends { weight: number }>(group: T[], random: () => number): T[] {

@@ -4,11 +4,13 @@ import { routingSchema } from '../config/operations-schema.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
 
 const config = routingSchema.parse({ backoff: { initialMs: 100, maxMs: 1_000, multiplier: 2 } });
-const error = (data: Partial<IrErrorData>) => new IrError({ kind: 'upstream-error', message: 'm', source: 'upstream', ...data });
+const error = (data: Partial<IrErrorData>) =>
+  new IrError({ kind: 'upstream-error', message: 'm', source: 'upstream', ...data });
 
 describe('classifyFailure', () => {
   it('retries 429, 5xx, overload, timeouts and connection errors from upstreams', () => {
-    for (const kind of ['rate-limit', 'upstream-error', 'overloaded', 'timeout', 'upstream-unavailable'] as const) expect(classifyFailure(error({ kind }))).toBe('retry');
+    for (const kind of ['rate-limit', 'upstream-error', 'overloaded', 'timeout', 'upstream-unavailable'] as const)
+      expect(classifyFailure(error({ kind }))).toBe('retry');
   });
 
   it('falls over on quota-exceeded without retrying it, and ends on request errors and gateway errors', () => {

@@ -64,7 +64,10 @@ async function attemptTargets(call: GenerationContext, ops: CallOps, control: Ca
   for (let round = 0; round <= ops.routing.retries; round++) {
     if (round > 0) {
       if (targets.every((target) => state.done.has(target))) break;
-      await sleep(backoffMs(round, ops.routing, state.retryAfter), undefined, { signal: call.signal.asAbortSignal(), ref: false });
+      await sleep(backoffMs(round, ops.routing, state.retryAfter), undefined, {
+        signal: call.signal.asAbortSignal(),
+        ref: false,
+      });
       state.retryAfter = 0;
     }
     for (const target of targets) {
@@ -72,11 +75,25 @@ async function attemptTargets(call: GenerationContext, ops: CallOps, control: Ca
       if (await attempt(call, ops, control, target, state)) return;
     }
   }
-  throw state.tooLongWait ?? state.lastError ?? new IrError({ kind: 'upstream-unavailable', message: `No provider is configured for model "${call.model}"`, source: 'gateway' });
+  throw (
+    state.tooLongWait ??
+    state.lastError ??
+    new IrError({
+      kind: 'upstream-unavailable',
+      message: `No provider is configured for model "${call.model}"`,
+      source: 'gateway',
+    })
+  );
 }
 
 /** One attempt at one target; true when it answered. Throws what must end the call. */
-async function attempt(call: GenerationContext, ops: CallOps, control: CallControl, target: RouteTarget, state: Attempts): Promise<boolean> {
+async function attempt(
+  call: GenerationContext,
+  ops: CallOps,
+  control: CallControl,
+  target: RouteTarget,
+  state: Attempts,
+): Promise<boolean> {
   call.outcome.attempts++;
   call.outcome.target = target;
   control.beginAttempt(providerTotalMs(target), target.settings.id);
@@ -113,7 +130,14 @@ async function runTarget(call: GenerationContext): Promise<void> {
   if (adapter.kind === 'local') return runLocalPath(call, adapter);
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const sameFraming = call.framer.contentType === 'text/event-stream' || !call.stream;
-  if (wire === call.inbound.wire && sameFraming && !call.forceTranslation && !needsCacheBreakpoints(call, wire) && !mustOpenCarriers(call)) return runFastPath(call, adapter, codecFor(wire));
+  if (
+    wire === call.inbound.wire &&
+    sameFraming &&
+    !call.forceTranslation &&
+    !needsCacheBreakpoints(call, wire) &&
+    !mustOpenCarriers(call)
+  )
+    return runFastPath(call, adapter, codecFor(wire));
   return runTranslatedPath(call, adapter);
 }
 
@@ -134,7 +158,13 @@ function healthyFirst(targets: readonly RouteTarget[], ops: CallOps): RouteTarge
 }
 
 /** Counts an upstream failure; only failures of the target itself (not of the request) count towards its cooldown. */
-function noteFailure(call: GenerationContext, ops: CallOps, target: RouteTarget, error: IrErrorData, targetAtFault: boolean): void {
+function noteFailure(
+  call: GenerationContext,
+  ops: CallOps,
+  target: RouteTarget,
+  error: IrErrorData,
+  targetAtFault: boolean,
+): void {
   call.outcome.lastError = error;
   ops.metrics?.upstreamErrors.inc({ provider: target.settings.id, kind: error.kind });
   if (targetAtFault) ops.cooldowns.failed(targetId(target), ops.routing.cooldown);

@@ -42,7 +42,11 @@ export class TargetCooldowns {
     maxKnown = MAX_KNOWN_TARGETS,
     maxKnownBytes = MAX_KNOWN_TARGET_BYTES,
   ) {
-    this.known = new LRUCache<string, Known>({ max: maxKnown, maxSize: maxKnownBytes, sizeCalculation: (_known, id) => 2 * id.length + KNOWN_OVERHEAD_BYTES });
+    this.known = new LRUCache<string, Known>({
+      max: maxKnown,
+      maxSize: maxKnownBytes,
+      sizeCalculation: (_known, id) => 2 * id.length + KNOWN_OVERHEAD_BYTES,
+    });
   }
 
   /** How many targets this instance remembers (bounded by `maxKnown`). */

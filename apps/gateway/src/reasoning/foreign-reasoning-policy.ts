@@ -8,7 +8,11 @@ import type { IrContentPart, IrMessage, IrOpaque, IrWarning, OpaqueOrigin } from
  */
 export type ForeignReasoningPolicy = 'drop' | 'text';
 
-const KIND_TEXT: Record<IrOpaque['kind'], string> = { signature: 'its signature', encrypted: 'its encrypted content', redacted: 'redacted thinking' };
+const KIND_TEXT: Record<IrOpaque['kind'], string> = {
+  signature: 'its signature',
+  encrypted: 'its encrypted content',
+  redacted: 'redacted thinking',
+};
 
 /** Targets without an opaque reasoning field (OpenAI chat) take reasoning text as it is. */
 function takesUnsignedReasoning(target: OpaqueOrigin | undefined): boolean {
@@ -32,8 +36,12 @@ export function applyForeignReasoningPolicy(
   const warnings: IrWarning[] = [];
   const out = messages.map((message, m) => {
     if (message.role !== 'assistant') return message;
-    const content = message.content.flatMap((part, p) => partForTarget(part, { field: `messages[${m}].content[${p}]`, target, policy, warnings }));
-    return content.length === message.content.length && content.every((part, p) => part === message.content[p]) ? message : { ...message, content };
+    const content = message.content.flatMap((part, p) =>
+      partForTarget(part, { field: `messages[${m}].content[${p}]`, target, policy, warnings }),
+    );
+    return content.length === message.content.length && content.every((part, p) => part === message.content[p])
+      ? message
+      : { ...message, content };
   });
   return { messages: out, warnings };
 }
@@ -52,7 +60,11 @@ function isNative(opaque: IrOpaque, target: OpaqueOrigin | undefined): boolean {
 function partForTarget(part: IrContentPart, context: PolicyContext): IrContentPart[] {
   if (part.type === 'tool-call' && part.opaque && !isNative(part.opaque, context.target)) {
     const { opaque, ...call } = part;
-    context.warnings.push({ kind: 'dropped', field: `${context.field}.opaque`, message: `the ${opaque.origin} signature of tool call '${part.name}' is not sent to ${targetName(context.target)}` });
+    context.warnings.push({
+      kind: 'dropped',
+      field: `${context.field}.opaque`,
+      message: `the ${opaque.origin} signature of tool call '${part.name}' is not sent to ${targetName(context.target)}`,
+    });
     return [call];
   }
   if (part.type !== 'reasoning') return [part];
@@ -60,13 +72,27 @@ function partForTarget(part: IrContentPart, context: PolicyContext): IrContentPa
   if (opaque && isNative(opaque, context.target)) return [part];
   const what = opaque ? `reasoning from ${opaque.origin} (${KIND_TEXT[opaque.kind]})` : 'reasoning without a signature';
   if (takesUnsignedReasoning(context.target)) {
-    if (opaque) context.warnings.push({ kind: 'dropped', field: `${context.field}.opaque`, message: `${what}: only its visible text is sent to ${targetName(context.target)}` });
+    if (opaque)
+      context.warnings.push({
+        kind: 'dropped',
+        field: `${context.field}.opaque`,
+        message: `${what}: only its visible text is sent to ${targetName(context.target)}`,
+      });
     return part.text === '' ? [] : [{ type: 'reasoning', text: part.text }];
   }
   if (context.policy === 'text' && part.text !== '') {
-    context.warnings.push({ kind: 'approximated', field: context.field, message: `${what} is sent to ${targetName(context.target)} as plain text` });
+    context.warnings.push({
+      kind: 'approximated',
+      field: context.field,
+      message: `${what} is sent to ${targetName(context.target)} as plain text`,
+    });
     return [{ type: 'text', text: part.text }];
   }
-  if (opaque || part.text !== '') context.warnings.push({ kind: 'dropped', field: context.field, message: `${what} is not replayed to ${targetName(context.target)}` });
+  if (opaque || part.text !== '')
+    context.warnings.push({
+      kind: 'dropped',
+      field: context.field,
+      message: `${what} is not replayed to ${targetName(context.target)}`,
+    });
   return [];
 }

@@ -25,7 +25,10 @@ describe('opening carriers', () => {
       { type: 'reasoning', text: '', opaque: carrier('gemini', ANTHROPIC_SIGNATURE) },
       CALL,
     ];
-    expect(opened(content)).toEqual([{ type: 'reasoning', text: 'Step 0: the weather is needed.', opaque: ANTHROPIC_SIGNATURE }, CALL]);
+    expect(opened(content)).toEqual([
+      { type: 'reasoning', text: 'Step 0: the weather is needed.', opaque: ANTHROPIC_SIGNATURE },
+      CALL,
+    ]);
   });
 
   it('gathers only the fragments right before the carrier, and none for redacted reasoning', () => {
@@ -45,10 +48,19 @@ describe('opening carriers', () => {
   });
 
   it('leaves a whole thought with its carrier as it is, and reasoning of other callers’ styles ungathered', () => {
-    const whole: IrContentPart[] = [{ type: 'reasoning', text: 'Step 0.', opaque: carrier('gemini', ANTHROPIC_SIGNATURE) }, CALL];
+    const whole: IrContentPart[] = [
+      { type: 'reasoning', text: 'Step 0.', opaque: carrier('gemini', ANTHROPIC_SIGNATURE) },
+      CALL,
+    ];
     expect(opened(whole)).toEqual([{ type: 'reasoning', text: 'Step 0.', opaque: ANTHROPIC_SIGNATURE }, CALL]);
     const gemini: IrOpaque = { origin: 'gemini', kind: 'signature', data: 'CiSignedText' };
-    const otherStyle: IrContentPart[] = [{ type: 'reasoning', text: 'Apart.' }, { type: 'reasoning', text: '', opaque: carrier('anthropic', gemini) }];
-    expect(opened(otherStyle)).toEqual([{ type: 'reasoning', text: 'Apart.' }, { type: 'reasoning', text: '', opaque: gemini }]);
+    const otherStyle: IrContentPart[] = [
+      { type: 'reasoning', text: 'Apart.' },
+      { type: 'reasoning', text: '', opaque: carrier('anthropic', gemini) },
+    ];
+    expect(opened(otherStyle)).toEqual([
+      { type: 'reasoning', text: 'Apart.' },
+      { type: 'reasoning', text: '', opaque: gemini },
+    ]);
   });
 });

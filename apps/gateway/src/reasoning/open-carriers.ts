@@ -14,7 +14,10 @@ const FAILURE_TEXT = {
  * function-call signature. A carrier that does not open under this key is removed with a warning:
  * a carrier never reaches a provider.
  */
-export function openCarriers(messages: readonly IrMessage[], seal: SealKey): { messages: IrMessage[]; warnings: IrWarning[] } {
+export function openCarriers(
+  messages: readonly IrMessage[],
+  seal: SealKey,
+): { messages: IrMessage[]; warnings: IrWarning[] } {
   const warnings: IrWarning[] = [];
   const out = messages.map((message, m) => {
     if (!message.content.some((part) => holdsCarrier(part))) return message;
@@ -24,10 +27,17 @@ export function openCarriers(messages: readonly IrMessage[], seal: SealKey): { m
 }
 
 function holdsCarrier(part: IrContentPart): boolean {
-  return (part.type === 'reasoning' || part.type === 'tool-call') && part.opaque !== undefined && isCarrier(part.opaque.data);
+  return (
+    (part.type === 'reasoning' || part.type === 'tool-call') && part.opaque !== undefined && isCarrier(part.opaque.data)
+  );
 }
 
-function openInTurn(content: readonly IrContentPart[], field: string, seal: SealKey, warnings: IrWarning[]): IrContentPart[] {
+function openInTurn(
+  content: readonly IrContentPart[],
+  field: string,
+  seal: SealKey,
+  warnings: IrWarning[],
+): IrContentPart[] {
   const out: IrContentPart[] = [];
   /** A function-call signature waiting for the next tool call of the turn. */
   let forNextCall: IrOpaque | undefined;
@@ -44,7 +54,11 @@ function openInTurn(content: readonly IrContentPart[], field: string, seal: Seal
     const { opaque, ...bare } = part;
     const opened = openCarrier(opaque?.data ?? '', seal);
     if (!opened.ok) {
-      warnings.push({ kind: 'dropped', field: `${field}.content[${p}]`, message: `a reasoning carrier that ${FAILURE_TEXT[opened.reason]} was removed` });
+      warnings.push({
+        kind: 'dropped',
+        field: `${field}.content[${p}]`,
+        message: `a reasoning carrier that ${FAILURE_TEXT[opened.reason]} was removed`,
+      });
       if (part.type === 'tool-call') out.push(bare);
       return;
     }
@@ -52,7 +66,9 @@ function openInTurn(content: readonly IrContentPart[], field: string, seal: Seal
     if (part.type === 'tool-call') out.push(original ? { ...bare, opaque: original } : bare);
     else if (opened.contents.toolCall) forNextCall = original;
     else {
-      const text = opened.contents.text ?? (closesStreamedThought(part.text, opaque, original) ? takeThoughtFragments(out) : part.text);
+      const text =
+        opened.contents.text ??
+        (closesStreamedThought(part.text, opaque, original) ? takeThoughtFragments(out) : part.text);
       out.push(original ? { type: 'reasoning', text, opaque: original } : { type: 'reasoning', text });
     }
   });
@@ -72,7 +88,8 @@ function closesStreamedThought(text: string, carrier: IrOpaque | undefined, orig
 /** Removes the reasoning parts without an artefact at the end of `out` and returns their text, joined. */
 function takeThoughtFragments(out: IrContentPart[]): string {
   let start = out.length;
-  for (let last = out[start - 1]; last?.type === 'reasoning' && last.opaque === undefined; last = out[start - 1]) start--;
+  for (let last = out[start - 1]; last?.type === 'reasoning' && last.opaque === undefined; last = out[start - 1])
+    start--;
   return out
     .splice(start)
     .map((fragment) => (fragment.type === 'reasoning' ? fragment.text : ''))

@@ -8,7 +8,17 @@ function context(): ReasoningContext {
   return { seal: SEAL, policy: 'drop', callerWire: 'anthropic-messages', callerBody: {} };
 }
 
-const withCarrier = (): Buffer => Buffer.from(JSON.stringify({ messages: [{ role: 'assistant', content: [{ type: 'thinking', thinking: 'Hm.', signature: sealCarrier({ origin: 'gemini' }, SEAL) }] }] }));
+const withCarrier = (): Buffer =>
+  Buffer.from(
+    JSON.stringify({
+      messages: [
+        {
+          role: 'assistant',
+          content: [{ type: 'thinking', thinking: 'Hm.', signature: sealCarrier({ origin: 'gemini' }, SEAL) }],
+        },
+      ],
+    }),
+  );
 const plain = Buffer.from('{"messages":[{"role":"user","content":"Hi"}]}');
 
 describe('mustOpenCarriers', () => {

@@ -43,7 +43,11 @@ export function mustOpenCarriers(call: CarrierScan): boolean {
  * policy for the target's family applied. Bedrock-style wires (not named by a string) keep their
  * own check in their encoder.
  */
-export function reasoningForTarget(ir: IrRequest, targetWire: unknown, context: ReasoningContext): { ir: IrRequest; warnings: IrWarning[] } {
+export function reasoningForTarget(
+  ir: IrRequest,
+  targetWire: unknown,
+  context: ReasoningContext,
+): { ir: IrRequest; warnings: IrWarning[] } {
   const opened = openCarriers(ir.messages, context.seal);
   if (typeof targetWire !== 'string') return { ir: { ...ir, messages: opened.messages }, warnings: opened.warnings };
   const policed = applyForeignReasoningPolicy(opened.messages, reasoningFamilyOf(targetWire), context.policy);
@@ -59,7 +63,8 @@ export function sealingFor(context: ReasoningContext, upstreamWire: unknown): Ca
   const callerFamily = callerFamilyOf(context.callerWire);
   if (!callerFamily) return undefined;
   if (callerFamily === 'openai' && !asksForEncryptedReasoning(context.callerBody)) return undefined;
-  const upstreamFamily = reasoningFamilyOf(upstreamWire) ?? (typeof upstreamWire === 'string' ? upstreamWire : 'bedrock-converse');
+  const upstreamFamily =
+    reasoningFamilyOf(upstreamWire) ?? (typeof upstreamWire === 'string' ? upstreamWire : 'bedrock-converse');
   return { callerFamily, seal: context.seal, upstreamFamily };
 }
 
@@ -69,7 +74,9 @@ export function sealAnswerFor(response: IrResponse, sealing: CarrierSealing | un
 }
 
 /** Seals stream events for the caller; undefined when the caller's style has no field (nothing to do). */
-export function streamSealerFor(sealing: CarrierSealing | undefined): ((events: readonly IrStreamEvent[]) => IrStreamEvent[]) | undefined {
+export function streamSealerFor(
+  sealing: CarrierSealing | undefined,
+): ((events: readonly IrStreamEvent[]) => IrStreamEvent[]) | undefined {
   if (!sealing) return undefined;
   const sealer = new CarrierStreamSealer(sealing);
   return (events) => sealer.push(events);

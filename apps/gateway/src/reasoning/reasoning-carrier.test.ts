@@ -3,11 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { bodyMayHoldCarrier, CARRIER_PREFIX, isCarrier, openCarrier, sealCarrier } from './reasoning-carrier.js';
 
 const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
-const SIGNATURE = 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxMmn6Ax1V7YZGLJpEiMJEvXqIt1PVH5o3l9NbmTCfCXLk+0Y7IxMpAaRIyCZ5xGx0GJaOodaPXkh6pdRTHjSoQfrwoGbi0TMUaZ1D+1VGfHAE=';
+const SIGNATURE =
+  'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxMmn6Ax1V7YZGLJpEiMJEvXqIt1PVH5o3l9NbmTCfCXLk+0Y7IxMpAaRIyCZ5xGx0GJaOodaPXkh6pdRTHjSoQfrwoGbi0TMUaZ1D+1VGfHAE=';
 
 describe('reasoning carriers', () => {
   it('are plain base64 that starts with the carrier prefix, and open to what was sealed', () => {
-    const contents = { origin: 'gemini', opaque: { origin: 'gemini', kind: 'signature' as const, data: SIGNATURE }, toolCall: true };
+    const contents = {
+      origin: 'gemini',
+      opaque: { origin: 'gemini', kind: 'signature' as const, data: SIGNATURE },
+      toolCall: true,
+    };
     const carrier = sealCarrier(contents, SEAL);
     expect(carrier.startsWith(CARRIER_PREFIX)).toBe(true);
     expect(Buffer.from(carrier, 'base64').toString('base64')).toBe(carrier);
@@ -17,11 +22,16 @@ describe('reasoning carriers', () => {
 
   it('keep any artefact byte for byte (property)', () => {
     fc.assert(
-      fc.property(fc.string(), fc.constantFrom('signature', 'encrypted', 'redacted'), fc.option(fc.string(), { nil: undefined }), (data, kind, itemId) => {
-        const opaque = { origin: 'openai', kind, data, ...(itemId === undefined ? {} : { itemId }) } as const;
-        const opened = openCarrier(sealCarrier({ origin: 'openai', opaque }, SEAL), SEAL);
-        expect(opened).toEqual({ ok: true, contents: { origin: 'openai', opaque } });
-      }),
+      fc.property(
+        fc.string(),
+        fc.constantFrom('signature', 'encrypted', 'redacted'),
+        fc.option(fc.string(), { nil: undefined }),
+        (data, kind, itemId) => {
+          const opaque = { origin: 'openai', kind, data, ...(itemId === undefined ? {} : { itemId }) } as const;
+          const opened = openCarrier(sealCarrier({ origin: 'openai', opaque }, SEAL), SEAL);
+          expect(opened).toEqual({ ok: true, contents: { origin: 'openai', opaque } });
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -29,7 +39,10 @@ describe('reasoning carriers', () => {
   it('open only under the key and secret that sealed them', () => {
     const carrier = sealCarrier({ origin: 'anthropic' }, SEAL);
     expect(openCarrier(carrier, { ...SEAL, keyId: 'team-b' })).toEqual({ ok: false, reason: 'other-key' });
-    expect(openCarrier(carrier, { ...SEAL, secret: 'another-secret-of-enough-length' })).toEqual({ ok: false, reason: 'unreadable' });
+    expect(openCarrier(carrier, { ...SEAL, secret: 'another-secret-of-enough-length' })).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
   });
 
   it('refuse any altered byte, a cut carrier and values that are no carrier', () => {
@@ -47,8 +60,16 @@ describe('reasoning carriers', () => {
 
   it('are found in a raw body by a byte scan', () => {
     const carrier = sealCarrier({ origin: 'anthropic' }, SEAL);
-    expect(bodyMayHoldCarrier(Buffer.from(JSON.stringify({ messages: [{ content: [{ type: 'thinking', signature: carrier }] }] })))).toBe(true);
-    expect(bodyMayHoldCarrier(Buffer.from(JSON.stringify({ messages: [{ content: [{ type: 'thinking', signature: SIGNATURE }] }] })))).toBe(false);
+    expect(
+      bodyMayHoldCarrier(
+        Buffer.from(JSON.stringify({ messages: [{ content: [{ type: 'thinking', signature: carrier }] }] })),
+      ),
+    ).toBe(true);
+    expect(
+      bodyMayHoldCarrier(
+        Buffer.from(JSON.stringify({ messages: [{ content: [{ type: 'thinking', signature: SIGNATURE }] }] })),
+      ),
+    ).toBe(false);
   });
 
   it('are found by the byte scan exactly where the whole prefix is, at any place, after any near miss', () => {

@@ -17,7 +17,10 @@ const MAGIC = Buffer.from(CARRIER_PREFIX, 'base64');
 const PREFIX_TAIL = Buffer.from(CARRIER_PREFIX.slice(1), 'utf8');
 const PREFIX_HEAD = CARRIER_PREFIX.charCodeAt(0);
 
-const CARRIER: SealPurpose = { format: Buffer.from('interlingua-reasoning-carrier-1', 'utf8'), bindingLabel: 'reasoning' };
+const CARRIER: SealPurpose = {
+  format: Buffer.from('interlingua-reasoning-carrier-1', 'utf8'),
+  bindingLabel: 'reasoning',
+};
 
 /** What a carrier holds: reasoning from another provider, kept for the caller to send back. */
 export interface CarrierContents {
@@ -62,7 +65,12 @@ export function openCarrier(data: string, seal: SealKey): OpenedCarrier {
   const contents: CarrierContents = { origin: record.origin };
   const opaque = asRecord(record.opaque);
   if (opaque && typeof opaque.origin === 'string' && typeof opaque.data === 'string' && isOpaqueKind(opaque.kind)) {
-    contents.opaque = { origin: opaque.origin, kind: opaque.kind, data: opaque.data, ...(typeof opaque.itemId === 'string' ? { itemId: opaque.itemId } : {}) };
+    contents.opaque = {
+      origin: opaque.origin,
+      kind: opaque.kind,
+      data: opaque.data,
+      ...(typeof opaque.itemId === 'string' ? { itemId: opaque.itemId } : {}),
+    };
   }
   if (record.toolCall === true) contents.toolCall = true;
   if (typeof record.text === 'string') contents.text = record.text;

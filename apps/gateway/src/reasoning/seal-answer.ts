@@ -14,7 +14,11 @@ export interface CarrierSealing {
 
 /** The caller-style opaque value holding sealed contents. */
 export function carrierOpaque(contents: CarrierContents, sealing: CarrierSealing): IrOpaque {
-  return { origin: sealing.callerFamily, kind: carrierKindOf(sealing.callerFamily), data: sealCarrier(contents, sealing.seal) };
+  return {
+    origin: sealing.callerFamily,
+    kind: carrierKindOf(sealing.callerFamily),
+    data: sealCarrier(contents, sealing.seal),
+  };
 }
 
 /** Whether an opaque artefact needs a carrier to reach this caller (it is not the caller's own family's). */
@@ -32,7 +36,12 @@ export function needsTextCarrier(text: string, sealing: CarrierSealing): boolean
 }
 
 /** What a carrier holds for a reasoning part: its text too, for chat callers (see `needsTextCarrier`). */
-export function reasoningContents(origin: string, text: string, opaque: IrOpaque | undefined, sealing: CarrierSealing): CarrierContents {
+export function reasoningContents(
+  origin: string,
+  text: string,
+  opaque: IrOpaque | undefined,
+  sealing: CarrierSealing,
+): CarrierContents {
   return { origin, ...(opaque ? { opaque } : {}), ...(sealing.callerFamily === 'openai-chat' ? { text } : {}) };
 }
 
@@ -44,14 +53,35 @@ export function reasoningContents(origin: string, text: string, opaque: IrOpaque
  */
 export function sealPart(part: IrContentPart, sealing: CarrierSealing): IrContentPart[] {
   if (part.type === 'reasoning') {
-    if (isForeign(part.opaque, sealing)) return [{ type: 'reasoning', text: part.text, opaque: carrierOpaque(reasoningContents(part.opaque.origin, part.text, part.opaque, sealing), sealing) }];
-    if (!part.opaque && needsTextCarrier(part.text, sealing)) return [{ type: 'reasoning', text: part.text, opaque: carrierOpaque(reasoningContents(sealing.upstreamFamily, part.text, undefined, sealing), sealing) }];
+    if (isForeign(part.opaque, sealing))
+      return [
+        {
+          type: 'reasoning',
+          text: part.text,
+          opaque: carrierOpaque(reasoningContents(part.opaque.origin, part.text, part.opaque, sealing), sealing),
+        },
+      ];
+    if (!part.opaque && needsTextCarrier(part.text, sealing))
+      return [
+        {
+          type: 'reasoning',
+          text: part.text,
+          opaque: carrierOpaque(reasoningContents(sealing.upstreamFamily, part.text, undefined, sealing), sealing),
+        },
+      ];
     return [part];
   }
   if (part.type === 'tool-call' && isForeign(part.opaque, sealing)) {
     const { opaque, ...call } = part;
     if (signsCalls(sealing)) return [{ ...call, opaque: carrierOpaque({ origin: opaque.origin, opaque }, sealing) }];
-    return [{ type: 'reasoning', text: '', opaque: carrierOpaque({ origin: opaque.origin, opaque, toolCall: true }, sealing) }, call];
+    return [
+      {
+        type: 'reasoning',
+        text: '',
+        opaque: carrierOpaque({ origin: opaque.origin, opaque, toolCall: true }, sealing),
+      },
+      call,
+    ];
   }
   return [part];
 }
@@ -87,5 +117,8 @@ function sealContent(content: readonly IrContentPart[], sealing: CarrierSealing)
 
 /** A complete answer with every foreign artefact sealed for the caller (see `sealPart`). */
 export function sealAnswer(response: IrResponse, sealing: CarrierSealing): IrResponse {
-  return { ...response, choices: response.choices.map((choice) => ({ ...choice, content: sealContent(choice.content, sealing) })) };
+  return {
+    ...response,
+    choices: response.choices.map((choice) => ({ ...choice, content: sealContent(choice.content, sealing) })),
+  };
 }

@@ -13,7 +13,13 @@ const GEMINI_STREAM: IrStreamEvent[] = [
   { type: 'reasoning-start', index: 0 },
   { type: 'reasoning-delta', index: 0, delta: 'Two cities.' },
   { type: 'reasoning-end', index: 0 },
-  { type: 'tool-call-start', index: 1, id: 'c1', name: 'weather', opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE } },
+  {
+    type: 'tool-call-start',
+    index: 1,
+    id: 'c1',
+    name: 'weather',
+    opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE },
+  },
   { type: 'tool-call-delta', index: 1, argumentsDelta: '{"city":"Paris"}' },
   { type: 'tool-call-end', index: 1 },
   { type: 'tool-call-start', index: 2, id: 'c2', name: 'weather' },
@@ -37,7 +43,9 @@ describe('sealing a streamed answer', () => {
     expect(starts).toEqual([0, 1, 2, 3]);
     const streamed = accumulate(out);
     const buffered = sealAnswer(accumulate(GEMINI_STREAM), sealing);
-    expect(streamed.choices[0]?.content.map((part) => part.type)).toEqual(buffered.choices[0]?.content.map((part) => part.type));
+    expect(streamed.choices[0]?.content.map((part) => part.type)).toEqual(
+      buffered.choices[0]?.content.map((part) => part.type),
+    );
     const opened = openCarriers([{ role: 'assistant', content: streamed.choices[0]?.content ?? [] }], SEAL);
     expect(opened.messages[0]?.content).toEqual(accumulate(GEMINI_STREAM).choices[0]?.content);
   });
@@ -59,14 +67,26 @@ describe('sealing a streamed answer', () => {
     const anthropic: IrStreamEvent[] = [
       { type: 'reasoning-start', index: 0 },
       { type: 'reasoning-delta', index: 0, delta: 'Hm.' },
-      { type: 'reasoning-signature', index: 0, opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' } },
+      {
+        type: 'reasoning-signature',
+        index: 0,
+        opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' },
+      },
       { type: 'reasoning-end', index: 0 },
       { type: 'finish', finishReason: { unified: 'stop', raw: 'end_turn' } },
     ];
     const out = sealer.push(anthropic);
-    expect(out.map((event) => event.type)).toEqual(['reasoning-start', 'reasoning-delta', 'reasoning-signature', 'reasoning-end', 'finish']);
+    expect(out.map((event) => event.type)).toEqual([
+      'reasoning-start',
+      'reasoning-delta',
+      'reasoning-signature',
+      'reasoning-end',
+      'finish',
+    ]);
     const opened = openCarriers([{ role: 'assistant', content: accumulate(out).choices[0]?.content ?? [] }], SEAL);
-    expect(opened.messages[0]?.content).toEqual([{ type: 'reasoning', text: 'Hm.', opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' } }]);
+    expect(opened.messages[0]?.content).toEqual([
+      { type: 'reasoning', text: 'Hm.', opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' } },
+    ]);
   });
 
   it('passes the caller family’s own signatures through at once', () => {
@@ -74,7 +94,11 @@ describe('sealing a streamed answer', () => {
     const events: IrStreamEvent[] = [
       { type: 'reasoning-start', index: 0 },
       { type: 'reasoning-delta', index: 0, delta: 'Hm.' },
-      { type: 'reasoning-signature', index: 0, opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' } },
+      {
+        type: 'reasoning-signature',
+        index: 0,
+        opaque: { origin: 'anthropic', kind: 'signature', data: 'EqQBCgIYAhIM' },
+      },
       { type: 'reasoning-end', index: 0 },
     ];
     expect(sealer.push(events)).toEqual(events);
@@ -84,9 +108,27 @@ describe('sealing a streamed answer', () => {
 describe('a signature for a block the sealer did not see start', () => {
   it('is sealed at once, not lost', () => {
     const sealer = new CarrierStreamSealer({ callerFamily: 'anthropic', upstreamFamily: 'gemini', seal: SEAL });
-    const [event] = sealer.push([{ type: 'reasoning-signature', index: 4, opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE } }]);
-    expect(event).toMatchObject({ type: 'reasoning-signature', index: 4, opaque: { origin: 'anthropic', kind: 'signature' } });
-    const opened = openCarriers([{ role: 'assistant', content: [{ type: 'reasoning', text: '', opaque: event?.type === 'reasoning-signature' ? event.opaque : undefined }] }], SEAL);
-    expect(opened.messages[0]?.content).toEqual([{ type: 'reasoning', text: '', opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE } }]);
+    const [event] = sealer.push([
+      { type: 'reasoning-signature', index: 4, opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE } },
+    ]);
+    expect(event).toMatchObject({
+      type: 'reasoning-signature',
+      index: 4,
+      opaque: { origin: 'anthropic', kind: 'signature' },
+    });
+    const opened = openCarriers(
+      [
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: '', opaque: event?.type === 'reasoning-signature' ? event.opaque : undefined },
+          ],
+        },
+      ],
+      SEAL,
+    );
+    expect(opened.messages[0]?.content).toEqual([
+      { type: 'reasoning', text: '', opaque: { origin: 'gemini', kind: 'signature', data: SIGNATURE } },
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import type { IrOpaque, IrStreamEvent } from '@interlingua/ir';
-import { carrierOpaque, isForeign, needsCallCarrier, needsTextCarrier, reasoningContents, signsCalls, type CarrierSealing } from './seal-answer.js';
+import {
+  carrierOpaque,
+  isForeign,
+  needsCallCarrier,
+  needsTextCarrier,
+  reasoningContents,
+  signsCalls,
+  type CarrierSealing,
+} from './seal-answer.js';
 
 interface ReasoningBlock {
   text: string;
@@ -89,15 +97,41 @@ export class CarrierStreamSealer {
       return [];
     }
     // A signature for a block this sealer did not see start: sealed at once rather than lost.
-    return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing) }];
+    return [
+      {
+        type: 'reasoning-signature',
+        index: this.at(index),
+        opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing),
+      },
+    ];
   }
 
   private carrierAtEnd(index: number): IrStreamEvent[] {
     const block = this.reasoning.get(index);
     this.reasoning.delete(index);
     if (!block || block.native) return [];
-    if (block.foreign) return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque(reasoningContents(block.foreign.origin, block.text, block.foreign, this.sealing), this.sealing) }];
-    if (needsTextCarrier(block.text, this.sealing)) return [{ type: 'reasoning-signature', index: this.at(index), opaque: carrierOpaque(reasoningContents(this.sealing.upstreamFamily, block.text, undefined, this.sealing), this.sealing) }];
+    if (block.foreign)
+      return [
+        {
+          type: 'reasoning-signature',
+          index: this.at(index),
+          opaque: carrierOpaque(
+            reasoningContents(block.foreign.origin, block.text, block.foreign, this.sealing),
+            this.sealing,
+          ),
+        },
+      ];
+    if (needsTextCarrier(block.text, this.sealing))
+      return [
+        {
+          type: 'reasoning-signature',
+          index: this.at(index),
+          opaque: carrierOpaque(
+            reasoningContents(this.sealing.upstreamFamily, block.text, undefined, this.sealing),
+            this.sealing,
+          ),
+        },
+      ];
     return [];
   }
 
@@ -105,16 +139,34 @@ export class CarrierStreamSealer {
     const { opaque } = event;
     const first = !this.sawCall;
     this.sawCall = true;
-    if (!opaque && first && needsCallCarrier(this.sealing)) return [{ ...event, index: this.open(event.index), opaque: carrierOpaque({ origin: this.sealing.upstreamFamily }, this.sealing) }];
+    if (!opaque && first && needsCallCarrier(this.sealing))
+      return [
+        {
+          ...event,
+          index: this.open(event.index),
+          opaque: carrierOpaque({ origin: this.sealing.upstreamFamily }, this.sealing),
+        },
+      ];
     if (!isForeign(opaque, this.sealing)) return [{ ...event, index: this.open(event.index) }];
-    if (signsCalls(this.sealing)) return [{ ...event, index: this.open(event.index), opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing) }];
+    if (signsCalls(this.sealing))
+      return [
+        {
+          ...event,
+          index: this.open(event.index),
+          opaque: carrierOpaque({ origin: opaque.origin, opaque }, this.sealing),
+        },
+      ];
     const carrierIndex = event.index + this.shift;
     this.shift++;
     const { opaque: _signed, ...call } = event;
     const choice = event.choice === undefined ? {} : { choice: event.choice };
     return [
       { type: 'reasoning-start', index: carrierIndex, ...choice },
-      { type: 'reasoning-signature', index: carrierIndex, opaque: carrierOpaque({ origin: opaque.origin, opaque, toolCall: true }, this.sealing) },
+      {
+        type: 'reasoning-signature',
+        index: carrierIndex,
+        opaque: carrierOpaque({ origin: opaque.origin, opaque, toolCall: true }, this.sealing),
+      },
       { type: 'reasoning-end', index: carrierIndex },
       { ...call, index: this.open(event.index) },
     ];

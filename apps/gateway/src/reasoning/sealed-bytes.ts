@@ -37,7 +37,10 @@ function keyOf(secret: string): Buffer {
  * altered one.
  */
 function bindingOf(purpose: SealPurpose, seal: SealKey): Buffer {
-  return createHmac('sha256', keyOf(seal.secret)).update(`${purpose.bindingLabel}-key:${seal.keyId}`, 'utf8').digest().subarray(0, BINDING_BYTES);
+  return createHmac('sha256', keyOf(seal.secret))
+    .update(`${purpose.bindingLabel}-key:${seal.keyId}`, 'utf8')
+    .digest()
+    .subarray(0, BINDING_BYTES);
 }
 
 /**
@@ -70,10 +73,17 @@ export function openBytes(bytes: Buffer, purpose: SealPurpose, seal: SealKey): O
 
 function decrypt(bytes: Buffer, binding: Buffer, purpose: SealPurpose, secret: string): string | undefined {
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), bytes.subarray(BINDING_BYTES, BINDING_BYTES + IV_BYTES));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      keyOf(secret),
+      bytes.subarray(BINDING_BYTES, BINDING_BYTES + IV_BYTES),
+    );
     decipher.setAAD(Buffer.concat([purpose.format, binding]));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(BINDING_BYTES + IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+      decipher.update(bytes.subarray(BINDING_BYTES + IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     return undefined;
   }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { openCompaction, sealCompaction } from './compaction-seal.js';
 
 const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
-const contents = { summary: 'The user wants a trip to Paris; weather checked: sunny.', model: 'chat/gpt-4o', created: 1_764_967_971 };
+const contents = {
+  summary: 'The user wants a trip to Paris; weather checked: sunny.',
+  model: 'chat/gpt-4o',
+  created: 1_764_967_971,
+};
 
 describe('compaction sealing', () => {
   it('seals as ilg1.<base64url> and opens again with the same secret and key', () => {
@@ -31,7 +35,10 @@ describe('compaction sealing', () => {
     const mine = Buffer.from(sealCompaction(contents, SEAL).slice(5), 'base64url');
     const theirs = Buffer.from(sealCompaction(contents, { ...SEAL, keyId: 'team-b' }).slice(5), 'base64url');
     const swapped = Buffer.concat([theirs.subarray(0, 8), mine.subarray(8)]);
-    expect(openCompaction(`ilg1.${swapped.toString('base64url')}`, { ...SEAL, keyId: 'team-b' })).toEqual({ ok: false, reason: 'unreadable' });
+    expect(openCompaction(`ilg1.${swapped.toString('base64url')}`, { ...SEAL, keyId: 'team-b' })).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
   });
 
   it('refuses another secret, any altered byte, a truncated blob and a foreign prefix', () => {

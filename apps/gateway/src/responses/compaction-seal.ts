@@ -1,9 +1,18 @@
 import { INTERLINGUA_COMPACTION_PREFIX } from '@interlingua/openai-responses';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
-import { openBytes, sealBytes, type SealKey, type SealOpenFailure, type SealPurpose } from '../reasoning/sealed-bytes.js';
+import {
+  openBytes,
+  sealBytes,
+  type SealKey,
+  type SealOpenFailure,
+  type SealPurpose,
+} from '../reasoning/sealed-bytes.js';
 
 /** Binds the ciphertext to this format, so a blob sealed for another purpose does not open. */
-const COMPACTION: SealPurpose = { format: Buffer.from(INTERLINGUA_COMPACTION_PREFIX, 'utf8'), bindingLabel: 'compaction' };
+const COMPACTION: SealPurpose = {
+  format: Buffer.from(INTERLINGUA_COMPACTION_PREFIX, 'utf8'),
+  bindingLabel: 'compaction',
+};
 
 /** What a gateway compaction item holds once opened. */
 export interface CompactionContents {
@@ -21,7 +30,8 @@ export type CompactionSealKey = SealKey;
 /** Why a blob did not open: made under another API key, or not readable with this secret at all. */
 export type CompactionOpenFailure = SealOpenFailure;
 
-export type OpenedCompaction = { ok: true; contents: CompactionContents } | { ok: false; reason: CompactionOpenFailure };
+export type OpenedCompaction =
+  { ok: true; contents: CompactionContents } | { ok: false; reason: CompactionOpenFailure };
 
 /**
  * Seals compaction contents as `ilg1.<base64url(binding | iv | ciphertext | tag)>` (see
@@ -38,7 +48,11 @@ export function sealCompaction(contents: CompactionContents, seal: CompactionSea
 export function openCompaction(blob: string, seal: CompactionSealKey): OpenedCompaction {
   const unreadable: OpenedCompaction = { ok: false, reason: 'unreadable' };
   if (!blob.startsWith(INTERLINGUA_COMPACTION_PREFIX)) return unreadable;
-  const opened = openBytes(Buffer.from(blob.slice(INTERLINGUA_COMPACTION_PREFIX.length), 'base64url'), COMPACTION, seal);
+  const opened = openBytes(
+    Buffer.from(blob.slice(INTERLINGUA_COMPACTION_PREFIX.length), 'base64url'),
+    COMPACTION,
+    seal,
+  );
   if (!opened.ok) return opened;
   const parsed = safeJsonParse(opened.plaintext);
   const record = parsed.ok ? asRecord(parsed.value) : undefined;

@@ -16,7 +16,11 @@ const TERMINAL = new Set(['response.completed', 'response.incomplete']);
  * The events of `inner` are renumbered, since the item's events are written here: a compaction
  * turn is a handful of events, so each is parsed once.
  */
-export function compactionStream(inner: StreamMachine<IrStreamEvent, SseMessage>, itemFor: CompactionItemFor, noSummary: IrErrorData): StreamMachine<IrStreamEvent, SseMessage> {
+export function compactionStream(
+  inner: StreamMachine<IrStreamEvent, SseMessage>,
+  itemFor: CompactionItemFor,
+  noSummary: IrErrorData,
+): StreamMachine<IrStreamEvent, SseMessage> {
   let sequence = 0;
   let summary = '';
   let failed = false;
@@ -29,7 +33,10 @@ export function compactionStream(inner: StreamMachine<IrStreamEvent, SseMessage>
       if (output && response && TERMINAL.has(String(data.type))) response.output = [output];
       return { event: message.event, data: JSON.stringify(data) };
     });
-  const emit = (type: string, item: Record<string, unknown>): SseMessage => ({ event: type, data: JSON.stringify({ type, output_index: 0, item, sequence_number: sequence++ }) });
+  const emit = (type: string, item: Record<string, unknown>): SseMessage => ({
+    event: type,
+    data: JSON.stringify({ type, output_index: 0, item, sequence_number: sequence++ }),
+  });
   return {
     push(event) {
       switch (event.type) {
@@ -47,7 +54,9 @@ export function compactionStream(inner: StreamMachine<IrStreamEvent, SseMessage>
           return [];
         case 'finish':
           // Reported as a normal stop whatever the reason (see above); it also opens the response.
-          return (event.choice ?? 0) === 0 ? numbered(inner.push({ ...event, finishReason: { ...event.finishReason, unified: 'stop' } })) : [];
+          return (event.choice ?? 0) === 0
+            ? numbered(inner.push({ ...event, finishReason: { ...event.finishReason, unified: 'stop' } }))
+            : [];
         default:
           return [];
       }

@@ -27,13 +27,19 @@ function partText(part: IrContentPart): string {
 }
 
 function messageText(message: IrMessage): string {
-  const text = message.content.map(partText).filter((piece) => piece !== '').join('\n');
+  const text = message.content
+    .map(partText)
+    .filter((piece) => piece !== '')
+    .join('\n');
   return text === '' ? '' : `${message.role.toUpperCase()}:\n${text}`;
 }
 
 /** The conversation as one plain-text transcript (images and files named, not included). */
 export function conversationTranscript(messages: readonly IrMessage[]): string {
-  return messages.map(messageText).filter((text) => text !== '').join('\n\n');
+  return messages
+    .map(messageText)
+    .filter((text) => text !== '')
+    .join('\n\n');
 }
 
 /**
@@ -47,7 +53,10 @@ export function compactionSummaryRequest(conversation: IrRequest, stream = false
     model: conversation.model,
     messages: [
       { role: 'system', content: [{ type: 'text', text: COMPACTION_INSTRUCTION }] },
-      { role: 'user', content: [{ type: 'text', text: `<transcript>\n${transcript}\n</transcript>\n\nWrite the summary now.` }] },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: `<transcript>\n${transcript}\n</transcript>\n\nWrite the summary now.` }],
+      },
     ],
     sampling: {},
     stream,

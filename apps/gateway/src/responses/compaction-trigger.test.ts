@@ -12,7 +12,9 @@ describe('findCompactionTrigger', () => {
     expect(trigger).toMatchObject({ index: 2, item: { type: 'compaction_trigger' } });
     const rest = withoutCompactionTrigger(ir, trigger!);
     expect(rest.messages).toEqual(ir.messages);
-    expect(rest.extensions?.['openai-responses']).toMatchObject({ items: [{ index: 1, item: { type: 'item_reference', id: 'msg_1' } }] });
+    expect(rest.extensions?.['openai-responses']).toMatchObject({
+      items: [{ index: 1, item: { type: 'item_reference', id: 'msg_1' } }],
+    });
   });
 
   it('finds nothing in a request without one', () => {
@@ -24,6 +26,8 @@ describe('findCompactionTrigger', () => {
     ['before another item', [user, { type: 'compaction_trigger' }, { type: 'item_reference', id: 'x' }], 'input[1]'],
     ['twice', [user, { type: 'compaction_trigger' }, { type: 'compaction_trigger' }], 'input[2]'],
   ])('refuses a trigger %s with a 400 naming it', (_case, input, field) => {
-    expect(() => findCompactionTrigger(irOf(input))).toThrow(expect.objectContaining({ data: expect.objectContaining({ kind: 'invalid-request', param: field }) }));
+    expect(() => findCompactionTrigger(irOf(input))).toThrow(
+      expect.objectContaining({ data: expect.objectContaining({ kind: 'invalid-request', param: field }) }),
+    );
   });
 });

@@ -1,5 +1,9 @@
 import { invalidRequest, type IrRequest } from '@interlingua/ir';
-import { OPENAI_RESPONSES_STYLE, type OpenAiResponsesPassthroughItem, type OpenAiResponsesRequestExtensions } from '@interlingua/openai-responses';
+import {
+  OPENAI_RESPONSES_STYLE,
+  type OpenAiResponsesPassthroughItem,
+  type OpenAiResponsesRequestExtensions,
+} from '@interlingua/openai-responses';
 
 /** The input item with which Codex asks for a compaction on an ordinary `/v1/responses` call. */
 export const COMPACTION_TRIGGER = 'compaction_trigger';
@@ -10,7 +14,10 @@ function extensionsOf(ir: IrRequest): OpenAiResponsesRequestExtensions {
 
 function misplaced(entry: OpenAiResponsesPassthroughItem): never {
   const field = entry.index === undefined ? 'input' : `input[${entry.index}]`;
-  throw invalidRequest(`${field}: the '${COMPACTION_TRIGGER}' item must be the final input item, and a request holds at most one`, field);
+  throw invalidRequest(
+    `${field}: the '${COMPACTION_TRIGGER}' item must be the final input item, and a request holds at most one`,
+    field,
+  );
 }
 
 /**
@@ -33,5 +40,8 @@ export function findCompactionTrigger(ir: IrRequest): OpenAiResponsesPassthrough
 export function withoutCompactionTrigger(ir: IrRequest, trigger: OpenAiResponsesPassthroughItem): IrRequest {
   const ext = extensionsOf(ir);
   const items = (ext.items ?? []).filter((entry) => entry !== trigger);
-  return { ...ir, extensions: { ...ir.extensions, [OPENAI_RESPONSES_STYLE]: { ...ext, items } as Record<string, unknown> } };
+  return {
+    ...ir,
+    extensions: { ...ir.extensions, [OPENAI_RESPONSES_STYLE]: { ...ext, items } as Record<string, unknown> },
+  };
 }

@@ -17,9 +17,19 @@ function messageItem(item: Item): Item {
   const role = typeof item.role === 'string' ? item.role : 'user';
   const content =
     typeof item.content === 'string'
-      ? [role === 'assistant' ? { type: 'output_text', text: item.content, annotations: [], logprobs: [] } : { type: 'input_text', text: item.content }]
+      ? [
+          role === 'assistant'
+            ? { type: 'output_text', text: item.content, annotations: [], logprobs: [] }
+            : { type: 'input_text', text: item.content },
+        ]
       : item.content;
-  return { ...item, type: 'message', role, content, status: typeof item.status === 'string' ? item.status : 'completed' };
+  return {
+    ...item,
+    type: 'message',
+    role,
+    content,
+    status: typeof item.status === 'string' ? item.status : 'completed',
+  };
 }
 
 /**
@@ -27,12 +37,23 @@ function messageItem(item: Item): Item {
  * get their full shape, and every item gets an id (its own, or one derived from the response id).
  */
 export function inputItemsWithIds(input: unknown, responseId: string): Item[] {
-  const items: Item[] = typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : Array.isArray(input) ? input.map((entry) => asRecord(entry) ?? {}) : [];
+  const items: Item[] =
+    typeof input === 'string'
+      ? [{ type: 'message', role: 'user', content: input }]
+      : Array.isArray(input)
+        ? input.map((entry) => asRecord(entry) ?? {})
+        : [];
   const base = responseId.replace(/^resp_/, '');
   return items.map((raw, index) => {
     const kind = typeof raw.type === 'string' ? raw.type : 'role' in raw ? 'message' : 'item';
-    const item = kind === 'message' ? messageItem(raw) : kind === 'function_call_output' && raw.status === undefined ? { ...raw, status: 'completed' } : raw;
-    const id = typeof item.id === 'string' && item.id.length > 0 ? item.id : `${ID_PREFIX[kind] ?? 'item'}_${base}_in${index}`;
+    const item =
+      kind === 'message'
+        ? messageItem(raw)
+        : kind === 'function_call_output' && raw.status === undefined
+          ? { ...raw, status: 'completed' }
+          : raw;
+    const id =
+      typeof item.id === 'string' && item.id.length > 0 ? item.id : `${ID_PREFIX[kind] ?? 'item'}_${base}_in${index}`;
     return { ...item, id };
   });
 }
@@ -54,7 +75,8 @@ export function inputItemsPage(items: readonly Item[], query: URLSearchParams): 
   if (order !== 'asc' && order !== 'desc') throw invalidRequest("order: must be 'asc' or 'desc'", 'order');
   const limitText = query.get('limit');
   const limit = limitText === null ? 20 : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalidRequest('limit: must be an integer from 1 to 100', 'limit');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw invalidRequest('limit: must be an integer from 1 to 100', 'limit');
   const ordered = order === 'asc' ? [...items] : [...items].reverse();
   const after = query.get('after');
   let start = 0;

@@ -16,8 +16,19 @@ function entry(id: string, key = 'k', previousResponseId?: string): StoredRespon
   };
 }
 
-function storeWith(config: Partial<ResponsesConfig['store']> = {}, now: () => number = Date.now, state = new MemoryStore(1000, now)): ResponseStore {
-  return new ResponseStore(state, { ttlSeconds: 60, maxEntries: 10, maxEntryBytes: 100_000, maxBytesPerKey: 100_000, maxTotalBytes: 1_000_000, ...config });
+function storeWith(
+  config: Partial<ResponsesConfig['store']> = {},
+  now: () => number = Date.now,
+  state = new MemoryStore(1000, now),
+): ResponseStore {
+  return new ResponseStore(state, {
+    ttlSeconds: 60,
+    maxEntries: 10,
+    maxEntryBytes: 100_000,
+    maxBytesPerKey: 100_000,
+    maxTotalBytes: 1_000_000,
+    ...config,
+  });
 }
 
 async function keptOf(store: ResponseStore, ids: readonly string[], key = 'k'): Promise<boolean[]> {
@@ -67,7 +78,14 @@ describe('ResponseStore', () => {
   it('refuses up front a request larger than one stored response may be, in a 413 naming store', async () => {
     const store = storeWith({ maxEntryBytes: 1_000, maxBytesPerKey: 5_000 });
     await expect(store.admit('k', 999)).resolves.toBeUndefined();
-    await expect(store.admit('k', 1_001)).rejects.toMatchObject({ data: { kind: 'request-too-large', code: 'stored_response_too_large', param: 'store', message: expect.stringContaining('"store": false') } });
+    await expect(store.admit('k', 1_001)).rejects.toMatchObject({
+      data: {
+        kind: 'request-too-large',
+        code: 'stored_response_too_large',
+        param: 'store',
+        message: expect.stringContaining('"store": false'),
+      },
+    });
   });
 
   it("refuses a key whose request would not fit beside other keys' responses, evicting none of theirs", async () => {
@@ -76,7 +94,9 @@ describe('ResponseStore', () => {
     const [a, b, c] = [newGatewayResponseId(), newGatewayResponseId(), newGatewayResponseId()];
     await store.save(entry(a, 'alice'));
     await store.save(entry(b, 'bob'));
-    await expect(store.admit('carol', size)).rejects.toMatchObject({ data: { kind: 'quota-exceeded', code: 'response_store_full' } });
+    await expect(store.admit('carol', size)).rejects.toMatchObject({
+      data: { kind: 'quota-exceeded', code: 'response_store_full' },
+    });
     expect(await store.save(entry(c, 'carol'))).toMatch(/store of responses is full/);
     expect(await keptOf(store, [a], 'alice')).toEqual([true]);
     expect(await keptOf(store, [b], 'bob')).toEqual([true]);
@@ -109,7 +129,16 @@ describe('ResponseStore', () => {
     await store.save(entry(c, 'k', b));
     expect((await store.chain(c, 'k')).map((e) => e.id)).toEqual([a, b, c]);
     await store.delete(a, 'k');
-    await expect(store.chain(c, 'k')).rejects.toMatchObject({ data: { kind: 'not-found', code: 'response_not_found', message: expect.stringContaining(a) } });
-    await expect(store.chain(c, 'k', 'previous_response_id')).rejects.toMatchObject({ data: { kind: 'invalid-request', code: 'previous_response_not_found', param: 'previous_response_id', message: expect.stringContaining(a) } });
+    await expect(store.chain(c, 'k')).rejects.toMatchObject({
+      data: { kind: 'not-found', code: 'response_not_found', message: expect.stringContaining(a) },
+    });
+    await expect(store.chain(c, 'k', 'previous_response_id')).rejects.toMatchObject({
+      data: {
+        kind: 'invalid-request',
+        code: 'previous_response_not_found',
+        param: 'previous_response_id',
+        message: expect.stringContaining(a),
+      },
+    });
   });
 });

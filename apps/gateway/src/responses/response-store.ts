@@ -26,7 +26,8 @@ export interface StoredResponse {
 /** Longest chain of `previous_response_id` links followed. */
 const MAX_CHAIN = 1_000;
 const GATEWAY_ID_PREFIX = 'resp_ilg_';
-const NOT_STORED = 'this gateway keeps no such response for this API key (it expired, was deleted, or was sent with "store": false and its WebSocket connection no longer holds it); send the whole conversation as input instead';
+const NOT_STORED =
+  'this gateway keeps no such response for this API key (it expired, was deleted, or was sent with "store": false and its WebSocket connection no longer holds it); send the whole conversation as input instead';
 
 /** A fresh id for a response answered by the gateway. */
 export function newGatewayResponseId(): string {
@@ -53,11 +54,18 @@ export function responseNotFound(id: string, param?: string): IrError {
  * `previous_response_not_found` naming the parameter (over HTTP and as a WebSocket error event).
  */
 export function previousResponseNotFound(id: string, why: string): IrError {
-  return new IrError({ kind: 'invalid-request', message: `Previous response with id '${id}' not found: ${why}`, code: 'previous_response_not_found', param: 'previous_response_id', source: 'gateway' });
+  return new IrError({
+    kind: 'invalid-request',
+    message: `Previous response with id '${id}' not found: ${why}`,
+    code: 'previous_response_not_found',
+    param: 'previous_response_id',
+    source: 'gateway',
+  });
 }
 
 /** The bounds of a `ResponseStore`; bounds left out take the config defaults. */
-export type ResponseStoreLimits = Pick<ResponsesConfig['store'], 'ttlSeconds' | 'maxEntries' | 'maxEntryBytes'> & Partial<ResponsesConfig['store']>;
+export type ResponseStoreLimits = Pick<ResponsesConfig['store'], 'ttlSeconds' | 'maxEntries' | 'maxEntryBytes'> &
+  Partial<ResponsesConfig['store']>;
 
 /**
  * Stored responses in the gateway's `StateStore`, as JSON with a TTL, in one group per API key:
@@ -98,14 +106,16 @@ export class ResponseStore {
   async save(entry: StoredResponse): Promise<string | undefined> {
     const text = JSON.stringify(entry);
     const bytes = Buffer.byteLength(text);
-    if (bytes > this.limits.maxEntryBytes) return `the response is ${bytes} bytes, larger than responses.store.maxEntryBytes (${this.limits.maxEntryBytes})`;
+    if (bytes > this.limits.maxEntryBytes)
+      return `the response is ${bytes} bytes, larger than responses.store.maxEntryBytes (${this.limits.maxEntryBytes})`;
     const result = await this.store.putInGroup(entry.key, entry.id, text, this.limits.ttlSeconds * 1000, {
       maxEntriesPerGroup: this.limits.maxEntries,
       maxBytesPerGroup: this.limits.maxBytesPerKey,
       maxTotalBytes: this.limits.maxTotalBytes,
     });
     if (result.stored) return undefined;
-    if (result.reason === 'entry-too-large') return `the response is ${bytes} bytes, larger than responses.store.maxBytesPerKey (${this.limits.maxBytesPerKey})`;
+    if (result.reason === 'entry-too-large')
+      return `the response is ${bytes} bytes, larger than responses.store.maxBytesPerKey (${this.limits.maxBytesPerKey})`;
     return storeFull().message;
   }
 
@@ -145,7 +155,8 @@ export class ResponseStore {
 function storeFull(): IrError {
   return new IrError({
     kind: 'quota-exceeded',
-    message: "The gateway's store of responses is full with other API keys' responses (responses.store.maxTotalBytes); send \"store\": false, or retry once stored responses expire",
+    message:
+      'The gateway\'s store of responses is full with other API keys\' responses (responses.store.maxTotalBytes); send "store": false, or retry once stored responses expire',
     code: 'response_store_full',
     param: 'store',
     source: 'gateway',
@@ -156,6 +167,12 @@ function parseEntry(text: string): StoredResponse | undefined {
   const parsed = safeJsonParse(text);
   const record = parsed.ok ? asRecord(parsed.value) : undefined;
   if (!record || typeof record.id !== 'string' || typeof record.key !== 'string') return undefined;
-  if (!Array.isArray(record.inputItems) || !Array.isArray(record.inputMessages) || !Array.isArray(record.output) || !asRecord(record.response)) return undefined;
+  if (
+    !Array.isArray(record.inputItems) ||
+    !Array.isArray(record.inputMessages) ||
+    !Array.isArray(record.output) ||
+    !asRecord(record.response)
+  )
+    return undefined;
   return record as unknown as StoredResponse;
 }

@@ -31,14 +31,32 @@ export interface ResponsesCallCodec {
  * request's echoed fields (`instructions`, `tools`, `store`, …), read only when an answer is
  * encoded (never on the fast path).
  */
-export function responsesCallCodec(base: StyleCodec<unknown, unknown>, readEcho: () => Echo, head: AnswerHead, alias: string, shape?: AnswerShape): ResponsesCallCodec {
+export function responsesCallCodec(
+  base: StyleCodec<unknown, unknown>,
+  readEcho: () => Echo,
+  head: AnswerHead,
+  alias: string,
+  shape?: AnswerShape,
+): ResponsesCallCodec {
   let cached: Echo | undefined;
   const echo = (): Echo => (cached ??= readEcho());
-  const headed = (ir: IrResponse, model: string): IrResponse => ({ ...ir, id: head.id, created: ir.created || head.created, model });
+  const headed = (ir: IrResponse, model: string): IrResponse => ({
+    ...ir,
+    id: head.id,
+    created: ir.created || head.created,
+    model,
+  });
   let last: { ir: IrResponse; streamed: boolean; result: ReturnType<typeof openAiResponsesResponseFromIr> } | undefined;
   const encode = (ir: IrResponse, streamed: boolean): ReturnType<typeof openAiResponsesResponseFromIr> => {
     if (last?.ir === ir && last.streamed === streamed) return last.result;
-    last = { ir, streamed, result: openAiResponsesResponseFromIr(headed(shape ? shape.response(ir) : ir, streamed ? alias : ir.model), echo()) };
+    last = {
+      ir,
+      streamed,
+      result: openAiResponsesResponseFromIr(
+        headed(shape ? shape.response(ir) : ir, streamed ? alias : ir.model),
+        echo(),
+      ),
+    };
     return last.result;
   };
   return {
@@ -53,14 +71,22 @@ export function responsesCallCodec(base: StyleCodec<unknown, unknown>, readEcho:
           const start = (event: IrStreamEvent): IrStreamEvent[] => {
             if (started) return [event];
             started = true;
-            if (event.type === 'response-start') return [{ ...event, id: head.id, created: event.created || head.created }];
-            return [{ type: 'response-start', id: head.id, model: options?.model ?? alias, created: head.created }, event];
+            if (event.type === 'response-start')
+              return [{ ...event, id: head.id, created: event.created || head.created }];
+            return [
+              { type: 'response-start', id: head.id, model: options?.model ?? alias, created: head.created },
+              event,
+            ];
           };
           const machine: StreamMachine<IrStreamEvent, SseMessage> = {
             // Once the stream has started, each event goes straight to the encoder (no array per event).
             push: (event) => (started ? encoder.push(event) : start(event).flatMap((e) => encoder.push(e))),
             end: () => {
-              const opening = started ? [] : start({ type: 'response-start', id: head.id, model: alias, created: head.created }).flatMap((e) => encoder.push(e));
+              const opening = started
+                ? []
+                : start({ type: 'response-start', id: head.id, model: alias, created: head.created }).flatMap((e) =>
+                    encoder.push(e),
+                  );
               return [...opening, ...encoder.end()];
             },
           };

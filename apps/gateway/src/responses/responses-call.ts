@@ -23,17 +23,29 @@ function decoder(call: GenerationContext): (json: Record<string, unknown>) => Re
  * items) when it names gateway state or is likely to go through the IR anyway; the fast path
  * to an OpenAI Responses upstream otherwise stays free of the work.
  */
-async function prepareIr(call: GenerationContext, key: GatewayKey, state: ResponsesState): Promise<PreparedConversation | undefined> {
+async function prepareIr(
+  call: GenerationContext,
+  key: GatewayKey,
+  state: ResponsesState,
+): Promise<PreparedConversation | undefined> {
   const previous = call.json.previous_response_id;
-  const needed = (typeof previous === 'string' && isGatewayResponseId(previous)) || call.rawBody.includes('compaction') || !isResponsesTarget(call.route.targets[0]);
+  const needed =
+    (typeof previous === 'string' && isGatewayResponseId(previous)) ||
+    call.rawBody.includes('compaction') ||
+    !isResponsesTarget(call.route.targets[0]);
   if (!needed) {
     restrictToResponsesTargets(call, openAiStateReasons(call.json));
     return undefined;
   }
-  const prepared = await prepareConversation(call.json, decoder(call), { store: state.store, key: key.id, secret: state.secret });
+  const prepared = await prepareConversation(call.json, decoder(call), {
+    store: state.store,
+    key: key.id,
+    secret: state.secret,
+  });
   restrictToResponsesTargets(call, prepared.openAiOnly);
   // With no OpenAI-held state and no compaction summary the gateway sees the whole conversation.
-  if (prepared.openAiOnly.length === 0 && !call.rawBody.includes('compaction')) refuseToolOutputsWithoutCalls(prepared.ir);
+  if (prepared.openAiOnly.length === 0 && !call.rawBody.includes('compaction'))
+    refuseToolOutputsWithoutCalls(prepared.ir);
   call.preparedIr = { ir: prepared.ir, warnings: prepared.warnings };
   if (prepared.rewritten) call.forceTranslation = true;
   return prepared;
@@ -44,7 +56,11 @@ async function prepareIr(call: GenerationContext, key: GatewayKey, state: Respon
  * on OpenAI Responses targets, makes answers carry the gateway's id and the echoed request
  * fields, and stores answers that went through the IR unless the caller sent `store: false`.
  */
-export async function prepareResponsesCall(call: GenerationContext, key: GatewayKey, state: ResponsesState): Promise<void> {
+export async function prepareResponsesCall(
+  call: GenerationContext,
+  key: GatewayKey,
+  state: ResponsesState,
+): Promise<void> {
   const prepared = await prepareIr(call, key, state);
   const head = { id: newGatewayResponseId(), created: nowSeconds() };
   const compaction = prepared ? prepareCompactionTurn(call, prepared, key, state, head) : undefined;
@@ -72,7 +88,12 @@ interface AnswerToStore {
   response: IrResponse;
 }
 
-async function storeAnswer(call: GenerationContext, key: GatewayKey, state: ResponsesState, answer: AnswerToStore): Promise<void> {
+async function storeAnswer(
+  call: GenerationContext,
+  key: GatewayKey,
+  state: ResponsesState,
+  answer: AnswerToStore,
+): Promise<void> {
   const { head, prepared, callCodec, response } = answer;
   const ir = prepared?.ir ?? decoder(call)(call.json).value;
   const inputStart = prepared?.inputStart ?? (ir.extensions?.['openai-responses']?.instructions === true ? 1 : 0);
@@ -94,11 +115,17 @@ async function storeAnswer(call: GenerationContext, key: GatewayKey, state: Resp
     problem = `the store failed (${error instanceof Error ? error.message : String(error)})`;
   }
   // The answer itself is good: a failure to keep it is reported, not turned into a failed answer.
-  if (problem) call.outcome.warnings.push({ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` });
+  if (problem)
+    call.outcome.warnings.push({ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` });
 }
 
 /** An answer an OpenAI Responses upstream stored (passed through as is): its id is remembered with the provider that holds it. */
-function rememberOwner(call: GenerationContext, key: GatewayKey, owners: UpstreamResponseOwners, id: string): Promise<void> | undefined {
+function rememberOwner(
+  call: GenerationContext,
+  key: GatewayKey,
+  owners: UpstreamResponseOwners,
+  id: string,
+): Promise<void> | undefined {
   const target = call.outcome.target;
   if (!target || isGatewayResponseId(id)) return undefined;
   return owners.remember(key.id, id, { provider: target.settings.id, model: target.upstreamModel });

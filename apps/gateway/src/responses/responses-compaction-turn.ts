@@ -22,7 +22,14 @@ function compactionShape(call: GenerationContext, seal: CompactionSealKey, head:
   let sealed: { summary: string; item: Record<string, unknown> } | undefined;
   const itemFor = (summary: string): Record<string, unknown> => {
     if (sealed?.summary !== summary) {
-      sealed = { summary, item: { id, type: 'compaction', encrypted_content: sealCompaction({ summary, model: call.model, created: head.created }, seal) } };
+      sealed = {
+        summary,
+        item: {
+          id,
+          type: 'compaction',
+          encrypted_content: sealCompaction({ summary, model: call.model, created: head.created }, seal),
+        },
+      };
     }
     return sealed.item;
   };
@@ -35,15 +42,25 @@ function compactionShape(call: GenerationContext, seal: CompactionSealKey, head:
       return {
         ...ir,
         choices: [{ index: 0, content: [], finishReason: { unified: 'stop', raw: choice?.finishReason.raw ?? null } }],
-        extensions: { ...ir.extensions, [OPENAI_RESPONSES_STYLE]: { ...ext, outputItems: [{ index: 0, item: itemFor(summary) }] } },
+        extensions: {
+          ...ir.extensions,
+          [OPENAI_RESPONSES_STYLE]: { ...ext, outputItems: [{ index: 0, item: itemFor(summary) }] },
+        },
       };
     },
     stream: (encoder) => compactionStream(encoder, itemFor, noSummary().data),
   };
 }
 
-function emulate(call: GenerationContext, prepared: PreparedConversation, trigger: OpenAiResponsesPassthroughItem): void {
-  call.preparedIr = { ir: compactionSummaryRequest(withoutCompactionTrigger(prepared.ir, trigger), call.stream), warnings: prepared.warnings };
+function emulate(
+  call: GenerationContext,
+  prepared: PreparedConversation,
+  trigger: OpenAiResponsesPassthroughItem,
+): void {
+  call.preparedIr = {
+    ir: compactionSummaryRequest(withoutCompactionTrigger(prepared.ir, trigger), call.stream),
+    warnings: prepared.warnings,
+  };
   call.forceTranslation = true;
 }
 
@@ -56,7 +73,13 @@ function emulate(call: GenerationContext, prepared: PreparedConversation, trigge
  * item. Returns the shape of that answer, or undefined when there is no trigger or it passes
  * through.
  */
-export function prepareCompactionTurn(call: GenerationContext, prepared: PreparedConversation, key: GatewayKey, state: ResponsesState, head: AnswerHead): AnswerShape | undefined {
+export function prepareCompactionTurn(
+  call: GenerationContext,
+  prepared: PreparedConversation,
+  key: GatewayKey,
+  state: ResponsesState,
+  head: AnswerHead,
+): AnswerShape | undefined {
   const trigger = findCompactionTrigger(prepared.ir);
   if (!trigger) return undefined;
   if (isResponsesTarget(call.route.targets[0])) {

@@ -34,11 +34,18 @@ function compactTarget(target: RouteTarget): RouteTarget {
 
 /** The text of an answer's first choice. */
 export function answerText(response: IrResponse): string {
-  return (response.choices[0]?.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('').trim();
+  return (response.choices[0]?.content ?? [])
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('')
+    .trim();
 }
 
 export function noSummary(): IrError {
-  return new IrError({ kind: 'upstream-error', message: 'The upstream model returned no summary text for the compaction', source: 'upstream' });
+  return new IrError({
+    kind: 'upstream-error',
+    message: 'The upstream model returned no summary text for the compaction',
+    source: 'upstream',
+  });
 }
 
 /**
@@ -74,8 +81,16 @@ function emulate(call: GenerationContext, prepared: PreparedConversation, seal: 
  * bytes back); anything else is emulated with the target model, which needs
  * `responses.compaction.secret`.
  */
-export async function prepareCompactCall(call: GenerationContext, key: GatewayKey, state: ResponsesState): Promise<void> {
-  const prepared = await prepareConversation(call.json, openAiResponsesCompactRequestToIr, { store: state.store, key: key.id, secret: state.secret });
+export async function prepareCompactCall(
+  call: GenerationContext,
+  key: GatewayKey,
+  state: ResponsesState,
+): Promise<void> {
+  const prepared = await prepareConversation(call.json, openAiResponsesCompactRequestToIr, {
+    store: state.store,
+    key: key.id,
+    secret: state.secret,
+  });
   restrictToResponsesTargets(call, prepared.openAiOnly);
   if (!prepared.rewritten && isResponsesTarget(call.route.targets[0])) {
     call.route = { ...call.route, targets: call.route.targets.filter(isResponsesTarget).map(compactTarget) };

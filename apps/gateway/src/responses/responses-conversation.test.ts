@@ -3,7 +3,12 @@ import { irToOpenAiResponsesRequest, openAiResponsesRequestToIr } from '@interli
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../store/memory-store.js';
 import { sealCompaction } from './compaction-seal.js';
-import { COMPACTION_NOTE_PREFIX, insertHistory, openAiStateReasons, prepareConversation } from './responses-conversation.js';
+import {
+  COMPACTION_NOTE_PREFIX,
+  insertHistory,
+  openAiStateReasons,
+  prepareConversation,
+} from './responses-conversation.js';
 import { newGatewayResponseId, ResponseStore } from './response-store.js';
 
 const history: IrMessage[] = [
@@ -13,7 +18,9 @@ const history: IrMessage[] = [
 
 const SECRET = 'conversation-test-secret';
 
-function context(store = new ResponseStore(new MemoryStore(), { ttlSeconds: 60, maxEntries: 10, maxEntryBytes: 100_000 })) {
+function context(
+  store = new ResponseStore(new MemoryStore(), { ttlSeconds: 60, maxEntries: 10, maxEntryBytes: 100_000 }),
+) {
   return { store, key: 'k', secret: SECRET };
 }
 
@@ -26,7 +33,13 @@ describe('insertHistory', () => {
       store: true,
       input: [
         { type: 'item_reference', id: 'msg_ref' },
-        { type: 'message', role: 'assistant', id: 'msg_kept', status: 'completed', content: [{ type: 'output_text', text: 'kept', annotations: [] }] },
+        {
+          type: 'message',
+          role: 'assistant',
+          id: 'msg_kept',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'kept', annotations: [] }],
+        },
         { type: 'compaction', encrypted_content: 'gAAAA-openai', id: 'cmp_1' },
         { role: 'user', content: 'now' },
       ],
@@ -42,7 +55,13 @@ describe('insertHistory', () => {
       { role: 'user', content: 'earlier question' },
       { role: 'assistant', content: 'earlier answer' },
       { type: 'item_reference', id: 'msg_ref' },
-      { type: 'message', role: 'assistant', id: 'msg_kept', status: 'completed', content: [{ type: 'output_text', text: 'kept', annotations: [] }] },
+      {
+        type: 'message',
+        role: 'assistant',
+        id: 'msg_kept',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'kept', annotations: [] }],
+      },
       { type: 'compaction', encrypted_content: 'gAAAA-openai', id: 'cmp_1' },
       { role: 'user', content: 'now' },
     ]);
@@ -55,27 +74,65 @@ describe('prepareConversation', () => {
       "previous_response_id 'resp_openai' was not issued by this gateway",
       'conversation names an OpenAI conversation',
     ]);
-    const prepared = await prepareConversation({ model: 'm', input: [{ type: 'compaction', encrypted_content: 'gAAAA' }] }, openAiResponsesRequestToIr, context());
+    const prepared = await prepareConversation(
+      { model: 'm', input: [{ type: 'compaction', encrypted_content: 'gAAAA' }] },
+      openAiResponsesRequestToIr,
+      context(),
+    );
     expect(prepared.openAiOnly).toEqual([expect.stringContaining('sealed by OpenAI')]);
     expect(prepared.rewritten).toBe(false);
   });
 
   it('opens gateway compaction items into a system note', async () => {
     const sealed = sealCompaction({ summary: 'SUMMARY', model: 'm', created: 1 }, { secret: SECRET, keyId: 'k' });
-    const prepared = await prepareConversation({ model: 'm', input: [{ role: 'user', content: 'kept' }, { type: 'compaction', encrypted_content: sealed }, { role: 'user', content: 'next' }] }, openAiResponsesRequestToIr, context());
+    const prepared = await prepareConversation(
+      {
+        model: 'm',
+        input: [
+          { role: 'user', content: 'kept' },
+          { type: 'compaction', encrypted_content: sealed },
+          { role: 'user', content: 'next' },
+        ],
+      },
+      openAiResponsesRequestToIr,
+      context(),
+    );
     expect(prepared.rewritten).toBe(true);
-    expect(prepared.ir.messages[1]).toEqual({ role: 'system', content: [{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}SUMMARY` }] });
+    expect(prepared.ir.messages[1]).toEqual({
+      role: 'system',
+      content: [{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}SUMMARY` }],
+    });
     expect(JSON.stringify(irToOpenAiResponsesRequest(prepared.ir).value)).not.toContain('ilg1.');
   });
 
   it('expands a stored conversation and refuses an unknown gateway id with previous_response_not_found (400)', async () => {
     const store = new ResponseStore(new MemoryStore(), { ttlSeconds: 60, maxEntries: 10, maxEntryBytes: 100_000 });
     const id = newGatewayResponseId();
-    await store.save({ id, key: 'k', created: 1, inputItems: [], inputMessages: [history[0] as IrMessage], output: [{ type: 'text', text: 'earlier answer' }], response: {} });
-    const prepared = await prepareConversation({ model: 'm', input: 'now', previous_response_id: id }, openAiResponsesRequestToIr, context(store));
+    await store.save({
+      id,
+      key: 'k',
+      created: 1,
+      inputItems: [],
+      inputMessages: [history[0] as IrMessage],
+      output: [{ type: 'text', text: 'earlier answer' }],
+      response: {},
+    });
+    const prepared = await prepareConversation(
+      { model: 'm', input: 'now', previous_response_id: id },
+      openAiResponsesRequestToIr,
+      context(store),
+    );
     expect(prepared.ir.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(prepared.inputStart).toBe(2);
     expect(prepared.previous?.map((entry) => entry.id)).toEqual([id]);
-    await expect(prepareConversation({ model: 'm', input: 'x', previous_response_id: newGatewayResponseId() }, openAiResponsesRequestToIr, context(store))).rejects.toMatchObject({ data: { kind: 'invalid-request', code: 'previous_response_not_found', param: 'previous_response_id' } });
+    await expect(
+      prepareConversation(
+        { model: 'm', input: 'x', previous_response_id: newGatewayResponseId() },
+        openAiResponsesRequestToIr,
+        context(store),
+      ),
+    ).rejects.toMatchObject({
+      data: { kind: 'invalid-request', code: 'previous_response_not_found', param: 'previous_response_id' },
+    });
   });
 });

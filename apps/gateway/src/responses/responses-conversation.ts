@@ -8,7 +8,8 @@ import { openCompaction, type CompactionOpenFailure } from './compaction-seal.js
 import { isGatewayResponseId, type ResponseStore, type StoredResponse } from './response-store.js';
 
 /** Leads the system note a gateway compaction item becomes. */
-export const COMPACTION_NOTE_PREFIX = 'Summary of the earlier part of this conversation (compacted by the gateway):\n\n';
+export const COMPACTION_NOTE_PREFIX =
+  'Summary of the earlier part of this conversation (compacted by the gateway):\n\n';
 
 /** A Responses request in IR with the gateway's own state expanded. */
 export interface PreparedConversation {
@@ -41,7 +42,8 @@ function withExtensions(ir: IrRequest, ext: OpenAiResponsesRequestExtensions): I
 }
 
 const COMPACTION_OPEN_FAILURES: Record<CompactionOpenFailure, string> = {
-  'other-key': 'The input holds a compaction item that was made under another API key: an item opens only for the key that compacted the conversation',
+  'other-key':
+    'The input holds a compaction item that was made under another API key: an item opens only for the key that compacted the conversation',
   unreadable: 'The input holds a compaction item whose encrypted_content was altered or was sealed with another secret',
 };
 
@@ -49,7 +51,12 @@ const COMPACTION_OPEN_FAILURES: Record<CompactionOpenFailure, string> = {
  * Replaces every compaction item the gateway sealed (`ilg1.`) by a system note holding its
  * summary; items sealed by OpenAI are left for an OpenAI Responses upstream and reported.
  */
-function openCompactionItems(ir: IrRequest, secret: string | undefined, keyId: string, openAiOnly: string[]): { ir: IrRequest; opened: boolean } {
+function openCompactionItems(
+  ir: IrRequest,
+  secret: string | undefined,
+  keyId: string,
+  openAiOnly: string[],
+): { ir: IrRequest; opened: boolean } {
   const found = findCompactionItems(ir);
   if (found.length === 0) return { ir, opened: false };
   const messages = [...ir.messages];
@@ -57,15 +64,23 @@ function openCompactionItems(ir: IrRequest, secret: string | undefined, keyId: s
   for (const item of found) {
     const opaque = item.part.opaque;
     if (opaque?.origin !== 'interlingua') {
-      openAiOnly.push(`the input holds a compaction item sealed by OpenAI${item.id ? ` (${item.id})` : ''}, which only OpenAI can open`);
+      openAiOnly.push(
+        `the input holds a compaction item sealed by OpenAI${item.id ? ` (${item.id})` : ''}, which only OpenAI can open`,
+      );
       continue;
     }
     if (secret === undefined) {
-      throw invalidRequest('The input holds a compaction item sealed by this gateway, but no compaction secret is configured (responses.compaction.secret), so it cannot be opened', 'input');
+      throw invalidRequest(
+        'The input holds a compaction item sealed by this gateway, but no compaction secret is configured (responses.compaction.secret), so it cannot be opened',
+        'input',
+      );
     }
     const opened = openCompaction(opaque.data, { secret, keyId });
     if (!opened.ok) throw invalidRequest(COMPACTION_OPEN_FAILURES[opened.reason], 'input');
-    messages[item.messageIndex] = { role: 'system', content: [{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}${opened.contents.summary}` }] };
+    messages[item.messageIndex] = {
+      role: 'system',
+      content: [{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}${opened.contents.summary}` }],
+    };
     openedIndexes.add(item.messageIndex);
   }
   if (openedIndexes.size === 0) return { ir, opened: false };
@@ -76,7 +91,11 @@ function openCompactionItems(ir: IrRequest, secret: string | undefined, keyId: s
 
 /** The messages a stored conversation is made of: each turn's input, then its answer. */
 export function historyMessages(chain: readonly StoredResponse[]): IrMessage[] {
-  return chain.flatMap((entry) => (entry.output.length > 0 ? [...entry.inputMessages, { role: 'assistant' as const, content: entry.output }] : entry.inputMessages));
+  return chain.flatMap((entry) =>
+    entry.output.length > 0
+      ? [...entry.inputMessages, { role: 'assistant' as const, content: entry.output }]
+      : entry.inputMessages,
+  );
 }
 
 /**
@@ -94,7 +113,9 @@ export function insertHistory(ir: IrRequest, history: IrMessage[]): { ir: IrRequ
     ...ext,
     fields,
     ...(ext.items ? { items: ext.items.map((entry) => ({ ...entry, before: shift(entry.before) })) } : {}),
-    ...(ext.messageItems ? { messageItems: ext.messageItems.map((entry) => ({ ...entry, message: shift(entry.message) })) } : {}),
+    ...(ext.messageItems
+      ? { messageItems: ext.messageItems.map((entry) => ({ ...entry, message: shift(entry.message) })) }
+      : {}),
     ...(ext.compaction ? { compaction: ext.compaction.map((ref) => ({ ...ref, message: shift(ref.message) })) } : {}),
   };
   const messages = [...ir.messages.slice(0, at), ...history, ...ir.messages.slice(at)];
@@ -104,7 +125,8 @@ export function insertHistory(ir: IrRequest, history: IrMessage[]): { ir: IrRequ
 function stringField(json: Record<string, unknown>, name: string): string | undefined {
   const value = json[name];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.length === 0) throw invalidRequest(`${name}: must be a non-empty string`, name);
+  if (typeof value !== 'string' || value.length === 0)
+    throw invalidRequest(`${name}: must be a non-empty string`, name);
   return value;
 }
 
@@ -112,8 +134,10 @@ function stringField(json: Record<string, unknown>, name: string): string | unde
 export function openAiStateReasons(json: Record<string, unknown>): string[] {
   const reasons: string[] = [];
   const previousId = stringField(json, 'previous_response_id');
-  if (previousId !== undefined && !isGatewayResponseId(previousId)) reasons.push(`previous_response_id '${previousId}' was not issued by this gateway`);
-  if (json.conversation !== undefined && json.conversation !== null) reasons.push('conversation names an OpenAI conversation');
+  if (previousId !== undefined && !isGatewayResponseId(previousId))
+    reasons.push(`previous_response_id '${previousId}' was not issued by this gateway`);
+  if (json.conversation !== undefined && json.conversation !== null)
+    reasons.push('conversation names an OpenAI conversation');
   return reasons;
 }
 
@@ -137,7 +161,14 @@ export async function prepareConversation(
   }
   const previous = await context.store.chain(previousId, context.key, 'previous_response_id');
   const inserted = insertHistory(opened.ir, historyMessages(previous));
-  return { ir: inserted.ir, warnings: decoded.warnings, inputStart: inserted.inputStart, previous, rewritten: true, openAiOnly };
+  return {
+    ir: inserted.ir,
+    warnings: decoded.warnings,
+    inputStart: inserted.inputStart,
+    previous,
+    rewritten: true,
+    openAiOnly,
+  };
 }
 
 /** The 400 for OpenAI-minted state on a route with no OpenAI Responses upstream. */
@@ -146,7 +177,9 @@ export function openAiOnlyError(model: string, reasons: readonly string[]): IrEr
     kind: 'invalid-request',
     message: `${reasons.join('; ')}: only an OpenAI Responses upstream can continue it, and model '${model}' is not routed to one`,
     // A previous_response_id no upstream of the route can know is not found, as OpenAI says of ids it does not have.
-    ...(reasons[0]?.startsWith('previous_response_id') ? { code: 'previous_response_not_found', param: 'previous_response_id' } : { code: 'unsupported_state', param: 'input' }),
+    ...(reasons[0]?.startsWith('previous_response_id')
+      ? { code: 'previous_response_not_found', param: 'previous_response_id' }
+      : { code: 'unsupported_state', param: 'input' }),
     source: 'gateway',
   });
 }

@@ -13,7 +13,9 @@ export interface ResponsesState {
 
 /** True when the target speaks OpenAI Responses upstream (the only place OpenAI-minted state can go). */
 export function isResponsesTarget(target: RouteTarget | undefined): boolean {
-  return target?.adapter.kind === 'http' && target.adapter.wire(target.settings, target.upstreamModel) === 'openai-responses';
+  return (
+    target?.adapter.kind === 'http' && target.adapter.wire(target.settings, target.upstreamModel) === 'openai-responses'
+  );
 }
 
 /** Keeps only OpenAI Responses targets when the request carries OpenAI-minted state; a 400 when none is left. */

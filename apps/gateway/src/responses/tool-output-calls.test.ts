@@ -4,7 +4,8 @@ import { refuseToolOutputsWithoutCalls } from './tool-output-calls.js';
 
 const call = { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{}' };
 const output = (callId: string) => ({ type: 'function_call_output', call_id: callId, output: 'done' });
-const check = (input: unknown[]) => () => refuseToolOutputsWithoutCalls(openAiResponsesRequestToIr({ model: 'm', input }).value);
+const check = (input: unknown[]) => () =>
+  refuseToolOutputsWithoutCalls(openAiResponsesRequestToIr({ model: 'm', input }).value);
 
 describe('refuseToolOutputsWithoutCalls', () => {
   it('accepts outputs that answer an earlier call', () => {
@@ -12,7 +13,15 @@ describe('refuseToolOutputsWithoutCalls', () => {
   });
 
   it('refuses an output whose call is not in the conversation, naming the call id and the input', () => {
-    expect(check([{ role: 'user', content: 'hi' }, output('call_missing')])).toThrow(expect.objectContaining({ data: expect.objectContaining({ kind: 'invalid-request', param: 'input', message: expect.stringContaining('call_missing') }) }));
+    expect(check([{ role: 'user', content: 'hi' }, output('call_missing')])).toThrow(
+      expect.objectContaining({
+        data: expect.objectContaining({
+          kind: 'invalid-request',
+          param: 'input',
+          message: expect.stringContaining('call_missing'),
+        }),
+      }),
+    );
   });
 
   it('refuses an output that comes before its call', () => {

@@ -13,13 +13,17 @@ export function refuseToolOutputsWithoutCalls(ir: IrRequest): void {
   const ext = (ir.extensions?.[OPENAI_RESPONSES_STYLE] ?? {}) as OpenAiResponsesRequestExtensions;
   if (ext.items?.some((entry) => (entry.item as { type?: unknown }).type === 'item_reference')) return;
   // A call kept without an id (the caller saw one the encoder made up) cannot be matched.
-  if (ir.messages.some((message) => message.content.some((part) => part.type === 'tool-call' && part.id === ''))) return;
+  if (ir.messages.some((message) => message.content.some((part) => part.type === 'tool-call' && part.id === '')))
+    return;
   const calls = new Set<string>();
   for (const message of ir.messages) {
     for (const part of message.content) {
       if (part.type === 'tool-call') calls.add(part.id);
       else if (part.type === 'tool-result' && !calls.has(part.toolCallId)) {
-        throw invalidRequest(`No tool call found for function call output with call_id ${part.toolCallId}: each function_call_output answers a function_call earlier in the conversation`, 'input');
+        throw invalidRequest(
+          `No tool call found for function call output with call_id ${part.toolCallId}: each function_call_output answers a function_call earlier in the conversation`,
+          'input',
+        );
       }
     }
   }

@@ -29,7 +29,11 @@ export class UpstreamResponseOwners {
   async remember(keyId: string, responseId: string, owner: UpstreamOwner): Promise<void> {
     const { maxEntries, maxBytesPerKey, maxTotalBytes, ttlSeconds } = this.limits;
     await this.store
-      .putInGroup(GROUP_PREFIX + keyId, responseId, JSON.stringify(owner), ttlSeconds * 1000, { maxEntriesPerGroup: maxEntries, maxBytesPerGroup: maxBytesPerKey, maxTotalBytes })
+      .putInGroup(GROUP_PREFIX + keyId, responseId, JSON.stringify(owner), ttlSeconds * 1000, {
+        maxEntriesPerGroup: maxEntries,
+        maxBytesPerGroup: maxBytesPerKey,
+        maxTotalBytes,
+      })
       .catch(() => undefined);
   }
 
@@ -38,7 +42,9 @@ export class UpstreamResponseOwners {
     const text = await this.store.getInGroup(GROUP_PREFIX + keyId, responseId);
     const parsed = text === undefined ? undefined : safeJsonParse(text);
     const record = parsed?.ok ? asRecord(parsed.value) : undefined;
-    return typeof record?.provider === 'string' && typeof record.model === 'string' ? { provider: record.provider, model: record.model } : undefined;
+    return typeof record?.provider === 'string' && typeof record.model === 'string'
+      ? { provider: record.provider, model: record.model }
+      : undefined;
   }
 
   async forget(keyId: string, responseId: string): Promise<void> {

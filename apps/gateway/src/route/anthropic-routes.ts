@@ -1,4 +1,8 @@
-import { anthropicCountTokensRequestToIr, anthropicCountTokensResponse, anthropicPingEvent } from '@interlingua/anthropic-messages';
+import {
+  anthropicCountTokensRequestToIr,
+  anthropicCountTokensResponse,
+  anthropicPingEvent,
+} from '@interlingua/anthropic-messages';
 import { serializeSse } from '@interlingua/ir-utils';
 import type { Gateway } from '../gateway.js';
 import { sseFramer } from '../http/stream-framer.js';

@@ -1,5 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { openAiSpeechRequestSchema, openAiTranscriptionFieldsSchema, openAiTranslationFieldsSchema, parseAudioWire } from '@interlingua/audio';
+import {
+  openAiSpeechRequestSchema,
+  openAiTranscriptionFieldsSchema,
+  openAiTranslationFieldsSchema,
+  parseAudioWire,
+} from '@interlingua/audio';
 import { invalidRequest } from '@interlingua/ir';
 import type { Gateway } from '../gateway.js';
 import { readMultipart, type MultipartForm, type MultipartLimits, type UploadedFile } from '../http/multipart.js';
@@ -42,7 +47,10 @@ export function audioRoutes(gateway: Gateway): RouteEntry[] {
         async read(request): Promise<ServiceRequest<AudioInput>> {
           const { form, file } = await readAudioForm(request, limits());
           const parsed = parseAudioWire(openAiTranscriptionFieldsSchema, form.fields);
-          return { model: requiredModel(parsed.model), input: { operation: 'transcriptions', form, file, request: parsed } };
+          return {
+            model: requiredModel(parsed.model),
+            input: { operation: 'transcriptions', form, file, request: parsed },
+          };
         },
       }),
     },
@@ -56,14 +64,20 @@ export function audioRoutes(gateway: Gateway): RouteEntry[] {
         async read(request): Promise<ServiceRequest<AudioInput>> {
           const { form, file } = await readAudioForm(request, limits());
           const parsed = parseAudioWire(openAiTranslationFieldsSchema, form.fields);
-          return { model: requiredModel(parsed.model), input: { operation: 'translations', form, file, request: parsed } };
+          return {
+            model: requiredModel(parsed.model),
+            input: { operation: 'translations', form, file, request: parsed },
+          };
         },
       }),
     },
   ];
 }
 
-async function readAudioForm(request: IncomingMessage, limits: MultipartLimits): Promise<{ form: MultipartForm; file: UploadedFile }> {
+async function readAudioForm(
+  request: IncomingMessage,
+  limits: MultipartLimits,
+): Promise<{ form: MultipartForm; file: UploadedFile }> {
   const form = await readMultipart(request, { files: { file: { required: true } }, limits });
   const file = form.files.file?.[0];
   if (!file) throw invalidRequest('Missing file: "file" is required', 'file');

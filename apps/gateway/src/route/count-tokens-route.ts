@@ -38,14 +38,31 @@ export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
       if (!ir.model) throw invalidRequest('model: a model name (string) is required', 'model');
       checkModelName(ir.model);
       if (!keyAllowsModel(key, ir.model)) {
-        throw new IrError({ kind: 'permission', message: `This API key may not use model "${ir.model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
+        throw new IrError({
+          kind: 'permission',
+          message: `This API key may not use model "${ir.model}"`,
+          code: 'model_not_allowed',
+          param: 'model',
+          source: 'gateway',
+        });
       }
       const route = gateway.router.resolve(ir.model);
       if (!route) throw modelNotFound(ir.model);
       // Observed like any call (log line, metrics by provider), without usage: counting is never charged tokens.
-      const outcome: CallOutcome = { attempts: 1, ...(route.targets[0] ? { target: route.targets[0] } : {}), warnings: [] };
+      const outcome: CallOutcome = {
+        attempts: 1,
+        ...(route.targets[0] ? { target: route.targets[0] } : {}),
+        warnings: [],
+      };
       attachCall(context, { model: ir.model, inbound: { wire: spec.wire }, outcome });
-      const count = await countInputTokens({ ir, inbound: spec.wire, route, headers: request.headers, requestId: context.requestId, signal: context.signal });
+      const count = await countInputTokens({
+        ir,
+        inbound: spec.wire,
+        route,
+        headers: request.headers,
+        requestId: context.requestId,
+        signal: context.signal,
+      });
       outcome.path = count.estimated ? 'estimate' : 'count';
       outcome.warnings = count.warnings;
       outcome.firstByteAt = performance.now();

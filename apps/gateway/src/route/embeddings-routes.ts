@@ -70,7 +70,11 @@ export function geminiEmbeddingMethods(gateway: Gateway): Record<string, RouteHa
 }
 
 /** The Gemini body in IR; an `unsupported` refusal (non-text parts) is kept for later, anything else thrown now. */
-function geminiIr(caller: 'gemini-batch' | 'gemini-single', json: Record<string, unknown>, model: string): EmbeddingsInput['ir'] {
+function geminiIr(
+  caller: 'gemini-batch' | 'gemini-single',
+  json: Record<string, unknown>,
+  model: string,
+): EmbeddingsInput['ir'] {
   try {
     const ir = caller === 'gemini-batch' ? geminiBatchEmbedRequestToIr(json) : geminiEmbedRequestToIr(json);
     return { value: { ...ir.value, model }, warnings: ir.warnings };
@@ -85,13 +89,19 @@ async function serveEmbeddings(call: ServiceCall, input: EmbeddingsInput): Promi
   const local = localTarget(call, 'embed');
   if (local) {
     const ir = requireIr(input);
-    const answer = local.adapter.embed!({ ...ir.value, model: local.target.upstreamModel }, { settings: local.target.settings, signal: call.signal.asAbortSignal() });
+    const answer = local.adapter.embed!(
+      { ...ir.value, model: local.target.upstreamModel },
+      { settings: local.target.settings, signal: call.signal.asAbortSignal() },
+    );
     call.outcome.warnings = [...ir.warnings];
     return sendAnswer(call, input, answer);
   }
   await runServiceCall(call, async (serving) => {
     const wire = embeddingWire(serving.endpoint.wire);
-    if (!wire) throw unsupported(`embeddings: ${providerLabel(serving.target)} names an embeddings wire the gateway does not know ("${serving.endpoint.wire}")`);
+    if (!wire)
+      throw unsupported(
+        `embeddings: ${providerLabel(serving.target)} names an embeddings wire the gateway does not know ("${serving.endpoint.wire}")`,
+      );
     if (await forwardSameStyle(call, serving, input, wire)) return;
     await translateEmbeddings(call, serving, input, wire);
   });
@@ -103,11 +113,21 @@ async function serveEmbeddings(call: ServiceCall, input: EmbeddingsInput): Promi
  * as many vectors as inputs) and its bytes go back, unless an upstream ignored the caller's
  * `encoding_format`: then it is re-encoded. False when the path does not apply.
  */
-async function forwardSameStyle(call: ServiceCall, serving: ServiceTarget, input: EmbeddingsInput, wire: EmbeddingWireCodec): Promise<boolean> {
+async function forwardSameStyle(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  input: EmbeddingsInput,
+  wire: EmbeddingWireCodec,
+): Promise<boolean> {
   const model = serving.target.upstreamModel;
   let body: string | Buffer;
-  if (input.caller === 'openai' && wire.id === 'openai') body = input.json.model === model ? input.rawBody : JSON.stringify({ ...input.json, model });
-  else if (input.caller === 'gemini-batch' && wire.id === 'gemini') body = JSON.stringify({ ...input.json, requests: (input.json.requests as Record<string, unknown>[]).map((r) => ({ ...r, model: `models/${model}` })) });
+  if (input.caller === 'openai' && wire.id === 'openai')
+    body = input.json.model === model ? input.rawBody : JSON.stringify({ ...input.json, model });
+  else if (input.caller === 'gemini-batch' && wire.id === 'gemini')
+    body = JSON.stringify({
+      ...input.json,
+      requests: (input.json.requests as Record<string, unknown>[]).map((r) => ({ ...r, model: `models/${model}` })),
+    });
   else return false;
   call.outcome.path = 'fast';
   const answer = await postServiceJson(call, serving, body);
@@ -121,10 +141,20 @@ async function forwardSameStyle(call: ServiceCall, serving: ServiceTarget, input
   return true;
 }
 
-async function translateEmbeddings(call: ServiceCall, serving: ServiceTarget, input: EmbeddingsInput, wire: EmbeddingWireCodec): Promise<void> {
+async function translateEmbeddings(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  input: EmbeddingsInput,
+  wire: EmbeddingWireCodec,
+): Promise<void> {
   const ir = requireIr(input);
   const encoded = wire.request.fromIr({ ...ir.value, model: serving.target.upstreamModel });
-  noteTranslation(call, `translated:${input.caller === 'openai' ? 'openai' : 'gemini'}>${wire.id}`, ir.warnings, encoded.warnings);
+  noteTranslation(
+    call,
+    `translated:${input.caller === 'openai' ? 'openai' : 'gemini'}>${wire.id}`,
+    ir.warnings,
+    encoded.warnings,
+  );
   const answer = await postServiceJson(call, serving, JSON.stringify(encoded.value));
   await sendAnswer(call, input, checkCount(wire.response.toIr(answer.json).value, input.count));
 }
@@ -151,7 +181,11 @@ function requireIr(input: EmbeddingsInput): { value: IrEmbeddingRequest; warning
 /** An answer with another number of vectors than inputs is a broken upstream answer (502), never passed on. */
 function checkCount(answer: IrEmbeddingResponse, count: number): IrEmbeddingResponse {
   if (answer.vectors.length !== count) {
-    throw new IrError({ kind: 'upstream-error', message: `The upstream answered ${answer.vectors.length} embeddings for ${count} inputs`, source: 'upstream' });
+    throw new IrError({
+      kind: 'upstream-error',
+      message: `The upstream answered ${answer.vectors.length} embeddings for ${count} inputs`,
+      source: 'upstream',
+    });
   }
   return answer;
 }

@@ -13,7 +13,11 @@ import type { RouteHandler } from './route-entry.js';
 export function geminiCountTokensRoute(gateway: Gateway): RouteHandler {
   return countTokensRoute(gateway, {
     wire: 'gemini',
-    decode: (json, request) => ({ ...geminiCountTokensRequestToIr(json).value, model: modelInPath(request), stream: false }),
+    decode: (json, request) => ({
+      ...geminiCountTokensRequestToIr(json).value,
+      model: modelInPath(request),
+      stream: false,
+    }),
     answer: (count) => geminiCountTokensResponse(count.inputTokens),
   });
 }

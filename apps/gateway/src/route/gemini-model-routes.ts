@@ -20,7 +20,13 @@ export function listGeminiModelsRoute(gateway: Gateway) {
       const pageSize = readPageSize(context.url.searchParams.get('pageSize'));
       const pageToken = context.url.searchParams.get('pageToken') || undefined;
       const models = await listModelsForKey(gateway, key);
-      context.sink.sendJson(200, geminiModelList(models, { ...(pageSize !== undefined ? { pageSize } : {}), ...(pageToken ? { pageToken } : {}) }));
+      context.sink.sendJson(
+        200,
+        geminiModelList(models, {
+          ...(pageSize !== undefined ? { pageSize } : {}),
+          ...(pageToken ? { pageToken } : {}),
+        }),
+      );
     } catch (error) {
       sendStyleError(context.sink, codecFor('gemini'), asIrError(error));
     }
@@ -33,8 +39,19 @@ export function getGeminiModelRoute(gateway: Gateway): RouteHandler {
     try {
       const key = admittedKey(context);
       const { model: id, method } = parseGeminiModelPath(request.params?.rest);
-      if (method !== undefined) throw new IrError({ kind: 'not-found', message: `Method "${method}" is served with POST, not GET`, source: 'gateway' });
-      if (!keyAllowsModel(key, id)) throw new IrError({ kind: 'permission', message: `This API key may not use model "${id}"`, code: 'model_not_allowed', source: 'gateway' });
+      if (method !== undefined)
+        throw new IrError({
+          kind: 'not-found',
+          message: `Method "${method}" is served with POST, not GET`,
+          source: 'gateway',
+        });
+      if (!keyAllowsModel(key, id))
+        throw new IrError({
+          kind: 'permission',
+          message: `This API key may not use model "${id}"`,
+          code: 'model_not_allowed',
+          source: 'gateway',
+        });
       const found = (await listModelsForKey(gateway, key)).find((model) => model.id === id) ?? routedModel(gateway, id);
       if (!found) throw modelNotFound(id);
       context.sink.sendJson(200, geminiModel(found));
@@ -47,7 +64,9 @@ export function getGeminiModelRoute(gateway: Gateway): RouteHandler {
 /** A model the router serves although no listing names it (an id a `prefix/*` route matches). */
 function routedModel(gateway: Gateway, id: string): IrModel | undefined {
   const route = gateway.router.resolve(id);
-  return route ? { id, created: 0, ownedBy: route.targets[0]?.settings.id ?? 'interlingua', capabilities: ['chat'] } : undefined;
+  return route
+    ? { id, created: 0, ownedBy: route.targets[0]?.settings.id ?? 'interlingua', capabilities: ['chat'] }
+    : undefined;
 }
 
 function readPageSize(text: string | null): number | undefined {

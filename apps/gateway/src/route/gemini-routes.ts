@@ -25,16 +25,30 @@ export function geminiRoutes(gateway: Gateway): RouteEntry[] {
       const { model, method } = parseGeminiModelPath((request as { params?: Record<string, unknown> }).params?.rest);
       const stream = method === 'streamGenerateContent';
       const sse = new URL(request.url ?? '/', 'http://gateway.local').searchParams.get('alt') === 'sse';
-      return { model, stream, framer: stream && !sse ? jsonArrayFramer() : sseFramer(), irOverrides: { model, stream } };
+      return {
+        model,
+        stream,
+        framer: stream && !sse ? jsonArrayFramer() : sseFramer(),
+        irOverrides: { model, stream },
+      };
     },
   });
-  const methods: Record<string, RouteHandler> = { generateContent: generate, streamGenerateContent: generate, countTokens: geminiCountTokensRoute(gateway), ...geminiEmbeddingMethods(gateway) };
+  const methods: Record<string, RouteHandler> = {
+    generateContent: generate,
+    streamGenerateContent: generate,
+    countTokens: geminiCountTokensRoute(gateway),
+    ...geminiEmbeddingMethods(gateway),
+  };
   const dispatch: RouteHandler = async (request, response, context) => {
     try {
       const { method } = parseGeminiModelPath(request.params?.rest);
       const handler = method ? methods[method] : undefined;
       if (!handler) {
-        throw new IrError({ kind: 'not-found', message: `Method "${method ?? ''}" is not served for models; use ${Object.keys(methods).join(', ')}`, source: 'gateway' });
+        throw new IrError({
+          kind: 'not-found',
+          message: `Method "${method ?? ''}" is not served for models; use ${Object.keys(methods).join(', ')}`,
+          source: 'gateway',
+        });
       }
       await handler(request, response, context);
     } catch (error) {

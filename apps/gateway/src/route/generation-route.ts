@@ -51,7 +51,13 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
       checkRequiredFields(spec.wire, json);
       checkForwardedMediaUrls(spec.wire, json, gateway.config.media);
       if (!keyAllowsModel(key, target.model)) {
-        throw new IrError({ kind: 'permission', message: `This API key may not use model "${target.model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
+        throw new IrError({
+          kind: 'permission',
+          message: `This API key may not use model "${target.model}"`,
+          code: 'model_not_allowed',
+          param: 'model',
+          source: 'gateway',
+        });
       }
       const route = gateway.router.resolve(target.model);
       if (!route) throw modelNotFound(target.model);
@@ -94,8 +100,10 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
 /** `model` and `stream` read from the JSON body, SSE framing. */
 export function bodyTarget(_request: IncomingMessage, json: Record<string, unknown>): GenerationTarget {
   const model = json.model;
-  if (typeof model !== 'string' || model.length === 0) throw invalidRequest('model: a model name (string) is required', 'model');
-  if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean') throw invalidRequest('stream: must be a boolean', 'stream');
+  if (typeof model !== 'string' || model.length === 0)
+    throw invalidRequest('model: a model name (string) is required', 'model');
+  if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean')
+    throw invalidRequest('stream: must be a boolean', 'stream');
   return { model: checkModelName(model), stream: json.stream === true, framer: sseFramer() };
 }
 
@@ -110,5 +118,11 @@ export function parseJsonObject(rawBody: Buffer): Record<string, unknown> {
 }
 
 export function modelNotFound(model: string): IrError {
-  return new IrError({ kind: 'not-found', message: `The model "${model}" does not exist or is not routed by this gateway`, code: 'model_not_found', param: 'model', source: 'gateway' });
+  return new IrError({
+    kind: 'not-found',
+    message: `The model "${model}" does not exist or is not routed by this gateway`,
+    code: 'model_not_found',
+    param: 'model',
+    source: 'gateway',
+  });
 }

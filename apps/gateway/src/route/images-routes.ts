@@ -42,18 +42,31 @@ export function imagesRoutes(gateway: Gateway): RouteEntry[] {
     {
       method: 'post',
       path: '/v1/images/edits',
-      handler: serviceRoute(gateway, { service: 'images.edits', serve: imagesService, local: answerLocalImages, read: (request) => readEdit(request, limits()) }),
+      handler: serviceRoute(gateway, {
+        service: 'images.edits',
+        serve: imagesService,
+        local: answerLocalImages,
+        read: (request) => readEdit(request, limits()),
+      }),
     },
     {
       method: 'post',
       path: '/v1/images/variations',
-      handler: serviceRoute(gateway, { service: 'images.variations', serve: imagesService, local: answerLocalImages, read: (request) => readVariation(request, limits()) }),
+      handler: serviceRoute(gateway, {
+        service: 'images.variations',
+        serve: imagesService,
+        local: answerLocalImages,
+        read: (request) => readVariation(request, limits()),
+      }),
     },
   ];
 }
 
 async function readEdit(request: IncomingMessage, limits: MultipartLimits): Promise<ServiceRequest<ImagesInput>> {
-  const form = await readMultipart(request, { files: { image: { required: true, maxCount: MAX_EDIT_IMAGES }, mask: {} }, limits });
+  const form = await readMultipart(request, {
+    files: { image: { required: true, maxCount: MAX_EDIT_IMAGES }, mask: {} },
+    limits,
+  });
   const parsed = parseImagesWire(openAiImageEditFieldsSchema, form.fields);
   return { model: requiredModel(parsed.model), input: { operation: 'edits', form, request: parsed } };
 }

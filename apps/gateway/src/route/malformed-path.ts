@@ -28,7 +28,12 @@ export function malformedEscape(path: string): string | undefined {
  * style its path implies, naming the escape. True when `path` (the request's, without its
  * query) was malformed and so answered here.
  */
-export function refuseMalformedPath(gateway: Gateway, request: IncomingMessage, response: ServerResponse, path: string): boolean {
+export function refuseMalformedPath(
+  gateway: Gateway,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+): boolean {
   const escape = malformedEscape(path);
   if (escape === undefined) return false;
   void admitRequest(gateway, request, response, path).then((context) => {

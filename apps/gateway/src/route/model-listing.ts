@@ -19,13 +19,24 @@ export async function listModelsForKey(gateway: Gateway, key: GatewayKey): Promi
   for (const route of gateway.router.routes()) {
     const owner = route.targets[0]?.provider ?? 'interlingua';
     if (!isGlob(route.name)) {
-      out.set(route.name, { id: route.name, created: 0, ownedBy: owner, capabilities: routeCapabilities(gateway, route) });
+      out.set(route.name, {
+        id: route.name,
+        created: 0,
+        ownedBy: owner,
+        capabilities: routeCapabilities(gateway, route),
+      });
       continue;
     }
     const prefix = /^([^*?]+)\*$/.exec(route.name)?.[1];
     const entry = prefix && route.targets.length === 1 ? gateway.providers.get(owner) : undefined;
     const upstream = entry ? await providerModels(entry) : [];
-    if (upstream.length === 0) out.set(route.name, { id: route.name, created: 0, ownedBy: owner, capabilities: routeCapabilities(gateway, route) });
+    if (upstream.length === 0)
+      out.set(route.name, {
+        id: route.name,
+        created: 0,
+        ownedBy: owner,
+        capabilities: routeCapabilities(gateway, route),
+      });
     for (const model of upstream) out.set(`${prefix}${model.id}`, { ...model, id: `${prefix}${model.id}` });
   }
   return [...out.values()].filter((model) => keyAllowsModel(key, model.id));
@@ -47,7 +58,13 @@ async function providerModels(entry: ProviderEntry): Promise<IrModel[]> {
   try {
     const endpoint = adapter.models.endpoint(settings);
     const answer = await fetchUpstream(
-      { url: endpoint.url, method: 'GET', headers: endpoint.headers, timeouts: { firstByteMs: LIST_TIMEOUT_MS, idleMs: LIST_TIMEOUT_MS }, ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}) },
+      {
+        url: endpoint.url,
+        method: 'GET',
+        headers: endpoint.headers,
+        timeouts: { firstByteMs: LIST_TIMEOUT_MS, idleMs: LIST_TIMEOUT_MS },
+        ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}),
+      },
       8 * 1024 * 1024,
     );
     if (answer.status >= 400) return [];

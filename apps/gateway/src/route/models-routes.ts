@@ -30,14 +30,28 @@ export function listModelsRoute(gateway: Gateway) {
 
 /** `GET /v1/models/{model}`: one model (ids may hold `/`, sent as `%2F` or literally). */
 export function getModelRoute(gateway: Gateway) {
-  return async (request: IncomingMessage & { params?: Record<string, unknown> }, _response: ServerResponse, context: RequestContext): Promise<void> => {
+  return async (
+    request: IncomingMessage & { params?: Record<string, unknown> },
+    _response: ServerResponse,
+    context: RequestContext,
+  ): Promise<void> => {
     try {
       const key = admittedKey(context);
       const segments = request.params?.model;
       const id = checkModelName(Array.isArray(segments) ? segments.join('/') : String(segments ?? ''));
-      if (!keyAllowsModel(key, id)) throw new IrError({ kind: 'permission', message: `This API key may not use model "${id}"`, code: 'model_not_allowed', source: 'gateway' });
+      if (!keyAllowsModel(key, id))
+        throw new IrError({
+          kind: 'permission',
+          message: `This API key may not use model "${id}"`,
+          code: 'model_not_allowed',
+          source: 'gateway',
+        });
       const models = await listModelsForKey(gateway, key);
-      const found = models.find((m) => m.id === id) ?? (gateway.router.resolve(id) ? { id, created: 0, ownedBy: gateway.router.resolve(id)?.targets[0]?.settings.id ?? 'interlingua' } : undefined);
+      const found =
+        models.find((m) => m.id === id) ??
+        (gateway.router.resolve(id)
+          ? { id, created: 0, ownedBy: gateway.router.resolve(id)?.targets[0]?.settings.id ?? 'interlingua' }
+          : undefined);
       if (!found) throw modelNotFound(id);
       context.sink.sendJson(200, anthropicCaller(request) ? anthropicModel(found) : openAiModel(found));
     } catch (error) {

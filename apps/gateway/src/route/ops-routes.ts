@@ -18,10 +18,18 @@ const READY_TIMEOUT_MS = 2_000;
  */
 export function opsRoutes(gateway: Gateway): RouteEntry[] {
   return [
-    { method: 'get', path: '/health', handler: async (_request, _response, context) => sendJson(context, 200, { status: 'ok' }) },
+    {
+      method: 'get',
+      path: '/health',
+      handler: async (_request, _response, context) => sendJson(context, 200, { status: 'ok' }),
+    },
     { method: 'get', path: '/ready', handler: readyRoute(gateway) },
     { method: 'get', path: '/metrics', handler: adminRoute(gateway, metricsRoute(gateway)) },
-    { method: 'get', path: '/admin/usage', handler: adminRoute(gateway, ledgerUsageRoute(gateway, usageRoute(gateway))) },
+    {
+      method: 'get',
+      path: '/admin/usage',
+      handler: adminRoute(gateway, ledgerUsageRoute(gateway, usageRoute(gateway))),
+    },
   ];
 }
 
@@ -37,16 +45,37 @@ function readyRoute(gateway: Gateway) {
     try {
       await withTimeout(gateway.store.ping(), READY_TIMEOUT_MS);
     } catch (error) {
-      return sendJson(context, 503, { status: 'unavailable', store: 'unreachable', reason: `state store: ${error instanceof Error ? error.message : String(error)}` });
+      return sendJson(context, 503, {
+        status: 'unavailable',
+        store: 'unreachable',
+        reason: `state store: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
     const operator = operatorOf(gateway);
     if (!operator) return sendJson(context, 200, { status: 'ready' });
     const { connection, ledger } = operator;
     const oldest = ledger.oldestPendingAt;
-    const journal = { pendingRows: ledger.buffered, bytes: ledger.journalBytes, oldestPendingSeconds: oldest === undefined ? 0 : Math.round((Date.now() - oldest) / 100) / 10, full: ledger.journalFull };
+    const journal = {
+      pendingRows: ledger.buffered,
+      bytes: ledger.journalBytes,
+      oldestPendingSeconds: oldest === undefined ? 0 : Math.round((Date.now() - oldest) / 100) / 10,
+      full: ledger.journalFull,
+    };
     const database = connection.state === 'up' ? 'ok' : 'unreachable';
-    if (ledger.journalFull) return sendJson(context, 503, { status: 'unavailable', database, journal, reason: 'the ledger journal is full: new rows are held in memory only' });
-    if (database === 'unreachable') return sendJson(context, operator.unreachableStatus, { status: 'degraded', database, reason: `database: ${connection.error ?? 'unreachable'}`, journal });
+    if (ledger.journalFull)
+      return sendJson(context, 503, {
+        status: 'unavailable',
+        database,
+        journal,
+        reason: 'the ledger journal is full: new rows are held in memory only',
+      });
+    if (database === 'unreachable')
+      return sendJson(context, operator.unreachableStatus, {
+        status: 'degraded',
+        database,
+        reason: `database: ${connection.error ?? 'unreachable'}`,
+        journal,
+      });
     sendJson(context, 200, { status: 'ready', database, journal });
   };
 }
@@ -54,17 +83,31 @@ function readyRoute(gateway: Gateway) {
 function metricsRoute(gateway: Gateway) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     const { metrics, metricsText } = gateway.ops.runtime;
-    context.sink.send(200, metrics.registry.contentType, await (metricsText ? metricsText() : metrics.registry.metrics()));
+    context.sink.send(
+      200,
+      metrics.registry.contentType,
+      await (metricsText ? metricsText() : metrics.registry.metrics()),
+    );
   };
 }
 
 function usageRoute(gateway: Gateway) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     const keys = gateway.config.keys;
-    const totals = await readUsage(gateway.store, gateway.keys.map((key) => key.id), Date.now());
+    const totals = await readUsage(
+      gateway.store,
+      gateway.keys.map((key) => key.id),
+      Date.now(),
+    );
     const body = totals.map((total, i) => {
       const key = keys[i];
-      return { id: total.key, name: key?.name, limits: { rpm: key?.rpm ?? null, tpm: key?.tpm ?? null, budgets: key?.budgets ?? [] }, day: total.day, month: total.month };
+      return {
+        id: total.key,
+        name: key?.name,
+        limits: { rpm: key?.rpm ?? null, tpm: key?.tpm ?? null, budgets: key?.budgets ?? [] },
+        day: total.day,
+        month: total.month,
+      };
     });
     sendJson(context, 200, { object: 'list', data: body });
   };

@@ -1,5 +1,12 @@
 import { unsupported } from '@interlingua/ir';
-import { finishRerankResponse, irToRerankResponse, rerankRequestToIr, rerankWire, type IrRerankRequest, type IrRerankResponse } from '@interlingua/rerank';
+import {
+  finishRerankResponse,
+  irToRerankResponse,
+  rerankRequestToIr,
+  rerankWire,
+  type IrRerankRequest,
+  type IrRerankResponse,
+} from '@interlingua/rerank';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
 import { completeAnswerHeaders } from '../commit/commit-stream.js';
@@ -28,10 +35,21 @@ export function rerankRoutes(gateway: Gateway): RouteEntry[] {
 async function serveRerank(call: ServiceCall, request: IrRerankRequest): Promise<void> {
   requireService(call, 'rerank');
   const local = localTarget(call, 'rerank');
-  if (local) return sendRerank(call, request, local.adapter.rerank!({ ...request, model: local.target.upstreamModel }, { settings: local.target.settings, signal: call.signal.asAbortSignal() }));
+  if (local)
+    return sendRerank(
+      call,
+      request,
+      local.adapter.rerank!(
+        { ...request, model: local.target.upstreamModel },
+        { settings: local.target.settings, signal: call.signal.asAbortSignal() },
+      ),
+    );
   await runServiceCall(call, async (serving) => {
     const wire = rerankWire(serving.endpoint.wire);
-    if (!wire) throw unsupported(`rerank: ${providerLabel(serving.target)} names a rerank wire the gateway does not know ("${serving.endpoint.wire}")`);
+    if (!wire)
+      throw unsupported(
+        `rerank: ${providerLabel(serving.target)} names a rerank wire the gateway does not know ("${serving.endpoint.wire}")`,
+      );
     const encoded = wire.request.fromIr({ ...request, model: serving.target.upstreamModel });
     noteTranslation(call, `translated:rerank>${wire.id}`, encoded.warnings);
     const answer = await postServiceJson(call, serving, JSON.stringify(encoded.value));

@@ -18,12 +18,19 @@ export function responsesRoutes(gateway: Gateway): RouteEntry[] {
   const config = gateway.config.responses;
   const store = new ResponseStore(gateway.store, config.store);
   const owners = new UpstreamResponseOwners(gateway.store, config.store);
-  const state: ResponsesState = { store, secret: config.compaction.secret ?? processCompactionSecret(gateway.ops.runtime.logger), owners };
+  const state: ResponsesState = {
+    store,
+    secret: config.compaction.secret ?? processCompactionSecret(gateway.ops.runtime.logger),
+    owners,
+  };
   return [
     {
       method: 'post',
       path: '/v1/responses',
-      handler: generationRoute(gateway, { wire: 'openai-responses', prepare: (call, key) => prepareResponsesCall(call, key, state) }),
+      handler: generationRoute(gateway, {
+        wire: 'openai-responses',
+        prepare: (call, key) => prepareResponsesCall(call, key, state),
+      }),
     },
     {
       method: 'post',

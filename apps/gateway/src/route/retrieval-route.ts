@@ -24,7 +24,11 @@ export interface RetrievalRouteSpec<T> {
   /** The caller's error style. */
   errorCodec: StyleCodec<unknown, unknown>;
   /** Validates the request (JSON body, and the URL for Gemini paths): the model and what `serve` needs. Throws a 400 naming the field. */
-  read(request: IncomingMessage & { params?: Record<string, unknown> }, json: Record<string, unknown>, rawBody: Buffer): { model: string; input: T };
+  read(
+    request: IncomingMessage & { params?: Record<string, unknown> },
+    json: Record<string, unknown>,
+    rawBody: Buffer,
+  ): { model: string; input: T };
   serve(call: ServiceCall, input: T): Promise<void>;
 }
 
@@ -33,14 +37,24 @@ export interface RetrievalRouteSpec<T> {
  * check against the key, route, then `serve`; every error in the caller's style.
  */
 export function retrievalRoute<T>(gateway: Gateway, spec: RetrievalRouteSpec<T>): RouteHandler {
-  return async (request: IncomingMessage & { params?: Record<string, unknown> }, response: ServerResponse, context: RequestContext): Promise<void> => {
+  return async (
+    request: IncomingMessage & { params?: Record<string, unknown> },
+    response: ServerResponse,
+    context: RequestContext,
+  ): Promise<void> => {
     try {
       const key = admittedKey(context);
       const rawBody = await readBody(request, bodyLimit(gateway, spec.service));
       const { model, input } = spec.read(request, parseJsonObject(rawBody), rawBody);
       checkModelName(model);
       if (!keyAllowsModel(key, model)) {
-        throw new IrError({ kind: 'permission', message: `This API key may not use model "${model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
+        throw new IrError({
+          kind: 'permission',
+          message: `This API key may not use model "${model}"`,
+          code: 'model_not_allowed',
+          param: 'model',
+          source: 'gateway',
+        });
       }
       const route = gateway.router.resolve(model);
       if (!route) throw modelNotFound(model);
@@ -57,14 +71,22 @@ export function retrievalRoute<T>(gateway: Gateway, spec: RetrievalRouteSpec<T>)
  * (HTTP `services`, or the in-process `member`): a 400 naming the providers. Never a fake answer.
  */
 export function requireService(call: ServiceCall, member: 'embed' | 'rerank'): void {
-  const serves = call.route.targets.some(({ adapter }) => (adapter.kind === 'local' ? adapter[member] !== undefined : adapter.services?.[call.service] !== undefined));
+  const serves = call.route.targets.some(({ adapter }) =>
+    adapter.kind === 'local' ? adapter[member] !== undefined : adapter.services?.[call.service] !== undefined,
+  );
   if (serves) return;
   const providers = [...new Set(call.route.targets.map((target) => `"${target.settings.id}"`))].join(', ') || 'none';
-  throw unsupported(`${call.service} ${call.service === 'embeddings' ? 'are' : 'is'} not supported by provider ${providers} (model "${call.model}")`, 'model');
+  throw unsupported(
+    `${call.service} ${call.service === 'embeddings' ? 'are' : 'is'} not supported by provider ${providers} (model "${call.model}")`,
+    'model',
+  );
 }
 
 /** The route's first target when it is an in-process provider that answers `member` (the mock); the call is then answered locally. */
-export function localTarget(call: ServiceCall, member: 'embed' | 'rerank'): { target: RouteTarget; adapter: LocalProviderAdapter } | undefined {
+export function localTarget(
+  call: ServiceCall,
+  member: 'embed' | 'rerank',
+): { target: RouteTarget; adapter: LocalProviderAdapter } | undefined {
   const target = call.route.targets[0];
   if (target?.adapter.kind !== 'local' || !target.adapter[member]) return undefined;
   call.outcome.attempts = 1;
@@ -78,7 +100,11 @@ export function localTarget(call: ServiceCall, member: 'embed' | 'rerank'): { ta
  * Error statuses become `IrError`s (adapter `mapError` hook first, then the wire's error
  * codec); a body that is not JSON is a 502.
  */
-export async function postServiceJson(call: ServiceCall, serving: ServiceTarget, body: string | Buffer): Promise<{ bytes: Buffer; json: unknown; contentType: string }> {
+export async function postServiceJson(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  body: string | Buffer,
+): Promise<{ bytes: Buffer; json: unknown; contentType: string }> {
   const { target } = serving;
   const endpoint = serving.endpoint.endpoint(target.settings, target.upstreamModel);
   const request = serviceUpstreamRequest(call, serving, endpoint, body, 'application/json');
@@ -90,7 +116,11 @@ export async function postServiceJson(call: ServiceCall, serving: ServiceTarget,
 }
 
 /** Records a translation on the call: its path and the warnings of both directions. */
-export function noteTranslation(call: ServiceCall, path: string, ...warnings: ReadonlyArray<readonly IrWarning[]>): void {
+export function noteTranslation(
+  call: ServiceCall,
+  path: string,
+  ...warnings: ReadonlyArray<readonly IrWarning[]>
+): void {
   call.outcome.path = path;
   call.outcome.warnings = warnings.flat();
 }

@@ -11,7 +11,13 @@ import type { RouteHandler } from './route-entry.js';
  * error the handler throws goes back in the style the path implies; an error of admission itself
  * (which answers its own refusals) is an internal error answered the same way.
  */
-export function serveRoute(gateway: Gateway, handler: RouteHandler, request: IncomingMessage, response: ServerResponse, path: string): void {
+export function serveRoute(
+  gateway: Gateway,
+  handler: RouteHandler,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+): void {
   admitRequest(gateway, request, response, path)
     .then(async (context) => {
       if (!context) return;
@@ -25,7 +31,12 @@ export function serveRoute(gateway: Gateway, handler: RouteHandler, request: Inc
 }
 
 /** An error no route answered: in the caller's style while nothing was sent, else the connection ends. */
-export function answerUnexpected(request: IncomingMessage, response: ServerResponse, path: string, error: unknown): void {
+export function answerUnexpected(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  error: unknown,
+): void {
   if (response.headersSent) {
     response.destroy();
     return;

@@ -40,7 +40,13 @@ export function serviceRoute<Input>(gateway: Gateway, spec: ServiceRouteSpec<Inp
       const { model, input } = await spec.read(request);
       checkModelName(model);
       if (!keyAllowsModel(key, model)) {
-        throw new IrError({ kind: 'permission', message: `This API key may not use model "${model}"`, code: 'model_not_allowed', param: 'model', source: 'gateway' });
+        throw new IrError({
+          kind: 'permission',
+          message: `This API key may not use model "${model}"`,
+          code: 'model_not_allowed',
+          param: 'model',
+          source: 'gateway',
+        });
       }
       const route = gateway.router.resolve(model);
       if (!route) throw modelNotFound(model);
@@ -87,6 +93,7 @@ export function createServiceCall(gateway: Gateway, parts: ServiceCallParts): Se
 
 /** The routing model of a service request: the gateway routes by model, so it is required even where OpenAI has a default. */
 export function requiredModel(model: string | undefined): string {
-  if (model === undefined || model === '') throw invalidRequest('model: a model name is required (the gateway routes requests by model)', 'model');
+  if (model === undefined || model === '')
+    throw invalidRequest('model: a model name is required (the gateway routes requests by model)', 'model');
   return model;
 }

@@ -17,7 +17,10 @@ type Request = IncomingMessage & { params?: Record<string, unknown> };
 const codec = codecFor('openai-responses');
 
 /** A handler with the caller's key checked and its errors written in the OpenAI shape. */
-function handler(gateway: Gateway, run: (request: Request, context: RequestContext, key: GatewayKey) => Promise<void>): RouteHandler {
+function handler(
+  gateway: Gateway,
+  run: (request: Request, context: RequestContext, key: GatewayKey) => Promise<void>,
+): RouteHandler {
   return async (request: Request, _response: ServerResponse, context: RequestContext) => {
     try {
       await run(request, context, admittedKey(context));
@@ -30,7 +33,14 @@ function handler(gateway: Gateway, run: (request: Request, context: RequestConte
 function responseId(request: Request): string {
   const id = request.params?.id;
   if (typeof id !== 'string' || id.length === 0) throw invalidRequest('A response id is required in the path');
-  if (id === 'compact') throw new IrError({ kind: 'invalid-request', status: 405, message: 'Method not allowed on /v1/responses/compact; use POST', code: 'method_not_allowed', source: 'gateway' });
+  if (id === 'compact')
+    throw new IrError({
+      kind: 'invalid-request',
+      status: 405,
+      message: 'Method not allowed on /v1/responses/compact; use POST',
+      code: 'method_not_allowed',
+      source: 'gateway',
+    });
   return id;
 }
 
@@ -40,7 +50,17 @@ function responseId(request: Request): string {
  */
 function getNotAllowed(request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> {
   context.sink.setHeader('allow', 'POST');
-  sendStyleError(context.sink, codec, new IrError({ kind: 'invalid-request', status: 405, message: `Method ${request.method ?? 'GET'} is not allowed on /v1/responses; use POST`, code: 'method_not_allowed', source: 'gateway' }));
+  sendStyleError(
+    context.sink,
+    codec,
+    new IrError({
+      kind: 'invalid-request',
+      status: 405,
+      message: `Method ${request.method ?? 'GET'} is not allowed on /v1/responses; use POST`,
+      code: 'method_not_allowed',
+      source: 'gateway',
+    }),
+  );
   return Promise.resolve();
 }
 
@@ -49,9 +69,18 @@ function getNotAllowed(request: IncomingMessage, _response: ServerResponse, cont
  * on responses the gateway stored, and forwarded to the OpenAI Responses upstream holding a
  * response that went through to it as is (for the key that created it only).
  */
-export function storedResponseRoutes(gateway: Gateway, store: ResponseStore, owners: UpstreamResponseOwners): RouteEntry[] {
+export function storedResponseRoutes(
+  gateway: Gateway,
+  store: ResponseStore,
+  owners: UpstreamResponseOwners,
+): RouteEntry[] {
   /** True when the upstream holding `id` for this key answered the caller. */
-  const forwarded = async (context: RequestContext, key: GatewayKey, id: string, ask: OwnerRequest): Promise<boolean> => {
+  const forwarded = async (
+    context: RequestContext,
+    key: GatewayKey,
+    id: string,
+    ask: OwnerRequest,
+  ): Promise<boolean> => {
     if (isGatewayResponseId(id)) return false;
     const owner = await owners.owner(key.id, id);
     if (!owner) return false;
@@ -60,7 +89,8 @@ export function storedResponseRoutes(gateway: Gateway, store: ResponseStore, own
   };
   const retrieve = handler(gateway, async (request, context, key) => {
     const id = responseId(request);
-    if (context.url.searchParams.get('stream') === 'true') throw invalidRequest('stream: streaming a stored response again is not supported by this gateway', 'stream');
+    if (context.url.searchParams.get('stream') === 'true')
+      throw invalidRequest('stream: streaming a stored response again is not supported by this gateway', 'stream');
     if (await forwarded(context, key, id, { method: 'GET', suffix: '', search: context.url.search })) return;
     const entry = await store.get(id, key.id);
     if (!entry) throw responseNotFound(id);
@@ -68,7 +98,8 @@ export function storedResponseRoutes(gateway: Gateway, store: ResponseStore, own
   });
   const inputItems = handler(gateway, async (request, context, key) => {
     const id = responseId(request);
-    if (await forwarded(context, key, id, { method: 'GET', suffix: '/input_items', search: context.url.search })) return;
+    if (await forwarded(context, key, id, { method: 'GET', suffix: '/input_items', search: context.url.search }))
+      return;
     const chain = await store.chain(id, key.id);
     context.sink.sendJson(200, inputItemsPage(conversationItems(chain), context.url.searchParams));
   });

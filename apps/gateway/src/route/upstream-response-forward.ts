@@ -24,7 +24,13 @@ export interface OwnerRequest {
  * and JSON body, errors in the OpenAI shape. A provider no longer configured, or no longer
  * speaking OpenAI Responses, leaves the id unknown (404).
  */
-export async function answerFromOwner(gateway: Gateway, context: RequestContext, owner: UpstreamOwner, id: string, ask: OwnerRequest): Promise<void> {
+export async function answerFromOwner(
+  gateway: Gateway,
+  context: RequestContext,
+  owner: UpstreamOwner,
+  id: string,
+  ask: OwnerRequest,
+): Promise<void> {
   const provider = gateway.providers.get(owner.provider);
   const target = provider ? { ...provider, upstreamModel: owner.model, weight: 1, priority: 0 } : undefined;
   if (!target || target.adapter.kind !== 'http' || !isResponsesTarget(target)) throw responseNotFound(id);
@@ -34,7 +40,12 @@ export async function answerFromOwner(gateway: Gateway, context: RequestContext,
   url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(id)}${ask.suffix}`;
   const query = new URLSearchParams(ask.search);
   for (const [name, value] of query) url.searchParams.append(name, value);
-  const request: UpstreamRequest = { url: url.toString(), method: ask.method, headers: { ...endpoint.headers }, ...requestSigner(adapter, settings) };
+  const request: UpstreamRequest = {
+    url: url.toString(),
+    method: ask.method,
+    headers: { ...endpoint.headers },
+    ...requestSigner(adapter, settings),
+  };
   if (settings.timeouts) request.timeouts = settings.timeouts;
   if (settings.dispatcher) request.dispatcher = settings.dispatcher;
   const answer = await fetchUpstream(request, MAX_ANSWER_BYTES);

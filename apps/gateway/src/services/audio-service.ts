@@ -17,7 +17,13 @@ import { codecFor, serviceErrorCodec, type UpstreamHead } from '@interlingua/pro
 import { encodeMultipart, withField } from '../http/multipart-body.js';
 import type { MultipartForm, UploadedFile } from '../http/multipart.js';
 import { completeAnswerHeaders } from '../commit/commit-stream.js';
-import { providerLabel, serviceLabel, type ServeOnTarget, type ServiceCall, type ServiceTarget } from './service-call.js';
+import {
+  providerLabel,
+  serviceLabel,
+  type ServeOnTarget,
+  type ServiceCall,
+  type ServiceTarget,
+} from './service-call.js';
 import { serviceThroughIr } from './service-through-ir.js';
 import { fetchServiceAnswer, relayServiceAnswer, relaySseAnswer, serviceUpstreamRequest } from './service-upstream.js';
 import { lastUsageObject } from './service-usage.js';
@@ -43,10 +49,14 @@ export type AudioInput =
 export function audioService(call: ServiceCall, input: AudioInput): ServeOnTarget {
   return async (serving) => {
     const wire = serving.endpoint.wire;
-    if (!isAudioWire(wire)) throw unsupported(`${serviceLabel(call.service)}: provider "${serving.target.settings.id}" names an unknown audio wire "${wire}"`);
+    if (!isAudioWire(wire))
+      throw unsupported(
+        `${serviceLabel(call.service)}: provider "${serving.target.settings.id}" names an unknown audio wire "${wire}"`,
+      );
     if (wire === 'openai') return forwardOpenAiAudio(call, serving, input);
     if (input.operation === 'speech') return geminiSpeech(call, serving, input.request);
-    if (input.operation === 'translations') throw unsupported(`${serviceLabel(call.service)} is not supported by ${providerLabel(serving.target)}`);
+    if (input.operation === 'translations')
+      throw unsupported(`${serviceLabel(call.service)} is not supported by ${providerLabel(serving.target)}`);
     return geminiTranscription(call, serving, input.request, input.file);
   };
 }
@@ -57,9 +67,18 @@ async function forwardOpenAiAudio(call: ServiceCall, serving: ServiceTarget, inp
   const endpoint = serving.endpoint.endpoint(target.settings, target.upstreamModel);
   const errorCodec = serviceErrorCodec(serving.endpoint);
   if (input.operation === 'speech') {
-    const request = serviceUpstreamRequest(call, serving, endpoint, JSON.stringify({ ...input.json, model: target.upstreamModel }), 'application/json');
+    const request = serviceUpstreamRequest(
+      call,
+      serving,
+      endpoint,
+      JSON.stringify({ ...input.json, model: target.upstreamModel }),
+      'application/json',
+    );
     const format = input.request.response_format ?? 'mp3';
-    const contentType = input.request.stream_format === 'sse' ? (): string => SSE_CONTENT_TYPE : (head: UpstreamHead): string => audioContentType(head, SPEECH_CONTENT_TYPES[format]);
+    const contentType =
+      input.request.stream_format === 'sse'
+        ? (): string => SSE_CONTENT_TYPE
+        : (head: UpstreamHead): string => audioContentType(head, SPEECH_CONTENT_TYPES[format]);
     return relayServiceAnswer(call, serving, request, { errorCodec, contentType });
   }
   const encoded = encodeMultipart(withField(input.form.entries, 'model', target.upstreamModel));
@@ -73,7 +92,12 @@ async function forwardOpenAiAudio(call: ServiceCall, serving: ServiceTarget, inp
   // Only JSON answers carry usage; a plain-text transcript is never searched (it is what was said).
   const usage = plainText ? undefined : openAiTranscriptionUsageToIr(lastUsageObject(answer.body));
   if (usage) call.outcome.usage = usage;
-  call.sink.send(200, plainText ? 'text/plain; charset=utf-8' : JSON_CONTENT_TYPE, answer.body, completeAnswerHeaders(call));
+  call.sink.send(
+    200,
+    plainText ? 'text/plain; charset=utf-8' : JSON_CONTENT_TYPE,
+    answer.body,
+    completeAnswerHeaders(call),
+  );
 }
 
 /** The upstream's type when it names audio (`audio/*`); any other (none, octet-stream, HTML) gives the requested format's. */
@@ -87,22 +111,43 @@ async function geminiSpeech(call: ServiceCall, serving: ServiceTarget, request: 
   const ir = speechRequestToIr(request, serving.target.upstreamModel, provider);
   const response = await serviceThroughIr(call, serving, 'gemini', ir.value, ir.warnings);
   const audio = speechAudioFromIr(response, request.response_format === 'pcm' ? 'pcm' : 'wav', provider);
-  const body = Buffer.concat([...(audio.header ? [Buffer.from(audio.header)] : []), ...audio.base64Chunks.map((chunk) => Buffer.from(chunk, 'base64'))]);
+  const body = Buffer.concat([
+    ...(audio.header ? [Buffer.from(audio.header)] : []),
+    ...audio.base64Chunks.map((chunk) => Buffer.from(chunk, 'base64')),
+  ]);
   call.sink.send(200, audio.contentType, body, completeAnswerHeaders(call));
 }
 
-async function geminiTranscription(call: ServiceCall, serving: ServiceTarget, fields: OpenAiTranscriptionFields, file: UploadedFile): Promise<void> {
+async function geminiTranscription(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  fields: OpenAiTranscriptionFields,
+  file: UploadedFile,
+): Promise<void> {
   const { target } = serving;
   const provider = providerLabel(target);
-  const upload: AudioUpload = { base64: file.data.toString('base64'), contentType: file.contentType, filename: file.filename };
+  const upload: AudioUpload = {
+    base64: file.data.toString('base64'),
+    contentType: file.contentType,
+    filename: file.filename,
+  };
   const ir = transcriptionRequestToIr(fields, upload, target.upstreamModel, provider);
   if (ir.value.stream) {
     const codec = codecFor('gemini');
     const encoded = codec.request.fromIr(ir.value);
     call.outcome.path = 'translated:audio>gemini';
     call.outcome.warnings = [...ir.warnings, ...encoded.warnings];
-    const endpoint = serving.adapter.generation({ settings: target.settings, model: target.upstreamModel, stream: true });
-    return streamTranscription(call, serving, serviceUpstreamRequest(call, serving, endpoint, JSON.stringify(encoded.value), 'application/json'), codec);
+    const endpoint = serving.adapter.generation({
+      settings: target.settings,
+      model: target.upstreamModel,
+      stream: true,
+    });
+    return streamTranscription(
+      call,
+      serving,
+      serviceUpstreamRequest(call, serving, endpoint, JSON.stringify(encoded.value), 'application/json'),
+      codec,
+    );
   }
   const response = await serviceThroughIr(call, serving, 'gemini', ir.value, ir.warnings);
   const answer = transcriptionFromIr(response, fields.response_format === 'text' ? 'text' : 'json', provider);

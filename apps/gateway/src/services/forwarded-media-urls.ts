@@ -33,7 +33,11 @@ interface FoundUrl {
  * URL sources, Gemini `fileData.fileUri` (where `gs://` is also accepted). `data:` URLs are inline
  * bytes and pass. Throws a 400 naming the field, the URL (without query) and the problem.
  */
-export function checkForwardedMediaUrls(wire: GenerationStyle, json: Record<string, unknown>, policy: MediaUrlPolicy): void {
+export function checkForwardedMediaUrls(
+  wire: GenerationStyle,
+  json: Record<string, unknown>,
+  policy: MediaUrlPolicy,
+): void {
   const refuseBadUrl = (found: FoundUrl): void => {
     const problem = urlProblem(found, policy);
     if (!problem) return;
@@ -104,11 +108,17 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(['image_url', 'input_image', 'input_file', 'image', 'document']);
 
 /** The URL a part of one of `MEDIA_PART_TYPES` names, by its shape. */
-function typedPartUrl(part: Record<string, unknown>, type: string, path: ReadonlyArray<string | number>, onFound: (found: FoundUrl) => void): void {
+function typedPartUrl(
+  part: Record<string, unknown>,
+  type: string,
+  path: ReadonlyArray<string | number>,
+  onFound: (found: FoundUrl) => void,
+): void {
   if (type === 'image_url') {
     const image = part.image_url;
     if (isText(image)) onFound({ path: pathText(path, 'image_url'), url: image });
-    else if (isText(asRecord(image)?.url)) onFound({ path: pathText(path, 'image_url', 'url'), url: asRecord(image)?.url as string });
+    else if (isText(asRecord(image)?.url))
+      onFound({ path: pathText(path, 'image_url', 'url'), url: asRecord(image)?.url as string });
   } else if (type === 'input_image') {
     if (isText(part.image_url)) onFound({ path: pathText(path, 'image_url'), url: part.image_url });
   } else if (type === 'input_file') {
@@ -120,7 +130,12 @@ function typedPartUrl(part: Record<string, unknown>, type: string, path: Readonl
 }
 
 /** The URIs of a Gemini `fileData` / `file_data` object (`gs://` allowed beside the web schemes). */
-function fileDataUrls(file: Record<string, unknown>, key: string, path: ReadonlyArray<string | number>, onFound: (found: FoundUrl) => void): void {
+function fileDataUrls(
+  file: Record<string, unknown>,
+  key: string,
+  path: ReadonlyArray<string | number>,
+  onFound: (found: FoundUrl) => void,
+): void {
   for (const uriKey of FILE_URI_KEYS) {
     const uri = file[uriKey];
     if (isText(uri)) onFound({ path: pathText(path, key, uriKey), url: uri, otherSchemes: GEMINI_FILE_SCHEMES });

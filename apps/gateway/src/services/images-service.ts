@@ -13,7 +13,13 @@ import { serviceErrorCodec } from '@interlingua/provider-adapters';
 import { encodeMultipart, withField } from '../http/multipart-body.js';
 import type { MultipartForm, UploadedFile } from '../http/multipart.js';
 import { completeAnswerHeaders } from '../commit/commit-stream.js';
-import { providerLabel, serviceLabel, type ServeOnTarget, type ServiceCall, type ServiceTarget } from './service-call.js';
+import {
+  providerLabel,
+  serviceLabel,
+  type ServeOnTarget,
+  type ServiceCall,
+  type ServiceTarget,
+} from './service-call.js';
 import { serviceThroughIr } from './service-through-ir.js';
 import { fetchServiceAnswer, relaySseAnswer, serviceUpstreamRequest } from './service-upstream.js';
 import { lastUsageObject } from './service-usage.js';
@@ -34,9 +40,13 @@ export type ImagesInput =
 export function imagesService(call: ServiceCall, input: ImagesInput): ServeOnTarget {
   return async (serving) => {
     const wire = serving.endpoint.wire;
-    if (!isImagesWire(wire)) throw unsupported(`${serviceLabel(call.service)}: provider "${serving.target.settings.id}" names an unknown image wire "${wire}"`);
+    if (!isImagesWire(wire))
+      throw unsupported(
+        `${serviceLabel(call.service)}: provider "${serving.target.settings.id}" names an unknown image wire "${wire}"`,
+      );
     if (wire === 'openai') return forwardOpenAiImages(call, serving, input);
-    if (input.operation === 'variations') throw unsupported(`${serviceLabel(call.service)} is not supported by ${providerLabel(serving.target)}`);
+    if (input.operation === 'variations')
+      throw unsupported(`${serviceLabel(call.service)} is not supported by ${providerLabel(serving.target)}`);
     return geminiImages(call, serving, input);
   };
 }
@@ -61,11 +71,16 @@ async function forwardOpenAiImages(call: ServiceCall, serving: ServiceTarget, in
 
 /** The caller's body with only `model` rewritten: JSON re-serialised, or the form rebuilt in its order. */
 function forwardedBody(input: ImagesInput, model: string): { body: string | Buffer; contentType: string } {
-  if (input.operation === 'generations') return { body: JSON.stringify({ ...input.json, model }), contentType: 'application/json' };
+  if (input.operation === 'generations')
+    return { body: JSON.stringify({ ...input.json, model }), contentType: 'application/json' };
   return encodeMultipart(withField(input.form.entries, 'model', model));
 }
 
-async function geminiImages(call: ServiceCall, serving: ServiceTarget, input: Exclude<ImagesInput, { operation: 'variations' }>): Promise<void> {
+async function geminiImages(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  input: Exclude<ImagesInput, { operation: 'variations' }>,
+): Promise<void> {
   const provider = providerLabel(serving.target);
   const uploads = input.operation === 'edits' ? input.form.files : {};
   const mask = uploads.mask?.[0];

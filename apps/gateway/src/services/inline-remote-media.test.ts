@@ -13,7 +13,11 @@ const LIMITS = { maxUrls: 32, concurrency: 4 };
 
 /** A request naming `count` distinct image URLs. */
 function manyImages(count: number): IrRequest {
-  const parts = Array.from({ length: count }, (_, i) => ({ type: 'file' as const, mediaType: 'image/png', source: { kind: 'url' as const, url: `https://images.example/${i}.png` } }));
+  const parts = Array.from({ length: count }, (_, i) => ({
+    type: 'file' as const,
+    mediaType: 'image/png',
+    source: { kind: 'url' as const, url: `https://images.example/${i}.png` },
+  }));
   return { model: 'm', stream: false, sampling: {}, messages: [{ role: 'user', content: parts }] };
 }
 
@@ -34,12 +38,27 @@ function request(): IrRequest {
         ],
       },
       { role: 'assistant', content: [{ type: 'tool-call', id: 'c1', name: 'snap', argumentsJson: '{}' }] },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'snap', content: [{ type: 'file', mediaType: 'image/webp', source: { kind: 'url', url: 'https://images.example/a.png' } }] }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'snap',
+            content: [
+              { type: 'file', mediaType: 'image/webp', source: { kind: 'url', url: 'https://images.example/a.png' } },
+            ],
+          },
+        ],
+      },
     ],
   };
 }
 
-function counting(answer: Partial<FetchedMedia> = {}): { fetch: (url: string) => Promise<FetchedMedia>; urls: string[] } {
+function counting(answer: Partial<FetchedMedia> = {}): {
+  fetch: (url: string) => Promise<FetchedMedia>;
+  urls: string[];
+} {
   const urls: string[] = [];
   return { urls, fetch: async (url) => (urls.push(url), { url, data: TINY_PNG, mediaType: 'image/png', ...answer }) };
 }
@@ -56,14 +75,27 @@ describe('inlineRemoteImages', () => {
     const fetcher = counting();
     const out = await inlineRemoteImages(request(), fetcher.fetch, LIMITS);
     expect(fetcher.urls).toEqual(['https://images.example/a.png']);
-    expect(out.messages[0]?.content[1]).toEqual({ type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: PNG } });
+    expect(out.messages[0]?.content[1]).toEqual({
+      type: 'file',
+      mediaType: 'image/png',
+      source: { kind: 'base64', data: PNG },
+    });
     expect(out.messages[0]?.content.slice(2)).toEqual(request().messages[0]?.content.slice(2));
     const result = out.messages[2]?.content[0];
-    expect(result?.type === 'tool-result' && result.content[0]).toEqual({ type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: PNG } });
+    expect(result?.type === 'tool-result' && result.content[0]).toEqual({
+      type: 'file',
+      mediaType: 'image/png',
+      source: { kind: 'base64', data: PNG },
+    });
   });
 
   it('leaves a request without remote images as it is', async () => {
-    const plain: IrRequest = { model: 'm', stream: false, sampling: {}, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] };
+    const plain: IrRequest = {
+      model: 'm',
+      stream: false,
+      sampling: {},
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    };
     const fetcher = counting();
     expect(await inlineRemoteImages(plain, fetcher.fetch, LIMITS)).toBe(plain);
     expect(fetcher.urls).toEqual([]);
@@ -75,9 +107,16 @@ describe('inlineRemoteImages', () => {
     typed.messages = typed.messages.slice(1);
     const out = await inlineRemoteImages(typed, untyped, LIMITS);
     const result = out.messages[1]?.content[0];
-    expect(result?.type === 'tool-result' && result.content[0]).toMatchObject({ type: 'file', mediaType: 'image/webp' });
-    await expect(inlineRemoteImages(request(), untyped, LIMITS)).rejects.toThrow('did not answer with an image (content-type: application/octet-stream)');
-    await expect(inlineRemoteImages(typed, counting({ mediaType: 'text/html' }).fetch, LIMITS)).rejects.toThrow('did not answer with an image');
+    expect(result?.type === 'tool-result' && result.content[0]).toMatchObject({
+      type: 'file',
+      mediaType: 'image/webp',
+    });
+    await expect(inlineRemoteImages(request(), untyped, LIMITS)).rejects.toThrow(
+      'did not answer with an image (content-type: application/octet-stream)',
+    );
+    await expect(inlineRemoteImages(typed, counting({ mediaType: 'text/html' }).fetch, LIMITS)).rejects.toThrow(
+      'did not answer with an image',
+    );
   });
 
   it('passes a failed download on as the error', async () => {
@@ -118,7 +157,9 @@ describe('inlineRemoteImages limits', () => {
     const fetch = (url: string, signal: AbortSignal): Promise<FetchedMedia> => {
       started.push(url);
       if (url.endsWith('/1.png')) return Promise.reject(failure);
-      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => (aborted.push(url), reject(signal.reason))));
+      return new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => (aborted.push(url), reject(signal.reason))),
+      );
     };
     await expect(inlineRemoteImages(manyImages(10), fetch, { maxUrls: 10, concurrency: 2 })).rejects.toBe(failure);
     expect(started).toEqual(['https://images.example/0.png', 'https://images.example/1.png']);

@@ -20,7 +20,12 @@ const UNTYPED = new Set(['application/octet-stream', 'binary/octet-stream']);
 
 /** An image given by an http(s) URL: what a target needing inline data must download. */
 export function isRemoteImage(part: IrContentPart): part is IrFilePart & { source: { kind: 'url'; url: string } } {
-  return part.type === 'file' && part.source.kind === 'url' && /^https?:\/\//i.test(part.source.url) && (part.mediaType ?? 'image/*').startsWith('image/');
+  return (
+    part.type === 'file' &&
+    part.source.kind === 'url' &&
+    /^https?:\/\//i.test(part.source.url) &&
+    (part.mediaType ?? 'image/*').startsWith('image/')
+  );
 }
 
 /**
@@ -30,9 +35,14 @@ export function isRemoteImage(part: IrContentPart): part is IrFilePart & { sourc
  * download that fails, or one that is not an image, is the caller's error; the first failure
  * stops the downloads still running.
  */
-export async function inlineRemoteImages(ir: IrRequest, fetchMedia: FetchMedia, limits: InlineLimits): Promise<IrRequest> {
+export async function inlineRemoteImages(
+  ir: IrRequest,
+  fetchMedia: FetchMedia,
+  limits: InlineLimits,
+): Promise<IrRequest> {
   const urls = new Set<string>();
-  for (const message of ir.messages) for (const part of partsOf(message.content)) if (isRemoteImage(part)) urls.add(part.source.url);
+  for (const message of ir.messages)
+    for (const part of partsOf(message.content)) if (isRemoteImage(part)) urls.add(part.source.url);
   if (urls.size === 0) return ir;
   if (urls.size > limits.maxUrls) {
     throw new IrError({
@@ -46,11 +56,19 @@ export async function inlineRemoteImages(ir: IrRequest, fetchMedia: FetchMedia, 
   const inline = (part: IrContentPart): IrContentPart => {
     if (!isRemoteImage(part)) return part;
     const media = fetched.get(part.source.url) as FetchedMedia;
-    return { ...part, mediaType: imageMediaType(part, media), source: { kind: 'base64', data: media.data.toString('base64') } };
+    return {
+      ...part,
+      mediaType: imageMediaType(part, media),
+      source: { kind: 'base64', data: media.data.toString('base64') },
+    };
   };
   const messages = ir.messages.map((message) => ({
     ...message,
-    content: message.content.map((part) => (part.type === 'tool-result' ? { ...part, content: part.content.map(inline) as typeof part.content } : inline(part))),
+    content: message.content.map((part) =>
+      part.type === 'tool-result'
+        ? { ...part, content: part.content.map(inline) as typeof part.content }
+        : inline(part),
+    ),
   }));
   return { ...ir, messages };
 }
@@ -59,7 +77,11 @@ export async function inlineRemoteImages(ir: IrRequest, fetchMedia: FetchMedia, 
  * Every URL downloaded by a pool of `concurrency` workers (a few lines, not a dependency: the
  * pool must also stop taking URLs and abort the running downloads at the first failure).
  */
-async function downloadAll(urls: readonly string[], fetchMedia: FetchMedia, concurrency: number): Promise<Map<string, FetchedMedia>> {
+async function downloadAll(
+  urls: readonly string[],
+  fetchMedia: FetchMedia,
+  concurrency: number,
+): Promise<Map<string, FetchedMedia>> {
   const fetched = new Map<string, FetchedMedia>();
   const stop = new AbortController();
   let next = 0;
@@ -92,5 +114,7 @@ function imageMediaType(part: IrFilePart, media: FetchedMedia): string {
   if (served?.startsWith('image/') && served !== 'image/*') return served;
   const declared = part.mediaType;
   if ((served === undefined || UNTYPED.has(served)) && declared && declared !== 'image/*') return declared;
-  throw invalidRequest(`The image URL ${media.url.split(/[?#]/)[0] ?? ''} did not answer with an image (content-type: ${served ?? 'none'})`);
+  throw invalidRequest(
+    `The image URL ${media.url.split(/[?#]/)[0] ?? ''} did not answer with an image (content-type: ${served ?? 'none'})`,
+  );
 }

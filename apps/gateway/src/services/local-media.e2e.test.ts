@@ -17,7 +17,11 @@ let client: OpenAI;
 
 beforeAll(async () => {
   setRequestLogging(false);
-  const env = { INTERLINGUA_API_KEY: KEY, INTERLINGUA_ADMIN_SECRET: 'defaults-admin-secret-01', INTERLINGUA_DATA_DIR: mkdtempSync(join(tmpdir(), 'interlingua-defaults-')) };
+  const env = {
+    INTERLINGUA_API_KEY: KEY,
+    INTERLINGUA_ADMIN_SECRET: 'defaults-admin-secret-01',
+    INTERLINGUA_DATA_DIR: mkdtempSync(join(tmpdir(), 'interlingua-defaults-')),
+  };
   const config = configSchema.parse({ ...defaultConfig(env), server: { host: '127.0.0.1', port: 0 } });
   running = await startGateway(config);
   client = new OpenAI({ apiKey: KEY, baseURL: `${running.url}/v1`, maxRetries: 0 });
@@ -64,11 +68,14 @@ describe('the mock answers every media path on the defaults', () => {
     expect(readPng(Buffer.from(small.data?.[0]?.b64_json ?? '', 'base64')).width).toBe(256);
     const square = await client.images.generate({ model: 'mock', prompt: 'a red fox', size: '1024x1024' });
     expect(square).toMatchObject({ size: '1024x1024', output_format: 'png' });
-    const refused = await client.images.generate({ model: 'mock', prompt: 'a red fox', size: '256x256', stream: true }).catch((e: unknown) => e);
+    const refused = await client.images
+      .generate({ model: 'mock', prompt: 'a red fox', size: '256x256', stream: true })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
     expect(refused).toMatchObject({ param: 'size' });
     const events = [];
-    for await (const event of await client.images.generate({ model: 'mock', prompt: 'a red fox', stream: true })) events.push(event);
+    for await (const event of await client.images.generate({ model: 'mock', prompt: 'a red fox', stream: true }))
+      events.push(event);
     expect(events).toEqual([
       {
         type: 'image_generation.completed',
@@ -78,7 +85,12 @@ describe('the mock answers every media path on the defaults', () => {
         size: 'auto',
         quality: 'auto',
         background: 'opaque',
-        usage: { input_tokens: 0, input_tokens_details: { image_tokens: 0, text_tokens: 0 }, output_tokens: 0, total_tokens: 0 },
+        usage: {
+          input_tokens: 0,
+          input_tokens_details: { image_tokens: 0, text_tokens: 0 },
+          output_tokens: 0,
+          total_tokens: 0,
+        },
       },
     ]);
   });
@@ -88,29 +100,60 @@ describe('the mock answers every media path on the defaults', () => {
     const edited = await client.images.edit({ model: 'mock', prompt: 'add a hat', image: upload, n: 2 });
     expect(edited.data).toHaveLength(2);
     expect(readPng(Buffer.from(edited.data?.[1]?.b64_json ?? '', 'base64')).width).toBe(256);
-    const varied = await client.images.createVariation({ model: 'mock', image: await toFile(Buffer.from('x'), 'photo.png', { type: 'image/png' }) });
+    const varied = await client.images.createVariation({
+      model: 'mock',
+      image: await toFile(Buffer.from('x'), 'photo.png', { type: 'image/png' }),
+    });
     expect(varied.data?.[0]?.b64_json).toBeTruthy();
   });
 
   it('speaks a real WAV, and transcribes and translates it by describing the upload', async () => {
-    const speech = Buffer.from(await (await client.audio.speech.create({ model: 'mock', voice: 'alloy', input: 'Hello there', response_format: 'wav' })).arrayBuffer());
+    const speech = Buffer.from(
+      await (
+        await client.audio.speech.create({
+          model: 'mock',
+          voice: 'alloy',
+          input: 'Hello there',
+          response_format: 'wav',
+        })
+      ).arrayBuffer(),
+    );
     const wav = readWav(speech);
     expect(wav).toMatchObject({ channels: 1, sampleRate: 24_000, bitsPerSample: 16 });
     expect(wav?.durationSeconds).toBeCloseTo(0.66, 2);
 
-    const transcript = await client.audio.transcriptions.create({ model: 'mock', file: await toFile(speech, 'hello.wav', { type: 'audio/wav' }) });
-    expect(transcript.text).toBe(`Mock transcription of "hello.wav": ${speech.length} bytes of WAV audio, mono, 24000 Hz, 16-bit, 0.66 seconds.`);
-    const verbose = await client.audio.transcriptions.create({ model: 'mock', file: await toFile(speech, 'hello.wav'), response_format: 'verbose_json' });
+    const transcript = await client.audio.transcriptions.create({
+      model: 'mock',
+      file: await toFile(speech, 'hello.wav', { type: 'audio/wav' }),
+    });
+    expect(transcript.text).toBe(
+      `Mock transcription of "hello.wav": ${speech.length} bytes of WAV audio, mono, 24000 Hz, 16-bit, 0.66 seconds.`,
+    );
+    const verbose = await client.audio.transcriptions.create({
+      model: 'mock',
+      file: await toFile(speech, 'hello.wav'),
+      response_format: 'verbose_json',
+    });
     expect(verbose.duration).toBeCloseTo(0.66, 2);
-    const srt = await client.audio.translations.create({ model: 'mock', file: await toFile(Buffer.from('abc'), 'note.mp3'), response_format: 'srt' });
+    const srt = await client.audio.translations.create({
+      model: 'mock',
+      file: await toFile(Buffer.from('abc'), 'note.mp3'),
+      response_format: 'srt',
+    });
     expect(String(srt)).toContain('Mock translation of "note.mp3": 3 bytes of audio (not a WAV file');
   });
 
   it('compacts a conversation with the per-process secret', async () => {
-    const compacted = await client.responses.compact({ model: 'mock', input: [{ role: 'user', content: 'Remember the number 42' }] });
+    const compacted = await client.responses.compact({
+      model: 'mock',
+      input: [{ role: 'user', content: 'Remember the number 42' }],
+    });
     const item = compacted.output.find((entry) => entry.type === 'compaction');
     expect(item).toBeDefined();
-    const next = await client.responses.create({ model: 'mock', input: [...compacted.output, { role: 'user', content: 'What number?' }] as OpenAI.Responses.ResponseInputItem[] });
+    const next = await client.responses.create({
+      model: 'mock',
+      input: [...compacted.output, { role: 'user', content: 'What number?' }] as OpenAI.Responses.ResponseInputItem[],
+    });
     expect(next.status).toBe('completed');
   });
 });

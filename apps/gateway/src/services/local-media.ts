@@ -10,7 +10,12 @@ type MediaMember = 'images' | 'speech' | 'transcribe';
 /** The sizes OpenAI's images API description lets an answer name (those of the GPT image models). */
 const ANSWER_SIZES: ReadonlySet<string> = new Set(['1024x1024', '1024x1536', '1536x1024']);
 /** The mock draws without tokens. */
-const MOCK_IMAGE_USAGE = { input_tokens: 0, input_tokens_details: { image_tokens: 0, text_tokens: 0 }, output_tokens: 0, total_tokens: 0 };
+const MOCK_IMAGE_USAGE = {
+  input_tokens: 0,
+  input_tokens_details: { image_tokens: 0, text_tokens: 0 },
+  output_tokens: 0,
+  total_tokens: 0,
+};
 
 /** The route's first target when it is a provider answered in process (the mock) that has `member`. */
 function localTarget(call: ServiceCall, member: MediaMember): LocalProviderAdapter | undefined {
@@ -35,23 +40,48 @@ export async function answerLocalImages(call: ServiceCall, input: ImagesInput): 
   const stream = input.operation !== 'variations' && input.request.stream === true;
   // Only the GPT image models stream, and they draw only their own sizes: the mock refuses others as they would.
   if (stream && size !== undefined && size !== 'auto' && !ANSWER_SIZES.has(size)) {
-    throw invalidRequest(`size: streamed images come in ${[...ANSWER_SIZES].join(', ')} or auto (the sizes of the models that stream images), not "${size}"`, 'size');
+    throw invalidRequest(
+      `size: streamed images come in ${[...ANSWER_SIZES].join(', ')} or auto (the sizes of the models that stream images), not "${size}"`,
+      'size',
+    );
   }
-  const prompt = input.operation === 'variations' ? `variation of ${input.form.files.image?.[0]?.filename ?? 'an image'}` : input.request.prompt;
-  const images = adapter.images({ prompt, ...(input.request.n ? { n: input.request.n } : {}), ...(size ? { size } : {}) });
+  const prompt =
+    input.operation === 'variations'
+      ? `variation of ${input.form.files.image?.[0]?.filename ?? 'an image'}`
+      : input.request.prompt;
+  const images = adapter.images({
+    prompt,
+    ...(input.request.n ? { n: input.request.n } : {}),
+    ...(size ? { size } : {}),
+  });
   const created = Math.floor(Date.now() / 1000);
   const asUrl = input.request.response_format === 'url';
-  const data = images.map((png) => (asUrl ? { url: `data:image/png;base64,${png.toString('base64')}` } : { b64_json: png.toString('base64') }));
+  const data = images.map((png) =>
+    asUrl ? { url: `data:image/png;base64,${png.toString('base64')}` } : { b64_json: png.toString('base64') },
+  );
   // An answer names its size only with a value the images API has for answers; a size drawn on request otherwise goes unnamed.
   const named = size !== undefined && ANSWER_SIZES.has(size) ? size : undefined;
   if (!stream) {
-    call.sink.sendJson(200, { created, data, output_format: 'png', ...(named ? { size: named } : {}) }, completeAnswerHeaders(call));
+    call.sink.sendJson(
+      200,
+      { created, data, output_format: 'png', ...(named ? { size: named } : {}) },
+      completeAnswerHeaders(call),
+    );
     return true;
   }
   const type = input.operation === 'edits' ? 'image_edit.completed' : 'image_generation.completed';
   // Every field the completed event has: the mock's PNGs are opaque, its quality and (unless asked) size its own choice, its usage nothing.
-  const fields = { created_at: created, output_format: 'png', size: named ?? 'auto', quality: 'auto', background: 'opaque', usage: MOCK_IMAGE_USAGE };
-  const events = images.map((png) => `event: ${type}\ndata: ${JSON.stringify({ type, b64_json: png.toString('base64'), ...fields })}\n\n`);
+  const fields = {
+    created_at: created,
+    output_format: 'png',
+    size: named ?? 'auto',
+    quality: 'auto',
+    background: 'opaque',
+    usage: MOCK_IMAGE_USAGE,
+  };
+  const events = images.map(
+    (png) => `event: ${type}\ndata: ${JSON.stringify({ type, b64_json: png.toString('base64'), ...fields })}\n\n`,
+  );
   call.sink.send(200, 'text/event-stream', events.join(''), completeAnswerHeaders(call));
   return true;
 }
@@ -67,11 +97,20 @@ export async function answerLocalAudio(call: ServiceCall, input: AudioInput): Pr
   if (input.operation === 'speech') {
     const adapter = localTarget(call, 'speech');
     if (!adapter?.speech) return false;
-    const { audio, contentType } = adapter.speech(input.request.input, input.request.response_format, input.request.speed ?? undefined);
+    const { audio, contentType } = adapter.speech(
+      input.request.input,
+      input.request.response_format,
+      input.request.speed ?? undefined,
+    );
     if (input.request.stream_format === 'sse') {
       const delta = { type: 'speech.audio.delta', audio: audio.toString('base64') };
       const done = { type: 'speech.audio.done', usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 } };
-      call.sink.send(200, 'text/event-stream', `data: ${JSON.stringify(delta)}\n\ndata: ${JSON.stringify(done)}\n\n`, completeAnswerHeaders(call));
+      call.sink.send(
+        200,
+        'text/event-stream',
+        `data: ${JSON.stringify(delta)}\n\ndata: ${JSON.stringify(done)}\n\n`,
+        completeAnswerHeaders(call),
+      );
     } else {
       call.sink.send(200, contentType, audio, completeAnswerHeaders(call));
     }
@@ -84,18 +123,53 @@ export async function answerLocalAudio(call: ServiceCall, input: AudioInput): Pr
   const duration = transcript.durationSeconds ?? 0;
   if (input.operation === 'transcriptions' && input.request.stream === true) {
     const words = transcript.text.match(/\S+\s*/g) ?? [];
-    const events = [...words.map((delta) => ({ type: 'transcript.text.delta', delta })), { type: 'transcript.text.done', text: transcript.text }];
-    call.sink.send(200, 'text/event-stream', events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), completeAnswerHeaders(call));
+    const events = [
+      ...words.map((delta) => ({ type: 'transcript.text.delta', delta })),
+      { type: 'transcript.text.done', text: transcript.text },
+    ];
+    call.sink.send(
+      200,
+      'text/event-stream',
+      events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''),
+      completeAnswerHeaders(call),
+    );
     return true;
   }
   const format = input.request.response_format ?? 'json';
   const headers = completeAnswerHeaders(call);
   if (format === 'text') call.sink.send(200, 'text/plain; charset=utf-8', transcript.text, headers);
-  else if (format === 'srt') call.sink.send(200, 'text/plain; charset=utf-8', `1\n00:00:00,000 --> ${timestamp(duration, ',')}\n${transcript.text}\n`, headers);
-  else if (format === 'vtt') call.sink.send(200, 'text/vtt; charset=utf-8', `WEBVTT\n\n00:00:00.000 --> ${timestamp(duration, '.')}\n${transcript.text}\n`, headers);
+  else if (format === 'srt')
+    call.sink.send(
+      200,
+      'text/plain; charset=utf-8',
+      `1\n00:00:00,000 --> ${timestamp(duration, ',')}\n${transcript.text}\n`,
+      headers,
+    );
+  else if (format === 'vtt')
+    call.sink.send(
+      200,
+      'text/vtt; charset=utf-8',
+      `WEBVTT\n\n00:00:00.000 --> ${timestamp(duration, '.')}\n${transcript.text}\n`,
+      headers,
+    );
   else if (format === 'verbose_json') {
-    const segment = { id: 0, seek: 0, start: 0, end: duration, text: transcript.text, tokens: [], temperature: 0, avg_logprob: 0, compression_ratio: 1, no_speech_prob: 0 };
-    call.sink.sendJson(200, { task, language: 'english', duration, text: transcript.text, segments: [segment] }, headers);
+    const segment = {
+      id: 0,
+      seek: 0,
+      start: 0,
+      end: duration,
+      text: transcript.text,
+      tokens: [],
+      temperature: 0,
+      avg_logprob: 0,
+      compression_ratio: 1,
+      no_speech_prob: 0,
+    };
+    call.sink.sendJson(
+      200,
+      { task, language: 'english', duration, text: transcript.text, segments: [segment] },
+      headers,
+    );
   } else call.sink.sendJson(200, { text: transcript.text }, headers);
   return true;
 }

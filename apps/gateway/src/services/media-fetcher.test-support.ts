@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { MediaDnsLookup, MediaFetcherOptions, ResolvedAddress } from './media-fetcher.js';
 
 /** 1x1 transparent PNG. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * Fake DNS for media tests: `images.example` is the loopback test server; the other names point
@@ -34,16 +37,27 @@ export function loopbackOnlyConnect(): { hook: NonNullable<MediaFetcherOptions['
   return {
     connects,
     hook(address, port) {
-      if (address !== '127.0.0.1' && address !== '::1') throw new Error(`test connect hook: refusing a socket to ${address}:${port}`);
+      if (address !== '127.0.0.1' && address !== '::1')
+        throw new Error(`test connect hook: refusing a socket to ${address}:${port}`);
       connects.push(`${address}:${port}`);
     },
   };
 }
 
 /** Fetcher options for tests: fake DNS, loopback allowed by an explicit list, loopback-only sockets. */
-export function testMediaOptions(overrides: Partial<MediaFetcherOptions> = {}): MediaFetcherOptions & { connects: string[] } {
+export function testMediaOptions(
+  overrides: Partial<MediaFetcherOptions> = {},
+): MediaFetcherOptions & { connects: string[] } {
   const connect = loopbackOnlyConnect();
-  return { maxBytes: 1024 * 1024, timeoutMs: 5_000, lookup: fakeLookup, allowAddresses: ['127.0.0.1'], beforeConnect: connect.hook, connects: connect.connects, ...overrides };
+  return {
+    maxBytes: 1024 * 1024,
+    timeoutMs: 5_000,
+    lookup: fakeLookup,
+    allowAddresses: ['127.0.0.1'],
+    beforeConnect: connect.hook,
+    connects: connect.connects,
+    ...overrides,
+  };
 }
 
 export interface ImageServer {
@@ -57,11 +71,13 @@ export interface ImageServer {
 type Route = (request: IncomingMessage, response: ServerResponse, port: number) => void;
 
 const ROUTES: Record<string, Route> = {
-  '/cat.png': (_q, r) => r.writeHead(200, { 'content-type': 'image/png', 'content-length': TINY_PNG.length }).end(TINY_PNG),
+  '/cat.png': (_q, r) =>
+    r.writeHead(200, { 'content-type': 'image/png', 'content-length': TINY_PNG.length }).end(TINY_PNG),
   '/cat.gif': (_q, r) => r.writeHead(200, { 'content-type': 'image/gif; charset=binary' }).end(Buffer.from('GIF89a')),
   '/page.html': (_q, r) => r.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
   '/missing.png': (_q, r) => r.writeHead(404, { 'content-type': 'text/plain' }).end('no'),
-  '/big-declared.png': (_q, r) => r.writeHead(200, { 'content-type': 'image/png', 'content-length': 4096 }).end(Buffer.alloc(4096)),
+  '/big-declared.png': (_q, r) =>
+    r.writeHead(200, { 'content-type': 'image/png', 'content-length': 4096 }).end(Buffer.alloc(4096)),
   '/big-chunked.png': (_q, r) => {
     r.writeHead(200, { 'content-type': 'image/png' });
     for (let i = 0; i < 8; i++) r.write(Buffer.alloc(1024));

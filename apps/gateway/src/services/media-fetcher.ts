@@ -86,7 +86,13 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
   };
 }
 
-async function fetchOnce(url: URL, original: string, options: MediaFetcherOptions, signal: AbortSignal, budget: ByteBudget | undefined): Promise<FetchedMedia | { location: string }> {
+async function fetchOnce(
+  url: URL,
+  original: string,
+  options: MediaFetcherOptions,
+  signal: AbortSignal,
+  budget: ByteBudget | undefined,
+): Promise<FetchedMedia | { location: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const listed = hostAllowListProblem(host, options);
   if (listed) throw mediaError(original, listed);
@@ -96,7 +102,11 @@ async function fetchOnce(url: URL, original: string, options: MediaFetcherOption
     const response = await client.request({
       method: 'GET',
       path: `${url.pathname}${url.search}`,
-      headers: { accept: 'image/*, */*;q=0.5', 'accept-encoding': 'identity', 'user-agent': 'interlingua-gateway media fetcher' },
+      headers: {
+        accept: 'image/*, */*;q=0.5',
+        'accept-encoding': 'identity',
+        'user-agent': 'interlingua-gateway media fetcher',
+      },
       signal,
     });
     const location = firstHeader(response.headers.location);
@@ -115,7 +125,11 @@ async function fetchOnce(url: URL, original: string, options: MediaFetcherOption
 }
 
 /** The first address of `host`, when none of its addresses lies in a refused range. */
-async function resolveAllowedAddress(host: string, original: string, options: MediaFetcherOptions): Promise<ResolvedAddress> {
+async function resolveAllowedAddress(
+  host: string,
+  original: string,
+  options: MediaFetcherOptions,
+): Promise<ResolvedAddress> {
   const version = isIP(host);
   let addresses: ResolvedAddress[];
   if (version === 4 || version === 6) addresses = [{ address: host, family: version }];
@@ -131,7 +145,10 @@ async function resolveAllowedAddress(host: string, original: string, options: Me
     if (options.allowAddresses?.includes(address)) continue;
     const reason = refusedRange(blockedAddressReason(address), options);
     if (reason) {
-      throw mediaError(original, `the host "${host}" resolves to a ${reason} address, which the gateway does not fetch from`);
+      throw mediaError(
+        original,
+        `the host "${host}" resolves to a ${reason} address, which the gateway does not fetch from`,
+      );
     }
   }
   return addresses[0] as ResolvedAddress;
@@ -162,7 +179,12 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function readLimited(body: Dispatcher.ResponseData['body'], original: string, maxBytes: number, budget: ByteBudget | undefined): Promise<Buffer> {
+async function readLimited(
+  body: Dispatcher.ResponseData['body'],
+  original: string,
+  maxBytes: number,
+  budget: ByteBudget | undefined,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
@@ -196,11 +218,20 @@ function tooLarge(url: string, maxBytes: number): IrError {
 }
 
 function overBudget(url: string, limit: number): IrError {
-  return mediaError(url, `the images of this request add up to more than the gateway's limit of ${limit} bytes per request (media.maxTotalBytes)`, 'media_limit_exceeded');
+  return mediaError(
+    url,
+    `the images of this request add up to more than the gateway's limit of ${limit} bytes per request (media.maxTotalBytes)`,
+    'media_limit_exceeded',
+  );
 }
 
 function mediaError(url: string, reason: string, code = 'media_fetch_failed'): IrError {
-  return new IrError({ kind: 'invalid-request', message: `Could not fetch the media at ${describeUrl(url)}: ${reason}`, code, source: 'gateway' });
+  return new IrError({
+    kind: 'invalid-request',
+    message: `Could not fetch the media at ${describeUrl(url)}: ${reason}`,
+    code,
+    source: 'gateway',
+  });
 }
 
 /** The URL without credentials and query (they may hold secrets or signed tokens), shortened. */

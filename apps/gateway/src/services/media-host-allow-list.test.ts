@@ -2,7 +2,13 @@ import { IrError } from '@interlingua/ir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSchema } from '../config/config-schema.js';
 import { createMediaFetcher } from './media-fetcher.js';
-import { fakeLookup, startImageServer, testMediaOptions, TINY_PNG, type ImageServer } from './media-fetcher.test-support.js';
+import {
+  fakeLookup,
+  startImageServer,
+  testMediaOptions,
+  TINY_PNG,
+  type ImageServer,
+} from './media-fetcher.test-support.js';
 import { hostMatchesAllowList } from '../config/media-host-allow-list.js';
 
 describe('hostMatchesAllowList', () => {
@@ -29,20 +35,26 @@ describe('hostMatchesAllowList', () => {
 describe('media.allowHosts in the config', () => {
   it('takes host names, *.domains and IP literals, and defaults to no list', () => {
     expect(mediaSchema.parse({}).allowHosts).toEqual([]);
-    expect(mediaSchema.parse({ allowHosts: ['cdn.example.com', '*.example.org', '192.0.2.7', '[2001:db8::1]'] }).allowHosts).toHaveLength(4);
+    expect(
+      mediaSchema.parse({ allowHosts: ['cdn.example.com', '*.example.org', '192.0.2.7', '[2001:db8::1]'] }).allowHosts,
+    ).toHaveLength(4);
   });
 
-  it.each(['https://cdn.example.com', 'cdn.example.com:8080', '*', 'a.*.example.com', 'cdn.example.com/images', ''])('refuses %j', (pattern) => {
-    const parsed = mediaSchema.safeParse({ allowHosts: [pattern] });
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.path).toEqual(['allowHosts', 0]);
-  });
+  it.each(['https://cdn.example.com', 'cdn.example.com:8080', '*', 'a.*.example.com', 'cdn.example.com/images', ''])(
+    'refuses %j',
+    (pattern) => {
+      const parsed = mediaSchema.safeParse({ allowHosts: [pattern] });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual(['allowHosts', 0]);
+    },
+  );
 });
 
 describe('a media fetcher with an allow-list', () => {
   let server: ImageServer;
   // `*.images.example` names resolve to the loopback test server too; the rest as the shared fake DNS.
-  const lookup = async (host: string) => (host.endsWith('.images.example') ? [{ address: '127.0.0.1', family: 4 as const }] : fakeLookup(host));
+  const lookup = async (host: string) =>
+    host.endsWith('.images.example') ? [{ address: '127.0.0.1', family: 4 as const }] : fakeLookup(host);
 
   beforeAll(async () => {
     server = await startImageServer();
@@ -79,14 +91,20 @@ describe('a media fetcher with an allow-list', () => {
     const error = await failure(createMediaFetcher(options)(`${server.base}/to-meta`));
     expect(error.message).toContain('"meta.example" is not in media.allowHosts');
     expect(options.connects).toEqual([`127.0.0.1:${server.port}`]);
-    const relative = await createMediaFetcher(testMediaOptions({ lookup, allowHosts: ['images.example'] }))(`${server.base}/to-relative`);
+    const relative = await createMediaFetcher(testMediaOptions({ lookup, allowHosts: ['images.example'] }))(
+      `${server.base}/to-relative`,
+    );
     expect(relative.data.equals(TINY_PNG)).toBe(true);
   });
 
   it('still refuses a listed host that resolves to a refused address', async () => {
     const options = testMediaOptions({ lookup, allowHosts: ['meta.example', 'private.example'], allowAddresses: [] });
-    expect((await failure(createMediaFetcher(options)('http://meta.example/latest/meta-data/'))).message).toContain('metadata address');
-    expect((await failure(createMediaFetcher(options)('http://private.example/a.png'))).message).toContain('private address');
+    expect((await failure(createMediaFetcher(options)('http://meta.example/latest/meta-data/'))).message).toContain(
+      'metadata address',
+    );
+    expect((await failure(createMediaFetcher(options)('http://private.example/a.png'))).message).toContain(
+      'private address',
+    );
     expect(options.connects).toEqual([]);
   });
 });

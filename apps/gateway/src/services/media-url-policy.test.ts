@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { forwardedUrlProblem } from './media-url-policy.js';
 
-const problem = (url: string, policy = {}, other?: ReadonlySet<string>) => forwardedUrlProblem(new URL(url), policy, other);
+const problem = (url: string, policy = {}, other?: ReadonlySet<string>) =>
+  forwardedUrlProblem(new URL(url), policy, other);
 
 describe('forwardedUrlProblem', () => {
   it('passes public http(s) URLs and refuses other schemes unless named', () => {

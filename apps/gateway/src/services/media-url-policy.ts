@@ -20,19 +20,24 @@ const WEB_SCHEMES = new Set(['http:', 'https:']);
  * `otherSchemes`), or credentials in it. Undefined when it passes.
  */
 export function urlFormProblem(url: URL, otherSchemes: ReadonlySet<string> = new Set()): string | undefined {
-  if (!WEB_SCHEMES.has(url.protocol) && !otherSchemes.has(url.protocol)) return `the scheme "${url.protocol}" is not allowed (use https or http, or a data: URL for inline bytes)`;
+  if (!WEB_SCHEMES.has(url.protocol) && !otherSchemes.has(url.protocol))
+    return `the scheme "${url.protocol}" is not allowed (use https or http, or a data: URL for inline bytes)`;
   if (url.username || url.password) return 'URLs with credentials are not allowed';
   return undefined;
 }
 
 /** Why `host` is refused by the allow-list, or undefined. */
 export function hostAllowListProblem(host: string, policy: MediaUrlPolicy): string | undefined {
-  if (policy.allowHosts?.length && !hostMatchesAllowList(host, policy.allowHosts)) return `the host "${host}" is not in media.allowHosts`;
+  if (policy.allowHosts?.length && !hostMatchesAllowList(host, policy.allowHosts))
+    return `the host "${host}" is not in media.allowHosts`;
   return undefined;
 }
 
 /** Why an address range is refused under the policy, or undefined when it is allowed. */
-export function refusedRange(reason: BlockedAddressReason | undefined, policy: MediaUrlPolicy): BlockedAddressReason | undefined {
+export function refusedRange(
+  reason: BlockedAddressReason | undefined,
+  policy: MediaUrlPolicy,
+): BlockedAddressReason | undefined {
   if (!reason || (policy.allowPrivate && PRIVATE_REASONS.has(reason))) return undefined;
   return reason;
 }
@@ -43,14 +48,25 @@ export function refusedRange(reason: BlockedAddressReason | undefined, policy: M
  * `localhost` names, the address ranges the fetcher refuses. Host names are not resolved here:
  * the upstream resolves them from its own network.
  */
-export function forwardedUrlProblem(url: URL, policy: MediaUrlPolicy, otherSchemes?: ReadonlySet<string>): string | undefined {
+export function forwardedUrlProblem(
+  url: URL,
+  policy: MediaUrlPolicy,
+  otherSchemes?: ReadonlySet<string>,
+): string | undefined {
   const form = urlFormProblem(url, otherSchemes);
   if (form || !WEB_SCHEMES.has(url.protocol)) return form;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const listed = hostAllowListProblem(host, policy);
   if (listed) return listed;
   const name = host.toLowerCase().replace(/\.$/, '');
-  const range = isIP(host) !== 0 ? blockedAddressReason(host) : name === 'localhost' || name.endsWith('.localhost') ? 'loopback' : undefined;
+  const range =
+    isIP(host) !== 0
+      ? blockedAddressReason(host)
+      : name === 'localhost' || name.endsWith('.localhost')
+        ? 'loopback'
+        : undefined;
   const refused = refusedRange(range, policy);
-  return refused ? `the host "${host}" is a ${refused} address, which the gateway does not let upstreams fetch from` : undefined;
+  return refused
+    ? `the host "${host}" is a ${refused} address, which the gateway does not let upstreams fetch from`
+    : undefined;
 }

@@ -30,7 +30,9 @@ function fetcherFor(gateway: Gateway): MediaFetcher {
  * `media` limits: distinct URLs, downloads at once, bytes per file and for the whole call. Other
  * wires get the request unchanged.
  */
-export function remoteMediaStep(gateway: Gateway): (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest> {
+export function remoteMediaStep(
+  gateway: Gateway,
+): (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest> {
   let downloads: Map<string, Promise<FetchedMedia>> | undefined;
   let budget: ByteBudget | undefined;
   return async (ir, wire, signal) => {

@@ -9,7 +9,15 @@ import { RequestStop } from '../context/request-stop.js';
 function target(id: string, adapter: ProviderAdapter): RouteTarget {
   return {
     adapter,
-    settings: { id, type: adapter.type, baseUrl: 'http://127.0.0.1:1', headers: {}, forwardHeaders: [], api: 'chat', options: {} },
+    settings: {
+      id,
+      type: adapter.type,
+      baseUrl: 'http://127.0.0.1:1',
+      headers: {},
+      forwardHeaders: [],
+      api: 'chat',
+      options: {},
+    },
     upstreamModel: `${id}-model`,
     weight: 1,
     priority: 0,
@@ -31,7 +39,8 @@ function call(targets: RouteTarget[], service: ServiceCall['service'] = 'images.
   };
 }
 
-const upstreamError = (kind: 'overloaded' | 'invalid-request', status: number) => new IrError({ kind, status, message: `upstream ${status}`, source: 'upstream' });
+const upstreamError = (kind: 'overloaded' | 'invalid-request', status: number) =>
+  new IrError({ kind, status, message: `upstream ${status}`, source: 'upstream' });
 
 describe('runServiceCall', () => {
   it('skips targets whose provider does not serve the service; with none left, a 400 naming the providers', async () => {
@@ -39,10 +48,15 @@ describe('runServiceCall', () => {
     const serve = async ({ target: t }: ServiceTarget) => void served.push(t.settings.id);
     await runServiceCall(call([target('mock', mockAdapter), target('gem', geminiAdapter)]), serve);
     expect(served).toEqual(['gem']);
-    const error = await runServiceCall(call([target('mock', mockAdapter), target('gem', geminiAdapter)], 'images.variations'), serve).catch((e: unknown) => e);
+    const error = await runServiceCall(
+      call([target('mock', mockAdapter), target('gem', geminiAdapter)], 'images.variations'),
+      serve,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IrError);
     expect((error as IrError).status).toBe(400);
-    expect((error as IrError).message).toBe('POST /v1/images/variations is not supported by provider "mock" (mock), "gem" (gemini): model "m" cannot serve it');
+    expect((error as IrError).message).toBe(
+      'POST /v1/images/variations is not supported by provider "mock" (mock), "gem" (gemini): model "m" cannot serve it',
+    );
   });
 
   it('hands over to the next target after a refusal or an upstream failure worth it', async () => {
@@ -51,7 +65,11 @@ describe('runServiceCall', () => {
       if (t.settings.id === 'gem') throw unsupported('response_format: url is not supported by gemini');
       if (t.settings.id === 'oai') throw upstreamError('overloaded', 503);
     });
-    expect(running.outcome).toMatchObject({ attempts: 3, target: { settings: { id: 'oai2' } }, lastError: { kind: 'overloaded' } });
+    expect(running.outcome).toMatchObject({
+      attempts: 3,
+      target: { settings: { id: 'oai2' } },
+      lastError: { kind: 'overloaded' },
+    });
   });
 
   it('stops at a failure about the request, and prefers a refusal over a failure when nothing answered', async () => {
@@ -61,9 +79,14 @@ describe('runServiceCall', () => {
       throw upstreamError('invalid-request', 400);
     }).catch((e: unknown) => e);
     expect([tries, (final as IrError).status]).toEqual([1, 400]);
-    const refusal = await runServiceCall(call([target('gem', geminiAdapter), target('oai', openAiAdapter)]), async ({ target: t }) => {
-      throw t.settings.id === 'gem' ? unsupported('n: gemini draws one image per request') : upstreamError('overloaded', 503);
-    }).catch((e: unknown) => e);
+    const refusal = await runServiceCall(
+      call([target('gem', geminiAdapter), target('oai', openAiAdapter)]),
+      async ({ target: t }) => {
+        throw t.settings.id === 'gem'
+          ? unsupported('n: gemini draws one image per request')
+          : upstreamError('overloaded', 503);
+      },
+    ).catch((e: unknown) => e);
     expect((refusal as IrError).message).toBe('n: gemini draws one image per request');
   });
 

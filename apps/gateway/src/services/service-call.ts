@@ -69,7 +69,15 @@ export async function runServiceCall(call: ServiceCall, serve: ServeOnTarget): P
       else throw irError;
     }
   }
-  throw refusal ?? failure ?? new IrError({ kind: 'upstream-unavailable', message: `No provider is configured for model "${call.model}"`, source: 'gateway' });
+  throw (
+    refusal ??
+    failure ??
+    new IrError({
+      kind: 'upstream-unavailable',
+      message: `No provider is configured for model "${call.model}"`,
+      source: 'gateway',
+    })
+  );
 }
 
 /** Records an upstream failure of an attempt: for the log line and the upstream error metric. */
@@ -86,8 +94,13 @@ function servingTargets(call: ServiceCall): ServiceTarget[] {
     if (adapter.kind === 'http' && endpoint) serving.push({ target, adapter, endpoint });
   }
   if (serving.length > 0) return serving;
-  const providers = [...new Set(call.route.targets.map((target) => `"${target.settings.id}" (${target.settings.type})`))];
-  throw unsupported(`${serviceLabel(call.service)} is not supported by provider ${providers.join(', ') || 'none'}: model "${call.model}" cannot serve it`, 'model');
+  const providers = [
+    ...new Set(call.route.targets.map((target) => `"${target.settings.id}" (${target.settings.type})`)),
+  ];
+  throw unsupported(
+    `${serviceLabel(call.service)} is not supported by provider ${providers.join(', ') || 'none'}: model "${call.model}" cannot serve it`,
+    'model',
+  );
 }
 
 /** `POST /v1/images/edits` for `images.edits`. */
@@ -97,5 +110,7 @@ export function serviceLabel(service: ServiceName): string {
 
 /** How messages name the provider of a target: `gemini (provider "gem")`. */
 export function providerLabel(target: RouteTarget): string {
-  return target.settings.id === target.settings.type ? target.settings.type : `${target.settings.type} (provider "${target.settings.id}")`;
+  return target.settings.id === target.settings.type
+    ? target.settings.type
+    : `${target.settings.type} (provider "${target.settings.id}")`;
 }

@@ -10,7 +10,13 @@ import { invalidUpstreamBody } from '../call/translated-path.js';
  * for images, speech and transcripts): the IR request encoded by the wire's codec, sent to the
  * service endpoint, the answer decoded back to IR. Records the path, warnings and usage.
  */
-export async function serviceThroughIr(call: ServiceCall, serving: ServiceTarget, wire: GenerationStyle, ir: IrRequest, warnings: readonly IrWarning[]): Promise<IrResponse> {
+export async function serviceThroughIr(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  wire: GenerationStyle,
+  ir: IrRequest,
+  warnings: readonly IrWarning[],
+): Promise<IrResponse> {
   const { target } = serving;
   const codec = codecFor(wire);
   const encoded = codec.request.fromIr(ir);

@@ -21,10 +21,21 @@ import { pickForwardedHeaders, upstreamHttpError } from '../call/upstream-reques
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** The upstream HTTP request of a service call: the endpoint, the body and its type, forwarded headers, the target's transport settings. */
-export function serviceUpstreamRequest(call: ServiceCall, serving: ServiceTarget, endpoint: UpstreamEndpoint, body: string | Buffer, contentType: string): UpstreamRequest {
+export function serviceUpstreamRequest(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  endpoint: UpstreamEndpoint,
+  body: string | Buffer,
+  contentType: string,
+): UpstreamRequest {
   const { target, adapter } = serving;
   const forwarded = pickForwardedHeaders(call.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
-  const headers: Record<string, string> = { ...forwarded, ...endpoint.headers, 'content-type': contentType, 'x-request-id': call.requestId };
+  const headers: Record<string, string> = {
+    ...forwarded,
+    ...endpoint.headers,
+    'content-type': contentType,
+    'x-request-id': call.requestId,
+  };
   call.outcome.trace?.inject(headers);
   return {
     url: endpoint.url,
@@ -39,9 +50,15 @@ export function serviceUpstreamRequest(call: ServiceCall, serving: ServiceTarget
 }
 
 /** Sends the request and reads the whole answer (bounded); an upstream error status becomes an `IrError` through `errorCodec`. */
-export async function fetchServiceAnswer(call: ServiceCall, serving: ServiceTarget, request: UpstreamRequest, errorCodec: StyleCodec<unknown, unknown>): Promise<BufferedUpstreamResponse> {
+export async function fetchServiceAnswer(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  request: UpstreamRequest,
+  errorCodec: StyleCodec<unknown, unknown>,
+): Promise<BufferedUpstreamResponse> {
   const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
-  if (answer.status >= 400) throw upstreamHttpError(errorCodec, answer, answer.body, serving.adapter, serving.target.settings);
+  if (answer.status >= 400)
+    throw upstreamHttpError(errorCodec, answer, answer.body, serving.adapter, serving.target.settings);
   return answer;
 }
 
@@ -61,7 +78,12 @@ export interface RelayOptions {
  * status, a failure or an empty body before it is thrown (and may fall back); after it, a
  * failure is reported in-band when the framing allows, else by cutting the connection.
  */
-export async function relayServiceAnswer(call: ServiceCall, serving: ServiceTarget, request: UpstreamRequest, options: RelayOptions): Promise<void> {
+export async function relayServiceAnswer(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  request: UpstreamRequest,
+  options: RelayOptions,
+): Promise<void> {
   let errorHead: UpstreamHead | undefined;
   const errorBody = createBoundedCollector(MAX_ERROR_BODY_BYTES);
   const tail = options.readUsage ? new AnswerTail() : undefined;
@@ -82,8 +104,20 @@ export async function relayServiceAnswer(call: ServiceCall, serving: ServiceTarg
     } else call.destroy();
     return;
   }
-  if (errorHead) throw upstreamHttpError(options.errorCodec, errorHead, errorBody.result(), serving.adapter, serving.target.settings);
-  if (!call.sink.committed) throw new IrError({ kind: 'upstream-error', message: 'The upstream provider answered with an empty body', source: 'upstream' });
+  if (errorHead)
+    throw upstreamHttpError(
+      options.errorCodec,
+      errorHead,
+      errorBody.result(),
+      serving.adapter,
+      serving.target.settings,
+    );
+  if (!call.sink.committed)
+    throw new IrError({
+      kind: 'upstream-error',
+      message: 'The upstream provider answered with an empty body',
+      source: 'upstream',
+    });
   if (tail && options.readUsage) call.outcome.usage = options.readUsage(lastUsageObject(tail.bytes()));
   call.sink.end();
 }
@@ -92,12 +126,19 @@ export async function relayServiceAnswer(call: ServiceCall, serving: ServiceTarg
  * Relays an SSE answer (streamed transcripts, partial images); a failure after the commit point
  * is one in-band error event of `errorCodec`'s style. `readUsage` reads the usage of the final event.
  */
-export function relaySseAnswer(call: ServiceCall, serving: ServiceTarget, request: UpstreamRequest, errorCodec: StyleCodec<unknown, unknown>, readUsage?: RelayOptions['readUsage']): Promise<void> {
+export function relaySseAnswer(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  request: UpstreamRequest,
+  errorCodec: StyleCodec<unknown, unknown>,
+  readUsage?: RelayOptions['readUsage'],
+): Promise<void> {
   return relayServiceAnswer(call, serving, request, {
     errorCodec,
     ...(readUsage ? { readUsage } : {}),
     contentType: () => SSE_CONTENT_TYPE,
-    inBandError: (error) => serializeSseMessages(errorCodec.stream.createEncoder().push({ type: 'error', error: error.data })),
+    inBandError: (error) =>
+      serializeSseMessages(errorCodec.stream.createEncoder().push({ type: 'error', error: error.data })),
   });
 }
 

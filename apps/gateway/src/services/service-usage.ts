@@ -41,7 +41,11 @@ export class AnswerTail {
 
   push(chunk: Buffer): void {
     if (chunk.length >= this.maxBytes) this.tail = chunk;
-    else this.tail = Buffer.concat([this.tail.subarray(Math.max(0, this.tail.length - (this.maxBytes - chunk.length))), chunk]);
+    else
+      this.tail = Buffer.concat([
+        this.tail.subarray(Math.max(0, this.tail.length - (this.maxBytes - chunk.length))),
+        chunk,
+      ]);
   }
 
   /** The kept bytes: the end of the answer. */

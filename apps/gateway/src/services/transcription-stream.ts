@@ -1,7 +1,13 @@
 import { createTranscriptionStreamEncoder } from '@interlingua/audio';
 import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StyleCodec } from '@interlingua/ir';
 import { createSseParser, serializeSseMessages } from '@interlingua/ir-utils';
-import { codecFor, mapTransportError, streamUpstreamInto, type UpstreamErrorAnswer, type UpstreamRequest } from '@interlingua/provider-adapters';
+import {
+  codecFor,
+  mapTransportError,
+  streamUpstreamInto,
+  type UpstreamErrorAnswer,
+  type UpstreamRequest,
+} from '@interlingua/provider-adapters';
 import { outcomeHeaders } from '../commit/route-headers.js';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
 import { upstreamHttpError } from '../call/upstream-request.js';
@@ -15,7 +21,12 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
  * event that is not an error (the commit point: before it, failures are thrown and may fall
  * back); after it, a failure is one in-band OpenAI error event, then the end.
  */
-export async function streamTranscription(call: ServiceCall, serving: ServiceTarget, request: UpstreamRequest, codec: StyleCodec<unknown, unknown>): Promise<void> {
+export async function streamTranscription(
+  call: ServiceCall,
+  serving: ServiceTarget,
+  request: UpstreamRequest,
+  codec: StyleCodec<unknown, unknown>,
+): Promise<void> {
   const writer = new TranscriptWriter(call);
   const parser = createSseParser();
   const decoder = codec.stream.createDecoder();
@@ -24,7 +35,10 @@ export async function streamTranscription(call: ServiceCall, serving: ServiceTar
   try {
     failed = await streamUpstreamInto(
       request,
-      { push: (chunk) => writer.push(decode(parser.push(chunk))), end: () => writer.push([...decode(parser.end()), ...decoder.end()]) },
+      {
+        push: (chunk) => writer.push(decode(parser.push(chunk))),
+        end: () => writer.push([...decode(parser.end()), ...decoder.end()]),
+      },
       MAX_ERROR_BODY_BYTES,
     );
   } catch (error) {

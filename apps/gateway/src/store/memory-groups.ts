@@ -34,10 +34,14 @@ export class MemoryGroups {
     const group = this.groups.get(groupName) ?? { entries: new Map<string, GroupEntry>(), bytes: 0 };
     this.remove(groupName, group, id);
     this.sweepHead(groupName, group);
-    if (this.totalBytes - group.bytes + bytes > limits.maxTotalBytes) return { stored: false, bytes, reason: 'store-full' };
+    if (this.totalBytes - group.bytes + bytes > limits.maxTotalBytes)
+      return { stored: false, bytes, reason: 'store-full' };
     const evicted: string[] = [];
     for (const oldest of group.entries.keys()) {
-      const fits = group.entries.size < limits.maxEntriesPerGroup && group.bytes + bytes <= limits.maxBytesPerGroup && this.totalBytes + bytes <= limits.maxTotalBytes;
+      const fits =
+        group.entries.size < limits.maxEntriesPerGroup &&
+        group.bytes + bytes <= limits.maxBytesPerGroup &&
+        this.totalBytes + bytes <= limits.maxTotalBytes;
       if (fits) break;
       this.remove(groupName, group, oldest);
       evicted.push(oldest);

@@ -1,6 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import { MemoryGroups } from './memory-groups.js';
-import { COOLDOWN_PREFIX, FAILURE_COUNTER_PREFIX, type CounterOp, type GroupLimits, type GroupPutResult, type GroupUsage, type StateStore } from './state-store.js';
+import {
+  COOLDOWN_PREFIX,
+  FAILURE_COUNTER_PREFIX,
+  type CounterOp,
+  type GroupLimits,
+  type GroupPutResult,
+  type GroupUsage,
+  type StateStore,
+} from './state-store.js';
 
 interface Entry {
   value: string;
@@ -75,7 +83,13 @@ export class MemoryStore implements StateStore {
     return this.live(`${COOLDOWN_PREFIX}${key}`) !== undefined;
   }
 
-  async putInGroup(group: string, id: string, value: string, ttlMs: number, limits: GroupLimits): Promise<GroupPutResult> {
+  async putInGroup(
+    group: string,
+    id: string,
+    value: string,
+    ttlMs: number,
+    limits: GroupLimits,
+  ): Promise<GroupPutResult> {
     return this.groups.put(group, id, value, ttlMs, limits);
   }
 

@@ -5,5 +5,9 @@ import { describeStateStoreContract } from './state-store-contract.test-support.
 
 const url = redisTestUrl();
 
-if (url) describeStateStoreContract('RedisStore', () => new RedisStore({ url, keyPrefix: 'interlingua-test:', commandTimeoutMs: 2_000 }));
+if (url)
+  describeStateStoreContract(
+    'RedisStore',
+    () => new RedisStore({ url, keyPrefix: 'interlingua-test:', commandTimeoutMs: 2_000 }),
+  );
 else describe.skip('RedisStore (set REDIS_URL to run)', () => undefined);

@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
-import { DELETE_IN_GROUP, encodedGroup, GROUP_USAGE, groupItemKey, GROUPS_NAMESPACE, PUT_IN_GROUP } from './redis-groups.js';
+import {
+  DELETE_IN_GROUP,
+  encodedGroup,
+  GROUP_USAGE,
+  groupItemKey,
+  GROUPS_NAMESPACE,
+  PUT_IN_GROUP,
+} from './redis-groups.js';
 import type { CounterOp, GroupLimits, GroupPutResult, GroupUsage, StateStore } from './state-store.js';
 
 /** Adds ARGV[1] to KEYS[1] and gives it a TTL of ARGV[2] ms when it has none: one atomic step. */
@@ -58,7 +65,12 @@ export class RedisStore implements StateStore {
     const pipeline = this.redis.pipeline();
     for (const op of ops) {
       if (op.by === 0) pipeline.get(op.key);
-      else (pipeline as unknown as { ilgAdd(key: string, by: number, ttlMs: number): void }).ilgAdd(op.key, Math.round(op.by), Math.max(1, Math.round(op.ttlMs)));
+      else
+        (pipeline as unknown as { ilgAdd(key: string, by: number, ttlMs: number): void }).ilgAdd(
+          op.key,
+          Math.round(op.by),
+          Math.max(1, Math.round(op.ttlMs)),
+        );
     }
     const results = (await pipeline.exec()) ?? [];
     return results.map(([error, value]) => {
@@ -98,9 +110,25 @@ export class RedisStore implements StateStore {
     return (await this.redis.exists(`cooldown:${key}`)) > 0;
   }
 
-  async putInGroup(group: string, id: string, value: string, ttlMs: number, limits: GroupLimits): Promise<GroupPutResult> {
+  async putInGroup(
+    group: string,
+    id: string,
+    value: string,
+    ttlMs: number,
+    limits: GroupLimits,
+  ): Promise<GroupPutResult> {
     const ttl = Math.max(1, Math.round(ttlMs));
-    const [stored, bytes, ...rest] = await this.redis.ilgPutInGroup(GROUPS_NAMESPACE, encodedGroup(group), id, value, ttl, Date.now(), limits.maxEntriesPerGroup, limits.maxBytesPerGroup, limits.maxTotalBytes);
+    const [stored, bytes, ...rest] = await this.redis.ilgPutInGroup(
+      GROUPS_NAMESPACE,
+      encodedGroup(group),
+      id,
+      value,
+      ttl,
+      Date.now(),
+      limits.maxEntriesPerGroup,
+      limits.maxBytesPerGroup,
+      limits.maxTotalBytes,
+    );
     if (stored === 1) return { stored: true, bytes: Number(bytes), evicted: rest.map(String) };
     return { stored: false, bytes: Number(bytes), reason: rest[0] === 'store-full' ? 'store-full' : 'entry-too-large' };
   }
@@ -114,7 +142,11 @@ export class RedisStore implements StateStore {
   }
 
   async groupUsage(group: string): Promise<GroupUsage> {
-    const [groupBytes = 0, totalBytes = 0] = await this.redis.ilgGroupUsage(GROUPS_NAMESPACE, encodedGroup(group), Date.now());
+    const [groupBytes = 0, totalBytes = 0] = await this.redis.ilgGroupUsage(
+      GROUPS_NAMESPACE,
+      encodedGroup(group),
+      Date.now(),
+    );
     return { groupBytes: Number(groupBytes), totalBytes: Number(totalBytes) };
   }
 

@@ -18,8 +18,19 @@ export function describeStateStoreContract(name: string, create: () => StateStor
     afterAll(() => store.close());
 
     it('adds to several counters in one call and reads them with by 0', async () => {
-      expect(await store.counters([{ key: key('a'), by: 1, ttlMs: 60_000 }, { key: key('b'), by: 5, ttlMs: 60_000 }, { key: key('c'), by: 0, ttlMs: 60_000 }])).toEqual([1, 5, 0]);
-      expect(await store.counters([{ key: key('a'), by: 2, ttlMs: 60_000 }, { key: key('b'), by: 0, ttlMs: 60_000 }])).toEqual([3, 5]);
+      expect(
+        await store.counters([
+          { key: key('a'), by: 1, ttlMs: 60_000 },
+          { key: key('b'), by: 5, ttlMs: 60_000 },
+          { key: key('c'), by: 0, ttlMs: 60_000 },
+        ]),
+      ).toEqual([1, 5, 0]);
+      expect(
+        await store.counters([
+          { key: key('a'), by: 2, ttlMs: 60_000 },
+          { key: key('b'), by: 0, ttlMs: 60_000 },
+        ]),
+      ).toEqual([3, 5]);
       expect(await store.counter(key('c'))).toBe(0);
       expect(await store.increment(key('a'), 1, 60_000)).toBe(4);
     });
@@ -45,7 +56,11 @@ export function describeStateStoreContract(name: string, create: () => StateStor
     const roomy = { maxEntriesPerGroup: 100, maxBytesPerGroup: 10_000, maxTotalBytes: 1_000_000_000 };
 
     it('keeps grouped entries apart: stored, read and deleted within their own group', async () => {
-      expect(await store.putInGroup(key('alice'), 'r1', 'a'.repeat(10), 60_000, roomy)).toEqual({ stored: true, bytes: 10, evicted: [] });
+      expect(await store.putInGroup(key('alice'), 'r1', 'a'.repeat(10), 60_000, roomy)).toEqual({
+        stored: true,
+        bytes: 10,
+        evicted: [],
+      });
       expect(await store.getInGroup(key('alice'), 'r1')).toBe('a'.repeat(10));
       expect(await store.getInGroup(key('bob'), 'r1')).toBeUndefined();
       expect(await store.deleteInGroup(key('bob'), 'r1')).toBe(false);
@@ -59,8 +74,16 @@ export function describeStateStoreContract(name: string, create: () => StateStor
       const limits = { ...roomy, maxEntriesPerGroup: 3, maxBytesPerGroup: 100 };
       await store.putInGroup(key('other'), 'keep', 'o'.repeat(50), 60_000, limits);
       for (const id of ['e1', 'e2', 'e3']) await store.putInGroup(key('flood'), id, 'x'.repeat(20), 60_000, limits);
-      expect(await store.putInGroup(key('flood'), 'e4', 'x'.repeat(20), 60_000, limits)).toEqual({ stored: true, bytes: 20, evicted: ['e1'] });
-      expect(await store.putInGroup(key('flood'), 'e5', 'x'.repeat(70), 60_000, limits)).toEqual({ stored: true, bytes: 70, evicted: ['e2', 'e3'] });
+      expect(await store.putInGroup(key('flood'), 'e4', 'x'.repeat(20), 60_000, limits)).toEqual({
+        stored: true,
+        bytes: 20,
+        evicted: ['e1'],
+      });
+      expect(await store.putInGroup(key('flood'), 'e5', 'x'.repeat(70), 60_000, limits)).toEqual({
+        stored: true,
+        bytes: 70,
+        evicted: ['e2', 'e3'],
+      });
       expect(await store.getInGroup(key('flood'), 'e4')).toBeDefined();
       expect((await store.groupUsage(key('flood'))).groupBytes).toBe(90);
       expect(await store.getInGroup(key('other'), 'keep')).toBe('o'.repeat(50));
@@ -69,7 +92,11 @@ export function describeStateStoreContract(name: string, create: () => StateStor
     it("refuses an entry larger than a group's byte limit, evicting nothing", async () => {
       const limits = { ...roomy, maxBytesPerGroup: 100 };
       await store.putInGroup(key('big'), 'small', 's', 60_000, limits);
-      expect(await store.putInGroup(key('big'), 'huge', 'h'.repeat(101), 60_000, limits)).toEqual({ stored: false, bytes: 101, reason: 'entry-too-large' });
+      expect(await store.putInGroup(key('big'), 'huge', 'h'.repeat(101), 60_000, limits)).toEqual({
+        stored: false,
+        bytes: 101,
+        reason: 'entry-too-large',
+      });
       expect(await store.getInGroup(key('big'), 'small')).toBe('s');
     });
 
@@ -78,8 +105,16 @@ export function describeStateStoreContract(name: string, create: () => StateStor
       const limits = { ...roomy, maxTotalBytes: totalBytes + 100 };
       await store.putInGroup(key('full-a'), 'a1', 'a'.repeat(60), 60_000, limits);
       await store.putInGroup(key('full-b'), 'b1', 'b'.repeat(30), 60_000, limits);
-      expect(await store.putInGroup(key('full-b'), 'b2', 'b'.repeat(30), 60_000, limits)).toEqual({ stored: true, bytes: 30, evicted: ['b1'] });
-      expect(await store.putInGroup(key('full-c'), 'c1', 'c'.repeat(50), 60_000, limits)).toEqual({ stored: false, bytes: 50, reason: 'store-full' });
+      expect(await store.putInGroup(key('full-b'), 'b2', 'b'.repeat(30), 60_000, limits)).toEqual({
+        stored: true,
+        bytes: 30,
+        evicted: ['b1'],
+      });
+      expect(await store.putInGroup(key('full-c'), 'c1', 'c'.repeat(50), 60_000, limits)).toEqual({
+        stored: false,
+        bytes: 50,
+        reason: 'store-full',
+      });
       expect(await store.getInGroup(key('full-a'), 'a1')).toBeDefined();
       expect(await store.getInGroup(key('full-b'), 'b2')).toBeDefined();
       await store.deleteInGroup(key('full-a'), 'a1');

@@ -20,7 +20,12 @@ export type ClientMessage =
 /** Fields of `response.create` that describe the socket, not the response: never sent upstream. */
 const TRANSPORT_FIELDS = ['type', 'stream', 'stream_options', 'generate', 'client_metadata'] as const;
 
-export function messageProblem(code: string, message: string, param: string | null = null, status = 400): MessageProblem {
+export function messageProblem(
+  code: string,
+  message: string,
+  param: string | null = null,
+  status = 400,
+): MessageProblem {
   return { status, type: 'invalid_request_error', code, message, param };
 }
 
@@ -32,9 +37,18 @@ export function messageProblem(code: string, message: string, param: string | nu
  */
 export function readClientMessage(data: Buffer | string, isBinary: boolean, maxBytes: number): ClientMessage {
   const size = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-  if (isBinary) return problem('unsupported_frame', 'Binary frames are not accepted: send each event as a JSON text frame');
+  if (isBinary)
+    return problem('unsupported_frame', 'Binary frames are not accepted: send each event as a JSON text frame');
   if (size > maxBytes) {
-    return { kind: 'problem', problem: messageProblem('message_too_large', `This message is ${size} bytes, more than the ${maxBytes} bytes one response.create may have`, null, 413) };
+    return {
+      kind: 'problem',
+      problem: messageProblem(
+        'message_too_large',
+        `This message is ${size} bytes, more than the ${maxBytes} bytes one response.create may have`,
+        null,
+        413,
+      ),
+    };
   }
   const parsed = safeJsonParse(typeof data === 'string' ? data : data.toString('utf8'));
   if (!parsed.ok) return problem('invalid_json', `The message is not valid JSON: ${parsed.error}`);
@@ -43,10 +57,20 @@ export function readClientMessage(data: Buffer | string, isBinary: boolean, maxB
   if (event.type === 'response.processed') return { kind: 'ignored' };
   if (event.type !== 'response.create') {
     const given = typeof event.type === 'string' ? `"${event.type.slice(0, 64)}"` : 'missing';
-    return problem('unknown_event_type', `Unknown client event type (${given}): this endpoint accepts "response.create"`, 'type');
+    return problem(
+      'unknown_event_type',
+      `Unknown client event type (${given}): this endpoint accepts "response.create"`,
+      'type',
+    );
   }
-  if (event.background === true) return problem('unsupported_parameter', 'background: responses over WebSocket run in the foreground; use POST /v1/responses for background responses', 'background');
-  if (event.generate !== undefined && typeof event.generate !== 'boolean') return problem('invalid_type', 'generate: must be a boolean', 'generate');
+  if (event.background === true)
+    return problem(
+      'unsupported_parameter',
+      'background: responses over WebSocket run in the foreground; use POST /v1/responses for background responses',
+      'background',
+    );
+  if (event.generate !== undefined && typeof event.generate !== 'boolean')
+    return problem('invalid_type', 'generate: must be a boolean', 'generate');
   const body: Record<string, unknown> = { ...event };
   for (const field of TRANSPORT_FIELDS) delete body[field];
   delete body.background;

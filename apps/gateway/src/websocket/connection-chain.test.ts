@@ -8,7 +8,14 @@ describe('ConnectionChain', () => {
     const chain = new ConnectionChain();
     chain.remember('resp_1', [{ type: 'message', role: 'user', content: 'capital?' }], [answer]);
     const body = chain.expand({ model: 'm', previous_response_id: 'resp_1', input: 'and Spain?' });
-    expect(body).toEqual({ model: 'm', input: [{ type: 'message', role: 'user', content: 'capital?' }, answer, { type: 'message', role: 'user', content: 'and Spain?' }] });
+    expect(body).toEqual({
+      model: 'm',
+      input: [
+        { type: 'message', role: 'user', content: 'capital?' },
+        answer,
+        { type: 'message', role: 'user', content: 'and Spain?' },
+      ],
+    });
   });
 
   it('leaves other ids to the response store, and forgets after a stored or failed turn', () => {
@@ -23,8 +30,18 @@ describe('ConnectionChain', () => {
 
   it('replays output items without the item ids only a stored response knows', () => {
     const chain = new ConnectionChain();
-    chain.remember('resp_1', [], [{ ...answer, id: 'msg_1' }, { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{}' }]);
-    expect(chain.expand({ previous_response_id: 'resp_1', input: [] }).input).toEqual([answer, { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{}' }]);
+    chain.remember(
+      'resp_1',
+      [],
+      [
+        { ...answer, id: 'msg_1' },
+        { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{}' },
+      ],
+    );
+    expect(chain.expand({ previous_response_id: 'resp_1', input: [] }).input).toEqual([
+      answer,
+      { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{}' },
+    ]);
   });
 
   it('drops reasoning items that carry no encrypted content (nothing stored them), keeps those that do', () => {
@@ -39,6 +56,9 @@ describe('ConnectionChain', () => {
     const user = { type: 'message', role: 'user', content: 'hi' };
     const compaction = { type: 'compaction', id: 'cmp_1', encrypted_content: 'ilg1.x' };
     chain.remember('resp_1', [user, { type: 'compaction_trigger' }], [compaction]);
-    expect(chain.expand({ previous_response_id: 'resp_1', input: [] }).input).toEqual([user, { type: 'compaction', encrypted_content: 'ilg1.x' }]);
+    expect(chain.expand({ previous_response_id: 'resp_1', input: [] }).input).toEqual([
+      user,
+      { type: 'compaction', encrypted_content: 'ilg1.x' },
+    ]);
   });
 });

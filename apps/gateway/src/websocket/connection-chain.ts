@@ -14,7 +14,13 @@ export class ConnectionChain {
    * items. A `compaction_trigger` asked for that response's compaction item; it is not replayed.
    */
   remember(id: string, input: unknown[], output: unknown[]): void {
-    this.latest = { id, items: [...input.filter((item) => asRecord(item)?.type !== 'compaction_trigger'), ...output.filter(replayable).map(withoutStoredId)] };
+    this.latest = {
+      id,
+      items: [
+        ...input.filter((item) => asRecord(item)?.type !== 'compaction_trigger'),
+        ...output.filter(replayable).map(withoutStoredId),
+      ],
+    };
   }
 
   /** Forgets the latest response (a failed turn leaves nothing to continue). */

@@ -12,9 +12,14 @@ export class ConnectionCounts {
   take(key: string, limits: { maxConnectionsPerKey: number; maxConnections: number }): () => void {
     const held = this.perKey.get(key) ?? 0;
     if (held >= limits.maxConnectionsPerKey) {
-      throw limitReached(`API key "${key}" already holds ${held} WebSocket connections, its most (responses.websocket.maxConnectionsPerKey); close one first`);
+      throw limitReached(
+        `API key "${key}" already holds ${held} WebSocket connections, its most (responses.websocket.maxConnectionsPerKey); close one first`,
+      );
     }
-    if (this.total >= limits.maxConnections) throw limitReached(`This gateway already holds ${this.total} WebSocket connections, its most (responses.websocket.maxConnections)`);
+    if (this.total >= limits.maxConnections)
+      throw limitReached(
+        `This gateway already holds ${this.total} WebSocket connections, its most (responses.websocket.maxConnections)`,
+      );
     this.perKey.set(key, held + 1);
     this.total++;
     let released = false;

@@ -42,13 +42,28 @@ export function loopbackRunner(baseUrl: string): ResponseRunner {
       });
     } catch (error) {
       if (signal.aborted) return undefined;
-      const failed = errorEventFromHttp(502, JSON.stringify({ error: { type: 'server_error', code: 'gateway_unreachable', message: `The response could not be started: ${String(error)}` } }), null);
+      const failed = errorEventFromHttp(
+        502,
+        JSON.stringify({
+          error: {
+            type: 'server_error',
+            code: 'gateway_unreachable',
+            message: `The response could not be started: ${String(error)}`,
+          },
+        }),
+        null,
+      );
       await emit(failed);
       return JSON.parse(failed) as Record<string, unknown>;
     }
-    const streamed = response.statusCode === 200 && headerText(response.headers['content-type']).includes('text/event-stream');
+    const streamed =
+      response.statusCode === 200 && headerText(response.headers['content-type']).includes('text/event-stream');
     if (!streamed) {
-      const failed = errorEventFromHttp(response.statusCode < 400 ? 502 : response.statusCode, await response.body.text(), headerText(response.headers['retry-after']) || null);
+      const failed = errorEventFromHttp(
+        response.statusCode < 400 ? 502 : response.statusCode,
+        await response.body.text(),
+        headerText(response.headers['retry-after']) || null,
+      );
       await emit(failed);
       return JSON.parse(failed) as Record<string, unknown>;
     }
@@ -60,7 +75,11 @@ function headerText(value: string | string[] | undefined): string {
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 }
 
-async function relayEvents(body: AsyncIterable<Buffer>, signal: AbortSignal, emit: (event: string) => Promise<void>): Promise<RunEnd> {
+async function relayEvents(
+  body: AsyncIterable<Buffer>,
+  signal: AbortSignal,
+  emit: (event: string) => Promise<void>,
+): Promise<RunEnd> {
   const parser = createSseParser();
   let end: RunEnd;
   const forward = async (messages: ReturnType<typeof parser.push>): Promise<void> => {

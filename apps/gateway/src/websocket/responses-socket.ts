@@ -51,7 +51,14 @@ export class ResponsesSocket {
     if (message.kind === 'ignored') return;
     if (message.kind === 'problem') return this.refuse(message.problem);
     if (this.running) {
-      return this.refuse(messageProblem('response_already_in_flight', 'A response is already running on this connection: wait for its response.completed (or error) before sending the next response.create', null, 409));
+      return this.refuse(
+        messageProblem(
+          'response_already_in_flight',
+          'A response is already running on this connection: wait for its response.completed (or error) before sending the next response.create',
+          null,
+          409,
+        ),
+      );
     }
     const body = this.chain.expand(message.body);
     if (message.warmup) return this.warmUp(body);
@@ -64,10 +71,24 @@ export class ResponsesSocket {
     this.responses++;
     let end: RunEnd;
     try {
-      end = await this.settings.run({ body, apiKey: this.settings.apiKey, signal: controller.signal, emit: (event) => this.send(event) });
-      if (!end && !controller.signal.aborted) this.refuse(messageProblem('stream_ended', 'The response ended without a final event', null, 502));
+      end = await this.settings.run({
+        body,
+        apiKey: this.settings.apiKey,
+        signal: controller.signal,
+        emit: (event) => this.send(event),
+      });
+      if (!end && !controller.signal.aborted)
+        this.refuse(messageProblem('stream_ended', 'The response ended without a final event', null, 502));
     } catch (error) {
-      if (!controller.signal.aborted) this.refuse({ ...messageProblem('stream_failed', `The response stream failed: ${error instanceof Error ? error.message : String(error)}`, null, 502) });
+      if (!controller.signal.aborted)
+        this.refuse({
+          ...messageProblem(
+            'stream_failed',
+            `The response stream failed: ${error instanceof Error ? error.message : String(error)}`,
+            null,
+            502,
+          ),
+        });
     } finally {
       this.running = undefined;
       this.liveness.activity();
@@ -99,7 +120,13 @@ export class ResponsesSocket {
       output: [],
       usage: null,
     };
-    void this.send(JSON.stringify({ type: 'response.created', sequence_number: 0, response: { ...response, status: 'in_progress' } }));
+    void this.send(
+      JSON.stringify({
+        type: 'response.created',
+        sequence_number: 0,
+        response: { ...response, status: 'in_progress' },
+      }),
+    );
     void this.send(JSON.stringify({ type: 'response.completed', sequence_number: 1, response }));
     this.chain.remember(response.id, inputItems(body.input), []);
   }

@@ -19,7 +19,12 @@ const PATH = '/v1/responses';
 /** How long a closing connection gets for the close handshake on shutdown. */
 const CLOSE_GRACE_MS = 1_000;
 
-const SHUTTING_DOWN = new IrError({ kind: 'overloaded', status: 503, message: 'The gateway is shutting down; retry on another instance', source: 'gateway' });
+const SHUTTING_DOWN = new IrError({
+  kind: 'overloaded',
+  status: 503,
+  message: 'The gateway is shutting down; retry on another instance',
+  source: 'gateway',
+});
 
 interface Attached {
   counts: ConnectionCounts;
@@ -71,30 +76,64 @@ export function closeResponsesWebSockets(server: Server): void {
   }
 }
 
-function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request: IncomingMessage, socket: Duplex, head: Buffer): void {
+function upgrade(
+  gateway: Gateway,
+  state: Attached,
+  run: ResponseRunner,
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+): void {
   const url = new URL(request.url ?? '/', 'http://gateway.local');
   if (url.pathname !== PATH) {
-    throw new IrError({ kind: 'not-found', message: `No WebSocket endpoint at ${url.pathname}; the Responses WebSocket mode is served at ${PATH}`, code: 'unknown_route', source: 'gateway' });
+    throw new IrError({
+      kind: 'not-found',
+      message: `No WebSocket endpoint at ${url.pathname}; the Responses WebSocket mode is served at ${PATH}`,
+      code: 'unknown_route',
+      source: 'gateway',
+    });
   }
   const settings = gateway.config.responses.websocket;
   if (!settings.enabled) {
-    throw new IrError({ kind: 'unsupported', status: 426, message: 'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead', code: 'websocket_not_supported', source: 'gateway' });
+    throw new IrError({
+      kind: 'unsupported',
+      status: 426,
+      message:
+        'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead',
+      code: 'websocket_not_supported',
+      source: 'gateway',
+    });
   }
   if (gateway.ops.runtime.draining) throw SHUTTING_DOWN;
   const key = authenticate(gateway, request, () => url.searchParams);
   if (!keyAllowsEndpoint(key, 'responses')) {
-    throw new IrError({ kind: 'permission', message: 'This API key may not use the responses endpoint', code: 'endpoint_not_allowed', source: 'gateway' });
+    throw new IrError({
+      kind: 'permission',
+      message: 'This API key may not use the responses endpoint',
+      code: 'endpoint_not_allowed',
+      source: 'gateway',
+    });
   }
   const release = state.counts.take(key.id, settings);
   // The TCP socket closes whether the handshake fails or the connection ends later.
   socket.once('close', release);
   const maxMessageBytes = bodyLimit(gateway, 'responses');
   // Messages a little over the limit still arrive whole and get an error event; far over it, ws closes with 1009.
-  const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: maxMessageBytes * 2 });
+  const server = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    perMessageDeflate: false,
+    maxPayload: maxMessageBytes * 2,
+  });
   server.handleUpgrade(request, socket, head, (client) => {
     state.open.add(client);
     const liveness = { idleTimeoutMs: settings.idleTimeoutMs, pingIntervalMs: settings.pingIntervalMs };
-    const connection = new ResponsesSocket(client, { apiKey: presentedKey(request.headers, () => url.searchParams) ?? '', maxMessageBytes, run, liveness });
+    const connection = new ResponsesSocket(client, {
+      apiKey: presentedKey(request.headers, () => url.searchParams) ?? '',
+      maxMessageBytes,
+      run,
+      liveness,
+    });
     const opened = performance.now();
     client.once('close', (code: number) => {
       state.open.delete(client);
@@ -106,19 +145,43 @@ function upgrade(gateway: Gateway, state: Attached, run: ResponseRunner, request
 /** One line per connection (each response has its own request line, as over HTTP). */
 function logClosed(gateway: Gateway, key: GatewayKey, responses: number, code: number, durationMs: number): void {
   if (!requestLoggingEnabled()) return;
-  gateway.ops.runtime.logger.info({ endpoint: 'responses', transport: 'websocket', key: key.name, keyId: key.id, responses, closeCode: code, durationMs: Math.round(durationMs) }, 'websocket closed');
+  gateway.ops.runtime.logger.info(
+    {
+      endpoint: 'responses',
+      transport: 'websocket',
+      key: key.name,
+      keyId: key.id,
+      responses,
+      closeCode: code,
+      durationMs: Math.round(durationMs),
+    },
+    'websocket closed',
+  );
 }
 
 function logRefused(gateway: Gateway, request: IncomingMessage, error: IrError): void {
   if (!requestLoggingEnabled()) return;
   const path = new URL(request.url ?? '/', 'http://gateway.local').pathname;
-  gateway.ops.runtime.logger.info({ path: path.slice(0, 256), transport: 'websocket', status: errorStatus(error.data), code: error.data.code, error: error.data.message }, 'websocket refused');
+  gateway.ops.runtime.logger.info(
+    {
+      path: path.slice(0, 256),
+      transport: 'websocket',
+      status: errorStatus(error.data),
+      code: error.data.code,
+      error: error.data.message,
+    },
+    'websocket refused',
+  );
 }
 
 /** The `error` event for an error of the gateway, with the status and body HTTP would answer. */
 function errorEventFor(error: IrError): string {
   const { status, body } = codecFor('openai-responses').error.fromIr(error.data);
-  return errorEventFromHttp(status, JSON.stringify(body), error.data.retryAfterSeconds === undefined ? null : String(Math.ceil(error.data.retryAfterSeconds)));
+  return errorEventFromHttp(
+    status,
+    JSON.stringify(body),
+    error.data.retryAfterSeconds === undefined ? null : String(Math.ceil(error.data.retryAfterSeconds)),
+  );
 }
 
 /** Answers a refused upgrade with a plain HTTP response (status and error body in the style of the path) and closes the socket. */
@@ -127,6 +190,9 @@ function refuse(socket: Duplex, request: IncomingMessage, error: IrError): void 
   const codec = path === PATH ? codecFor('openai-responses') : errorCodecForPath(path, request.headers);
   const { status, body } = codec.error.fromIr(error.data);
   const text = JSON.stringify(body);
-  const retryAfter = error.data.retryAfterSeconds === undefined ? '' : `retry-after: ${Math.ceil(error.data.retryAfterSeconds)}\r\n`;
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(text)}\r\n${retryAfter}connection: close\r\n\r\n${text}`);
+  const retryAfter =
+    error.data.retryAfterSeconds === undefined ? '' : `retry-after: ${Math.ceil(error.data.retryAfterSeconds)}\r\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(text)}\r\n${retryAfter}connection: close\r\n\r\n${text}`,
+  );
 }

@@ -3,7 +3,9 @@ import { errorEventFromHttp, seeEvent } from './server-events.js';
 
 describe('errorEventFromHttp', () => {
   it('carries the status, the OpenAI error object and retry-after', () => {
-    const body = JSON.stringify({ error: { message: 'Slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } });
+    const body = JSON.stringify({
+      error: { message: 'Slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' },
+    });
     expect(JSON.parse(errorEventFromHttp(429, body, '7'))).toEqual({
       type: 'error',
       status: 429,
@@ -16,7 +18,11 @@ describe('errorEventFromHttp', () => {
   });
 
   it('still names the status when the body is not an OpenAI error', () => {
-    expect(JSON.parse(errorEventFromHttp(502, '<html>bad gateway</html>', null))).toMatchObject({ type: 'error', status: 502, error: { type: 'server_error', code: '502', message: 'The gateway answered HTTP 502' } });
+    expect(JSON.parse(errorEventFromHttp(502, '<html>bad gateway</html>', null))).toMatchObject({
+      type: 'error',
+      status: 502,
+      error: { type: 'server_error', code: '502', message: 'The gateway answered HTTP 502' },
+    });
   });
 });
 
@@ -24,7 +30,10 @@ describe('seeEvent', () => {
   it('parses only the events that end a response', () => {
     expect(seeEvent('response.output_text.delta', 'not even JSON')).toEqual({ type: 'response.output_text.delta' });
     const completed = { type: 'response.completed', response: { id: 'resp_1' } };
-    expect(seeEvent('response.completed', JSON.stringify(completed))).toEqual({ type: 'response.completed', terminal: completed });
+    expect(seeEvent('response.completed', JSON.stringify(completed))).toEqual({
+      type: 'response.completed',
+      terminal: completed,
+    });
   });
 
   it('reads the type from the data when the stream names no events', () => {

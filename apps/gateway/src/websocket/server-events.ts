@@ -10,7 +10,11 @@ const TERMINAL = new Set(['response.completed', 'response.incomplete', 'response
  * (`retry-after`). `code`, `message` and `param` are repeated at the top level, where the SSE
  * `error` event has them.
  */
-export function errorEvent(status: number, error: Omit<MessageProblem, 'status'>, headers: Record<string, string> = {}): string {
+export function errorEvent(
+  status: number,
+  error: Omit<MessageProblem, 'status'>,
+  headers: Record<string, string> = {},
+): string {
   return JSON.stringify({
     type: 'error',
     status,

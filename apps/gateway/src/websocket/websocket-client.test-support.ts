@@ -26,9 +26,16 @@ export interface Refused {
 const CODEX_BETA = 'responses_websockets=2026-02-06';
 
 /** Opens `ws://.../v1/responses`; resolves with the open socket, or with the refusal. */
-export function openResponsesSocket(baseUrl: string, key: string | undefined, path = '/v1/responses'): Promise<TestSocket | Refused> {
+export function openResponsesSocket(
+  baseUrl: string,
+  key: string | undefined,
+  path = '/v1/responses',
+): Promise<TestSocket | Refused> {
   const url = `${baseUrl.replace(/^http/, 'ws')}${path}`;
-  const headers: Record<string, string> = { 'openai-beta': CODEX_BETA, ...(key ? { authorization: `Bearer ${key}` } : {}) };
+  const headers: Record<string, string> = {
+    'openai-beta': CODEX_BETA,
+    ...(key ? { authorization: `Bearer ${key}` } : {}),
+  };
   const socket = new WebSocket(url, { headers });
   const queue: ServerEvent[] = [];
   const waiting: Array<(event: ServerEvent) => void> = [];
@@ -89,7 +96,10 @@ export async function openOrThrow(baseUrl: string, key: string): Promise<TestSoc
 
 /** The text a response's deltas spelled. */
 export function deltaText(events: readonly ServerEvent[]): string {
-  return events.filter((event) => event.type === 'response.output_text.delta').map((event) => String(event.delta)).join('');
+  return events
+    .filter((event) => event.type === 'response.output_text.delta')
+    .map((event) => String(event.delta))
+    .join('');
 }
 
 /** The final response object of a response's events. */

@@ -50,7 +50,10 @@ export function isAnthropicStopReason(value: unknown): value is AnthropicStopRea
 /** The unified and raw finish reason of a wire `stop_reason` (unknown values become `other`). */
 export function anthropicStopReasonToIr(stopReason: string | null | undefined): IrFinishReason {
   if (stopReason === null || stopReason === undefined) return { unified: 'other', raw: null };
-  return { unified: isAnthropicStopReason(stopReason) ? ANTHROPIC_STOP_REASON_TO_IR[stopReason] : 'other', raw: stopReason };
+  return {
+    unified: isAnthropicStopReason(stopReason) ? ANTHROPIC_STOP_REASON_TO_IR[stopReason] : 'other',
+    raw: stopReason,
+  };
 }
 
 /**

@@ -37,9 +37,14 @@ export function audioExtension(filename: string | undefined): string | undefined
 }
 
 /** The Gemini media type of an upload, from its `Content-Type` first, then its file name; undefined when Gemini cannot read it. */
-export function geminiAudioMediaType(contentType: string | undefined, filename: string | undefined): string | undefined {
+export function geminiAudioMediaType(
+  contentType: string | undefined,
+  filename: string | undefined,
+): string | undefined {
   const declared = contentType?.split(';')[0]?.trim().toLowerCase();
   if (declared && BY_CONTENT_TYPE[declared]) return BY_CONTENT_TYPE[declared];
   const extension = audioExtension(filename);
-  return extension && extension in GEMINI_AUDIO_MEDIA_TYPES ? GEMINI_AUDIO_MEDIA_TYPES[extension as keyof typeof GEMINI_AUDIO_MEDIA_TYPES] : undefined;
+  return extension && extension in GEMINI_AUDIO_MEDIA_TYPES
+    ? GEMINI_AUDIO_MEDIA_TYPES[extension as keyof typeof GEMINI_AUDIO_MEDIA_TYPES]
+    : undefined;
 }

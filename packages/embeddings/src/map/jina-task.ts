@@ -1,6 +1,14 @@
 import type { IrEmbeddingTask } from '../embedding-ir.js';
 
-export const JINA_TASKS = ['retrieval.query', 'retrieval.passage', 'text-matching', 'classification', 'separation', 'code.query', 'code.passage'] as const;
+export const JINA_TASKS = [
+  'retrieval.query',
+  'retrieval.passage',
+  'text-matching',
+  'classification',
+  'separation',
+  'code.query',
+  'code.passage',
+] as const;
 
 export type JinaTask = (typeof JINA_TASKS)[number];
 

@@ -5,7 +5,15 @@ import type { IrEmbeddingTask } from '../embedding-ir.js';
  * `/v1/embeddings` (LiteLLM, NVIDIA NIM, Voyage through OpenAI-style clients). These spellings
  * are read as an IR task; any other value is only kept (and forwarded to OpenAI-wire upstreams).
  */
-export const OPENAI_INPUT_TYPES = ['query', 'search_query', 'document', 'passage', 'search_document', 'classification', 'clustering'] as const;
+export const OPENAI_INPUT_TYPES = [
+  'query',
+  'search_query',
+  'document',
+  'passage',
+  'search_document',
+  'classification',
+  'clustering',
+] as const;
 
 export type OpenAiInputType = (typeof OPENAI_INPUT_TYPES)[number];
 
@@ -25,5 +33,7 @@ export const OPENAI_INPUT_TYPE_TO_IR = {
 
 /** Reads an `input_type` value as an IR task when it is one of the accepted spellings. */
 export function openAiInputTypeToIr(value: unknown): IrEmbeddingTask | undefined {
-  return typeof value === 'string' && (OPENAI_INPUT_TYPES as readonly string[]).includes(value) ? OPENAI_INPUT_TYPE_TO_IR[value as OpenAiInputType] : undefined;
+  return typeof value === 'string' && (OPENAI_INPUT_TYPES as readonly string[]).includes(value)
+    ? OPENAI_INPUT_TYPE_TO_IR[value as OpenAiInputType]
+    : undefined;
 }

@@ -19,7 +19,9 @@ export function imageMediaType(contentType: string | undefined, filename: string
   const declared = contentType?.split(';')[0]?.trim().toLowerCase();
   if (declared && KNOWN.has(declared)) return declared;
   const extension = filename?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  return extension && extension in IMAGE_MEDIA_TYPES_BY_EXTENSION ? IMAGE_MEDIA_TYPES_BY_EXTENSION[extension as keyof typeof IMAGE_MEDIA_TYPES_BY_EXTENSION] : undefined;
+  return extension && extension in IMAGE_MEDIA_TYPES_BY_EXTENSION
+    ? IMAGE_MEDIA_TYPES_BY_EXTENSION[extension as keyof typeof IMAGE_MEDIA_TYPES_BY_EXTENSION]
+    : undefined;
 }
 
 /** The OpenAI `output_format` of an image media type, when it is one. */

@@ -31,7 +31,10 @@ describe('openai-chat finish reasons', () => {
 
   it('reads compatible-server values and missing reasons', () => {
     expect(openAiChatFinishReasonToIr('model_length')).toEqual({ unified: 'length', raw: 'model_length' });
-    expect(openAiChatFinishReasonToIr('insufficient_system_resource')).toEqual({ unified: 'error', raw: 'insufficient_system_resource' });
+    expect(openAiChatFinishReasonToIr('insufficient_system_resource')).toEqual({
+      unified: 'error',
+      raw: 'insufficient_system_resource',
+    });
     expect(openAiChatFinishReasonToIr('something_new')).toEqual({ unified: 'other', raw: 'something_new' });
     expect(openAiChatFinishReasonToIr(null)).toEqual({ unified: 'other', raw: null });
     expect(openAiChatFinishReasonToIr('toString')).toEqual({ unified: 'other', raw: 'toString' });

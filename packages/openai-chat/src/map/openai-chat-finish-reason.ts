@@ -56,7 +56,12 @@ function isOpenAiChatFinishReason(value: string): value is OpenAiChatFinishReaso
 export function openAiChatFinishReasonToIr(raw: string | null | undefined): IrFinishReason {
   if (raw === null || raw === undefined) return { unified: 'other', raw: null };
   if (isOpenAiChatFinishReason(raw)) return { unified: OPENAI_CHAT_FINISH_REASON_TO_IR[raw], raw };
-  return { unified: Object.hasOwn(COMPATIBLE_FINISH_REASON_TO_IR, raw) ? (COMPATIBLE_FINISH_REASON_TO_IR[raw] ?? 'other') : 'other', raw };
+  return {
+    unified: Object.hasOwn(COMPATIBLE_FINISH_REASON_TO_IR, raw)
+      ? (COMPATIBLE_FINISH_REASON_TO_IR[raw] ?? 'other')
+      : 'other',
+    raw,
+  };
 }
 
 /** The chat finish reason for an IR finish reason. */

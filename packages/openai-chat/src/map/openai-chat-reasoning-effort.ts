@@ -25,7 +25,9 @@ export const OPENAI_CHAT_REASONING_EFFORT_TO_IR = {
  * only efforts every reasoning model accepts (`low`/`medium`/`high`) are used above zero.
  * @see https://platform.openai.com/docs/guides/reasoning
  */
-export const OPENAI_CHAT_BUDGET_TO_EFFORT: ReadonlyArray<readonly [maxBudget: number, effort: OpenAiChatReasoningEffort]> = [
+export const OPENAI_CHAT_BUDGET_TO_EFFORT: ReadonlyArray<
+  readonly [maxBudget: number, effort: OpenAiChatReasoningEffort]
+> = [
   [0, 'none'],
   [2048, 'low'],
   [8192, 'medium'],

@@ -107,6 +107,9 @@ function lookup<T extends object>(table: T, key: string | null | undefined): T[k
 }
 
 /** Kind from an OpenAI error code, then its type; undefined when neither is known. */
-export function openAiErrorKind(code: string | null | undefined, type: string | null | undefined): IrErrorKind | undefined {
+export function openAiErrorKind(
+  code: string | null | undefined,
+  type: string | null | undefined,
+): IrErrorKind | undefined {
   return lookup(OPENAI_ERROR_CODE_KIND, code) ?? lookup(OPENAI_ERROR_TYPE_KIND, type);
 }

@@ -71,7 +71,8 @@ export function openAiResponsesFinishReason(
 ): IrFinishReason {
   if (status === 'incomplete') {
     const reason = incompleteReason ?? null;
-    if (reason && isKey(OPENAI_RESPONSES_INCOMPLETE_FINISH, reason)) return { unified: OPENAI_RESPONSES_INCOMPLETE_FINISH[reason], raw: reason };
+    if (reason && isKey(OPENAI_RESPONSES_INCOMPLETE_FINISH, reason))
+      return { unified: OPENAI_RESPONSES_INCOMPLETE_FINISH[reason], raw: reason };
     return { unified: reason ? 'other' : 'length', raw: reason ?? 'incomplete' };
   }
   if (!status) return { unified: hasFunctionCalls ? 'tool-calls' : 'stop', raw: null };

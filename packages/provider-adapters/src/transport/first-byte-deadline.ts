@@ -31,12 +31,19 @@ export interface FirstByteExpiry {
  */
 export function firstByteExpiredError({ timeoutMs, dispatcher, origin, connected }: FirstByteExpiry): IrError {
   if (connected) {
-    return new IrError({ kind: 'timeout', message: `The upstream provider did not answer within ${timeoutMs} ms (first byte timeout)`, code: 'UND_ERR_HEADERS_TIMEOUT', source: 'upstream' });
+    return new IrError({
+      kind: 'timeout',
+      message: `The upstream provider did not answer within ${timeoutMs} ms (first byte timeout)`,
+      code: 'UND_ERR_HEADERS_TIMEOUT',
+      source: 'upstream',
+    });
   }
   const label = labels.get(dispatcher);
   const who = label?.name ? `provider "${label.name}"` : new URL(origin).host;
   const pool = label ? `all its ${label.connections} connections were busy` : 'every connection was busy';
-  const hint = label?.name ? ` (raise providers[].connections for "${label.name}", or send fewer requests at once)` : '';
+  const hint = label?.name
+    ? ` (raise providers[].connections for "${label.name}", or send fewer requests at once)`
+    : '';
   return new IrError({
     kind: 'timeout',
     message: `No connection to ${who} was free within the first-byte timeout of ${timeoutMs} ms: ${pool}${hint}`,

@@ -41,9 +41,14 @@ describe('the origin and path of an upstream URL', () => {
     const piece = fc.stringMatching(/^[\w\-.~!$&'()*+,;=:@%/?#\\ |^`{}[\]"<>\t]{0,12}$/);
     const url = fc.oneof(
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
-      fc.tuple(fc.constantFrom('http', 'https', 'HTTP', 'ws'), fc.domain(), fc.option(fc.integer({ min: 1, max: 65_535 })), piece).map(
-        ([scheme, host, port, rest]) => `${scheme}://${host}${port === null ? '' : `:${port}`}/${rest}`,
-      ),
+      fc
+        .tuple(
+          fc.constantFrom('http', 'https', 'HTTP', 'ws'),
+          fc.domain(),
+          fc.option(fc.integer({ min: 1, max: 65_535 })),
+          piece,
+        )
+        .map(([scheme, host, port, rest]) => `${scheme}://${host}${port === null ? '' : `:${port}`}/${rest}`),
     );
     fc.assert(
       fc.property(url, (candidate) => {

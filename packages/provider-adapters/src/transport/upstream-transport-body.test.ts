@@ -66,50 +66,61 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const request = (path: string, signal?: AbortSignal) => ({ url: `${upstream.url}${path}`, headers: {}, body: '{}', ...(signal ? { signal } : {}) });
+const request = (path: string, signal?: AbortSignal) => ({
+  url: `${upstream.url}${path}`,
+  headers: {},
+  body: '{}',
+  ...(signal ? { signal } : {}),
+});
 
 describe('a body streamed into an async sink', () => {
   it.each([
     ['every push completes later', () => true],
     ['every push completes at once', () => false],
     ['pushes completing at once and later', (index: number) => index % 3 === 1],
-  ])('hands every chunk to the sink in order, one push at a time, then ends it once (%s)', async (_name, later: (index: number) => boolean) => {
-    const received: Buffer[] = [];
-    let inFlight = 0;
-    let mostInFlight = 0;
-    let ends = 0;
-    const sink: AsyncBodySink = {
-      push: (chunk) => {
-        if (!later(received.length)) {
-          expect(inFlight).toBe(0);
-          received.push(chunk);
-          return;
-        }
-        inFlight++;
-        mostInFlight = Math.max(mostInFlight, inFlight);
-        return new Promise<void>((resolve) =>
-          setImmediate(() => {
+  ])(
+    'hands every chunk to the sink in order, one push at a time, then ends it once (%s)',
+    async (_name, later: (index: number) => boolean) => {
+      const received: Buffer[] = [];
+      let inFlight = 0;
+      let mostInFlight = 0;
+      let ends = 0;
+      const sink: AsyncBodySink = {
+        push: (chunk) => {
+          if (!later(received.length)) {
+            expect(inFlight).toBe(0);
             received.push(chunk);
-            inFlight--;
-            resolve();
-          }),
-        );
-      },
-      end: async () => {
-        ends++;
-        expect(inFlight).toBe(0);
-      },
-    };
-    await expect(streamUpstreamInto(request('/counted'), sink)).resolves.toBeUndefined();
-    expect(Buffer.concat(received).toString('utf8')).toBe(CHUNKS.join(''));
-    expect(mostInFlight).toBeLessThanOrEqual(1);
-    expect(ends).toBe(1);
-  });
+            return;
+          }
+          inFlight++;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          return new Promise<void>((resolve) =>
+            setImmediate(() => {
+              received.push(chunk);
+              inFlight--;
+              resolve();
+            }),
+          );
+        },
+        end: async () => {
+          ends++;
+          expect(inFlight).toBe(0);
+        },
+      };
+      await expect(streamUpstreamInto(request('/counted'), sink)).resolves.toBeUndefined();
+      expect(Buffer.concat(received).toString('utf8')).toBe(CHUNKS.join(''));
+      expect(mostInFlight).toBeLessThanOrEqual(1);
+      expect(ends).toBe(1);
+    },
+  );
 
   it('pauses the upstream while the sink is busy, instead of buffering its answer', async () => {
     let pushes = 0;
     const leaving = new AbortController();
-    const sink: AsyncBodySink = { push: () => (pushes++, new Promise<void>(() => undefined)), end: async () => undefined };
+    const sink: AsyncBodySink = {
+      push: () => (pushes++, new Promise<void>(() => undefined)),
+      end: async () => undefined,
+    };
     const streaming = streamUpstreamInto(request('/flood', leaving.signal), sink);
     streaming.catch(() => undefined);
     await untilFloodSettles();
@@ -124,25 +135,31 @@ describe('a body streamed into an async sink', () => {
 
   it.each([
     ['rejects', async () => Promise.reject(new Error('the caller went away'))],
-    ['throws', () => {
-      throw new Error('the caller went away');
-    }],
-  ])('fails with the error of a push that %s and aborts the upstream request', async (_how, broken: () => Promise<void> | void) => {
-    let pushes = 0;
-    const sink: AsyncBodySink = {
-      push: () => {
-        pushes++;
-        return pushes === 3 ? broken() : Promise.resolve();
+    [
+      'throws',
+      () => {
+        throw new Error('the caller went away');
       },
-      end: async () => undefined,
-    };
-    const aborted = upstream.nextAbort();
-    const error = await streamUpstreamInto(request('/flood'), sink).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(IrError);
-    expect((error as IrError).data.message).toBe('Upstream request failed: the caller went away');
-    await aborted;
-    expect(pushes).toBe(3);
-  });
+    ],
+  ])(
+    'fails with the error of a push that %s and aborts the upstream request',
+    async (_how, broken: () => Promise<void> | void) => {
+      let pushes = 0;
+      const sink: AsyncBodySink = {
+        push: () => {
+          pushes++;
+          return pushes === 3 ? broken() : Promise.resolve();
+        },
+        end: async () => undefined,
+      };
+      const aborted = upstream.nextAbort();
+      const error = await streamUpstreamInto(request('/flood'), sink).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(IrError);
+      expect((error as IrError).data.message).toBe('Upstream request failed: the caller went away');
+      await aborted;
+      expect(pushes).toBe(3);
+    },
+  );
 
   it('reads an error answer whole instead of streaming it', async () => {
     let pushes = 0;
@@ -156,7 +173,10 @@ describe('a body streamed into an async sink', () => {
   it('refuses an error answer over maxErrorBytes', async () => {
     const sink: AsyncBodySink = { push: async () => undefined, end: async () => undefined };
     const error = await streamUpstreamInto(request('/big-error'), sink, 1000).catch((e: unknown) => e);
-    expect((error as IrError).data).toMatchObject({ kind: 'upstream-error', message: 'The upstream response was larger than the gateway accepts' });
+    expect((error as IrError).data).toMatchObject({
+      kind: 'upstream-error',
+      message: 'The upstream response was larger than the gateway accepts',
+    });
   });
 });
 
@@ -173,13 +193,17 @@ describe('a body streamed into a writable', () => {
   it('fails with the writable error and stops reading', async () => {
     const writable = new Writable({ write: (_chunk, _encoding, done) => done(new Error('disk full')) });
     const aborted = upstream.nextAbort();
-    await expect(streamUpstream(request('/flood'), () => writable)).rejects.toMatchObject({ data: { message: 'Upstream request failed: disk full' } });
+    await expect(streamUpstream(request('/flood'), () => writable)).rejects.toMatchObject({
+      data: { message: 'Upstream request failed: disk full' },
+    });
     await aborted;
   });
 
   it('never sends the request of a caller that had already left', async () => {
     const before = upstream.requests.length;
-    const error = await streamUpstream(request('/counted', AbortSignal.abort()), () => new Writable()).catch((e: unknown) => e);
+    const error = await streamUpstream(request('/counted', AbortSignal.abort()), () => new Writable()).catch(
+      (e: unknown) => e,
+    );
     expect((error as IrError).data.message).toBe('The upstream request was aborted');
     await streamUpstream(request('/counted'), () => new Writable({ write: (_chunk, _encoding, done) => done() }));
     expect(upstream.requests.length).toBe(before + 1);

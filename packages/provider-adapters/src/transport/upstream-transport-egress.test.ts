@@ -74,7 +74,10 @@ async function startTlsUpstream(): Promise<{ url: string; close(): Promise<void>
 const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'] as const;
 
 /** Runs `body` with the proxy variables set to `values` (others unset), then restores them. */
-async function withProxyEnv<T>(values: Partial<Record<(typeof PROXY_VARIABLES)[number], string>>, body: () => Promise<T>): Promise<T> {
+async function withProxyEnv<T>(
+  values: Partial<Record<(typeof PROXY_VARIABLES)[number], string>>,
+  body: () => Promise<T>,
+): Promise<T> {
   const saved = PROXY_VARIABLES.map((name) => [name, process.env[name]] as const);
   for (const name of PROXY_VARIABLES) delete process.env[name];
   Object.assign(process.env, values);
@@ -116,7 +119,10 @@ describe('egress proxy', () => {
   it('sends upstream requests through HTTP_PROXY when it is set at dispatcher creation', async () => {
     await withProxyEnv({ HTTP_PROXY: proxy.url }, async () => {
       const dispatcher = track(createDispatcher({}));
-      const answer = await fetchUpstream({ url: `${upstream.url}/v1/chat/completions`, headers: {}, body: '{}', dispatcher }, 1024);
+      const answer = await fetchUpstream(
+        { url: `${upstream.url}/v1/chat/completions`, headers: {}, body: '{}', dispatcher },
+        1024,
+      );
       expect(answer.status).toBe(200);
     });
     expect(proxy.seen.some((line) => line.includes(upstreamHost()))).toBe(true);
@@ -126,7 +132,9 @@ describe('egress proxy', () => {
   it('goes direct for hosts NO_PROXY lists', async () => {
     await withProxyEnv({ HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' }, async () => {
       const dispatcher = track(createDispatcher({}));
-      expect((await fetchUpstream({ url: `${upstream.url}/direct`, headers: {}, body: '{}', dispatcher }, 1024)).status).toBe(200);
+      expect(
+        (await fetchUpstream({ url: `${upstream.url}/direct`, headers: {}, body: '{}', dispatcher }, 1024)).status,
+      ).toBe(200);
     });
     expect(proxy.seen).toEqual([]);
   });
@@ -134,7 +142,9 @@ describe('egress proxy', () => {
   it('goes direct when no proxy variable is set', async () => {
     await withProxyEnv({}, async () => {
       const dispatcher = track(createDispatcher({}));
-      expect((await fetchUpstream({ url: `${upstream.url}/direct`, headers: {}, body: '{}', dispatcher }, 1024)).status).toBe(200);
+      expect(
+        (await fetchUpstream({ url: `${upstream.url}/direct`, headers: {}, body: '{}', dispatcher }, 1024)).status,
+      ).toBe(200);
     });
     expect(proxy.seen).toEqual([]);
   });
@@ -142,7 +152,9 @@ describe('egress proxy', () => {
   it('uses an explicit proxyUrl without any environment variable', async () => {
     await withProxyEnv({}, async () => {
       const dispatcher = track(createDispatcher({ proxyUrl: proxy.url }));
-      expect((await fetchUpstream({ url: `${upstream.url}/explicit`, headers: {}, body: '{}', dispatcher }, 1024)).status).toBe(200);
+      expect(
+        (await fetchUpstream({ url: `${upstream.url}/explicit`, headers: {}, body: '{}', dispatcher }, 1024)).status,
+      ).toBe(200);
     });
     expect(proxy.seen.some((line) => line.includes(upstreamHost()))).toBe(true);
   });
@@ -156,7 +168,10 @@ describe('per-provider TLS options', () => {
   afterAll(() => tlsUpstream.close());
 
   const get = (options: Parameters<typeof createDispatcher>[0]) =>
-    fetchUpstream({ url: `${tlsUpstream.url}/v1/models`, method: 'GET', headers: {}, dispatcher: track(createDispatcher(options)) }, 1024);
+    fetchUpstream(
+      { url: `${tlsUpstream.url}/v1/models`, method: 'GET', headers: {}, dispatcher: track(createDispatcher(options)) },
+      1024,
+    );
 
   it('refuses a certificate no trusted authority signed', async () => {
     const error = await withProxyEnv({}, () => get({}).catch((e: unknown) => e));

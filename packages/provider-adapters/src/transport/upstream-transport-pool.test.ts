@@ -39,7 +39,10 @@ async function headsReached(count: number): Promise<void> {
 
 /** Starts a streamed request; resolves when its body ends. */
 function open(request: Partial<UpstreamRequest>): Promise<void> {
-  return streamUpstream({ url: `${origin}/v1/stream`, headers: {}, body: '{}', ...request }, () => new Writable({ write: (_chunk, _encoding, done) => done() }));
+  return streamUpstream(
+    { url: `${origin}/v1/stream`, headers: {}, body: '{}', ...request },
+    () => new Writable({ write: (_chunk, _encoding, done) => done() }),
+  );
 }
 
 describe('a provider connection pool that is full', () => {
@@ -50,8 +53,14 @@ describe('a provider connection pool that is full', () => {
     await headsReached(2);
     const error = await open({ dispatcher, timeouts: { firstByteMs: 200 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IrError);
-    expect((error as IrError).data).toMatchObject({ kind: 'timeout', code: 'connection_pool_exhausted', source: 'gateway' });
-    expect((error as IrError).data.message).toMatch(/^No connection to provider "busy-provider" was free within the first-byte timeout of 200 ms: all its 2 connections were busy/);
+    expect((error as IrError).data).toMatchObject({
+      kind: 'timeout',
+      code: 'connection_pool_exhausted',
+      source: 'gateway',
+    });
+    expect((error as IrError).data.message).toMatch(
+      /^No connection to provider "busy-provider" was free within the first-byte timeout of 200 ms: all its 2 connections were busy/,
+    );
     await dispatcher.destroy();
   });
 
@@ -77,7 +86,9 @@ describe('a provider connection pool that is full', () => {
     const leaving = new AbortController();
     const waiting = open({ dispatcher, signal: leaving.signal, timeouts: { firstByteMs: 600_000 } });
     leaving.abort();
-    await expect(waiting).rejects.toMatchObject({ data: { kind: 'upstream-unavailable', message: 'The upstream request was aborted' } });
+    await expect(waiting).rejects.toMatchObject({
+      data: { kind: 'upstream-unavailable', message: 'The upstream request was aborted' },
+    });
     await dispatcher.destroy();
   });
 
@@ -97,7 +108,10 @@ describe('a provider connection pool that is full', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1/x`;
     const dispatcher = createDispatcher({ connections: 4, name: 'silent' });
-    const error = await streamUpstream({ url, headers: {}, body: '{}', dispatcher, timeouts: { firstByteMs: 150 } }, () => new Writable()).catch((e: unknown) => e);
+    const error = await streamUpstream(
+      { url, headers: {}, body: '{}', dispatcher, timeouts: { firstByteMs: 150 } },
+      () => new Writable(),
+    ).catch((e: unknown) => e);
     expect((error as IrError).data).toMatchObject({ kind: 'timeout', code: 'UND_ERR_HEADERS_TIMEOUT' });
     await dispatcher.destroy();
     silent.closeAllConnections();

@@ -17,7 +17,9 @@ describe('upstream transport', () => {
 
   it('refuses bodies over the limit', async () => {
     const upstream = await startLoopbackUpstream((_req, res) => sendJson(res, 200, { data: 'x'.repeat(5000) }));
-    const error = await fetchUpstream({ url: `${upstream.url}/big`, headers: {}, body: '{}' }, 1000).catch((e: unknown) => e);
+    const error = await fetchUpstream({ url: `${upstream.url}/big`, headers: {}, body: '{}' }, 1000).catch(
+      (e: unknown) => e,
+    );
     expect((error as IrError).data.kind).toBe('upstream-error');
     await upstream.close();
   });

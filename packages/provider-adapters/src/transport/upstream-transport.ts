@@ -1,6 +1,13 @@
 import { Writable } from 'node:stream';
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
-import { type AsyncBodySink, bodyTooLarge, BoundedBodyCollector, BoundedChunks, SinkConsumer, WritableConsumer } from './body-consumers.js';
+import {
+  type AsyncBodySink,
+  bodyTooLarge,
+  BoundedBodyCollector,
+  BoundedChunks,
+  SinkConsumer,
+  WritableConsumer,
+} from './body-consumers.js';
 import { labelDispatcher } from './first-byte-deadline.js';
 import { type BodyConsumer, type BodyFlow, type StopSignal, UpstreamCall } from './upstream-call.js';
 import { mapTransportError } from './upstream-error-map.js';
@@ -54,7 +61,11 @@ export interface UpstreamHead {
 /** Connections per origin of a dispatcher made without `connections`. */
 export const DEFAULT_CONNECTIONS = 1024;
 
-export const DEFAULT_TIMEOUTS: Required<UpstreamTimeouts> = { connectMs: 10_000, firstByteMs: 120_000, idleMs: 120_000 };
+export const DEFAULT_TIMEOUTS: Required<UpstreamTimeouts> = {
+  connectMs: 10_000,
+  firstByteMs: 120_000,
+  idleMs: 120_000,
+};
 
 let sharedDispatcher: Dispatcher | undefined;
 
@@ -106,7 +117,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     keepAliveMaxTimeout: 600_000,
     connect: { timeout, ...tls },
   };
-  const envProxy = process.env.HTTPS_PROXY || process.env.https_proxy || process.env.HTTP_PROXY || process.env.http_proxy;
+  const envProxy =
+    process.env.HTTPS_PROXY || process.env.https_proxy || process.env.HTTP_PROXY || process.env.http_proxy;
   // undici's proxy agent opens the upstream TLS session inside the tunnel with `requestTls`, not `connect`.
   const dispatcher =
     !options.proxyUrl && !envProxy
@@ -135,7 +147,10 @@ export function streamUpstream(request: UpstreamRequest, onHead: (head: Upstream
  * head. The first-byte timeout counts from the hand-over to the connection pool (waiting for a
  * free connection counts too); a caller abort ends the wait at once, even while still queued.
  */
-async function sendUpstream(request: UpstreamRequest, onHead: (head: UpstreamHead, flow: BodyFlow) => BodyConsumer): Promise<void> {
+async function sendUpstream(
+  request: UpstreamRequest,
+  onHead: (head: UpstreamHead, flow: BodyFlow) => BodyConsumer,
+): Promise<void> {
   const { origin, path } = upstreamTarget(request.url);
   const timeouts = request.timeouts ? { ...DEFAULT_TIMEOUTS, ...request.timeouts } : DEFAULT_TIMEOUTS;
   let call: UpstreamCall | undefined;
@@ -150,14 +165,29 @@ async function sendUpstream(request: UpstreamRequest, onHead: (head: UpstreamHea
       callerSignal: request.signal,
       onHead,
     });
-    dispatcher.dispatch({ origin, path, method, headers, body: request.body ?? null, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.idleMs }, call);
+    dispatcher.dispatch(
+      {
+        origin,
+        path,
+        method,
+        headers,
+        body: request.body ?? null,
+        headersTimeout: timeouts.firstByteMs,
+        bodyTimeout: timeouts.idleMs,
+      },
+      call,
+    );
     await call.settled;
   } catch (error) {
     throw mapTransportError(error, call?.headReceived ? 'during-body' : 'before-response');
   }
 }
 
-async function signedHeaders(request: UpstreamRequest, method: string, sign: NonNullable<UpstreamRequest['sign']>): Promise<Record<string, string>> {
+async function signedHeaders(
+  request: UpstreamRequest,
+  method: string,
+  sign: NonNullable<UpstreamRequest['sign']>,
+): Promise<Record<string, string>> {
   const signable: SignableRequest = { url: request.url, method, headers: request.headers };
   if (request.body !== undefined) signable.body = request.body;
   return { ...request.headers, ...(await sign(signable)) };
@@ -175,7 +205,11 @@ export interface UpstreamErrorAnswer {
  * whole (at most `maxErrorBytes`) and returned instead. Rejects like `streamUpstream` (and with
  * whatever the sink rejects with).
  */
-export async function streamUpstreamInto(request: UpstreamRequest, sink: AsyncBodySink, maxErrorBytes = 64 * 1024): Promise<UpstreamErrorAnswer | undefined> {
+export async function streamUpstreamInto(
+  request: UpstreamRequest,
+  sink: AsyncBodySink,
+  maxErrorBytes = 64 * 1024,
+): Promise<UpstreamErrorAnswer | undefined> {
   let errorHead: UpstreamHead | undefined;
   let errorBody: BoundedBodyCollector | undefined;
   await sendUpstream(request, (head, flow) => {

@@ -7,7 +7,10 @@ import { anthropicMessageSse } from './streamed-answers.js';
 export function anthropicInvalidSignature(turn: number, block: number): Record<string, unknown> {
   return {
     type: 'error',
-    error: { type: 'invalid_request_error', message: `messages.${turn}.content.${block}: Invalid \`signature\` in \`thinking\` block` },
+    error: {
+      type: 'invalid_request_error',
+      message: `messages.${turn}.content.${block}: Invalid \`signature\` in \`thinking\` block`,
+    },
     request_id: 'req_011CSHoEeqs5C35K2UUqR7Fy',
   };
 }
@@ -54,7 +57,9 @@ export function anthropicThinkingUpstream(): AnthropicThinkingUpstream {
     const content: unknown[] = [{ type: 'thinking', thinking, signature: signatures.issue(thinking) }];
     if (cities) {
       content.push({ type: 'redacted_thinking', data: redacted.issue(`step ${step}`) });
-      cities.forEach((city, i) => content.push({ type: 'tool_use', id: `toolu_0${step}${i}AnthropicUp`, name: 'weather', input: { city } }));
+      cities.forEach((city, i) =>
+        content.push({ type: 'tool_use', id: `toolu_0${step}${i}AnthropicUp`, name: 'weather', input: { city } }),
+      );
     } else content.push({ type: 'text', text: 'Sunny everywhere.' });
     const message = {
       id: `msg_01Step${step}`,
@@ -72,12 +77,19 @@ export function anthropicThinkingUpstream(): AnthropicThinkingUpstream {
   return { handler, signatures, redacted };
 }
 
-function verify(messages: Record<string, unknown>[], body: Record<string, unknown>, signatures: IssuedArtefacts, redacted: IssuedArtefacts): Record<string, unknown> | undefined {
+function verify(
+  messages: Record<string, unknown>[],
+  body: Record<string, unknown>,
+  signatures: IssuedArtefacts,
+  redacted: IssuedArtefacts,
+): Record<string, unknown> | undefined {
   for (const [turn, message] of messages.entries()) {
     if (message.role !== 'assistant') continue;
     for (const [index, block] of recordsIn(message.content).entries()) {
-      if (block.type === 'thinking' && !signatures.verifies(block.signature, String(block.thinking))) return anthropicInvalidSignature(turn, index);
-      if (block.type === 'redacted_thinking' && !redacted.all().includes(String(block.data))) return anthropicInvalidSignature(turn, index);
+      if (block.type === 'thinking' && !signatures.verifies(block.signature, String(block.thinking)))
+        return anthropicInvalidSignature(turn, index);
+      if (block.type === 'redacted_thinking' && !redacted.all().includes(String(block.data)))
+        return anthropicInvalidSignature(turn, index);
     }
   }
   const thinkingOn = isRecord(body.thinking) && body.thinking.type !== 'disabled';
@@ -85,6 +97,7 @@ function verify(messages: Record<string, unknown>[], body: Record<string, unknow
   const answersCalls = last?.role === 'user' && recordsIn(last.content).some((block) => block.type === 'tool_result');
   const caller = messages.length - 2;
   const first = recordsIn(messages[caller]?.content)[0];
-  if (thinkingOn && answersCalls && first && first.type !== 'thinking' && first.type !== 'redacted_thinking') return anthropicMissingThinking(caller);
+  if (thinkingOn && answersCalls && first && first.type !== 'thinking' && first.type !== 'redacted_thinking')
+    return anthropicMissingThinking(caller);
   return undefined;
 }

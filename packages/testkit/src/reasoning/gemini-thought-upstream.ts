@@ -84,7 +84,8 @@ function verify(contents: Record<string, unknown>[], signatures: IssuedArtefacts
     }
     const position = parts.findIndex((part) => isRecord(part.functionCall));
     const first = parts[position];
-    if (first && first.thoughtSignature === undefined) return geminiMissingSignature(String((first.functionCall as Record<string, unknown>).name), position + 1);
+    if (first && first.thoughtSignature === undefined)
+      return geminiMissingSignature(String((first.functionCall as Record<string, unknown>).name), position + 1);
   }
   return undefined;
 }

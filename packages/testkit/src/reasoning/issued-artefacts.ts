@@ -30,7 +30,8 @@ export class IssuedArtefacts {
 
 /** How many earlier answers of the model a request carries: a conversation's step. */
 export function modelTurns(turns: readonly unknown[], role: string): number {
-  return turns.filter((turn) => typeof turn === 'object' && turn !== null && (turn as { role?: unknown }).role === role).length;
+  return turns.filter((turn) => typeof turn === 'object' && turn !== null && (turn as { role?: unknown }).role === role)
+    .length;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

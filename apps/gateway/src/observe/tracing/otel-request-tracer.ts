@@ -1,17 +1,39 @@
 import type { IncomingMessage } from 'node:http';
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapGetter, defaultTextMapSetter, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  trace,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+} from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { IrErrorData } from '@interlingua/ir';
 import type { EndpointName } from '../../config/operations-schema.js';
 import type { RouteTarget } from '../../context/route-target.js';
 import type { ObservedCall } from '../observed-call.js';
 import type { RequestTrace, RequestTracer } from './request-tracer.js';
-import { answerAttributes, attemptStartAttributes, errorAttributes, operationName, requestEndAttributes, type FinishedRequest } from './span-attributes.js';
+import {
+  answerAttributes,
+  attemptStartAttributes,
+  errorAttributes,
+  operationName,
+  requestEndAttributes,
+  type FinishedRequest,
+} from './span-attributes.js';
 import type { TelemetrySettings } from './telemetry-settings.js';
 
 /**
@@ -22,11 +44,15 @@ import type { TelemetrySettings } from './telemetry-settings.js';
 export function createOtelTracer(settings: TelemetrySettings): RequestTracer {
   const Exporter = settings.protocol === 'http/json' ? JsonExporter : ProtobufExporter;
   const exporter = new Exporter({ url: settings.tracesUrl, headers: settings.headers });
-  const resource = detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName }));
+  const resource = detectResources({ detectors: [envDetector] }).merge(
+    resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName }),
+  );
   const provider = new BasicTracerProvider({
     resource,
     spanProcessors: [new BatchSpanProcessor(exporter)],
-    ...(settings.sampleRatio !== undefined ? { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }) } : {}),
+    ...(settings.sampleRatio !== undefined
+      ? { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }) }
+      : {}),
   });
   const tracer = provider.getTracer('@interlingua/gateway');
   const propagator = new W3CTraceContextPropagator();
@@ -54,7 +80,14 @@ class OtelRequestTrace implements RequestTrace {
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     this.span = tracer.startSpan(
       `${request.method ?? 'POST'} ${endpoint}`,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method ?? 'POST', 'url.path': path, 'interlingua.endpoint': endpoint } },
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'http.request.method': request.method ?? 'POST',
+          'url.path': path,
+          'interlingua.endpoint': endpoint,
+        },
+      },
       parent,
     );
     this.context = trace.setSpan(parent, this.span);

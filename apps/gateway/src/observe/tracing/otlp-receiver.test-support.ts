@@ -28,27 +28,53 @@ message Resource { repeated KeyValue attributes = 1; }
 message ResourceSpans { Resource resource = 1; repeated ScopeSpans scope_spans = 2; }
 message ExportTraceServiceRequest { repeated ResourceSpans resource_spans = 1; }
 `;
-const exportRequest = protobuf.parse(OTLP_TRACE_PROTO, { keepCase: false }).root.lookupType('ExportTraceServiceRequest');
+const exportRequest = protobuf
+  .parse(OTLP_TRACE_PROTO, { keepCase: false })
+  .root.lookupType('ExportTraceServiceRequest');
 
-interface OtlpValue { stringValue?: string; boolValue?: boolean; intValue?: string | number; doubleValue?: number; arrayValue?: { values?: OtlpValue[] } }
-interface OtlpSpan {
-  name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string;
-  startTimeUnixNano: string; endTimeUnixNano: string; status?: { code?: number }; attributes?: Array<{ key: string; value: OtlpValue }>;
+interface OtlpValue {
+  stringValue?: string;
+  boolValue?: boolean;
+  intValue?: string | number;
+  doubleValue?: number;
+  arrayValue?: { values?: OtlpValue[] };
 }
-interface OtlpRequest { resourceSpans?: Array<{ resource?: { attributes?: Array<{ key: string; value: OtlpValue }> }; scopeSpans?: Array<{ spans?: OtlpSpan[] }> }> }
+interface OtlpSpan {
+  name: string;
+  kind: number;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  status?: { code?: number };
+  attributes?: Array<{ key: string; value: OtlpValue }>;
+}
+interface OtlpRequest {
+  resourceSpans?: Array<{
+    resource?: { attributes?: Array<{ key: string; value: OtlpValue }> };
+    scopeSpans?: Array<{ spans?: OtlpSpan[] }>;
+  }>;
+}
 
 /** Every span the loopback receiver got, decoded by the content type of each export request. */
-export function receivedSpans(receiver: LoopbackUpstream): { spans: ReceivedSpan[]; resources: Array<Record<string, unknown>> } {
+export function receivedSpans(receiver: LoopbackUpstream): {
+  spans: ReceivedSpan[];
+  resources: Array<Record<string, unknown>>;
+} {
   const spans: ReceivedSpan[] = [];
   const resources: Array<Record<string, unknown>> = [];
   for (const request of receiver.requests) {
     const protobufBody = String(request.headers['content-type']).includes('protobuf');
-    const decoded = (protobufBody
-      ? exportRequest.toObject(exportRequest.decode(request.body), { longs: String, bytes: String, defaults: false })
-      : request.json()) as OtlpRequest;
+    const decoded = (
+      protobufBody
+        ? exportRequest.toObject(exportRequest.decode(request.body), { longs: String, bytes: String, defaults: false })
+        : request.json()
+    ) as OtlpRequest;
     for (const resourceSpans of decoded.resourceSpans ?? []) {
       resources.push(attributesOf(resourceSpans.resource?.attributes));
-      for (const scope of resourceSpans.scopeSpans ?? []) for (const span of scope.spans ?? []) spans.push(spanOf(span, protobufBody ? base64Hex : (id) => id));
+      for (const scope of resourceSpans.scopeSpans ?? [])
+        for (const span of scope.spans ?? []) spans.push(spanOf(span, protobufBody ? base64Hex : (id) => id));
     }
   }
   return { spans, resources };

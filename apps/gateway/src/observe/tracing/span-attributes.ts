@@ -75,9 +75,13 @@ export function errorAttributes(error: IrErrorData): Attributes {
 }
 
 export function usageAttributes(usage: IrUsage): Attributes {
-  const attributes: Attributes = { 'gen_ai.usage.input_tokens': usage.inputTokens, 'gen_ai.usage.output_tokens': usage.outputTokens };
+  const attributes: Attributes = {
+    'gen_ai.usage.input_tokens': usage.inputTokens,
+    'gen_ai.usage.output_tokens': usage.outputTokens,
+  };
   if (usage.cacheReadTokens !== undefined) attributes['gen_ai.usage.cache_read.input_tokens'] = usage.cacheReadTokens;
-  if (usage.cacheWriteTokens !== undefined) attributes['gen_ai.usage.cache_creation.input_tokens'] = usage.cacheWriteTokens;
+  if (usage.cacheWriteTokens !== undefined)
+    attributes['gen_ai.usage.cache_creation.input_tokens'] = usage.cacheWriteTokens;
   if (usage.reasoningTokens !== undefined) attributes['gen_ai.usage.reasoning.output_tokens'] = usage.reasoningTokens;
   return attributes;
 }
@@ -96,7 +100,10 @@ export interface FinishedRequest {
 export function requestEndAttributes(finished: FinishedRequest): Attributes {
   const { call, status } = finished;
   const outcome = call?.outcome;
-  const attributes: Attributes = { 'http.response.status_code': status, 'gen_ai.operation.name': operationName(finished.endpoint, call) };
+  const attributes: Attributes = {
+    'http.response.status_code': status,
+    'gen_ai.operation.name': operationName(finished.endpoint, call),
+  };
   if (finished.keyId) attributes['interlingua.key.id'] = finished.keyId;
   if (!call || !outcome) return attributes;
   attributes['gen_ai.request.model'] = call.model;
@@ -112,7 +119,8 @@ export function requestEndAttributes(finished: FinishedRequest): Attributes {
   }
   attributes['interlingua.attempts'] = outcome.attempts;
   if (finished.chain.length > 0) attributes['interlingua.fallback.chain'] = [...finished.chain];
-  if (outcome.warnings.length > 0) attributes['interlingua.warnings'] = outcome.warnings.map((warning) => `${warning.kind}: ${warning.field}`);
+  if (outcome.warnings.length > 0)
+    attributes['interlingua.warnings'] = outcome.warnings.map((warning) => `${warning.kind}: ${warning.field}`);
   if (finished.cost !== null) attributes['interlingua.cost'] = finished.cost;
   if (outcome.usageEstimated) attributes['interlingua.usage.estimated'] = true;
   Object.assign(attributes, answerAttributes(outcome));

@@ -11,7 +11,9 @@ describe('telemetry settings', () => {
   });
 
   it('turn on from OTEL_EXPORTER_OTLP_ENDPOINT, appending /v1/traces, protobuf by default', () => {
-    expect(telemetrySettings(block(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/', OTEL_SERVICE_NAME: 'edge' })).toEqual({
+    expect(
+      telemetrySettings(block(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/', OTEL_SERVICE_NAME: 'edge' }),
+    ).toEqual({
       tracesUrl: 'http://127.0.0.1:4318/v1/traces',
       protocol: 'http/protobuf',
       serviceName: 'edge',
@@ -26,23 +28,37 @@ describe('telemetry settings', () => {
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
       OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
     });
-    expect(settings).toMatchObject({ tracesUrl: 'http://b:4318/custom', protocol: 'http/json', serviceName: 'interlingua-gateway' });
+    expect(settings).toMatchObject({
+      tracesUrl: 'http://b:4318/custom',
+      protocol: 'http/json',
+      serviceName: 'interlingua-gateway',
+    });
   });
 
   it('let the block win over the environment, and enabled: false keep them off', () => {
     const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_SERVICE_NAME: 'env-name' };
-    expect(telemetrySettings(block({ endpoint: 'http://c:4318', serviceName: 'cfg', sampleRatio: 0.25 }), env)).toMatchObject({ tracesUrl: 'http://c:4318/v1/traces', serviceName: 'cfg', sampleRatio: 0.25 });
+    expect(
+      telemetrySettings(block({ endpoint: 'http://c:4318', serviceName: 'cfg', sampleRatio: 0.25 }), env),
+    ).toMatchObject({ tracesUrl: 'http://c:4318/v1/traces', serviceName: 'cfg', sampleRatio: 0.25 });
     expect(telemetrySettings(block({ enabled: false }), env)).toBeUndefined();
-    expect(telemetrySettings(block({ enabled: true }), {})).toMatchObject({ tracesUrl: 'http://localhost:4318/v1/traces' });
+    expect(telemetrySettings(block({ enabled: true }), {})).toMatchObject({
+      tracesUrl: 'http://localhost:4318/v1/traces',
+    });
   });
 
   it('stay off when OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none says so', () => {
-    expect(telemetrySettings(block(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_SDK_DISABLED: 'true' })).toBeUndefined();
-    expect(telemetrySettings(block(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_TRACES_EXPORTER: 'none' })).toBeUndefined();
+    expect(
+      telemetrySettings(block(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_SDK_DISABLED: 'true' }),
+    ).toBeUndefined();
+    expect(
+      telemetrySettings(block(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_TRACES_EXPORTER: 'none' }),
+    ).toBeUndefined();
   });
 
   it('refuse grpc, naming the variable', () => {
-    expect(() => telemetrySettings(block(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL=grpc.*http\/protobuf or http\/json/);
+    expect(() =>
+      telemetrySettings(block(), { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }),
+    ).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL=grpc.*http\/protobuf or http\/json/);
   });
 
   it('refuse a block endpoint that is not http(s)', () => {

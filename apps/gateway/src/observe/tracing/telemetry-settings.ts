@@ -27,9 +27,15 @@ export function telemetrySettings(block: TelemetryConfig, env: NodeJS.ProcessEnv
   const baseEndpoint = nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT);
   if (block.enabled !== true) {
     if (!block.endpoint && !tracesEndpoint && !baseEndpoint) return undefined;
-    if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === 'none') return undefined;
+    if (
+      env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' ||
+      env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === 'none'
+    )
+      return undefined;
   }
-  const tracesUrl = block.endpoint ? tracesPath(block.endpoint) : (tracesEndpoint ?? tracesPath(baseEndpoint ?? DEFAULT_ENDPOINT));
+  const tracesUrl = block.endpoint
+    ? tracesPath(block.endpoint)
+    : (tracesEndpoint ?? tracesPath(baseEndpoint ?? DEFAULT_ENDPOINT));
   const settings: TelemetrySettings = {
     tracesUrl,
     protocol: block.protocol ?? protocolFromEnv(env),
@@ -51,7 +57,8 @@ function protocolFromEnv(env: NodeJS.ProcessEnv): TelemetrySettings['protocol'] 
     : ['OTEL_EXPORTER_OTLP_PROTOCOL', env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf'];
   const protocol = value.trim();
   const known = PROTOCOLS.find((candidate) => candidate === protocol);
-  if (!known) throw new Error(`${name}=${protocol}: the gateway exports traces over OTLP/HTTP; use http/protobuf or http/json`);
+  if (!known)
+    throw new Error(`${name}=${protocol}: the gateway exports traces over OTLP/HTTP; use http/protobuf or http/json`);
   return known;
 }
 

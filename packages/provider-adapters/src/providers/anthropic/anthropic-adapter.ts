@@ -7,11 +7,17 @@ import { anthropicCountTokens } from './anthropic-count-tokens.js';
 export const ANTHROPIC_VERSION = '2023-06-01';
 
 const modelListSchema = z.object({
-  data: z.array(z.looseObject({ id: z.string(), display_name: z.string().optional(), created_at: z.string().optional() })),
+  data: z.array(
+    z.looseObject({ id: z.string(), display_name: z.string().optional(), created_at: z.string().optional() }),
+  ),
 });
 
 function headers(settings: ProviderSettings): Record<string, string> {
-  return { ...(settings.apiKey ? { 'x-api-key': settings.apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION, ...settings.headers };
+  return {
+    ...(settings.apiKey ? { 'x-api-key': settings.apiKey } : {}),
+    'anthropic-version': ANTHROPIC_VERSION,
+    ...settings.headers,
+  };
 }
 
 /** Anthropic's Messages API. @see https://docs.anthropic.com/en/api/messages */

@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { joinUrl, type ProviderSettings, type TokenCountEndpoint, type UpstreamEndpoint } from '../../provider-adapter.js';
+import {
+  joinUrl,
+  type ProviderSettings,
+  type TokenCountEndpoint,
+  type UpstreamEndpoint,
+} from '../../provider-adapter.js';
 
 const countAnswerSchema = z.looseObject({ input_tokens: z.number().int().nonnegative() });
 
@@ -7,7 +12,9 @@ const countAnswerSchema = z.looseObject({ input_tokens: z.number().int().nonnega
  * `POST /v1/messages/count_tokens`: the Messages body without `max_tokens` and `stream`; the
  * answer is `{input_tokens}`. @see https://docs.anthropic.com/en/api/messages-count-tokens
  */
-export function anthropicCountTokens(headers: (settings: ProviderSettings) => Record<string, string>): TokenCountEndpoint {
+export function anthropicCountTokens(
+  headers: (settings: ProviderSettings) => Record<string, string>,
+): TokenCountEndpoint {
   return {
     endpoint: (settings): UpstreamEndpoint => ({
       url: joinUrl(settings.baseUrl, 'v1/messages/count_tokens'),

@@ -5,31 +5,47 @@ import { azureOpenAiAdapter } from './azure-openai-adapter.js';
 import { AZURE_OPENAI_API_VERSION } from './azure-openai-options.js';
 
 const ENDPOINT = 'https://my-resource.openai.azure.com';
-const settings = (overrides: Parameters<typeof testSettings>[1] = {}) => testSettings(azureOpenAiAdapter, { baseUrl: ENDPOINT, ...overrides });
-const mapModel = (model: string, options: Record<string, unknown> = {}) => azureOpenAiAdapter.hooks?.mapModelId?.(model, settings({ options }));
+const settings = (overrides: Parameters<typeof testSettings>[1] = {}) =>
+  testSettings(azureOpenAiAdapter, { baseUrl: ENDPOINT, ...overrides });
+const mapModel = (model: string, options: Record<string, unknown> = {}) =>
+  azureOpenAiAdapter.hooks?.mapModelId?.(model, settings({ options }));
 
 describe('azure-openai adapter', () => {
   it('posts chat to the deployment URL with the default GA api-version and the api-key header', () => {
     const endpoint = azureOpenAiAdapter.generation({ settings: settings(), model: 'gpt-4o-prod', stream: false });
-    expect(endpoint.url).toBe(`${ENDPOINT}/openai/deployments/gpt-4o-prod/chat/completions?api-version=${AZURE_OPENAI_API_VERSION}`);
+    expect(endpoint.url).toBe(
+      `${ENDPOINT}/openai/deployments/gpt-4o-prod/chat/completions?api-version=${AZURE_OPENAI_API_VERSION}`,
+    );
     expect(endpoint.headers).toEqual({ 'content-type': 'application/json', 'api-key': 'test-key' });
     expect(azureOpenAiAdapter.wire(settings())).toBe('openai-chat');
   });
 
   it('uses options.apiVersion and escapes the deployment name', () => {
-    const endpoint = azureOpenAiAdapter.generation({ settings: settings({ options: { apiVersion: '2025-04-01-preview' } }), model: 'my deployment', stream: true });
-    expect(endpoint.url).toBe(`${ENDPOINT}/openai/deployments/my%20deployment/chat/completions?api-version=2025-04-01-preview`);
+    const endpoint = azureOpenAiAdapter.generation({
+      settings: settings({ options: { apiVersion: '2025-04-01-preview' } }),
+      model: 'my deployment',
+      stream: true,
+    });
+    expect(endpoint.url).toBe(
+      `${ENDPOINT}/openai/deployments/my%20deployment/chat/completions?api-version=2025-04-01-preview`,
+    );
   });
 
   it('uses the v1 API for chat when apiVersion is "v1"', () => {
-    const endpoint = azureOpenAiAdapter.generation({ settings: settings({ options: { apiVersion: 'v1' } }), model: 'gpt-4o-prod', stream: false });
+    const endpoint = azureOpenAiAdapter.generation({
+      settings: settings({ options: { apiVersion: 'v1' } }),
+      model: 'gpt-4o-prod',
+      stream: false,
+    });
     expect(endpoint.url).toBe(`${ENDPOINT}/openai/v1/chat/completions`);
   });
 
   it('sends the Responses API to /openai/v1/responses without api-version', () => {
     const responses = settings({ api: 'responses' });
     expect(azureOpenAiAdapter.wire(responses)).toBe('openai-responses');
-    expect(azureOpenAiAdapter.generation({ settings: responses, model: 'gpt-4o-prod', stream: false }).url).toBe(`${ENDPOINT}/openai/v1/responses`);
+    expect(azureOpenAiAdapter.generation({ settings: responses, model: 'gpt-4o-prod', stream: false }).url).toBe(
+      `${ENDPOINT}/openai/v1/responses`,
+    );
   });
 
   it('accepts an endpoint pasted with /openai or /openai/v1 and a trailing slash', () => {
@@ -40,13 +56,21 @@ describe('azure-openai adapter', () => {
   });
 
   it('sends an Entra ID token as a Bearer token instead of the key', () => {
-    const endpoint = azureOpenAiAdapter.generation({ settings: settings({ options: { entraToken: 'eyJ0eXAi.token' } }), model: 'd', stream: false });
+    const endpoint = azureOpenAiAdapter.generation({
+      settings: settings({ options: { entraToken: 'eyJ0eXAi.token' } }),
+      model: 'd',
+      stream: false,
+    });
     expect(endpoint.headers['authorization']).toBe('Bearer eyJ0eXAi.token');
     expect(endpoint.headers).not.toHaveProperty('api-key');
   });
 
   it('sends no auth header without key or token, and config headers last', () => {
-    const endpoint = azureOpenAiAdapter.generation({ settings: settings({ apiKey: undefined, headers: { 'x-ms-useragent': 'gw' } }), model: 'd', stream: false });
+    const endpoint = azureOpenAiAdapter.generation({
+      settings: settings({ apiKey: undefined, headers: { 'x-ms-useragent': 'gw' } }),
+      model: 'd',
+      stream: false,
+    });
     expect(endpoint.headers).toEqual({ 'content-type': 'application/json', 'x-ms-useragent': 'gw' });
   });
 
@@ -59,13 +83,17 @@ describe('azure-openai adapter', () => {
   });
 
   it('names the bad option when the options are invalid', () => {
-    const call = () => azureOpenAiAdapter.generation(testCall(azureOpenAiAdapter, { id: 'azure', options: { apiVersion: 2024 } }));
+    const call = () =>
+      azureOpenAiAdapter.generation(testCall(azureOpenAiAdapter, { id: 'azure', options: { apiVersion: 2024 } }));
     expect(call).toThrow(IrError);
     expect(call).toThrow(/providers\.azure\.options\.apiVersion/);
   });
 
   it('registers from AZURE_OPENAI_API_KEY and AZURE_OPENAI_ENDPOINT and lists no models', () => {
-    expect(azureOpenAiAdapter.environment).toEqual({ apiKey: 'AZURE_OPENAI_API_KEY', baseUrl: 'AZURE_OPENAI_ENDPOINT' });
+    expect(azureOpenAiAdapter.environment).toEqual({
+      apiKey: 'AZURE_OPENAI_API_KEY',
+      baseUrl: 'AZURE_OPENAI_ENDPOINT',
+    });
     expect(azureOpenAiAdapter.defaultBaseUrl).toBeUndefined();
     expect(azureOpenAiAdapter.models).toBeUndefined();
   });

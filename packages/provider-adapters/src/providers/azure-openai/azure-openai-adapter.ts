@@ -30,7 +30,11 @@ export function azureOpenAiGenerationUrl(settings: ProviderSettings, deployment:
  */
 export function azureOpenAiHeaders(settings: ProviderSettings): Record<string, string> {
   const { entraToken } = azureOpenAiOptions(settings);
-  const auth: Record<string, string> = entraToken ? { authorization: `Bearer ${entraToken}` } : settings.apiKey ? { 'api-key': settings.apiKey } : {};
+  const auth: Record<string, string> = entraToken
+    ? { authorization: `Bearer ${entraToken}` }
+    : settings.apiKey
+      ? { 'api-key': settings.apiKey }
+      : {};
   return { ...auth, ...settings.headers };
 }
 

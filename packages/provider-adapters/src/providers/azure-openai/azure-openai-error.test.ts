@@ -15,11 +15,18 @@ const CONTENT_FILTER_400 = {
     param: 'prompt',
     code: 'content_filter',
     status: 400,
-    innererror: { code: 'ResponsibleAIPolicyViolation', content_filter_result: { hate: { filtered: true, severity: 'high' } } },
+    innererror: {
+      code: 'ResponsibleAIPolicyViolation',
+      content_filter_result: { hate: { filtered: true, severity: 'high' } },
+    },
   },
 };
 const RATE_LIMIT_429 = {
-  error: { code: '429', message: 'Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-10-21 have exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after 6 seconds.' },
+  error: {
+    code: '429',
+    message:
+      'Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-10-21 have exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after 6 seconds.',
+  },
 };
 const ACCESS_DENIED_401 = {
   error: { code: '401', message: 'Access denied due to invalid subscription key or wrong API endpoint.' },
@@ -28,17 +35,31 @@ const DEPLOYMENT_NOT_FOUND_404 = {
   error: { code: 'DeploymentNotFound', message: 'The API deployment for this resource does not exist.' },
 };
 const NOT_SUPPORTED_400 = {
-  error: { code: 'OperationNotSupported', message: 'The chatCompletion operation does not work with the specified model.' },
+  error: {
+    code: 'OperationNotSupported',
+    message: 'The chatCompletion operation does not work with the specified model.',
+  },
 };
 
 describe('azureOpenAiErrorToIr', () => {
   it('maps a prompt blocked by the content filter to invalid-request, keeping param and raw body', () => {
     const error = azureOpenAiErrorToIr(400, CONTENT_FILTER_400);
-    expect(error).toMatchObject({ kind: 'invalid-request', code: 'content_filter', param: 'prompt', status: 400, source: 'upstream', raw: CONTENT_FILTER_400 });
+    expect(error).toMatchObject({
+      kind: 'invalid-request',
+      code: 'content_filter',
+      param: 'prompt',
+      status: 400,
+      source: 'upstream',
+      raw: CONTENT_FILTER_400,
+    });
   });
 
   it('maps numeric codes as statuses and reads the retry hint', () => {
-    expect(azureOpenAiErrorToIr(429, RATE_LIMIT_429)).toMatchObject({ kind: 'rate-limit', retryAfterSeconds: 6, code: '429' });
+    expect(azureOpenAiErrorToIr(429, RATE_LIMIT_429)).toMatchObject({
+      kind: 'rate-limit',
+      retryAfterSeconds: 6,
+      code: '429',
+    });
     expect(azureOpenAiErrorToIr(401, ACCESS_DENIED_401)?.kind).toBe('authentication');
   });
 
@@ -53,7 +74,9 @@ describe('azureOpenAiErrorToIr', () => {
   });
 
   it('leaves bodies with nothing Azure-specific to the wire codec', () => {
-    expect(azureOpenAiErrorToIr(400, { error: { message: 'bad', type: 'invalid_request_error', code: null } })).toBeUndefined();
+    expect(
+      azureOpenAiErrorToIr(400, { error: { message: 'bad', type: 'invalid_request_error', code: null } }),
+    ).toBeUndefined();
     expect(azureOpenAiErrorToIr(500, 'upstream text')).toBeUndefined();
     expect(azureOpenAiAdapter.hooks?.mapError).toBe(azureOpenAiErrorToIr);
   });
@@ -65,7 +88,9 @@ describe('Azure answers through the chat codec', () => {
   it('decodes the recorded Azure answer and keeps its content-filter fields', () => {
     const ir = chat.response.toIr(recordingJson(recording)).value;
     const choice = ir.choices[0]!;
-    expect(choice.content).toEqual([{ type: 'text', text: "I'm sorry, as an AI language model, I do not have real-time information. Please check" }]);
+    expect(choice.content).toEqual([
+      { type: 'text', text: "I'm sorry, as an AI language model, I do not have real-time information. Please check" },
+    ]);
     expect(choice.finishReason).toEqual({ unified: 'length', raw: 'length' });
     expect(ir.usage).toMatchObject({ inputTokens: 18, outputTokens: 20, totalTokens: 38 });
     expect(JSON.stringify(ir.extensions?.['openai-chat'])).toContain('prompt_filter_results');
@@ -75,16 +100,47 @@ describe('Azure answers through the chat codec', () => {
   it('reads finish_reason content_filter as the IR content-filter', () => {
     const body = structuredClone(recordingJson(recording)) as { choices: Array<Record<string, unknown>> };
     body.choices[0]!['finish_reason'] = 'content_filter';
-    expect(chat.response.toIr(body).value.choices[0]?.finishReason).toEqual({ unified: 'content-filter', raw: 'content_filter' });
+    expect(chat.response.toIr(body).value.choices[0]?.finishReason).toEqual({
+      unified: 'content-filter',
+      raw: 'content_filter',
+    });
   });
 });
 
 describe('an Azure stream cut by the content filter', () => {
   /** Azure sends the prompt's filter results in a first chunk with no choices. */
   const chunks = [
-    { id: '', object: '', created: 0, model: '', choices: [], prompt_filter_results: [{ prompt_index: 0, content_filter_results: { hate: { filtered: false, severity: 'safe' } } }] },
-    { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o', choices: [{ index: 0, delta: { role: 'assistant', content: 'Part' }, finish_reason: null }] },
-    { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o', choices: [{ index: 0, delta: {}, finish_reason: 'content_filter', content_filter_results: { violence: { filtered: true, severity: 'medium' } } }] },
+    {
+      id: '',
+      object: '',
+      created: 0,
+      model: '',
+      choices: [],
+      prompt_filter_results: [
+        { prompt_index: 0, content_filter_results: { hate: { filtered: false, severity: 'safe' } } },
+      ],
+    },
+    {
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: 'gpt-4o',
+      choices: [{ index: 0, delta: { role: 'assistant', content: 'Part' }, finish_reason: null }],
+    },
+    {
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: 'gpt-4o',
+      choices: [
+        {
+          index: 0,
+          delta: {},
+          finish_reason: 'content_filter',
+          content_filter_results: { violence: { filtered: true, severity: 'medium' } },
+        },
+      ],
+    },
   ];
   const sse = `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 

@@ -3,7 +3,8 @@ import { asRecord } from '@interlingua/ir-utils';
 import { codecFor } from '../../codecs.js';
 
 /** Azure OpenAI `error.code` values that name the kind whatever the HTTP status. */
-export type AzureOpenAiErrorCode = 'content_filter' | 'DeploymentNotFound' | 'OperationNotSupported' | 'AuthenticationTypeDisabled' | 'PermissionDenied';
+export type AzureOpenAiErrorCode =
+  'content_filter' | 'DeploymentNotFound' | 'OperationNotSupported' | 'AuthenticationTypeDisabled' | 'PermissionDenied';
 
 /**
  * Azure `error.code` -> IR kind. A prompt blocked by the content filter is a 400 the caller

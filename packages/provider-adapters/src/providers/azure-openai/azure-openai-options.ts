@@ -31,7 +31,11 @@ export function azureOpenAiOptions(settings: ProviderSettings): AzureOpenAiOptio
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = ['options', ...(issue?.path ?? [])].join('.');
-    throw new IrError({ kind: 'internal', message: `providers.${settings.id}.${path}: ${issue?.message ?? 'invalid'}`, source: 'gateway' });
+    throw new IrError({
+      kind: 'internal',
+      message: `providers.${settings.id}.${path}: ${issue?.message ?? 'invalid'}`,
+      source: 'gateway',
+    });
   }
   cache.set(settings, parsed.data);
   return parsed.data;

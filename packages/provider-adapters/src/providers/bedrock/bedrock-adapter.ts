@@ -34,7 +34,10 @@ export const bedrockAdapter: HttpProviderAdapter = {
     codec: createBedrockConverseCodec(bedrockModelContext(model, bedrockOptions(settings).anthropic)),
   }),
   generation: ({ settings, model, stream }) => ({
-    url: joinUrl(bedrockBaseUrl(settings), `model/${encodeURIComponent(model)}/${stream ? 'converse-stream' : 'converse'}`),
+    url: joinUrl(
+      bedrockBaseUrl(settings),
+      `model/${encodeURIComponent(model)}/${stream ? 'converse-stream' : 'converse'}`,
+    ),
     headers: { 'content-type': 'application/json', ...settings.headers },
   }),
   async signRequest(request, settings) {

@@ -19,9 +19,15 @@ export function createBedrockConverseCodec(context: BedrockModelContext | string
   const model = typeof context === 'string' ? bedrockModelContext(context) : context;
   return {
     id: BEDROCK_CONVERSE_STYLE_ID,
-    request: { toIr: (wire) => bedrockConverseRequestToIr(wire, model), fromIr: (ir) => irToBedrockConverseRequest(ir, model) },
+    request: {
+      toIr: (wire) => bedrockConverseRequestToIr(wire, model),
+      fromIr: (ir) => irToBedrockConverseRequest(ir, model),
+    },
     response: { toIr: (wire) => bedrockConverseResponseToIr(wire, model), fromIr: irToBedrockConverseResponse },
-    stream: { createDecoder: () => createBedrockConverseStreamDecoder(model), createEncoder: createBedrockConverseStreamEncoder },
+    stream: {
+      createDecoder: () => createBedrockConverseStreamDecoder(model),
+      createEncoder: createBedrockConverseStreamEncoder,
+    },
     error: { toIr: (status, body) => bedrockErrorToIr(status, body), fromIr: irToBedrockError },
   };
 }

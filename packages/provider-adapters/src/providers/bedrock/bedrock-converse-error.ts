@@ -14,7 +14,10 @@ export function bedrockErrorToIr(status: number, body: unknown, headerType?: str
   const fields = parsed.success ? parsed.data : {};
   const type = bedrockErrorType(headerType) ?? bedrockErrorType(fields.__type);
   const kind = type ? BEDROCK_ERROR_TYPES[type].kind : errorKindForStatus(status);
-  const message = fields.message ?? fields.Message ?? (typeof body === 'string' && body !== '' ? body : `Bedrock answered HTTP ${status}`);
+  const message =
+    fields.message ??
+    fields.Message ??
+    (typeof body === 'string' && body !== '' ? body : `Bedrock answered HTTP ${status}`);
   return {
     kind,
     message,

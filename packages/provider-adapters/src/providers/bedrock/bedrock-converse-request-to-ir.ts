@@ -2,7 +2,11 @@ import type { IrContentPart, IrMessage, IrRequest, IrTool, IrToolChoice, Result 
 import { invalidRequest } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
 import { bedrockBlockToIr } from './bedrock-converse-block-to-ir.js';
-import { bedrockConverseRequestSchema, type BedrockContentBlock, type BedrockConverseRequest } from './bedrock-converse-schema.js';
+import {
+  bedrockConverseRequestSchema,
+  type BedrockContentBlock,
+  type BedrockConverseRequest,
+} from './bedrock-converse-schema.js';
 import type { BedrockModelContext } from './bedrock-model-family.js';
 import { BEDROCK_CONVERSE_STYLE_ID } from './ir-to-bedrock-converse-request.js';
 
@@ -17,7 +21,11 @@ function markCache(parts: IrContentPart[], cachePoint: { ttl?: string | undefine
   if (last && (last.type === 'text' || last.type === 'file' || last.type === 'tool-result')) last.cacheControl = cache;
 }
 
-function blocksToParts(blocks: readonly BedrockContentBlock[], context: BedrockModelContext, toolNames: Map<string, string>): IrContentPart[] {
+function blocksToParts(
+  blocks: readonly BedrockContentBlock[],
+  context: BedrockModelContext,
+  toolNames: Map<string, string>,
+): IrContentPart[] {
   const parts: IrContentPart[] = [];
   for (const block of blocks) {
     if (block.cachePoint) {
@@ -55,14 +63,28 @@ function toolsToIr(body: BedrockConverseRequest): { tools?: IrTool[]; toolChoice
   if (!config) return {};
   const tools: IrTool[] = [];
   for (const entry of config.tools) {
-    if (entry.cachePoint && tools.length > 0) (tools[tools.length - 1] as IrTool).cacheControl = { type: 'ephemeral', ...(entry.cachePoint.ttl ? { ttl: entry.cachePoint.ttl } : {}) };
+    if (entry.cachePoint && tools.length > 0)
+      (tools[tools.length - 1] as IrTool).cacheControl = {
+        type: 'ephemeral',
+        ...(entry.cachePoint.ttl ? { ttl: entry.cachePoint.ttl } : {}),
+      };
     const spec = entry.toolSpec;
     if (!spec) continue;
     const parameters = asRecord(spec.inputSchema.json);
-    tools.push({ name: spec.name, ...(spec.description ? { description: spec.description } : {}), ...(parameters ? { parameters } : {}) });
+    tools.push({
+      name: spec.name,
+      ...(spec.description ? { description: spec.description } : {}),
+      ...(parameters ? { parameters } : {}),
+    });
   }
   const choice = config.toolChoice;
-  const toolChoice: IrToolChoice | undefined = choice?.tool ? { type: 'tool', name: choice.tool.name } : choice?.any ? { type: 'required' } : choice?.auto ? { type: 'auto' } : undefined;
+  const toolChoice: IrToolChoice | undefined = choice?.tool
+    ? { type: 'tool', name: choice.tool.name }
+    : choice?.any
+      ? { type: 'required' }
+      : choice?.auto
+        ? { type: 'auto' }
+        : undefined;
   return { tools, ...(toolChoice ? { toolChoice } : {}) };
 }
 
@@ -76,7 +98,11 @@ export function bedrockConverseRequestToIr(wire: unknown, context: BedrockModelC
   const parsed = bedrockConverseRequestSchema.safeParse(wire);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const path = issue?.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') ?? '';
+    const path =
+      issue?.path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
+        .replace(/^\./, '') ?? '';
     throw invalidRequest(`${path}: ${issue?.message ?? 'invalid'}`, path);
   }
   const body = parsed.data;

@@ -15,7 +15,12 @@ import { bedrockStopReasonToIr } from './map/bedrock-stop-reason.js';
 export function bedrockConverseResponseToIr(wire: unknown, context: BedrockModelContext): Result<IrResponse> {
   const parsed = bedrockConverseResponseSchema.safeParse(wire);
   if (!parsed.success) {
-    throw new IrError({ kind: 'upstream-error', message: `The upstream answer is not a Bedrock Converse response: ${parsed.error.issues[0]?.message ?? 'invalid'}`, source: 'upstream', raw: wire });
+    throw new IrError({
+      kind: 'upstream-error',
+      message: `The upstream answer is not a Bedrock Converse response: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      source: 'upstream',
+      raw: wire,
+    });
   }
   const body = parsed.data;
   const content = body.output.message.content.flatMap((block) => bedrockBlockToIr(block, context, new Map()));

@@ -13,10 +13,18 @@ import * as z from 'zod';
 /** `cachePoint` blocks (messages, system, tools). @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_CachePointBlock.html */
 export const bedrockCachePointSchema = z.looseObject({ type: z.literal('default'), ttl: z.string().optional() });
 
-const bytesSource = z.looseObject({ bytes: z.string().optional(), s3Location: z.looseObject({ uri: z.string() }).optional(), text: z.string().optional() });
+const bytesSource = z.looseObject({
+  bytes: z.string().optional(),
+  s3Location: z.looseObject({ uri: z.string() }).optional(),
+  text: z.string().optional(),
+});
 
 export const bedrockImageBlockSchema = z.looseObject({ format: z.string(), source: bytesSource });
-export const bedrockDocumentBlockSchema = z.looseObject({ format: z.string().optional(), name: z.string(), source: bytesSource });
+export const bedrockDocumentBlockSchema = z.looseObject({
+  format: z.string().optional(),
+  name: z.string(),
+  source: bytesSource,
+});
 export const bedrockVideoBlockSchema = z.looseObject({ format: z.string(), source: bytesSource });
 export const bedrockToolUseBlockSchema = z.looseObject({ toolUseId: z.string(), name: z.string(), input: z.unknown() });
 
@@ -54,11 +62,17 @@ export const bedrockContentBlockSchema = z.looseObject({
 
 export type BedrockContentBlock = z.infer<typeof bedrockContentBlockSchema>;
 
-export const bedrockMessageSchema = z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(bedrockContentBlockSchema) });
+export const bedrockMessageSchema = z.looseObject({
+  role: z.enum(['user', 'assistant']),
+  content: z.array(bedrockContentBlockSchema),
+});
 
 export type BedrockMessage = z.infer<typeof bedrockMessageSchema>;
 
-export const bedrockSystemBlockSchema = z.looseObject({ text: z.string().optional(), cachePoint: bedrockCachePointSchema.optional() });
+export const bedrockSystemBlockSchema = z.looseObject({
+  text: z.string().optional(),
+  cachePoint: bedrockCachePointSchema.optional(),
+});
 
 const toolSpecSchema = z.looseObject({
   name: z.string(),
@@ -66,7 +80,10 @@ const toolSpecSchema = z.looseObject({
   inputSchema: z.looseObject({ json: z.unknown() }),
 });
 
-export const bedrockToolSchema = z.looseObject({ toolSpec: toolSpecSchema.optional(), cachePoint: bedrockCachePointSchema.optional() });
+export const bedrockToolSchema = z.looseObject({
+  toolSpec: toolSpecSchema.optional(),
+  cachePoint: bedrockCachePointSchema.optional(),
+});
 
 export const bedrockToolChoiceSchema = z.looseObject({
   auto: z.looseObject({}).optional(),
@@ -86,7 +103,9 @@ export const bedrockConverseRequestSchema = z.looseObject({
   messages: z.array(bedrockMessageSchema),
   system: z.array(bedrockSystemBlockSchema).optional(),
   inferenceConfig: bedrockInferenceConfigSchema.optional(),
-  toolConfig: z.looseObject({ tools: z.array(bedrockToolSchema), toolChoice: bedrockToolChoiceSchema.optional() }).optional(),
+  toolConfig: z
+    .looseObject({ tools: z.array(bedrockToolSchema), toolChoice: bedrockToolChoiceSchema.optional() })
+    .optional(),
   additionalModelRequestFields: z.record(z.string(), z.unknown()).optional(),
   requestMetadata: z.record(z.string(), z.string()).optional(),
 });
@@ -106,7 +125,9 @@ export type BedrockUsage = z.infer<typeof bedrockUsageSchema>;
 
 /** The `Converse` answer, read leniently. */
 export const bedrockConverseResponseSchema = z.looseObject({
-  output: z.looseObject({ message: z.looseObject({ role: z.string().optional(), content: z.array(bedrockContentBlockSchema) }) }),
+  output: z.looseObject({
+    message: z.looseObject({ role: z.string().optional(), content: z.array(bedrockContentBlockSchema) }),
+  }),
   stopReason: z.string().optional(),
   usage: bedrockUsageSchema.optional(),
   metrics: z.looseObject({ latencyMs: z.number().optional() }).optional(),
@@ -131,14 +152,21 @@ export type BedrockStopReason = (typeof BEDROCK_STOP_REASONS)[number];
 
 const strictBlock = z.union([
   z.strictObject({ text: z.string() }),
-  z.strictObject({ toolUse: z.strictObject({ toolUseId: z.string().min(1), name: z.string().min(1), input: z.unknown() }) }),
+  z.strictObject({
+    toolUse: z.strictObject({ toolUseId: z.string().min(1), name: z.string().min(1), input: z.unknown() }),
+  }),
   z.strictObject({
     reasoningContent: z.union([
       z.strictObject({ reasoningText: z.strictObject({ text: z.string(), signature: z.string().optional() }) }),
       z.strictObject({ redactedContent: z.string().min(1) }),
     ]),
   }),
-  z.strictObject({ image: z.strictObject({ format: z.enum(['png', 'jpeg', 'gif', 'webp']), source: z.strictObject({ bytes: z.string().min(1) }) }) }),
+  z.strictObject({
+    image: z.strictObject({
+      format: z.enum(['png', 'jpeg', 'gif', 'webp']),
+      source: z.strictObject({ bytes: z.string().min(1) }),
+    }),
+  }),
 ]);
 
 /** What our encoder produces for a `Converse` answer (tests). */

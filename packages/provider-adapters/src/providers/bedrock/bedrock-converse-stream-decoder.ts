@@ -25,7 +25,14 @@ function str(value: unknown): string {
 function start(state: DecoderState): IrStreamEvent[] {
   if (state.started) return [];
   state.started = true;
-  return [{ type: 'response-start', id: bedrockResponseId(), model: state.context.modelId, created: Math.floor(Date.now() / 1000) }];
+  return [
+    {
+      type: 'response-start',
+      id: bedrockResponseId(),
+      model: state.context.modelId,
+      created: Math.floor(Date.now() / 1000),
+    },
+  ];
 }
 
 function endOf(block: { index: number; kind: Kind }): IrStreamEvent {
@@ -40,7 +47,12 @@ function closeAll(state: DecoderState): IrStreamEvent[] {
 }
 
 /** The block at `wireIndex`, opened as `kind` when none is open there yet. */
-function ensureBlock(state: DecoderState, wireIndex: number, kind: 'text' | 'reasoning', out: IrStreamEvent[]): number | undefined {
+function ensureBlock(
+  state: DecoderState,
+  wireIndex: number,
+  kind: 'text' | 'reasoning',
+  out: IrStreamEvent[],
+): number | undefined {
   const open = state.blocks.get(wireIndex);
   if (open) return open.kind === kind ? open.index : undefined;
   const index = state.nextIndex++;
@@ -55,8 +67,14 @@ function reasoningDelta(state: DecoderState, wireIndex: number, delta: Data): Ir
   if (index === undefined) return out;
   const origin = state.context.reasoningOrigin;
   if (str(delta.text)) out.push({ type: 'reasoning-delta', index, delta: str(delta.text) });
-  if (str(delta.signature)) out.push({ type: 'reasoning-signature', index, opaque: { origin, kind: 'signature', data: str(delta.signature) } });
-  if (str(delta.redactedContent)) out.push({ type: 'reasoning-signature', index, opaque: { origin, kind: 'redacted', data: str(delta.redactedContent) } });
+  if (str(delta.signature))
+    out.push({ type: 'reasoning-signature', index, opaque: { origin, kind: 'signature', data: str(delta.signature) } });
+  if (str(delta.redactedContent))
+    out.push({
+      type: 'reasoning-signature',
+      index,
+      opaque: { origin, kind: 'redacted', data: str(delta.redactedContent) },
+    });
   return out;
 }
 
@@ -70,7 +88,9 @@ function contentDelta(state: DecoderState, wireIndex: number, delta: Data): IrSt
   const toolUse = asRecord(delta.toolUse);
   if (toolUse) {
     const open = state.blocks.get(wireIndex);
-    return open?.kind === 'tool' && str(toolUse.input) ? [{ type: 'tool-call-delta', index: open.index, argumentsDelta: str(toolUse.input) }] : [];
+    return open?.kind === 'tool' && str(toolUse.input)
+      ? [{ type: 'tool-call-delta', index: open.index, argumentsDelta: str(toolUse.input) }]
+      : [];
   }
   const reasoning = asRecord(delta.reasoningContent);
   return reasoning ? reasoningDelta(state, wireIndex, reasoning) : [];
@@ -99,7 +119,14 @@ const HANDLERS: Record<string, Handler> = {
     state.blocks.delete(data.contentBlockIndex as number);
     return [endOf(block)];
   },
-  messageStop: (data, state) => [...start(state), ...closeAll(state), { type: 'finish', finishReason: bedrockStopReasonToIr(typeof data.stopReason === 'string' ? data.stopReason : undefined) }],
+  messageStop: (data, state) => [
+    ...start(state),
+    ...closeAll(state),
+    {
+      type: 'finish',
+      finishReason: bedrockStopReasonToIr(typeof data.stopReason === 'string' ? data.stopReason : undefined),
+    },
+  ],
   metadata: (data, state) => {
     const usage = bedrockUsageSchema.safeParse(data.usage);
     return usage.success ? [...start(state), { type: 'usage-update', usage: bedrockUsageToIr(usage.data) }] : [];
@@ -120,7 +147,9 @@ function exceptionEvent(name: string, data: Data): IrStreamEvent {
  * an IR `error` event.
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStreamOutput.html
  */
-export function createBedrockConverseStreamDecoder(context: BedrockModelContext): StreamMachine<SseMessage, IrStreamEvent> {
+export function createBedrockConverseStreamDecoder(
+  context: BedrockModelContext,
+): StreamMachine<SseMessage, IrStreamEvent> {
   const state: DecoderState = { context, started: false, nextIndex: 0, blocks: new Map() };
   return {
     push(message) {

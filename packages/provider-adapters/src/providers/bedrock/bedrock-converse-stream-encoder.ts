@@ -1,4 +1,11 @@
-import type { IrFinishReason, IrStreamEvent, IrStreamEventHandlers, IrUsage, SseMessage, StreamMachine } from '@interlingua/ir';
+import type {
+  IrFinishReason,
+  IrStreamEvent,
+  IrStreamEventHandlers,
+  IrUsage,
+  SseMessage,
+  StreamMachine,
+} from '@interlingua/ir';
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { bedrockErrorTypeOf } from './bedrock-converse-error.js';
 import { irUsageToBedrock } from './bedrock-converse-usage.js';
@@ -51,9 +58,18 @@ function handlers(state: EncoderState): IrStreamEventHandlers<SseMessage[]> {
     'text-end': (e) => stop(state, e.index),
     'reasoning-start': (e) => (open(state, e.index), []),
     'reasoning-delta': (e) => delta(state, e.index, { reasoningContent: { text: e.delta } }),
-    'reasoning-signature': (e) => delta(state, e.index, { reasoningContent: e.opaque.kind === 'redacted' ? { redactedContent: e.opaque.data } : { signature: e.opaque.data } }),
+    'reasoning-signature': (e) =>
+      delta(state, e.index, {
+        reasoningContent:
+          e.opaque.kind === 'redacted' ? { redactedContent: e.opaque.data } : { signature: e.opaque.data },
+      }),
     'reasoning-end': (e) => stop(state, e.index),
-    'tool-call-start': (e) => [event('contentBlockStart', { contentBlockIndex: open(state, e.index), start: { toolUse: { toolUseId: bedrockToolUseId(e.id), name: e.name } } })],
+    'tool-call-start': (e) => [
+      event('contentBlockStart', {
+        contentBlockIndex: open(state, e.index),
+        start: { toolUse: { toolUseId: bedrockToolUseId(e.id), name: e.name } },
+      }),
+    ],
     'tool-call-delta': (e) => delta(state, e.index, { toolUse: { input: e.argumentsDelta } }),
     'tool-call-end': (e) => stop(state, e.index),
     file: () => [],
@@ -75,7 +91,14 @@ function handlers(state: EncoderState): IrStreamEventHandlers<SseMessage[]> {
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStreamOutput.html
  */
 export function createBedrockConverseStreamEncoder(): StreamMachine<IrStreamEvent, SseMessage> {
-  const state: EncoderState = { started: false, ended: false, nextWireIndex: 0, blocks: new Map(), finishReason: undefined, usage: undefined };
+  const state: EncoderState = {
+    started: false,
+    ended: false,
+    nextWireIndex: 0,
+    blocks: new Map(),
+    finishReason: undefined,
+    usage: undefined,
+  };
   const table = handlers(state);
   return {
     push(input) {
@@ -88,7 +111,11 @@ export function createBedrockConverseStreamEncoder(): StreamMachine<IrStreamEven
       state.ended = true;
       const out = opening(state);
       for (const index of [...state.blocks.keys()]) out.push(...stop(state, index));
-      out.push(event('messageStop', { stopReason: irFinishReasonToBedrock(state.finishReason ?? { unified: 'stop', raw: null }) }));
+      out.push(
+        event('messageStop', {
+          stopReason: irFinishReasonToBedrock(state.finishReason ?? { unified: 'stop', raw: null }),
+        }),
+      );
       out.push(event('metadata', { usage: irUsageToBedrock(state.usage), metrics: { latencyMs: 0 } }));
       return out;
     },

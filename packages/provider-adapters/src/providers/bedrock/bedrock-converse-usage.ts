@@ -21,7 +21,13 @@ export function bedrockUsageToIr(usage: BedrockUsage): IrUsage {
 }
 
 /** IR usage -> Converse `usage` (input without the cache tokens, total with them). */
-export function irUsageToBedrock(usage: IrUsage | undefined): { inputTokens: number; outputTokens: number; totalTokens: number; cacheReadInputTokens?: number; cacheWriteInputTokens?: number } {
+export function irUsageToBedrock(usage: IrUsage | undefined): {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  cacheReadInputTokens?: number;
+  cacheWriteInputTokens?: number;
+} {
   if (!usage) return { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   const cacheRead = usage.cacheReadTokens ?? 0;
   const cacheWrite = usage.cacheWriteTokens ?? 0;

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { createBedrockEventStreamParser, encodeBedrockEventStreamMessage } from './bedrock-event-stream.js';
 
 /** A real ConverseStream answer (text, then a tool call), recorded by pydantic-ai: see __fixtures__/README.md. */
-const recorded = Buffer.from(readFileSync(new URL('./__fixtures__/converse-stream-tool-use.eventstream.b64', import.meta.url), 'utf8').replace(/\s+/g, ''), 'base64');
+const recorded = Buffer.from(
+  readFileSync(new URL('./__fixtures__/converse-stream-tool-use.eventstream.b64', import.meta.url), 'utf8').replace(
+    /\s+/g,
+    '',
+  ),
+  'base64',
+);
 
 function parseAll(chunks: Uint8Array[]): SseMessage[] {
   const parser = createBedrockEventStreamParser();
@@ -17,8 +23,16 @@ describe('AWS event stream framing', () => {
     const messages = parseAll([recorded]);
     expect(messages.filter((m) => m.event === 'error')).toEqual([]);
     expect(messages[0]?.event).toBe('messageStart');
-    expect(messages.map((m) => m.event).slice(-5)).toEqual(['contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata']);
-    expect(JSON.parse(messages.at(-1)!.data)).toMatchObject({ usage: { inputTokens: 489, outputTokens: 59, totalTokens: 548 } });
+    expect(messages.map((m) => m.event).slice(-5)).toEqual([
+      'contentBlockStart',
+      'contentBlockDelta',
+      'contentBlockStop',
+      'messageStop',
+      'metadata',
+    ]);
+    expect(JSON.parse(messages.at(-1)!.data)).toMatchObject({
+      usage: { inputTokens: 489, outputTokens: 59, totalTokens: 548 },
+    });
   });
 
   it('gives the same messages whatever the chunking (property)', () => {

@@ -24,12 +24,25 @@ function toSseMessage(frame: Uint8Array): SseMessage | undefined {
     return name ? { event: name, data } : undefined;
   }
   if (type === 'exception') return { event: headerText(headers, ':exception-type') ?? 'error', data };
-  if (type === 'error') return { event: 'error', data: JSON.stringify({ code: headerText(headers, ':error-code'), message: headerText(headers, ':error-message') ?? 'Bedrock stream error' }) };
+  if (type === 'error')
+    return {
+      event: 'error',
+      data: JSON.stringify({
+        code: headerText(headers, ':error-code'),
+        message: headerText(headers, ':error-message') ?? 'Bedrock stream error',
+      }),
+    };
   return undefined;
 }
 
 function invalidFrame(reason: string): SseMessage {
-  return { event: 'error', data: JSON.stringify({ code: 'InternalFailure', message: `The upstream sent an invalid event stream frame: ${reason}` }) };
+  return {
+    event: 'error',
+    data: JSON.stringify({
+      code: 'InternalFailure',
+      message: `The upstream sent an invalid event stream frame: ${reason}`,
+    }),
+  };
 }
 
 /**

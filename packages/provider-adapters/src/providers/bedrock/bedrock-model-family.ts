@@ -25,7 +25,10 @@ export function isAnthropicBedrockModel(modelId: string): boolean {
 }
 
 /** The codec context of a model id (`anthropic` forces the Claude family). */
-export function bedrockModelContext(modelId: string, anthropic = isAnthropicBedrockModel(modelId)): BedrockModelContext {
+export function bedrockModelContext(
+  modelId: string,
+  anthropic = isAnthropicBedrockModel(modelId),
+): BedrockModelContext {
   return { modelId, anthropic, reasoningOrigin: anthropic ? 'anthropic' : 'bedrock' };
 }
 

@@ -6,7 +6,10 @@ import type { ProviderSettings } from '../../provider-adapter.js';
 export const bedrockOptionsSchema = z
   .looseObject({
     /** AWS region (`us-east-1`); else `AWS_REGION` / `AWS_DEFAULT_REGION`, else the one in `baseUrl`. */
-    region: z.string().regex(/^[a-z0-9-]+$/).optional(),
+    region: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .optional(),
     accessKeyId: z.string().min(1).optional(),
     secretAccessKey: z.string().min(1).optional(),
     sessionToken: z.string().min(1).optional(),
@@ -71,16 +74,35 @@ export function bedrockAuth(settings: ProviderSettings, env: NodeJS.ProcessEnv =
   if (settings.apiKey) return { kind: 'bearer', token: settings.apiKey };
   const options = bedrockOptions(settings);
   if (options.accessKeyId && options.secretAccessKey) {
-    return { kind: 'sigv4', credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, ...(options.sessionToken ? { sessionToken: options.sessionToken } : {}) } };
+    return {
+      kind: 'sigv4',
+      credentials: {
+        accessKeyId: options.accessKeyId,
+        secretAccessKey: options.secretAccessKey,
+        ...(options.sessionToken ? { sessionToken: options.sessionToken } : {}),
+      },
+    };
   }
   if (env.AWS_BEARER_TOKEN_BEDROCK) return { kind: 'bearer', token: env.AWS_BEARER_TOKEN_BEDROCK };
   if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
-    return { kind: 'sigv4', credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) } };
+    return {
+      kind: 'sigv4',
+      credentials: {
+        accessKeyId: env.AWS_ACCESS_KEY_ID,
+        secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+        ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+      },
+    };
   }
-  throw configError(settings, 'options: no AWS credentials (set apiKey to a Bedrock API key, options.accessKeyId and options.secretAccessKey, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)');
+  throw configError(
+    settings,
+    'options: no AWS credentials (set apiKey to a Bedrock API key, options.accessKeyId and options.secretAccessKey, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)',
+  );
 }
 
 /** The base URL with `{region}` filled in (`https://bedrock-runtime.{region}.amazonaws.com` is the default). */
 export function bedrockBaseUrl(settings: ProviderSettings): string {
-  return settings.baseUrl.includes('{region}') ? settings.baseUrl.replaceAll('{region}', bedrockRegion(settings)) : settings.baseUrl;
+  return settings.baseUrl.includes('{region}')
+    ? settings.baseUrl.replaceAll('{region}', bedrockRegion(settings))
+    : settings.baseUrl;
 }

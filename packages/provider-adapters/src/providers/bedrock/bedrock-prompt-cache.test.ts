@@ -26,7 +26,13 @@ describe('Bedrock Converse and request-level cache settings', () => {
   });
 
   it('names the OpenAI and Gemini settings it cannot send', () => {
-    const { warnings } = claude.request.fromIr(request({ key: 'k', retention: '24h', cachedContent: 'cachedContents/x' }));
-    expect(warnings.map((warning) => warning.field)).toEqual(['prompt_cache_key', 'prompt_cache_retention', 'cachedContent']);
+    const { warnings } = claude.request.fromIr(
+      request({ key: 'k', retention: '24h', cachedContent: 'cachedContents/x' }),
+    );
+    expect(warnings.map((warning) => warning.field)).toEqual([
+      'prompt_cache_key',
+      'prompt_cache_retention',
+      'cachedContent',
+    ]);
   });
 });

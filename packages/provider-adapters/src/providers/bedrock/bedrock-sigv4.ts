@@ -16,7 +16,10 @@ async function signerFor(credentials: AwsCredentials, region: string): Promise<S
   const key = `${region}\u0000${credentials.accessKeyId}\u0000${credentials.secretAccessKey}\u0000${credentials.sessionToken ?? ''}`;
   let signer = signers.get(key);
   if (!signer) {
-    const [{ SignatureV4: Signer }, { Sha256 }] = await Promise.all([import('@smithy/signature-v4'), import('@aws-crypto/sha256-js')]);
+    const [{ SignatureV4: Signer }, { Sha256 }] = await Promise.all([
+      import('@smithy/signature-v4'),
+      import('@aws-crypto/sha256-js'),
+    ]);
     if (signers.size >= 64) signers.clear();
     signer = new Signer({ service: BEDROCK_SIGNING_SERVICE, region, credentials, sha256: Sha256 });
     signers.set(key, signer);
@@ -31,13 +34,20 @@ async function signerFor(credentials: AwsCredentials, region: string): Promise<S
  * `x-amz-content-sha256` and, with temporary credentials, `x-amz-security-token`.
  * @see https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_sigv-create-signed-request.html
  */
-export async function signBedrockRequest(request: SignableRequest, credentials: AwsCredentials, region: string, signingDate?: Date): Promise<Record<string, string>> {
+export async function signBedrockRequest(
+  request: SignableRequest,
+  credentials: AwsCredentials,
+  region: string,
+  signingDate?: Date,
+): Promise<Record<string, string>> {
   const url = new URL(request.url);
   const query: Record<string, string> = {};
   url.searchParams.forEach((value, name) => {
     query[name] = value;
   });
-  const signed = await (await signerFor(credentials, region)).sign(
+  const signed = await (
+    await signerFor(credentials, region)
+  ).sign(
     {
       method: request.method,
       protocol: url.protocol,

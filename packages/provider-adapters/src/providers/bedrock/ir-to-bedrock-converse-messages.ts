@@ -20,13 +20,22 @@ function systemBlocks(message: IrMessage, index: number, warnings: IrWarning[]):
       out.push(...cachePointBlock(part.cacheControl));
       return;
     }
-    warnings.push({ kind: 'dropped', field: `messages[${index}].content[${position}]`, message: `Bedrock system prompts hold text only; a ${part.type} part was dropped` });
+    warnings.push({
+      kind: 'dropped',
+      field: `messages[${index}].content[${position}]`,
+      message: `Bedrock system prompts hold text only; a ${part.type} part was dropped`,
+    });
   });
   return out;
 }
 
 /** Tool results open the user turn they go into (Converse pairs them with the previous turn's calls). */
-function append(messages: BedrockMessage[], role: 'user' | 'assistant', blocks: BedrockContentBlock[], toolResults: boolean): void {
+function append(
+  messages: BedrockMessage[],
+  role: 'user' | 'assistant',
+  blocks: BedrockContentBlock[],
+  toolResults: boolean,
+): void {
   if (blocks.length === 0) return;
   const last = messages.at(-1);
   if (last?.role !== role) {
@@ -46,20 +55,34 @@ function append(messages: BedrockMessage[], role: 'user' | 'assistant', blocks: 
  * wants user and assistant turns to alternate.
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html
  */
-export function irMessagesToBedrock(messages: readonly IrMessage[], context: BedrockModelContext, warnings: IrWarning[]): BedrockTurns {
+export function irMessagesToBedrock(
+  messages: readonly IrMessage[],
+  context: BedrockModelContext,
+  warnings: IrWarning[],
+): BedrockTurns {
   const turns: BedrockTurns = { system: [], messages: [] };
   messages.forEach((message, index) => {
     if (message.role === 'system' || message.role === 'developer') {
       if (turns.messages.length > 0) {
-        warnings.push({ kind: 'approximated', field: `messages[${index}]`, message: 'Bedrock takes system instructions only before the conversation; this one was moved into `system`' });
+        warnings.push({
+          kind: 'approximated',
+          field: `messages[${index}]`,
+          message: 'Bedrock takes system instructions only before the conversation; this one was moved into `system`',
+        });
       }
       turns.system.push(...systemBlocks(message, index, warnings));
       return;
     }
-    const blocks = message.content.flatMap((part, position) => irPartToBedrock(part, `messages[${index}].content[${position}]`, context, warnings));
+    const blocks = message.content.flatMap((part, position) =>
+      irPartToBedrock(part, `messages[${index}].content[${position}]`, context, warnings),
+    );
     if (message.role === 'tool') append(turns.messages, 'user', blocks, true);
     else append(turns.messages, message.role, blocks, false);
   });
-  if (turns.messages.length === 0) throw invalidRequest('messages: Bedrock Converse needs at least one user or assistant turn with content', 'messages');
+  if (turns.messages.length === 0)
+    throw invalidRequest(
+      'messages: Bedrock Converse needs at least one user or assistant turn with content',
+      'messages',
+    );
   return turns;
 }

@@ -3,7 +3,11 @@ import { asRecord, promptCacheWarnings, withBreakpointAtEnd } from '@interlingua
 import type { BedrockConverseRequest } from './bedrock-converse-schema.js';
 import type { BedrockModelContext } from './bedrock-model-family.js';
 import { irMessagesToBedrock } from './ir-to-bedrock-converse-messages.js';
-import { irInferenceConfigToBedrock, irModelFieldsToBedrock, irToolsToBedrock } from './ir-to-bedrock-converse-options.js';
+import {
+  irInferenceConfigToBedrock,
+  irModelFieldsToBedrock,
+  irToolsToBedrock,
+} from './ir-to-bedrock-converse-options.js';
 
 /** The extensions namespace of the Converse wire. */
 export const BEDROCK_CONVERSE_STYLE_ID = 'bedrock-converse';
@@ -15,10 +19,16 @@ export function bedrockRequestExtensionFields(ir: IrRequest): Record<string, unk
 
 function warnUnmapped(ir: IrRequest, warnings: IrWarning[]): void {
   if (ir.responseFormat && ir.responseFormat.type !== 'text') {
-    warnings.push({ kind: 'dropped', field: 'responseFormat', message: 'Bedrock Converse has no response format; the model was not held to JSON' });
+    warnings.push({
+      kind: 'dropped',
+      field: 'responseFormat',
+      message: 'Bedrock Converse has no response format; the model was not held to JSON',
+    });
   }
-  if (ir.candidateCount !== undefined && ir.candidateCount > 1) warnings.push({ kind: 'dropped', field: 'candidateCount', message: 'Bedrock Converse answers with one candidate' });
-  if (ir.user !== undefined) warnings.push({ kind: 'dropped', field: 'user', message: 'Bedrock Converse has no end-user id field' });
+  if (ir.candidateCount !== undefined && ir.candidateCount > 1)
+    warnings.push({ kind: 'dropped', field: 'candidateCount', message: 'Bedrock Converse answers with one candidate' });
+  if (ir.user !== undefined)
+    warnings.push({ kind: 'dropped', field: 'user', message: 'Bedrock Converse has no end-user id field' });
   warnings.push(...promptCacheWarnings(ir.promptCache, { target: 'Bedrock Converse', automatic: true }));
 }
 
@@ -27,11 +37,18 @@ function warnUnmapped(ir: IrRequest, warnings: IrWarning[]): void {
  * metadata becomes `requestMetadata`; fields kept from a Converse request come back as they were.
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
  */
-export function irToBedrockConverseRequest(ir: IrRequest, context: BedrockModelContext): Result<BedrockConverseRequest> {
+export function irToBedrockConverseRequest(
+  ir: IrRequest,
+  context: BedrockModelContext,
+): Result<BedrockConverseRequest> {
   const warnings: IrWarning[] = [];
   const extra = bedrockRequestExtensionFields(ir);
   const automatic = ir.promptCache?.automatic;
-  const { system, messages } = irMessagesToBedrock(automatic ? withBreakpointAtEnd(ir.messages, automatic) : ir.messages, context, warnings);
+  const { system, messages } = irMessagesToBedrock(
+    automatic ? withBreakpointAtEnd(ir.messages, automatic) : ir.messages,
+    context,
+    warnings,
+  );
   const body: BedrockConverseRequest = { ...extra, messages };
   if (system.length > 0) body.system = system;
   const modelFields = irModelFieldsToBedrock(ir, context, warnings);

@@ -14,15 +14,39 @@ function partToBlock(part: IrContentPart, field: string, warnings: IrWarning[]):
       return [{ text: part.text }];
     case 'reasoning':
       if (part.opaque?.kind === 'redacted') return [{ reasoningContent: { redactedContent: part.opaque.data } }];
-      return [{ reasoningContent: { reasoningText: { text: part.text, ...(part.opaque?.kind === 'signature' ? { signature: part.opaque.data } : {}) } } }];
+      return [
+        {
+          reasoningContent: {
+            reasoningText: {
+              text: part.text,
+              ...(part.opaque?.kind === 'signature' ? { signature: part.opaque.data } : {}),
+            },
+          },
+        },
+      ];
     case 'tool-call':
-      return [{ toolUse: { toolUseId: bedrockToolUseId(part.id), name: part.name, input: parseToolArguments(part.argumentsJson) } }];
+      return [
+        {
+          toolUse: {
+            toolUseId: bedrockToolUseId(part.id),
+            name: part.name,
+            input: parseToolArguments(part.argumentsJson),
+          },
+        },
+      ];
     case 'file': {
       const format = part.mediaType?.replace(/^image\//, '');
-      if (part.source.kind === 'base64' && (format === 'png' || format === 'jpeg' || format === 'gif' || format === 'webp')) {
+      if (
+        part.source.kind === 'base64' &&
+        (format === 'png' || format === 'jpeg' || format === 'gif' || format === 'webp')
+      ) {
         return [{ image: { format, source: { bytes: part.source.data } } }];
       }
-      warnings.push({ kind: 'dropped', field, message: 'a Converse answer carries only base64 png, jpeg, gif or webp images' });
+      warnings.push({
+        kind: 'dropped',
+        field,
+        message: 'a Converse answer carries only base64 png, jpeg, gif or webp images',
+      });
       return [];
     }
     case 'tool-result':
@@ -38,7 +62,8 @@ function partToBlock(part: IrContentPart, field: string, warnings: IrWarning[]):
 export function irToBedrockConverseResponse(ir: IrResponse): Result<BedrockConverseStrictResponse> {
   const warnings: IrWarning[] = [];
   const choice = ir.choices[0];
-  if (ir.choices.length > 1) warnings.push({ kind: 'dropped', field: 'choices', message: 'a Converse answer has one candidate' });
+  if (ir.choices.length > 1)
+    warnings.push({ kind: 'dropped', field: 'choices', message: 'a Converse answer has one candidate' });
   const content = (choice?.content ?? []).flatMap((part, i) => partToBlock(part, `choices[0].content[${i}]`, warnings));
   return {
     value: {

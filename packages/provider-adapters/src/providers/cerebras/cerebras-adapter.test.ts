@@ -10,12 +10,18 @@ describe('cerebras adapter', () => {
   });
 
   it('lists models at /models and registers from CEREBRAS_API_KEY', () => {
-    expect(cerebrasAdapter.models?.endpoint(testSettings(cerebrasAdapter)).url).toBe('https://api.cerebras.ai/v1/models');
+    expect(cerebrasAdapter.models?.endpoint(testSettings(cerebrasAdapter)).url).toBe(
+      'https://api.cerebras.ai/v1/models',
+    );
     expect(cerebrasAdapter.environment?.apiKey).toBe('CEREBRAS_API_KEY');
   });
 
   it('sends the chat body unchanged (max_completion_tokens is documented)', () => {
-    const body = patched(cerebrasAdapter, { model: 'm', max_completion_tokens: 64, stream_options: { include_usage: true } });
+    const body = patched(cerebrasAdapter, {
+      model: 'm',
+      max_completion_tokens: 64,
+      stream_options: { include_usage: true },
+    });
     expect(body).toEqual({ model: 'm', max_completion_tokens: 64, stream_options: { include_usage: true } });
   });
 });

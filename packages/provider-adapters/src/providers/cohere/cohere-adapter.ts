@@ -16,8 +16,14 @@ export const cohereAdapter = defineServiceOnlyAdapter({
   defaultBaseUrl: 'https://api.cohere.com',
   environment: { apiKey: 'COHERE_API_KEY', baseUrl: 'COHERE_BASE_URL' },
   services: (headers) => ({
-    embeddings: { wire: 'cohere-v2', endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'v2/embed'), headers: headers(settings) }) },
-    rerank: { wire: 'cohere-v2', endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'v2/rerank'), headers: headers(settings) }) },
+    embeddings: {
+      wire: 'cohere-v2',
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'v2/embed'), headers: headers(settings) }),
+    },
+    rerank: {
+      wire: 'cohere-v2',
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'v2/rerank'), headers: headers(settings) }),
+    },
   }),
   hooks: { mapError: (status, body) => serviceErrorToIr(status, body, 'Cohere') },
 });

@@ -10,12 +10,18 @@ describe('fireworks adapter', () => {
   });
 
   it('lists models at /models and registers from FIREWORKS_API_KEY', () => {
-    expect(fireworksAdapter.models?.endpoint(testSettings(fireworksAdapter)).url).toBe('https://api.fireworks.ai/inference/v1/models');
+    expect(fireworksAdapter.models?.endpoint(testSettings(fireworksAdapter)).url).toBe(
+      'https://api.fireworks.ai/inference/v1/models',
+    );
     expect(fireworksAdapter.environment?.apiKey).toBe('FIREWORKS_API_KEY');
   });
 
   it('sends max_tokens', () => {
-    const body = patched(fireworksAdapter, { model: 'm', max_completion_tokens: 64, stream_options: { include_usage: true } });
+    const body = patched(fireworksAdapter, {
+      model: 'm',
+      max_completion_tokens: 64,
+      stream_options: { include_usage: true },
+    });
     expect(body).toEqual({ model: 'm', max_tokens: 64, stream_options: { include_usage: true } });
   });
 });

@@ -6,7 +6,13 @@ import { geminiMediaServices } from './gemini-media-services.js';
 import { geminiEmbeddingServices } from './gemini-embedding-services.js';
 
 const modelListSchema = z.object({
-  models: z.array(z.looseObject({ name: z.string(), displayName: z.string().optional(), supportedGenerationMethods: z.array(z.string()).optional() })),
+  models: z.array(
+    z.looseObject({
+      name: z.string(),
+      displayName: z.string().optional(),
+      supportedGenerationMethods: z.array(z.string()).optional(),
+    }),
+  ),
 });
 
 function headers(settings: ProviderSettings): Record<string, string> {
@@ -25,7 +31,10 @@ export const geminiAdapter: HttpProviderAdapter = {
   environment: { apiKey: 'GEMINI_API_KEY', baseUrl: 'GOOGLE_GEMINI_BASE_URL' },
   wire: () => 'gemini',
   generation: ({ settings, model, stream }) => ({
-    url: joinUrl(settings.baseUrl, `models/${encodeURIComponent(model)}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`),
+    url: joinUrl(
+      settings.baseUrl,
+      `models/${encodeURIComponent(model)}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
+    ),
     headers: { 'content-type': 'application/json', ...headers(settings) },
   }),
   countTokens: geminiCountTokens(headers),
@@ -37,8 +46,17 @@ export const geminiAdapter: HttpProviderAdapter = {
       if (!parsed.success) return [];
       return parsed.data.models.map((m) => {
         const methods = m.supportedGenerationMethods ?? [];
-        const capabilities = [...(methods.includes('generateContent') ? ['chat'] : []), ...(methods.some((x) => x.startsWith('embed')) ? ['embeddings'] : [])];
-        return { id: m.name.replace(/^models\//, ''), ownedBy: 'google', created: 0, ...(m.displayName ? { displayName: m.displayName } : {}), capabilities };
+        const capabilities = [
+          ...(methods.includes('generateContent') ? ['chat'] : []),
+          ...(methods.some((x) => x.startsWith('embed')) ? ['embeddings'] : []),
+        ];
+        return {
+          id: m.name.replace(/^models\//, ''),
+          ownedBy: 'google',
+          created: 0,
+          ...(m.displayName ? { displayName: m.displayName } : {}),
+          capabilities,
+        };
       });
     },
   },

@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { joinUrl, type ProviderSettings, type TokenCountEndpoint, type UpstreamEndpoint } from '../../provider-adapter.js';
+import {
+  joinUrl,
+  type ProviderSettings,
+  type TokenCountEndpoint,
+  type UpstreamEndpoint,
+} from '../../provider-adapter.js';
 
 const countAnswerSchema = z.looseObject({ totalTokens: z.number().int().nonnegative() });
 

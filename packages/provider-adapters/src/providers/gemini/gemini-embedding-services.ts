@@ -8,11 +8,16 @@ const GEMINI_EMBEDDINGS_WIRE = 'gemini' satisfies EmbeddingWireId;
  * itself calls), wire `gemini` of `@interlingua/embeddings`.
  * @see https://ai.google.dev/api/embeddings#method:-models.batchembedcontents
  */
-export function geminiEmbeddingServices(headers: (settings: ProviderSettings) => Record<string, string>): Partial<Record<ServiceName, ServiceEndpoint>> {
+export function geminiEmbeddingServices(
+  headers: (settings: ProviderSettings) => Record<string, string>,
+): Partial<Record<ServiceName, ServiceEndpoint>> {
   return {
     embeddings: {
       wire: GEMINI_EMBEDDINGS_WIRE,
-      endpoint: (settings, model) => ({ url: joinUrl(settings.baseUrl, `models/${encodeURIComponent(model)}:batchEmbedContents`), headers: headers(settings) }),
+      endpoint: (settings, model) => ({
+        url: joinUrl(settings.baseUrl, `models/${encodeURIComponent(model)}:batchEmbedContents`),
+        headers: headers(settings),
+      }),
     },
   };
 }

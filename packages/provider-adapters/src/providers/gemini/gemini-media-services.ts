@@ -12,10 +12,20 @@ const GEMINI_WIRE = 'gemini' satisfies ImagesWire & AudioWire;
  * @see https://ai.google.dev/gemini-api/docs/speech-generation
  * @see https://ai.google.dev/gemini-api/docs/audio
  */
-export function geminiMediaServices(headers: (settings: ProviderSettings) => Record<string, string>): Partial<Record<ServiceName, ServiceEndpoint>> {
+export function geminiMediaServices(
+  headers: (settings: ProviderSettings) => Record<string, string>,
+): Partial<Record<ServiceName, ServiceEndpoint>> {
   const endpoint: ServiceEndpoint = {
     wire: GEMINI_WIRE,
-    endpoint: (settings, model) => ({ url: joinUrl(settings.baseUrl, `models/${encodeURIComponent(model)}:generateContent`), headers: { 'content-type': 'application/json', ...headers(settings) } }),
+    endpoint: (settings, model) => ({
+      url: joinUrl(settings.baseUrl, `models/${encodeURIComponent(model)}:generateContent`),
+      headers: { 'content-type': 'application/json', ...headers(settings) },
+    }),
   };
-  return { 'images.generations': endpoint, 'images.edits': endpoint, 'audio.speech': endpoint, 'audio.transcriptions': endpoint };
+  return {
+    'images.generations': endpoint,
+    'images.edits': endpoint,
+    'audio.speech': endpoint,
+    'audio.transcriptions': endpoint,
+  };
 }

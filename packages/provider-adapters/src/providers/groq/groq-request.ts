@@ -19,7 +19,11 @@ export function patchGroqRequest(body: Record<string, unknown>): IrWarning[] {
     const message = asRecord(entry);
     if (!message || !('name' in message)) return entry;
     const { name: _name, ...rest } = message;
-    warnings.push({ kind: 'dropped', field: `messages[${index}].name`, message: 'Groq does not accept message names.' });
+    warnings.push({
+      kind: 'dropped',
+      field: `messages[${index}].name`,
+      message: 'Groq does not accept message names.',
+    });
     return rest;
   });
   return warnings;

@@ -14,8 +14,14 @@ export const jinaAdapter = defineServiceOnlyAdapter({
   defaultBaseUrl: 'https://api.jina.ai/v1',
   environment: { apiKey: 'JINA_API_KEY', baseUrl: 'JINA_BASE_URL' },
   services: (headers) => ({
-    embeddings: { wire: 'jina', endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'embeddings'), headers: headers(settings) }) },
-    rerank: { wire: 'jina', endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'rerank'), headers: headers(settings) }) },
+    embeddings: {
+      wire: 'jina',
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'embeddings'), headers: headers(settings) }),
+    },
+    rerank: {
+      wire: 'jina',
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'rerank'), headers: headers(settings) }),
+    },
   }),
   hooks: { mapError: (status, body) => serviceErrorToIr(status, body, 'Jina AI') },
 });

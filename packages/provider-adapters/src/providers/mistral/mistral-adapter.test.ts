@@ -23,8 +23,16 @@ describe('mistral adapter', () => {
           role: 'assistant',
           content: null,
           tool_calls: [
-            { id: 'call_9fKx2mZq8LwT1aBcD3eF4gH5', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } },
-            { id: 'toolu_01A09q90qw90lq917835lq9', type: 'function', function: { name: 'weather', arguments: '{"city":"Rome"}' } },
+            {
+              id: 'call_9fKx2mZq8LwT1aBcD3eF4gH5',
+              type: 'function',
+              function: { name: 'weather', arguments: '{"city":"Paris"}' },
+            },
+            {
+              id: 'toolu_01A09q90qw90lq917835lq9',
+              type: 'function',
+              function: { name: 'weather', arguments: '{"city":"Rome"}' },
+            },
           ],
         },
         { role: 'tool', tool_call_id: 'call_9fKx2mZq8LwT1aBcD3eF4gH5', content: 'sunny' },
@@ -33,7 +41,10 @@ describe('mistral adapter', () => {
     });
     const messages = body['messages'] as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>;
     const ids = messages[1]?.tool_calls?.map((call) => call.id) ?? [];
-    expect(ids).toEqual([toMistralToolCallId('call_9fKx2mZq8LwT1aBcD3eF4gH5'), toMistralToolCallId('toolu_01A09q90qw90lq917835lq9')]);
+    expect(ids).toEqual([
+      toMistralToolCallId('call_9fKx2mZq8LwT1aBcD3eF4gH5'),
+      toMistralToolCallId('toolu_01A09q90qw90lq917835lq9'),
+    ]);
     for (const id of ids) expect(id).toMatch(VALID_ID);
     expect([messages[2]?.tool_call_id, messages[3]?.tool_call_id]).toEqual(ids);
   });
@@ -44,7 +55,13 @@ describe('mistral adapter', () => {
   });
 
   it('sends max_tokens and random_seed, and no stream_options', () => {
-    const body = patched(mistralAdapter, { model: 'mistral-small-latest', max_completion_tokens: 64, seed: 7, stream: true, stream_options: { include_usage: true } });
+    const body = patched(mistralAdapter, {
+      model: 'mistral-small-latest',
+      max_completion_tokens: 64,
+      seed: 7,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     expect(body).toEqual({ model: 'mistral-small-latest', max_tokens: 64, random_seed: 7, stream: true });
   });
 
@@ -53,8 +70,21 @@ describe('mistral adapter', () => {
       model: 'mistral-small-latest',
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
-        { role: 'assistant', content: [{ type: 'tool-call', id: 'toolu_01XYZ', name: 'weather', argumentsJson: '{}' }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'toolu_01XYZ', toolName: 'weather', content: [{ type: 'text', text: 'sunny' }] }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', id: 'toolu_01XYZ', name: 'weather', argumentsJson: '{}' }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'toolu_01XYZ',
+              toolName: 'weather',
+              content: [{ type: 'text', text: 'sunny' }],
+            },
+          ],
+        },
       ],
       sampling: { seed: 1 },
       maxOutputTokens: 32,

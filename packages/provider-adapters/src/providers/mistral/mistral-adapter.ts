@@ -10,7 +10,8 @@ function rewriteToolCallIds(messages: unknown): void {
   for (const entry of messages) {
     const message = asRecord(entry);
     if (!message) continue;
-    if (typeof message['tool_call_id'] === 'string') message['tool_call_id'] = toMistralToolCallId(message['tool_call_id']);
+    if (typeof message['tool_call_id'] === 'string')
+      message['tool_call_id'] = toMistralToolCallId(message['tool_call_id']);
     if (!Array.isArray(message['tool_calls'])) continue;
     for (const call of message['tool_calls']) {
       const record = asRecord(call);

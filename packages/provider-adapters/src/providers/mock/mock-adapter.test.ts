@@ -3,7 +3,12 @@ import { accumulateResponse } from '@interlingua/ir-utils';
 import { describe, expect, it } from 'vitest';
 import { mockEvents } from './mock-adapter.js';
 
-const base: IrRequest = { model: 'mock', messages: [{ role: 'user', content: [{ type: 'text', text: 'hello there' }] }], sampling: {}, stream: false };
+const base: IrRequest = {
+  model: 'mock',
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'hello there' }] }],
+  sampling: {},
+  stream: false,
+};
 
 function answer(request: IrRequest) {
   return accumulateResponse(mockEvents(request).flat());
@@ -20,7 +25,16 @@ describe('mock provider', () => {
   it('calls the first tool with arguments built from its schema', () => {
     const response = answer({
       ...base,
-      tools: [{ name: 'lookup', parameters: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city', 'days'] } }],
+      tools: [
+        {
+          name: 'lookup',
+          parameters: {
+            type: 'object',
+            properties: { city: { type: 'string' }, days: { type: 'integer' } },
+            required: ['city', 'days'],
+          },
+        },
+      ],
     });
     const call = response.choices[0]?.content[0];
     expect(call).toMatchObject({ type: 'tool-call', name: 'lookup', argumentsJson: '{"city":"mock","days":1}' });
@@ -31,7 +45,15 @@ describe('mock provider', () => {
     const response = answer({
       ...base,
       tools: [{ name: 'lookup' }],
-      messages: [...base.messages, { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'lookup', content: [{ type: 'text', text: 'sunny' }] }] }],
+      messages: [
+        ...base.messages,
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'c1', toolName: 'lookup', content: [{ type: 'text', text: 'sunny' }] },
+          ],
+        },
+      ],
     });
     expect(response.choices[0]?.content).toEqual([{ type: 'text', text: 'Tool lookup returned: sunny' }]);
   });

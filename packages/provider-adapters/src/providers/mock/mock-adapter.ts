@@ -19,7 +19,13 @@ export const mockAdapter: LocalProviderAdapter = {
   kind: 'local',
   type: 'mock',
   displayName: 'Mock (test and demo)',
-  listModels: (settings) => mockModelIds(settings).map((id) => ({ id, created: 0, ownedBy: settings.id, capabilities: adapterCapabilities(mockAdapter) })),
+  listModels: (settings) =>
+    mockModelIds(settings).map((id) => ({
+      id,
+      created: 0,
+      ownedBy: settings.id,
+      capabilities: adapterCapabilities(mockAdapter),
+    })),
   async *generate(request, { settings, signal }) {
     const latencyMs = typeof settings.options.latencyMs === 'number' ? settings.options.latencyMs : 0;
     for (const batch of mockEvents(request)) {
@@ -44,10 +50,24 @@ export function mockModelIds(settings: ProviderSettings): string[] {
 export function mockEvents(request: IrRequest): IrStreamEvent[][] {
   const answer = decideMockAnswer(request);
   const usage = estimateUsage(request, answer);
-  const batches: IrStreamEvent[][] = [[{ type: 'response-start', id: `mock-${hash(JSON.stringify(request.messages))}`, model: request.model, created: 0, usage: { ...usage, outputTokens: 0, totalTokens: usage.inputTokens } }]];
+  const batches: IrStreamEvent[][] = [
+    [
+      {
+        type: 'response-start',
+        id: `mock-${hash(JSON.stringify(request.messages))}`,
+        model: request.model,
+        created: 0,
+        usage: { ...usage, outputTokens: 0, totalTokens: usage.inputTokens },
+      },
+    ],
+  ];
   let index = 0;
   if (answer.reasoning !== undefined) {
-    batches.push([{ type: 'reasoning-start', index }, { type: 'reasoning-delta', index, delta: answer.reasoning }, { type: 'reasoning-end', index }]);
+    batches.push([
+      { type: 'reasoning-start', index },
+      { type: 'reasoning-delta', index, delta: answer.reasoning },
+      { type: 'reasoning-end', index },
+    ]);
     index++;
   }
   let finishReason: IrFinishReason = { unified: 'stop', raw: 'stop' };
@@ -65,7 +85,10 @@ export function mockEvents(request: IrRequest): IrStreamEvent[][] {
     batches.push([{ type: 'text-end', index }]);
     if (truncated) finishReason = { unified: 'length', raw: 'length' };
   }
-  batches.push([{ type: 'finish', finishReason }, { type: 'usage-update', usage }]);
+  batches.push([
+    { type: 'finish', finishReason },
+    { type: 'usage-update', usage },
+  ]);
   return batches;
 }
 

@@ -22,11 +22,16 @@ export function decideMockAnswer(request: IrRequest): MockAnswer {
   const reasoning = wantsReasoning(request) ? `The request has ${request.messages.length} message(s).` : undefined;
   const tool = chooseTool(request);
   if (tool && last?.role !== 'tool') {
-    return { reasoning, toolCall: { name: tool.name, argumentsJson: JSON.stringify(sampleFromSchema(tool.parameters ?? {})) } };
+    return {
+      reasoning,
+      toolCall: { name: tool.name, argumentsJson: JSON.stringify(sampleFromSchema(tool.parameters ?? {})) },
+    };
   }
   if (last?.role === 'tool') return { reasoning, text: describeToolResults(last.content) };
-  if (request.responseFormat?.type === 'json-schema') return { reasoning, text: JSON.stringify(sampleFromSchema(request.responseFormat.schema)) };
-  if (request.responseFormat?.type === 'json-object') return { reasoning, text: JSON.stringify({ echo: lastUserText(request) }) };
+  if (request.responseFormat?.type === 'json-schema')
+    return { reasoning, text: JSON.stringify(sampleFromSchema(request.responseFormat.schema)) };
+  if (request.responseFormat?.type === 'json-object')
+    return { reasoning, text: JSON.stringify({ echo: lastUserText(request) }) };
   return { reasoning, text: `You said: ${lastUserText(request)}` };
 }
 
@@ -92,7 +97,9 @@ export function sampleFromSchema(schema: unknown, depth = 0): unknown {
 
 function sampleObject(node: Record<string, unknown>, depth: number): Record<string, unknown> {
   const properties = asRecord(node.properties) ?? {};
-  const required = Array.isArray(node.required) ? node.required.filter((k): k is string => typeof k === 'string') : Object.keys(properties);
+  const required = Array.isArray(node.required)
+    ? node.required.filter((k): k is string => typeof k === 'string')
+    : Object.keys(properties);
   const out: Record<string, unknown> = {};
   for (const key of required) out[key] = sampleFromSchema(properties[key], depth + 1);
   return out;

@@ -1,5 +1,10 @@
 import { invalidRequest } from '@interlingua/ir';
-import { embeddingUsage, isTokenInputs, type IrEmbeddingRequest, type IrEmbeddingResponse } from '@interlingua/embeddings';
+import {
+  embeddingUsage,
+  isTokenInputs,
+  type IrEmbeddingRequest,
+  type IrEmbeddingResponse,
+} from '@interlingua/embeddings';
 
 /** Vector length when the request names none. */
 export const MOCK_EMBEDDING_DIMENSIONS = 256;
@@ -43,13 +48,24 @@ export function mockEmbedding(words: readonly string[], dimensions: number): num
  */
 export function mockEmbed(request: IrEmbeddingRequest): IrEmbeddingResponse {
   const dimensions = request.dimensions ?? MOCK_EMBEDDING_DIMENSIONS;
-  if (dimensions > MOCK_MAX_EMBEDDING_DIMENSIONS) throw invalidRequest(`dimensions: the mock provider makes vectors of at most ${MOCK_MAX_EMBEDDING_DIMENSIONS} dimensions`, 'dimensions');
+  if (dimensions > MOCK_MAX_EMBEDDING_DIMENSIONS)
+    throw invalidRequest(
+      `dimensions: the mock provider makes vectors of at most ${MOCK_MAX_EMBEDDING_DIMENSIONS} dimensions`,
+      'dimensions',
+    );
   const tokens = isTokenInputs(request.inputs);
   const words = request.inputs.map((input) => (Array.isArray(input) ? input.map(String) : mockWords(input)));
-  const inputTokens = request.inputs.reduce<number>((sum, input) => sum + (Array.isArray(input) ? input.length : Math.max(1, Math.ceil(input.length / 4))), 0);
+  const inputTokens = request.inputs.reduce<number>(
+    (sum, input) => sum + (Array.isArray(input) ? input.length : Math.max(1, Math.ceil(input.length / 4))),
+    0,
+  );
   return {
     model: request.model,
     vectors: words.map((list) => mockEmbedding(list, dimensions)),
-    usage: embeddingUsage(inputTokens, { prompt_tokens: inputTokens, total_tokens: inputTokens, ...(tokens ? { token_inputs: true } : {}) }),
+    usage: embeddingUsage(inputTokens, {
+      prompt_tokens: inputTokens,
+      total_tokens: inputTokens,
+      ...(tokens ? { token_inputs: true } : {}),
+    }),
   };
 }

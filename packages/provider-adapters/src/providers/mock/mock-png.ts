@@ -36,7 +36,8 @@ export function mockPng(prompt: string, width: number, height: number): Buffer {
   });
   const frame = Math.max(1, Math.round(Math.min(width, height) / 64));
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) if (x < frame || y < frame || x >= width - frame || y >= height - frame) paint(x, y, [255, 255, 255]);
+    for (let x = 0; x < width; x++)
+      if (x < frame || y < frame || x >= width - frame || y >= height - frame) paint(x, y, [255, 255, 255]);
   }
   return encodePng(width, height, pixels);
 }
@@ -44,7 +45,8 @@ export function mockPng(prompt: string, width: number, height: number): Buffer {
 type Rgb = [number, number, number];
 
 function colourOf(hash: number, lightness: number): Rgb {
-  const scale = (shift: number): number => Math.round((((hash >>> shift) & 0xff) / 255) * 255 * lightness + 255 * (1 - lightness) * 0.3);
+  const scale = (shift: number): number =>
+    Math.round((((hash >>> shift) & 0xff) / 255) * 255 * lightness + 255 * (1 - lightness) * 0.3);
   return [scale(0), scale(8), scale(16)];
 }
 
@@ -57,7 +59,12 @@ export function encodePng(width: number, height: number, rgb: Buffer): Buffer {
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // colour type: RGB
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -70,7 +77,10 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** `1024x1024` as width and height; `auto` or nothing gives the default. */
-export function parseImageSize(size: string | undefined, fallback = 1024): { width: number; height: number } | undefined {
+export function parseImageSize(
+  size: string | undefined,
+  fallback = 1024,
+): { width: number; height: number } | undefined {
   if (size === undefined || size === 'auto') return { width: fallback, height: fallback };
   const match = /^(\d{1,5})x(\d{1,5})$/.exec(size);
   if (!match) return undefined;

@@ -15,6 +15,9 @@ export function mockRerank(request: IrRerankRequest): IrRerankResponse {
     return { index, relevanceScore: query.size === 0 ? 0 : shared / query.size };
   });
   const queryTokens = Math.ceil(request.query.length / 4);
-  const inputTokens = request.documents.reduce((sum, document) => sum + queryTokens + Math.ceil(document.length / 4), 0);
+  const inputTokens = request.documents.reduce(
+    (sum, document) => sum + queryTokens + Math.ceil(document.length / 4),
+    0,
+  );
   return { model: request.model, results, usage: rerankUsage(inputTokens, { total_tokens: inputTokens }) };
 }

@@ -11,12 +11,20 @@ const dot = (a: number[], b: number[]): number => a.reduce((sum, x, i) => sum + 
 
 describe('mock embeddings', () => {
   it('are unit vectors of the documented feature hashing, deterministic', () => {
-    const { vectors, usage } = mockEmbed({ model: 'mock', inputs: ['Hello, world!', 'hello world', 'something else entirely'] });
-    expect(vectors.map((v) => v.length)).toEqual([MOCK_EMBEDDING_DIMENSIONS, MOCK_EMBEDDING_DIMENSIONS, MOCK_EMBEDDING_DIMENSIONS]);
+    const { vectors, usage } = mockEmbed({
+      model: 'mock',
+      inputs: ['Hello, world!', 'hello world', 'something else entirely'],
+    });
+    expect(vectors.map((v) => v.length)).toEqual([
+      MOCK_EMBEDDING_DIMENSIONS,
+      MOCK_EMBEDDING_DIMENSIONS,
+      MOCK_EMBEDDING_DIMENSIONS,
+    ]);
     for (const v of vectors) expect(Math.hypot(...v)).toBeCloseTo(1, 10);
     expect(vectors[0]).toEqual(vectors[1]);
     const expected = new Array<number>(MOCK_EMBEDDING_DIMENSIONS).fill(0);
-    for (const word of ['hello', 'world']) expected[fnv1a(word) % MOCK_EMBEDDING_DIMENSIONS]! += fnv1a(`${word}#`) & 1 ? -1 : 1;
+    for (const word of ['hello', 'world'])
+      expected[fnv1a(word) % MOCK_EMBEDDING_DIMENSIONS]! += fnv1a(`${word}#`) & 1 ? -1 : 1;
     const norm = Math.hypot(...expected);
     expect(vectors[0]).toEqual(expected.map((x) => x / norm));
     expect(dot(vectors[0]!, vectors[2]!)).toBeLessThan(dot(vectors[0]!, vectors[1]!));
@@ -35,7 +43,11 @@ describe('mock embeddings', () => {
 
 describe('mock rerank', () => {
   it('scores the share of query words a document holds', () => {
-    const answer = mockRerank({ model: 'mock', query: 'capital of France', documents: ['Paris is the capital of France', 'Berlin', 'the capital'] });
+    const answer = mockRerank({
+      model: 'mock',
+      query: 'capital of France',
+      documents: ['Paris is the capital of France', 'Berlin', 'the capital'],
+    });
     expect(answer.results).toEqual([
       { index: 0, relevanceScore: 1 },
       { index: 1, relevanceScore: 0 },

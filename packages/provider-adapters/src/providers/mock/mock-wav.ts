@@ -19,7 +19,9 @@ export function mockWav(text: string, speed = 1): Buffer {
 /** The samples of `mockWav` without the header (`response_format: pcm`). */
 export function mockPcm(text: string, speed = 1): Buffer {
   const characters = [...text].slice(0, Math.floor(MAX_SPEECH_MS / MS_PER_CHARACTER));
-  const perCharacter = Math.round((MOCK_SPEECH_SAMPLE_RATE * MS_PER_CHARACTER) / 1000 / Math.min(4, Math.max(0.25, speed)));
+  const perCharacter = Math.round(
+    (MOCK_SPEECH_SAMPLE_RATE * MS_PER_CHARACTER) / 1000 / Math.min(4, Math.max(0.25, speed)),
+  );
   const samples = Buffer.alloc(Math.max(1, characters.length) * perCharacter * 2);
   characters.forEach((character, index) => {
     if (/\s/u.test(character)) return;
@@ -63,18 +65,26 @@ export interface WavFacts {
 /** Reads the `fmt ` and `data` chunks of a RIFF/WAVE file; undefined for anything else. */
 export function readWav(bytes: Uint8Array): WavFacts | undefined {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length < 12 || buffer.toString('latin1', 0, 4) !== 'RIFF' || buffer.toString('latin1', 8, 12) !== 'WAVE') return undefined;
+  if (buffer.length < 12 || buffer.toString('latin1', 0, 4) !== 'RIFF' || buffer.toString('latin1', 8, 12) !== 'WAVE')
+    return undefined;
   let format: Omit<WavFacts, 'durationSeconds'> | undefined;
   let offset = 12;
   while (offset + 8 <= buffer.length) {
     const id = buffer.toString('latin1', offset, offset + 4);
     const size = buffer.readUInt32LE(offset + 4);
     if (id === 'fmt ' && offset + 24 <= buffer.length) {
-      format = { channels: buffer.readUInt16LE(offset + 10), sampleRate: buffer.readUInt32LE(offset + 12), bitsPerSample: buffer.readUInt16LE(offset + 22) };
+      format = {
+        channels: buffer.readUInt16LE(offset + 10),
+        sampleRate: buffer.readUInt32LE(offset + 12),
+        bitsPerSample: buffer.readUInt16LE(offset + 22),
+      };
     }
     if (id === 'data' && format && format.sampleRate > 0 && format.channels > 0 && format.bitsPerSample > 0) {
       const dataBytes = Math.min(size, buffer.length - offset - 8);
-      return { ...format, durationSeconds: dataBytes / (format.sampleRate * format.channels * (format.bitsPerSample / 8)) };
+      return {
+        ...format,
+        durationSeconds: dataBytes / (format.sampleRate * format.channels * (format.bitsPerSample / 8)),
+      };
     }
     offset += 8 + size + (size % 2);
   }

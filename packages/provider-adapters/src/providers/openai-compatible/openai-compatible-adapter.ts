@@ -1,4 +1,10 @@
-import { bearer, joinUrl, type AdapterHooks, type HttpProviderAdapter, type ProviderSettings } from '../../provider-adapter.js';
+import {
+  bearer,
+  joinUrl,
+  type AdapterHooks,
+  type HttpProviderAdapter,
+  type ProviderSettings,
+} from '../../provider-adapter.js';
 import { ALL_OPENAI_MEDIA_SERVICES, openAiMediaServices, type OpenAiMediaService } from './openai-media-services.js';
 import { openAiResponsesInputTokens } from './openai-responses-input-tokens.js';
 import { openAiRetrievalServices, type OpenAiRetrievalService } from './openai-retrieval-services.js';
@@ -38,7 +44,10 @@ export function defineOpenAiCompatibleAdapter(preset: OpenAiCompatiblePreset): H
       headers: { 'content-type': 'application/json', ...headers(settings) },
     }),
     countTokens: openAiResponsesInputTokens(headers),
-    services: { ...openAiMediaServices(mediaServices ?? [], headers), ...openAiRetrievalServices(retrievalServices ?? [], headers) },
+    services: {
+      ...openAiMediaServices(mediaServices ?? [], headers),
+      ...openAiRetrievalServices(retrievalServices ?? [], headers),
+    },
     models: {
       endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'models'), headers: headers(settings) }),
       parse: parseOpenAiModelList,

@@ -35,7 +35,13 @@ export function openAiMediaServices(
 ): Partial<Record<ServiceName, ServiceEndpoint>> {
   const services: Partial<Record<ServiceName, ServiceEndpoint>> = {};
   for (const name of names) {
-    services[name] = { wire: OPENAI_WIRE, endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, OPENAI_MEDIA_PATHS[name]), headers: headers(settings) }) };
+    services[name] = {
+      wire: OPENAI_WIRE,
+      endpoint: (settings) => ({
+        url: joinUrl(settings.baseUrl, OPENAI_MEDIA_PATHS[name]),
+        headers: headers(settings),
+      }),
+    };
   }
   return services;
 }

@@ -25,10 +25,17 @@ const INPUT_TOKENS_FIELDS = [
  * prompt; the answer is `{object: 'response.input_tokens', input_tokens}`.
  * @see https://platform.openai.com/docs/api-reference/responses/input-tokens
  */
-export function openAiResponsesInputTokens(headers: (settings: ProviderSettings) => Record<string, string>): TokenCountEndpoint {
+export function openAiResponsesInputTokens(
+  headers: (settings: ProviderSettings) => Record<string, string>,
+): TokenCountEndpoint {
   return {
     endpoint: (settings) =>
-      settings.api === 'responses' ? { url: joinUrl(settings.baseUrl, 'responses/input_tokens'), headers: { 'content-type': 'application/json', ...headers(settings) } } : undefined,
+      settings.api === 'responses'
+        ? {
+            url: joinUrl(settings.baseUrl, 'responses/input_tokens'),
+            headers: { 'content-type': 'application/json', ...headers(settings) },
+          }
+        : undefined,
     body(wireRequest, model) {
       const body: Record<string, unknown> = {};
       for (const field of INPUT_TOKENS_FIELDS) if (wireRequest[field] !== undefined) body[field] = wireRequest[field];

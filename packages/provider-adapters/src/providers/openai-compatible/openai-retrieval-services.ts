@@ -25,7 +25,10 @@ export function openAiRetrievalServices(
   const services: Partial<Record<ServiceName, ServiceEndpoint>> = {};
   for (const name of names) {
     const { path, wire } = OPENAI_RETRIEVAL_PATHS[name];
-    services[name] = { wire, endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, path), headers: headers(settings) }) };
+    services[name] = {
+      wire,
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, path), headers: headers(settings) }),
+    };
   }
   return services;
 }

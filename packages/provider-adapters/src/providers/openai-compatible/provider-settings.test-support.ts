@@ -1,7 +1,10 @@
 import type { GenerationCall, HttpProviderAdapter, ProviderSettings } from '../../provider-adapter.js';
 
 /** Resolved settings for an adapter as the gateway would build them, for adapter tests. */
-export function testSettings(adapter: HttpProviderAdapter, overrides: Partial<ProviderSettings> = {}): ProviderSettings {
+export function testSettings(
+  adapter: HttpProviderAdapter,
+  overrides: Partial<ProviderSettings> = {},
+): ProviderSettings {
   return {
     id: adapter.type,
     type: adapter.type,
@@ -16,12 +19,20 @@ export function testSettings(adapter: HttpProviderAdapter, overrides: Partial<Pr
 }
 
 /** A generation call for `model` with `testSettings`. */
-export function testCall(adapter: HttpProviderAdapter, overrides: Partial<ProviderSettings> = {}, model = 'test-model'): GenerationCall {
+export function testCall(
+  adapter: HttpProviderAdapter,
+  overrides: Partial<ProviderSettings> = {},
+  model = 'test-model',
+): GenerationCall {
   return { settings: testSettings(adapter, overrides), model, stream: false };
 }
 
 /** Runs the adapter's `patchRequest` hook on a copy of `body` and returns the result. */
-export function patched(adapter: HttpProviderAdapter, body: Record<string, unknown>, call: GenerationCall = testCall(adapter)): Record<string, unknown> {
+export function patched(
+  adapter: HttpProviderAdapter,
+  body: Record<string, unknown>,
+  call: GenerationCall = testCall(adapter),
+): Record<string, unknown> {
   const copy = structuredClone(body);
   adapter.hooks?.patchRequest?.(copy, call);
   return copy;

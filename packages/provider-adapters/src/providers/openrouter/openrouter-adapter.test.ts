@@ -14,7 +14,9 @@ describe('openrouter adapter', () => {
     const options = { httpReferer: 'https://example.org', appTitle: 'Example App' };
     const endpoint = openRouterAdapter.generation(testCall(openRouterAdapter, { options }));
     expect(endpoint.headers).toMatchObject({ 'http-referer': 'https://example.org', 'x-title': 'Example App' });
-    expect(openRouterAdapter.models?.endpoint(testSettings(openRouterAdapter, { options })).headers['x-title']).toBe('Example App');
+    expect(openRouterAdapter.models?.endpoint(testSettings(openRouterAdapter, { options })).headers['x-title']).toBe(
+      'Example App',
+    );
   });
 
   it('ignores attribution options that are not strings, and lets config headers win', () => {

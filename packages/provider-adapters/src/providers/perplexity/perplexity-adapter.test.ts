@@ -10,12 +10,18 @@ describe('perplexity adapter', () => {
   });
 
   it('lists models at /models and registers from PERPLEXITY_API_KEY', () => {
-    expect(perplexityAdapter.models?.endpoint(testSettings(perplexityAdapter)).url).toBe('https://api.perplexity.ai/models');
+    expect(perplexityAdapter.models?.endpoint(testSettings(perplexityAdapter)).url).toBe(
+      'https://api.perplexity.ai/models',
+    );
     expect(perplexityAdapter.environment?.apiKey).toBe('PERPLEXITY_API_KEY');
   });
 
   it('sends max_tokens', () => {
-    const body = patched(perplexityAdapter, { model: 'm', max_completion_tokens: 64, stream_options: { include_usage: true } });
+    const body = patched(perplexityAdapter, {
+      model: 'm',
+      max_completion_tokens: 64,
+      stream_options: { include_usage: true },
+    });
     expect(body).toEqual({ model: 'm', max_tokens: 64, stream_options: { include_usage: true } });
   });
 });

@@ -7,7 +7,12 @@ import { asRecord } from '@interlingua/ir-utils';
  * `{error:{message}}`) -> IR error. The kind comes from `kindOf` when given, else the status
  * (402 Payment Required is `quota-exceeded`); the body is kept in `raw`.
  */
-export function serviceErrorToIr(status: number, body: unknown, provider: string, kindOf?: (record: Record<string, unknown>) => IrErrorKind | undefined): IrErrorData {
+export function serviceErrorToIr(
+  status: number,
+  body: unknown,
+  provider: string,
+  kindOf?: (record: Record<string, unknown>) => IrErrorKind | undefined,
+): IrErrorData {
   const record = asRecord(body);
   const kind = (record && kindOf?.(record)) ?? (status === 402 ? 'quota-exceeded' : errorKindForStatus(status));
   return {

@@ -1,5 +1,12 @@
 import { unsupported } from '@interlingua/ir';
-import { bearer, type AdapterHooks, type HttpProviderAdapter, type ProviderSettings, type ServiceEndpoint, type ServiceName } from '../../provider-adapter.js';
+import {
+  bearer,
+  type AdapterHooks,
+  type HttpProviderAdapter,
+  type ProviderSettings,
+  type ServiceEndpoint,
+  type ServiceName,
+} from '../../provider-adapter.js';
 
 export interface ServiceOnlyPreset {
   type: string;
@@ -7,7 +14,9 @@ export interface ServiceOnlyPreset {
   defaultBaseUrl?: string;
   environment?: { apiKey: string; baseUrl?: string };
   /** The services, given the provider's auth headers. */
-  services(headers: (settings: ProviderSettings) => Record<string, string>): Partial<Record<ServiceName, ServiceEndpoint>>;
+  services(
+    headers: (settings: ProviderSettings) => Record<string, string>,
+  ): Partial<Record<ServiceName, ServiceEndpoint>>;
   hooks?: AdapterHooks;
 }
 
@@ -18,7 +27,10 @@ export interface ServiceOnlyPreset {
  * is a Bearer key; config `headers` come last.
  */
 export function defineServiceOnlyAdapter(preset: ServiceOnlyPreset): HttpProviderAdapter {
-  const headers = (settings: ProviderSettings): Record<string, string> => ({ ...bearer(settings.apiKey), ...settings.headers });
+  const headers = (settings: ProviderSettings): Record<string, string> => ({
+    ...bearer(settings.apiKey),
+    ...settings.headers,
+  });
   const services = preset.services(headers);
   const served = Object.keys(services).join(', ');
   return {
@@ -30,7 +42,10 @@ export function defineServiceOnlyAdapter(preset: ServiceOnlyPreset): HttpProvide
     generates: false,
     wire: () => 'openai-chat',
     generation: ({ settings }) => {
-      throw unsupported(`Text generation is not supported by provider "${settings.id}" (${preset.displayName} serves ${served} only)`, 'model');
+      throw unsupported(
+        `Text generation is not supported by provider "${settings.id}" (${preset.displayName} serves ${served} only)`,
+        'model',
+      );
     },
     services,
     ...(preset.hooks ? { hooks: preset.hooks } : {}),

@@ -27,14 +27,22 @@ export const teiAdapter = defineServiceOnlyAdapter({
   type: 'tei',
   displayName: 'text-embeddings-inference',
   services: (headers) => ({
-    embeddings: { wire: 'openai', endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'v1/embeddings'), headers: headers(settings) }) },
-    rerank: { wire: 'tei', endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'rerank'), headers: headers(settings) }) },
+    embeddings: {
+      wire: 'openai',
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'v1/embeddings'), headers: headers(settings) }),
+    },
+    rerank: {
+      wire: 'tei',
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'rerank'), headers: headers(settings) }),
+    },
   }),
   hooks: {
     mapError: (status, body) =>
       serviceErrorToIr(status, body, 'text-embeddings-inference', (record) => {
         const type = record.error_type;
-        return typeof type === 'string' && Object.hasOwn(TEI_ERROR_TYPES, type) ? TEI_ERROR_TYPES[type as keyof typeof TEI_ERROR_TYPES] : undefined;
+        return typeof type === 'string' && Object.hasOwn(TEI_ERROR_TYPES, type)
+          ? TEI_ERROR_TYPES[type as keyof typeof TEI_ERROR_TYPES]
+          : undefined;
       }),
   },
 });

@@ -10,12 +10,18 @@ describe('together adapter', () => {
   });
 
   it('lists models at /models and registers from TOGETHER_API_KEY', () => {
-    expect(togetherAdapter.models?.endpoint(testSettings(togetherAdapter)).url).toBe('https://api.together.xyz/v1/models');
+    expect(togetherAdapter.models?.endpoint(testSettings(togetherAdapter)).url).toBe(
+      'https://api.together.xyz/v1/models',
+    );
     expect(togetherAdapter.environment?.apiKey).toBe('TOGETHER_API_KEY');
   });
 
   it('sends max_tokens', () => {
-    const body = patched(togetherAdapter, { model: 'm', max_completion_tokens: 64, stream_options: { include_usage: true } });
+    const body = patched(togetherAdapter, {
+      model: 'm',
+      max_completion_tokens: 64,
+      stream_options: { include_usage: true },
+    });
     expect(body).toEqual({ model: 'm', max_tokens: 64, stream_options: { include_usage: true } });
   });
 });

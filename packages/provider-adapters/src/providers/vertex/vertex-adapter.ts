@@ -1,7 +1,12 @@
 import { IrError } from '@interlingua/ir';
 import { geminiErrorToIr } from '@interlingua/gemini';
 import { asRecord } from '@interlingua/ir-utils';
-import { joinUrl, type GenerationCall, type HttpProviderAdapter, type ProviderSettings } from '../../provider-adapter.js';
+import {
+  joinUrl,
+  type GenerationCall,
+  type HttpProviderAdapter,
+  type ProviderSettings,
+} from '../../provider-adapter.js';
 import { vertexAuthHeaders } from './vertex-auth.js';
 import { vertexConfig, vertexPublisher } from './vertex-options.js';
 
@@ -11,7 +16,9 @@ export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 /** The endpoint host: `{location}-aiplatform.googleapis.com`, or `aiplatform.googleapis.com` for `global`. */
 function vertexBase(settings: ProviderSettings, location: string): string {
   if (!settings.baseUrl.includes('{location}')) return settings.baseUrl;
-  return settings.baseUrl.replace('{location}-', location === 'global' ? '' : `${location}-`).replaceAll('{location}', location);
+  return settings.baseUrl
+    .replace('{location}-', location === 'global' ? '' : `${location}-`)
+    .replaceAll('{location}', location);
 }
 
 /** A model id in a path: Vertex model versions keep their `@` (`claude-sonnet-4@20250514`). */
@@ -31,11 +38,23 @@ export function vertexGenerationUrl(call: GenerationCall): string {
   const { settings, model, stream } = call;
   const config = vertexConfig(settings);
   const publisher = vertexPublisher(settings, model);
-  const method = publisher === 'anthropic' ? (stream ? 'streamRawPredict' : 'rawPredict') : stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  const method =
+    publisher === 'anthropic'
+      ? stream
+        ? 'streamRawPredict'
+        : 'rawPredict'
+      : stream
+        ? 'streamGenerateContent?alt=sse'
+        : 'generateContent';
   const base = vertexBase(settings, config.location);
   if (!config.project) {
-    if (publisher === 'google' && settings.apiKey) return joinUrl(base, `${config.apiVersion}/publishers/google/models/${modelSegment(model)}:${method}`);
-    throw new IrError({ kind: 'internal', message: `providers.${settings.id}.options.project: no Google Cloud project (set options.project or GOOGLE_CLOUD_PROJECT)`, source: 'gateway' });
+    if (publisher === 'google' && settings.apiKey)
+      return joinUrl(base, `${config.apiVersion}/publishers/google/models/${modelSegment(model)}:${method}`);
+    throw new IrError({
+      kind: 'internal',
+      message: `providers.${settings.id}.options.project: no Google Cloud project (set options.project or GOOGLE_CLOUD_PROJECT)`,
+      source: 'gateway',
+    });
   }
   const path = `${config.apiVersion}/projects/${encodeURIComponent(config.project)}/locations/${config.location}/publishers/${publisher}/models/${modelSegment(model)}:${method}`;
   return joinUrl(base, path);

@@ -23,7 +23,12 @@ const sources = new WeakMap<ProviderSettings, Promise<TokenSource>>();
  */
 async function serviceAccountSource(key: VertexServiceAccountKey): Promise<TokenSource> {
   const { JWT } = await import('google-auth-library');
-  const client = new JWT({ email: key.client_email, key: key.private_key, ...(key.private_key_id ? { keyId: key.private_key_id } : {}), scopes: [VERTEX_SCOPE] });
+  const client = new JWT({
+    email: key.client_email,
+    key: key.private_key,
+    ...(key.private_key_id ? { keyId: key.private_key_id } : {}),
+    scopes: [VERTEX_SCOPE],
+  });
   const tokenUri = key.token_uri;
   if (tokenUri && tokenUri !== GOOGLE_TOKEN_URL) {
     client.transporter.interceptors.request.add({
@@ -60,7 +65,11 @@ async function oauthToken(settings: ProviderSettings, key: VertexServiceAccountK
     throw new Error('no token in the answer');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new IrError({ kind: 'authentication', message: `Vertex AI: no access token for ${who}: ${reason}`, source: 'upstream' });
+    throw new IrError({
+      kind: 'authentication',
+      message: `Vertex AI: no access token for ${who}: ${reason}`,
+      source: 'upstream',
+    });
   }
 }
 

@@ -21,7 +21,10 @@ export const vertexOptionsSchema = z.looseObject({
   /** Google Cloud project id; else the key's `project_id`, else `GOOGLE_CLOUD_PROJECT`. */
   project: z.string().min(1).optional(),
   /** Region (`us-central1`, `europe-west4`) or `global`; else `GOOGLE_CLOUD_LOCATION`, else `us-central1`. */
-  location: z.string().regex(/^[a-z0-9-]+$/).optional(),
+  location: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
   /** Force the publisher instead of choosing it by model id (`claude-…` -> `anthropic`, else `google`). */
   publisher: z.enum(['google', 'anthropic']).optional(),
   /** A service-account key: its JSON text (usually `${ENV}`) or the parsed object. */

@@ -35,12 +35,25 @@ function base64UrlJson(part: string | undefined): Record<string, unknown> | unde
 function checkAssertion(assertion: string, publicKey: KeyObject, clientEmail: string): string | undefined {
   const [header, payload, signature] = assertion.split('.');
   if (base64UrlJson(header)?.alg !== 'RS256') return 'unsupported JWT algorithm';
-  const valid = verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature ?? '', 'base64url'));
+  const valid = verify(
+    'RSA-SHA256',
+    Buffer.from(`${header}.${payload}`),
+    publicKey,
+    Buffer.from(signature ?? '', 'base64url'),
+  );
   if (!valid) return 'Invalid JWT Signature.';
   const claims = base64UrlJson(payload) ?? {};
   const now = Date.now() / 1000;
-  if (claims.iss !== clientEmail || claims.aud !== TOKEN_AUDIENCE || !String(claims.scope ?? '').split(' ').includes(SCOPE)) return 'Invalid JWT claims.';
-  if (typeof claims.exp !== 'number' || claims.exp < now || typeof claims.iat !== 'number' || claims.iat > now + 300) return 'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.';
+  if (
+    claims.iss !== clientEmail ||
+    claims.aud !== TOKEN_AUDIENCE ||
+    !String(claims.scope ?? '')
+      .split(' ')
+      .includes(SCOPE)
+  )
+    return 'Invalid JWT claims.';
+  if (typeof claims.exp !== 'number' || claims.exp < now || typeof claims.iat !== 'number' || claims.iat > now + 300)
+    return 'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.';
   return undefined;
 }
 
@@ -49,9 +62,16 @@ const UNAUTHENTICATED = {
   body: {
     error: {
       code: 401,
-      message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+      message:
+        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
       status: 'UNAUTHENTICATED',
-      details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_EXPIRED', domain: 'googleapis.com' }],
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'ACCESS_TOKEN_EXPIRED',
+          domain: 'googleapis.com',
+        },
+      ],
     },
   },
 };
@@ -69,7 +89,8 @@ export async function startTestTokenServer(projectId = 'test-project'): Promise<
   const state = { expiresIn: 3600 };
   const server = await startLoopbackUpstream((request, response) => {
     const form = new URLSearchParams(request.body.toString('utf8'));
-    if (request.url !== '/token' || form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return sendJson(response, 400, { error: 'unsupported_grant_type' });
+    if (request.url !== '/token' || form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
+      return sendJson(response, 400, { error: 'unsupported_grant_type' });
     const problem = checkAssertion(form.get('assertion') ?? '', publicKey, clientEmail);
     if (problem) return sendJson(response, 400, { error: 'invalid_grant', error_description: problem });
     const token = `ya29.test-${issued.length + 1}`;

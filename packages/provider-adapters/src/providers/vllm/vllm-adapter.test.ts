@@ -16,7 +16,9 @@ describe('vllm adapter', () => {
   });
 
   it('sends the key only when one is set (vllm serve --api-key) and leaves the body alone', () => {
-    expect(vllmAdapter.generation(testCall(vllmAdapter, { apiKey: undefined })).headers).not.toHaveProperty('authorization');
+    expect(vllmAdapter.generation(testCall(vllmAdapter, { apiKey: undefined })).headers).not.toHaveProperty(
+      'authorization',
+    );
     expect(vllmAdapter.generation(testCall(vllmAdapter)).headers['authorization']).toBe('Bearer test-key');
     expect(vllmAdapter.environment).toBeUndefined();
     expect(patched(vllmAdapter, { max_completion_tokens: 8 })).toEqual({ max_completion_tokens: 8 });

@@ -15,8 +15,14 @@ export const voyageAdapter = defineServiceOnlyAdapter({
   defaultBaseUrl: 'https://api.voyageai.com/v1',
   environment: { apiKey: 'VOYAGE_API_KEY', baseUrl: 'VOYAGE_BASE_URL' },
   services: (headers) => ({
-    embeddings: { wire: 'voyage', endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'embeddings'), headers: headers(settings) }) },
-    rerank: { wire: 'voyage', endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'rerank'), headers: headers(settings) }) },
+    embeddings: {
+      wire: 'voyage',
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'embeddings'), headers: headers(settings) }),
+    },
+    rerank: {
+      wire: 'voyage',
+      endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'rerank'), headers: headers(settings) }),
+    },
   }),
   hooks: { mapError: (status, body) => serviceErrorToIr(status, body, 'Voyage AI') },
 });

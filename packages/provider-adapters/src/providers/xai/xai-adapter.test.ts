@@ -15,7 +15,11 @@ describe('xai adapter', () => {
   });
 
   it('sends the chat body unchanged (max_completion_tokens is documented)', () => {
-    const body = patched(xAiAdapter, { model: 'm', max_completion_tokens: 64, stream_options: { include_usage: true } });
+    const body = patched(xAiAdapter, {
+      model: 'm',
+      max_completion_tokens: 64,
+      stream_options: { include_usage: true },
+    });
     expect(body).toEqual({ model: 'm', max_completion_tokens: 64, stream_options: { include_usage: true } });
   });
 });

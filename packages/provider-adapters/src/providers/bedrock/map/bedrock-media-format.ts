@@ -46,7 +46,9 @@ const TABLES: Record<BedrockMediaBlockKind, Record<string, string>> = {
 };
 
 /** The block kind and `format` that carry a media type, when Converse has one. */
-export function bedrockMediaFormat(mediaType: string | undefined): { kind: BedrockMediaBlockKind; format: string } | undefined {
+export function bedrockMediaFormat(
+  mediaType: string | undefined,
+): { kind: BedrockMediaBlockKind; format: string } | undefined {
   const wanted = (mediaType ?? '').toLowerCase().split(';')[0]?.trim() ?? '';
   if (wanted === 'image/jpg') return { kind: 'image', format: 'jpeg' };
   for (const kind of ['image', 'document', 'video'] as const) {

@@ -39,7 +39,10 @@ export function isBedrockStopReason(value: unknown): value is BedrockStopReason 
 /** The unified and raw finish reason of a `stopReason` (unknown values become `other`). */
 export function bedrockStopReasonToIr(stopReason: string | undefined): IrFinishReason {
   if (stopReason === undefined) return { unified: 'other', raw: null };
-  return { unified: isBedrockStopReason(stopReason) ? BEDROCK_STOP_REASON_TO_IR[stopReason] : 'other', raw: stopReason };
+  return {
+    unified: isBedrockStopReason(stopReason) ? BEDROCK_STOP_REASON_TO_IR[stopReason] : 'other',
+    raw: stopReason,
+  };
 }
 
 /** The `stopReason` for a finish reason: the raw value when it still means the same, the table's otherwise. */
