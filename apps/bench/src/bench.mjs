@@ -7,13 +7,14 @@ import process from 'node:process';
 import { scenarioFigures, soakFigures } from './aggregate.mjs';
 import { readSettings, USAGE } from './bench-settings.mjs';
 import { runProfile } from './cpu-profile.mjs';
+import { runLadder } from './ladder-scenario.mjs';
 import { buildGateway, probeGatewayFeatures, startGatewayProcess } from './gateway-process.mjs';
-import { markdownReport, scenarioText, summaryText } from './report.mjs';
+import { ladderText, markdownReport, scenarioText, summaryText } from './report.mjs';
 import { runScenario, runSoak } from './run-scenario.mjs';
 import { allScenarios } from './scenarios.mjs';
 import { runWorkersScenario } from './workers-scenario.mjs';
 import { directTarget, startFloor, startUpstream } from './server-processes.mjs';
-import { evaluateTargets } from './targets.mjs';
+import { bodyCost, evaluateTargets } from './targets.mjs';
 
 /**
  * `pnpm bench`: the gateway's overhead against a direct call and two bare proxy floors, in one
@@ -76,6 +77,8 @@ async function startServers(settings) {
 async function runScenarios(settings, servers, notes) {
   /** @type {import('./aggregate.mjs').ScenarioFigures[]} */
   const figures = [];
+  /** @type {import('./ladder-scenario.mjs').LadderFigures[]} */
+  const ladders = [];
   let soak;
   for (const scenario of allScenarios(settings)) {
     if (
@@ -92,6 +95,12 @@ async function runScenarios(settings, servers, notes) {
       soak = soakFigures(await runSoak(scenario, servers.proxies, servers.upstream, settings.sizes.soakRequests));
       continue;
     }
+    if (scenario.kind === 'ladder') {
+      const ladder = await runLadder(scenario, servers.targets, servers.upstream);
+      ladders.push(ladder);
+      process.stdout.write(`${ladderText(ladder)}\n`);
+      continue;
+    }
     const run =
       scenario.kind === 'workers'
         ? await runWorkersScenario(scenario, servers, settings)
@@ -100,7 +109,7 @@ async function runScenarios(settings, servers, notes) {
     figures.push(result);
     process.stdout.write(`${scenarioText(result)}\n`);
   }
-  return { figures, soak };
+  return { figures, ladders, soak };
 }
 
 /**
@@ -146,7 +155,7 @@ async function runComparison(settings) {
   } finally {
     await servers.stop();
   }
-  const { figures, soak } = results;
+  const { figures, ladders, soak } = results;
   const cpuList = cpus();
   const loadEnd = load();
   notes.push(
@@ -168,7 +177,15 @@ async function runComparison(settings) {
     features: servers.features,
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
-  return { meta, scenarios: figures, soak, targets: evaluateTargets(figures, soak), notes };
+  return {
+    meta,
+    scenarios: figures,
+    ladders,
+    bodyCost: bodyCost(figures, allScenarios(settings)),
+    soak,
+    targets: evaluateTargets(figures, soak, ladders),
+    notes,
+  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { highestRung } from './ladder-scenario.mjs';
+
 /**
  * The run's figures as a console table, as Markdown and as JSON.
  *
@@ -9,6 +11,8 @@
  * @typedef {object} BenchReport
  * @property {Record<string, unknown>} meta
  * @property {ScenarioFigures[]} scenarios
+ * @property {import('./ladder-scenario.mjs').LadderFigures[]} [ladders]
+ * @property {ReturnType<typeof import('./targets.mjs').bodyCost>} [bodyCost]
  * @property {ReturnType<typeof import('./aggregate.mjs').soakFigures> | undefined} soak
  * @property {TargetResult[]} targets
  * @property {string[]} notes
@@ -163,9 +167,73 @@ export function scenarioText(figures) {
   ].join('\n');
 }
 
+const LADDER_COLUMNS = [
+  'target',
+  'streams',
+  'arrived',
+  'late > 2× pace',
+  'max late ms',
+  'p99.9 late ms',
+  'errors',
+  'open upstream',
+  'rung',
+];
+
+/** @param {import('./ladder-scenario.mjs').LadderFigures} ladder */
+function ladderRows(ladder) {
+  return TARGET_ORDER.filter((name) => ladder.targets[name]).flatMap((name) =>
+    (ladder.targets[name] ?? []).map((r) => [
+      name,
+      String(r.streams),
+      `${fixed((100 * r.arrived) / r.expected, 2)} %`,
+      String(r.late),
+      fixed(r.maxLateMs, 1),
+      fixed(r.p999LateMs, 1),
+      String(r.errors),
+      String(r.peakOpen),
+      r.pass ? 'pass' : 'FAIL',
+    ]),
+  );
+}
+
+/** @param {import('./ladder-scenario.mjs').LadderFigures} ladder */
+export function ladderText(ladder) {
+  const skipped = Object.entries(ladder.skipped).map(([name, why]) => `  skipped ${name}: ${why}`);
+  const best = Object.entries(ladder.targets).map(([name, rungs]) => `${name} ${highestRung(rungs)}`);
+  return [
+    `\n== ${ladder.id}: ${ladder.title}`,
+    textTable(LADDER_COLUMNS, ladderRows(ladder)),
+    `  highest rung passed: ${best.join(', ')}`,
+    ...skipped,
+  ].join('\n');
+}
+
+const BODY_COST_COLUMNS = [
+  'scenario',
+  'body KB',
+  'gateway µs/KB',
+  'Express floor µs/KB',
+  'added µs/KB',
+  'CPU ×Express',
+];
+
+/** @param {NonNullable<BenchReport['bodyCost']>} rows */
+function bodyCostRows(rows) {
+  return rows.map((r) => [
+    r.id,
+    fixed(r.kb, 1),
+    fixed(r.gatewayUsPerKb, 2),
+    fixed(r.expressUsPerKb, 2),
+    fixed(r.addedUsPerKb, 2),
+    `${fixed(r.cpuVsExpress, 2)}×`,
+  ]);
+}
+
 /** @param {BenchReport} report */
 export function summaryText(report) {
   const parts = [];
+  if (report.bodyCost?.length)
+    parts.push(`\n== CPU per KB of request body\n${textTable(BODY_COST_COLUMNS, bodyCostRows(report.bodyCost))}`);
   if (report.soak) parts.push(`\n== soak\n${textTable(SOAK_COLUMNS, soakRows(report.soak))}`);
   parts.push(`\n== targets\n${textTable(TARGET_COLUMNS, report.targets.map(targetRow))}`);
   if (report.notes.length > 0) parts.push(`\nNotes:\n${report.notes.map((n) => `- ${n}`).join('\n')}`);
@@ -200,6 +268,19 @@ export function markdownReport(report) {
     for (const [name, t] of Object.entries(figures.targets))
       if (t.firstError) out.push('', `First error (${name}): \`${t.firstError.replace(/`/g, "'")}\``);
   }
+  for (const ladder of report.ladders ?? []) {
+    out.push(
+      '',
+      `## ${ladder.id}: ${ladder.title}`,
+      '',
+      `_${ladder.note}_`,
+      '',
+      markdownTable(LADDER_COLUMNS, ladderRows(ladder)),
+    );
+    for (const [name, why] of Object.entries(ladder.skipped)) out.push('', `Skipped for ${name}: ${why}`);
+  }
+  if (report.bodyCost?.length)
+    out.push('', '## CPU per KB of request body', '', markdownTable(BODY_COST_COLUMNS, bodyCostRows(report.bodyCost)));
   if (report.soak)
     out.push('', '## Soak (RSS over many requests)', '', markdownTable(SOAK_COLUMNS, soakRows(report.soak)));
   if (report.notes.length > 0) out.push('', '## Notes', '', ...report.notes.map((n) => `- ${n}`));

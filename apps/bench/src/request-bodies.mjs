@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { chatAgentBody, messagesAgentBody, responsesAgentBody } from './agent-conversation.mjs';
 
 /**
  * The requests the load generator sends, as the official SDKs would: bodies built once as
@@ -147,20 +148,29 @@ export function agentRequest() {
 }
 
 /**
+ * An Anthropic Messages request for `model` (cross-style when it routes to OpenAI).
+ * @param {string} model
+ * @param {boolean} stream
+ * @returns {RequestSpec}
+ */
+export function messagesRequest(model, stream) {
+  const body = {
+    model,
+    max_tokens: 1024,
+    system: SYSTEM,
+    messages: [{ role: 'user', content: PROMPT }],
+    ...(stream ? { stream: true } : {}),
+  };
+  return { path: '/v1/messages', headers: anthropicHeaders(stream), body: buffer(body), sse: stream };
+}
+
+/**
  * An Anthropic Messages stream request for `model` (cross-style when it routes to OpenAI).
  * @param {string} model
  * @returns {RequestSpec}
  */
 export function messagesStreamRequest(model) {
-  const body = { model, max_tokens: 1024, system: SYSTEM, messages: [{ role: 'user', content: PROMPT }], stream: true };
-  const headers = {
-    'content-type': 'application/json',
-    accept: 'text/event-stream',
-    'x-api-key': GATEWAY_KEY,
-    'anthropic-version': '2023-06-01',
-    'user-agent': 'Anthropic/JS 1.0.0',
-  };
-  return { path: '/v1/messages', headers, body: buffer(body), sse: true };
+  return messagesRequest(model, true);
 }
 
 /**
@@ -202,4 +212,33 @@ export function embeddingsRequest() {
     encoding_format: 'float',
   };
   return { path: '/v1/embeddings', headers: openAiHeaders(false), body: buffer(body), sse: false };
+}
+
+/** Anthropic SDK headers. @param {boolean} stream */
+function anthropicHeaders(stream) {
+  return {
+    'content-type': 'application/json',
+    accept: stream ? 'text/event-stream' : 'application/json',
+    'x-api-key': GATEWAY_KEY,
+    'anthropic-version': '2023-06-01',
+    'user-agent': 'Anthropic/JS 1.0.0',
+  };
+}
+
+/**
+ * A coding agent's turn (the whole conversation with its tools, `agent-conversation.mjs`) of about
+ * `kb` KB in the caller style `style`, streamed, for `model` (translated when the model's
+ * upstream speaks another style).
+ * @param {'chat' | 'messages' | 'responses'} style
+ * @param {string} model
+ * @param {number} kb
+ * @returns {RequestSpec}
+ */
+export function agentTurnRequest(style, model, kb) {
+  const bytes = kb * 1024;
+  if (style === 'messages')
+    return { path: '/v1/messages', headers: anthropicHeaders(true), body: messagesAgentBody(model, bytes), sse: true };
+  if (style === 'responses')
+    return { path: '/v1/responses', headers: openAiHeaders(true), body: responsesAgentBody(model, bytes), sse: true };
+  return { path: '/v1/chat/completions', headers: openAiHeaders(true), body: chatAgentBody(model, bytes), sse: true };
 }

@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import {
   agentRequest,
+  agentTurnRequest,
   chatRequest,
   embeddingsRequest,
   geminiStreamRequest,
+  messagesRequest,
   messagesStreamRequest,
   responsesStreamRequest,
 } from './request-bodies.mjs';
@@ -18,7 +20,7 @@ import {
  * @typedef {object} Scenario
  * @property {string} id
  * @property {string} title
- * @property {'window' | 'slow' | 'soak' | 'workers'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled; workers: window samples with a second gateway running one worker per core beside the one-process gateway.
+ * @property {'window' | 'slow' | 'soak' | 'workers' | 'ladder'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled; workers: window samples with a second gateway running one worker per core beside the one-process gateway.
  * @property {RequestSpec[]} requests Cycled through by the workers.
  * @property {number} concurrency
  * @property {StreamProfile} profile
@@ -26,10 +28,56 @@ import {
  * @property {string[]} expect Substrings every target's answer must hold (checked once per target before measuring).
  * @property {string} note How to read it.
  * @property {boolean} [optional] Skipped, with a note, when the gateway does not serve the path.
+ * @property {number} [bodyKb] The request body's size in KB (the agent turns: CPU per KB is reported).
+ * @property {number[]} [rungs] Ladder: concurrent streams of each rung.
  */
 
 const BURST = { ttftMs: 0, chunks: 20, gapMs: 0 };
 const NONE = { ttftMs: 0, chunks: 20, gapMs: 0 };
+const LADDER_PACE = { ttftMs: 20, chunks: 25, gapMs: 20 };
+const LADDER_RUNGS = [64, 128, 256, 512];
+
+/**
+ * Agent turns of 4, 64 and 256 KB (the whole conversation with its tools), same style and
+ * translated, streamed in a burst at concurrency 20: CPU per KB shows whether cost grows with
+ * the body linearly.
+ * @returns {Scenario[]}
+ */
+function agentTurnScenarios() {
+  /** @type {Array<[string, 'chat' | 'messages' | 'responses', string, number, string, string]>} */
+  const list = [
+    ['agent-chat-4k', 'chat', 'gpt-4.1-mini', 4, '[DONE]', 'same style (OpenAI chat)'],
+    ['agent-chat-64k', 'chat', 'gpt-4.1-mini', 64, '[DONE]', 'same style (OpenAI chat)'],
+    ['agent-chat-256k', 'chat', 'gpt-4.1-mini', 256, '[DONE]', 'same style (OpenAI chat)'],
+    ['agent-messages-chat-4k', 'messages', 'gpt-4.1-mini', 4, 'message_stop', 'Messages in, OpenAI-chat upstream'],
+    ['agent-messages-chat-64k', 'messages', 'gpt-4.1-mini', 64, 'message_stop', 'Messages in, OpenAI-chat upstream'],
+    ['agent-messages-chat-256k', 'messages', 'gpt-4.1-mini', 256, 'message_stop', 'Messages in, OpenAI-chat upstream'],
+    [
+      'agent-responses-anthropic-64k',
+      'responses',
+      'claude-sonnet-4-5',
+      64,
+      'response.completed',
+      'Responses in, Anthropic upstream',
+    ],
+    ['agent-chat-gemini-64k', 'chat', 'gemini-2.5-flash', 64, '[DONE]', 'OpenAI chat in, Gemini upstream'],
+  ];
+  return list.map(([id, style, model, kb, marker, what]) => {
+    const request = agentTurnRequest(style, model, kb);
+    return {
+      id,
+      title: `Agent turn, ${(request.body.length / 1024).toFixed(0)} KB, ${what}, stream burst, concurrency 20`,
+      kind: 'window',
+      requests: [request],
+      concurrency: 20,
+      profile: BURST,
+      paced: false,
+      expect: [marker],
+      note: `${what}; direct and floors get the same request answered natively by the upstream`,
+      bodyKb: request.body.length / 1024,
+    };
+  });
+}
 
 /**
  * @param {import('./bench-settings.mjs').BenchSettings} settings
@@ -83,6 +131,20 @@ export function allScenarios(settings) {
       paced: false,
       expect: ['[DONE]'],
       note: 'fast path with a large body (the gateway parses it once and splices include_usage into its bytes)',
+      bodyKb: agentRequest().body.length / 1024,
+    },
+    ...agentTurnScenarios(),
+    {
+      id: 'stream-ladder',
+      title: `Paced streams, ${LADDER_RUNGS.join(' → ')} at once (an event every ${LADDER_PACE.gapMs} ms, ${LADDER_PACE.chunks} events)`,
+      kind: 'ladder',
+      requests: [chatStream],
+      concurrency: LADDER_RUNGS[LADDER_RUNGS.length - 1] ?? 512,
+      profile: LADDER_PACE,
+      paced: true,
+      expect: ['[DONE]'],
+      note: `a rung passes when no event reaches the client more than ${2 * LADDER_PACE.gapMs} ms (2× the pace) later than its pace says (after the one before it) and at least 99.9 % of the events arrive`,
+      rungs: LADDER_RUNGS,
     },
     {
       id: 'stream-burst',
@@ -127,6 +189,17 @@ export function allScenarios(settings) {
       paced: false,
       expect: ['message_stop'],
       note: 'translated; direct and floors get the same Messages request answered natively by the upstream',
+    },
+    {
+      id: 'cross-messages-openai-json',
+      title: 'Messages in, OpenAI-chat upstream, non-streaming, concurrency 50',
+      kind: 'window',
+      requests: [messagesRequest('gpt-4.1-mini', false)],
+      concurrency: 50,
+      profile: NONE,
+      paced: false,
+      expect: ['"end_turn"'],
+      note: 'translated small request; direct and floors get the same Messages request answered natively by the upstream',
     },
     {
       id: 'cross-responses-anthropic',
