@@ -46,6 +46,15 @@ const TRANSLATION_NOTES = [
   '  reasoning summaries, Gemini thoughts, the mock) is therefore left out of Anthropic answers (a',
   '  `dropped` warning says so) instead of being sent as an unsigned `thinking` block. An unsigned',
   '  `thinking` block sent to the gateway by a client is removed before it reaches Anthropic.',
+  "- **What only the caller's own style can carry.** Input items, content blocks and hosted tools that",
+  '  have no equivalent in another style (Responses `code_interpreter`, `file_search`, `mcp` tools and',
+  '  their call items, Anthropic server tools such as `code_execution` and their blocks, Gemini',
+  '  `codeExecution` and `urlContext`, chat `custom` tools) reach an upstream of the same style',
+  '  unchanged. Sent to an upstream of another style, each is named in `x-interlingua-warnings`',
+  '  (`dropped tools[1]: …`), or, on a route with `untranslatable: refuse`, the request is answered',
+  "  400 in the caller's style naming them (code `untranslatable_input`) and nothing is sent",
+  '  ([configuration.md](configuration.md#models)). Codex `compaction_trigger` items are emulated',
+  '  on every upstream instead (see `responses.compaction.secret`).',
   '',
 ];
 

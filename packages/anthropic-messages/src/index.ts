@@ -55,3 +55,4 @@ export * from './map/anthropic-error-type.js';
 export * from './map/anthropic-tool-choice.js';
 export * from './map/anthropic-thinking-budget.js';
 export { anthropicMessagesAnswerUsage } from './anthropic-messages-answer-usage.js';
+export { anthropicMessagesStyleOnlyEntries } from './anthropic-messages-style-only.js';

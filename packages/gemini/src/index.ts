@@ -38,3 +38,4 @@ export * from './map/gemini-function-calling-mode.js';
 export * from './map/gemini-thinking.js';
 export { GEMINI_MEDIA_TYPE_BY_EXTENSION } from './map/gemini-media-type.js';
 export { geminiAnswerUsage } from './gemini-answer-usage.js';
+export { geminiStyleOnlyEntries } from './gemini-style-only.js';

@@ -16,3 +16,15 @@ export interface Result<T> {
 export function ok<T>(value: T, warnings: IrWarning[] = []): Result<T> {
   return { value, warnings };
 }
+
+/**
+ * An input item, content block or hosted tool of the caller's request that only an upstream of
+ * the caller's own style can take: the IR keeps it in the style's extensions, and an upstream of
+ * any other style gets nothing of it.
+ */
+export interface StyleOnlyEntry {
+  /** Where it sat in the caller's body: `input[3]`, `tools[1]`, `messages`. */
+  field: string;
+  /** Its type as the caller wrote it (`web_search_call`, `item_reference`, `code_execution`, …). */
+  type: string;
+}

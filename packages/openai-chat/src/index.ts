@@ -23,3 +23,4 @@ export * from './openai-chat-strict-schema.js';
 export type { OpenAiChatUsage } from './ir-to-openai-chat-usage.js';
 export * from './map/openai-chat-finish-reason.js';
 export { openAiChatAnswerUsage } from './openai-chat-answer-usage.js';
+export { openAiChatStyleOnlyEntries } from './openai-chat-style-only.js';

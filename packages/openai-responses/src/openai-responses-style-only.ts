@@ -1,13 +1,8 @@
-import type { IrRequest } from '@interlingua/ir';
+import type { IrRequest, StyleOnlyEntry } from '@interlingua/ir';
 import { readRequestExtensions } from './openai-responses-extensions.js';
 
 /** Part of a Responses request that only an OpenAI Responses upstream can take as it is. */
-export interface OpenAiResponsesStyleOnlyEntry {
-  /** Where it sat in the caller's body: `input[3]`, `tools[1]`. */
-  field: string;
-  /** Its `type` (`web_search_call`, `item_reference`, `web_search`, …). */
-  type: string;
-}
+export type OpenAiResponsesStyleOnlyEntry = StyleOnlyEntry;
 
 /**
  * The input items and hosted tools of a decoded Responses request that the IR cannot express:

@@ -19,6 +19,7 @@ import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
 import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
+import { untranslatableWarnings } from './untranslatable.js';
 import { createUpstreamSseReader } from './upstream-sse-reader.js';
 import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
@@ -44,6 +45,9 @@ export async function runTranslatedPath(call: GenerationContext, adapter: HttpPr
   const ir = reasoning?.ir ?? patched;
   const sealing = call.reasoning ? sealingFor(call.reasoning, wire) : undefined;
   call.outcome.warnings.push(...(reasoning?.warnings ?? []));
+  call.outcome.warnings.push(
+    ...untranslatableWarnings(ir, call.inbound.codec.id, upstreamCodec.id, call.route.untranslatable ?? 'warn'),
+  );
   const names = toolNameMapFor(ir);
   const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
   call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);

@@ -80,6 +80,12 @@ export const modelRouteSchema = strictObject({
   reasoning: strictObject({ foreign: z.enum(['drop', 'text']).default('drop') }).optional(),
   /** Prompt caching: automatic breakpoints and cache-affinity routing (see docs/caching.md). */
   cache: routeCacheSchema.optional(),
+  /**
+   * Input items, blocks and hosted tools of the caller's style that an upstream of another style
+   * cannot carry: `warn` (the default) sends the rest and names each in `x-interlingua-warnings`;
+   * `refuse` answers 400 naming them.
+   */
+  untranslatable: z.enum(['warn', 'refuse']).optional(),
 });
 
 export const serverSchema = strictObject({

@@ -26,4 +26,6 @@ export interface ResolvedRoute {
   cache?: RouteCacheConfig;
   /** The route's `reasoning.foreign` setting (default `drop`). */
   foreignReasoning?: 'drop' | 'text';
+  /** The route's `untranslatable` setting (default `warn`). */
+  untranslatable?: 'warn' | 'refuse';
 }

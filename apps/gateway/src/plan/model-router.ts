@@ -106,6 +106,7 @@ export class ModelRouter {
       ...(config.defaultMaxOutputTokens ? { defaultMaxOutputTokens: config.defaultMaxOutputTokens } : {}),
       ...(config.cache ? { cache: config.cache } : {}),
       ...(config.reasoning ? { foreignReasoning: config.reasoning.foreign } : {}),
+      ...(config.untranslatable ? { untranslatable: config.untranslatable } : {}),
     };
   }
 }

@@ -1,0 +1,46 @@
+import { anthropicMessagesStyleOnlyEntries } from '@interlingua/anthropic-messages';
+import { geminiStyleOnlyEntries } from '@interlingua/gemini';
+import { IrError, type IrRequest, type IrWarning, type StyleId, type StyleOnlyEntry } from '@interlingua/ir';
+import { openAiChatStyleOnlyEntries } from '@interlingua/openai-chat';
+import { openAiResponsesStyleOnlyEntries } from '@interlingua/openai-responses';
+
+/** What a route does with what its upstream cannot carry: name it in the warnings, or refuse the request. */
+export type UntranslatablePolicy = 'warn' | 'refuse';
+
+const STYLE_ONLY_ENTRIES: Partial<Record<StyleId, (ir: IrRequest) => StyleOnlyEntry[]>> = {
+  'openai-responses': openAiResponsesStyleOnlyEntries,
+  'anthropic-messages': anthropicMessagesStyleOnlyEntries,
+  gemini: geminiStyleOnlyEntries,
+  'openai-chat': openAiChatStyleOnlyEntries,
+};
+
+/**
+ * The warnings for what of the caller's request an upstream of another style cannot take (items,
+ * blocks and hosted tools kept only for the caller's own style), or the 400 naming all of it when
+ * the route's policy is `refuse`. Nothing is dropped unnamed.
+ */
+export function untranslatableWarnings(
+  ir: IrRequest,
+  caller: StyleId,
+  upstream: StyleId,
+  policy: UntranslatablePolicy,
+): IrWarning[] {
+  if (caller === upstream) return [];
+  const entries = STYLE_ONLY_ENTRIES[caller]?.(ir) ?? [];
+  if (entries.length === 0) return [];
+  const named = entries.map((entry) => `${entry.field} (${entry.type})`);
+  if (policy === 'refuse') {
+    throw new IrError({
+      kind: 'invalid-request',
+      message: `The route's ${upstream} upstream cannot carry ${named.join(', ')}, and the route refuses what it cannot carry (untranslatable: refuse)`,
+      param: entries[0]?.field ?? null,
+      code: 'untranslatable_input',
+      source: 'gateway',
+    });
+  }
+  return entries.map((entry) => ({
+    kind: 'dropped',
+    field: entry.field,
+    message: `'${entry.type}' has no equivalent on the ${upstream} upstream and was not sent`,
+  }));
+}
