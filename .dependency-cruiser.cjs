@@ -4,70 +4,44 @@ const pure = `^packages/(ir|ir-utils|${styles.slice(1, -1)})/src/`;
 const testFile = '\\.test(-support)?\\.ts$';
 
 /**
- * The gateway reads as its request's sentence: route -> admit -> plan -> call -> commit -> observe.
- * A step may import the steps after it, never one before it; `services/` (images, audio,
- * embeddings, rerank, media fetching) and `responses/` (stored responses) sit between admission
- * and planning; `admin/` (the operator's routes) sits with `route/`. Infrastructure folders
- * import no step, except that `context/` (the record of one request every step writes into)
- * names the steps' types. The entry files (app, server, main, the assembled `gateway.ts` and
- * `operations/`) may import anything; a step names the assembled gateway by type only.
+ * The gateway reads as its request's sentence, in the order of apps/gateway/gateway-tiers.cjs:
+ * route -> admit -> services -> plan -> call -> commit -> observe, then the infrastructure below
+ * (ledger, store, context, http, auth and config). Every folder of apps/gateway/src is in one
+ * tier; a folder imports its own tier and the tiers after it, never one before it. The entry
+ * files (app, server, main, the assembled `gateway.ts`, cluster/ and websocket/) compose the rest;
+ * the other folders name the assembled gateway by type only, and context/ (the types of one
+ * request) may name the types of the steps that fill it, by type only.
  */
 const gateway = 'apps/gateway/src';
-const steps = [
-  ['route', 'admin'],
-  ['admit'],
-  ['services', 'responses'],
-  ['plan'],
-  ['call', 'reasoning'],
-  ['commit'],
-  ['observe'],
-];
-const infrastructure = ['context', 'http', 'auth', 'config'];
-const entry = [
-  'app\\.ts',
-  'server\\.ts',
-  'main\\.ts',
-  'gateway\\.ts',
-  'console-route\\.ts',
-  'operations/',
-  'cluster/',
-  'websocket/',
-];
-/** Folders placed in a step for what may import them, whose own imports are not checked here. */
-const unchecked = ['admin'];
+const order = require('./apps/gateway/gateway-tiers.cjs');
+const entryPath = `^${gateway}/(${order.entry.map((name) => (name.endsWith('.ts') ? name.replace('.', '\\.') + '$' : `${name}/`)).join('|')})`;
 const folders = (names) => `^${gateway}/(${names.join('|')})/`;
-const entryPath = `^${gateway}/(${entry.join('|')})`;
-const stepRules = steps.map((tier, index) => ({
-  name: `${tier[0]}-imports-only-later-steps`,
-  comment: `${tier.join(' and ')} may import the steps after it and infrastructure, never an earlier step`,
+const everyFolder = order.tiers.flat();
+const tierRules = order.tiers.map((tier, index) => ({
+  name: `gateway-${tier.join('-')}-imports-only-later-tiers`,
+  comment: `${tier.join(' and ')} may import its own tier and the later ones, never an earlier one nor an entry file`,
   severity: 'error',
-  from: { path: folders(tier.filter((name) => !unchecked.includes(name))), pathNot: testFile },
+  from: { path: folders(tier), pathNot: testFile },
   to: {
-    path: [...(index > 0 ? [folders(steps.slice(0, index).flat())] : []), entryPath],
+    path: [...(index > 0 ? [folders(order.tiers.slice(0, index).flat())] : []), entryPath],
     pathNot: `^${gateway}/gateway\\.ts$`,
+    ...(tier.includes('context') ? { dependencyTypesNot: ['type-only'] } : {}),
   },
 }));
 const layering = [
-  ...stepRules,
+  ...tierRules,
   {
     name: 'gateway-names-the-assembled-gateway-by-type-only',
     severity: 'error',
-    from: { path: folders(steps.flat().filter((name) => !unchecked.includes(name))), pathNot: testFile },
+    from: { path: folders(everyFolder), pathNot: testFile },
     to: { path: `^${gateway}/gateway\\.ts$`, dependencyTypesNot: ['type-only'] },
   },
   {
-    name: 'gateway-infrastructure-imports-no-step',
-    comment: 'http, auth and config serve every step and import none of them',
+    name: 'gateway-every-folder-in-a-tier',
+    comment: 'a new folder of apps/gateway/src goes into apps/gateway/gateway-tiers.cjs first',
     severity: 'error',
-    from: { path: folders(infrastructure.filter((name) => name !== 'context')), pathNot: testFile },
-    to: { path: [folders(steps.flat()), entryPath] },
-  },
-  {
-    name: 'gateway-context-names-step-types-only',
-    comment: 'context/ holds the types of one request; it names what the steps put in it, and runs none of their code',
-    severity: 'error',
-    from: { path: folders(['context']), pathNot: testFile },
-    to: { path: [folders(steps.flat()), entryPath], dependencyTypesNot: ['type-only'] },
+    from: { path: `^${gateway}/[^/]+/`, pathNot: [folders(everyFolder), entryPath, `^${gateway}/e2e/`] },
+    to: {},
   },
 ];
 

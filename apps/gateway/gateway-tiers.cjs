@@ -5,18 +5,11 @@
  * `entry` (the composition root) may import anything; the steps follow one request; the infrastructure
  * below them serves every step and imports no step.
  */
-const entry = [
-  'app.ts',
-  'server.ts',
-  'main.ts',
-  'gateway.ts',
-  'console-route.ts',
-  'operations',
-  'cluster',
-  'websocket',
-];
+const entry = ['app.ts', 'server.ts', 'main.ts', 'gateway.ts', 'console-route.ts', 'cluster', 'websocket'];
+/** The steps of one request, in order; `operations` (the runtime every step is handed) sits under the routes. */
 const steps = [
   ['route', 'admin'],
+  ['operations'],
   ['admit'],
   ['services', 'responses'],
   ['plan'],
@@ -24,5 +17,10 @@ const steps = [
   ['commit'],
   ['observe'],
 ];
-const infrastructure = [['ledger'], ['store'], ['context'], ['auth'], ['http'], ['config']];
+/**
+ * Below the steps: the ledger and the store keep state, `context` holds the types of one request
+ * (it may name the types the steps put in it, by type only), `http` the wire, `auth` and `config`
+ * what keys and settings are (a config key's id is derived by `auth`, which reads config types).
+ */
+const infrastructure = [['ledger'], ['store'], ['context'], ['http'], ['auth', 'config']];
 module.exports = { entry, steps, infrastructure, tiers: [...steps, ...infrastructure] };

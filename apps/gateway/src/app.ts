@@ -3,13 +3,13 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { IrError } from '@interlingua/ir';
 import type { Gateway } from './gateway.js';
 import { applyCors } from './http/cors.js';
-import { createRequestContext } from './admit/request-context.js';
+import { createRequestContext } from './admit/request-key.js';
 import { errorCodecForPath, sendStyleError } from './http/style-errors.js';
 import { anthropicRoutes } from './route/anthropic-routes.js';
 import { geminiRoutes } from './route/gemini-routes.js';
 import { openAiRoutes } from './route/openai-routes.js';
 import { responsesRoutes } from './route/responses-routes.js';
-import { opsRoutes } from './route/ops-routes.js';
+import { opsRoutes } from './admin/ops-routes.js';
 import type { RouteEntry } from './route/route-entry.js';
 import { directRoutes } from './route/direct-routes.js';
 import { answerUnexpected, serveRoute } from './route/serve-route.js';

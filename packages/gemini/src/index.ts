@@ -29,7 +29,6 @@ export {
 export type { GeminiModel, GeminiModelDetails, GeminiModelList, GeminiModelListOptions } from './gemini-model-list.js';
 export { geminiModel, geminiModelList, GEMINI_METHODS_BY_CAPABILITY } from './gemini-model-list.js';
 export * from './gemini-count-tokens.js';
-export * from './gemini-embeddings.js';
 
 export * from './map/gemini-finish-reason.js';
 export * from './map/gemini-block-reason.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import type { RequestContext } from '../admit/request-context.js';
+import type { RequestContext } from '../context/request-context.js';
 
 /** What an admin action changed; never a secret or its hash. */
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;

@@ -72,6 +72,7 @@ export async function attachOperator(runtime: GatewayRuntime, config: GatewayCon
   process.on('SIGHUP', flushOnHangUp);
   states.set(runtime, { db, connection, keys, registry, ledger, unreachableStatus: database.unreachableStatus });
   runtime.runtimeKeys = registry;
+  runtime.ledger = ledger;
   closers.set(runtime, async () => {
     process.off('SIGHUP', flushOnHangUp);
     registry.stop();
@@ -86,6 +87,7 @@ export async function detachOperator(runtime: GatewayRuntime): Promise<void> {
   closers.delete(runtime);
   states.delete(runtime);
   runtime.runtimeKeys = undefined;
+  runtime.ledger = undefined;
   await close?.();
 }
 

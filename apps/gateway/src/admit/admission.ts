@@ -4,14 +4,13 @@ import { keyAllowsEndpoint, type GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { Gateway } from '../gateway.js';
-import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
+import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import { trackRequest } from '../observe/request-observer.js';
-import { asIrError } from '../plan/run-generation.js';
 import { bodyLimit, checkDeclaredSize } from './body-limits.js';
 import { endpointOfPath } from './endpoint-of-request.js';
 import { holdReservations } from '../observe/budget-reservation-metric.js';
 import { admitKey } from './key-limiter.js';
-import { authenticate, createRequestContext } from './request-context.js';
+import { authenticate, createRequestContext } from './request-key.js';
 
 export { bodyLimit, uploadLimits } from './body-limits.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { IrError, StyleCodec } from '@interlingua/ir';
+import { IrError, type StyleCodec } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { ResponseSink } from './response-sink.js';
 
@@ -25,4 +25,11 @@ export function sendStyleError(sink: ResponseSink, codec: StyleCodec<unknown, un
     headers['retry-after'] = String(Math.ceil(error.data.retryAfterSeconds));
   if (error.data.kind === 'quota-exceeded') headers['x-should-retry'] = 'false';
   sink.sendJson(status, body, headers);
+}
+
+/** Any thrown value as an `IrError`; unexpected ones are the gateway's own internal errors. */
+export function asIrError(error: unknown): IrError {
+  if (error instanceof IrError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new IrError({ kind: 'internal', message: `Internal gateway error: ${message}`, source: 'gateway' });
 }

@@ -8,7 +8,7 @@ import { holdReservations } from './budget-reservation-metric.js';
 import { chargeKey } from './usage-charge.js';
 import { callCost } from './call-cost.js';
 import type { ObservedCall } from './observed-call.js';
-import { recordLedgerRow } from '../ledger/ledger-subscriber.js';
+import { recordLedgerRow } from './ledger-entry.js';
 import { settleLeftStreamUsage } from './left-stream-usage.js';
 import type { RequestTrace } from './tracing/request-tracer.js';
 import { bodyForLog, redactUrl, requestLoggingEnabled, writeRequestLine } from './request-log.js';
@@ -90,7 +90,7 @@ function finishRequest(
   if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
   if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError, entry.reservations);
   if (entry.reservations) holdReservations(gateway, entry.reservations, -1);
-  recordLedgerRow(gateway, entry, { status, latencyMs, usage, cost });
+  recordLedgerRow(gateway.ops.runtime.ledger, entry, { status, latencyMs, usage, cost });
   entry.trace?.end({ endpoint: entry.endpoint, status, call, cost, keyId: entry.key?.id });
   if (!requestLoggingEnabled()) return;
   writeRequestLine(

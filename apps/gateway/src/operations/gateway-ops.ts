@@ -9,6 +9,7 @@ import type { StateStore } from '../store/state-store.js';
 import { PriceTable } from '../observe/price-table.js';
 import { ActiveRequests } from './active-requests.js';
 import type { RequestTracer } from '../observe/tracing/request-tracer.js';
+import type { LedgerWriter } from '../ledger/ledger-writer.js';
 
 /**
  * What outlives a config reload: the store, metrics, logger, cooldowns and the open requests.
@@ -31,6 +32,8 @@ export interface GatewayRuntime {
   metricsText?: () => Promise<string>;
   /** The keys created at runtime (`/admin/keys`), when the gateway has a database. */
   runtimeKeys?: RuntimeKeys;
+  /** The usage ledger the observer hands each finished request to, when the gateway has a database. */
+  ledger?: LedgerWriter;
   /** Traces requests when telemetry is on (`telemetry` block or `OTEL_*` variables); absent when off. */
   tracer?: RequestTracer;
   /**

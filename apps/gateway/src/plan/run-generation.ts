@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError, type IrErrorData } from '@interlingua/ir';
+import { asIrError } from '../http/style-errors.js';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { RouteTarget } from './model-router.js';
 import { callerLeft, CallControl, stopReason } from '../call/call-control.js';
@@ -9,7 +10,7 @@ import { defaultCallOps } from './default-call-ops.js';
 import { runFastPath } from '../call/fast-path.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { runLocalPath } from '../call/local-path.js';
-import { trackStreamedText } from '../commit/streamed-usage.js';
+import { trackStreamedText } from '../observe/streamed-usage.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
 import { targetId } from './target-cooldowns.js';
 import { needsCacheBreakpoints } from '../call/route-cache-breakpoints.js';
@@ -184,11 +185,4 @@ async function failCommitted(call: GenerationContext, error: IrErrorData): Promi
   await call.sink.write(call.framer.frame(messages));
   const closing = call.framer.close();
   call.sink.end(closing || undefined);
-}
-
-/** Any thrown value as an `IrError`; unexpected ones are the gateway's own internal errors. */
-export function asIrError(error: unknown): IrError {
-  if (error instanceof IrError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new IrError({ kind: 'internal', message: `Internal gateway error: ${message}`, source: 'gateway' });
 }

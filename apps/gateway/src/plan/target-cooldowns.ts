@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { RoutingConfig } from '../config/operations-schema.js';
 import { FAILURE_COUNTER_PREFIX, type StateStore } from '../store/state-store.js';
+import type { TargetHealth } from '../context/call-ops.js';
 
 /** How often a target's shared cooldown state is re-read from the store, at most. */
 const REFRESH_MS = 1_000;
@@ -32,7 +33,7 @@ interface Known {
  * on the request path: `isCooling` answers from what this instance knows and refreshes that from
  * the store in the background, at most once a second per target.
  */
-export class TargetCooldowns {
+export class TargetCooldowns implements TargetHealth {
   private readonly known: LRUCache<string, Known>;
 
   constructor(

@@ -3,14 +3,14 @@ import { checkModelName, IrError, invalidRequest, type IrRequest } from '@interl
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { admittedKey, type RequestContext } from '../admit/request-context.js';
+import { admittedKey } from '../admit/request-key.js';
+import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
 import { bodyLimit } from '../admit/admission.js';
-import { sendStyleError } from '../http/style-errors.js';
+import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { attachCall } from '../observe/request-observer.js';
 import { countInputTokens, type TokenCount } from '../call/count-tokens.js';
 import type { CallOutcome } from '../context/generation-call.js';
-import { asIrError } from '../plan/run-generation.js';
 import { outcomeHeaders } from '../commit/route-headers.js';
 import { modelNotFound, parseJsonObject } from './generation-route.js';
 

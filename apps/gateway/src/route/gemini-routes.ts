@@ -4,9 +4,8 @@ import type { Gateway } from '../gateway.js';
 import { geminiCountTokensRoute } from './gemini-count-tokens-route.js';
 import { getGeminiModelRoute, listGeminiModelsRoute } from './gemini-model-routes.js';
 
-import { sendStyleError } from '../http/style-errors.js';
+import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { jsonArrayFramer, sseFramer } from '../http/stream-framer.js';
-import { asIrError } from '../plan/run-generation.js';
 import { generationRoute } from './generation-route.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import type { RouteEntry, RouteHandler } from './route-entry.js';

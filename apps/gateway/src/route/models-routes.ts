@@ -4,9 +4,9 @@ import { checkModelName, IrError } from '@interlingua/ir';
 import { openAiChatModelList, openAiModel } from '@interlingua/openai-chat';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { admittedKey, type RequestContext } from '../admit/request-context.js';
-import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
-import { asIrError } from '../plan/run-generation.js';
+import { admittedKey } from '../admit/request-key.js';
+import type { RequestContext } from '../context/request-context.js';
+import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import { modelNotFound } from './generation-route.js';
 import { listModelsForKey } from './model-listing.js';
 

@@ -1,19 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkModelName, IrError, unsupported, type IrWarning, type StyleCodec } from '@interlingua/ir';
-import { safeJsonParse } from '@interlingua/ir-utils';
-import { serviceErrorCodec, type LocalProviderAdapter } from '@interlingua/provider-adapters';
+import { checkModelName, IrError, type StyleCodec } from '@interlingua/ir';
 import { keyAllowsModel } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
-import { admittedKey, type RequestContext } from '../admit/request-context.js';
-import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
+import { admittedKey } from '../admit/request-key.js';
+import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
-import { sendStyleError } from '../http/style-errors.js';
+import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { bodyLimit } from '../admit/admission.js';
-import { asIrError } from '../plan/run-generation.js';
-import type { RouteTarget } from '../plan/model-router.js';
-import type { ServiceCall, ServiceTarget } from '../services/service-call.js';
-import { fetchServiceAnswer, serviceUpstreamRequest } from '../services/service-upstream.js';
-import { invalidUpstreamBody } from '../call/translated-path.js';
+import type { ServiceCall } from '../services/service-call.js';
 import { modelNotFound, parseJsonObject } from './generation-route.js';
 import type { RouteHandler } from './route-entry.js';
 import { createServiceCall } from './service-route.js';
@@ -64,63 +58,4 @@ export function retrievalRoute<T>(gateway: Gateway, spec: RetrievalRouteSpec<T>)
       sendStyleError(context.sink, spec.errorCodec, asIrError(error));
     }
   };
-}
-
-/**
- * Refuses, before anything is sent, a call whose route has no provider serving the service
- * (HTTP `services`, or the in-process `member`): a 400 naming the providers. Never a fake answer.
- */
-export function requireService(call: ServiceCall, member: 'embed' | 'rerank'): void {
-  const serves = call.route.targets.some(({ adapter }) =>
-    adapter.kind === 'local' ? adapter[member] !== undefined : adapter.services?.[call.service] !== undefined,
-  );
-  if (serves) return;
-  const providers = [...new Set(call.route.targets.map((target) => `"${target.settings.id}"`))].join(', ') || 'none';
-  throw unsupported(
-    `${call.service} ${call.service === 'embeddings' ? 'are' : 'is'} not supported by provider ${providers} (model "${call.model}")`,
-    'model',
-  );
-}
-
-/** The route's first target when it is an in-process provider that answers `member` (the mock); the call is then answered locally. */
-export function localTarget(
-  call: ServiceCall,
-  member: 'embed' | 'rerank',
-): { target: RouteTarget; adapter: LocalProviderAdapter } | undefined {
-  const target = call.route.targets[0];
-  if (target?.adapter.kind !== 'local' || !target.adapter[member]) return undefined;
-  call.outcome.attempts = 1;
-  call.outcome.target = target;
-  call.outcome.path = 'local';
-  return { target, adapter: target.adapter };
-}
-
-/**
- * Sends a JSON body to a service endpoint and returns the answer's raw bytes and parsed JSON.
- * Error statuses become `IrError`s (adapter `mapError` hook first, then the wire's error
- * codec); a body that is not JSON is a 502.
- */
-export async function postServiceJson(
-  call: ServiceCall,
-  serving: ServiceTarget,
-  body: string | Buffer,
-): Promise<{ bytes: Buffer; json: unknown; contentType: string }> {
-  const { target } = serving;
-  const endpoint = serving.endpoint.endpoint(target.settings, target.upstreamModel);
-  const request = serviceUpstreamRequest(call, serving, endpoint, body, 'application/json');
-  const answer = await fetchServiceAnswer(call, serving, request, serviceErrorCodec(serving.endpoint));
-  requireJsonAnswer(answer.headers);
-  const parsed = safeJsonParse(answer.body.toString('utf8'));
-  if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
-  return { bytes: answer.body, json: parsed.value, contentType: JSON_CONTENT_TYPE };
-}
-
-/** Records a translation on the call: its path and the warnings of both directions. */
-export function noteTranslation(
-  call: ServiceCall,
-  path: string,
-  ...warnings: ReadonlyArray<readonly IrWarning[]>
-): void {
-  call.outcome.path = path;
-  call.outcome.warnings = warnings.flat();
 }

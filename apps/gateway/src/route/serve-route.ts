@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Gateway } from '../gateway.js';
 import { admitRequest } from '../admit/admission.js';
-import { createRequestContext } from '../admit/request-context.js';
-import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
-import { asIrError } from '../plan/run-generation.js';
+import { createRequestContext } from '../admit/request-key.js';
+import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import type { RouteHandler } from './route-entry.js';
 
 /**

@@ -1,6 +1,6 @@
 import { codecFor, fetchUpstream, requestSigner, type UpstreamRequest } from '@interlingua/provider-adapters';
 import type { Gateway } from '../gateway.js';
-import type { RequestContext } from '../admit/request-context.js';
+import type { RequestContext } from '../context/request-context.js';
 import { upstreamHttpError } from '../call/upstream-request.js';
 import { isResponsesTarget } from '../responses/responses-targets.js';
 import { responseNotFound } from '../responses/response-store.js';

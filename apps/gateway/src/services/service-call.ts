@@ -6,7 +6,7 @@ import type { ResolvedRoute, RouteTarget } from '../plan/model-router.js';
 import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
-import { asIrError } from '../plan/run-generation.js';
+import { asIrError } from '../http/style-errors.js';
 import { classifyFailure } from '../plan/retry-policy.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { IrUsage } from '@interlingua/ir';
-import { operatorOf } from '../admin/operator-state.js';
-import type { Gateway } from '../gateway.js';
-import type { ObservedCall } from '../observe/observed-call.js';
+import type { LedgerRow } from '../ledger/ledger-row.js';
+import type { ObservedCall } from './observed-call.js';
 
 /** What the request observer knows of a request. */
 export interface ObservedRequest {
@@ -25,8 +24,11 @@ export interface RequestResult {
  * Hands a finished request to the usage ledger (a buffer append; the write happens later). The
  * request and its result come apart, so nothing is copied when no ledger is kept.
  */
-export function recordLedgerRow(gateway: Gateway, request: ObservedRequest, result: RequestResult): void {
-  const ledger = operatorOf(gateway)?.ledger;
+export function recordLedgerRow(
+  ledger: { add(row: LedgerRow): void } | undefined,
+  request: ObservedRequest,
+  result: RequestResult,
+): void {
   if (!ledger) return;
   const outcome = request.call?.outcome;
   const { usage, status } = result;

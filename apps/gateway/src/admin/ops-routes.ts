@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requireAdmin } from '../admin/admin-auth.js';
-import { ledgerUsageRoute } from '../admin/admin-usage-route.js';
-import { operatorOf } from '../admin/operator-state.js';
+import { requireAdmin } from './admin-auth.js';
+import { ledgerUsageRoute } from './admin-usage-route.js';
+import { operatorOf } from './operator-state.js';
 import type { Gateway } from '../gateway.js';
-import type { RequestContext } from '../admit/request-context.js';
-import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
-import { asIrError } from '../plan/run-generation.js';
+import type { RequestContext } from '../context/request-context.js';
+import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import { readUsage } from '../observe/usage-ledger.js';
-import type { RouteEntry, RouteHandler } from './route-entry.js';
+import type { RouteEntry, RouteHandler } from '../route/route-entry.js';
 
 const READY_TIMEOUT_MS = 2_000;
 

@@ -9,8 +9,6 @@ import type { Gateway } from '../gateway.js';
 import { ResponseSink } from '../http/response-sink.js';
 import { RequestStop } from '../context/request-stop.js';
 
-export type { RequestContext } from '../context/request-context.js';
-
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
