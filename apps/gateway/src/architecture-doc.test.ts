@@ -1,0 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const order = require('../gateway-tiers.cjs') as { entry: string[]; tiers: string[][] };
+const source = new URL('.', import.meta.url);
+const doc = readFileSync(new URL('../../../docs/gateway-architecture.md', import.meta.url), 'utf8');
+
+const folders = readdirSync(source, { withFileTypes: true })
+  .filter((item) => item.isDirectory() && item.name !== 'e2e')
+  .map((item) => item.name);
+
+describe('the gateway architecture page and the folder order agree', () => {
+  it('places every folder of apps/gateway/src in the order, and nothing that is not there', () => {
+    const listed = [...order.tiers.flat(), ...order.entry.filter((name) => !name.endsWith('.ts'))];
+    expect([...listed].sort()).toEqual([...folders].sort());
+  });
+
+  it('gives every folder its line in the table, at its tier', () => {
+    order.tiers.forEach((tier, index) => {
+      for (const folder of tier) expect(doc).toMatch(new RegExp(`^\\| ${index + 1} \\| [^|]*\`${folder}/\``, 'm'));
+    });
+    for (const folder of order.entry.filter((name) => !name.endsWith('.ts')))
+      expect(doc).toMatch(new RegExp(`^\\| entry \\| \`${folder}/\``, 'm'));
+  });
+});
