@@ -33,6 +33,16 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       harness = await startHarness(
         async (request, response) => {
           const body = request.json() as { model: string };
+          if (request.url.endsWith('/embeddings')) {
+            if (body.model === 'embed-fails')
+              return sendJson(response, 503, { error: { message: 'overloaded', type: 'server_error' } });
+            return sendJson(response, 200, {
+              object: 'list',
+              model: body.model,
+              data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 0.75] }],
+              usage: { prompt_tokens: 3, total_tokens: 3 },
+            });
+          }
           if (body.model === 'fails')
             return sendJson(response, 503, { error: { message: 'overloaded', type: 'server_error' } });
           if (body.model === 'refuses')
@@ -43,6 +53,13 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
         },
         {
           models: [
+            {
+              name: 'embed-chain',
+              targets: [
+                { provider: 'upstream', model: 'embed-fails' },
+                { provider: 'upstream', model: 'embed-works', priority: 1 },
+              ],
+            },
             {
               name: 'chain',
               targets: [
@@ -162,6 +179,47 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
         'interlingua.attempts': 2,
         'interlingua.fallback.chain': ['upstream/fails', 'upstream/works'],
         'interlingua.path': 'fast',
+      });
+    });
+
+    it('traces a service call: one attempt span per upstream attempt of an embeddings fallback, usage on the one that answered', async () => {
+      const traceId = 'ccf92f3577b34da6a3ce929d0e0e4736';
+      const client = new OpenAI({
+        baseURL: `${harness.url}/v1`,
+        apiKey: GATEWAY_KEY,
+        maxRetries: 0,
+        defaultHeaders: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      });
+      const answer = await client.embeddings.create({ model: 'embed-chain', input: 'hi', encoding_format: 'float' });
+      expect(answer.data[0]!.embedding).toEqual([0.25, -0.5, 0.75]);
+      const spans = await spansOfTrace(traceId);
+      const request = spans.find((span) => span.kind === SERVER)!;
+      const attempts = spans.filter((span) => span.kind === CLIENT).sort((a, b) => Number(a.startNs - b.startNs));
+      expect(attempts).toHaveLength(2);
+      expect(attempts.every((span) => span.parentSpanId === request.spanId)).toBe(true);
+      expect(attempts.map((span) => span.name)).toEqual(['embeddings embed-fails', 'embeddings embed-works']);
+      expect(attempts[0]!.attributes).toMatchObject({
+        'gen_ai.operation.name': 'embeddings',
+        'error.type': 'overloaded',
+        'http.response.status_code': 503,
+        'interlingua.attempt': 1,
+      });
+      expect(attempts[0]!.statusCode).toBe(2);
+      expect(attempts[1]!.attributes).toMatchObject({
+        'gen_ai.operation.name': 'embeddings',
+        'gen_ai.provider.name': 'openai',
+        'interlingua.attempt': 2,
+        'gen_ai.usage.input_tokens': 3,
+      });
+      // Each attempt carried its own span as the upstream's parent.
+      const upstreamParents = harness.upstream.requests
+        .filter((received) => received.url.endsWith('/embeddings') && received.headers.traceparent?.includes(traceId))
+        .map((received) => received.headers.traceparent);
+      expect(upstreamParents).toEqual(attempts.map((span) => `00-${traceId}-${span.spanId}-01`));
+      expect(request.attributes).toMatchObject({
+        'gen_ai.operation.name': 'embeddings',
+        'interlingua.attempts': 2,
+        'interlingua.fallback.chain': ['upstream/embed-fails', 'upstream/embed-works'],
       });
     });
 

@@ -48,7 +48,8 @@ export type ServeOnTarget = (target: ServiceTarget) => Promise<void>;
  * providers. Before anything reached the caller, a target that fails with an upstream failure
  * worth another provider (429, 5xx, timeouts, connection errors), or that refuses the request
  * as `unsupported` (a format it cannot produce), hands over to the next; the first refusal or
- * the last failure is what the caller gets when no target answered.
+ * the last failure is what the caller gets when no target answered. Each attempt is a span of
+ * the request's trace when tracing is on.
  */
 export async function runServiceCall(call: ServiceCall, serve: ServeOnTarget): Promise<void> {
   const serving = servingTargets(call);
@@ -57,16 +58,20 @@ export async function runServiceCall(call: ServiceCall, serve: ServeOnTarget): P
   for (const candidate of serving) {
     call.outcome.attempts++;
     call.outcome.target = candidate.target;
+    call.outcome.trace?.attemptStarted(candidate.target);
     try {
       await serve(candidate);
       return;
     } catch (error) {
       const irError = asIrError(error);
+      call.outcome.trace?.attemptFailed(irError.data);
       if (call.sink.committed || call.signal.aborted) throw irError;
       if (irError.data.source === 'upstream') noteServiceFailure(call, candidate.target, irError);
       if (irError.data.kind === 'unsupported') refusal ??= irError;
       else if (classifyFailure(irError) !== 'final') failure = irError;
       else throw irError;
+    } finally {
+      call.outcome.trace?.attemptEnded();
     }
   }
   throw (
