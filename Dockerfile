@@ -2,20 +2,28 @@
 # The Interlingua gateway as a container image.
 #   docker build -t interlingua/gateway .
 #   docker run -p 8080:8080 -v interlingua-data:/data interlingua/gateway
-# Stage 1 builds the console and the gateway from the workspace and packs the npm package;
-# stage 2 installs that package (runtime dependencies only) on a slim Node 24 base. SQLite is
-# Node's own node:sqlite, so nothing native is compiled and no build tool reaches the final image.
+# The build stages fetch the workspace's dependencies, build the console and the gateway and pack
+# the npm package; the final stage installs that package (runtime dependencies only) on a slim
+# Node 24 base. SQLite is Node's own node:sqlite, so nothing native is compiled and no build tool
+# reaches the final image.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+# The workspace's dependencies, fetched from the lockfile alone: this stage is reused from the
+# build cache until pnpm-lock.yaml (or the pnpm version) changes.
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /src
 # pnpm at the version package.json's `packageManager` names (`pnpm@x.y.z`), from npm.
 COPY package.json ./
-RUN npm install -g --no-audit --no-fund "$(node -p "require('./package.json').packageManager")"
+RUN npm install -g --no-audit --no-fund --no-update-notifier "$(node -p "require('./package.json').packageManager")"
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+# No install scripts here either (pnpm fetch has no flag for it).
+RUN npm_config_ignore_scripts=true pnpm fetch
+
+FROM deps AS build
 COPY . .
 # --ignore-scripts: the optional native better-sqlite3 is not built; the image uses node:sqlite.
-RUN pnpm install --frozen-lockfile --ignore-scripts \
+RUN pnpm install --frozen-lockfile --offline --ignore-scripts \
  && pnpm --filter @interlingua/console --filter @interlingua/gateway build \
  && mkdir /pack \
  && cd apps/gateway && pnpm pack --pack-destination /pack \
@@ -34,7 +42,7 @@ WORKDIR /opt/interlingua
 COPY --from=build /pack/gateway.tgz /tmp/gateway.tgz
 # Runtime dependencies only (no dev, no optional native module, no install scripts); then npm,
 # npx and Corepack leave the image: nothing in it installs or builds anything.
-RUN npm install --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund --no-package-lock /tmp/gateway.tgz \
+RUN npm install --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund --no-update-notifier --no-package-lock /tmp/gateway.tgz \
  && rm -rf /tmp/gateway.tgz /root/.npm /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
            /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \
  && mkdir -p /data && chown 1000:1000 /data && chmod 0700 /data

@@ -10,10 +10,10 @@
 // Run: pnpm --filter @interlingua/gateway check:packed   (or: node apps/gateway/scripts/check-packed.mjs)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { check, freePort, step } from './script-helpers.mjs';
 
 const gatewayDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(gatewayDir, '../..');
@@ -46,17 +46,6 @@ function run(command, args, cwd) {
   return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
-async function step(name, action) {
-  const started = Date.now();
-  const result = await action();
-  console.log(`ok  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return result;
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
 function folderBytes(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.size;
@@ -64,17 +53,6 @@ function folderBytes(path) {
 }
 
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** Starts the installed `interlingua` in the empty folder; resolves once /health answers 200. */
 async function startGateway(bin, port) {
