@@ -118,8 +118,17 @@ const CASES: readonly MediaCase[] = [
   },
 ];
 
-function send(media: MediaCase, url: string): Promise<Response> {
-  const body = JSON.stringify(media.body(url));
+/** The case's body with a long turn after the media one: an agent-sized body, which the gateway scans instead of parsing whole. */
+function agentSized(media: MediaCase, body: Record<string, unknown>): Record<string, unknown> {
+  const long = 'Earlier output. '.repeat(2_000);
+  const turn =
+    media.style === 'gemini' ? { role: 'model', parts: [{ text: long }] } : { role: 'assistant', content: long };
+  const field = media.style === 'gemini' ? 'contents' : media.style === 'openai-responses' ? 'input' : 'messages';
+  return { ...body, [field]: [...(body[field] as unknown[]), turn] };
+}
+
+function send(media: MediaCase, url: string, large = false): Promise<Response> {
+  const body = JSON.stringify(large ? agentSized(media, media.body(url)) : media.body(url));
   const json = { 'content-type': 'application/json' };
   const post = (path: string, headers: Record<string, string>) =>
     fetch(`${harness.url}${path}`, { method: 'POST', headers: { ...json, ...headers }, body });
@@ -167,6 +176,23 @@ describe('media URLs passed on to the upstream follow the media policy', () => {
       const outcome = await readInbound(mode(media.style), await send(media, 'https://files.example.com/a.png'));
       expect(outcome.kind, JSON.stringify(outcome)).toBe('complete');
       expect(violations).toEqual([]);
+    },
+  );
+
+  it.each(CASES.map((media) => [media.name, media] as const))(
+    '%s in an agent-sized body: refused and passed the same, the body relayed as its bytes',
+    async (_name, media) => {
+      const refused = await readInbound(mode(media.style), await send(media, 'http://10.1.2.3/a.png', true));
+      expect(refused).toMatchObject({ kind: 'http-error', status: 400 });
+      expect(refused.kind === 'http-error' ? refused.message : '').toContain(media.path);
+      const before = upstream.requests.length;
+      const sent = JSON.stringify(agentSized(media, media.body('https://files.example.com/a.png')));
+      const outcome = await readInbound(mode(media.style), await send(media, 'https://files.example.com/a.png', true));
+      expect(outcome.kind, JSON.stringify(outcome)).toBe('complete');
+      const relayed = upstream.requests[before]?.body.toString('utf8') ?? '';
+      const tail = (text: string) => text.slice(text.indexOf('"', text.indexOf(',')));
+      expect(relayed.length).toBeGreaterThan(16 * 1024);
+      if (media.style !== 'gemini') expect(tail(relayed)).toBe(tail(sent));
     },
   );
 

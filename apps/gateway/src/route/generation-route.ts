@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkModelName, IrError, invalidRequest } from '@interlingua/ir';
-import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
-import { bodyText, readBody } from '../http/read-body.js';
+import { readBody } from '../http/read-body.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { GenerationContext } from '../context/generation-call.js';
@@ -17,6 +16,9 @@ import { ENDPOINT_OF_STYLE } from '../context/call-ops.js';
 import { checkForwardedMediaUrls } from '../services/forwarded-media-urls.js';
 import { remoteMediaStep } from '../services/remote-media-step.js';
 import { checkRequiredFields } from './required-fields.js';
+import { parseRequestBody } from './request-body.js';
+
+export { parseJsonObject } from './request-body.js';
 import { reasoningContext } from '../reasoning/reasoning-context.js';
 
 /** What a generation route reads from the request beside its body. */
@@ -47,7 +49,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
     try {
       const key = admittedKey(context);
       const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_STYLE[spec.wire]));
-      const json = parseJsonObject(rawBody);
+      const json = parseRequestBody(rawBody, spec.wire);
       const target = readTarget(request, json);
       checkRequiredFields(spec.wire, json);
       checkForwardedMediaUrls(spec.wire, json, gateway.config.media);
@@ -106,16 +108,6 @@ export function bodyTarget(_request: IncomingMessage, json: Record<string, unkno
   if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean')
     throw invalidRequest('stream: must be a boolean', 'stream');
   return { model: checkModelName(model), stream: json.stream === true, framer: sseFramer() };
-}
-
-/** The body as a JSON object; 400 naming the problem otherwise. */
-export function parseJsonObject(rawBody: Buffer): Record<string, unknown> {
-  if (rawBody.length === 0) throw invalidRequest('The request body is empty: send a JSON object');
-  const parsed = safeJsonParse(bodyText(rawBody));
-  if (!parsed.ok) throw invalidRequest(`The request body is not valid JSON: ${parsed.error}`);
-  const object = asRecord(parsed.value);
-  if (!object) throw invalidRequest('The request body must be a JSON object');
-  return object;
 }
 
 export function modelNotFound(model: string): IrError {

@@ -4,6 +4,7 @@ import { invalidRequest } from '@interlingua/ir';
 import { checkOpenAiChatRequestLimits } from '@interlingua/openai-chat';
 import { checkOpenAiResponsesRequestLimits } from '@interlingua/openai-responses';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
+import { parsedFieldsOf, pendingField, shapeOf } from '../http/lazy-json-body.js';
 
 const isNonEmptyArray = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
 
@@ -31,13 +32,15 @@ const REQUIRED: Record<
 
 export function checkRequiredFields(wire: GenerationStyle, json: Record<string, unknown>): void {
   for (const [field, check, expected] of REQUIRED[wire]) {
-    if (!check(json[field]))
+    // A large value of a lazy body not parsed yet is checked by its kind, which is all these checks read.
+    const pending = pendingField(json, field);
+    if (!check(pending ? shapeOf(pending) : json[field]))
       throw invalidRequest(
         `${field}: ${json[field] === undefined ? 'required' : 'invalid'}; expected ${expected}`,
         field,
       );
   }
-  LIMITS[wire](json);
+  LIMITS[wire](parsedFieldsOf(json));
 }
 
 /**

@@ -1,11 +1,12 @@
 import { IrError } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
+import { pendingField, type PendingField } from '../http/lazy-json-body.js';
 import { describeUrl } from './media-fetcher.js';
 import { forwardedUrlProblem, type MediaUrlPolicy } from './media-url-policy.js';
 
 /** Where each style keeps the content that can name media by URL. */
-const CONTENT_FIELDS: Record<GenerationStyle, readonly string[]> = {
+export const CONTENT_FIELDS: Record<GenerationStyle, readonly string[]> = {
   'openai-chat': ['messages'],
   'openai-responses': ['input'],
   'anthropic-messages': ['messages', 'system'],
@@ -49,7 +50,24 @@ export function checkForwardedMediaUrls(
       source: 'gateway',
     });
   };
-  for (const field of CONTENT_FIELDS[wire]) visitMediaUrls(json[field], [field], refuseBadUrl);
+  for (const field of CONTENT_FIELDS[wire]) {
+    const pending = pendingField(json, field);
+    if (pending && !mayNameMedia(pending)) continue;
+    visitMediaUrls(json[field], [field], refuseBadUrl);
+  }
+}
+
+/** Byte needles covering every name the walk below looks for: the media part types and Gemini's file keys. */
+const MEDIA_NEEDLES = ['image', 'input_file', 'document', 'fileData', 'file_data'].map((needle) => Buffer.from(needle));
+
+/**
+ * Whether a value not parsed yet may name media: false only when its bytes hold none of the names
+ * the walk looks for and no `\u` escape (which could spell one); then the walk would find nothing.
+ */
+function mayNameMedia({ bytes, field }: PendingField): boolean {
+  if (field.unicodeEscapes) return true;
+  const value = bytes.subarray(field.start, field.end);
+  return MEDIA_NEEDLES.some((needle) => value.includes(needle));
 }
 
 function urlProblem(found: FoundUrl, policy: MediaUrlPolicy): string | undefined {
