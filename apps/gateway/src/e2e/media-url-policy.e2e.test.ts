@@ -120,7 +120,7 @@ const CASES: readonly MediaCase[] = [
 
 /** The case's body with a long turn after the media one: an agent-sized body, which the gateway scans instead of parsing whole. */
 function agentSized(media: MediaCase, body: Record<string, unknown>): Record<string, unknown> {
-  const long = 'Earlier output. '.repeat(2_000);
+  const long = 'Earlier output. '.repeat(5_000);
   const turn =
     media.style === 'gemini' ? { role: 'model', parts: [{ text: long }] } : { role: 'assistant', content: long };
   const field = media.style === 'gemini' ? 'contents' : media.style === 'openai-responses' ? 'input' : 'messages';
@@ -191,7 +191,7 @@ describe('media URLs passed on to the upstream follow the media policy', () => {
       expect(outcome.kind, JSON.stringify(outcome)).toBe('complete');
       const relayed = upstream.requests[before]?.body.toString('utf8') ?? '';
       const tail = (text: string) => text.slice(text.indexOf('"', text.indexOf(',')));
-      expect(relayed.length).toBeGreaterThan(16 * 1024);
+      expect(relayed.length).toBeGreaterThan(64 * 1024);
       if (media.style !== 'gemini') expect(tail(relayed)).toBe(tail(sent));
     },
   );

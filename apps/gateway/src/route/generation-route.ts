@@ -16,7 +16,7 @@ import { ENDPOINT_OF_STYLE } from '../context/call-ops.js';
 import { checkForwardedMediaUrls } from '../services/forwarded-media-urls.js';
 import { remoteMediaStep } from '../services/remote-media-step.js';
 import { checkRequiredFields } from './required-fields.js';
-import { parseRequestBody } from './request-body.js';
+import { firstTargetSpeaks, parseRequestBody } from './request-body.js';
 
 export { parseJsonObject } from './request-body.js';
 import { reasoningContext } from '../reasoning/reasoning-context.js';
@@ -49,7 +49,9 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
     try {
       const key = admittedKey(context);
       const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_STYLE[spec.wire]));
-      const json = parseRequestBody(rawBody, spec.wire);
+      const json = parseRequestBody(rawBody, spec.wire, (model) =>
+        firstTargetSpeaks(gateway.router.resolve(model), spec.wire),
+      );
       const target = readTarget(request, json);
       checkRequiredFields(spec.wire, json);
       checkForwardedMediaUrls(spec.wire, json, gateway.config.media);

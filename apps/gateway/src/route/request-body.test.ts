@@ -100,17 +100,28 @@ const escapeNames = (text: string): string =>
 describe('parseRequestBody', () => {
   it('waits to parse a large content value and parses it on first read', () => {
     const raw = Buffer.from(JSON.stringify({ model: 'm', messages: [padding], stream: true }));
-    const json = parseRequestBody(raw, 'openai-chat');
+    const json = parseRequestBody(raw, 'openai-chat', (model) => model === 'm');
     expect(pendingField(json, 'messages')?.field.end).toBeGreaterThan(LAZY_FROM_BYTES);
     expect(json.messages).toEqual([padding]);
     expect(pendingField(json, 'messages')).toBeUndefined();
     expect(Object.getOwnPropertyDescriptor(json, 'messages')?.value).toEqual([padding]);
   });
 
+  it('parses a body to be translated whole', () => {
+    const raw = Buffer.from(JSON.stringify({ model: 'm', messages: [padding], stream: true }));
+    expect(
+      pendingField(
+        parseRequestBody(raw, 'openai-chat', () => false),
+        'messages',
+      ),
+    ).toBeUndefined();
+  });
+
   it('parses a small body whole', () => {
     const json = parseRequestBody(
       Buffer.from('{"model":"m","messages":[{"role":"user","content":"hi"}]}'),
       'openai-chat',
+      () => true,
     );
     expect(pendingField(json, 'messages')).toBeUndefined();
   });
@@ -122,12 +133,13 @@ describe('parseRequestBody', () => {
         body,
         fc.boolean(),
         fc.option(fc.nat(), { nil: undefined }),
-        (wire, value, escaped, cutAt) => {
+        fc.boolean(),
+        (wire, value, escaped, cutAt, relayed) => {
           let text = JSON.stringify(value, null, cutAt !== undefined && cutAt % 3 === 0 ? 1 : undefined);
           if (escaped) text = escapeNames(text);
           if (cutAt !== undefined && cutAt % 5 === 1) text = text.slice(0, text.length - 1 - (cutAt % 7));
           const raw = Buffer.from(text);
-          expect(routeReading(wire, raw, (bytes) => parseRequestBody(bytes, wire))).toEqual(
+          expect(routeReading(wire, raw, (bytes) => parseRequestBody(bytes, wire, () => relayed))).toEqual(
             routeReading(wire, raw, parseJsonObject),
           );
         },
