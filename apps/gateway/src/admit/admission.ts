@@ -34,9 +34,13 @@ export async function admitRequest(
   const tracked = trackRequest(gateway, request, response, endpoint, context.requestId);
   context.tracked = tracked;
   try {
-    refuseWhileDraining(gateway);
-    checkDeclaredSize(request, bodyLimit(gateway, endpoint));
-    const key = authenticate(gateway, request, () => context.url.searchParams);
+    refuseWhileDraining(gateway.ops.runtime);
+    checkDeclaredSize(request, bodyLimit(gateway.config, endpoint));
+    const key = authenticate(
+      { config: gateway.keys, runtime: gateway.ops.runtime.runtimeKeys },
+      request,
+      () => context.url.searchParams,
+    );
     context.key = key;
     tracked.key = key;
     checkEndpointAllowed(key, endpoint);
@@ -56,8 +60,8 @@ export async function admitRequest(
   }
 }
 
-function refuseWhileDraining(gateway: Gateway): void {
-  if (gateway.ops.runtime.draining) {
+function refuseWhileDraining(runtime: { readonly draining: boolean }): void {
+  if (runtime.draining) {
     throw new IrError({
       kind: 'overloaded',
       status: 503,

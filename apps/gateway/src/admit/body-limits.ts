@@ -1,20 +1,26 @@
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { EndpointName } from '../config/operations-schema.js';
-import type { Gateway } from '../gateway.js';
+import type { GatewayConfig } from '../config/config-schema.js';
+
+/** The part of the config body limits read. */
+export type BodyLimitConfig = {
+  limits: Pick<GatewayConfig['limits'], 'maxBodyBytes'>;
+  server: Pick<GatewayConfig['server'], 'maxBodyBytes'>;
+};
 
 /** The largest request body an endpoint accepts: `limits.maxBodyBytes.<endpoint>`, else `server.maxBodyBytes`. */
-export function bodyLimit(gateway: Gateway, endpoint: EndpointName): number {
-  return gateway.config.limits.maxBodyBytes[endpoint] ?? gateway.config.server.maxBodyBytes;
+export function bodyLimit(config: BodyLimitConfig, endpoint: EndpointName): number {
+  return config.limits.maxBodyBytes[endpoint] ?? config.server.maxBodyBytes;
 }
 
 /** Upload limits of a multipart endpoint: its body limit, and per file the smaller of that and `maxFileBytes`. */
 export function uploadLimits(
-  gateway: Gateway,
+  config: BodyLimitConfig,
   endpoint: 'images' | 'audio',
   maxFileBytes: number,
 ): { maxTotalBytes: number; maxFileBytes: number } {
-  const total = bodyLimit(gateway, endpoint);
+  const total = bodyLimit(config, endpoint);
   return { maxTotalBytes: total, maxFileBytes: Math.min(maxFileBytes, total) };
 }
 

@@ -5,7 +5,6 @@ import { findKey, presentedKey, type GatewayKey } from '../auth/api-keys.js';
 
 import type { RequestContext } from '../context/request-context.js';
 import type { TrackedRequest } from '../observe/request-observer.js';
-import type { Gateway } from '../gateway.js';
 import { ResponseSink } from '../http/response-sink.js';
 import { RequestStop } from '../context/request-stop.js';
 
@@ -53,8 +52,14 @@ class GatewayRequestContext implements RequestContext {
   }
 }
 
+/** The keys a caller may present: the config's, and those created at runtime when the gateway has a database. */
+export interface KeyTables {
+  config: readonly GatewayKey[];
+  runtime?: { find(presented: string): GatewayKey | undefined } | undefined;
+}
+
 /** The caller's gateway key; 401 when missing, unknown or expired. */
-export function authenticate(gateway: Gateway, request: IncomingMessage, query: () => URLSearchParams): GatewayKey {
+export function authenticate(keys: KeyTables, request: IncomingMessage, query: () => URLSearchParams): GatewayKey {
   const presented = presentedKey(request.headers, query);
   if (!presented) {
     throw new IrError({
@@ -64,7 +69,7 @@ export function authenticate(gateway: Gateway, request: IncomingMessage, query: 
       source: 'gateway',
     });
   }
-  const key = findKey(gateway.keys, presented) ?? gateway.ops.runtime.runtimeKeys?.find(presented);
+  const key = findKey(keys.config, presented) ?? keys.runtime?.find(presented);
   if (!key)
     throw new IrError({
       kind: 'authentication',

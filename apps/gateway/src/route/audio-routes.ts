@@ -21,7 +21,7 @@ export const MAX_AUDIO_FILE_BYTES = 25 * 1024 * 1024;
 
 /** `/v1/audio/speech` (JSON), `/v1/audio/transcriptions` and `/v1/audio/translations` (multipart). */
 export function audioRoutes(gateway: Gateway): RouteEntry[] {
-  const limits = (): MultipartLimits => uploadLimits(gateway, 'audio', MAX_AUDIO_FILE_BYTES);
+  const limits = (): MultipartLimits => uploadLimits(gateway.config, 'audio', MAX_AUDIO_FILE_BYTES);
   return [
     {
       method: 'post',
@@ -31,7 +31,7 @@ export function audioRoutes(gateway: Gateway): RouteEntry[] {
         serve: audioService,
         local: answerLocalAudio,
         async read(request): Promise<ServiceRequest<AudioInput>> {
-          const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'audio')));
+          const json = parseJsonObject(await readBody(request, bodyLimit(gateway.config, 'audio')));
           const parsed = parseAudioWire(openAiSpeechRequestSchema, json);
           return { model: parsed.model, input: { operation: 'speech', json, request: parsed } };
         },

@@ -33,7 +33,7 @@ export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
   return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
       const key = admittedKey(context);
-      const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'count-tokens')));
+      const json = parseJsonObject(await readBody(request, bodyLimit(gateway.config, 'count-tokens')));
       const ir = spec.decode(json, request);
       if (!ir.model) throw invalidRequest('model: a model name (string) is required', 'model');
       checkModelName(ir.model);

@@ -48,7 +48,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
     let call: GenerationContext | undefined;
     try {
       const key = admittedKey(context);
-      const rawBody = await readBody(request, bodyLimit(gateway, ENDPOINT_OF_STYLE[spec.wire]));
+      const rawBody = await readBody(request, bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]));
       const json = parseRequestBody(rawBody, spec.wire, (model) =>
         firstTargetSpeaks(gateway.router.resolve(model), spec.wire),
       );

@@ -23,7 +23,7 @@ export const MAX_EDIT_IMAGES = 16;
 
 /** `/v1/images/generations` (JSON), `/v1/images/edits` and `/v1/images/variations` (multipart). */
 export function imagesRoutes(gateway: Gateway): RouteEntry[] {
-  const limits = (): MultipartLimits => uploadLimits(gateway, 'images', MAX_IMAGE_FILE_BYTES);
+  const limits = (): MultipartLimits => uploadLimits(gateway.config, 'images', MAX_IMAGE_FILE_BYTES);
   return [
     {
       method: 'post',
@@ -33,7 +33,7 @@ export function imagesRoutes(gateway: Gateway): RouteEntry[] {
         serve: imagesService,
         local: answerLocalImages,
         async read(request): Promise<ServiceRequest<ImagesInput>> {
-          const json = parseJsonObject(await readBody(request, bodyLimit(gateway, 'images')));
+          const json = parseJsonObject(await readBody(request, bodyLimit(gateway.config, 'images')));
           const parsed = parseImagesWire(openAiImageGenerationRequestSchema, json);
           return { model: requiredModel(parsed.model), input: { operation: 'generations', json, request: parsed } };
         },

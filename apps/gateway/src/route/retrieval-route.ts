@@ -38,7 +38,7 @@ export function retrievalRoute<T>(gateway: Gateway, spec: RetrievalRouteSpec<T>)
   ): Promise<void> => {
     try {
       const key = admittedKey(context);
-      const rawBody = await readBody(request, bodyLimit(gateway, spec.service));
+      const rawBody = await readBody(request, bodyLimit(gateway.config, spec.service));
       const { model, input } = spec.read(request, parseJsonObject(rawBody), rawBody);
       checkModelName(model);
       if (!keyAllowsModel(key, model)) {

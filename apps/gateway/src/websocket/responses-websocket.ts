@@ -104,7 +104,11 @@ function upgrade(
     });
   }
   if (gateway.ops.runtime.draining) throw SHUTTING_DOWN;
-  const key = authenticate(gateway, request, () => url.searchParams);
+  const key = authenticate(
+    { config: gateway.keys, runtime: gateway.ops.runtime.runtimeKeys },
+    request,
+    () => url.searchParams,
+  );
   if (!keyAllowsEndpoint(key, 'responses')) {
     throw new IrError({
       kind: 'permission',
@@ -116,7 +120,7 @@ function upgrade(
   const release = state.counts.take(key.id, settings);
   // The TCP socket closes whether the handshake fails or the connection ends later.
   socket.once('close', release);
-  const maxMessageBytes = bodyLimit(gateway, 'responses');
+  const maxMessageBytes = bodyLimit(gateway.config, 'responses');
   // Messages a little over the limit still arrive whole and get an error event; far over it, ws closes with 1009.
   const server = new WebSocketServer({
     noServer: true,
