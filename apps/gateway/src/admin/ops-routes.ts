@@ -33,25 +33,20 @@ export function opsRoutes(gateway: Gateway): RouteEntry[] {
 }
 
 /**
- * `/ready`: 503 `draining` during a shutdown; 503 `unavailable` when the state store does not
- * answer or the ledger journal is full (rows would be lost); `degraded` while the database does
- * not answer (requests are served with the keys in memory, ledger rows journaled): 503 by
- * default, 200 with `database.unreachableStatus: 200`; else 200 `ready`.
+ * `/ready`: 503 `draining` during a shutdown; 503 `unavailable` when the ledger journal is full
+ * (rows would be lost), or when the state store does not answer and `limits.whenStoreFails` is
+ * `closed` (keys with limits are refused); `degraded` while the database does not answer
+ * (requests are served with the keys in memory, ledger rows journaled): 503 by default, 200 with
+ * `database.unreachableStatus: 200`; 200 `degraded` when the store does not answer and limits
+ * fail `open` (requests are served without counting them); else 200 `ready`.
  */
 function readyRoute(gateway: Gateway) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     if (gateway.ops.runtime.draining) return sendJson(context, 503, { status: 'draining' });
-    try {
-      await withTimeout(gateway.store.ping(), READY_TIMEOUT_MS);
-    } catch (error) {
-      return sendJson(context, 503, {
-        status: 'unavailable',
-        store: 'unreachable',
-        reason: `state store: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    }
+    const store = await storeState(gateway);
+    if (store?.limits === 'refused') return sendJson(context, 503, { status: 'unavailable', ...store });
     const operator = operatorOf(gateway);
-    if (!operator) return sendJson(context, 200, { status: 'ready' });
+    if (!operator) return sendJson(context, 200, store ? { status: 'degraded', ...store } : { status: 'ready' });
     const { connection, ledger } = operator;
     const oldest = ledger.oldestPendingAt;
     const journal = {
@@ -72,11 +67,29 @@ function readyRoute(gateway: Gateway) {
       return sendJson(context, operator.unreachableStatus, {
         status: 'degraded',
         database,
-        reason: `database: ${connection.error ?? 'unreachable'}`,
+        reason: `database: ${connection.error ?? 'unreachable'}${store ? `; ${store.reason}` : ''}`,
         journal,
+        ...(store ? { store: store.store, limits: store.limits } : {}),
       });
+    if (store) return sendJson(context, 200, { status: 'degraded', database, journal, ...store });
     sendJson(context, 200, { status: 'ready', database, journal });
   };
+}
+
+/** What a state store that does not answer means for limits (`limits.whenStoreFails`); undefined while it answers. */
+async function storeState(
+  gateway: Gateway,
+): Promise<{ store: 'unreachable'; limits: 'refused' | 'not enforced'; reason: string } | undefined> {
+  try {
+    await withTimeout(gateway.store.ping(), READY_TIMEOUT_MS);
+    return undefined;
+  } catch (error) {
+    return {
+      store: 'unreachable',
+      limits: gateway.config.limits.whenStoreFails === 'closed' ? 'refused' : 'not enforced',
+      reason: `state store: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
 }
 
 function metricsRoute(gateway: Gateway) {
