@@ -6,7 +6,14 @@ import { counterKey, RPM_COUNTER } from '../observe/counter-keys.js';
 import { tpmCounterKey } from '../observe/usage-charge.js';
 import { usageCounterKey } from '../observe/usage-ledger.js';
 import { counterTtlMs, secondsUntil, windowAt, type Window } from '../observe/usage-periods.js';
-import { heldByOthers, releaseOps, reserveOn, type BudgetReservation } from '../observe/budget-reservation.js';
+import {
+  heldByOthers,
+  releaseOps,
+  reserveOn,
+  sizedReservation,
+  type BudgetReservation,
+  type ExpectedUse,
+} from '../observe/budget-reservation.js';
 
 /** Called when the store fails (counted and logged). */
 export type StoreErrorHandler = (operation: string, error: unknown) => void;
@@ -88,22 +95,74 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
           : undefined,
     });
   }
-  for (const budget of key.budgets) checks.push(budgetCheck(key, budget, now));
+  for (const budget of key.budgets)
+    checks.push(budgetCheck(key, reserveOn(key, budget, windowAt(budget.period, now), now), now));
   return checks;
 }
 
-function budgetCheck(key: GatewayKey, budget: BudgetConfig, now: number): Check {
-  const window = windowAt(budget.period, now);
+/** A resized hold: the reservations now held, and the refusal when a budget cannot take the larger hold. */
+export interface Resized {
+  reservations: BudgetReservation[];
+  error?: IrError;
+}
+
+/**
+ * Sizes the budget reservations a request took at admission to what it is expected to use
+ * (known once its body and route are read: its output cap and the route's price), in one store
+ * call: a larger hold is added in the same atomic step that reads the budget again, so the
+ * request is refused (429) when the budget cannot take it; a smaller one is given back. The
+ * reservations returned are those the store now holds (released when the request closes, also
+ * after a refusal). A failing store keeps the admission's holds (`open`) or refuses (`closed`).
+ */
+export async function resizeReservations(
+  store: StateStore,
+  key: GatewayKey,
+  held: readonly BudgetReservation[],
+  expected: ExpectedUse,
+  now: number,
+  onStoreError: StoreErrorHandler,
+  failMode: StoreFailMode = 'open',
+): Promise<Resized> {
+  const sized = held.map((reservation) => sizedReservation(reservation, expected));
+  const checks: Check[] = [];
+  const lowered: CounterOp[] = [];
+  sized.forEach((reservation, i) => {
+    const add = reservation.op.by - (held[i]?.op.by ?? 0);
+    if (add > 0) checks.push(budgetCheck(key, reservation, now, add));
+    else if (add < 0) lowered.push({ ...reservation.op, by: add });
+  });
+  if (checks.length === 0 && lowered.length === 0) return { reservations: [...held] };
+  let values: number[];
+  try {
+    values = await store.counters([...checks.flatMap((check) => check.ops), ...lowered]);
+  } catch (error) {
+    onStoreError('reserve', error);
+    return failMode === 'closed'
+      ? { reservations: [...held], error: limitsUnavailable() }
+      : { reservations: [...held] };
+  }
+  let at = 0;
+  for (const check of checks) {
+    const error = check.verdict(values.slice(at, at + check.ops.length));
+    at += check.ops.length;
+    if (error) return { reservations: sized, error };
+  }
+  return { reservations: sized };
+}
+
+/** Checks a budget and adds `add` (by default the whole reservation) to its reserved counter. */
+function budgetCheck(key: GatewayKey, reservation: BudgetReservation, now: number, add = reservation.op.by): Check {
+  const { budget, window } = reservation;
   const read = (field: 'inputTokens' | 'outputTokens' | 'costMicros'): CounterOp => ({
     key: usageCounterKey(key.id, budget.period, window, field),
     by: 0,
     ttlMs: 0,
   });
-  const reservation = reserveOn(key, budget, window, now);
+  const hold: CounterOp = { ...reservation.op, by: add };
   if (budget.tokens !== undefined) {
     const limit = budget.tokens;
     return {
-      ops: [read('inputTokens'), read('outputTokens'), reservation.op],
+      ops: [read('inputTokens'), read('outputTokens'), hold],
       reservation,
       verdict: ([input = 0, output = 0, reserved = 0]) =>
         input + output + heldByOthers(reservation, reserved) >= limit
@@ -113,7 +172,7 @@ function budgetCheck(key: GatewayKey, budget: BudgetConfig, now: number): Check 
   }
   const limitMicros = (budget.cost ?? 0) * 1_000_000;
   return {
-    ops: [read('costMicros'), reservation.op],
+    ops: [read('costMicros'), hold],
     reservation,
     verdict: ([micros = 0, reserved = 0]) =>
       micros + heldByOthers(reservation, reserved) >= limitMicros

@@ -6,6 +6,9 @@ import type { CounterOp } from '../store/state-store.js';
 
 /** Part of a budget one running request holds; released when its request closes. */
 export interface BudgetReservation {
+  budget: BudgetConfig;
+  window: Window;
+  /** The add to the reserved counter; `by` is the whole amount this request holds (store units). */
   op: CounterOp;
   unit: 'tokens' | 'cost';
   /** The amount in the budget's unit (cost, not micros). */
@@ -32,9 +35,36 @@ export function reserveOn(key: GatewayKey, budget: BudgetConfig, window: Window,
   const amount = budget.reservePerRequest ?? limit * DEFAULT_RESERVE_FRACTION;
   const by = unit === 'tokens' ? Math.max(1, Math.ceil(amount)) : Math.max(1, Math.round(amount * 1_000_000));
   return {
+    budget,
+    window,
     op: { key: counterKey(RESERVED_COUNTERS[budget.period], key.id, window), by, ttlMs: counterTtlMs(window, now) },
     unit,
     amount: unit === 'tokens' ? by : by / 1_000_000,
+  };
+}
+
+/** What one request is expected to use at most: tokens (input estimate + its output cap) and their cost (null: no price). */
+export interface ExpectedUse {
+  tokens: number;
+  cost: number | null;
+}
+
+/**
+ * The reservation sized to what the request may use (store units), or the same one when that is
+ * unknown (a cost budget and a model without a price).
+ */
+export function sizedReservation(reservation: BudgetReservation, expected: ExpectedUse): BudgetReservation {
+  const by =
+    reservation.unit === 'tokens'
+      ? Math.max(1, Math.ceil(expected.tokens))
+      : expected.cost === null
+        ? undefined
+        : Math.max(1, Math.round(expected.cost * 1_000_000));
+  if (by === undefined || by === reservation.op.by) return reservation;
+  return {
+    ...reservation,
+    op: { ...reservation.op, by },
+    amount: reservation.unit === 'tokens' ? by : by / 1_000_000,
   };
 }
 

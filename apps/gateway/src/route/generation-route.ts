@@ -12,6 +12,7 @@ import type { GenerationContext } from '../context/generation-call.js';
 import { runGeneration } from '../plan/run-generation.js';
 import { attachCall } from '../observe/request-observer.js';
 import { bodyLimit } from '../admit/admission.js';
+import { sizeBudgetHolds } from '../admit/budget-sizing.js';
 import { ENDPOINT_OF_STYLE } from '../context/call-ops.js';
 import { checkForwardedMediaUrls } from '../services/forwarded-media-urls.js';
 import { remoteMediaStep } from '../services/remote-media-step.js';
@@ -66,6 +67,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
       }
       const route = gateway.router.resolve(target.model);
       if (!route) throw modelNotFound(target.model);
+      await sizeBudgetHolds(gateway, context, key, route, json, rawBody.length);
       call = {
         inbound: { wire: spec.wire, codec },
         json,

@@ -1,0 +1,76 @@
+import { asRecord } from '@interlingua/ir-utils';
+import type { GatewayKey } from '../auth/api-keys.js';
+import type { RequestContext } from '../context/request-context.js';
+import type { ResolvedRoute } from '../context/route-target.js';
+import type { Gateway } from '../gateway.js';
+import { holdReservations } from '../observe/budget-reservation-metric.js';
+import type { ExpectedUse } from '../observe/budget-reservation.js';
+import type { PriceTable } from '../observe/price-table.js';
+import { resizeReservations } from './key-limiter.js';
+
+/** Bytes of request body counted as one input token in the estimate (JSON syntax makes it generous). */
+const BODY_BYTES_PER_TOKEN = 4;
+
+/**
+ * What a generation request may use at most, once its body and route are known: its output cap
+ * (`max_tokens`, `max_completion_tokens`, `max_output_tokens` or Gemini's
+ * `generationConfig.maxOutputTokens`, else the route's `defaultMaxOutputTokens`) plus an input
+ * estimate from the body size, priced at the dearest of the route's targets. Undefined when no
+ * cap is known (the budgets' fixed `reservePerRequest` holds then).
+ */
+export function expectedUse(
+  json: Record<string, unknown>,
+  bodyBytes: number,
+  route: ResolvedRoute,
+  prices: PriceTable,
+): ExpectedUse | undefined {
+  const output = outputCap(json) ?? route.defaultMaxOutputTokens;
+  if (output === undefined) return undefined;
+  const input = Math.ceil(bodyBytes / BODY_BYTES_PER_TOKEN);
+  const usage = { inputTokens: input, outputTokens: output, totalTokens: input + output };
+  const costs = route.targets.map((target) => prices.cost(target.settings.id, target.upstreamModel, usage));
+  const priced = costs.filter((cost): cost is number => cost !== null);
+  return { tokens: input + output, cost: priced.length === 0 ? null : Math.max(...priced) };
+}
+
+function outputCap(json: Record<string, unknown>): number | undefined {
+  const candidates = [
+    json.max_completion_tokens,
+    json.max_tokens,
+    json.max_output_tokens,
+    asRecord(json.generationConfig)?.maxOutputTokens,
+  ];
+  return candidates.find((value): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0);
+}
+
+/**
+ * Sizes the budget holds admission took to what this request may use (see `resizeReservations`);
+ * throws the refusal when a budget cannot take it. Requests without budgets cost nothing here.
+ */
+export async function sizeBudgetHolds(
+  gateway: Gateway,
+  context: RequestContext,
+  key: GatewayKey,
+  route: ResolvedRoute,
+  json: Record<string, unknown>,
+  bodyBytes: number,
+): Promise<void> {
+  const tracked = context.tracked;
+  const held = tracked?.reservations;
+  if (!tracked || !held || held.length === 0) return;
+  const expected = expectedUse(json, bodyBytes, route, gateway.ops.call.prices);
+  if (!expected) return;
+  const resized = await resizeReservations(
+    gateway.store,
+    key,
+    held,
+    expected,
+    Date.now(),
+    gateway.ops.runtime.storeError,
+    gateway.config.limits.whenStoreFails,
+  );
+  holdReservations(gateway, held, -1);
+  holdReservations(gateway, resized.reservations, 1);
+  tracked.reservations = resized.reservations;
+  if (resized.error) throw resized.error;
+}
