@@ -61,14 +61,21 @@ export async function admitRequest(
 }
 
 function refuseWhileDraining(runtime: { readonly draining: boolean }): void {
-  if (runtime.draining) {
-    throw new IrError({
-      kind: 'overloaded',
-      status: 503,
-      message: 'The gateway is shutting down; retry on another instance',
-      source: 'gateway',
-    });
-  }
+  if (runtime.draining) throw drainingRefusal();
+}
+
+/**
+ * What a request that reaches an instance while it shuts down gets: 503 in every style (kind
+ * `upstream-unavailable`, not `overloaded`, which Anthropic's style answers with 529), the status
+ * load balancers retry on another instance (HAProxy `retry-on 503`, nginx `http_503`).
+ */
+export function drainingRefusal(): IrError {
+  return new IrError({
+    kind: 'upstream-unavailable',
+    status: 503,
+    message: 'The gateway is shutting down; retry on another instance',
+    source: 'gateway',
+  });
 }
 
 function checkEndpointAllowed(key: GatewayKey, endpoint: EndpointName): void {
