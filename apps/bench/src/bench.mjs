@@ -12,6 +12,7 @@ import { buildGateway, probeGatewayFeatures, startGatewayProcess } from './gatew
 import { ladderText, markdownReport, scenarioText, summaryText } from './report.mjs';
 import { runScenario, runSoak } from './run-scenario.mjs';
 import { allScenarios } from './scenarios.mjs';
+import { runTelemetryScenario } from './telemetry-scenario.mjs';
 import { runWorkersScenario } from './workers-scenario.mjs';
 import { directTarget, startFloor, startUpstream } from './server-processes.mjs';
 import { bodyCost, evaluateTargets } from './targets.mjs';
@@ -104,7 +105,9 @@ async function runScenarios(settings, servers, notes) {
     const run =
       scenario.kind === 'workers'
         ? await runWorkersScenario(scenario, servers, settings)
-        : await runScenario(scenario, servers.targets, servers.upstream, settings.sizes);
+        : scenario.kind === 'telemetry'
+          ? await runTelemetryScenario(scenario, servers, settings)
+          : await runScenario(scenario, servers.targets, servers.upstream, settings.sizes);
     const result = scenarioFigures(run);
     figures.push(result);
     process.stdout.write(`${scenarioText(result)}\n`);

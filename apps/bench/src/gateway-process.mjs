@@ -89,8 +89,9 @@ export function buildGateway(repoRoot) {
 }
 
 /**
- * Starts the built gateway with a generated config; `args` go to the gateway (`--workers 2`).
- * @param {{ repoRoot: string; upstreamOrigin: string; logPath: string; nodeArgs?: string[]; args?: string[]; name?: import('./server-processes.mjs').TargetName }} options
+ * Starts the built gateway with a generated config; `args` go to the gateway (`--workers 2`),
+ * `env` adds to its environment (`OTEL_EXPORTER_OTLP_ENDPOINT`).
+ * @param {{ repoRoot: string; upstreamOrigin: string; logPath: string; nodeArgs?: string[]; args?: string[]; env?: Record<string, string>; name?: import('./server-processes.mjs').TargetName }} options
  * @returns {Promise<import('./server-processes.mjs').Target & { configPath: string }>}
  */
 export async function startGatewayProcess({
@@ -99,6 +100,7 @@ export async function startGatewayProcess({
   logPath,
   nodeArgs = [],
   args = [],
+  env: extraEnv = {},
   name = 'gateway',
 }) {
   const main = join(repoRoot, 'apps/gateway/dist/main.js');
@@ -115,7 +117,7 @@ export async function startGatewayProcess({
     ),
   );
   const log = openSync(logPath, 'a');
-  const env = { ...process.env, INTERLINGUA_LOG: 'on', NODE_ENV: 'production' };
+  const env = { ...process.env, ...extraEnv, INTERLINGUA_LOG: 'on', NODE_ENV: 'production' };
   const extraNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...extraNodeArgs, ...nodeArgs, main, '--config', configPath, ...args], {
     stdio: ['ignore', log, 'pipe'],

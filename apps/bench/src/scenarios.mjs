@@ -20,7 +20,7 @@ import {
  * @typedef {object} Scenario
  * @property {string} id
  * @property {string} title
- * @property {'window' | 'slow' | 'soak' | 'workers' | 'ladder'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled; workers: window samples with a second gateway running one worker per core beside the one-process gateway.
+ * @property {'window' | 'slow' | 'soak' | 'workers' | 'ladder' | 'telemetry'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled; workers: window samples with a second gateway running one worker per core beside the one-process gateway; telemetry: window samples with a second gateway exporting traces beside the gateway with tracing off.
  * @property {RequestSpec[]} requests Cycled through by the workers.
  * @property {number} concurrency
  * @property {StreamProfile} profile
@@ -245,6 +245,18 @@ export function allScenarios(settings) {
       paced: false,
       expect: ['"chat.completion"'],
       note: 'throughput on every core; the workers share the memory store through the primary process (one IPC message per event-loop turn); CPU and RSS are summed over the primary and its workers; the load generator and the upstream share the same cores',
+    },
+    {
+      id: 'telemetry',
+      title:
+        'Messages in, OpenAI-chat upstream, stream burst, concurrency 50: tracing off (gateway) against on (gateway-otel)',
+      kind: 'telemetry',
+      requests: [messagesStreamRequest('gpt-4.1-mini')],
+      concurrency: 50,
+      profile: BURST,
+      paced: false,
+      expect: ['message_stop'],
+      note: 'gateway-otel exports every request span and attempt span (OTLP/HTTP protobuf, batched) to a loopback receiver in the bench process; the gateway row has tracing off, the OpenTelemetry SDK not loaded; compare the two rows for the cost of tracing',
     },
     {
       id: 'soak',
