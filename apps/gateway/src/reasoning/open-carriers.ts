@@ -41,6 +41,8 @@ function openInTurn(
   const out: IrContentPart[] = [];
   /** A function-call signature waiting for the next tool call of the turn. */
   let forNextCall: IrOpaque | undefined;
+  /** The turn brought back reasoning of its own (then a call carrier's copy of it is not needed). */
+  let keptReasoning = false;
   content.forEach((part, p) => {
     if (part.type === 'tool-call' && forNextCall) {
       out.push({ ...part, opaque: forNextCall });
@@ -63,13 +65,18 @@ function openInTurn(
       return;
     }
     const original = opened.contents.opaque;
-    if (part.type === 'tool-call') out.push(original ? { ...bare, opaque: original } : bare);
-    else if (opened.contents.toolCall) forNextCall = original;
+    if (part.type === 'tool-call') {
+      if (!keptReasoning)
+        for (const reasoning of opened.contents.turn ?? [])
+          out.push({ type: 'reasoning', text: reasoning.text, opaque: reasoning.opaque });
+      out.push(original ? { ...bare, opaque: original } : bare);
+    } else if (opened.contents.toolCall) forNextCall = original;
     else {
       const text =
         opened.contents.text ??
         (closesStreamedThought(part.text, opaque, original) ? takeThoughtFragments(out) : part.text);
       out.push(original ? { type: 'reasoning', text, opaque: original } : { type: 'reasoning', text });
+      if (original) keptReasoning = true;
     }
   });
   return out;

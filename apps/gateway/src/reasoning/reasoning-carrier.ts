@@ -32,6 +32,18 @@ export interface CarrierContents {
   toolCall?: boolean;
   /** The visible reasoning text, for callers whose style keeps it apart from the carrier (chat). */
   text?: string;
+  /**
+   * On the first function call of a Gemini caller's turn from another provider: the turn's signed
+   * reasoning before the call, again. Gemini clients that keep the calls' `thoughtSignature` but
+   * drop thought parts from the history they send back (Gemini CLI) bring it back this way.
+   */
+  turn?: TurnReasoning[];
+}
+
+/** A reasoning part of a turn, as a call carrier holds it: its text and the provider's artefact. */
+export interface TurnReasoning {
+  text: string;
+  opaque: IrOpaque;
 }
 
 export type OpenedCarrier = { ok: true; contents: CarrierContents } | { ok: false; reason: SealOpenFailure };
@@ -63,18 +75,30 @@ export function openCarrier(data: string, seal: SealKey): OpenedCarrier {
   const record = parsed.ok ? asRecord(parsed.value) : undefined;
   if (!record || typeof record.origin !== 'string') return { ok: false, reason: 'unreadable' };
   const contents: CarrierContents = { origin: record.origin };
-  const opaque = asRecord(record.opaque);
-  if (opaque && typeof opaque.origin === 'string' && typeof opaque.data === 'string' && isOpaqueKind(opaque.kind)) {
-    contents.opaque = {
-      origin: opaque.origin,
-      kind: opaque.kind,
-      data: opaque.data,
-      ...(typeof opaque.itemId === 'string' ? { itemId: opaque.itemId } : {}),
-    };
-  }
+  const opaque = opaqueOf(record.opaque);
+  if (opaque) contents.opaque = opaque;
   if (record.toolCall === true) contents.toolCall = true;
   if (typeof record.text === 'string') contents.text = record.text;
+  if (Array.isArray(record.turn)) contents.turn = record.turn.flatMap(turnReasoningOf);
   return { ok: true, contents };
+}
+
+function opaqueOf(value: unknown): IrOpaque | undefined {
+  const opaque = asRecord(value);
+  if (!opaque || typeof opaque.origin !== 'string' || typeof opaque.data !== 'string' || !isOpaqueKind(opaque.kind))
+    return undefined;
+  return {
+    origin: opaque.origin,
+    kind: opaque.kind,
+    data: opaque.data,
+    ...(typeof opaque.itemId === 'string' ? { itemId: opaque.itemId } : {}),
+  };
+}
+
+function turnReasoningOf(value: unknown): TurnReasoning[] {
+  const record = asRecord(value);
+  const opaque = opaqueOf(record?.opaque);
+  return record && typeof record.text === 'string' && opaque ? [{ text: record.text, opaque }] : [];
 }
 
 function isOpaqueKind(kind: unknown): kind is IrOpaque['kind'] {

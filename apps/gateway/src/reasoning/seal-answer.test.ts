@@ -213,3 +213,28 @@ describe('carriers for chat callers (reasoning_details)', () => {
     expect(openCarriers([{ role: 'assistant', content: echoed }], SEAL).messages[0]?.content).toEqual(GEMINI_PARTS);
   });
 });
+
+describe('the first call’s carrier for Gemini clients that drop thought parts', () => {
+  const sealing: CarrierSealing = { callerFamily: 'gemini', upstreamFamily: 'openai', seal: SEAL };
+  const encrypted = { origin: 'openai', kind: 'encrypted' as const, data: 'gAAAAABencrypted', itemId: 'rs_1' };
+  const call: IrContentPart = { type: 'tool-call', id: 'c1', name: 'run', argumentsJson: '{"cmd":"ls"}' };
+
+  it('holds the turn’s signed reasoning, which comes back before the call when the thought part is gone', () => {
+    const sealed = sealAnswer(answer([{ type: 'reasoning', text: 'List first.', opaque: encrypted }, call]), sealing);
+    const onlyTheCall = (sealed.choices[0]?.content ?? []).filter((part) => part.type === 'tool-call');
+    expect(openCarriers([{ role: 'assistant', content: onlyTheCall }], SEAL).messages[0]?.content).toEqual([
+      { type: 'reasoning', text: 'List first.', opaque: encrypted },
+      call,
+    ]);
+  });
+
+  it('adds nothing when the turn brought its reasoning back, or had none', () => {
+    const sealed = sealAnswer(answer([{ type: 'reasoning', text: 'List first.', opaque: encrypted }, call]), sealing);
+    expect(openCarriers([{ role: 'assistant', content: sealed.choices[0]?.content ?? [] }], SEAL).messages[0]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'reasoning', text: 'List first.', opaque: encrypted }, call],
+    });
+    const bare = sealAnswer(answer([call]), sealing).choices[0]?.content ?? [];
+    expect(openCarriers([{ role: 'assistant', content: bare }], SEAL).messages[0]?.content).toEqual([call]);
+  });
+});

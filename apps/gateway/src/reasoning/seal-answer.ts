@@ -1,5 +1,5 @@
 import type { IrContentPart, IrOpaque, IrResponse, OpaqueOrigin } from '@interlingua/ir';
-import { sealCarrier, type CarrierContents } from './reasoning-carrier.js';
+import { sealCarrier, type CarrierContents, type TurnReasoning } from './reasoning-carrier.js';
 import { carrierKindOf } from './reasoning-family.js';
 import type { SealKey } from './sealed-bytes.js';
 
@@ -98,19 +98,30 @@ export function signsCalls(sealing: CarrierSealing): boolean {
 
 /**
  * Gemini 3 wants a signature on the first function call of each model turn. A Gemini caller whose
- * turn came from another provider gets a carrier there, holding no artefact: sent back, it tells
- * the gateway the turn is foreign (never relayed as is), and the documented bypass is sent instead.
+ * turn came from another provider gets a carrier there, holding no artefact of the call: sent back,
+ * it tells the gateway the turn is foreign (never relayed as is), and the documented bypass is sent
+ * instead. It also holds the turn's signed reasoning, for clients that drop thought parts.
  */
 export function needsCallCarrier(sealing: CarrierSealing): boolean {
   return sealing.callerFamily === 'gemini' && sealing.upstreamFamily !== 'gemini';
 }
 
+/** The contents of the bare carrier on a Gemini caller's first call (see `needsCallCarrier`). */
+export function callCarrierContents(turn: readonly TurnReasoning[], sealing: CarrierSealing): CarrierContents {
+  return { origin: sealing.upstreamFamily, ...(turn.length > 0 ? { turn: [...turn] } : {}) };
+}
+
 function sealContent(content: readonly IrContentPart[], sealing: CarrierSealing): IrContentPart[] {
   const sealed = content.flatMap((part) => sealPart(part, sealing));
-  const first = sealed.findIndex((part) => part.type === 'tool-call');
-  const call = sealed[first];
+  const first = content.findIndex((part) => part.type === 'tool-call');
+  const at = sealed.findIndex((part) => part.type === 'tool-call');
+  const call = sealed[at];
   if (call?.type === 'tool-call' && call.opaque === undefined && needsCallCarrier(sealing)) {
-    sealed[first] = { ...call, opaque: carrierOpaque({ origin: sealing.upstreamFamily }, sealing) };
+    const turn = content
+      .slice(0, first)
+      .flatMap((part) => (part.type === 'reasoning' && isForeign(part.opaque, sealing) ? [part] : []))
+      .map((part) => ({ text: part.text, opaque: part.opaque as IrOpaque }));
+    sealed[at] = { ...call, opaque: carrierOpaque(callCarrierContents(turn, sealing), sealing) };
   }
   return sealed;
 }

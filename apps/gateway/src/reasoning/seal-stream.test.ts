@@ -89,6 +89,33 @@ describe('sealing a streamed answer', () => {
     ]);
   });
 
+  it('a Gemini caller that drops thought parts (Gemini CLI) still brings the turn’s signed thinking back on the first call', () => {
+    const sealer = new CarrierStreamSealer({ callerFamily: 'gemini', upstreamFamily: 'anthropic', seal: SEAL });
+    const signature = { origin: 'anthropic', kind: 'signature' as const, data: 'EqQBCgIYAhIM' };
+    const out = sealer.push([
+      { type: 'reasoning-start', index: 0 },
+      { type: 'reasoning-delta', index: 0, delta: 'Read the file first.' },
+      { type: 'reasoning-signature', index: 0, opaque: signature },
+      { type: 'reasoning-end', index: 0 },
+      { type: 'tool-call-start', index: 1, id: 'toolu_1', name: 'read_file' },
+      { type: 'tool-call-delta', index: 1, argumentsDelta: '{"path":"notes.txt"}' },
+      { type: 'tool-call-end', index: 1 },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_use' } },
+    ]);
+    const content = accumulate(out).choices[0]?.content ?? [];
+    const withoutThoughts = content.filter((part) => part.type !== 'reasoning');
+    const opened = openCarriers([{ role: 'assistant', content: withoutThoughts }], SEAL);
+    expect(opened.messages[0]?.content).toEqual([
+      { type: 'reasoning', text: 'Read the file first.', opaque: signature },
+      { type: 'tool-call', id: 'toolu_1', name: 'read_file', argumentsJson: '{"path":"notes.txt"}' },
+    ]);
+    // A caller that kept its thought parts gets the thinking once, not twice.
+    const kept = openCarriers([{ role: 'assistant', content }], SEAL).messages[0]?.content ?? [];
+    expect(kept.filter((part) => part.type === 'reasoning')).toEqual([
+      { type: 'reasoning', text: 'Read the file first.', opaque: signature },
+    ]);
+  });
+
   it('passes the caller family’s own signatures through at once', () => {
     const sealer = new CarrierStreamSealer({ callerFamily: 'anthropic', upstreamFamily: 'anthropic', seal: SEAL });
     const events: IrStreamEvent[] = [

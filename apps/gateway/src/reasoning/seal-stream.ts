@@ -1,5 +1,7 @@
 import type { IrOpaque, IrStreamEvent } from '@interlingua/ir';
+import type { TurnReasoning } from './reasoning-carrier.js';
 import {
+  callCarrierContents,
   carrierOpaque,
   isForeign,
   needsCallCarrier,
@@ -30,6 +32,8 @@ export class CarrierStreamSealer {
   private shift = 0;
   /** A tool call already started (only the first of a turn gets a bare Gemini carrier). */
   private sawCall = false;
+  /** The turn's foreign signed reasoning so far, for the first call's carrier (Gemini callers). */
+  private readonly turn: TurnReasoning[] = [];
 
   constructor(private readonly sealing: CarrierSealing) {}
 
@@ -110,7 +114,8 @@ export class CarrierStreamSealer {
     const block = this.reasoning.get(index);
     this.reasoning.delete(index);
     if (!block || block.native) return [];
-    if (block.foreign)
+    if (block.foreign) {
+      this.turn.push({ text: block.text, opaque: block.foreign });
       return [
         {
           type: 'reasoning-signature',
@@ -121,6 +126,7 @@ export class CarrierStreamSealer {
           ),
         },
       ];
+    }
     if (needsTextCarrier(block.text, this.sealing))
       return [
         {
@@ -144,7 +150,7 @@ export class CarrierStreamSealer {
         {
           ...event,
           index: this.open(event.index),
-          opaque: carrierOpaque({ origin: this.sealing.upstreamFamily }, this.sealing),
+          opaque: carrierOpaque(callCarrierContents(this.turn, this.sealing), this.sealing),
         },
       ];
     if (!isForeign(opaque, this.sealing)) return [{ ...event, index: this.open(event.index) }];
