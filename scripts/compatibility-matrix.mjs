@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readAllResults } from '../apps/client-suites/clients-matrix.mjs';
+import { readAgentCliResults, renderAgentCliSection } from '../apps/client-suites/agent-clis-matrix.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -155,9 +156,10 @@ const LANE_TITLES = { node20: 'Node 20', node24: 'Node 24' };
  * each cell in the client suites. Deterministic: the same results always give the same bytes.
  * @param {CompatibilityResults} results
  * @param {ClientSuiteResults[]} [clients] the real-client results (apps/client-suites/results/*)
+ * @param {import('../apps/client-suites/agent-clis-matrix.mjs').AgentCliResults} [agentClis] the agent-CLI results (apps/client-suites/results/agent-clis.json)
  * @returns {string}
  */
-export function renderCompatibilityMarkdown(results, clients = []) {
+export function renderCompatibilityMarkdown(results, clients = [], agentClis = undefined) {
   const lines = [
     '# Compatibility scorecard',
     '',
@@ -184,6 +186,7 @@ export function renderCompatibilityMarkdown(results, clients = []) {
     ...renderSummary(results, clients),
   ];
   for (const style of results.styles) lines.push(...renderStyle(results, style, clients));
+  lines.push(...renderAgentCliSection(agentClis));
   lines.push(...TRANSLATION_NOTES);
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -333,7 +336,9 @@ function main(argv) {
   if (renderAt !== -1) {
     const file = argv[renderAt + 1];
     if (!file) throw new Error('--render needs a results file');
-    process.stdout.write(renderCompatibilityMarkdown(JSON.parse(readFileSync(file, 'utf8')), readAllResults()));
+    process.stdout.write(
+      renderCompatibilityMarkdown(JSON.parse(readFileSync(file, 'utf8')), readAllResults(), readAgentCliResults()),
+    );
     return 0;
   }
   const run = spawnSync('npx', ['vitest', 'run', MATRIX_TEST], {

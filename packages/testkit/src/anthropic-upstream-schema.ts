@@ -83,6 +83,8 @@ const assistantBlock = z.union([textBlock, toolUseBlock, thinkingBlock, redacted
 const message = z.discriminatedUnion('role', [
   z.object({ role: z.literal('user'), content: z.union([z.string().min(1), z.array(userBlock).min(1)]) }),
   z.object({ role: z.literal('assistant'), content: z.union([z.string(), z.array(assistantBlock)]) }),
+  /** Mid-conversation system messages, text only (Claude Code 2.1 sends its environment this way). */
+  z.object({ role: z.literal('system'), content: z.union([z.string().min(1), z.array(textBlock).min(1)]) }),
 ]);
 
 const customTool = z.object({

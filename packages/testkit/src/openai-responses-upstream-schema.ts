@@ -81,7 +81,11 @@ const reasoning = z.object({
   type: z.literal('reasoning'),
   id: z.string().min(1),
   summary: z.array(z.object({ type: z.literal('summary_text'), text: z.string() })),
-  content: z.array(z.object({ type: z.literal('reasoning_text'), text: z.string() })).optional(),
+  // Codex sends the reasoning items it got back with `content: null` when they had no raw text.
+  content: z
+    .array(z.object({ type: z.literal('reasoning_text'), text: z.string() }))
+    .nullable()
+    .optional(),
   encrypted_content: z.string().min(1).nullable().optional(),
   status: z.enum(['in_progress', 'completed', 'incomplete']).optional(),
 });
@@ -169,6 +173,8 @@ const shared = {
   instructions: z.string().nullable().optional(),
   previous_response_id: z.string().min(1).nullable().optional(),
   prompt_cache_key: z.string().max(64).optional(),
+  /** Client-side string metadata Codex sends with every turn (its turn and session ids); not the stored `metadata`. */
+  client_metadata: z.record(z.string(), z.string()).optional(),
   prompt_cache_retention: z.enum(['in-memory', '24h']).nullable().optional(),
   prompt_cache_options: z.record(z.string(), z.unknown()).nullable().optional(),
   service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority', 'fast', 'ultrafast']).nullable().optional(),

@@ -7,6 +7,7 @@ import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAllResults } from '../../../client-suites/clients-matrix.mjs';
+import { readAgentCliResults } from '../../../client-suites/agent-clis-matrix.mjs';
 import { REGENERATE_COMMAND, renderCompatibilityMarkdown } from '../../../../scripts/compatibility-matrix.mjs';
 import { isOpen, openResponsesSocket, type ServerEvent } from '../websocket/websocket-client.test-support.js';
 import {
@@ -268,7 +269,7 @@ describe('compatibility matrix', () => {
       cells,
       judges,
     };
-    const page = renderCompatibilityMarkdown(results, readAllResults());
+    const page = renderCompatibilityMarkdown(results, readAllResults(), readAgentCliResults());
     const json = `${JSON.stringify(results, null, 2)}\n`;
     if (UPDATE) {
       writeFileSync(PAGE, page);

@@ -1,0 +1,463 @@
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type {
+  IrContentPart,
+  IrMessage,
+  IrOpaque,
+  IrRequest,
+  IrResponse,
+  IrStreamEvent,
+  IrTool,
+  OpaqueOrigin,
+} from '@interlingua/ir';
+import { serializeSseMessages } from '@interlingua/ir-utils';
+import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
+import { readWireRequest } from '@interlingua/gateway/test-support';
+import { sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
+
+/**
+ * A loopback upstream of any generation wire playing a model that does one multi-step coding task
+ * with whatever tools the agent offers: read a file, write a file, run a command, then answer with
+ * what it read and what the command printed. Every step thinks first and signs its thinking the
+ * way its wire does (Anthropic thinking signature, Gemini thought signature on the call, Responses
+ * encrypted reasoning; chat carries no signature), and every later request is checked for those
+ * signatures coming back unchanged: an altered one is refused with a 400 as the provider would, a
+ * missing one is counted as lost. Requests the agent makes beside the task (titles, routing,
+ * summaries, next-speaker checks) get a short answer, JSON when a schema is asked for.
+ */
+
+/** What the task reads, writes and runs, in the agent's working directory. */
+export interface AgentTask {
+  /** Absolute path of the agent's working directory. */
+  dir: string;
+  /** The file the model reads (its contents are the secret the answer must repeat). */
+  readFile: string;
+  /** The file the model writes, and what it writes. */
+  writeFile: string;
+  writeText: string;
+  /** The command the model runs (its output is repeated in the answer). */
+  command: string;
+}
+
+/** The words every final answer starts with. */
+export const ANSWER_HEAD = 'TASK DONE.';
+/** The words a summarising answer (an agent compacting its session) starts with. */
+export const SUMMARY_HEAD = 'SESSION SUMMARY:';
+
+export type StepKind = 'read' | 'write' | 'run' | 'answer' | 'aside' | 'summary';
+
+/** One request the upstream answered, as the suite logs it. */
+export interface UpstreamTurn {
+  /** When the request arrived (ms since the epoch). */
+  at: number;
+  wire: GenerationStyle;
+  model: string;
+  stream: boolean;
+  step: StepKind;
+  /** The tool names the agent offered. */
+  tools: string[];
+  /** The call the model made, when it made one. */
+  call?: { name: string; args: Record<string, unknown> };
+  /** Signatures of earlier steps this request carried back unchanged, altered, or without. */
+  signatures: { kept: number; altered: number; lost: number };
+  /** The start of the last tool result the request carried (what the agent's tool returned). */
+  lastResult?: string;
+  status: number;
+  /** Why the request was refused, when it was. */
+  refusal?: string;
+}
+
+/** A request that broke its provider's documented schema (answered 400, as the provider would). */
+export interface RejectedRequest {
+  url: string;
+  body: string;
+  problem: string;
+}
+
+export interface AgentTaskUpstream extends LoopbackUpstream {
+  turns: UpstreamTurn[];
+  rejected: RejectedRequest[];
+  /** Sets the task the next agent run does (the upstream serves one agent at a time). */
+  setTask(task: AgentTask): void;
+}
+
+const SIGNATURE_ORIGIN: Record<GenerationStyle, OpaqueOrigin | undefined> = {
+  'anthropic-messages': 'anthropic',
+  gemini: 'gemini',
+  'openai-responses': 'openai',
+  'openai-chat': undefined,
+};
+
+/** The signature this upstream mints for a step's thinking (bound to its wire and text, as providers bind theirs). */
+export function signatureFor(wire: GenerationStyle, bound: string): string {
+  const digest = createHash('sha256').update(`${wire}\n${bound}`).digest('base64');
+  return `${wire === 'gemini' ? 'Ci' : wire === 'anthropic-messages' ? 'Eq' : 'gAAAA'}${digest}`;
+}
+
+const STEP_THOUGHT = /^Thinking about step (\d+) of the task/;
+
+function textOf(parts: readonly IrContentPart[]): string {
+  return parts
+    .map((part) => (part.type === 'text' ? part.text : part.type === 'tool-result' ? textOf(part.content) : ''))
+    .join('\n');
+}
+
+function toolResults(messages: readonly IrMessage[]): string[] {
+  return messages.flatMap((message) =>
+    message.content.flatMap((part) => (part.type === 'tool-result' ? [textOf(part.content)] : [])),
+  );
+}
+
+/** A tool offered by the agent whose name matches, with its parameter names. */
+function findTool(tools: readonly IrTool[], names: RegExp): IrTool | undefined {
+  return tools.find((tool) => names.test(tool.name));
+}
+
+function properties(tool: IrTool): Record<string, { type?: unknown; enum?: unknown[] }> {
+  return ((tool.parameters?.properties as Record<string, { type?: unknown }> | undefined) ?? {}) as Record<
+    string,
+    { type?: unknown; enum?: unknown[] }
+  >;
+}
+
+function required(tool: IrTool): string[] {
+  return (tool.parameters?.required as string[] | undefined) ?? [];
+}
+
+/** Arguments for `tool` filling its path, content and command parameters (found by name) and any other required one. */
+function argumentsFor(
+  tool: IrTool,
+  values: { path?: string; content?: string; command?: string },
+): Record<string, unknown> {
+  const props = properties(tool);
+  const args: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(props)) {
+    if (values.path !== undefined && /path|file/i.test(name) && !/paths/i.test(name)) args[name] = values.path;
+    else if (values.content !== undefined && /^content$|^contents$|^text$/i.test(name)) args[name] = values.content;
+    else if (values.command !== undefined && /^(command|cmd)$/i.test(name))
+      args[name] = schema.type === 'array' ? ['bash', '-lc', values.command] : values.command;
+  }
+  for (const name of required(tool)) {
+    if (name in args) continue;
+    const schema = props[name] ?? {};
+    if (Array.isArray(schema.enum)) args[name] = schema.enum[0];
+    else if (schema.type === 'boolean') args[name] = false;
+    else if (schema.type === 'number' || schema.type === 'integer') args[name] = 1;
+    else args[name] = `step of the scripted task (${name})`;
+  }
+  return args;
+}
+
+const READ_TOOL = /^(read|read_file|Read|view)$/;
+const WRITE_TOOL = /^(write|write_file|Write|create_file)$/;
+const SHELL_TOOL = /^(bash|Bash|run_shell_command|exec_command|shell|shell_command)$/;
+
+/** The call of step `index` (0 read, 1 write, 2 run) with the agent's own tools, or undefined when it offers none fit. */
+export function stepCall(
+  task: AgentTask,
+  tools: readonly IrTool[],
+  index: number,
+): { name: string; args: Record<string, unknown> } | undefined {
+  const shell = findTool(tools, SHELL_TOOL);
+  const readPath = `${task.dir}/${task.readFile}`;
+  const writePath = `${task.dir}/${task.writeFile}`;
+  if (index === 0) {
+    const read = findTool(tools, READ_TOOL);
+    if (read) return { name: read.name, args: argumentsFor(read, { path: readPath }) };
+    if (shell) return { name: shell.name, args: argumentsFor(shell, { command: `cat ${readPath}` }) };
+  }
+  if (index === 1) {
+    const write = findTool(tools, WRITE_TOOL);
+    if (write) return { name: write.name, args: argumentsFor(write, { path: writePath, content: task.writeText }) };
+    if (shell)
+      return {
+        name: shell.name,
+        args: argumentsFor(shell, { command: `printf '%s' '${task.writeText}' > ${writePath}` }),
+      };
+  }
+  if (index === 2 && shell) return { name: shell.name, args: argumentsFor(shell, { command: task.command }) };
+  return undefined;
+}
+
+/** A JSON value that satisfies a (simple) JSON schema: the first enum value, empty strings, nested objects. */
+function instanceOf(schema: Record<string, unknown> | undefined): unknown {
+  if (!schema) return {};
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'object' || schema.properties) {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries((schema.properties as Record<string, Record<string, unknown>>) ?? {}))
+      out[name] = instanceOf(value);
+    return out;
+  }
+  if (type === 'array') return [];
+  if (type === 'boolean') return false;
+  if (type === 'number' || type === 'integer') return 0;
+  return 'scripted';
+}
+
+interface SignatureCheck {
+  kept: number;
+  altered: number;
+  lost: number;
+}
+
+/** Counts the signatures of this upstream's earlier steps that the history carries back. */
+function checkSignatures(wire: GenerationStyle, messages: readonly IrMessage[]): SignatureCheck {
+  const check: SignatureCheck = { kept: 0, altered: 0, lost: 0 };
+  if (!SIGNATURE_ORIGIN[wire]) return check;
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    if (wire === 'gemini') {
+      // Gemini signs the first call of a turn; the thought itself does not come back.
+      const call = message.content.find((part) => part.type === 'tool-call');
+      if (call?.type !== 'tool-call') continue;
+      tally(check, call.opaque, signatureFor(wire, `${call.name}:${call.argumentsJson}`));
+      continue;
+    }
+    for (const part of message.content) {
+      if (part.type !== 'reasoning' || !STEP_THOUGHT.test(part.text)) continue;
+      tally(check, part.opaque, signatureFor(wire, part.text));
+    }
+    const calls = message.content.filter((part) => part.type === 'tool-call').length;
+    const reasoned = message.content.some((part) => part.type === 'reasoning');
+    if (calls > 0 && !reasoned) check.lost++;
+  }
+  return check;
+}
+
+function tally(check: SignatureCheck, opaque: IrOpaque | undefined, expected: string): void {
+  if (!opaque?.data) check.lost++;
+  else if (opaque.data === expected) check.kept++;
+  else check.altered++;
+}
+
+/** How each wire refuses a signature it did not mint, as the providers word it. */
+function alteredRefusal(wire: GenerationStyle): { status: number; body: unknown } {
+  if (wire === 'gemini')
+    return {
+      status: 400,
+      body: { error: { code: 400, message: 'Corrupted thought signature.', status: 'INVALID_ARGUMENT' } },
+    };
+  if (wire === 'anthropic-messages')
+    return {
+      status: 400,
+      body: {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'messages: Invalid `signature` in `thinking` block' },
+      },
+    };
+  return {
+    status: 400,
+    body: {
+      error: {
+        message: 'The encrypted content could not be decrypted or parsed.',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'invalid_encrypted_content',
+      },
+    },
+  };
+}
+
+interface Answer {
+  step: StepKind;
+  content: IrContentPart[];
+  call?: { name: string; args: Record<string, unknown> };
+}
+
+/** Words of the summarising requests agents make when they compact (theirs, or the gateway's for Codex). */
+const SUMMARY_ASK =
+  /create a detailed summary|summari[sz]e the conversation|state_snapshot|You compact conversations|context checkpoint/i;
+
+function isSummaryRequest(request: IrRequest): boolean {
+  const asked = request.messages
+    .filter((message) => message.role !== 'assistant' && message.role !== 'tool')
+    .map((message) => textOf(message.content));
+  return asked.slice(-2).some((text) => SUMMARY_ASK.test(text)) || SUMMARY_ASK.test(asked[0] ?? '');
+}
+
+/** What the model answers to `request`, given the task and what it has done so far. */
+function answerFor(wire: GenerationStyle, task: AgentTask, request: IrRequest): Answer {
+  const tools = request.tools ?? [];
+  if (isSummaryRequest(request)) {
+    const done = toolResults(request.messages).length;
+    return {
+      step: 'summary',
+      content: [{ type: 'text', text: `${SUMMARY_HEAD} the task ran ${done} tool steps so far; continue from here.` }],
+    };
+  }
+  if (request.responseFormat?.type === 'json-schema')
+    return {
+      step: 'aside',
+      content: [{ type: 'text', text: JSON.stringify(instanceOf(request.responseFormat.schema)) }],
+    };
+  if (request.responseFormat?.type === 'json-object') return { step: 'aside', content: [{ type: 'text', text: '{}' }] };
+  const asksTask = request.messages.some(
+    (message) => message.role === 'user' && textOf(message.content).includes(task.readFile),
+  );
+  if (tools.length === 0 || !asksTask) return { step: 'aside', content: [{ type: 'text', text: 'Scripted task' }] };
+  const results = toolResults(request.messages);
+  const index = results.length;
+  const thought = `Thinking about step ${index} of the task: ${['read', 'write', 'run', 'answer'][Math.min(index, 3)]}.`;
+  const origin = SIGNATURE_ORIGIN[wire];
+  const reasoning: IrContentPart = {
+    type: 'reasoning',
+    text: thought,
+    ...(origin && wire !== 'gemini'
+      ? {
+          opaque: {
+            origin,
+            kind: wire === 'openai-responses' ? ('encrypted' as const) : ('signature' as const),
+            data: signatureFor(wire, thought),
+            ...(wire === 'openai-responses' ? { itemId: `rs_step${index}` } : {}),
+          },
+        }
+      : {}),
+  };
+  const call = index < 3 ? stepCall(task, tools, index) : undefined;
+  if (call) {
+    const argumentsJson = JSON.stringify(call.args);
+    return {
+      step: (['read', 'write', 'run'] as const)[index] ?? 'run',
+      call,
+      content: [
+        reasoning,
+        {
+          type: 'tool-call',
+          id: `call_step${index}_${createHash('sha1').update(argumentsJson).digest('hex').slice(0, 8)}`,
+          name: call.name,
+          argumentsJson,
+          ...(wire === 'gemini'
+            ? {
+                opaque: {
+                  origin: 'gemini',
+                  kind: 'signature' as const,
+                  data: signatureFor(wire, `${call.name}:${argumentsJson}`),
+                },
+              }
+            : {}),
+        },
+      ],
+    };
+  }
+  const everything = results.join('\n');
+  const secret = /secret word: ([a-z0-9]+)/.exec(everything)?.[1] ?? 'unknown';
+  const printed = /(\d+) bytes written/.exec(everything)?.[0] ?? 'no command output';
+  return {
+    step: 'answer',
+    content: [
+      reasoning,
+      { type: 'text', text: `${ANSWER_HEAD} The secret word is ${secret}; the command printed "${printed}".` },
+    ],
+  };
+}
+
+function streamEvents(answer: Answer, model: string): IrStreamEvent[] {
+  const events: IrStreamEvent[] = [
+    { type: 'response-start', id: `resp_${answer.step}_${Date.now()}`, model, created: 1_764_000_000 },
+  ];
+  answer.content.forEach((part, index) => {
+    if (part.type === 'reasoning') {
+      events.push({ type: 'reasoning-start', index });
+      events.push({ type: 'reasoning-delta', index, delta: part.text });
+      if (part.opaque) events.push({ type: 'reasoning-signature', index, opaque: part.opaque });
+      events.push({ type: 'reasoning-end', index });
+    } else if (part.type === 'text') {
+      const middle = Math.ceil(part.text.length / 2);
+      events.push({ type: 'text-start', index });
+      events.push({ type: 'text-delta', index, delta: part.text.slice(0, middle) });
+      events.push({ type: 'text-delta', index, delta: part.text.slice(middle) });
+      events.push({ type: 'text-end', index });
+    } else if (part.type === 'tool-call') {
+      events.push({
+        type: 'tool-call-start',
+        index,
+        id: part.id,
+        name: part.name,
+        ...(part.opaque ? { opaque: part.opaque } : {}),
+      });
+      events.push({ type: 'tool-call-delta', index, argumentsDelta: part.argumentsJson });
+      events.push({ type: 'tool-call-end', index });
+    }
+  });
+  events.push({ type: 'usage-update', usage: { inputTokens: 200, outputTokens: 40, totalTokens: 240 } });
+  events.push({
+    type: 'finish',
+    finishReason: answer.call ? { unified: 'tool-calls', raw: null } : { unified: 'stop', raw: null },
+  });
+  return events;
+}
+
+function send(
+  response: ServerResponse,
+  wire: GenerationStyle,
+  stream: boolean,
+  answer: Answer,
+  model: string,
+): Promise<void> | void {
+  const codec = codecFor(wire);
+  if (stream) {
+    const encoder = codec.stream.createEncoder({ includeUsage: true, model });
+    const messages = [...streamEvents(answer, model).flatMap((event) => encoder.push(event)), ...encoder.end()];
+    return sendSse(response, serializeSseMessages(messages), { delayMs: 1 });
+  }
+  const ir: IrResponse = {
+    id: `resp_${answer.step}_${Date.now()}`,
+    model,
+    created: 1_764_000_000,
+    choices: [
+      {
+        index: 0,
+        content: answer.content,
+        finishReason: answer.call ? { unified: 'tool-calls', raw: null } : { unified: 'stop', raw: null },
+      },
+    ],
+    usage: { inputTokens: 200, outputTokens: 40, totalTokens: 240 },
+  };
+  sendJson(response, 200, codec.response.fromIr(ir).value);
+}
+
+/** Starts the task upstream on an ephemeral loopback port. */
+export async function startAgentTaskUpstream(): Promise<AgentTaskUpstream> {
+  const turns: UpstreamTurn[] = [];
+  const rejected: RejectedRequest[] = [];
+  let task: AgentTask | undefined;
+  const upstream = await startLoopbackUpstream((request, response) => {
+    const read = readWireRequest(request);
+    if (typeof read === 'string') {
+      rejected.push({ url: request.url, body: request.body.toString('utf8').slice(0, 200_000), problem: read });
+      return sendJson(response, 400, { error: { message: read } });
+    }
+    const body = read.wire === 'gemini' ? { ...read.body, model: read.model } : read.body;
+    const ir = codecFor(read.wire).request.toIr(body).value;
+    const signatures = checkSignatures(read.wire, ir.messages);
+    const tools = (ir.tools ?? []).map((tool) => tool.name);
+    const lastResult = toolResults(ir.messages).at(-1)?.slice(0, 400);
+    const base = {
+      at: Date.now(),
+      wire: read.wire,
+      model: read.model,
+      stream: read.stream,
+      tools,
+      signatures,
+      ...(lastResult === undefined ? {} : { lastResult }),
+    };
+    if (signatures.altered > 0) {
+      const refusal = alteredRefusal(read.wire);
+      turns.push({ ...base, step: 'aside', status: refusal.status, refusal: JSON.stringify(refusal.body) });
+      return sendJson(response, refusal.status, refusal.body);
+    }
+    if (!task) return sendJson(response, 400, { error: { message: 'no task set' } });
+    const answer = answerFor(read.wire, task, ir);
+    turns.push({ ...base, step: answer.step, ...(answer.call ? { call: answer.call } : {}), status: 200 });
+    return send(response, read.wire, read.stream, answer, read.model);
+  });
+  return Object.assign(upstream, {
+    turns,
+    rejected,
+    setTask(next: AgentTask) {
+      task = next;
+    },
+  });
+}
