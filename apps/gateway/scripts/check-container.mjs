@@ -241,7 +241,6 @@ try {
     }
     const file = join(scratch, 'kube-play.yaml');
     writeFileSync(file, played.map((manifest) => stringify(manifest)).join('---\n'));
-    const pvc = played.find((manifest) => manifest.kind === 'PersistentVolumeClaim')?.metadata.name;
     const started = performance.now();
     try {
       podman('kube', 'play', file);
@@ -256,7 +255,9 @@ try {
       console.log(`    kube play to /health 200: ${healthMs.toFixed(0)} ms`);
     } finally {
       podman('kube', 'down', file);
-      if (pvc) podman('volume', 'rm', '--force', pvc);
+      // kube down leaves the volumes made for the claim and the ConfigMap.
+      for (const manifest of played.filter((item) => ['PersistentVolumeClaim', 'ConfigMap'].includes(item.kind)))
+        podman('volume', 'rm', '--force', manifest.metadata.name);
     }
   });
 
