@@ -57,6 +57,20 @@ const TRANSLATION_NOTES = [
   '  ([configuration.md](configuration.md#models)). Codex `compaction_trigger` items are emulated',
   '  on every upstream instead (see `responses.compaction.secret`).',
   '',
+  '## Web search',
+  '',
+  "A caller's hosted web search goes to the upstream's own search: Anthropic `web_search_*` server",
+  'tools (any dated version, as Claude Code sends), Responses `web_search` (Codex, the Agents SDK),',
+  'Gemini `googleSearch` (Gemini CLI) and chat `web_search_options` are read into one request setting',
+  'and sent as `web_search_20250305` to Anthropic, `web_search` to Responses, `googleSearch` to Gemini',
+  'and `web_search_options` to chat upstreams (which only OpenAI search models take; others answer',
+  "with their own 400, passed on in the caller's style). Settings an upstream has no field for",
+  '(the search limit, domain lists, location on Gemini) are named in `x-interlingua-warnings`.',
+  'The answer text comes back in every style. Search result blocks and citations are carried',
+  'between styles only when caller and upstream share a style for now: on a translated route the',
+  "upstream's `web_search_call` items and annotations, Anthropic result blocks and citations, and",
+  'Gemini `groundingMetadata` do not reach a caller of another style.',
+  '',
 ];
 
 /**

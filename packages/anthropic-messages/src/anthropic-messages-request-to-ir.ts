@@ -17,6 +17,7 @@ import {
   type AnthropicCountTokensRequest,
 } from './anthropic-messages-request-schema.js';
 import { anthropicToolChoiceToIr, anthropicToolsToIr } from './anthropic-messages-tools-to-ir.js';
+import { anthropicWebSearchToolToIr, isAnthropicWebSearchTool } from './anthropic-messages-web-search.js';
 
 function samplingToIr(body: AnthropicCountTokensRequest): IrSampling {
   const sampling: IrSampling = {};
@@ -62,6 +63,8 @@ export function anthropicMessagesRequestBodyToIr(body: AnthropicCountTokensReque
     };
   const tools = body.tools ? anthropicToolsToIr(body.tools) : undefined;
   if (tools && (tools.tools.length > 0 || body.tools?.length === 0)) ir.tools = tools.tools;
+  const search = tools?.notes.find((note) => note.tool && isAnthropicWebSearchTool(note.tool))?.tool;
+  if (search) ir.webSearch = anthropicWebSearchToolToIr(search);
   if (body.tool_choice) Object.assign(ir, anthropicToolChoiceToIr(body.tool_choice));
   if (body.max_tokens !== undefined) ir.maxOutputTokens = body.max_tokens;
   const reasoning = anthropicReasoningToIr(body.thinking, body.output_config);

@@ -127,6 +127,9 @@ function createHandlers(
       inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'tool', e.argumentsDelta)) : [],
     'tool-call-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
     file: () => [],
+    // No decoder streams searches or citations as IR events yet: the answer's text goes through.
+    'web-search': () => [],
+    'text-citation': () => [],
     'usage-update': (e) => {
       state.usage = e.usage;
       return [];

@@ -1,17 +1,20 @@
 import type { IrRequest, StyleOnlyEntry } from '@interlingua/ir';
 import { readRequestExtension } from './anthropic-messages-extension.js';
+import { isAnthropicWebSearchTool } from './anthropic-messages-web-search.js';
 
 const typeOf = (record: Record<string, unknown>): string => (typeof record.type === 'string' ? record.type : 'untyped');
 
 /**
  * The server tools and content blocks of a decoded Messages request that the IR cannot express
- * (`code_execution_20250825`, `server_tool_use`, `mcp_tool_result`, …): kept in the request's
+ * (`code_execution_20250825`, `server_tool_use`, `mcp_tool_result`, …; web search is carried as the IR's `webSearch`): kept in the request's
  * extensions for an Anthropic upstream, lost on an upstream of any other style.
  */
 export function anthropicMessagesStyleOnlyEntries(ir: IrRequest): StyleOnlyEntry[] {
   const ext = readRequestExtension(ir.extensions);
   const tools = (ext.tools ?? []).flatMap((note) =>
-    note.tool ? [{ field: `tools[${note.index}]`, type: typeOf(note.tool) }] : [],
+    note.tool && !isAnthropicWebSearchTool(note.tool)
+      ? [{ field: `tools[${note.index}]`, type: typeOf(note.tool) }]
+      : [],
   );
   // The top-level `system` is the IR's leading system messages: count them out of the wire index.
   const system = ir.messages.findIndex((message) => message.role !== 'system');

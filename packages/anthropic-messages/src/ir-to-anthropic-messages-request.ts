@@ -5,6 +5,7 @@ import { readRequestExtension, type AnthropicRequestExtension } from './anthropi
 import type { AnthropicMessagesRequest } from './anthropic-messages-request-schema.js';
 import { irReasoningToAnthropic } from './ir-to-anthropic-messages-thinking.js';
 import { irToolChoiceToAnthropic, irToolsToAnthropic } from './ir-to-anthropic-messages-tools.js';
+import { irWebSearchToAnthropic, isAnthropicWebSearchTool } from './anthropic-messages-web-search.js';
 import { irMessagesToAnthropic } from './ir-to-anthropic-messages-turns.js';
 
 /** `max_tokens` when the IR has none (the gateway normally fills a per-model default first). */
@@ -52,6 +53,9 @@ function reportOpenAiChatFields(ir: IrRequest, warnings: IrWarning[]): void {
 
 function applyTools(body: AnthropicMessagesRequest, ir: IrRequest, extension: AnthropicRequestExtension): void {
   const tools = irToolsToAnthropic(ir.tools, extension.tools ?? []);
+  // A web search the caller asked for in another style: Anthropic's own search server tool.
+  if (ir.webSearch && !tools.some((tool) => isAnthropicWebSearchTool(tool)))
+    tools.push(irWebSearchToAnthropic(ir.webSearch) as (typeof tools)[number]);
   if (tools.length > 0 || ir.tools !== undefined) body.tools = tools;
   const toolChoice = irToolChoiceToAnthropic(ir.toolChoice, ir.parallelToolCalls);
   if (toolChoice) body.tool_choice = toolChoice;

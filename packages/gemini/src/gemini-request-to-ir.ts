@@ -54,6 +54,9 @@ export function geminiRequestToIr(wire: unknown): Result<IrRequest> {
   const generation = geminiGenerationConfigToIr(request.generationConfig);
   const ir: IrRequest = { model: modelName(request.model), messages, sampling: generation.sampling, stream: false };
   if (tools.tools) ir.tools = tools.tools;
+  // Gemini's search takes no settings the IR keeps; `googleSearchRetrieval` is the Gemini 1.5 form.
+  if (tools.extensions.tools?.some((tool) => 'googleSearch' in tool || 'googleSearchRetrieval' in tool))
+    ir.webSearch = {};
   if (tools.toolChoice) ir.toolChoice = tools.toolChoice;
   if (generation.responseFormat) ir.responseFormat = generation.responseFormat;
   if (generation.maxOutputTokens !== undefined) ir.maxOutputTokens = generation.maxOutputTokens;

@@ -84,6 +84,9 @@ class GeminiStreamEncoderState {
     },
     'tool-call-end': (e) => this.flush(e.index),
     file: (e) => this.file(e.choice ?? 0, e.part),
+    // No decoder streams searches or citations as IR events yet: the answer's text goes through.
+    'web-search': () => [],
+    'text-citation': () => [],
     'usage-update': (e) => {
       this.usage = e.usage;
       return [];

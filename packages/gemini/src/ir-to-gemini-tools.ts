@@ -31,6 +31,16 @@ export function irToolsToGemini(
   );
   const tools: GeminiTool[] = declarations.length > 0 ? [{ functionDeclarations: declarations }] : [];
   tools.push(...(extensions.tools ?? []));
+  // A web search the caller asked for in another style: Gemini's own Google Search grounding.
+  if (ir.webSearch && !tools.some((tool) => 'googleSearch' in tool || 'googleSearchRetrieval' in tool)) {
+    tools.push({ googleSearch: {} });
+    if (ir.webSearch.allowedDomains || ir.webSearch.blockedDomains || ir.webSearch.maxUses !== undefined)
+      warnings.push({
+        kind: 'dropped',
+        field: 'webSearch',
+        message: 'Gemini Google Search takes no domain lists nor search limit; they were not sent',
+      });
+  }
   if (tools.length > 0) output.tools = tools;
   const toolConfig = toolConfigToGemini(ir.toolChoice, extensions);
   if (toolConfig) output.toolConfig = toolConfig;

@@ -8,3 +8,4 @@ export * from './missing-output-error.js';
 export * from './answer-ids.js';
 export * from './prompt-cache.js';
 export * from './deepest-issue.js';
+export * from './openai-web-search.js';

@@ -73,6 +73,11 @@ export function createResponseAccumulator(): ResponseAccumulator {
       if (part?.type === 'tool-call' && part.argumentsJson.trim() === '') part.argumentsJson = '{}';
     },
     file: (e) => open(e.index, e.choice, e.part),
+    'web-search': (e) => open(e.index, e.choice, e.part),
+    'text-citation': (e) => {
+      const part = partAt(e.index);
+      if (part?.type === 'text') (part.citations ??= []).push(e.citation);
+    },
     'usage-update': (e) => {
       usage = e.usage;
     },

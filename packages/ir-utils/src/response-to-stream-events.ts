@@ -24,6 +24,7 @@ function partEvents(part: IrContentPart, index: number, choice: number): IrStrea
       return [
         { type: 'text-start', index, choice },
         ...delta(part.text, (d) => ({ type: 'text-delta', index, delta: d })),
+        ...(part.citations ?? []).map((citation) => ({ type: 'text-citation' as const, index, citation })),
         { type: 'text-end', index },
       ];
     case 'refusal':
@@ -54,6 +55,8 @@ function partEvents(part: IrContentPart, index: number, choice: number): IrStrea
       ];
     case 'file':
       return [{ type: 'file', index, choice, part }];
+    case 'web-search':
+      return [{ type: 'web-search', index, choice, part }];
     case 'tool-result':
       return [];
   }

@@ -16,6 +16,8 @@ export interface IrOpaque {
 export interface IrTextPart {
   type: 'text';
   text: string;
+  /** Web pages the text cites (Anthropic `web_search_result_location`, Responses `url_citation`, Gemini grounding supports). */
+  citations?: IrCitation[];
   /** Prompt-cache breakpoint requested on this part (Anthropic `cache_control`). */
   cacheControl?: { type: 'ephemeral'; ttl?: string };
 }
@@ -63,6 +65,40 @@ export interface IrToolResultPart {
   cacheControl?: { type: 'ephemeral'; ttl?: string };
 }
 
+/** A web page cited by a text part. */
+export interface IrCitation {
+  url: string;
+  title?: string;
+  /** The words of the page the text rests on (Anthropic `cited_text`). */
+  citedText?: string;
+  /** The cited span of the part's text in UTF-16 code units, end exclusive; absent = the whole part. */
+  startIndex?: number;
+  endIndex?: number;
+  /** The provider's citation object as sent, forwarded only to a style of the same family. */
+  raw?: { origin: OpaqueOrigin; value: Record<string, unknown> };
+}
+
+/** A page a web search found. */
+export interface IrWebSource {
+  url: string;
+  title?: string;
+}
+
+/**
+ * A web search the provider ran for the model (Anthropic `server_tool_use` + `web_search_tool_result`,
+ * Responses `web_search_call`, Gemini grounding, chat search models), with what it found.
+ */
+export interface IrWebSearchPart {
+  type: 'web-search';
+  id: string;
+  queries: string[];
+  sources: IrWebSource[];
+  /** The provider's error code when the search failed (`max_uses_exceeded`, `unavailable`…). */
+  error?: string;
+  /** The provider's own blocks or item as sent, forwarded only to a style of the same family. */
+  raw?: { origin: OpaqueOrigin; value: Record<string, unknown>[] };
+}
+
 /** The model declined to answer (OpenAI `refusal`). */
 export interface IrRefusalPart {
   type: 'refusal';
@@ -70,7 +106,7 @@ export interface IrRefusalPart {
 }
 
 export type IrContentPart =
-  IrTextPart | IrFilePart | IrReasoningPart | IrToolCallPart | IrToolResultPart | IrRefusalPart;
+  IrTextPart | IrFilePart | IrReasoningPart | IrToolCallPart | IrToolResultPart | IrRefusalPart | IrWebSearchPart;
 
 export type IrRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 

@@ -11,6 +11,21 @@ export interface IrTool {
   cacheControl?: { type: 'ephemeral'; ttl?: string };
 }
 
+/**
+ * The provider's own web search, offered to the model (Anthropic `web_search_*` server tool,
+ * Responses `web_search`, Gemini `googleSearch`, chat `web_search_options`). Encoders send the
+ * fields their style has.
+ */
+export interface IrWebSearchTool {
+  /** Most searches in one answer (Anthropic `max_uses`). */
+  maxUses?: number;
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+  /** How much of the pages the model reads (OpenAI `search_context_size`). */
+  contextSize?: 'low' | 'medium' | 'high';
+  userLocation?: { city?: string; region?: string; country?: string; timezone?: string };
+}
+
 export type IrToolChoice =
   | { type: 'auto' }
   | { type: 'none' }
@@ -57,6 +72,8 @@ export interface IrRequest {
   /** Ordered turns, system and developer instructions included. */
   messages: IrMessage[];
   tools?: IrTool[];
+  /** The caller offered the provider's hosted web search. */
+  webSearch?: IrWebSearchTool;
   toolChoice?: IrToolChoice;
   /** false = at most one tool call per turn. */
   parallelToolCalls?: boolean;

@@ -1,4 +1,4 @@
-import type { IrFilePart, IrOpaque } from './content.js';
+import type { IrCitation, IrFilePart, IrOpaque, IrWebSearchPart } from './content.js';
 import type { IrErrorData } from './errors.js';
 import type { IrFinishReason } from './finish-reason.js';
 import type { IrUsage } from './usage.js';
@@ -22,6 +22,10 @@ export type IrStreamEvent =
   | { type: 'tool-call-delta'; index: number; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number }
   | { type: 'file'; index: number; choice?: number; part: IrFilePart }
+  /** A whole web search (query and results) as one block. */
+  | { type: 'web-search'; index: number; choice?: number; part: IrWebSearchPart }
+  /** A citation of the open text block `index`. */
+  | { type: 'text-citation'; index: number; citation: IrCitation }
   | { type: 'usage-update'; usage: IrUsage }
   | { type: 'finish'; choice?: number; finishReason: IrFinishReason }
   | { type: 'error'; error: IrErrorData };

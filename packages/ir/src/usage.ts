@@ -23,6 +23,8 @@ export interface IrUsage {
   cacheWrite1hTokens?: number;
   /** Output tokens spent on reasoning (part of `outputTokens`). */
   reasoningTokens?: number;
+  /** Hosted web searches the provider ran (billed per search; Anthropic `server_tool_use.web_search_requests`). */
+  webSearchRequests?: number;
   /** The usage object exactly as the provider sent it. */
   raw?: unknown;
 }

@@ -1,4 +1,4 @@
-import type { IrRequest, IrResponseFormat, IrToolChoice, Result } from '@interlingua/ir';
+import type { IrRequest, IrResponseFormat, IrToolChoice, IrWebSearchTool, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
 import { asRecord, irPromptCacheToOpenAi } from '@interlingua/ir-utils';
 import { reasoningBudgetToOpenAiChatEffort } from './map/openai-chat-reasoning-effort.js';
@@ -43,6 +43,9 @@ export function irToOpenAiChatRequest(ir: IrRequest): Result<OpenAiChatRequest> 
   if (ir.metadata !== undefined) body['metadata'] = ir.metadata;
   const promptCache = irPromptCacheToOpenAi(ir.promptCache, 'Chat completions');
   Object.assign(body, promptCache.fields);
+  // A web search the caller asked for in another style: chat search models' `web_search_options`.
+  if (ir.webSearch && extensions['web_search_options'] === undefined)
+    body['web_search_options'] = irWebSearchToChat(ir.webSearch);
   for (const [key, value] of Object.entries(extensions)) {
     if (!OPENAI_CHAT_EXTENSION_META_KEYS.has(key) && !(key in body) && !isStreamOnly(key, ir)) body[key] = value;
   }
@@ -142,4 +145,11 @@ function legacyToolChoice(choice: IrToolChoice | undefined, warnings: WarningCol
     return 'auto';
   }
   return choice.type;
+}
+
+function irWebSearchToChat(search: IrWebSearchTool): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  if (search.contextSize) options['search_context_size'] = search.contextSize;
+  if (search.userLocation) options['user_location'] = { type: 'approximate', approximate: search.userLocation };
+  return options;
 }

@@ -1,6 +1,6 @@
 import type { IrRequest, IrResponseFormat, IrSampling, IrTool, IrToolChoice, Result } from '@interlingua/ir';
 import { invalidRequest, ok } from '@interlingua/ir';
-import { deepestIssue, openAiPromptCacheToIr } from '@interlingua/ir-utils';
+import { asRecord, deepestIssue, openAiPromptCacheToIr, openAiWebSearchToIr } from '@interlingua/ir-utils';
 import type { z } from 'zod';
 import { OPENAI_CHAT_REASONING_EFFORT_TO_IR } from './map/openai-chat-reasoning-effort.js';
 import type { OpenAiChatRequestExtensions } from './openai-chat-extensions.js';
@@ -103,6 +103,8 @@ export function openAiChatRequestToIr(wire: unknown): Result<IrRequest> {
   if (body.metadata != null) ir.metadata = body.metadata;
   const promptCache = openAiPromptCacheToIr(body.prompt_cache_key, body.prompt_cache_retention);
   if (promptCache) ir.promptCache = promptCache;
+  const search = asRecord(extensions['web_search_options']);
+  if (search) ir.webSearch = openAiWebSearchToIr(search);
   if (Object.keys(extensions).length > 0) ir.extensions = { 'openai-chat': extensions };
   return ok(ir);
 }

@@ -87,6 +87,8 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     },
     'tool-call-end': (e) => this.closeIndex(e.index),
     file: () => undefined,
+    'web-search': () => undefined,
+    'text-citation': () => undefined,
     'usage-update': (e) => {
       this.usage = e.usage;
     },

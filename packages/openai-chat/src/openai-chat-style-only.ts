@@ -2,8 +2,8 @@ import type { IrRequest, StyleOnlyEntry } from '@interlingua/ir';
 import { OPENAI_CHAT_STYLE_ID, type OpenAiChatRequestExtensions } from './openai-chat-extensions.js';
 
 /**
- * The non-function tools of a decoded chat request (`custom`, vendor tools) and its
- * `web_search_options`, which the IR cannot express: kept in the request's extensions for a chat
+ * The non-function tools of a decoded chat request (`custom`, vendor tools), which the IR cannot
+ * express (`web_search_options` is carried as the IR's `webSearch`): kept in the request's extensions for a chat
  * upstream, lost on an upstream of any other style.
  */
 export function openAiChatStyleOnlyEntries(ir: IrRequest): StyleOnlyEntry[] {
@@ -12,6 +12,5 @@ export function openAiChatStyleOnlyEntries(ir: IrRequest): StyleOnlyEntry[] {
     const type = typeof tool === 'object' && tool !== null && 'type' in tool ? tool.type : undefined;
     return { field: 'tools', type: typeof type === 'string' ? type : 'untyped' };
   });
-  const search = ext['web_search_options'] === undefined ? [] : [{ field: 'web_search_options', type: 'web_search' }];
-  return [...tools, ...search];
+  return tools;
 }

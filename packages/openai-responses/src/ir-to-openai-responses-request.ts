@@ -1,3 +1,4 @@
+import { irWebSearchToOpenAiResponses, isOpenAiResponsesWebSearchTool } from './openai-responses-web-search.js';
 import type {
   IrReasoningConfig,
   IrRequest,
@@ -37,7 +38,17 @@ function tools(ir: IrRequest, ext: OpenAiResponsesRequestExtensions, warnings: I
       message: 'Responses caches prompts automatically; cache breakpoints are not sent',
     });
   for (const entry of ext.tools ?? []) out.splice(Math.min(entry.index, out.length), 0, entry.tool);
-  return ir.tools || ext.tools ? out : undefined;
+  // A web search the caller asked for in another style: the Responses hosted `web_search` tool.
+  if (ir.webSearch && !out.some((tool) => isOpenAiResponsesWebSearchTool(tool))) {
+    out.push(irWebSearchToOpenAiResponses(ir.webSearch));
+    if (ir.webSearch.maxUses !== undefined || ir.webSearch.blockedDomains)
+      warnings.push({
+        kind: 'dropped',
+        field: 'webSearch',
+        message: 'the Responses web_search tool takes no search limit nor blocked domains; they were not sent',
+      });
+  }
+  return ir.tools || ext.tools || ir.webSearch ? out : undefined;
 }
 
 function toolChoice(choice: IrToolChoice | undefined, ext: OpenAiResponsesRequestExtensions): unknown {

@@ -1,3 +1,5 @@
+import { openAiWebSearchToIr } from '@interlingua/ir-utils';
+import { isOpenAiResponsesWebSearchTool } from './openai-responses-web-search.js';
 import type {
   IrMessage,
   IrReasoningConfig,
@@ -118,6 +120,8 @@ function sampling(body: ParsedRequest): IrRequest['sampling'] {
 function optionalFields(body: ParsedRequest, ir: IrRequest, ext: OpenAiResponsesRequestExtensions): void {
   const tools = toolsToIr(body.tools, ext);
   if (tools) ir.tools = tools;
+  const search = ext.tools?.find((entry) => isOpenAiResponsesWebSearchTool(entry.tool))?.tool;
+  if (search) ir.webSearch = openAiWebSearchToIr(search);
   const toolChoice = toolChoiceToIr(body.tool_choice, ext);
   if (toolChoice) ir.toolChoice = toolChoice;
   if (body.parallel_tool_calls != null) ir.parallelToolCalls = body.parallel_tool_calls;

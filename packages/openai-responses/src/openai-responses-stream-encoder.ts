@@ -78,6 +78,9 @@ class ResponsesStreamEncoder {
     'tool-call-delta': (e) => this.callDelta(e.index, e.argumentsDelta),
     'tool-call-end': (e) => this.closeBlock(e.index),
     file: () => [],
+    // No decoder streams searches or citations as IR events yet: the answer's text goes through.
+    'web-search': () => [],
+    'text-citation': () => [],
     'usage-update': (e) => {
       this.usage = e.usage;
       return [];

@@ -1,5 +1,6 @@
 import type { IrRequest, StyleOnlyEntry } from '@interlingua/ir';
 import { readRequestExtensions } from './openai-responses-extensions.js';
+import { isOpenAiResponsesWebSearchTool } from './openai-responses-web-search.js';
 
 /** Part of a Responses request that only an OpenAI Responses upstream can take as it is. */
 export type OpenAiResponsesStyleOnlyEntry = StyleOnlyEntry;
@@ -17,6 +18,8 @@ export function openAiResponsesStyleOnlyEntries(ir: IrRequest): OpenAiResponsesS
     field: entry.index === undefined ? 'input' : `input[${entry.index}]`,
     type: typeOf(entry.item),
   }));
-  const tools = (ext.tools ?? []).map((entry) => ({ field: `tools[${entry.index}]`, type: typeOf(entry.tool) }));
+  const tools = (ext.tools ?? [])
+    .filter((entry) => !isOpenAiResponsesWebSearchTool(entry.tool))
+    .map((entry) => ({ field: `tools[${entry.index}]`, type: typeOf(entry.tool) }));
   return [...items, ...tools];
 }

@@ -12,3 +12,4 @@ export * from './vertex-upstream-schema.js';
 export * from './recorded-null-paths.js';
 export * from './reasoning/index.js';
 export * from './cached-usage.js';
+export * from './ir-request.js';

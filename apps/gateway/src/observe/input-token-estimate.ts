@@ -31,6 +31,8 @@ function partCharacters(part: IrContentPart): number {
       return part.content.reduce((sum, inner) => sum + (inner.type === 'text' ? inner.text.length : 0), 0);
     case 'file':
       return 0;
+    case 'web-search':
+      return part.queries.join(' ').length + part.sources.reduce((sum, source) => sum + source.url.length, 0);
   }
 }
 

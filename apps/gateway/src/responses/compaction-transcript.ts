@@ -21,6 +21,8 @@ function partText(part: IrContentPart): string {
       return part.text === '' ? '' : `(thinking) ${part.text}`;
     case 'tool-call':
       return `[called tool ${part.name} (call ${part.id}) with arguments ${part.argumentsJson}]`;
+    case 'web-search':
+      return `[searched the web for ${part.queries.join('; ')}: ${part.sources.map((source) => source.url).join(' ')}]`;
     case 'tool-result':
       return `[result of tool ${part.toolName || part.toolCallId}${part.isError ? ', an error' : ''}: ${part.content.map(partText).join(' ')}]`;
   }

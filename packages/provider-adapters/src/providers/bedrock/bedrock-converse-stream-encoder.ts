@@ -73,6 +73,9 @@ function handlers(state: EncoderState): IrStreamEventHandlers<SseMessage[]> {
     'tool-call-delta': (e) => delta(state, e.index, { toolUse: { input: e.argumentsDelta } }),
     'tool-call-end': (e) => stop(state, e.index),
     file: () => [],
+    // Converse has no web search blocks nor citations: the text itself goes through.
+    'web-search': () => [],
+    'text-citation': () => [],
     'usage-update': (e) => ((state.usage = e.usage), []),
     finish: (e) => ((state.finishReason = (e.choice ?? 0) === 0 ? e.finishReason : state.finishReason), []),
     error: (e) => {

@@ -103,5 +103,12 @@ export function irPartToBedrock(
     }
     case 'tool-result':
       return irToolResultToBedrock(part, field);
+    case 'web-search':
+      warnings.push({
+        kind: 'dropped',
+        field,
+        message: 'Converse has no hosted web search; the earlier search was not sent',
+      });
+      return [];
   }
 }

@@ -52,6 +52,9 @@ function partToBlock(part: IrContentPart, field: string, warnings: IrWarning[]):
     case 'tool-result':
       warnings.push({ kind: 'dropped', field, message: 'a Converse answer carries no tool results' });
       return [];
+    case 'web-search':
+      warnings.push({ kind: 'dropped', field, message: 'a Converse answer carries no web searches' });
+      return [];
   }
 }
 
