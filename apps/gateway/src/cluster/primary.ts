@@ -190,7 +190,8 @@ class Primary {
     for (const warning of this.options.warningsOf(next)) process.stderr.write(`warning: ${warning}\n`);
     if (JSON.stringify(next.server.workers) !== JSON.stringify(this.current.server.workers))
       process.stderr.write('SIGHUP: server.workers applies only after a restart\n');
-    const workers = this.liveWorkers();
+    // A worker still starting has no reload listener yet: it gets the new config when it listens.
+    const workers = [...this.serving].filter((worker) => worker.isConnected());
     const answers = await Promise.all(workers.map((worker) => this.reloadWorker(worker, next)));
     const problems = answers.find((answer) => answer !== undefined);
     if (problems) {

@@ -135,6 +135,24 @@ describe('two gateway workers on one port', () => {
     expect(pids).not.toContain(victim);
   });
 
+  it('reloads on SIGHUP while a replacement worker is still starting', async () => {
+    const reloadsSoFar = (): number => gateway.stderr().split('SIGHUP: reloaded').length - 1;
+    const before = reloadsSoFar();
+    const [first] = await chats(1, 'workers-free-secret');
+    const victim = (await workersOf([first?.requestId ?? ''])).get(first?.requestId ?? '') ?? 0;
+    process.kill(victim, 'SIGKILL');
+    const [, delayMs = '0'] = await gateway.waitForStderr(
+      new RegExp(`gateway worker ${victim} exited \\(SIGKILL\\); starting another in (\\d+) ms`),
+    );
+    // The replacement is forked after the delay and takes a while to listen: the signal lands in between.
+    await new Promise((resolve) => setTimeout(resolve, Number(delayMs) + 20));
+    gateway.child.kill('SIGHUP');
+    await expect.poll(reloadsSoFar, { timeout: 15_000, interval: 50 }).toBe(before + 1);
+    await gateway.waitForStderr(new RegExp(`gateway worker ${victim} exited[\\s\\S]*gateway worker \\d+ serving`));
+    const answers = await chats(4, 'workers-free-secret');
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  });
+
   it('finishes an open stream on SIGTERM, then every process exits cleanly', async () => {
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: 'POST',
