@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type {
-  IrContentPart,
-  IrMessage,
-  IrOpaque,
-  IrRequest,
-  IrResponse,
-  IrStreamEvent,
-  IrTool,
-  OpaqueOrigin,
-} from '@interlingua/ir';
+import type { IrContentPart, IrMessage, IrRequest, IrResponse, IrStreamEvent, IrTool } from '@interlingua/ir';
 import { serializeSseMessages } from '@interlingua/ir-utils';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { readWireRequest } from '@interlingua/gateway/test-support';
 import { sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
+import {
+  alteredRefusal,
+  checkSignatures,
+  SIGNATURE_ORIGIN,
+  signatureFor,
+} from './agent-task-signatures.test-support.js';
 
 /**
  * A loopback upstream of any generation wire playing a model that does one multi-step coding task
@@ -80,21 +77,6 @@ export interface AgentTaskUpstream extends LoopbackUpstream {
   /** Sets the task the next agent run does (the upstream serves one agent at a time). */
   setTask(task: AgentTask): void;
 }
-
-const SIGNATURE_ORIGIN: Record<GenerationStyle, OpaqueOrigin | undefined> = {
-  'anthropic-messages': 'anthropic',
-  gemini: 'gemini',
-  'openai-responses': 'openai',
-  'openai-chat': undefined,
-};
-
-/** The signature this upstream mints for a step's thinking (bound to its wire and text, as providers bind theirs). */
-export function signatureFor(wire: GenerationStyle, bound: string): string {
-  const digest = createHash('sha256').update(`${wire}\n${bound}`).digest('base64');
-  return `${wire === 'gemini' ? 'Ci' : wire === 'anthropic-messages' ? 'Eq' : 'gAAAA'}${digest}`;
-}
-
-const STEP_THOUGHT = /^Thinking about step (\d+) of the task/;
 
 function textOf(parts: readonly IrContentPart[]): string {
   return parts
@@ -194,70 +176,6 @@ function instanceOf(schema: Record<string, unknown> | undefined): unknown {
   if (type === 'boolean') return false;
   if (type === 'number' || type === 'integer') return 0;
   return 'scripted';
-}
-
-interface SignatureCheck {
-  kept: number;
-  altered: number;
-  lost: number;
-}
-
-/** Counts the signatures of this upstream's earlier steps that the history carries back. */
-function checkSignatures(wire: GenerationStyle, messages: readonly IrMessage[]): SignatureCheck {
-  const check: SignatureCheck = { kept: 0, altered: 0, lost: 0 };
-  if (!SIGNATURE_ORIGIN[wire]) return check;
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue;
-    if (wire === 'gemini') {
-      // Gemini signs the first call of a turn; the thought itself does not come back.
-      const call = message.content.find((part) => part.type === 'tool-call');
-      if (call?.type !== 'tool-call') continue;
-      tally(check, call.opaque, signatureFor(wire, `${call.name}:${call.argumentsJson}`));
-      continue;
-    }
-    for (const part of message.content) {
-      if (part.type !== 'reasoning' || !STEP_THOUGHT.test(part.text)) continue;
-      tally(check, part.opaque, signatureFor(wire, part.text));
-    }
-    const calls = message.content.filter((part) => part.type === 'tool-call').length;
-    const reasoned = message.content.some((part) => part.type === 'reasoning');
-    if (calls > 0 && !reasoned) check.lost++;
-  }
-  return check;
-}
-
-function tally(check: SignatureCheck, opaque: IrOpaque | undefined, expected: string): void {
-  if (!opaque?.data) check.lost++;
-  else if (opaque.data === expected) check.kept++;
-  else check.altered++;
-}
-
-/** How each wire refuses a signature it did not mint, as the providers word it. */
-function alteredRefusal(wire: GenerationStyle): { status: number; body: unknown } {
-  if (wire === 'gemini')
-    return {
-      status: 400,
-      body: { error: { code: 400, message: 'Corrupted thought signature.', status: 'INVALID_ARGUMENT' } },
-    };
-  if (wire === 'anthropic-messages')
-    return {
-      status: 400,
-      body: {
-        type: 'error',
-        error: { type: 'invalid_request_error', message: 'messages: Invalid `signature` in `thinking` block' },
-      },
-    };
-  return {
-    status: 400,
-    body: {
-      error: {
-        message: 'The encrypted content could not be decrypted or parsed.',
-        type: 'invalid_request_error',
-        param: null,
-        code: 'invalid_encrypted_content',
-      },
-    },
-  };
 }
 
 interface Answer {
