@@ -8,7 +8,9 @@ import { errorCodecForPath, sendStyleError } from './http/style-errors.js';
 import { anthropicRoutes } from './route/anthropic-routes.js';
 import { geminiRoutes } from './route/gemini-routes.js';
 import { openAiRoutes } from './route/openai-routes.js';
-import { responsesRoutes } from './route/responses-routes.js';
+import { responsesCreateSpec, responsesRoutes, responsesState } from './route/responses-routes.js';
+import type { ResponsesState } from './responses/responses-targets.js';
+import { generationRun, type GenerationRun } from './route/generation-route.js';
 import { opsRoutes } from './admin/ops-routes.js';
 import type { RouteEntry } from './route/route-entry.js';
 import { directRoutes } from './route/direct-routes.js';
@@ -23,11 +25,11 @@ import { adminConsoleRoutes } from './admin/admin-console-api.js';
 import { consoleRoutes } from './console-route.js';
 
 /** Every route group; each API style owns one file. */
-function routes(gateway: Gateway): RouteEntry[] {
+function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
   return [
     ...openAiRoutes(gateway),
     ...anthropicRoutes(gateway),
-    ...responsesRoutes(gateway),
+    ...responsesRoutes(gateway, responses),
     ...geminiRoutes(gateway),
     ...opsRoutes(gateway),
     ...imagesRoutes(gateway),
@@ -48,7 +50,25 @@ function routes(gateway: Gateway): RouteEntry[] {
  * and handler.
  */
 export function createGatewayListener(gateway: Gateway): RequestListener {
-  const table = routes(gateway);
+  return createGatewayServing(gateway).listener;
+}
+
+/** What a gateway serves: its HTTP listener, and `POST /v1/responses` for the WebSocket mode's turns (same state). */
+export interface GatewayServing {
+  listener: RequestListener;
+  /** Runs one `response.create` of the Responses WebSocket mode through the generation path. */
+  createResponse: GenerationRun;
+}
+
+export function createGatewayServing(gateway: Gateway): GatewayServing {
+  const responses = responsesState(gateway);
+  return {
+    listener: gatewayListener(gateway, routes(gateway, responses)),
+    createResponse: generationRun(gateway, responsesCreateSpec(responses)),
+  };
+}
+
+function gatewayListener(gateway: Gateway, table: readonly RouteEntry[]): RequestListener {
   const cors = gateway.config.server.cors;
   const direct = directRoutes(table);
   const app = createApp(gateway, table);

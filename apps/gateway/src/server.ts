@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError } from '@interlingua/ir';
 import type { DestinationStream } from 'pino';
 import type { Duplex } from 'node:stream';
-import { createGatewayListener } from './app.js';
+import { createGatewayServing, type GatewayServing } from './app.js';
 import type { GatewayConfig } from './config/config-schema.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { answerClientError, type ClientError } from './http/client-error.js';
@@ -79,7 +79,8 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
     throw error;
   }
   let gateway = createGateway(config, { ...options, runtime });
-  let listener: RequestListener = createGatewayListener(gateway);
+  let serving: GatewayServing = createGatewayServing(gateway);
+  let listener: RequestListener = serving.listener;
   const bodyTimer = new RequestBodyTimer(
     () => gateway.config.server.timeouts,
     (slow) =>
@@ -109,7 +110,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  attachResponsesWebSocket(server, () => gateway, `http://${host}:${address.port}`);
+  attachResponsesWebSocket(server, () => ({ gateway, createResponse: serving.createResponse }));
   let stopping: Promise<void> | undefined;
   const shutdown = (graceMs = gateway.config.shutdown.graceMs): Promise<void> =>
     (stopping ??= stopServer(server, gateway, graceMs));
@@ -124,10 +125,11 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
     if (restartOnly.length > 0)
       runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
     const replacement = createGateway(next, { ...options, runtime });
-    const nextListener = createGatewayListener(replacement);
+    const nextServing = createGatewayServing(replacement);
     server.removeListener('request', listener);
-    server.on('request', nextListener);
-    listener = nextListener;
+    server.on('request', nextServing.listener);
+    listener = nextServing.listener;
+    serving = nextServing;
     gateway = replacement;
     applyServerTimeouts(server, next.server.timeouts);
     runtime.logger.level = next.logging.level;

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError } from '@interlingua/ir';
+import { IrError, type StyleCodec } from '@interlingua/ir';
 import { keyAllowsEndpoint, type GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { RequestContext } from '../context/request-context.js';
+import type { RequestHead } from '../http/request-head.js';
 import type { Gateway } from '../gateway.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import { trackRequest } from '../observe/request-observer.js';
@@ -31,7 +32,25 @@ export async function admitRequest(
   const context = createRequestContext(request, response);
   const endpoint = endpointOfPath(path);
   if (!endpoint) return context;
-  const tracked = trackRequest(gateway, request, response, endpoint, context.requestId);
+  const admitted = await admitContext(gateway, context, request, endpoint, () =>
+    errorCodecForPath(path, request.headers),
+  );
+  return admitted ? context : undefined;
+}
+
+/**
+ * Admission of a request whose context is made (an HTTP request's, or a Responses WebSocket
+ * turn's): follows it, then the drain, declared size, key, endpoint and limit checks. A refusal
+ * is answered on the context's sink with `codec` and gives false.
+ */
+export async function admitContext(
+  gateway: Gateway,
+  context: RequestContext,
+  request: RequestHead,
+  endpoint: EndpointName,
+  codec: () => StyleCodec<unknown, unknown>,
+): Promise<boolean> {
+  const tracked = trackRequest(gateway, request, context.sink, endpoint, context.requestId);
   context.tracked = tracked;
   try {
     refuseWhileDraining(gateway.ops.runtime);
@@ -53,10 +72,10 @@ export async function admitRequest(
     );
     holdReservations(gateway, tracked.reservations, 1);
     tracked.admitted = true;
-    return context;
+    return true;
   } catch (error) {
-    sendStyleError(context.sink, errorCodecForPath(path, request.headers), asIrError(error));
-    return undefined;
+    sendStyleError(context.sink, codec(), asIrError(error));
+    return false;
   }
 }
 

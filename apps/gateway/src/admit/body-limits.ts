@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { GatewayConfig } from '../config/config-schema.js';
@@ -25,7 +25,7 @@ export function uploadLimits(
 }
 
 /** 413 when the declared `content-length` is over the limit (the body is never read). */
-export function checkDeclaredSize(request: IncomingMessage, limit: number): void {
+export function checkDeclaredSize(request: { headers: IncomingHttpHeaders }, limit: number): void {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     throw new IrError({

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { findKey, presentedKey, type GatewayKey } from '../auth/api-keys.js';
 
 import type { RequestContext } from '../context/request-context.js';
 import type { TrackedRequest } from '../observe/request-observer.js';
-import { ResponseSink } from '../http/response-sink.js';
+import { ResponseSink, type AnswerSink } from '../http/response-sink.js';
 import { RequestStop } from '../context/request-stop.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -18,16 +18,24 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function createRequestContext(request: IncomingMessage, response: ServerResponse): RequestContext {
   const given = request.headers['x-request-id'];
-  const requestId =
-    typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : `req_${randomUUID().replace(/-/g, '')}`;
-  const sink = new ResponseSink(response);
-  sink.setHeader('x-request-id', requestId);
-  sink.setHeader('request-id', requestId);
-  const context = new GatewayRequestContext(requestId, request.url ?? '/', sink);
+  const requestId = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : undefined;
+  const context = contextForSink(request.url ?? '/', new ResponseSink(response), requestId);
   response.on('close', () => {
     if (!response.writableFinished) context.abort();
   });
   return context;
+}
+
+/**
+ * A new context whose answer goes to `sink` (a WebSocket turn's, or an HTTP response's): its id
+ * (`requestId` when given, else a new one), named on the answer, and its stop signal. The
+ * caller aborts it when its transport closes early.
+ */
+export function contextForSink(rawUrl: string, sink: AnswerSink, requestId?: string): RequestContext {
+  const id = requestId ?? `req_${randomUUID().replace(/-/g, '')}`;
+  sink.setHeader('x-request-id', id);
+  sink.setHeader('request-id', id);
+  return new GatewayRequestContext(id, rawUrl, sink);
 }
 
 class GatewayRequestContext implements RequestContext {
@@ -39,7 +47,7 @@ class GatewayRequestContext implements RequestContext {
   constructor(
     readonly requestId: string,
     private readonly rawUrl: string,
-    readonly sink: ResponseSink,
+    readonly sink: AnswerSink,
   ) {}
 
   get url(): URL {
@@ -59,7 +67,11 @@ export interface KeyTables {
 }
 
 /** The caller's gateway key; 401 when missing, unknown or expired. */
-export function authenticate(keys: KeyTables, request: IncomingMessage, query: () => URLSearchParams): GatewayKey {
+export function authenticate(
+  keys: KeyTables,
+  request: { headers: IncomingHttpHeaders },
+  query: () => URLSearchParams,
+): GatewayKey {
   const presented = presentedKey(request.headers, query);
   if (!presented) {
     throw new IrError({

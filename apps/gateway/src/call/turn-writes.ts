@@ -1,4 +1,4 @@
-import type { ResponseSink } from '../http/response-sink.js';
+import type { AnswerSink } from '../http/response-sink.js';
 
 /** Bytes (or characters) gathered for one write at most; past it they are written at once. */
 const MAX_GATHERED = 64 * 1024;
@@ -33,7 +33,7 @@ export class TurnWrites {
 
   /** @param commit Sends the answer's head (the commit point); called with the first write. */
   constructor(
-    private readonly sink: ResponseSink,
+    private readonly sink: AnswerSink,
     private readonly commit: () => void,
     private readonly schedule: FlushSchedule = atTickEnd,
   ) {}

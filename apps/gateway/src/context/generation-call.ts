@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IrError, IrErrorData, IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
-import type { ResponseSink } from '../http/response-sink.js';
+import type { AnswerSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
 import type { ResolvedRoute, RouteTarget } from './route-target.js';
 import type { CallOps } from './call-ops.js';
@@ -70,7 +70,7 @@ export interface GenerationContext {
   signal: RequestStop;
   /** Stops the whole request with the gateway's reason: the request's own signal aborts with it. */
   abort(reason: IrError): void;
-  sink: ResponseSink;
+  sink: AnswerSink;
   framer: StreamFramer;
   /** Overrides applied to the IR after decoding the inbound body (Gemini's model and stream live in the URL). */
   irOverrides?: Partial<Pick<IrRequest, 'model' | 'stream'>>;

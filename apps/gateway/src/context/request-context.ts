@@ -1,6 +1,6 @@
 import type { IrError } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { ResponseSink } from '../http/response-sink.js';
+import type { AnswerSink } from '../http/response-sink.js';
 import type { TrackedRequest } from '../observe/request-observer.js';
 import type { RequestStop } from './request-stop.js';
 
@@ -11,7 +11,7 @@ import type { RequestStop } from './request-stop.js';
 export interface RequestContext {
   requestId: string;
   url: URL;
-  sink: ResponseSink;
+  sink: AnswerSink;
   /** Aborted when the client closes the connection before the answer ended, or by `abort`. */
   signal: RequestStop;
   /** Stops the request: `signal` aborts with `reason` (the gateway's own, an `IrError`), or as the client leaving without one. */

@@ -2,18 +2,22 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 
+/** The 413 of a request body over `maxBytes`. */
+export function requestTooLarge(maxBytes: number): IrError {
+  return new IrError({
+    kind: 'request-too-large',
+    message: `Request body is larger than the limit of ${maxBytes} bytes`,
+    source: 'gateway',
+  });
+}
+
 /**
  * Reads a (JSON) request body: bytes that are not UTF-8 are a 400, more than `maxBytes` a 413 as
  * soon as it is exceeded. Reading then stops: the answer drains what is left, within a bound
  * (`ResponseSink.send`).
  */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const tooLarge = (): IrError =>
-    new IrError({
-      kind: 'request-too-large',
-      message: `Request body is larger than the limit of ${maxBytes} bytes`,
-      source: 'gateway',
-    });
+  const tooLarge = (): IrError => requestTooLarge(maxBytes);
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {

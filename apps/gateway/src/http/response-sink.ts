@@ -7,10 +7,45 @@ const RESOLVED = Promise.resolve();
 export type HeaderBag = Record<string, string | number | string[]>;
 
 /**
+ * Where one answer goes, whatever carries it: an HTTP response (`ResponseSink`) or a Responses
+ * WebSocket turn (`websocket/socket-sink.ts`). Headers are set once at the commit point, then
+ * drain-aware writes; the sink knows whether the caller has gone away and says how the answer
+ * ended.
+ */
+export interface AnswerSink {
+  /** True once the status line and headers went out: from here on errors go in-band. */
+  readonly committed: boolean;
+  /** True once the answer has been ended (by the gateway or the caller leaving). */
+  readonly ended: boolean;
+  /** True when the caller left before the answer ended. */
+  readonly clientGone: boolean;
+  /** Chunks written so far: keep-alive checks compare it between two ticks. */
+  writeCount: number;
+  /** Sees every chunk written (e.g. to count the text a stream delivered). */
+  onWrite: ((chunk: string | Buffer) => void) | undefined;
+  setHeader(name: string, value: string | number | string[]): void;
+  /** Writes a whole non-streaming answer. */
+  send(status: number, contentType: string, body: string | Buffer, extra?: HeaderBag): void;
+  sendJson(status: number, body: unknown, extra?: HeaderBag): void;
+  /** Commits a streamed answer: its status and headers. */
+  startStream(status: number, contentType: string, extra?: HeaderBag): void;
+  /** Writes a chunk; resolves once the caller can take more (or is gone). */
+  write(chunk: string | Buffer): Promise<void>;
+  /** Writes a chunk like `write`, but gives a promise only when the caller must be waited for. */
+  offer(chunk: string | Buffer): Promise<void> | undefined;
+  end(chunk?: string): void;
+  /**
+   * Calls `listener` once, when the caller is done with the answer: with the answer's status
+   * after its last byte, or 499 when the caller left before the answer ended.
+   */
+  whenClosed(listener: (status: number) => void): void;
+}
+
+/**
  * The caller's side of a request: headers set once at the commit point (the first byte), then
  * drain-aware writes. Knows whether the client has gone away.
  */
-export class ResponseSink {
+export class ResponseSink implements AnswerSink {
   /**
    * Starts with `nosniff`, on every API answer: browsers take the `Content-Type` as given and
    * never guess another (an answer's bytes are often the upstream's). A literal: no per-answer cost.
@@ -121,6 +156,13 @@ export class ResponseSink {
     if (this.response.writableEnded) return;
     if (chunk) this.response.end(chunk);
     else this.response.end();
+  }
+
+  whenClosed(listener: (status: number) => void): void {
+    const response = this.response;
+    response.once('close', () =>
+      listener(response.headersSent && response.writableFinished ? response.statusCode : 499),
+    );
   }
 }
 

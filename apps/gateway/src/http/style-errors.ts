@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { IrError, type StyleCodec } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
-import type { ResponseSink } from './response-sink.js';
+import type { AnswerSink } from './response-sink.js';
 
 /** The style whose error shape a path implies. */
 export function errorCodecForPath(path: string, headers: IncomingHttpHeaders): StyleCodec<unknown, unknown> {
@@ -14,7 +14,7 @@ export function errorCodecForPath(path: string, headers: IncomingHttpHeaders): S
 }
 
 /** Writes an error in a style's shape, with `retry-after` when known. Does nothing once committed. */
-export function sendStyleError(sink: ResponseSink, codec: StyleCodec<unknown, unknown>, error: IrError): void {
+export function sendStyleError(sink: AnswerSink, codec: StyleCodec<unknown, unknown>, error: IrError): void {
   if (sink.committed) {
     sink.end();
     return;

@@ -1,8 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IrUsage } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { Gateway } from '../gateway.js';
+import type { RequestHead } from '../http/request-head.js';
+import type { AnswerSink } from '../http/response-sink.js';
 import type { BudgetReservation } from './budget-reservation.js';
 import { holdReservations } from './budget-reservation-metric.js';
 import { chargeKey } from './usage-charge.js';
@@ -30,14 +31,15 @@ export interface TrackedRequest {
 }
 
 /**
- * Follows a request until its connection is done with it ('close': after the last byte, or when
- * the client left), then, once: one log line, the metrics, and the charge of its usage to its
- * key (TPM and budgets; never awaited). Nothing runs per event or before the answer is out.
+ * Follows a request until its caller is done with the answer (the sink closes: after the last
+ * byte, or when the caller left), then, once: one log line, the metrics, and the charge of its
+ * usage to its key (TPM and budgets; never awaited). Nothing runs per event or before the answer
+ * is out.
  */
 export function trackRequest(
   gateway: Gateway,
-  request: IncomingMessage,
-  response: ServerResponse,
+  request: RequestHead,
+  sink: AnswerSink,
   endpoint: EndpointName,
   requestId: string,
 ): TrackedRequest {
@@ -45,9 +47,9 @@ export function trackRequest(
   gateway.ops.runtime.requests.started();
   const tracer = gateway.ops.runtime.tracer;
   if (tracer) entry.trace = tracer.startRequest(request, endpoint);
-  response.once('close', () => {
+  sink.whenClosed((status) => {
     gateway.ops.runtime.requests.ended();
-    finishRequest(gateway, entry, request, response);
+    finishRequest(gateway, entry, request, status, sink.committed);
   });
   return entry;
 }
@@ -69,14 +71,14 @@ export function attachCall(context: { tracked?: TrackedRequest }, call: Observed
 function finishRequest(
   gateway: Gateway,
   entry: TrackedRequest,
-  request: IncomingMessage,
-  response: ServerResponse,
+  request: RequestHead,
+  status: number,
+  committed: boolean,
 ): void {
   const { metrics, store, storeError } = gateway.ops.runtime;
   const call = entry.call;
-  // The client left: before the answer's head, or during a stream (the answer never finished).
-  const status = response.headersSent && response.writableFinished ? response.statusCode : 499;
-  if (status === 499 && response.headersSent && call?.stream) settleLeftStreamUsage(call.outcome);
+  // 499: the client left, before the answer's head or during a stream (the answer never finished).
+  if (status === 499 && committed && call?.stream) settleLeftStreamUsage(call.outcome);
   const target = call?.outcome.target;
   const provider = target?.settings.id ?? 'none';
   const usage = call?.outcome.usage;
@@ -120,7 +122,7 @@ function countTokens(
 function logLine(
   gateway: Gateway,
   entry: TrackedRequest,
-  request: IncomingMessage,
+  request: RequestHead,
   status: number,
   latencyMs: number,
   usage: IrUsage | undefined,

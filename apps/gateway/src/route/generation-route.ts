@@ -5,7 +5,8 @@ import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
-import { readBody } from '../http/read-body.js';
+import type { RequestHead } from '../http/request-head.js';
+import { readBody, requestTooLarge } from '../http/read-body.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { GenerationContext } from '../context/generation-call.js';
@@ -33,7 +34,7 @@ export interface GenerationTarget {
 export interface GenerationRouteSpec {
   wire: GenerationStyle;
   /** Model, stream flag and framing; by default `model` and `stream` from the body, SSE framing. */
-  target?(request: IncomingMessage, json: Record<string, unknown>): GenerationTarget;
+  target?(request: RequestHead, json: Record<string, unknown>): GenerationTarget;
   /**
    * Adjusts the call before it runs (stored state, a per-request codec with echoed fields,
    * `preparedIr`, `onIrResponse`, fewer targets); may throw an `IrError` for the caller.
@@ -41,15 +42,40 @@ export interface GenerationRouteSpec {
   prepare?(call: GenerationContext, key: GatewayKey): void | Promise<void>;
 }
 
+/**
+ * Runs one generation request whose body is read: what the route reads of it, then
+ * `runGeneration`; any error is answered on the context's sink in the route's style. The HTTP
+ * route and a Responses WebSocket turn both run it.
+ */
+export type GenerationRun = (request: RequestHead, rawBody: Buffer, context: RequestContext) => Promise<void>;
+
 /** A POST handler that runs one generation request of the given style end to end. */
 export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
+  const run = generationRun(gateway, spec);
+  const codec = codecFor(spec.wire);
+  const limit = bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]);
+  return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
+    let rawBody: Buffer;
+    try {
+      rawBody = await readBody(request, limit);
+    } catch (error) {
+      sendStyleError(context.sink, codec, asIrError(error));
+      return;
+    }
+    await run(request, rawBody, context);
+  };
+}
+
+/** The generation request of a route whose body is already at hand (a WebSocket turn's message): checked against the body limit first. */
+export function generationRun(gateway: Gateway, spec: GenerationRouteSpec): GenerationRun {
   const codec = codecFor(spec.wire);
   const readTarget = spec.target ?? bodyTarget;
-  return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
+  const limit = bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]);
+  return async (request, rawBody, context) => {
     let call: GenerationContext | undefined;
     try {
+      if (rawBody.length > limit) throw requestTooLarge(limit);
       const key = admittedKey(context);
-      const rawBody = await readBody(request, bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]));
       const json = parseRequestBody(rawBody, spec.wire, (model) =>
         firstTargetSpeaks(gateway.router.resolve(model), spec.wire),
       );
@@ -105,7 +131,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
 }
 
 /** `model` and `stream` read from the JSON body, SSE framing. */
-export function bodyTarget(_request: IncomingMessage, json: Record<string, unknown>): GenerationTarget {
+export function bodyTarget(_request: RequestHead, json: Record<string, unknown>): GenerationTarget {
   const model = json.model;
   if (typeof model !== 'string' || model.length === 0)
     throw invalidRequest('model: a model name (string) is required', 'model');

@@ -6,32 +6,32 @@ import { ResponseStore } from '../responses/response-store.js';
 import { UpstreamResponseOwners } from '../responses/upstream-response-owners.js';
 import { processCompactionSecret } from '../config/process-compaction-secret.js';
 import { storedResponseRoutes } from './stored-response-routes.js';
-import { bodyTarget, generationRoute } from './generation-route.js';
+import { bodyTarget, generationRoute, type GenerationRouteSpec } from './generation-route.js';
 import type { RouteEntry } from './route-entry.js';
+
+/** The Responses routes' state: the stored answers, their owners upstream and the compaction secret. */
+export function responsesState(gateway: Gateway): ResponsesState {
+  const config = gateway.config.responses;
+  return {
+    store: new ResponseStore(gateway.store, config.store),
+    secret: config.compaction.secret ?? processCompactionSecret(gateway.ops.runtime.logger),
+    owners: new UpstreamResponseOwners(gateway.store, config.store),
+  };
+}
+
+/** `POST /v1/responses`, as the HTTP route and each `response.create` of the WebSocket mode run it. */
+export function responsesCreateSpec(state: ResponsesState): GenerationRouteSpec {
+  return { wire: 'openai-responses', prepare: (call, key) => prepareResponsesCall(call, key, state) };
+}
 
 /**
  * `/v1/responses`: OpenAI Responses callers to any upstream, with the gateway keeping answers
  * that went through the IR (`store`, `previous_response_id`, retrieval), and
  * `/v1/responses/compact`, passed through to OpenAI Responses upstreams and emulated elsewhere.
  */
-export function responsesRoutes(gateway: Gateway): RouteEntry[] {
-  const config = gateway.config.responses;
-  const store = new ResponseStore(gateway.store, config.store);
-  const owners = new UpstreamResponseOwners(gateway.store, config.store);
-  const state: ResponsesState = {
-    store,
-    secret: config.compaction.secret ?? processCompactionSecret(gateway.ops.runtime.logger),
-    owners,
-  };
+export function responsesRoutes(gateway: Gateway, state: ResponsesState = responsesState(gateway)): RouteEntry[] {
   return [
-    {
-      method: 'post',
-      path: '/v1/responses',
-      handler: generationRoute(gateway, {
-        wire: 'openai-responses',
-        prepare: (call, key) => prepareResponsesCall(call, key, state),
-      }),
-    },
+    { method: 'post', path: '/v1/responses', handler: generationRoute(gateway, responsesCreateSpec(state)) },
     {
       method: 'post',
       path: '/v1/responses/compact',
@@ -41,6 +41,6 @@ export function responsesRoutes(gateway: Gateway): RouteEntry[] {
         prepare: (call, key) => prepareCompactCall(call, key, state),
       }),
     },
-    ...storedResponseRoutes(gateway, store, owners),
+    ...storedResponseRoutes(gateway, state.store, state.owners),
   ];
 }

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { IrError, unsupported } from '@interlingua/ir';
 import type { HttpProviderAdapter, ServiceEndpoint, ServiceName } from '@interlingua/provider-adapters';
-import type { ResponseSink } from '../http/response-sink.js';
+import type { AnswerSink } from '../http/response-sink.js';
 import type { ResolvedRoute, RouteTarget } from '../plan/model-router.js';
 import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome } from '../context/generation-call.js';
@@ -23,7 +23,7 @@ export interface ServiceCall {
   headers: IncomingHttpHeaders;
   /** Aborted when the client goes away. */
   signal: RequestStop;
-  sink: ResponseSink;
+  sink: AnswerSink;
   /** Cuts the connection: the only way to report a failure in the middle of a binary answer. */
   destroy(): void;
   maxUpstreamBodyBytes: number;

@@ -3,7 +3,7 @@ import { asRecord } from '@interlingua/ir-utils';
 import { newGatewayResponseId } from '../responses/response-store.js';
 import { messageProblem, readClientMessage, type MessageProblem } from './client-message.js';
 import { ConnectionChain, inputItems } from './connection-chain.js';
-import type { ResponseRunner, RunEnd } from './loopback-runner.js';
+import type { ResponseRunner, RunEnd } from './socket-turn.js';
 import { errorEvent } from './server-events.js';
 import { SocketLiveness, type LivenessSettings } from './socket-liveness.js';
 
@@ -136,12 +136,15 @@ export class ResponsesSocket {
     void this.send(errorEvent(status, error));
   }
 
-  /** Sends an event; past `BUFFERED_BYTES` not yet written to the client, waits until this one is (backpressure on the upstream). */
-  private send(event: string): Promise<void> {
-    if (this.socket.readyState !== this.socket.OPEN) return Promise.resolve();
+  /**
+   * Sends an event; past `BUFFERED_BYTES` not yet written to the client, gives a promise that
+   * settles once this one is written (backpressure on the upstream), else nothing to wait for.
+   */
+  private send(event: string): Promise<void> | undefined {
+    if (this.socket.readyState !== this.socket.OPEN) return undefined;
     if (this.socket.bufferedAmount < BUFFERED_BYTES) {
       this.socket.send(event);
-      return Promise.resolve();
+      return undefined;
     }
     return new Promise((resolve) => this.socket.send(event, () => resolve()));
   }

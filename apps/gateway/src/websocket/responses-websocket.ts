@@ -10,7 +10,7 @@ import { errorCodecForPath, asIrError } from '../http/style-errors.js';
 import { bodyLimit } from '../admit/body-limits.js';
 import { requestLoggingEnabled } from '../observe/request-log.js';
 import { ConnectionCounts } from './connection-counts.js';
-import { loopbackRunner, type ResponseRunner } from './loopback-runner.js';
+import { generationRunner, type ResponseRunner, type TurnServing } from './socket-turn.js';
 import { ResponsesSocket } from './responses-socket.js';
 import { errorEventFromHttp } from './server-events.js';
 
@@ -36,17 +36,18 @@ const attached = new WeakMap<Server, Attached>();
  * Serves the Responses WebSocket mode on `server`: `GET /v1/responses` with `Upgrade: websocket`,
  * authenticated like HTTP (the key on the upgrade request; refused upgrades get the HTTP status
  * and an OpenAI error body), then `response.create` messages in and the streamed events out.
- * Other upgrade requests are refused with a 404 in the style of their path. `currentGateway`
- * gives the gateway serving now (config reloads replace it); `baseUrl` is the server's own
- * address, where each response runs as an HTTP request.
+ * Other upgrade requests are refused with a 404 in the style of their path. `current` gives the
+ * gateway serving now and its `POST /v1/responses` run (config reloads replace both): each
+ * response runs in process on that path (`generationRunner`).
  */
-export function attachResponsesWebSocket(server: Server, currentGateway: () => Gateway, baseUrl: string): void {
+export function attachResponsesWebSocket(server: Server, current: () => TurnServing): void {
   const state: Attached = { counts: new ConnectionCounts(), open: new Set() };
   attached.set(server, state);
-  const loopback = loopbackRunner(baseUrl);
+  const currentGateway = (): Gateway => current().gateway;
+  const generation = generationRunner(current);
   // While the gateway drains, its listener takes no new connections: a new turn gets the 503 HTTP would give.
   const run: ResponseRunner = async (response) => {
-    if (!currentGateway().ops.runtime.draining) return loopback(response);
+    if (!currentGateway().ops.runtime.draining) return generation(response);
     const refused = errorEventFor(SHUTTING_DOWN);
     await response.emit(refused);
     return JSON.parse(refused) as Record<string, unknown>;

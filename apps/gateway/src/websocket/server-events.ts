@@ -61,3 +61,18 @@ export function seeEvent(name: string | undefined, data: string): SeenEvent {
   const type = typeof event?.type === 'string' ? event.type : name;
   return type !== undefined && TERMINAL.has(type) && event ? { type, terminal: event } : { type };
 }
+
+/** The field of the response object that names, for a WebSocket caller, what HTTP names in `x-interlingua-warnings`. */
+export const WARNINGS_FIELD = 'interlingua_warnings';
+
+/**
+ * The event with the route's warnings added to its response object (`response.created` and the
+ * event that ends the response), when it has one; otherwise the event as it was.
+ */
+export function withWarnings(data: string, warnings: string): string {
+  const parsed = safeJsonParse(data);
+  const event = asRecord(parsed.ok ? parsed.value : undefined);
+  const response = asRecord(event?.response);
+  if (!event || !response) return data;
+  return JSON.stringify({ ...event, response: { ...response, [WARNINGS_FIELD]: warnings } });
+}

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { RequestHead } from '../../http/request-head.js';
 import {
   ROOT_CONTEXT,
   SpanKind,
@@ -73,7 +73,7 @@ class OtelRequestTrace implements RequestTrace {
   constructor(
     private readonly tracer: Tracer,
     private readonly propagator: W3CTraceContextPropagator,
-    request: IncomingMessage,
+    request: RequestHead,
     private readonly endpoint: EndpointName,
   ) {
     const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { RequestHead } from '../../http/request-head.js';
 import type { EndpointName } from '../../config/operations-schema.js';
 import type { CallTrace } from '../../context/call-trace.js';
 import type { ObservedCall } from '../observed-call.js';
@@ -6,7 +6,7 @@ import type { FinishedRequest } from './span-attributes.js';
 
 /** Starts one trace per API request; present on the runtime only when tracing is on. */
 export interface RequestTracer {
-  startRequest(request: IncomingMessage, endpoint: EndpointName): RequestTrace;
+  startRequest(request: RequestHead, endpoint: EndpointName): RequestTrace;
   /** Sends the spans ended so far. */
   flush(): Promise<void>;
   /** Sends what is left and stops exporting. */
