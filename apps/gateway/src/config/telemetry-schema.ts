@@ -17,6 +17,11 @@ export const telemetrySchema = strictObject({
   serviceName: z.string().min(1).max(256).optional(),
   /** Share of new traces kept (parent-based: a caller's sampled flag is followed). Default: `OTEL_TRACES_SAMPLER`, else every trace. */
   sampleRatio: z.number().min(0).max(1).optional(),
+  /**
+   * Record message contents (`gen_ai.input.messages`, `gen_ai.output.messages`) on request spans.
+   * Default: `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`, else never.
+   */
+  captureMessageContent: z.boolean().optional(),
   /** Extra headers on every export request (e.g. a collector's API key). */
   headers: z.record(z.string(), z.string()).default({}),
 });

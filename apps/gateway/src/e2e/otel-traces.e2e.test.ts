@@ -8,8 +8,8 @@ import {
   startLoopbackUpstream,
   type LoopbackUpstream,
 } from '@interlingua/testkit';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { receivedSpans, type ReceivedSpan } from '../observe/tracing/otlp-receiver.test-support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receivedSpans, spansOfTrace, type ReceivedSpan } from '../observe/tracing/otlp-receiver.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
 /*
@@ -80,15 +80,8 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       await receiver?.close();
     });
 
-    /** The trace's spans once its request span is exported (it ends when the connection is done with the request, just after the client read the last byte). */
-    async function spansOfTrace(traceId: string): Promise<ReceivedSpan[]> {
-      return vi.waitFor(async () => {
-        await harness.gateway.gateway.ops.runtime.tracer!.flush();
-        const spans = receivedSpans(receiver).spans.filter((span) => span.traceId === traceId);
-        if (!spans.some((span) => span.kind === SERVER)) throw new Error(`no request span yet in trace ${traceId}`);
-        return spans;
-      });
-    }
+    const spansOf = (traceId: string): Promise<ReceivedSpan[]> =>
+      spansOfTrace(receiver, harness.gateway.gateway.ops.runtime.tracer!, traceId);
 
     it('traces a translated stream: the request span ends after the last byte, with usage and styles; the upstream gets the attempt span as parent', async () => {
       const parentSpan = '00f067aa0ba902b7';
@@ -109,7 +102,7 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       });
       await stream.finalMessage();
       const streamedMs = performance.now() - firstEventAt;
-      const spans = await spansOfTrace(CALLER_TRACE);
+      const spans = await spansOf(CALLER_TRACE);
       const request = spans.find((span) => span.kind === SERVER)!;
       const attempt = spans.find((span) => span.kind === CLIENT)!;
       expect(request.parentSpanId).toBe(parentSpan);
@@ -142,6 +135,11 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       const upstreamHeaders = harness.upstream.requests.at(-1)!.headers;
       expect(upstreamHeaders.traceparent).toBe(`00-${CALLER_TRACE}-${attempt.spanId}-01`);
       expect(JSON.stringify(spans.map((span) => span.attributes))).not.toContain('"hi"');
+      // Contents are recorded only on an explicit opt-in.
+      for (const span of spans) {
+        expect(span.attributes['gen_ai.input.messages']).toBeUndefined();
+        expect(span.attributes['gen_ai.output.messages']).toBeUndefined();
+      }
       expect(
         receivedSpans(receiver).resources.some((resource) => resource['service.name'] === 'gateway-under-test'),
       ).toBe(true);
@@ -161,7 +159,7 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
         messages: [{ role: 'user', content: 'hi' }],
       });
       for await (const _chunk of stream) void _chunk;
-      const spans = await spansOfTrace(traceId);
+      const spans = await spansOf(traceId);
       const request = spans.find((span) => span.kind === SERVER)!;
       const attempts = spans.filter((span) => span.kind === CLIENT).sort((a, b) => Number(a.startNs - b.startNs));
       expect(attempts).toHaveLength(2);
@@ -192,7 +190,7 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       });
       const answer = await client.embeddings.create({ model: 'embed-chain', input: 'hi', encoding_format: 'float' });
       expect(answer.data[0]!.embedding).toEqual([0.25, -0.5, 0.75]);
-      const spans = await spansOfTrace(traceId);
+      const spans = await spansOf(traceId);
       const request = spans.find((span) => span.kind === SERVER)!;
       const attempts = spans.filter((span) => span.kind === CLIENT).sort((a, b) => Number(a.startNs - b.startNs));
       expect(attempts).toHaveLength(2);
@@ -234,7 +232,7 @@ for (const protocol of ['http/json', 'http/protobuf'] as const) {
       await expect(
         client.chat.completions.create({ model: 'up/refuses', messages: [{ role: 'user', content: 'hi' }] }),
       ).rejects.toMatchObject({ status: 400 });
-      const spans = await spansOfTrace(traceId);
+      const spans = await spansOf(traceId);
       const request = spans.find((span) => span.kind === SERVER)!;
       const attempt = spans.find((span) => span.kind === CLIENT)!;
       expect(attempt.attributes).toMatchObject({ 'error.type': 'invalid-request', 'http.response.status_code': 400 });

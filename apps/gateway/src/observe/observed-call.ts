@@ -1,5 +1,6 @@
 import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome } from '../context/generation-call.js';
+import type { CarrierCounts } from '../reasoning/carrier-counts.js';
 
 /**
  * What the request observer (log line, metrics, usage charge) reads from a call: the shape a
@@ -20,6 +21,8 @@ export interface ObservedCall {
   service?: string;
   /** Whether the caller asked for a streamed answer, when the call knows it. */
   stream?: boolean;
+  /** The reasoning carriers the call sealed, opened and dropped (generation calls). */
+  reasoning?: { carriers: CarrierCounts } | undefined;
   /** The inbound body, for the log when body logging is on. */
   rawBody?: Buffer;
 }

@@ -14,16 +14,23 @@ const FAILURE_TEXT = {
  * function-call signature. A carrier that does not open under this key is removed with a warning:
  * a carrier never reaches a provider.
  */
-export function openCarriers(
-  messages: readonly IrMessage[],
-  seal: SealKey,
-): { messages: IrMessage[]; warnings: IrWarning[] } {
-  const warnings: IrWarning[] = [];
-  const out = messages.map((message, m) => {
+export function openCarriers(messages: readonly IrMessage[], seal: SealKey): OpenedMessages {
+  const result: OpenedMessages = { messages: [], warnings: [], opened: 0, dropped: 0 };
+  result.messages = messages.map((message, m) => {
     if (!message.content.some((part) => holdsCarrier(part))) return message;
-    return { ...message, content: openInTurn(message.content, `messages[${m}]`, seal, warnings) };
+    return { ...message, content: openInTurn(message.content, `messages[${m}]`, seal, result) };
   });
-  return { messages: out, warnings };
+  return result;
+}
+
+/** The messages with their carriers opened, the warnings about those removed, and how many of each. */
+export interface OpenedMessages {
+  messages: IrMessage[];
+  warnings: IrWarning[];
+  /** Carriers that opened (their artefact back in place). */
+  opened: number;
+  /** Carriers removed because they did not open under this key. */
+  dropped: number;
 }
 
 function holdsCarrier(part: IrContentPart): boolean {
@@ -36,7 +43,7 @@ function openInTurn(
   content: readonly IrContentPart[],
   field: string,
   seal: SealKey,
-  warnings: IrWarning[],
+  result: OpenedMessages,
 ): IrContentPart[] {
   const out: IrContentPart[] = [];
   /** A function-call signature waiting for the next tool call of the turn. */
@@ -56,7 +63,8 @@ function openInTurn(
     const { opaque, ...bare } = part;
     const opened = openCarrier(opaque?.data ?? '', seal);
     if (!opened.ok) {
-      warnings.push({
+      result.dropped++;
+      result.warnings.push({
         kind: 'dropped',
         field: `${field}.content[${p}]`,
         message: `a reasoning carrier that ${FAILURE_TEXT[opened.reason]} was removed`,
@@ -64,6 +72,7 @@ function openInTurn(
       if (part.type === 'tool-call') out.push(bare);
       return;
     }
+    result.opened++;
     const original = opened.contents.opaque;
     if (part.type === 'tool-call') {
       if (!keptReasoning)

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { noCarriers } from './carrier-counts.js';
 import { mustOpenCarriers, type ReasoningContext } from './reasoning-call.js';
 import { sealCarrier } from './reasoning-carrier.js';
 
 const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
 
 function context(): ReasoningContext {
-  return { seal: SEAL, policy: 'drop', callerWire: 'anthropic-messages', callerBody: {} };
+  return { seal: SEAL, policy: 'drop', callerWire: 'anthropic-messages', callerBody: {}, carriers: noCarriers() };
 }
 
 const withCarrier = (): Buffer =>

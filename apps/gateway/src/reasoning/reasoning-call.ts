@@ -1,4 +1,5 @@
 import type { IrRequest, IrStreamEvent, IrResponse, IrWarning } from '@interlingua/ir';
+import type { CarrierCounts } from './carrier-counts.js';
 import type { ForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import { applyForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import { openCarriers } from './open-carriers.js';
@@ -20,6 +21,8 @@ export interface ReasoningContext {
   callerBody: Record<string, unknown>;
   /** Whether the caller's raw body may hold carriers, once a target asked (the body is scanned once per call). */
   bodyMayHoldCarrier?: boolean;
+  /** The carriers this request sealed, opened and dropped (for its trace). */
+  carriers: CarrierCounts;
 }
 
 /** The part of a generation call that says whether its body may hold carriers. */
@@ -49,6 +52,9 @@ export function reasoningForTarget(
   context: ReasoningContext,
 ): { ir: IrRequest; warnings: IrWarning[] } {
   const opened = openCarriers(ir.messages, context.seal);
+  // Each attempt opens the same history again: the request's counts are those of the last one.
+  context.carriers.opened = opened.opened;
+  context.carriers.dropped = opened.dropped;
   if (typeof targetWire !== 'string') return { ir: { ...ir, messages: opened.messages }, warnings: opened.warnings };
   const policed = applyForeignReasoningPolicy(opened.messages, reasoningFamilyOf(targetWire), context.policy);
   return { ir: { ...ir, messages: policed.messages }, warnings: [...opened.warnings, ...policed.warnings] };
@@ -65,7 +71,9 @@ export function sealingFor(context: ReasoningContext, upstreamWire: unknown): Ca
   if (callerFamily === 'openai' && !asksForEncryptedReasoning(context.callerBody)) return undefined;
   const upstreamFamily =
     reasoningFamilyOf(upstreamWire) ?? (typeof upstreamWire === 'string' ? upstreamWire : 'bedrock-converse');
-  return { callerFamily, seal: context.seal, upstreamFamily };
+  // Only the answering attempt's carriers reach the caller.
+  context.carriers.sealed = 0;
+  return { callerFamily, seal: context.seal, upstreamFamily, counts: context.carriers };
 }
 
 /** A whole answer sealed for the caller (unchanged when the caller's style has no field). */

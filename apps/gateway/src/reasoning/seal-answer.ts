@@ -1,5 +1,6 @@
 import type { IrContentPart, IrOpaque, IrResponse, OpaqueOrigin } from '@interlingua/ir';
 import { sealCarrier, type CarrierContents, type TurnReasoning } from './reasoning-carrier.js';
+import type { CarrierCounts } from './carrier-counts.js';
 import { carrierKindOf } from './reasoning-family.js';
 import type { SealKey } from './sealed-bytes.js';
 
@@ -10,10 +11,13 @@ export interface CarrierSealing {
   seal: SealKey;
   /** The family of the upstream that answered: the origin of reasoning that came without an artefact. */
   upstreamFamily: OpaqueOrigin;
+  /** The request's carrier counts: each carrier made is counted as sealed. */
+  counts?: CarrierCounts;
 }
 
 /** The caller-style opaque value holding sealed contents. */
 export function carrierOpaque(contents: CarrierContents, sealing: CarrierSealing): IrOpaque {
+  if (sealing.counts) sealing.counts.sealed++;
   return {
     origin: sealing.callerFamily,
     kind: carrierKindOf(sealing.callerFamily),

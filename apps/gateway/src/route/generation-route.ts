@@ -12,6 +12,7 @@ import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import { runGeneration } from '../plan/run-generation.js';
 import { attachCall } from '../observe/request-observer.js';
+import { captureMessageContent } from '../observe/tracing/capture-message-content.js';
 import { bodyLimit } from '../admit/admission.js';
 import { sizeBudgetHolds } from '../admit/budget-sizing.js';
 import { ENDPOINT_OF_STYLE } from '../context/call-ops.js';
@@ -123,6 +124,8 @@ export function generationRun(gateway: Gateway, spec: GenerationRouteSpec): Gene
       };
       attachCall(context, call);
       await spec.prepare?.(call, key);
+      const trace = context.tracked?.trace;
+      if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(call, trace);
       await runGeneration(call);
     } catch (error) {
       sendStyleError(context.sink, codec, asIrError(error));

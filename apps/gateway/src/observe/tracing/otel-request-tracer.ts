@@ -21,10 +21,11 @@ import {
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import type { IrErrorData } from '@interlingua/ir';
+import type { IrErrorData, IrRequest, IrResponse } from '@interlingua/ir';
 import type { EndpointName } from '../../config/operations-schema.js';
 import type { RouteTarget } from '../../context/route-target.js';
 import type { ObservedCall } from '../observed-call.js';
+import { inputContentAttributes, outputContentAttributes } from './message-content.js';
 import type { RequestTrace, RequestTracer } from './request-tracer.js';
 import {
   answerAttributes,
@@ -57,6 +58,7 @@ export function createOtelTracer(settings: TelemetrySettings): RequestTracer {
   const tracer = provider.getTracer('@interlingua/gateway');
   const propagator = new W3CTraceContextPropagator();
   return {
+    capturesContent: settings.captureMessageContent,
     startRequest: (request, endpoint) => new OtelRequestTrace(tracer, propagator, request, endpoint),
     flush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
@@ -69,6 +71,8 @@ class OtelRequestTrace implements RequestTrace {
   private call?: ObservedCall;
   private attempt?: { span: Span; context: Context };
   private readonly chain: string[] = [];
+  /** The request in IR, when message contents are captured. */
+  private input?: () => IrRequest | undefined;
 
   constructor(
     private readonly tracer: Tracer,
@@ -95,6 +99,11 @@ class OtelRequestTrace implements RequestTrace {
 
   follow(call: ObservedCall): void {
     this.call = call;
+  }
+
+  followContent(input: () => IrRequest | undefined): (answer: IrResponse) => void {
+    this.input = input;
+    return (answer) => this.span.setAttributes(outputContentAttributes(answer));
   }
 
   attemptStarted(target: RouteTarget): void {
@@ -133,6 +142,8 @@ class OtelRequestTrace implements RequestTrace {
     this.attemptEnded();
     const attributes = requestEndAttributes({ ...finished, chain: this.chain });
     this.span.setAttributes(attributes);
+    const input = this.input?.();
+    if (input) this.span.setAttributes(inputContentAttributes(input));
     if (finished.call) this.span.updateName(`${String(attributes['gen_ai.operation.name'])} ${finished.call.model}`);
     if (finished.status >= 500) {
       const lastError = finished.call?.outcome.lastError;

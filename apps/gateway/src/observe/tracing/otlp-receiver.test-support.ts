@@ -1,5 +1,7 @@
 import protobuf from 'protobufjs';
 import type { LoopbackUpstream } from '@interlingua/testkit';
+import { vi } from 'vitest';
+import type { RequestTracer } from './request-tracer.js';
 
 /** One exported span, decoded from OTLP (JSON or protobuf) into one shape for assertions. */
 export interface ReceivedSpan {
@@ -78,6 +80,25 @@ export function receivedSpans(receiver: LoopbackUpstream): {
     }
   }
   return { spans, resources };
+}
+
+const SERVER_KIND = 2;
+
+/**
+ * The spans of one trace once its request (SERVER) span arrived: it ends when the connection is
+ * done with the request, just after the client read the last byte, so it is waited for.
+ */
+export async function spansOfTrace(
+  receiver: LoopbackUpstream,
+  tracer: RequestTracer,
+  traceId: string,
+): Promise<ReceivedSpan[]> {
+  return vi.waitFor(async () => {
+    await tracer.flush();
+    const spans = receivedSpans(receiver).spans.filter((span) => span.traceId === traceId);
+    if (!spans.some((span) => span.kind === SERVER_KIND)) throw new Error(`no request span yet in trace ${traceId}`);
+    return spans;
+  });
 }
 
 /** Protobuf carries ids as bytes (base64 once decoded to an object); OTLP JSON as hex. */

@@ -1,3 +1,4 @@
+import type { IrRequest, IrResponse } from '@interlingua/ir';
 import type { RequestHead } from '../../http/request-head.js';
 import type { EndpointName } from '../../config/operations-schema.js';
 import type { CallTrace } from '../../context/call-trace.js';
@@ -6,6 +7,8 @@ import type { FinishedRequest } from './span-attributes.js';
 
 /** Starts one trace per API request; present on the runtime only when tracing is on. */
 export interface RequestTracer {
+  /** Message contents go on request spans (the operator opted in). */
+  readonly capturesContent: boolean;
   startRequest(request: RequestHead, endpoint: EndpointName): RequestTrace;
   /** Sends the spans ended so far. */
   flush(): Promise<void>;
@@ -17,6 +20,11 @@ export interface RequestTracer {
 export interface RequestTrace extends CallTrace {
   /** The call the request runs (its outcome is read when attempts end). */
   follow(call: ObservedCall): void;
+  /**
+   * Where the request's messages are read from when contents are captured: the request in IR
+   * (read when the span ends) and, once complete, the answer in IR.
+   */
+  followContent(input: () => IrRequest | undefined): (answer: IrResponse) => void;
   /** Ends the request's span (after the last byte, or when the client left). */
   end(finished: Omit<FinishedRequest, 'chain'>): void;
 }

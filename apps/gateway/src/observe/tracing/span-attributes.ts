@@ -121,6 +121,12 @@ export function requestEndAttributes(finished: FinishedRequest): Attributes {
   if (finished.chain.length > 0) attributes['interlingua.fallback.chain'] = [...finished.chain];
   if (outcome.warnings.length > 0)
     attributes['interlingua.warnings'] = outcome.warnings.map((warning) => `${warning.kind}: ${warning.field}`);
+  const carriers = call.reasoning?.carriers;
+  if (carriers && carriers.sealed + carriers.opened + carriers.dropped > 0) {
+    attributes['interlingua.reasoning.carriers_sealed'] = carriers.sealed;
+    attributes['interlingua.reasoning.carriers_opened'] = carriers.opened;
+    attributes['interlingua.reasoning.carriers_dropped'] = carriers.dropped;
+  }
   if (finished.cost !== null) attributes['interlingua.cost'] = finished.cost;
   if (outcome.usageEstimated) attributes['interlingua.usage.estimated'] = true;
   Object.assign(attributes, answerAttributes(outcome));

@@ -18,7 +18,28 @@ describe('telemetry settings', () => {
       protocol: 'http/protobuf',
       serviceName: 'edge',
       headers: {},
+      captureMessageContent: false,
     });
+  });
+
+  it('record message contents only on an explicit opt-in: the block, else the standard variable', () => {
+    const on = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318' };
+    expect(telemetrySettings(block(), on)?.captureMessageContent).toBe(false);
+    expect(
+      telemetrySettings(block(), { ...on, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'TRUE ' })
+        ?.captureMessageContent,
+    ).toBe(true);
+    expect(
+      telemetrySettings(block(), { ...on, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'yes' })
+        ?.captureMessageContent,
+    ).toBe(false);
+    expect(
+      telemetrySettings(block({ captureMessageContent: false }), {
+        ...on,
+        OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true',
+      })?.captureMessageContent,
+    ).toBe(false);
+    expect(telemetrySettings(block({ captureMessageContent: true }), on)?.captureMessageContent).toBe(true);
   });
 
   it('take OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, and the traces protocol before the general one', () => {

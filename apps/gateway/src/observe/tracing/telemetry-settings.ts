@@ -9,6 +9,8 @@ export interface TelemetrySettings {
   /** Share of new traces kept; undefined leaves the choice to `OTEL_TRACES_SAMPLER` (default: all, parent-based). */
   sampleRatio?: number;
   headers: Record<string, string>;
+  /** Message contents go on request spans (an explicit opt-in). */
+  captureMessageContent: boolean;
 }
 
 const DEFAULT_ENDPOINT = 'http://localhost:4318';
@@ -41,6 +43,9 @@ export function telemetrySettings(block: TelemetryConfig, env: NodeJS.ProcessEnv
     protocol: block.protocol ?? protocolFromEnv(env),
     serviceName: block.serviceName ?? nonEmpty(env.OTEL_SERVICE_NAME) ?? 'interlingua-gateway',
     headers: block.headers,
+    captureMessageContent:
+      block.captureMessageContent ??
+      env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.trim().toLowerCase() === 'true',
   };
   if (block.sampleRatio !== undefined) settings.sampleRatio = block.sampleRatio;
   return settings;

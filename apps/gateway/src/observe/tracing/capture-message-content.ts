@@ -1,0 +1,20 @@
+import type { GenerationContext } from '../../context/generation-call.js';
+import type { RequestTrace } from './request-tracer.js';
+
+/**
+ * Has the request's span record the call's messages (the operator opted in): the request as the
+ * gateway read it into the IR, and the answer once complete (a stream's, gathered from the events
+ * sent). Contents are read from the IR only, so that they are the same whatever the caller's
+ * style: such a call never takes the same-style relay, which does not decode what it passes on.
+ */
+export function captureMessageContent(call: GenerationContext, trace: RequestTrace): void {
+  call.forceTranslation = true;
+  const recordAnswer = trace.followContent(() => call.preparedIr?.ir);
+  const next = call.onIrResponse;
+  call.onIrResponse = next
+    ? (response) => {
+        recordAnswer(response);
+        return next(response);
+      }
+    : recordAnswer;
+}

@@ -1,0 +1,90 @@
+import type { IrRequest, IrResponse } from '@interlingua/ir';
+import { describe, expect, it } from 'vitest';
+import { inputContentAttributes, MAX_CONTENT_CHARS, outputContentAttributes } from './message-content.js';
+
+const request = (messages: IrRequest['messages']): IrRequest => ({ model: 'm', messages, stream: false }) as IrRequest;
+
+describe('message contents in the GenAI conventions’ shape', () => {
+  it('maps every IR part: texts, visible reasoning only, calls, results, files by reference or without their bytes', () => {
+    const attributes = inputContentAttributes(
+      request([
+        { role: 'system', content: [{ type: 'text', text: 'Be brief.' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Look:' },
+            { type: 'file', mediaType: 'image/png', source: { kind: 'base64', data: 'AAAAAAAA' } },
+            { type: 'file', mediaType: 'application/pdf', source: { kind: 'url', url: 'https://example.com/a.pdf' } },
+            { type: 'file', source: { kind: 'file-id', fileId: 'file-1' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: 'secret-bytes' } },
+            { type: 'reasoning', text: 'Thinking.', opaque: { origin: 'anthropic', kind: 'signature', data: 'sig' } },
+            { type: 'tool-call', id: 'c1', name: 'weather', argumentsJson: '{"city":"Oslo"}' },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'c1', toolName: 'weather', content: [{ type: 'text', text: 'Rain' }] },
+          ],
+        },
+      ]),
+    );
+    expect(JSON.parse(String(attributes['gen_ai.input.messages']))).toEqual([
+      { role: 'system', parts: [{ type: 'text', content: 'Be brief.' }] },
+      {
+        role: 'user',
+        parts: [
+          { type: 'text', content: 'Look:' },
+          { type: 'blob', modality: 'image', mime_type: 'image/png', content: '', size: 6 },
+          { type: 'uri', modality: 'document', mime_type: 'application/pdf', uri: 'https://example.com/a.pdf' },
+          { type: 'file_data', modality: 'document', mime_type: null, file_id: 'file-1' },
+        ],
+      },
+      {
+        role: 'assistant',
+        parts: [
+          { type: 'reasoning', content: 'Thinking.' },
+          { type: 'tool_call', id: 'c1', name: 'weather', arguments: '{"city":"Oslo"}' },
+        ],
+      },
+      { role: 'tool', parts: [{ type: 'tool_call_response', id: 'c1', response: ['Rain'] }] },
+    ]);
+    expect(String(attributes['gen_ai.input.messages'])).not.toContain('secret-bytes');
+    expect(attributes['interlingua.content.truncated']).toBeUndefined();
+  });
+
+  it('gives one output message per choice with its finish reason', () => {
+    const response = {
+      id: 'r',
+      model: 'm',
+      created: 0,
+      choices: [
+        { index: 0, content: [{ type: 'text', text: 'Hi.' }], finishReason: { unified: 'stop', raw: 'end_turn' } },
+        { index: 1, content: [{ type: 'text', text: 'Yo.' }], finishReason: { unified: 'length', raw: null } },
+      ],
+    } as IrResponse;
+    expect(JSON.parse(String(outputContentAttributes(response)['gen_ai.output.messages']))).toEqual([
+      { role: 'assistant', parts: [{ type: 'text', content: 'Hi.' }], finish_reason: 'end_turn' },
+      { role: 'assistant', parts: [{ type: 'text', content: 'Yo.' }], finish_reason: 'length' },
+    ]);
+  });
+
+  it('stays within the bound however many messages come, marking what it cut', () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => ({
+      role: 'user' as const,
+      content: [{ type: 'text' as const, text: `message ${i} `.repeat(20) }],
+    }));
+    const attributes = inputContentAttributes(request(many));
+    const json = String(attributes['gen_ai.input.messages']);
+    expect(json.length).toBeLessThan(MAX_CONTENT_CHARS * 1.5);
+    expect(attributes['interlingua.content.truncated']).toBe(true);
+    const kept = JSON.parse(json) as Array<{ parts: unknown[] }>;
+    expect(kept.length).toBeLessThan(many.length);
+    expect(kept.every((message) => message.parts.length === 1)).toBe(true);
+  });
+});
