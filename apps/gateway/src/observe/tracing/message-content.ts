@@ -1,5 +1,5 @@
 import type { Attributes } from '@opentelemetry/api';
-import type { IrContentPart, IrFilePart, IrMessage, IrRequest, IrResponse } from '@interlingua/ir';
+import type { IrContentPart, IrFilePart, IrRequest, IrResponse } from '@interlingua/ir';
 
 /**
  * Message contents as the OpenTelemetry GenAI semantic conventions record them
