@@ -7,6 +7,7 @@ import { startGatewayProcess } from './gateway-process.mjs';
 import { runLoad } from './load-generator.mjs';
 import { allScenarios } from './scenarios.mjs';
 import { startUpstream } from './server-processes.mjs';
+import { startOtlpReceiver } from './telemetry-scenario.mjs';
 
 /**
  * Profile mode: the gateway runs under `node --cpu-prof` while fast-path scenarios load it; the
@@ -173,7 +174,8 @@ export function profileMarkdown(summary, top) {
 
 /**
  * Profiles one scenario: a fresh gateway under `--cpu-prof`, loaded for `seconds`, then stopped
- * (SIGTERM) so that Node writes the profile.
+ * (SIGTERM) so that Node writes the profile. The `telemetry` scenario profiles the gateway with
+ * tracing on, exporting to a loopback OTLP receiver.
  * @param {import('./bench-settings.mjs').BenchSettings} settings
  * @param {import('./scenarios.mjs').Scenario} scenario
  * @param {import('./server-processes.mjs').Upstream} upstream
@@ -182,11 +184,13 @@ export function profileMarkdown(summary, top) {
 async function profileScenario(settings, scenario, upstream, seconds) {
   const dir = join(settings.outDir, 'tmp', `profile-${scenario.id}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
+  const receiver = scenario.kind === 'telemetry' ? await startOtlpReceiver() : undefined;
   const gateway = await startGatewayProcess({
     repoRoot: settings.repoRoot,
     upstreamOrigin: upstream.origin,
     logPath: settings.gatewayLog,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    env: receiver ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.origin, OTEL_SERVICE_NAME: 'interlingua-bench' } : {},
   });
   await upstream.setProfile(scenario.profile);
   const window = { fromUs: 0, toUs: 0 };
@@ -204,6 +208,7 @@ async function profileScenario(settings, scenario, upstream, seconds) {
     },
   });
   await gateway.stop();
+  await receiver?.stop();
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile written in ${dir}`);
   const summary = summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')), settings.repoRoot, window);
@@ -229,7 +234,9 @@ export async function runProfile(settings) {
   const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 8);
   const upstream = await startUpstream();
   const sections = [];
-  for (const scenario of allScenarios({ ...settings, scenarios: ids }).filter((s) => s.kind === 'window')) {
+  for (const scenario of allScenarios({ ...settings, scenarios: ids }).filter((s) =>
+    ['window', 'telemetry'].includes(s.kind),
+  )) {
     process.stderr.write(`profiling ${scenario.id} for ${seconds} s…\n`);
     sections.push(await profileScenario(settings, scenario, upstream, seconds));
   }

@@ -18,7 +18,15 @@ import { highestRung } from './ladder-scenario.mjs';
  * @property {string[]} notes
  */
 
-const TARGET_ORDER = ['direct', 'gateway', 'gateway-workers', 'gateway-otel', 'express-floor', 'node-floor'];
+const TARGET_ORDER = [
+  'direct',
+  'gateway',
+  'gateway-workers',
+  'gateway-fresh',
+  'gateway-otel',
+  'express-floor',
+  'node-floor',
+];
 
 /**
  * @param {number} value

@@ -249,14 +249,14 @@ export function allScenarios(settings) {
     {
       id: 'telemetry',
       title:
-        'Messages in, OpenAI-chat upstream, stream burst, concurrency 50: tracing off (gateway) against on (gateway-otel)',
+        'Messages in, OpenAI-chat upstream, stream burst, concurrency 50: tracing off (gateway-fresh) against on (gateway-otel)',
       kind: 'telemetry',
       requests: [messagesStreamRequest('gpt-4.1-mini')],
       concurrency: 50,
       profile: BURST,
       paced: false,
       expect: ['message_stop'],
-      note: 'gateway-otel exports every request span and attempt span (OTLP/HTTP protobuf, batched) to a loopback receiver in the bench process; the gateway row has tracing off, the OpenTelemetry SDK not loaded; compare the two rows for the cost of tracing',
+      note: 'gateway-otel exports every request span and attempt span (OTLP/HTTP protobuf, batched) to a loopback receiver in the bench process; gateway-fresh has tracing off (the OpenTelemetry SDK not loaded) and was started with it and warmed up alike (3 s of this load each): compare those two rows for the cost of tracing; the gateway row is the long-running process, hot from the scenarios before',
     },
     {
       id: 'soak',

@@ -1,6 +1,10 @@
 import { createServer } from 'node:http';
 import { startGatewayProcess } from './gateway-process.mjs';
+import { runLoad } from './load-generator.mjs';
 import { runScenario } from './run-scenario.mjs';
+
+/** Load each new gateway process takes before it is measured, so that its code is compiled as the long-running gateway's is. */
+const FRESH_WARMUP_MS = 3_000;
 
 /**
  * A loopback OTLP/HTTP receiver: answers every export 200 (an empty protobuf
@@ -32,8 +36,10 @@ export async function startOtlpReceiver() {
 /**
  * The `telemetry` scenario: a second gateway, same config, with tracing on (the standard
  * `OTEL_EXPORTER_OTLP_ENDPOINT`, OTLP/HTTP protobuf to a loopback receiver, every trace sampled)
- * is measured beside the gateway with tracing off (and direct, for the ratios). Fails when the
- * receiver got no spans: a traced gateway that exported nothing would measure nothing.
+ * is measured beside a third started at the same moment with tracing off (`gateway-fresh`), the
+ * pair to compare: both as young, both warmed up alike. The long-running gateway (hot from the
+ * scenarios before) and direct are measured too. Fails when the receiver got no spans: a traced
+ * gateway that exported nothing would measure nothing.
  *
  * @param {import('./scenarios.mjs').Scenario} scenario
  * @param {{ upstream: import('./server-processes.mjs').Upstream; targets: import('./server-processes.mjs').Target[] }} servers
@@ -49,11 +55,25 @@ export async function runTelemetryScenario(scenario, servers, settings) {
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.origin, OTEL_SERVICE_NAME: 'interlingua-bench' },
     name: 'gateway-otel',
   });
+  const fresh = await startGatewayProcess({
+    repoRoot: settings.repoRoot,
+    upstreamOrigin: servers.upstream.origin,
+    logPath: settings.gatewayLog,
+    name: 'gateway-fresh',
+  });
   try {
+    await servers.upstream.setProfile(scenario.profile);
+    for (const target of [fresh, traced])
+      await runLoad({
+        origin: target.origin,
+        concurrency: scenario.concurrency,
+        requests: scenario.requests,
+        mode: { kind: 'window', warmupMs: 0, durationMs: FRESH_WARMUP_MS },
+      });
     const compared = servers.targets.filter((target) => ['direct', 'gateway'].includes(target.name));
     const run = await runScenario(
       { ...scenario, kind: 'window' },
-      [...compared, traced],
+      [...compared, fresh, traced],
       servers.upstream,
       settings.sizes,
     );
@@ -66,6 +86,7 @@ export async function runTelemetryScenario(scenario, servers, settings) {
     );
     return run;
   } finally {
+    await fresh.stop();
     await traced.stop();
     await receiver.stop();
   }
