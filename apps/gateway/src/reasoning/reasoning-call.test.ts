@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { noCarriers } from './carrier-counts.js';
 import { mustOpenCarriers, type ReasoningContext } from './reasoning-call.js';
 import { sealCarrier } from './reasoning-carrier.js';
 
 const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
 
 function context(): ReasoningContext {
-  return { seal: SEAL, policy: 'drop', callerWire: 'anthropic-messages', callerBody: {}, carriers: noCarriers() };
+  return {
+    seal: SEAL,
+    policy: 'drop',
+    callerWire: 'anthropic-messages',
+    callerBody: {},
+    carriers: { sealed: 0, opened: 0, dropped: 0 },
+  };
 }
 
 const withCarrier = (): Buffer =>

@@ -1,5 +1,5 @@
 import type { IrRequest, IrStreamEvent, IrResponse, IrWarning } from '@interlingua/ir';
-import type { CarrierCounts } from './carrier-counts.js';
+import type { CarrierCounts } from '../context/carrier-counts.js';
 import type { ForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import { applyForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import { openCarriers } from './open-carriers.js';

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import { processCompactionSecret } from '../config/process-compaction-secret.js';
-import { noCarriers } from './carrier-counts.js';
 import type { ForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import type { ReasoningContext } from './reasoning-call.js';
 
@@ -31,6 +30,6 @@ export function reasoningContext(input: ReasoningContextInput): ReasoningContext
     policy: input.policy ?? 'drop',
     callerWire: input.callerWire,
     callerBody: input.callerBody,
-    carriers: noCarriers(),
+    carriers: { sealed: 0, opened: 0, dropped: 0 },
   };
 }

@@ -1,6 +1,6 @@
 import type { IrContentPart, IrOpaque, IrResponse, OpaqueOrigin } from '@interlingua/ir';
 import { sealCarrier, type CarrierContents, type TurnReasoning } from './reasoning-carrier.js';
-import type { CarrierCounts } from './carrier-counts.js';
+import type { CarrierCounts } from '../context/carrier-counts.js';
 import { carrierKindOf } from './reasoning-family.js';
 import type { SealKey } from './sealed-bytes.js';
 

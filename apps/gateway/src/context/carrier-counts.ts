@@ -8,7 +8,3 @@ export interface CarrierCounts {
   opened: number;
   dropped: number;
 }
-
-export function noCarriers(): CarrierCounts {
-  return { sealed: 0, opened: 0, dropped: 0 };
-}
