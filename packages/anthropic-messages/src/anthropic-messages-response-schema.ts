@@ -12,6 +12,7 @@ export const anthropicUsageLenientSchema = z.looseObject({
   cache_creation_input_tokens: nullableCount,
   cache_read_input_tokens: nullableCount,
   output_tokens_details: z.nullish(z.looseObject({ thinking_tokens: nullableCount })),
+  server_tool_use: z.nullish(z.looseObject({ web_search_requests: nullableCount })),
   cache_creation: z.nullish(
     z.looseObject({ ephemeral_5m_input_tokens: nullableCount, ephemeral_1h_input_tokens: nullableCount }),
   ),

@@ -9,6 +9,7 @@ import {
   type AnthropicBlockNote,
 } from './anthropic-messages-extension.js';
 import { anthropicMessagesResponseSchema } from './anthropic-messages-response-schema.js';
+import { anthropicCitationsToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
 import { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
 import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
@@ -31,8 +32,10 @@ function str(value: unknown): string {
 /** A response content block -> an IR part, or undefined for blocks the IR cannot carry. */
 export function anthropicResponseBlockToIr(block: Record<string, unknown>): IrContentPart | undefined {
   switch (block.type) {
-    case 'text':
-      return { type: 'text', text: str(block.text) };
+    case 'text': {
+      const citations = anthropicCitationsToIr(block.citations);
+      return citations ? { type: 'text', text: str(block.text), citations } : { type: 'text', text: str(block.text) };
+    }
     case 'thinking': {
       const part: IrContentPart = { type: 'reasoning', text: str(block.thinking) };
       if (str(block.signature) !== '')
@@ -55,13 +58,15 @@ export function anthropicResponseBlockToIr(block: Record<string, unknown>): IrCo
 
 /** Response fields of a block the part does not carry (`citations`, `caller`…), or undefined. */
 function blockExtra(block: Record<string, unknown>): Record<string, unknown> | undefined {
-  const mapped: Record<string, readonly string[]> = {
+  const mapped: Record<string, string[]> = {
     text: ['type', 'text'],
     thinking: ['type', 'thinking', 'signature'],
     redacted_thinking: ['type', 'data'],
     tool_use: ['type', 'id', 'name', 'input'],
   };
   const keys = mapped[String(block.type)] ?? [];
+  // Web search citations travel as the part's own citations.
+  if (block.type === 'text' && anthropicCitationsToIr(block.citations)) keys.push('citations');
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(block))
     if (!keys.includes(key) && value !== null && value !== undefined) out[key] = value;
@@ -84,9 +89,9 @@ function notAResponse(body: unknown): IrError {
 }
 
 /**
- * Anthropic `Message` -> IR response, leniently. Server tool blocks (`server_tool_use`,
- * `web_search_tool_result`…) and text `citations` are kept under `extensions['anthropic-messages']`
- * by position. Throws `upstream-error` (or the error it carries) when the body is no message.
+ * Anthropic `Message` -> IR response, leniently. A web search (`server_tool_use` + its
+ * `web_search_tool_result`) becomes a web-search part and web search `citations` the text's own;
+ * other server tool blocks and citations are kept under `extensions['anthropic-messages']` by position. Throws `upstream-error` (or the error it carries) when the body is no message.
  */
 export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse> {
   const parsed = anthropicMessagesResponseSchema.safeParse(wire);
@@ -94,7 +99,17 @@ export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse>
   const body = parsed.data;
   const content: IrContentPart[] = [];
   const notes: AnthropicBlockNote[] = [];
+  const results = new Map<unknown, Record<string, unknown>>();
+  for (const block of body.content) if (block.type === 'web_search_tool_result') results.set(block.tool_use_id, block);
+  const searched = new Set<Record<string, unknown>>();
   for (const block of body.content) {
+    if (searched.has(block)) continue;
+    const result = isWebSearchUse(block) ? results.get(block.id) : undefined;
+    if (result) {
+      searched.add(result);
+      content.push(anthropicSearchToIr(block, result));
+      continue;
+    }
     const part = anthropicResponseBlockToIr(block);
     if (!part) {
       notes.push({ part: content.length, block });

@@ -49,12 +49,30 @@ describe('response toIr', () => {
     expect(back.usage).toEqual(usage);
   });
 
-  it('keeps server tool blocks and citations in extensions and puts them back in place', () => {
+  it('reads a web search and its citations into the IR and puts the blocks back in place', () => {
     const wire = recordingJson(loadRecording('anthropic-messages/13-web-search-citations.json')) as {
       content: unknown[];
     };
     const { value } = codec.response.toIr(wire);
-    expect(value.choices[0]?.content.map((part) => part.type).slice(0, 3)).toEqual(['reasoning', 'text', 'text']);
+    const content = value.choices[0]?.content ?? [];
+    expect(content.map((part) => part.type).slice(0, 3)).toEqual(['reasoning', 'web-search', 'text']);
+    expect(content[1]).toMatchObject({
+      type: 'web-search',
+      id: 'srvtoolu_01EoSNE7k4dUJyGatASCV5qs',
+      queries: ['San Francisco weather today'],
+    });
+    const search = content[1]?.type === 'web-search' ? content[1] : undefined;
+    expect(search?.sources[0]).toEqual({
+      url: 'https://www.accuweather.com/en/us/san-francisco/94103/weather-forecast/347629',
+      title: 'San Francisco, CA Weather Forecast | AccuWeather',
+    });
+    const cited = content.flatMap((part) => (part.type === 'text' ? (part.citations ?? []) : []));
+    expect(cited).toHaveLength(9);
+    expect(cited[0]).toMatchObject({
+      url: 'https://www.accuweather.com/en/us/san-francisco/94103/weather-forecast/347629',
+      title: 'San Francisco, CA Weather Forecast | AccuWeather',
+    });
+    expect(value.usage?.webSearchRequests).toBe(1);
     const back = codec.response.fromIr(value).value;
     strict(back);
     expect(back.content.map((block) => block.type)).toEqual(

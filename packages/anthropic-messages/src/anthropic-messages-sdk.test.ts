@@ -48,12 +48,18 @@ describe('@anthropic-ai/sdk reads what we emit', () => {
       .stream(PARAMS)
       .finalMessage();
     const carried = whole.content.filter((block) =>
-      ['text', 'thinking', 'redacted_thinking', 'tool_use'].includes(block.type),
+      ['text', 'thinking', 'redacted_thinking', 'tool_use', 'server_tool_use', 'web_search_tool_result'].includes(
+        block.type,
+      ),
     );
     expect(streamed.content.map((block) => block.type)).toEqual(carried.map((block) => block.type));
     expect(streamed.content.filter((b) => b.type === 'tool_use').map((b) => b.input)).toEqual(
       carried.filter((b) => b.type === 'tool_use').map((b) => ('input' in b ? b.input : undefined)),
     );
+    // Web searches and their citations stream as Anthropic streams them: the SDK assembles the same blocks.
+    const searched = (blocks: typeof carried): unknown[] =>
+      blocks.filter((b) => b.type !== 'text' || b.citations !== undefined);
+    expect(searched(streamed.content)).toEqual(searched(carried));
     expect(streamed.stop_reason).toBe(whole.stop_reason);
     expect(streamed.usage.input_tokens).toBe(whole.usage.input_tokens);
     expect(streamed.usage.output_tokens).toBe(whole.usage.output_tokens);

@@ -1,7 +1,10 @@
 import type { IrOpaque } from '@interlingua/ir';
 import type { AnthropicStreamEvent } from './anthropic-messages-stream-event-schema.js';
 
-export type StreamBlockKind = 'text' | 'reasoning' | 'tool';
+export type StreamBlockKind = 'text' | 'reasoning' | 'tool' | 'server';
+
+/** A server tool block sent whole (`server_tool_use`, `web_search_tool_result`). */
+export type ServerBlock = Record<string, unknown> & { type: string };
 
 interface Block {
   kind: StreamBlockKind;
@@ -14,6 +17,10 @@ interface Block {
   ended: boolean;
   /** Wire index once `content_block_start` went out. */
   wireIndex?: number;
+  /** Server tool blocks that make up this IR block (a web search). */
+  server?: ServerBlock[];
+  /** Citations of a text block that arrived before it reached the wire. */
+  citations?: Array<Record<string, unknown>>;
 }
 
 /**
@@ -93,6 +100,24 @@ export class StreamBlockScheduler {
     return out;
   }
 
+  /** A web search: its server tool blocks go out whole, in turn with the other blocks. */
+  server(index: number, wire: ServerBlock[]): AnthropicStreamEvent[] {
+    if (this.blocks.has(index) || wire.length === 0) return [];
+    const out = this.start(index, 'server');
+    const block = this.blocks.get(index);
+    if (block) block.server = wire;
+    return [...out, ...this.end(index)];
+  }
+
+  /** A citation of text block `index`: sent as `citations_delta` once the block is on the wire. */
+  citation(index: number, citation: Record<string, unknown>): AnthropicStreamEvent[] {
+    const block = this.blocks.get(index);
+    if (!block || block.kind !== 'text' || block.ended) return [];
+    if (this.live === index && block.wireIndex !== undefined) return [citationDelta(block.wireIndex, citation)];
+    (block.citations ??= []).push(citation);
+    return [];
+  }
+
   end(index: number): AnthropicStreamEvent[] {
     const block = this.blocks.get(index);
     if (!block || block.ended) return [];
@@ -113,6 +138,14 @@ export class StreamBlockScheduler {
   }
 
   private open(block: Block, out: AnthropicStreamEvent[]): number {
+    if (block.wireIndex === undefined && block.server) {
+      block.server.forEach((wire, position) => {
+        const index = this.nextWire++;
+        block.wireIndex = index;
+        out.push(...serverEvents(index, wire));
+        if (position < (block.server?.length ?? 0) - 1) out.push({ type: 'content_block_stop', index });
+      });
+    }
     if (block.wireIndex === undefined) {
       block.wireIndex = this.nextWire++;
       if (block.kind === 'tool') this.toolUseSeen = true;
@@ -134,8 +167,10 @@ export class StreamBlockScheduler {
     const block = this.live === undefined ? undefined : this.blocks.get(this.live);
     this.live = undefined;
     if (!block) return;
-    if (block.wireIndex === undefined && (block.kind === 'tool' || block.opaque)) this.open(block, out);
+    if (block.wireIndex === undefined && (block.kind === 'tool' || block.kind === 'server' || block.opaque))
+      this.open(block, out);
     if (block.wireIndex === undefined) return;
+    for (const citation of block.citations ?? []) out.push(citationDelta(block.wireIndex, citation));
     if (block.kind === 'reasoning' && block.opaque?.kind === 'signature') {
       out.push({
         type: 'content_block_delta',
@@ -177,6 +212,23 @@ function isUnsigned(block: Block): boolean {
 
 function isRedacted(block: Block): boolean {
   return block.kind === 'reasoning' && block.opaque?.kind === 'redacted';
+}
+
+function citationDelta(index: number, citation: Record<string, unknown>): AnthropicStreamEvent {
+  return {
+    type: 'content_block_delta',
+    index,
+    delta: { type: 'citations_delta', citation: { type: 'web_search_result_location', ...citation } },
+  };
+}
+
+/** A server tool block's start: a `server_tool_use` starts with `{}` and streams its input as JSON. */
+function serverEvents(index: number, wire: ServerBlock): AnthropicStreamEvent[] {
+  if (wire.type !== 'server_tool_use')
+    return [{ type: 'content_block_start', index, content_block: wire } as AnthropicStreamEvent];
+  const start = { type: 'content_block_start', index, content_block: { ...wire, input: {} } } as AnthropicStreamEvent;
+  const input = JSON.stringify(wire.input ?? {});
+  return [start, { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: input } }];
 }
 
 function deltaEvent(index: number, block: Block, text: string): AnthropicStreamEvent {

@@ -1,6 +1,7 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
+import { anthropicCitationToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
 import { anthropicUsageLenientSchema, type AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
 import { anthropicUsageToIr, mergeAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
@@ -18,6 +19,10 @@ interface OpenBlock {
 
 interface DecoderState {
   started: boolean;
+  /** Web search `server_tool_use` blocks by id, their input JSON gathered until the result comes. */
+  searches: Map<string, { block: Data; input: string }>;
+  /** Wire index of the open search use -> its id. */
+  searchInputs: Map<number, string>;
   nextIndex: number;
   blocks: Map<number, OpenBlock>;
   usage: AnthropicUsageLenient | undefined;
@@ -59,7 +64,29 @@ function closeAll(state: DecoderState): IrStreamEvent[] {
   return out;
 }
 
+/** A web search's `server_tool_use` is held until its `web_search_tool_result`: the IR streams a search whole. */
+function searchBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
+  if (isWebSearchUse(block)) {
+    const input = asRecord(block.input);
+    state.searches.set(str(block.id), {
+      block,
+      input: input && Object.keys(input).length > 0 ? JSON.stringify(input) : '',
+    });
+    state.searchInputs.set(wireIndex, str(block.id));
+    return [];
+  }
+  const held = state.searches.get(str(block.tool_use_id));
+  state.searches.delete(str(block.tool_use_id));
+  let use: Data | undefined;
+  if (held) {
+    const parsed = safeJsonParse(held.input === '' ? '{}' : held.input);
+    use = { ...held.block, input: (parsed.ok && asRecord(parsed.value)) || {} };
+  }
+  return [{ type: 'web-search', index: state.nextIndex++, part: anthropicSearchToIr(use, block) }];
+}
+
 function openBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
+  if (isWebSearchUse(block) || block.type === 'web_search_tool_result') return searchBlock(state, wireIndex, block);
   const kind =
     block.type === 'text'
       ? 'text'
@@ -100,6 +127,10 @@ function openBlock(state: DecoderState, wireIndex: number, block: Data): IrStrea
 
 function deltaOf(block: OpenBlock, delta: Data): IrStreamEvent[] {
   const { index, kind } = block;
+  if (delta.type === 'citations_delta' && kind === 'text') {
+    const citation = anthropicCitationToIr(asRecord(delta.citation) ?? {});
+    return citation ? [{ type: 'text-citation', index, citation }] : [];
+  }
   if (delta.type === 'text_delta' && kind === 'text' && str(delta.text))
     return [{ type: 'text-delta', index, delta: str(delta.text) }];
   if (delta.type === 'thinking_delta' && kind === 'reasoning' && str(delta.thinking))
@@ -136,9 +167,13 @@ const HANDLERS: Record<string, Handler> = {
   content_block_delta: (data, state) => {
     const block = typeof data.index === 'number' ? state.blocks.get(data.index) : undefined;
     const delta = asRecord(data.delta);
+    const search = typeof data.index === 'number' ? state.searchInputs.get(data.index) : undefined;
+    const held = search === undefined ? undefined : state.searches.get(search);
+    if (held && delta?.type === 'input_json_delta') held.input += str(delta.partial_json);
     return block && delta ? deltaOf(block, delta) : [];
   },
   content_block_stop: (data, state) => {
+    if (typeof data.index === 'number') state.searchInputs.delete(data.index);
     const block = typeof data.index === 'number' ? state.blocks.get(data.index) : undefined;
     if (!block || typeof data.index !== 'number') return [];
     state.blocks.delete(data.index);
@@ -166,11 +201,18 @@ const HANDLERS: Record<string, Handler> = {
 
 /**
  * Anthropic SSE events -> IR stream events. Block indices are renumbered 0,1,2… over the blocks
- * the IR can carry (server tool blocks are skipped); `message_delta` usage is cumulative and
+ * the IR can carry (a web search is one block, at its result; other server tool blocks are skipped); `message_delta` usage is cumulative and
  * overlaid on `message_start`'s; an in-band `error` event becomes an IR `error` event.
  */
 export function createAnthropicMessagesStreamDecoder(): StreamMachine<SseMessage, IrStreamEvent> {
-  const state: DecoderState = { started: false, nextIndex: 0, blocks: new Map(), usage: undefined };
+  const state: DecoderState = {
+    started: false,
+    nextIndex: 0,
+    blocks: new Map(),
+    usage: undefined,
+    searches: new Map(),
+    searchInputs: new Map(),
+  };
   return {
     push(message) {
       const parsed = safeJsonParse(message.data);

@@ -10,6 +10,7 @@ import type {
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { newAnswerId } from '@interlingua/ir-utils';
 import { anthropicToolUseId } from './anthropic-messages-ids.js';
+import { irCitationToAnthropic, irSearchToAnthropic } from './anthropic-messages-search-results.js';
 import { StreamBlockScheduler } from './anthropic-messages-stream-blocks.js';
 import type {
   AnthropicMessageDeltaEvent,
@@ -41,6 +42,8 @@ interface EncoderState {
   closed: boolean;
   /** IR block indices of choices other than 0 (Anthropic answers have one choice). */
   ignored: Set<number>;
+  /** The text so far of open text blocks, for the `cited_text` of citations other styles made. */
+  texts: Map<number, string>;
 }
 
 function messageDelta(state: EncoderState, sawToolUse: boolean): AnthropicMessageDeltaEvent {
@@ -57,6 +60,7 @@ function messageDelta(state: EncoderState, sawToolUse: boolean): AnthropicMessag
     usage.cache_creation_input_tokens = wire.cache_creation_input_tokens;
     usage.cache_read_input_tokens = wire.cache_read_input_tokens;
     if (wire.output_tokens_details) usage.output_tokens_details = wire.output_tokens_details;
+    if (wire.server_tool_use) usage.server_tool_use = wire.server_tool_use;
   }
   return { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage };
 }
@@ -114,8 +118,15 @@ function createHandlers(
       return messageStart(state, options);
     },
     'text-start': (e) => (inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'text')) : []),
-    'text-delta': (e) => (inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'text', e.delta)) : []),
-    'text-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
+    'text-delta': (e) => {
+      if (!inChoice(e.index, undefined)) return [];
+      state.texts.set(e.index, (state.texts.get(e.index) ?? '') + e.delta);
+      return started(blocks.delta(e.index, 'text', e.delta));
+    },
+    'text-end': (e) => {
+      state.texts.delete(e.index);
+      return inChoice(e.index, undefined) ? blocks.end(e.index) : [];
+    },
     'reasoning-start': (e) => (inChoice(e.index, e.choice) ? started(blocks.start(e.index, 'reasoning')) : []),
     'reasoning-delta': (e) =>
       inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'reasoning', e.delta)) : [],
@@ -127,9 +138,14 @@ function createHandlers(
       inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'tool', e.argumentsDelta)) : [],
     'tool-call-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
     file: () => [],
-    // No decoder streams searches or citations as IR events yet: the answer's text goes through.
-    'web-search': () => [],
-    'text-citation': () => [],
+    'web-search': (e) =>
+      inChoice(e.index, e.choice)
+        ? started(blocks.server(e.index, irSearchToAnthropic(e.part, `content[${e.index}]`, [])))
+        : [],
+    'text-citation': (e) =>
+      inChoice(e.index, undefined)
+        ? blocks.citation(e.index, irCitationToAnthropic(e.citation, state.texts.get(e.index) ?? ''))
+        : [],
     'usage-update': (e) => {
       state.usage = e.usage;
       return [];
@@ -156,7 +172,14 @@ function createHandlers(
 export function createAnthropicMessagesStreamEncoder(
   options: StreamEncoderOptions = {},
 ): StreamMachine<IrStreamEvent, SseMessage> {
-  const state: EncoderState = { started: false, id: '', model: options.model ?? '', closed: false, ignored: new Set() };
+  const state: EncoderState = {
+    started: false,
+    id: '',
+    model: options.model ?? '',
+    closed: false,
+    ignored: new Set(),
+    texts: new Map(),
+  };
   const blocks = new StreamBlockScheduler((id, index) => anthropicToolUseId(id, `${state.id}:${index}`));
   const handlers = createHandlers(state, blocks, options);
   return {

@@ -34,6 +34,13 @@ const blockStart = z.strictObject({
       name: z.string().check(z.minLength(1)),
       input: z.strictObject({}),
     }),
+    z.strictObject({
+      type: z.literal('server_tool_use'),
+      id: z.string().check(z.regex(/^[a-zA-Z0-9_-]+$/)),
+      name: z.string().check(z.minLength(1)),
+      input: z.strictObject({}),
+    }),
+    z.looseObject({ type: z.literal('web_search_tool_result'), tool_use_id: z.string(), content: z.unknown() }),
   ]),
 });
 

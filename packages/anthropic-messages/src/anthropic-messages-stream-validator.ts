@@ -11,6 +11,8 @@ const DELTA_FOR_BLOCK: Record<string, readonly string[]> = {
   thinking: ['thinking_delta', 'signature_delta'],
   redacted_thinking: [],
   tool_use: ['input_json_delta'],
+  server_tool_use: ['input_json_delta'],
+  web_search_tool_result: [],
 };
 
 interface GrammarState {

@@ -8,7 +8,8 @@ function count(value: number | null | undefined): number | undefined {
 /**
  * Anthropic usage -> IR usage. Anthropic reports three disjoint input buckets; the IR's
  * `inputTokens` is their sum (`input_tokens + cache_creation_input_tokens +
- * cache_read_input_tokens`). `output_tokens` already includes thinking. The one-hour share of the
+ * cache_read_input_tokens`). `output_tokens` already includes thinking. Searches run
+ * (`server_tool_use.web_search_requests`) are kept for pricing. The one-hour share of the
  * cache writes (`cache_creation.ephemeral_1h_input_tokens`) is kept for pricing.
  */
 export function anthropicUsageToIr(usage: AnthropicUsageLenient): IrUsage {
@@ -26,6 +27,8 @@ export function anthropicUsageToIr(usage: AnthropicUsageLenient): IrUsage {
   const longLived = count(usage.cache_creation?.ephemeral_1h_input_tokens);
   if (longLived !== undefined && longLived > 0) ir.cacheWrite1hTokens = Math.min(longLived, cacheWrite ?? 0);
   if (thinking !== undefined) ir.reasoningTokens = Math.min(thinking, outputTokens);
+  const searches = count(usage.server_tool_use?.web_search_requests);
+  if (searches) ir.webSearchRequests = searches;
   return ir;
 }
 

@@ -4,6 +4,7 @@ import { asRecord, newAnswerId, safeJsonParse } from '@interlingua/ir-utils';
 import { readResponseExtension, type AnthropicBlockNote } from './anthropic-messages-extension.js';
 import { anthropicToolUseId } from './anthropic-messages-ids.js';
 import type { AnthropicContentBlock, AnthropicMessagesResponse } from './anthropic-messages-response-schema.js';
+import { irCitationToAnthropic, irSearchToAnthropic } from './anthropic-messages-search-results.js';
 import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
 import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';
 
@@ -32,7 +33,13 @@ function partToBlock(
   warnings: IrWarning[],
 ): AnthropicContentBlock | undefined {
   switch (part.type) {
-    case 'text':
+    case 'text': {
+      if (part.text === '') return undefined;
+      const { citations, text } = part;
+      return citations?.length
+        ? { type: 'text', text, citations: citations.map((citation) => irCitationToAnthropic(citation, text)) }
+        : { type: 'text', text };
+    }
     case 'refusal':
       return part.text === '' ? undefined : { type: 'text', text: part.text };
     case 'reasoning': {
@@ -80,6 +87,10 @@ function contentOf(
     const part = parts[position];
     if (!part) continue;
     const field = `choices[0].content[${position}]`;
+    if (part.type === 'web-search') {
+      out.push(...(irSearchToAnthropic(part, field, warnings) as AnthropicContentBlock[]));
+      continue;
+    }
     const block = partToBlock(part, field, `${ir.id}:${position}`, warnings);
     if (block)
       out.push(

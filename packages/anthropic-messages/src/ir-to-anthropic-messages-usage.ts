@@ -43,6 +43,8 @@ export function irUsageToAnthropic(usage: IrUsage | undefined): AnthropicUsage {
       ephemeral_1h_input_tokens: longLived,
     };
   }
+  if (out.server_tool_use === undefined && usage.webSearchRequests)
+    out.server_tool_use = { web_search_requests: usage.webSearchRequests };
   if (out.output_tokens_details === undefined && usage.reasoningTokens !== undefined) {
     out.output_tokens_details = { thinking_tokens: usage.reasoningTokens };
   }
