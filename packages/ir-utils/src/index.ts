@@ -9,3 +9,4 @@ export * from './answer-ids.js';
 export * from './prompt-cache.js';
 export * from './deepest-issue.js';
 export * from './openai-web-search.js';
+export * from './text-offsets.js';

@@ -2,6 +2,7 @@ import type { IrContentPart, IrReasoningPart, IrResponse, IrWarning, Result } fr
 import { ok } from '@interlingua/ir';
 import { type OpenAiResponsesResponseExtensions, readResponseExtensions } from './openai-responses-extensions.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
+import { irCitationToUrlCitation, irSearchToWebSearchCall } from './openai-responses-search-results.js';
 import { buildResponseObject, responseStatusForFinish } from './openai-responses-response-object.js';
 import {
   type OpenAiResponsesEcho,
@@ -38,7 +39,7 @@ class OutputWriter {
     private readonly warnings: IrWarning[],
   ) {}
 
-  private idFor(partIndex: number, prefix: 'msg' | 'fc' | 'rs'): string {
+  private idFor(partIndex: number, prefix: 'msg' | 'fc' | 'rs' | 'ws'): string {
     return this.ext.itemIds?.[String(partIndex)] ?? generatedItemId(prefix, this.responseId, this.items.length);
   }
 
@@ -56,6 +57,8 @@ class OutputWriter {
         arguments: part.argumentsJson,
         status: 'completed',
       });
+    } else if (part.type === 'web-search') {
+      this.items.push(irSearchToWebSearchCall(part, this.idFor(p, 'ws')) as OpenAiResponsesOutputItem);
     } else if (part.type === 'reasoning') {
       this.items.push(
         reasoningOutputItem(
@@ -80,7 +83,10 @@ class OutputWriter {
     }
     if (part.type === 'refusal') this.message.content.push({ type: 'refusal', refusal: part.text });
     else {
-      const annotations = (this.ext.annotations?.[String(p)] ?? []) as Array<{ type: string }>;
+      const { citations, text } = part;
+      const annotations = citations?.length
+        ? citations.map((citation) => irCitationToUrlCitation(citation, text))
+        : ((this.ext.annotations?.[String(p)] ?? []) as Array<{ type: string }>);
       // The answer carries no token log probabilities: an empty list, as OpenAI writes when none were asked for.
       this.message.content.push({ type: 'output_text', text: part.text, annotations, logprobs: [] });
     }

@@ -16,11 +16,17 @@ describe('openAiResponsesResponseToIr on the recordings', () => {
     expect(describeIr(ir)).toEqual(describeExpect(recording.expect));
     expect(ir.usage && checkUsageInvariants(ir.usage)).toEqual([]);
     const ext = readResponseExtensions(ir.extensions);
-    expect((ext.outputItems ?? []).map((entry) => entry.item.type)).toEqual(recording.expect.other_output_items);
+    // Web searches and url citations are the IR's own parts and citations; the rest stays in extensions.
+    const parts = ir.choices[0]?.content ?? [];
+    const searches = parts.flatMap((part) => (part.type === 'web-search' ? ['web_search_call'] : []));
+    expect([...searches, ...(ext.outputItems ?? []).map((entry) => entry.item.type)]).toEqual(
+      recording.expect.other_output_items,
+    );
     const annotationTypes = Object.values(ext.annotations ?? {}).flatMap((list) =>
       list.map((a) => (a as { type: string }).type),
     );
-    expect(annotationTypes).toEqual(recording.expect.annotation_types);
+    const citations = parts.flatMap((part) => (part.type === 'text' ? (part.citations ?? []) : []));
+    expect([...annotationTypes, ...citations.map(() => 'url_citation')]).toEqual(recording.expect.annotation_types);
   });
 
   it.each(answers.map((r) => [r.file, r] as const))(

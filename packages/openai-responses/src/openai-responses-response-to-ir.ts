@@ -14,6 +14,7 @@ import {
 } from './openai-responses-response-schema.js';
 import { reasoningItemToIr } from './openai-responses-reasoning-to-ir.js';
 import { OPENAI_RESPONSES_ECHO_FIELDS } from './openai-responses-strict-response-schema.js';
+import { urlCitationsToIr, webSearchCallToIr } from './openai-responses-search-results.js';
 import { openAiResponsesUsageToIr } from './openai-responses-usage-to-ir.js';
 import { openAiResponsesFinishReason } from './map/openai-responses-status.js';
 
@@ -45,9 +46,11 @@ class OutputReader {
       for (const part of message.data.content) {
         if (part.type === 'refusal') this.push({ type: 'refusal', text: part.refusal ?? '' }, message.data.id);
         else if (part.type === 'output_text') {
-          if (part.annotations && part.annotations.length > 0)
+          const text = part.text ?? '';
+          const citations = urlCitationsToIr(part.annotations, text);
+          if (!citations && part.annotations && part.annotations.length > 0)
             this.ext.annotations[String(this.parts.length)] = part.annotations;
-          this.push({ type: 'text', text: part.text ?? '' }, message.data.id);
+          this.push(citations ? { type: 'text', text, citations } : { type: 'text', text }, message.data.id);
         }
       }
       return true;
@@ -66,6 +69,10 @@ class OutputReader {
         },
         call.data.id,
       );
+      return true;
+    }
+    if (item.type === 'web_search_call') {
+      this.push(webSearchCallToIr(item), typeof item.id === 'string' ? item.id : undefined);
       return true;
     }
     if (item.type === 'reasoning') {
@@ -98,8 +105,9 @@ function parseBody(wire: unknown): OpenAiResponsesLenientResponse {
 }
 
 /**
- * A Responses answer -> IR (one choice). Unknown output items (`web_search_call`, `compaction`, …),
- * item ids, annotations and echoed request fields are kept in `extensions['openai-responses']`.
+ * A Responses answer -> IR (one choice). A `web_search_call` becomes a web-search part and
+ * `url_citation` annotations the text's citations; unknown output items (`compaction`, …), item
+ * ids, other annotations and echoed request fields are kept in `extensions['openai-responses']`.
  * Throws `upstream-error` when the body is not a response.
  */
 export function openAiResponsesResponseToIr(wire: unknown): Result<IrResponse> {
@@ -118,6 +126,9 @@ export function openAiResponsesResponseToIr(wire: unknown): Result<IrResponse> {
     choices: [{ index: 0, content: reader.parts, finishReason }],
   };
   if (body.usage) ir.usage = openAiResponsesUsageToIr(body.usage);
+  // OpenAI bills each web search call; its usage does not count them.
+  const searches = reader.parts.filter((part) => part.type === 'web-search').length;
+  if (ir.usage && searches > 0) ir.usage.webSearchRequests = searches;
   const ext: OpenAiResponsesResponseExtensions = { ...reader.ext, fields: echoFields(body) };
   if (body.error?.message) ext.error = { code: body.error.code ?? 'server_error', message: body.error.message };
   const extensions = compactRecord(ext);

@@ -2,6 +2,7 @@ import type { IrErrorData, IrStreamEvent, SseMessage, StreamMachine } from '@int
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { openAiResponsesErrorToIr } from './openai-responses-error-to-ir.js';
 import { openAiResponsesUsageSchema } from './openai-responses-response-schema.js';
+import { urlCitationsToIr, webSearchCallToIr } from './openai-responses-search-results.js';
 import { openAiResponsesUsageToIr } from './openai-responses-usage-to-ir.js';
 import { openAiResponsesFinishReason } from './map/openai-responses-status.js';
 
@@ -35,6 +36,7 @@ class ResponsesStreamDecoder {
   private finished = false;
   private nextIndex = 0;
   private sawFunctionCall = false;
+  private searches = 0;
   private readonly items = new Map<number, ItemState>();
 
   private readonly handlers: Record<string, (data: Data) => Events> = {
@@ -46,6 +48,7 @@ class ResponsesStreamDecoder {
     'response.output_text.delta': (d) => this.textDelta(d, str(d.delta)),
     'response.refusal.delta': (d) => this.textDelta(d, str(d.delta)),
     'response.output_text.done': (d) => this.textDone(d, str(d.text)),
+    'response.output_text.annotation.added': (d) => this.annotation(d),
     'response.refusal.done': (d) => this.textDone(d, str(d.refusal)),
     'response.content_part.done': (d) => this.contentPartDone(d),
     'response.function_call_arguments.delta': (d) => this.argumentsDelta(d),
@@ -202,6 +205,13 @@ class ResponsesStreamDecoder {
     return [...events, ...this.reconcile(block, block.emitted, text)];
   }
 
+  /** A `url_citation` of an open text block -> `text-citation` (its offsets count the text so far). */
+  private annotation(data: Data): Events {
+    const { block, events } = this.textBlock(data);
+    const [citation] = urlCitationsToIr([data.annotation], block.emitted) ?? [];
+    return citation && block.open ? [...events, { type: 'text-citation', index: block.index, citation }] : events;
+  }
+
   private contentPartDone(data: Data): Events {
     const part = asRecord(data.part) ?? {};
     if (part.type !== 'output_text' && part.type !== 'refusal') return [];
@@ -295,6 +305,10 @@ class ResponsesStreamDecoder {
     if (type === 'message') return this.messageDone(outputIndex, raw);
     if (type === 'function_call') return this.callDone(this.item(outputIndex, type), raw);
     if (type === 'reasoning') return this.reasoningDone(outputIndex, raw);
+    if (type === 'web_search_call') {
+      this.searches++;
+      return [{ type: 'web-search', index: this.nextIndex++, part: webSearchCallToIr({ ...raw, type }) }];
+    }
     return [];
   }
 
@@ -303,7 +317,11 @@ class ResponsesStreamDecoder {
     const events = this.closeAll();
     this.finished = true;
     const usage = openAiResponsesUsageSchema.safeParse(response.usage);
-    if (usage.success) events.push({ type: 'usage-update', usage: openAiResponsesUsageToIr(usage.data) });
+    if (usage.success) {
+      const ir = openAiResponsesUsageToIr(usage.data);
+      if (this.searches > 0) ir.webSearchRequests = this.searches;
+      events.push({ type: 'usage-update', usage: ir });
+    }
     const output = Array.isArray(response.output) ? response.output : [];
     const hasCalls = this.sawFunctionCall || output.some((item) => asRecord(item)?.type === 'function_call');
     const reason = asRecord(response.incomplete_details)?.reason;
@@ -335,7 +353,8 @@ class ResponsesStreamDecoder {
  * A machine decoding Responses SSE events (`response.created` … `response.completed`) into IR
  * stream events. Blocks are keyed by output index (and content index for message parts); a
  * reasoning item's summary parts form one reasoning block joined by a blank line; encrypted
- * reasoning on `output_item.done` becomes `reasoning-signature`. Unknown events are ignored.
+ * reasoning on `output_item.done` becomes `reasoning-signature`; a finished `web_search_call` one
+ * `web-search` block and `url_citation` annotations `text-citation`s. Unknown events are ignored.
  */
 export function createOpenAiResponsesStreamDecoder(): StreamMachine<SseMessage, IrStreamEvent> {
   const decoder = new ResponsesStreamDecoder();

@@ -1,4 +1,6 @@
 import type {
+  IrCitation,
+  IrWebSearchPart,
   IrErrorData,
   IrFinishReason,
   IrOpaque,
@@ -14,6 +16,7 @@ import { dispatchStreamEvent } from '@interlingua/ir';
 import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
 import { reasoningOutputItem } from './ir-to-openai-responses-response.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
+import { irCitationToUrlCitation, irSearchToWebSearchCall } from './openai-responses-search-results.js';
 import {
   type ResponseObjectParts,
   buildResponseObject,
@@ -40,6 +43,8 @@ interface Block {
   opaque?: IrOpaque;
   /** The JSON of this block's text deltas up to the delta itself, made once. */
   deltaHead?: string;
+  /** `url_citation` annotations of a text block. */
+  annotations?: Array<Record<string, unknown>>;
 }
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -78,9 +83,8 @@ class ResponsesStreamEncoder {
     'tool-call-delta': (e) => this.callDelta(e.index, e.argumentsDelta),
     'tool-call-end': (e) => this.closeBlock(e.index),
     file: () => [],
-    // No decoder streams searches or citations as IR events yet: the answer's text goes through.
-    'web-search': () => [],
-    'text-citation': () => [],
+    'web-search': (e) => (firstChoice(e.choice) ? this.search(e.part) : []),
+    'text-citation': (e) => this.citation(e.index, e.citation),
     'usage-update': (e) => {
       this.usage = e.usage;
       return [];
@@ -243,6 +247,38 @@ class ResponsesStreamEncoder {
     return [this.emit('response.function_call_arguments.delta', { ...this.where(block), delta })];
   }
 
+  /** A web search, whole: the item's lifecycle events as OpenAI streams them, with its query and pages. */
+  private search(part: IrWebSearchPart): Out {
+    const out = this.ensureStarted();
+    const outputIndex = this.output.length;
+    const item = irSearchToWebSearchCall(part, generatedItemId('ws', this.head?.id ?? '', outputIndex));
+    const id = String(item.id);
+    const added = { type: 'web_search_call', id, status: 'in_progress', action: { type: 'search' } };
+    this.output.push(added as OpenAiResponsesOutputItem);
+    out.push(this.emit('response.output_item.added', { output_index: outputIndex, item: added }));
+    for (const phase of ['in_progress', 'searching', 'completed'])
+      out.push(this.emit(`response.web_search_call.${phase}`, { output_index: outputIndex, item_id: id }));
+    this.output[outputIndex] = item as OpenAiResponsesOutputItem;
+    out.push(this.emit('response.output_item.done', { output_index: outputIndex, item }));
+    return out;
+  }
+
+  private citation(index: number, citation: IrCitation): Out {
+    const block = this.openOf(index, 'text');
+    if (!block) return [];
+    const annotation = irCitationToUrlCitation(citation, block.text);
+    block.annotations ??= [];
+    const annotationIndex = block.annotations.push(annotation) - 1;
+    return [
+      this.emit('response.output_text.annotation.added', {
+        ...this.where(block),
+        content_index: 0,
+        annotation_index: annotationIndex,
+        annotation,
+      }),
+    ];
+  }
+
   private closeBlock(index: number): Out {
     const block = this.blocks.get(index);
     if (!block?.open) return [];
@@ -258,7 +294,7 @@ class ResponsesStreamEncoder {
   }
 
   private closeText(block: Block): Out {
-    const part = { type: 'output_text' as const, text: block.text, annotations: [], logprobs: [] };
+    const part = { type: 'output_text' as const, text: block.text, annotations: block.annotations ?? [], logprobs: [] };
     return [
       this.emit('response.output_text.done', {
         ...this.where(block),
