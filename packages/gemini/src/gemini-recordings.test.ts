@@ -102,7 +102,15 @@ function mergeChunks(recording: Recording): unknown {
   const lastCandidate = (last.candidates as Array<Record<string, unknown>>)[0];
   return {
     ...last,
-    candidates: [{ content: { role: 'model', parts }, finishReason: lastCandidate?.finishReason, index: 0 }],
+    candidates: [
+      {
+        content: { role: 'model', parts },
+        finishReason: lastCandidate?.finishReason,
+        index: 0,
+        // Grounding comes whole in the last chunk.
+        ...(lastCandidate?.groundingMetadata ? { groundingMetadata: lastCandidate.groundingMetadata } : {}),
+      },
+    ],
   };
 }
 

@@ -14,16 +14,40 @@ import {
   geminiLenientPartSchema,
   geminiResponseSchema,
 } from './gemini-response-schema.js';
+import { groundingToIr, isGrounded } from './gemini-grounding.js';
 import { geminiUsageToIr } from './gemini-usage-to-ir.js';
 import { GEMINI_BLOCK_REASON_TO_IR } from './map/gemini-block-reason.js';
 import { geminiFinishReasonToIr } from './map/gemini-finish-reason.js';
 
 const RESPONSE_FIELDS = new Set(['candidates', 'usageMetadata', 'modelVersion', 'responseId', 'createTime']);
 const CANDIDATE_FIELDS = new Set(['content', 'finishReason', 'index']);
+/** A candidate's grounding is carried as its web-search part and citations. */
+const GROUNDED_CANDIDATE_FIELDS = new Set([...CANDIDATE_FIELDS, 'groundingMetadata']);
+
+/** Searches Gemini bills: each query a grounded answer ran (at least one per grounded answer). */
+export function countSearches(searches: IrContentPart[]): number {
+  return searches.reduce((sum, part) => sum + (part.type === 'web-search' ? Math.max(part.queries.length, 1) : 0), 0);
+}
+
+/** Puts a grounded answer's citations on its text parts and its search after them. */
+function groundAnswer(metadata: Record<string, unknown>, content: IrContentPart[], id: string): void {
+  const texts = content.filter((part) => part.type === 'text');
+  const { search, citations } = groundingToIr(
+    metadata,
+    id,
+    texts.map((part) => part.text),
+  );
+  for (const { part, citation } of citations) {
+    const text = texts[part];
+    if (text) (text.citations ??= []).push(citation);
+  }
+  content.push(search);
+}
 
 /**
  * A `GenerateContentResponse` -> IR response. Lenient: unknown fields are kept in
- * `extensions.gemini` (grounding, safety ratings, citations, prompt feedback). A prompt blocked
+ * `extensions.gemini` (safety ratings, citations, prompt feedback); Google Search grounding is a
+ * web-search part after the answer and citations on its text. A prompt blocked
  * before generation (no candidates, `promptFeedback.blockReason`) is one empty choice finished
  * by `content-filter`. Throws the mapped IrError for an `{error}` body and `upstream-error` for
  * anything that is not an answer.
@@ -57,6 +81,8 @@ export function geminiResponseToIr(wire: unknown): Result<IrResponse> {
     choices,
   };
   const usage = data.usageMetadata ? geminiUsageToIr(body.usageMetadata) : undefined;
+  const searches = choices.flatMap((choice) => choice.content).filter((part) => part.type === 'web-search');
+  if (usage && searches.length > 0) usage.webSearchRequests = countSearches(searches);
   if (usage) response.usage = usage;
   const fields = extraFields(body, RESPONSE_FIELDS);
   if (fields) extensions.fields = fields;
@@ -97,12 +123,17 @@ function geminiCandidateToIr(
     `candidates[${position}].content`,
     warnings,
   );
+  if (isGrounded(candidate.groundingMetadata))
+    groundAnswer(candidate.groundingMetadata, content, `${responseId}-grounding-${index}`);
   const hasCalls = content.some((part) => part.type === 'tool-call');
   const finishReason =
     candidate.finishReason === undefined
       ? { unified: 'other' as const, raw: null }
       : geminiFinishReasonToIr(candidate.finishReason, hasCalls);
-  const fields = extraFields(candidate, CANDIDATE_FIELDS);
+  const fields = extraFields(
+    candidate,
+    isGrounded(candidate.groundingMetadata) ? GROUNDED_CANDIDATE_FIELDS : CANDIDATE_FIELDS,
+  );
   if (fields) (extensions.candidates ??= []).push({ index, fields });
   return { index, content, finishReason };
 }

@@ -10,7 +10,8 @@ import {
   geminiLenientPartSchema,
   geminiResponseSchema,
 } from './gemini-response-schema.js';
-import { geminiCreated } from './gemini-response-to-ir.js';
+import { groundingToIr, isGrounded } from './gemini-grounding.js';
+import { countSearches, geminiCreated } from './gemini-response-to-ir.js';
 import { geminiUsageToIr } from './gemini-usage-to-ir.js';
 import { geminiFinishReasonToIr } from './map/gemini-finish-reason.js';
 
@@ -26,6 +27,10 @@ interface CandidateState {
   pendingCall?: { index: number; args: GeminiStreamedArgs };
   calls: number;
   sawCall: boolean;
+  /** The answer's text blocks so far (IR index and text), which grounding offsets count. */
+  texts: Array<{ index: number; text: string }>;
+  /** The latest non-empty `groundingMetadata`, turned into a search and citations when the answer ends. */
+  grounding?: Record<string, unknown>;
 }
 
 /** The state of one decoded stream; every method handles one kind of input. */
@@ -35,6 +40,7 @@ class GeminiChunkDecoderState {
   private nextIndex = 0;
   private responseId = '';
   private lastUsageRaw = '';
+  private searches = 0;
   private readonly candidates = new Map<number, CandidateState>();
   private readonly out: IrStreamEvent[] = [];
 
@@ -76,17 +82,19 @@ class GeminiChunkDecoderState {
 
   end(): void {
     this.done = true;
-    for (const state of this.candidates.values()) {
+    for (const [choice, state] of this.candidates) {
       this.finishCall(state);
+      this.ground(state, choice);
       this.close(state);
     }
   }
 
   /** Cumulative usage: emitted whenever it changes, so that even a cut stream has its latest count. */
   private usageMetadata(raw: unknown): void {
-    const key = JSON.stringify(raw);
+    const key = `${this.searches}:${JSON.stringify(raw)}`;
     const usage = key === this.lastUsageRaw ? undefined : geminiUsageToIr(raw);
     if (!usage) return;
+    if (this.searches > 0) usage.webSearchRequests = this.searches;
     this.lastUsageRaw = key;
     this.out.push({ type: 'usage-update', usage });
   }
@@ -101,8 +109,10 @@ class GeminiChunkDecoderState {
       const part = geminiLenientPartSchema.safeParse(rawPart);
       if (part.success) this.part(part.data, choice, state);
     }
+    if (isGrounded(candidate.groundingMetadata)) state.grounding = candidate.groundingMetadata;
     if (candidate.finishReason === undefined) return;
     this.finishCall(state);
+    this.ground(state, choice);
     this.close(state);
     this.out.push({
       type: 'finish',
@@ -129,6 +139,9 @@ class GeminiChunkDecoderState {
     if (part.text !== undefined) {
       if (part.text === '') return;
       const index = state.open?.kind === 'text' ? state.open.index : this.open(state, choice, 'text');
+      const last = state.texts.at(-1);
+      if (last?.index === index) last.text += part.text;
+      else state.texts.push({ index, text: part.text });
       this.out.push({ type: 'text-delta', index, delta: part.text });
     } else if (part.inlineData || part.fileData) {
       this.close(state);
@@ -190,9 +203,28 @@ class GeminiChunkDecoderState {
     }
   }
 
+  /** Grounding, once the answer's text is known: citations of its text blocks, then the search as a block. */
+  private ground(state: CandidateState, choice: number): void {
+    const metadata = state.grounding;
+    if (!metadata) return;
+    delete state.grounding;
+    const { search, citations } = groundingToIr(
+      metadata,
+      `${this.responseId}-grounding-${choice}`,
+      state.texts.map((block) => block.text),
+    );
+    for (const { part, citation } of citations) {
+      const block = state.texts[part];
+      if (block) this.out.push({ type: 'text-citation', index: block.index, citation });
+    }
+    this.searches += countSearches([search]);
+    this.close(state);
+    this.out.push({ type: 'web-search', index: this.nextIndex++, choice, part: search });
+  }
+
   private stateOf(choice: number): CandidateState {
     let state = this.candidates.get(choice);
-    if (!state) this.candidates.set(choice, (state = { calls: 0, sawCall: false }));
+    if (!state) this.candidates.set(choice, (state = { calls: 0, sawCall: false, texts: [] }));
     return state;
   }
 

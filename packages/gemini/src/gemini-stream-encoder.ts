@@ -5,6 +5,7 @@ import type {
   IrStreamEvent,
   IrStreamEventHandlers,
   IrUsage,
+  IrWebSearchPart,
   SseMessage,
   StreamEncoderOptions,
   StreamMachine,
@@ -13,6 +14,7 @@ import { dispatchStreamEvent } from '@interlingua/ir';
 import { newAnswerId } from '@interlingua/ir-utils';
 import type { GeminiErrorBody } from './gemini-error-schema.js';
 import type { GeminiResponse, GeminiResponsePart } from './gemini-response-schema.js';
+import { irToGroundingMetadata, type PlacedCitation } from './gemini-grounding.js';
 import { irFileToGemini } from './ir-to-gemini-file-part.js';
 import { irErrorToGemini } from './ir-to-gemini-error.js';
 import { toolCallPart } from './ir-to-gemini-response.js';
@@ -37,6 +39,11 @@ class GeminiStreamEncoderState {
   private usage: IrUsage | undefined;
   private readonly blocks = new Map<number, Block>();
   private readonly finishes = new Map<number, IrFinishReason>();
+  /** Per choice: its text blocks' text (grounding offsets count it), citations and searches. */
+  private readonly grounding = new Map<
+    number,
+    { texts: string[]; parts: Map<number, number>; citations: PlacedCitation[]; searches: IrWebSearchPart[] }
+  >();
 
   constructor(private readonly options: StreamEncoderOptions) {
     this.model = options.model ?? '';
@@ -49,8 +56,19 @@ class GeminiStreamEncoderState {
       if (e.usage) this.usage = e.usage;
       return [];
     },
-    'text-start': (e) => this.open(e.index, { kind: 'text', choice: e.choice ?? 0 }),
-    'text-delta': (e) => (e.delta === '' ? [] : this.chunk(this.blocks.get(e.index)?.choice ?? 0, { text: e.delta })),
+    'text-start': (e) => {
+      const grounding = this.groundingOf(e.choice ?? 0);
+      grounding.parts.set(e.index, grounding.texts.push('') - 1);
+      return this.open(e.index, { kind: 'text', choice: e.choice ?? 0 });
+    },
+    'text-delta': (e) => {
+      if (e.delta === '') return [];
+      const choice = this.blocks.get(e.index)?.choice ?? 0;
+      const grounding = this.groundingOf(choice);
+      const part = grounding.parts.get(e.index);
+      if (part !== undefined) grounding.texts[part] += e.delta;
+      return this.chunk(choice, { text: e.delta });
+    },
     'text-end': (e) => this.flush(e.index),
     'reasoning-start': (e) => this.open(e.index, { kind: 'reasoning', choice: e.choice ?? 0, hadText: false }),
     'reasoning-delta': (e) => {
@@ -84,9 +102,17 @@ class GeminiStreamEncoderState {
     },
     'tool-call-end': (e) => this.flush(e.index),
     file: (e) => this.file(e.choice ?? 0, e.part),
-    // No decoder streams searches or citations as IR events yet: the answer's text goes through.
-    'web-search': () => [],
-    'text-citation': () => [],
+    'web-search': (e) => {
+      this.groundingOf(e.choice ?? 0).searches.push(e.part);
+      return [];
+    },
+    'text-citation': (e) => {
+      for (const grounding of this.grounding.values()) {
+        const part = grounding.parts.get(e.index);
+        if (part !== undefined) grounding.citations.push({ part, citation: e.citation });
+      }
+      return [];
+    },
     'usage-update': (e) => {
       this.usage = e.usage;
       return [];
@@ -105,6 +131,15 @@ class GeminiStreamEncoderState {
   end(): SseMessage[] {
     this.done = true;
     return [...this.flushChoice(undefined), ...this.finalChunk()];
+  }
+
+  private groundingOf(choice: number) {
+    let grounding = this.grounding.get(choice);
+    if (!grounding) {
+      grounding = { texts: [], parts: new Map(), citations: [], searches: [] };
+      this.grounding.set(choice, grounding);
+    }
+    return grounding;
   }
 
   private open(index: number, block: Block): SseMessage[] {
@@ -161,11 +196,16 @@ class GeminiStreamEncoderState {
     if (this.finishes.size > 0) {
       body.candidates = [...this.finishes.entries()]
         .sort(([a], [b]) => a - b)
-        .map(([index, finishReason]) => ({
-          content: { role: 'model', parts: [{ text: '' }] },
-          finishReason: irFinishReasonToGemini(finishReason),
-          index,
-        }));
+        .map(([index, finishReason]) => {
+          const grounding = this.grounding.get(index);
+          const metadata = grounding && irToGroundingMetadata(grounding.searches, grounding.texts, grounding.citations);
+          return {
+            content: { role: 'model', parts: [{ text: '' }] },
+            finishReason: irFinishReasonToGemini(finishReason),
+            index,
+            ...(metadata ? { groundingMetadata: metadata } : {}),
+          };
+        });
     }
     if (this.usage) body.usageMetadata = irUsageToGemini(this.usage);
     return [message(body)];
@@ -180,7 +220,8 @@ function message(body: GeminiResponse | GeminiErrorBody): SseMessage {
  * IR events -> Gemini SSE (`data: <one-line GenerateContentResponse>` per chunk, no event
  * names, no `[DONE]`), as `@google/genai` reads it. Text and thought deltas go out at once;
  * function calls are buffered and sent whole at `tool-call-end`; a thought signature goes out
- * when its block ends. Finish reasons and usage are held and sent in one last chunk at `end()`,
+ * when its block ends. Finish reasons, usage and grounding (web searches and citations as
+ * `groundingMetadata`) are held and sent in one last chunk at `end()`,
  * so any order of `finish` / `usage-update` works; a `finish` closes its choice's open blocks.
  * An `error` event becomes `data: {"error":{code,message,status}}` and nothing follows it.
  */

@@ -3,6 +3,7 @@ import { asRecord, newAnswerId, parseToolArguments } from '@interlingua/ir-utils
 import type { GeminiResponseExtensions } from './gemini-extensions.js';
 import { readGeminiResponseExtensions } from './gemini-extensions.js';
 import type { GeminiCandidate, GeminiResponse, GeminiResponsePart } from './gemini-response-schema.js';
+import { irToGroundingMetadata, type PlacedCitation } from './gemini-grounding.js';
 import { attachGeminiSignature } from './gemini-signature-parts.js';
 import { irFileToGemini } from './ir-to-gemini-file-part.js';
 import { irUsageToGemini } from './ir-to-gemini-usage.js';
@@ -12,7 +13,8 @@ import { irFinishReasonToGemini } from './map/gemini-finish-reason.js';
  * IR response -> `GenerateContentResponse` (passes `geminiStrictResponseSchema`):
  * `responseId` = id, `modelVersion` = model, one candidate per choice with role `model` and its
  * parts in order. Reasoning is shown as thought parts (signatures only when Gemini made them);
- * function calls carry their id. Fields kept in `extensions.gemini` come back.
+ * function calls carry their id; web searches and citations become the candidate's
+ * `groundingMetadata`. Fields kept in `extensions.gemini` come back.
  */
 export function irToGeminiResponse(ir: IrResponse): Result<GeminiResponse> {
   const warnings: IrWarning[] = [];
@@ -42,8 +44,23 @@ function irChoiceToGemini(
     index: choice.index,
     finishReason: irFinishReasonToGemini(choice.finishReason),
   };
+  const grounding = groundingOf(choice.content);
+  if (grounding && candidate.groundingMetadata === undefined) candidate.groundingMetadata = grounding;
   if (parts.length > 0) candidate.content = { role: 'model', parts };
   return candidate;
+}
+
+/** An answer's web searches and text citations -> its `groundingMetadata`, or undefined. */
+function groundingOf(content: IrContentPart[]): Record<string, unknown> | undefined {
+  const texts: string[] = [];
+  const citations: PlacedCitation[] = [];
+  for (const part of content) {
+    if (part.type !== 'text') continue;
+    for (const citation of part.citations ?? []) citations.push({ part: texts.length, citation });
+    texts.push(part.text);
+  }
+  const searches = content.filter((part) => part.type === 'web-search');
+  return irToGroundingMetadata(searches, texts, citations);
 }
 
 /** One IR part of an answer -> Gemini response parts (appended to `parts`). */
