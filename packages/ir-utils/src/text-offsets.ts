@@ -1,11 +1,12 @@
 /**
  * Offsets into a text in the units each style counts, converted to and from the IR's UTF-16
  * code units (JavaScript string indices). OpenAI counts Unicode code points (its indices slice
- * Python strings); Gemini counts UTF-8 bytes. Out-of-range offsets clamp to the text.
+ * Python strings); Gemini counts UTF-8 bytes. Where both units agree (no astral characters,
+ * or plain ASCII) an offset passes unchanged, else offsets past the end clamp to the text.
  */
 
 const SURROGATE = /[\uD800-\uDFFF]/;
-const NON_ASCII = /[^\u0000-\u007F]/;
+const NON_ASCII = /[\u0080-\uFFFF]/;
 
 function utf8Width(code: number): number {
   return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
@@ -27,24 +28,24 @@ const codePoint = (): number => 1;
 
 /** A code point offset -> UTF-16 index. */
 export function codePointToUtf16(text: string, offset: number): number {
-  if (!SURROGATE.test(text)) return Math.max(0, Math.min(offset, text.length));
+  if (!SURROGATE.test(text)) return offset;
   return walk(text, codePoint, (_, counted) => counted >= offset)[0];
 }
 
 /** A UTF-16 index -> code point offset. */
 export function utf16ToCodePoint(text: string, index: number): number {
-  if (!SURROGATE.test(text)) return Math.max(0, Math.min(index, text.length));
+  if (!SURROGATE.test(text)) return index;
   return walk(text, codePoint, (utf16) => utf16 >= index)[1];
 }
 
 /** A UTF-8 byte offset -> UTF-16 index. */
 export function utf8ToUtf16(text: string, offset: number): number {
-  if (!NON_ASCII.test(text)) return Math.max(0, Math.min(offset, text.length));
+  if (!NON_ASCII.test(text)) return offset;
   return walk(text, utf8Width, (_, counted) => counted >= offset)[0];
 }
 
 /** A UTF-16 index -> UTF-8 byte offset. */
 export function utf16ToUtf8(text: string, index: number): number {
-  if (!NON_ASCII.test(text)) return Math.max(0, Math.min(index, text.length));
+  if (!NON_ASCII.test(text)) return index;
   return walk(text, utf8Width, (utf16) => utf16 >= index)[1];
 }

@@ -1,10 +1,11 @@
-import type { IrChoice, IrResponse, Result } from '@interlingua/ir';
+import type { IrChoice, IrResponse, IrTextPart, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
 import { newAnswerId } from '@interlingua/ir-utils';
 import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
 import { fieldsAt, openAiChatExtensions } from './openai-chat-extensions.js';
 import { callSignatureField } from './openai-chat-call-signature.js';
+import { irCitationToChat } from './openai-chat-citations.js';
 import { reasoningDetail } from './openai-chat-reasoning-details.js';
 import type { OpenAiChatResponse, OpenAiChatStrictMessage } from './openai-chat-strict-schema.js';
 import { openAiChatStrictMessageSchema, openAiChatStrictResponseSchema } from './openai-chat-strict-schema.js';
@@ -53,7 +54,7 @@ export function irToOpenAiChatResponse(ir: IrResponse): Result<OpenAiChatRespons
 function choiceToChat(choice: IrChoice, extensions: Record<string, unknown>, warnings: WarningCollector): Choice {
   const message = irChoiceToOpenAiChatMessage(choice, warnings);
   const messageExtras = fieldsAt(extensions['messageFields'], choice.index);
-  message.annotations = valid(MESSAGE_SHAPE.annotations, messageExtras['annotations']) ?? [];
+  message.annotations ??= valid(MESSAGE_SHAPE.annotations, messageExtras['annotations']) ?? [];
   const audio = valid(MESSAGE_SHAPE.audio, messageExtras['audio']);
   if (audio) message.audio = audio;
   const logprobs = valid(LOGPROBS, fieldsAt(extensions['choiceFields'], choice.index)['logprobs']) ?? null;
@@ -67,9 +68,12 @@ export function irChoiceToOpenAiChatMessage(choice: IrChoice, warnings: WarningC
   let reasoning = '';
   const details: NonNullable<OpenAiChatStrictMessage['reasoning_details']> = [];
   const toolCalls: NonNullable<OpenAiChatStrictMessage['tool_calls']> = [];
+  const cited: Array<{ part: IrTextPart; base: number }> = [];
   choice.content.forEach((part, j) => {
-    if (part.type === 'text') text = (text ?? '') + part.text;
-    else if (part.type === 'refusal') refusal = (refusal ?? '') + part.text;
+    if (part.type === 'text') {
+      if (part.citations?.length) cited.push({ part, base: text?.length ?? 0 });
+      text = (text ?? '') + part.text;
+    } else if (part.type === 'refusal') refusal = (refusal ?? '') + part.text;
     else if (part.type === 'reasoning') {
       reasoning += part.text;
       if (part.opaque?.origin === 'openai-chat') details.push(reasoningDetail(part.opaque.data, details.length));
@@ -96,5 +100,10 @@ export function irChoiceToOpenAiChatMessage(choice: IrChoice, warnings: WarningC
   if (reasoning !== '') message.reasoning_content = reasoning;
   if (details.length > 0) message.reasoning_details = details;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const content = text ?? '';
+  const annotations = cited.flatMap(({ part, base }) =>
+    (part.citations ?? []).map((citation) => irCitationToChat(citation, content, base, part.text.length)),
+  );
+  if (annotations.length > 0) message.annotations = annotations;
   return message;
 }

@@ -103,7 +103,7 @@ describe('openAiChatResponseToIr', () => {
     ]);
   });
 
-  it('keeps annotations, logprobs and top-level extras in extensions and re-emits the documented ones', () => {
+  it('keeps url citations on the text, logprobs and top-level extras in extensions, and re-emits the documented ones', () => {
     const annotations = [
       { type: 'url_citation', url_citation: { start_index: 0, end_index: 4, title: 'T', url: 'https://t' } },
     ];
@@ -129,8 +129,10 @@ describe('openAiChatResponseToIr', () => {
       system_fingerprint: 'fp_1',
       prompt_filter_results: [],
       choiceFields: { '0': { logprobs, content_filter_results: {} } },
-      messageFields: { '0': { annotations } },
     });
+    expect(value.choices[0]?.content).toEqual([
+      { type: 'text', text: 'Hi', citations: [{ url: 'https://t', title: 'T', startIndex: 0, endIndex: 4 }] },
+    ]);
     const { value: back } = irToOpenAiChatResponse(value);
     expect(openAiChatStrictResponseSchema.safeParse(back).success).toBe(true);
     expect(back).toEqual({

@@ -1,4 +1,4 @@
-import type { IrChoice, IrContentPart, IrResponse, IrToolCallPart, Result } from '@interlingua/ir';
+import type { IrChoice, IrCitation, IrContentPart, IrResponse, IrToolCallPart, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
 import { openAiChatFinishReasonToIr } from './map/openai-chat-finish-reason.js';
@@ -10,6 +10,7 @@ import type {
   OpenAiChatLenientToolCall,
 } from './openai-chat-response-schema.js';
 import { openAiChatResponseSchema } from './openai-chat-response-schema.js';
+import { chatAnnotationsToIr } from './openai-chat-citations.js';
 import { openAiChatUsageToIr } from './openai-chat-usage-to-ir.js';
 
 const KNOWN_TOP = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
@@ -60,7 +61,8 @@ function notAResponse(wire: unknown): IrError {
 /**
  * A chat completion -> IR, leniently (any OpenAI-compatible server). Per choice the parts are
  * reasoning (`reasoning_content`), text, refusal, then tool calls. Fields the IR has no place for
- * (`service_tier`, `logprobs`, `annotations`...) are kept in `extensions['openai-chat']`.
+ * (`service_tier`, `logprobs`, annotations other than `url_citation`...) are kept in
+ * `extensions['openai-chat']`; `url_citation` annotations are the text's citations.
  * Throws IrError `upstream-error` when the body is not a chat completion at all.
  */
 export function openAiChatResponseToIr(wire: unknown): Result<IrResponse> {
@@ -88,24 +90,31 @@ function choiceToIr(
   if (choiceExtras && Object.keys(choiceExtras).length > 0)
     (extensions.choiceFields ??= {})[String(index)] = choiceExtras;
   const messageExtras = extraFields(message, KNOWN_MESSAGE);
-  if (Array.isArray(messageExtras?.['annotations']) && messageExtras['annotations'].length === 0)
+  const annotations = messageExtras?.['annotations'];
+  const citations = chatAnnotationsToIr(annotations, openAiChatContentText(message));
+  // Url citations become the text's own; empty lists and other annotations stay as they came.
+  if (messageExtras && (citations || (Array.isArray(annotations) && annotations.length === 0)))
     delete messageExtras['annotations'];
   if (messageExtras?.['audio'] === null) delete messageExtras['audio'];
   if (messageExtras && Object.keys(messageExtras).length > 0)
     (extensions.messageFields ??= {})[String(index)] = messageExtras;
   return {
     index,
-    content: messageToIr(message, index),
+    content: messageToIr(message, index, citations),
     finishReason: openAiChatFinishReasonToIr(choice.finish_reason),
   };
 }
 
-function messageToIr(message: OpenAiChatLenientMessage, choiceIndex: number): IrContentPart[] {
+function messageToIr(
+  message: OpenAiChatLenientMessage,
+  choiceIndex: number,
+  citations: IrCitation[] | undefined,
+): IrContentPart[] {
   const parts: IrContentPart[] = [];
   const reasoning = openAiChatReasoningText(message);
   if (reasoning !== '') parts.push({ type: 'reasoning', text: reasoning });
   const text = openAiChatContentText(message);
-  if (text !== '') parts.push({ type: 'text', text });
+  if (text !== '') parts.push(citations ? { type: 'text', text, citations } : { type: 'text', text });
   if (message.refusal) parts.push({ type: 'refusal', text: message.refusal });
   (message.tool_calls ?? []).forEach((call, k) => parts.push(toolCallToIr(call, `call_${choiceIndex}_${k}`)));
   const legacy = message.function_call;

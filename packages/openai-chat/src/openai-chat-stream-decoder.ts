@@ -1,5 +1,6 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { chatAnnotationsToIr } from './openai-chat-citations.js';
 import { openAiChatFinishReasonToIr } from './map/openai-chat-finish-reason.js';
 import { openAiChatErrorToIr } from './openai-chat-error-to-ir.js';
 import { readOpenAiChatChunk } from './openai-chat-chunk-reader.js';
@@ -29,6 +30,8 @@ interface ChoiceState {
   tools: Map<number, ToolState>;
   openTool?: ToolState;
   finished: boolean;
+  /** The content so far, which `url_citation` offsets count. */
+  text: string;
 }
 
 /** One SSE message of a chat stream, classified. */
@@ -138,7 +141,13 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
     const c = this.choiceState(choice.index ?? position);
     const delta = choice.delta ?? choice.message ?? {};
     this.appendText(c, 'reasoning', openAiChatReasoningText(delta));
-    this.appendText(c, 'text', openAiChatContentText(delta));
+    const text = openAiChatContentText(delta);
+    c.text += text;
+    this.appendText(c, 'text', text);
+    const citations = chatAnnotationsToIr((delta as Record<string, unknown>)['annotations'], c.text);
+    const open = c.block?.kind === 'text' ? c.block.index : undefined;
+    if (open !== undefined)
+      for (const citation of citations ?? []) this.out.push({ type: 'text-citation', index: open, citation });
     this.appendText(c, 'refusal', delta.refusal ?? '');
     for (const fragment of delta.tool_calls ?? []) {
       const name = fragment.function?.name ?? fragment.custom?.name;
@@ -160,7 +169,7 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
   private choiceState(index: number): ChoiceState {
     let state = this.choices.get(index);
     if (!state) {
-      state = { index, tools: new Map(), finished: false };
+      state = { index, tools: new Map(), finished: false, text: '' };
       this.choices.set(index, state);
     }
     return state;

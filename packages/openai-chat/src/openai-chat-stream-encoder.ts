@@ -1,4 +1,5 @@
 import type {
+  IrCitation,
   IrStreamEvent,
   IrStreamEventHandlers,
   IrUsage,
@@ -13,6 +14,7 @@ import type { OpenAiChatFinishReason } from './map/openai-chat-finish-reason.js'
 import { irErrorToOpenAiChat } from './ir-to-openai-chat-error.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
 import { callSignatureField } from './openai-chat-call-signature.js';
+import { irCitationToChat } from './openai-chat-citations.js';
 import { reasoningDetail, type OpenAiChatReasoningDetail } from './openai-chat-reasoning-details.js';
 
 interface BlockState {
@@ -21,6 +23,9 @@ interface BlockState {
   toolIndex: number;
   sawArguments: boolean;
   open: boolean;
+  /** Where a text block starts in its choice's content (UTF-16), and its length so far. */
+  base: number;
+  length: number;
 }
 
 interface ChoiceState {
@@ -28,6 +33,9 @@ interface ChoiceState {
   finished: boolean;
   /** Opaque reasoning for the caller (`reasoning_details` data) by block index, sent whole at the finish. */
   details: Map<number, string>;
+  /** The content so far (url citation offsets count it) and the citations, sent whole at the finish. */
+  content: string;
+  citations: Array<{ citation: IrCitation; block: BlockState }>;
 }
 
 interface Head {
@@ -53,7 +61,14 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
       this.choiceState(0);
     },
     'text-start': (e) => this.openBlock(e.index, e.choice, 'text'),
-    'text-delta': (e) => this.delta(e.index, 'text', e.delta, { content: e.delta }),
+    'text-delta': (e) => {
+      const block = this.blocks.get(e.index);
+      if (block?.kind === 'text' && block.open) {
+        this.choiceState(block.choice).content += e.delta;
+        block.length += e.delta.length;
+      }
+      this.delta(e.index, 'text', e.delta, { content: e.delta });
+    },
     'text-end': (e) => this.closeIndex(e.index),
     'reasoning-start': (e) => this.openBlock(e.index, e.choice, 'reasoning'),
     'reasoning-delta': (e) => this.delta(e.index, 'reasoning', e.delta, { reasoning_content: e.delta }),
@@ -88,7 +103,10 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     'tool-call-end': (e) => this.closeIndex(e.index),
     file: () => undefined,
     'web-search': () => undefined,
-    'text-citation': () => undefined,
+    'text-citation': (e) => {
+      const block = this.blocks.get(e.index);
+      if (block?.kind === 'text') this.choiceState(block.choice).citations.push({ citation: e.citation, block });
+    },
     'usage-update': (e) => {
       this.usage = e.usage;
     },
@@ -166,7 +184,7 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
   private choiceState(choice: number): ChoiceState {
     let state = this.choices.get(choice);
     if (!state) {
-      state = { nextToolIndex: 0, finished: false, details: new Map() };
+      state = { nextToolIndex: 0, finished: false, details: new Map(), content: '', citations: [] };
       this.choices.set(choice, state);
       this.emit(choice, { role: 'assistant', content: '' });
     }
@@ -176,7 +194,15 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
   private openBlock(index: number, choice: number | undefined, kind: BlockState['kind']): BlockState {
     const state = this.choiceState(choice ?? 0);
     const toolIndex = kind === 'tool' ? state.nextToolIndex++ : -1;
-    const block: BlockState = { choice: choice ?? 0, kind, toolIndex, sawArguments: false, open: true };
+    const block: BlockState = {
+      choice: choice ?? 0,
+      kind,
+      toolIndex,
+      sawArguments: false,
+      open: true,
+      base: state.content.length,
+      length: 0,
+    };
     this.blocks.set(index, block);
     return block;
   }
@@ -206,6 +232,12 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     for (const block of this.blocks.values()) if (block.choice === choice) this.closeBlock(block);
     state.finished = true;
     if (state.details.size > 0) this.emit(choice, { reasoning_details: reasoningDetails(state.details) });
+    if (state.citations.length > 0) {
+      const annotations = state.citations.map(({ citation, block }) =>
+        irCitationToChat(citation, state.content, block.base, block.length),
+      );
+      this.emit(choice, { annotations });
+    }
     this.emit(choice, {}, reason);
   }
 }
@@ -222,7 +254,8 @@ function reasoningDetails(details: ReadonlyMap<number, string>): OpenAiChatReaso
  * choice, content / `reasoning_content` / tool-call deltas (a call without argument deltas gets
  * `"{}"`), opaque reasoning of origin `openai-chat` as the choice's whole `reasoning_details` in one
  * delta of its own right before its finish chunk (stream accumulators that keep a delta field's
- * last value, as the SDK helper does, or append, keep it whole), a signed call's carrier as
+ * last value, as the SDK helper does, or append, keep it whole), url citations likewise as the
+ * choice's whole `annotations` in one delta, a signed call's carrier as
  * `extra_content` on the call's first delta, a finish chunk per choice (synthesised as `stop` in `end()` when missing), then, only
  * when `includeUsage`, `usage: null` on every chunk and one `choices: []` usage chunk in `end()`,
  * then `[DONE]`. An `error` event becomes `data: {"error":{...}}` and nothing follows it.

@@ -142,6 +142,8 @@ export const openAiChatStrictChunkSchema = z.strictObject({
         reasoning_content: z.optional(z.string()),
         /** The whole list, in one delta of its own (see the stream encoder). */
         reasoning_details: z.optional(reasoningDetails),
+        /** Url citations: the whole list, in one delta of its own, like `reasoning_details`. */
+        annotations: z.optional(z.array(annotation)),
         tool_calls: z.optional(z.array(deltaToolCall)),
       }),
       logprobs: z.optional(logprobs),

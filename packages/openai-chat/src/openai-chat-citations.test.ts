@@ -1,0 +1,114 @@
+import type { IrResponse } from '@interlingua/ir';
+import {
+  accumulateResponse,
+  parseSseText,
+  responseToStreamEvents,
+  runMachineSync,
+  serializeSseMessages,
+} from '@interlingua/ir-utils';
+import OpenAI from 'openai';
+import { describe, expect, it } from 'vitest';
+import { irToOpenAiChatResponse } from './ir-to-openai-chat-response.js';
+import { openAiChatResponseToIr } from './openai-chat-response-to-ir.js';
+import { createOpenAiChatStreamDecoder } from './openai-chat-stream-decoder.js';
+import { createOpenAiChatStreamEncoder } from './openai-chat-stream-encoder.js';
+import { openAiChatStrictChunkSchema, openAiChatStrictResponseSchema } from './openai-chat-strict-schema.js';
+
+/** A search model's answer (the shape OpenAI documents), with an emoji before the cited span. */
+const content = 'Calgary 🌤 is 21°C today (weather.example).';
+const WIRE = {
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1_700_000_000,
+  model: 'gpt-4o-search-preview',
+  choices: [
+    {
+      index: 0,
+      message: {
+        role: 'assistant',
+        content,
+        refusal: null,
+        annotations: [
+          {
+            type: 'url_citation',
+            url_citation: { start_index: 8, end_index: 23, title: 'Calgary weather', url: 'https://weather.example/' },
+          },
+        ],
+      },
+      logprobs: null,
+      finish_reason: 'stop',
+    },
+  ],
+  usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 },
+};
+
+/** An answer searched by another provider: two text parts, the second cited. */
+const foreign: IrResponse = {
+  id: 'msg_1',
+  model: 'claude-x',
+  created: 0,
+  choices: [
+    {
+      index: 0,
+      finishReason: { unified: 'stop', raw: 'end_turn' },
+      content: [
+        { type: 'web-search', id: 'srvtoolu_1', queries: ['q'], sources: [{ url: 'https://a.example/' }] },
+        { type: 'text', text: 'Sunny 🌤. ' },
+        { type: 'text', text: 'High of 21°C.', citations: [{ url: 'https://a.example/', title: 'A' }] },
+      ],
+    },
+  ],
+};
+
+describe('chat url citations', () => {
+  it('read as the text’s citations with UTF-16 offsets, and written back unchanged', () => {
+    const ir = openAiChatResponseToIr(WIRE).value;
+    const text = ir.choices[0]?.content[0];
+    expect(text).toMatchObject({
+      type: 'text',
+      citations: [{ url: 'https://weather.example/', title: 'Calgary weather' }],
+    });
+    if (text?.type !== 'text') return;
+    const [citation] = text.citations ?? [];
+    expect(text.text.slice(citation?.startIndex, citation?.endIndex)).toBe('🌤 is 21°C today');
+    expect(irToOpenAiChatResponse(ir).value.choices[0]?.message.annotations).toEqual(
+      WIRE.choices[0]?.message.annotations,
+    );
+  });
+
+  it('from another style: offsets count the whole content, the search itself is named as dropped', () => {
+    const { value, warnings } = irToOpenAiChatResponse(foreign);
+    expect(openAiChatStrictResponseSchema.safeParse(value).error?.issues ?? []).toEqual([]);
+    expect(value.choices[0]?.message.annotations).toEqual([
+      {
+        type: 'url_citation',
+        url_citation: { start_index: 9, end_index: 22, title: 'A', url: 'https://a.example/' },
+      },
+    ]);
+    expect([...(value.choices[0]?.message.content ?? '')].slice(9, 22).join('')).toBe('High of 21°C.');
+    expect(warnings.map((warning) => warning.field)).toEqual(['choices[0].content[0]']);
+  });
+
+  it('stream as one annotations delta that the SDK stream helper keeps, and decode back', async () => {
+    const sse = serializeSseMessages(runMachineSync(createOpenAiChatStreamEncoder(), responseToStreamEvents(foreign)));
+    for (const message of parseSseText(sse))
+      if (message.data !== '[DONE]')
+        expect(openAiChatStrictChunkSchema.safeParse(JSON.parse(message.data)).error).toBeUndefined();
+    const client = new OpenAI({
+      apiKey: 'k',
+      baseURL: 'http://127.0.0.1:1/v1',
+      maxRetries: 0,
+      fetch: () => Promise.resolve(new Response(sse, { headers: { 'content-type': 'text/event-stream' } })),
+    });
+    const final = await client.chat.completions
+      .stream({ model: 'm', messages: [{ role: 'user', content: 'q' }] })
+      .finalChatCompletion();
+    expect(final.choices[0]?.message.annotations).toEqual(
+      irToOpenAiChatResponse(foreign).value.choices[0]?.message.annotations,
+    );
+    const again = accumulateResponse(runMachineSync(createOpenAiChatStreamDecoder(), parseSseText(sse)));
+    expect(again.choices[0]?.content).toMatchObject([
+      { type: 'text', text: 'Sunny 🌤. High of 21°C.', citations: [{ url: 'https://a.example/', startIndex: 10 }] },
+    ]);
+  });
+});
