@@ -57,7 +57,7 @@ describe('@anthropic-ai/sdk reads what we emit', () => {
       carried.filter((b) => b.type === 'tool_use').map((b) => ('input' in b ? b.input : undefined)),
     );
     // Web searches and their citations stream as Anthropic streams them: the SDK assembles the same blocks.
-    const searched = (blocks: typeof carried): unknown[] =>
+    const searched = (blocks: ReadonlyArray<{ type: string; citations?: unknown }>): unknown[] =>
       blocks.filter((b) => b.type !== 'text' || b.citations !== undefined);
     expect(searched(streamed.content)).toEqual(searched(carried));
     expect(streamed.stop_reason).toBe(whole.stop_reason);

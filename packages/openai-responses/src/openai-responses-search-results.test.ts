@@ -81,7 +81,7 @@ describe('Responses web search results and url citations', () => {
         sources: [{ type: 'url', url: 'https://weather.example/calgary' }],
       },
     });
-    const message = value.output[1] as { content: Array<{ annotations: Array<Record<string, unknown>> }> };
+    const message = value.output[1] as unknown as { content: Array<{ annotations: Array<Record<string, unknown>> }> };
     const [annotation] = message.content[0]?.annotations ?? [];
     // The emoji is one code point (two UTF-16 units): OpenAI's offsets are one lower than JavaScript's.
     expect(annotation).toEqual({

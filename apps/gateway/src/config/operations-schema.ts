@@ -61,6 +61,8 @@ export const priceSchema = strictObject({
   cacheWritePerMillion: z.number().nonnegative().optional(),
   /** Input tokens written to a prompt cache for one hour (Anthropic `ttl: 1h`); default `cacheWritePerMillion`. */
   cacheWrite1hPerMillion: z.number().nonnegative().optional(),
+  /** Hosted web searches the upstream ran (`usage.webSearchRequests`), per thousand; default free. */
+  webSearchPerThousand: z.number().nonnegative().optional(),
   /** The page the price was read from, and when. */
   source: z.string().min(1).optional(),
   asOf: z.string().min(1).optional(),

@@ -77,3 +77,20 @@ describe('PriceTable cache prices', () => {
     );
   });
 });
+
+describe('PriceTable web search prices', () => {
+  it('adds the per-thousand search price for the searches the upstream ran (Anthropic: $10 per 1,000)', () => {
+    const prices = new PriceTable([
+      priceSchema.parse({ model: 'claude*', inputPerMillion: 3, outputPerMillion: 15, webSearchPerThousand: 10 }),
+      priceSchema.parse({ model: 'free*', inputPerMillion: 3, outputPerMillion: 15 }),
+    ]);
+    // The recorded Anthropic answer: 8984 in, 520 out, one search.
+    const usage = { inputTokens: 8984, outputTokens: 520, totalTokens: 9504, webSearchRequests: 1 };
+    expect(prices.cost('p', 'claude-sonnet-4', usage)).toBeCloseTo((8984 * 3 + 520 * 15) / 1e6 + 0.01, 12);
+    expect(prices.cost('p', 'claude-sonnet-4', { ...usage, webSearchRequests: 3 })).toBeCloseTo(
+      (8984 * 3 + 520 * 15) / 1e6 + 0.03,
+      12,
+    );
+    expect(prices.cost('p', 'free-model', usage)).toBeCloseTo((8984 * 3 + 520 * 15) / 1e6, 12);
+  });
+});

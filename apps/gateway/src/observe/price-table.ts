@@ -29,7 +29,7 @@ export class PriceTable {
    * The cost of one answer, or `null` when the model has no price. Cache reads and writes are
    * part of `inputTokens` (IR invariant) and priced at their own rates when the row has them
    * (one-hour writes at `cacheWrite1hPerMillion`); reasoning is part of `outputTokens` and
-   * priced as output.
+   * priced as output; hosted web searches are priced per thousand (`webSearchPerThousand`).
    */
   cost(provider: string, model: string, usage: IrUsage | undefined): number | null {
     if (!usage) return null;
@@ -46,7 +46,8 @@ export class PriceTable {
       (cacheWrite - longWrite) * writePrice +
       longWrite * (price.cacheWrite1hPerMillion ?? writePrice) +
       usage.outputTokens * price.outputPerMillion;
-    return total / 1_000_000;
+    const searches = (usage.webSearchRequests ?? 0) * (price.webSearchPerThousand ?? 0);
+    return total / 1_000_000 + searches / 1_000;
   }
 }
 

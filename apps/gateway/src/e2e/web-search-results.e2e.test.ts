@@ -1,0 +1,307 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { anthropicMessagesCodec } from '@interlingua/anthropic-messages';
+import type { IrResponse, IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
+import { responseToStreamEvents, runMachineSync, serializeSseMessages, parseSseText } from '@interlingua/ir-utils';
+import { openAiChatCodec } from '@interlingua/openai-chat';
+import { openAiResponsesCodec } from '@interlingua/openai-responses';
+import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse } from '@interlingua/testkit';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { geminiClient } from './gemini-e2e.test-support.js';
+import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
+
+// Every caller style gets an upstream's web search results and citations in its own style, whole
+// and streamed. The upstreams replay recorded real search answers (Anthropic, Responses, Gemini);
+// where only one form was recorded, the other is the same answer written by that style's codec.
+// The chat upstream answers as OpenAI documents its search models (url_citation annotations).
+
+type Style = 'anthropic' | 'responses' | 'gemini' | 'chat';
+
+/** An answer written as its style's stream by that style's codec. */
+function streamOf(
+  toIr: (wire: never) => { value: IrResponse },
+  wire: unknown,
+  encoder: StreamMachine<IrStreamEvent, SseMessage>,
+): string {
+  return serializeSseMessages(runMachineSync(encoder, responseToStreamEvents(toIr(wire as never).value)));
+}
+
+const anthropicJson = recordingJson(loadRecording('anthropic-messages/13-web-search-citations.json'));
+const responsesJson = recordingJson(loadRecording('openai-responses/10-web-search-citations.json'));
+const geminiSse = recordingSseBody(loadRecording('gemini/10-grounding-stream.sse'));
+
+/** The recorded Gemini stream as one answer: its parts joined, the last chunk's grounding and usage. */
+function geminiWhole(): unknown {
+  const chunks = parseSseText(geminiSse).map((m) => JSON.parse(m.data) as Record<string, unknown>);
+  const candidates = chunks.map((chunk) => (chunk.candidates as Array<Record<string, unknown>>)[0] ?? {});
+  const parts = candidates.flatMap((c) => (c.content as { parts?: unknown[] } | undefined)?.parts ?? []);
+  const last = candidates.at(-1) ?? {};
+  return {
+    ...chunks.at(-1),
+    candidates: [{ ...last, content: { role: 'model', parts } }],
+  };
+}
+
+const chatContent = 'Calgary 🌤 is 21°C today (weather.example).';
+const chatJson = {
+  id: 'chatcmpl-search',
+  object: 'chat.completion',
+  created: 1_700_000_000,
+  model: 'gpt-4o-search-preview',
+  choices: [
+    {
+      index: 0,
+      message: {
+        role: 'assistant',
+        content: chatContent,
+        refusal: null,
+        annotations: [
+          {
+            type: 'url_citation',
+            url_citation: { start_index: 8, end_index: 23, title: 'Calgary weather', url: 'https://weather.example/' },
+          },
+        ],
+      },
+      logprobs: null,
+      finish_reason: 'stop',
+    },
+  ],
+  usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 },
+};
+
+const UPSTREAMS: Record<
+  Style,
+  { provider: Record<string, unknown>; model: string; json: unknown; sse: string; cited: string }
+> = {
+  anthropic: {
+    provider: { type: 'anthropic' },
+    model: 'claude-sonnet-4',
+    json: anthropicJson,
+    sse: streamOf(anthropicMessagesCodec.response.toIr, anthropicJson, anthropicMessagesCodec.stream.createEncoder({})),
+    cited: 'accuweather.com',
+  },
+  responses: {
+    provider: { type: 'openai', api: 'responses' },
+    model: 'gpt-5.2',
+    json: responsesJson,
+    sse: streamOf(openAiResponsesCodec.response.toIr, responsesJson, openAiResponsesCodec.stream.createEncoder({})),
+    cited: 'britannica.com',
+  },
+  gemini: {
+    provider: { type: 'gemini' },
+    model: 'gemini-2.5-pro',
+    json: geminiWhole(),
+    sse: geminiSse,
+    cited: 'grounding-api-redirect',
+  },
+  chat: {
+    provider: { type: 'openai' },
+    model: 'gpt-4o-search-preview',
+    json: chatJson,
+    sse: streamOf(openAiChatCodec.response.toIr, chatJson, openAiChatCodec.stream.createEncoder({})),
+    cited: 'weather.example',
+  },
+};
+
+const harnesses = {} as Record<Style, Harness>;
+
+beforeAll(async () => {
+  for (const style of Object.keys(UPSTREAMS) as Style[]) {
+    const upstream = UPSTREAMS[style];
+    harnesses[style] = await startHarness(
+      async (request, response) => {
+        const streamed = (request.json() as { stream?: boolean }).stream === true || request.url.includes('stream');
+        if (streamed) await sendSse(response, upstream.sse);
+        else sendJson(response, 200, upstream.json);
+      },
+      { upstreamProvider: upstream.provider },
+    );
+  }
+});
+afterAll(async () => {
+  await Promise.all(Object.values(harnesses).map((harness) => harness.close()));
+});
+
+/** What a caller found in its own style's answer: searches shown, cited urls, search pages listed. */
+interface Seen {
+  searches: number;
+  citedUrls: string[];
+}
+
+const question = 'Weather today?';
+
+async function anthropicCaller(harness: Harness, model: string, stream: boolean): Promise<Seen> {
+  const client = new Anthropic({ baseURL: harness.url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
+  const params = {
+    model,
+    max_tokens: 512,
+    messages: [{ role: 'user' as const, content: question }],
+    tools: [{ type: 'web_search_20250305' as const, name: 'web_search' as const }],
+  };
+  const message = stream ? await client.messages.stream(params).finalMessage() : await client.messages.create(params);
+  const results = message.content.filter((block) => block.type === 'web_search_tool_result');
+  const uses = message.content.filter((block) => block.type === 'server_tool_use');
+  expect(uses.map((use) => use.id)).toEqual(results.map((result) => result.tool_use_id));
+  return {
+    searches: results.length,
+    citedUrls: message.content.flatMap((block) =>
+      block.type === 'text' ? (block.citations ?? []).map((c) => ('url' in c ? String(c.url) : '')) : [],
+    ),
+  };
+}
+
+async function responsesCaller(harness: Harness, model: string, stream: boolean): Promise<Seen> {
+  const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
+  const params = { model, input: question, tools: [{ type: 'web_search' as const }] };
+  const response = stream
+    ? await client.responses.stream(params).finalResponse()
+    : await client.responses.create(params);
+  const texts = response.output.flatMap((item) => (item.type === 'message' ? item.content : []));
+  for (const part of texts) {
+    if (part.type !== 'output_text') continue;
+    for (const annotation of part.annotations)
+      if (annotation.type === 'url_citation') expect(annotation.end_index).toBeLessThanOrEqual([...part.text].length);
+  }
+  return {
+    searches: response.output.filter((item) => item.type === 'web_search_call').length,
+    citedUrls: texts.flatMap((part) =>
+      part.type === 'output_text' ? part.annotations.flatMap((a) => (a.type === 'url_citation' ? [a.url] : [])) : [],
+    ),
+  };
+}
+
+async function geminiCaller(harness: Harness, model: string, stream: boolean): Promise<Seen> {
+  const ai = geminiClient(harness);
+  const request = { model, contents: question, config: { tools: [{ googleSearch: {} }] } };
+  let metadata;
+  let text = '';
+  if (stream) {
+    for await (const chunk of await ai.models.generateContentStream(request)) {
+      text += chunk.text ?? '';
+      metadata = chunk.candidates?.[0]?.groundingMetadata ?? metadata;
+    }
+  } else {
+    const answer = await ai.models.generateContent(request);
+    text = answer.text ?? '';
+    metadata = answer.candidates?.[0]?.groundingMetadata;
+  }
+  const bytes = new TextEncoder().encode(text);
+  for (const support of metadata?.groundingSupports ?? []) {
+    // Byte offsets into the answer's text: the segment's text is what they cut out.
+    const cut = new TextDecoder().decode(bytes.slice(support.segment?.startIndex ?? 0, support.segment?.endIndex));
+    expect(cut).toBe(support.segment?.text);
+  }
+  const chunks = metadata?.groundingChunks ?? [];
+  return {
+    searches: (metadata?.webSearchQueries ?? []).length > 0 ? 1 : 0,
+    citedUrls: (metadata?.groundingSupports ?? []).flatMap((support) =>
+      (support.groundingChunkIndices ?? []).map((index) => chunks[index]?.web?.uri ?? ''),
+    ),
+  };
+}
+
+async function chatCaller(harness: Harness, model: string, stream: boolean): Promise<Seen> {
+  const client = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 10_000 });
+  const params = { model, messages: [{ role: 'user' as const, content: question }], web_search_options: {} };
+  const completion = stream
+    ? await client.chat.completions.stream(params).finalChatCompletion()
+    : await client.chat.completions.create(params);
+  const message = completion.choices[0]?.message;
+  return {
+    searches: 0,
+    citedUrls: (message?.annotations ?? []).map((annotation) => annotation.url_citation.url),
+  };
+}
+
+const CALLERS: Record<Style, (harness: Harness, model: string, stream: boolean) => Promise<Seen>> = {
+  anthropic: anthropicCaller,
+  responses: responsesCaller,
+  gemini: geminiCaller,
+  chat: chatCaller,
+};
+
+const cells = (Object.keys(CALLERS) as Style[]).flatMap((caller) =>
+  (Object.keys(UPSTREAMS) as Style[]).flatMap((upstream) =>
+    [false, true].map((stream) => [caller, upstream, stream] as const),
+  ),
+);
+
+describe('web search results and citations, each caller style on each upstream style', () => {
+  it.each(cells)('%s caller on a %s upstream (stream: %s)', async (caller, upstream, stream) => {
+    const seen = await CALLERS[caller](harnesses[upstream], `up/${UPSTREAMS[upstream].model}`, stream);
+    // Chat has no form for a search; a chat upstream's search models report no search either.
+    const searched = caller !== 'chat' && upstream !== 'chat';
+    expect(seen.searches > 0).toBe(searched);
+    expect(seen.citedUrls.length).toBeGreaterThan(0);
+    expect(seen.citedUrls.some((url) => url.includes(UPSTREAMS[upstream].cited))).toBe(true);
+  });
+});
+
+describe('a follow-up turn that sends the search results back', () => {
+  it.each(['responses', 'gemini', 'chat'] as const)(
+    'Anthropic history with search blocks reaches a %s upstream, the blocks named as not sent',
+    async (upstream) => {
+      const client = new Anthropic({
+        baseURL: harnesses[upstream].url,
+        apiKey: GATEWAY_KEY,
+        maxRetries: 0,
+        timeout: 10_000,
+      });
+      const first = await client.messages.create({
+        model: `up/${UPSTREAMS[upstream].model}`,
+        max_tokens: 256,
+        messages: [{ role: 'user', content: question }],
+        tools: [{ type: 'web_search_20250305', name: 'web_search' }],
+      });
+      expect(first.content.some((block) => block.type === 'text' && (block.citations ?? []).length > 0)).toBe(true);
+      const { response } = await client.messages
+        .create({
+          model: `up/${UPSTREAMS[upstream].model}`,
+          max_tokens: 256,
+          messages: [
+            { role: 'user', content: question },
+            { role: 'assistant', content: first.content },
+            { role: 'user', content: 'And tomorrow?' },
+          ],
+          tools: [{ type: 'web_search_20250305', name: 'web_search' }],
+        })
+        .withResponse();
+      expect(response.status).toBe(200);
+      if (first.content.some((block) => block.type === 'web_search_tool_result'))
+        expect(response.headers.get('x-interlingua-warnings') ?? '').toContain('web_search_tool_result');
+    },
+  );
+
+  it('Responses input with the web_search_call item reaches an Anthropic upstream, the item named as not sent', async () => {
+    const client = new OpenAI({
+      baseURL: `${harnesses.anthropic.url}/v1`,
+      apiKey: GATEWAY_KEY,
+      maxRetries: 0,
+      timeout: 10_000,
+    });
+    const responsesUp = new OpenAI({
+      baseURL: `${harnesses.responses.url}/v1`,
+      apiKey: GATEWAY_KEY,
+      maxRetries: 0,
+      timeout: 10_000,
+    });
+    const first = await responsesUp.responses.create({
+      model: 'up/gpt-5.2',
+      input: question,
+      tools: [{ type: 'web_search' }],
+    });
+    const { response } = await client.responses
+      .create({
+        model: 'up/claude-sonnet-4',
+        input: [
+          { role: 'user', content: question },
+          ...(first.output as unknown as Array<Record<string, unknown>>),
+          { role: 'user', content: 'And its second highest peak?' },
+        ] as never,
+        tools: [{ type: 'web_search' }],
+      })
+      .withResponse();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-interlingua-warnings') ?? '').toContain('web_search_call');
+  });
+});
