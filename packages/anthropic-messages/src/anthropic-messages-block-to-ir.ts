@@ -1,14 +1,14 @@
 import type { IrContentPart, IrFilePart, IrTextPart } from '@interlingua/ir';
-import {
-  anthropicDocumentBlockParamSchema,
-  anthropicImageBlockParamSchema,
-  anthropicRedactedThinkingBlockParamSchema,
-  anthropicTextBlockParamSchema,
-  anthropicThinkingBlockParamSchema,
-  anthropicToolResultBlockParamSchema,
-  anthropicToolUseBlockParamSchema,
-  type AnthropicCacheControl,
-  type AnthropicContentBlockParam,
+import type {
+  AnthropicCacheControl,
+  AnthropicContentBlockParam,
+  AnthropicDocumentBlockParam,
+  AnthropicImageBlockParam,
+  AnthropicRedactedThinkingBlockParam,
+  AnthropicTextBlockParam,
+  AnthropicThinkingBlockParam,
+  AnthropicToolResultBlockParam,
+  AnthropicToolUseBlockParam,
 } from './anthropic-messages-content-schema.js';
 import { mediaTypeFromUrl, utf8ToBase64 } from './anthropic-messages-base64.js';
 
@@ -43,7 +43,7 @@ function reading(part: IrContentPart, extra: Record<string, unknown> | undefined
 }
 
 function textToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = anthropicTextBlockParamSchema.parse(raw);
+  const block = raw as AnthropicTextBlockParam;
   return reading(
     withCache<IrTextPart>({ type: 'text', text: block.text }, block.cache_control),
     extras(block, ['type', 'text', 'cache_control']),
@@ -51,7 +51,7 @@ function textToIr(raw: AnthropicContentBlockParam): BlockReading {
 }
 
 function imageToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = anthropicImageBlockParamSchema.parse(raw);
+  const block = raw as AnthropicImageBlockParam;
   const { source } = block;
   let part: IrFilePart;
   if (source.type === 'base64')
@@ -67,7 +67,7 @@ function imageToIr(raw: AnthropicContentBlockParam): BlockReading {
 }
 
 function documentToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = anthropicDocumentBlockParamSchema.parse(raw);
+  const block = raw as AnthropicDocumentBlockParam;
   const { source } = block;
   let part: IrFilePart;
   if (source.type === 'base64')
@@ -87,7 +87,7 @@ function documentToIr(raw: AnthropicContentBlockParam): BlockReading {
 }
 
 function toolUseToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = anthropicToolUseBlockParamSchema.parse(raw);
+  const block = raw as AnthropicToolUseBlockParam;
   const part: IrContentPart = {
     type: 'tool-call',
     id: block.id,
@@ -106,7 +106,7 @@ function resultContentToIr(raw: AnthropicContentBlockParam): BlockReading {
 }
 
 function toolResultToIr(raw: AnthropicContentBlockParam, toolNames: ReadonlyMap<string, string>): BlockReading {
-  const block = anthropicToolResultBlockParamSchema.parse(raw);
+  const block = raw as AnthropicToolResultBlockParam;
   const content: Array<IrTextPart | IrFilePart> = [];
   let lossy = false;
   if (typeof block.content === 'string') content.push({ type: 'text', text: block.content });
@@ -128,14 +128,14 @@ function toolResultToIr(raw: AnthropicContentBlockParam, toolNames: ReadonlyMap<
 }
 
 function thinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = anthropicThinkingBlockParamSchema.parse(raw);
+  const block = raw as AnthropicThinkingBlockParam;
   const part: IrContentPart = { type: 'reasoning', text: block.thinking };
   if (block.signature !== '') part.opaque = { origin: 'anthropic', kind: 'signature', data: block.signature };
   return reading(part, extras(block, ['type', 'thinking', 'signature']));
 }
 
 function redactedThinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = anthropicRedactedThinkingBlockParamSchema.parse(raw);
+  const block = raw as AnthropicRedactedThinkingBlockParam;
   const part: IrContentPart = {
     type: 'reasoning',
     text: '',
@@ -145,7 +145,9 @@ function redactedThinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
 }
 
 /**
- * One request content block -> one IR part. Blocks the IR has no part for (server tool blocks,
+ * One request content block -> one IR part. The block is one the request schema accepted (its
+ * kind's schema checked it there), so it is read as that kind without being parsed again: a
+ * second zod pass per block was a third of the decoding of an agent's conversation. Blocks the IR has no part for (server tool blocks,
  * `search_result`, content-sourced documents…) read as `{}`: the caller keeps them whole.
  * `toolNames` resolves `tool_result.tool_use_id` to the name of the earlier `tool_use`.
  */

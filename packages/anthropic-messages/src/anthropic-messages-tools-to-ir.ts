@@ -1,15 +1,15 @@
 import type { IrTool, IrToolChoice } from '@interlingua/ir';
 import type { AnthropicToolNote } from './anthropic-messages-extension.js';
-import {
-  anthropicCustomToolSchema,
-  type AnthropicTool,
-  type AnthropicToolChoice,
-} from './anthropic-messages-request-schema.js';
+import type { AnthropicCustomTool, AnthropicTool, AnthropicToolChoice } from './anthropic-messages-request-schema.js';
 import { ANTHROPIC_TOOL_CHOICE_TO_IR } from './map/anthropic-tool-choice.js';
 
 const MAPPED_TOOL_FIELDS = new Set(['name', 'description', 'input_schema', 'cache_control', 'strict']);
 
-/** Custom tools -> IR tools; server tools and the extra fields of custom tools -> notes by index. */
+/**
+ * Custom tools -> IR tools; server tools and the extra fields of custom tools -> notes by index.
+ * The tools are ones the request schema accepted (its tool schema checked each custom tool), so
+ * they are read without a second parse; the IR gets its own copy of each `input_schema`'s top level.
+ */
 export function anthropicToolsToIr(tools: AnthropicTool[]): { tools: IrTool[]; notes: AnthropicToolNote[] } {
   const out: { tools: IrTool[]; notes: AnthropicToolNote[] } = { tools: [], notes: [] };
   tools.forEach((raw, index) => {
@@ -17,8 +17,8 @@ export function anthropicToolsToIr(tools: AnthropicTool[]): { tools: IrTool[]; n
       out.notes.push({ index, tool: raw });
       return;
     }
-    const tool = anthropicCustomToolSchema.parse(raw);
-    const ir: IrTool = { name: tool.name, parameters: tool.input_schema };
+    const tool = raw as AnthropicCustomTool;
+    const ir: IrTool = { name: tool.name, parameters: { ...tool.input_schema } };
     if (tool.description !== undefined) ir.description = tool.description;
     if (tool.strict !== undefined) ir.strict = tool.strict;
     if (tool.cache_control)

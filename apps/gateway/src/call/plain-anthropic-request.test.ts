@@ -1,4 +1,5 @@
 import { anthropicMessagesRequestToIr } from '@interlingua/anthropic-messages';
+import { openAiChatCodec } from '@interlingua/openai-chat';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { plainAnthropicRequestToIr } from './plain-anthropic-request.js';
@@ -32,12 +33,23 @@ describe('plainAnthropicRequestToIr', () => {
   it('leaves every other shape to the request schema', () => {
     const base = { model: 'm', max_tokens: 8, messages: [{ role: 'user', content: 'Hi' }] };
     const others: Array<Record<string, unknown>> = [
-      { ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] },
       { ...base, messages: [{ role: 'user', content: 'Hi', cache_control: { type: 'ephemeral' } }] },
       { ...base, messages: [{ role: 'system', content: 'Hi' }] },
-      { ...base, system: [{ type: 'text', text: 'Be brief.' }] },
-      { ...base, tools: [] },
-      { ...base, metadata: { user_id: 'u' } },
+      { ...base, system: [{ type: 'text', text: 'Be brief.', extra: true }] },
+      { ...base, tools: [{ type: 'web_search_20250305', name: 'web_search' }] },
+      { ...base, thinking: { type: 'enabled', budget_tokens: 1024 } },
+      { ...base, metadata: { user_id: 'u', extra: 1 } },
+      {
+        ...base,
+        messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://x' } }] }],
+      },
+      { ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi', citations: [] }] }] },
+      {
+        ...base,
+        messages: [
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'image' }] }] },
+        ],
+      },
       { ...base, service_tier: 'auto' },
       { ...base, model: '' },
       { ...base, max_tokens: 1.5 },
@@ -123,6 +135,225 @@ describe('plainAnthropicRequestToIr', () => {
     // Both branches ran.
     expect(read.byHand).toBeGreaterThan(0);
     expect(read.bySchema).toBeGreaterThan(0);
+  });
+
+  const agentBody = {
+    model: 'claude-sonnet-4-5',
+    max_tokens: 8192,
+    stream: true,
+    system: [{ type: 'text', text: 'You are a coding agent.', cache_control: { type: 'ephemeral' } }],
+    tools: [
+      {
+        name: 'read_file',
+        description: 'Read a file.',
+        input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      },
+    ],
+    tool_choice: { type: 'auto', disable_parallel_tool_use: false },
+    metadata: { user_id: 'user_1' },
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'Fix the tests.' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'Look first.', signature: 'c2ln' },
+          { type: 'text', text: 'Reading it.' },
+          { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a.ts' } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_1',
+            content: '1\texport {}',
+            cache_control: { type: 'ephemeral', ttl: '1h' },
+          },
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'ok' }], is_error: true },
+          { type: 'text', text: 'Go on.' },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'redacted_thinking', data: 'xyz' }] },
+    ],
+  };
+
+  it('reads an agent’s turn (blocks, tools, tool choice, metadata) as the request schema does', () => {
+    const ir = plainAnthropicRequestToIr(agentBody);
+    expect(ir).toBeDefined();
+    expect(ir).toEqual(schemaIr(agentBody));
+  });
+
+  it('gives the upstream the same bytes as the schema’s reading, for agent-shaped bodies of any kind', () => {
+    const text = fc.string({ maxLength: 4 });
+    const cache = fc.oneof(
+      fc.constant(null),
+      fc.constant({ type: 'ephemeral' }),
+      fc.record(
+        { type: fc.constantFrom('ephemeral', 'other'), ttl: fc.oneof(text, fc.integer()) },
+        { requiredKeys: [] },
+      ),
+    );
+    const odd = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}));
+    const textBlock = fc.record(
+      {
+        type: fc.constantFrom('text', 'text', 'image'),
+        text: fc.oneof(text, text, odd),
+        cache_control: cache,
+        citations: odd,
+      },
+      { requiredKeys: ['type'] },
+    );
+    const block = fc.oneof(
+      textBlock,
+      fc.record(
+        {
+          type: fc.constant('tool_use'),
+          id: fc.oneof(text, odd),
+          name: fc.oneof(text, odd),
+          input: odd,
+          cache_control: cache,
+        },
+        { requiredKeys: ['type', 'id', 'name'] },
+      ),
+      fc.record(
+        {
+          type: fc.constant('tool_result'),
+          tool_use_id: fc.oneof(text, odd),
+          content: fc.oneof(text, fc.array(textBlock, { maxLength: 2 }), odd),
+          is_error: fc.oneof(fc.boolean(), odd),
+          cache_control: cache,
+        },
+        { requiredKeys: ['type', 'tool_use_id'] },
+      ),
+      fc.record(
+        {
+          type: fc.constantFrom('thinking', 'redacted_thinking'),
+          thinking: text,
+          signature: text,
+          data: fc.oneof(text, odd),
+        },
+        { requiredKeys: ['type'] },
+      ),
+      fc.dictionary(fc.constantFrom('type', 'text', 'extra'), fc.oneof(text, odd)),
+    );
+    const turn = fc.record({
+      role: fc.constantFrom('user', 'assistant', 'user', 'system'),
+      content: fc.oneof(text, fc.array(block, { maxLength: 4 })),
+    });
+    const tool = fc.record(
+      {
+        type: fc.constantFrom('custom', 'web_search_20250305'),
+        name: fc.oneof(text, fc.constant('n'.repeat(129)), odd),
+        description: fc.oneof(text, odd),
+        input_schema: fc.oneof(fc.constant({ type: 'object' }), odd),
+        cache_control: cache,
+        strict: fc.oneof(fc.boolean(), odd),
+      },
+      { requiredKeys: ['name', 'input_schema'] },
+    );
+    const choice = fc.record(
+      {
+        type: fc.constantFrom('auto', 'any', 'tool', 'none', 'other'),
+        name: fc.oneof(text, odd),
+        disable_parallel_tool_use: fc.oneof(fc.boolean(), odd),
+      },
+      { requiredKeys: ['type'] },
+    );
+    const agent = fc.record(
+      {
+        model: fc.constantFrom('m', 'm', ''),
+        max_tokens: fc.oneof(fc.nat(4096), fc.nat(4096), odd),
+        messages: fc.array(turn, { maxLength: 4 }),
+        system: fc.oneof(text, fc.array(textBlock, { maxLength: 2 })),
+        tools: fc.array(tool, { maxLength: 2 }),
+        tool_choice: choice,
+        metadata: fc.oneof(
+          fc.record({ user_id: fc.oneof(text, fc.constant(null), fc.constant('u'.repeat(257)), odd) }),
+          odd,
+        ),
+        stream: fc.boolean(),
+      },
+      { requiredKeys: ['model', 'max_tokens', 'messages'] },
+    );
+    // Agent bodies whose every field is of the usual kind, the same with odd fields over them.
+    const usualBlock = fc.oneof(
+      fc.record({ type: fc.constant('text'), text }),
+      fc.record({ type: fc.constant('tool_use'), id: text, name: text, input: fc.constant({ path: 'a' }) }),
+      fc.record({ type: fc.constant('tool_result'), tool_use_id: text, content: text }),
+      fc.record({ type: fc.constant('thinking'), thinking: text, signature: text }),
+    );
+    const usual = fc.record(
+      {
+        model: fc.constant('m'),
+        max_tokens: fc.nat(4096),
+        messages: fc.array(
+          fc.record({ role: fc.constantFrom('user', 'assistant'), content: fc.array(usualBlock, { maxLength: 4 }) }),
+          { maxLength: 4 },
+        ),
+        system: fc.array(fc.record({ type: fc.constant('text'), text, cache_control: cache }), { maxLength: 2 }),
+        tools: fc.array(
+          fc.record({
+            name: fc.oneof(text, fc.constant('n'.repeat(129))),
+            description: text,
+            input_schema: fc.constant({ type: 'object' }),
+          }),
+          {
+            maxLength: 2,
+          },
+        ),
+        tool_choice: fc.oneof(
+          fc.constant({ type: 'auto' }),
+          fc.record({ type: fc.constant('tool'), name: fc.oneof(text, fc.constant('n'.repeat(129))) }),
+        ),
+        stream: fc.boolean(),
+      },
+      { requiredKeys: ['model', 'max_tokens', 'messages'] },
+    );
+    const candidates = fc.oneof(
+      usual,
+      fc.tuple(usual, agent).map(([plain, oddBody]) => ({ ...plain, ...oddBody })),
+      agent,
+    );
+    const read = { byHand: 0, bySchema: 0 };
+    fc.assert(
+      fc.property(candidates, (candidate) => {
+        const hand = plainAnthropicRequestToIr(candidate);
+        read[hand ? 'byHand' : 'bySchema']++;
+        if (!hand) return;
+        // What the hand reads, the schema accepts, reads the same and encodes to the same bytes.
+        const schema = schemaIr(candidate);
+        expect(hand).toEqual(schema);
+        const upstream = (ir: typeof hand) => JSON.stringify(openAiChatCodec.request.fromIr(ir).value);
+        expect(upstream(hand)).toBe(upstream(schema));
+      }),
+      { numRuns: 400 },
+    );
+    expect(read.byHand).toBeGreaterThan(20);
+    expect(read.bySchema).toBeGreaterThan(20);
+  });
+
+  it('shares no object or array with the caller’s body', () => {
+    const body = structuredClone(agentBody);
+    const ir = plainAnthropicRequestToIr(body);
+    const inBody = new Set<object>();
+    const collect = (node: unknown, into: Set<object>) => {
+      if (typeof node !== 'object' || node === null) return;
+      into.add(node);
+      for (const value of Object.values(node)) collect(value, into);
+    };
+    collect(body, inBody);
+    // Nested values of a tool's input schema are shared, as they are through the schema.
+    const top = (value: unknown) => [value, ...Object.values(ir?.tools?.[0]?.parameters ?? {})].includes(value);
+    const shared: unknown[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node !== 'object' || node === null) return;
+      if (inBody.has(node) && !top(node)) shared.push(node);
+      else for (const value of Object.values(node)) walk(value);
+    };
+    walk(ir);
+    expect(ir?.tools?.[0]?.parameters).not.toBe(body.tools[0]?.input_schema);
+    expect(shared).toEqual([]);
   });
 
   it('shares no array with the caller’s body', () => {

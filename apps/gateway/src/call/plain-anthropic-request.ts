@@ -1,7 +1,8 @@
 import { anthropicMessagesRequestBodyToIr, type AnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
 import { MAX_MODEL_NAME_LENGTH, type IrRequest } from '@interlingua/ir';
+import { isAgentTurn, isCustomTool, isMetadata, isTextBlock, isToolChoice } from './anthropic-request-shape.js';
 
-/** Top-level fields of a plain request: each read below, and each one the IR carries. */
+/** Top-level fields of a plain request: each checked below, and each one the IR carries. */
 const PLAIN_FIELDS: ReadonlySet<string> = new Set([
   'model',
   'max_tokens',
@@ -12,6 +13,9 @@ const PLAIN_FIELDS: ReadonlySet<string> = new Set([
   'top_p',
   'top_k',
   'stop_sequences',
+  'tools',
+  'tool_choice',
+  'metadata',
 ]);
 
 const optional = (value: unknown, check: (present: unknown) => boolean): boolean => value === undefined || check(value);
@@ -19,20 +23,20 @@ const optional = (value: unknown, check: (present: unknown) => boolean): boolean
 const isUnit = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= 1;
 const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
 const isString = (value: unknown): boolean => typeof value === 'string';
-
-/** A turn of text only: `{ role: 'user' | 'assistant', content: '…' }`, nothing else. */
-function isPlainTurn(turn: unknown): boolean {
-  if (typeof turn !== 'object' || turn === null || Array.isArray(turn)) return false;
-  const { role, content } = turn as Record<string, unknown>;
-  return Object.keys(turn).length === 2 && (role === 'user' || role === 'assistant') && typeof content === 'string';
-}
+const arrayOf =
+  (check: (item: unknown) => boolean) =>
+  (value: unknown): boolean =>
+    Array.isArray(value) && value.every(check);
 
 /**
- * The request of an Anthropic Messages caller in IR, read by hand when the body has the plain
- * shape most requests have: text turns, a text system prompt, the sampling fields, `stream`.
- * Such a body is accepted by the request schema exactly as it is, so the IR is the schema's.
- * Anything else (content blocks, tools, thinking, metadata, an unknown field, a wrong type)
- * gives undefined: the request schema reads it and names what is wrong.
+ * The request of an Anthropic Messages caller in IR, read without the request schema when the
+ * body has the shape plain chats and coding agents send: text turns or turns of text, tool-call,
+ * tool-result and thinking blocks, a text system prompt (or text blocks), custom tools, the tool
+ * choice, `metadata.user_id`, the sampling fields, `stream`. Such a body is accepted by the request
+ * schema exactly as it is, so the IR is the schema's. The schema walks every block twice (once as
+ * a block, once as its kind) and copies each; on an agent's 64 KB conversation that was the larger
+ * half of decoding it. Anything else (images, documents, server tools, thinking settings, an
+ * unknown field, a wrong type) gives undefined: the request schema reads it and names what is wrong.
  */
 export function plainAnthropicRequestToIr(body: Record<string, unknown>): IrRequest | undefined {
   for (const key of Object.keys(body)) if (!PLAIN_FIELDS.has(key)) return undefined;
@@ -42,14 +46,16 @@ export function plainAnthropicRequestToIr(body: Record<string, unknown>): IrRequ
     model !== '' &&
     model.length <= MAX_MODEL_NAME_LENGTH &&
     isCount(max_tokens) &&
-    Array.isArray(messages) &&
-    messages.every(isPlainTurn) &&
-    optional(system, isString) &&
+    arrayOf(isAgentTurn)(messages) &&
+    optional(system, (value) => isString(value) || arrayOf(isTextBlock)(value)) &&
     optional(stream, (value) => typeof value === 'boolean') &&
     optional(temperature, isUnit) &&
     optional(top_p, isUnit) &&
     optional(top_k, isCount) &&
-    optional(stop_sequences, (value) => Array.isArray(value) && value.every(isString));
+    optional(stop_sequences, arrayOf(isString)) &&
+    optional(body['tools'], arrayOf(isCustomTool)) &&
+    optional(body['tool_choice'], isToolChoice) &&
+    optional(body['metadata'], isMetadata);
   if (!plain) return undefined;
   // The schema hands over copies: the IR shares no array with the caller's body.
   const read = Array.isArray(stop_sequences) ? { ...body, stop_sequences: [...(stop_sequences as string[])] } : body;
