@@ -56,6 +56,9 @@ export function irMessagesToGemini(
   const systemParts: GeminiPart[] = [];
   const contents: GeminiContent[] = [];
   let seenTurn = false;
+  // One context for every turn, its `parts` pointed at the turn being built: an object spread
+  // per message was the largest cost of encoding a long conversation.
+  const context: Context = { sendIds: options.sendIds, gemini3: options.gemini3, warnings, toolNames, parts: [] };
   messages.forEach((message, i) => {
     if (message.role === 'system' || message.role === 'developer') {
       if (seenTurn)
@@ -72,7 +75,7 @@ export function irMessagesToGemini(
     const role = message.role === 'assistant' ? 'model' : 'user';
     let turn = contents.at(-1);
     if (turn?.role !== role) turn = { role, parts: [] };
-    const context: Context = { ...options, warnings, toolNames, parts: turn.parts };
+    context.parts = turn.parts;
     message.content.forEach((part, j) => appendPart(part, `messages[${i}].content[${j}]`, context));
     if (message.name !== undefined)
       warnings.push({
