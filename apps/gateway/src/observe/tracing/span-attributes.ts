@@ -141,7 +141,19 @@ function upstreamStyleOf(path: string | undefined, callerWire: string | undefine
   return path;
 }
 
+/** Each provider's host and port, parsed from its base URL once rather than once per attempt. */
+const servers = new Map<string, { address: string; port: number } | undefined>();
+
 function serverOf(baseUrl: string): { address: string; port: number } | undefined {
+  if (servers.has(baseUrl)) return servers.get(baseUrl);
+  const server = parseServer(baseUrl);
+  // Base URLs come from the config: a reload may bring new ones, so the map is kept small.
+  if (servers.size >= 256) servers.clear();
+  servers.set(baseUrl, server);
+  return server;
+}
+
+function parseServer(baseUrl: string): { address: string; port: number } | undefined {
   try {
     const url = new URL(baseUrl);
     const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
