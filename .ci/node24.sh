@@ -12,6 +12,7 @@ echo "Node 24 lane: $("$NODE24" --version)"
 "$NODE24" node_modules/vitest/vitest.mjs run apps/client-suites apps/gateway/src/e2e
 
 # The agent CLIs (Claude Code, Codex, Gemini CLI, opencode, qwen-code, pi) at pinned versions, installed from
-# the npm registry into a cache folder, each run through the gateway against every upstream style, one at a time.
+# the npm registry into a cache folder, each run through the gateway against every upstream style doing the task
+# (one at a time), then as a long session each CLI compacts (five runs at a time).
 INTERLINGUA_AGENT_CLIS="$(bash .ci/agent-clis.sh)" \
   "$NODE24" node_modules/vitest/vitest.mjs run --config apps/client-suites/vitest.agent-clis.config.ts

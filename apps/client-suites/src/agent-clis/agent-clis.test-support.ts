@@ -29,6 +29,8 @@ export interface CliSetup {
   prompt: string;
   /** Make the CLI compact its session early (a small context window or auto-compact limit). */
   compactEarly?: boolean;
+  /** Continue the CLI's latest session in `dir` instead of starting a new one. */
+  resume?: boolean;
 }
 
 export interface AgentCli {
@@ -42,6 +44,13 @@ export interface AgentCli {
   websocket?: boolean;
   /** Path of the executable inside the install folder's node_modules. */
   executable: string;
+  /** How the compaction run makes the CLI compact (its own settings), for the compatibility page. */
+  compactsBy: string;
+  /**
+   * The CLI compacts only between prompts (never inside one prompt's tool loop): the compaction run
+   * then continues the session with this second prompt, which must go on from the summary.
+   */
+  compactsOnNextPrompt?: string;
   /** Whether the executable is a Node script (run with the lane's Node). */
   node: boolean;
   build(setup: CliSetup): CliRun;
@@ -88,6 +97,7 @@ const claudeCode: AgentCli = {
   packageName: '@anthropic-ai/claude-code',
   version: '2.1.332',
   speaks: 'anthropic-messages',
+  compactsBy: 'auto-compact: `CLAUDE_CODE_AUTO_COMPACT_WINDOW=20000`, `CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=5`',
   executable: '@anthropic-ai/claude-code-linux-x64/claude',
   node: false,
   build(setup) {
@@ -148,21 +158,29 @@ function codex(websocket: boolean): AgentCli {
     version: '0.171.0',
     speaks: 'openai-responses',
     websocket,
+    compactsBy:
+      'remote compaction v2 of the built-in OpenAI provider (`openai_base_url` = the gateway), `model_auto_compact_token_limit = 2000`',
     // The package's launcher finds the native binary of the platform package and its helper tools.
     executable: '@openai/codex/bin/codex.js',
     node: true,
     build(setup) {
       const codexHome = join(setup.home, '.codex');
       mkdirSync(codexHome, { recursive: true });
+      // Compacting, Codex runs as most users run it: its built-in OpenAI provider pointed at the
+      // gateway, which compacts remotely ("remote compaction v2"); else through a provider of its own.
+      const provider = setup.compactEarly
+        ? [`openai_base_url = "${setup.gateway}/v1"`]
+        : ['model_provider = "interlingua"'];
       const lines = [
         `model = "${setup.model}"`,
-        'model_provider = "interlingua"',
+        ...provider,
         'model_reasoning_effort = "medium"',
         'check_for_update_on_startup = false',
         'approval_policy = "never"',
         'sandbox_mode = "danger-full-access"',
         'web_search = "disabled"',
-        ...(setup.compactEarly ? ['model_auto_compact_token_limit = 1500', 'model_context_window = 200000'] : []),
+        // Past the limit once the notes (a big tool output) are in the context, under it again after compacting.
+        ...(setup.compactEarly ? ['model_auto_compact_token_limit = 2000', 'model_context_window = 200000'] : []),
         '',
         '[analytics]',
         'enabled = false',
@@ -191,7 +209,12 @@ function codex(websocket: boolean): AgentCli {
           setup.dir,
           setup.prompt,
         ],
-        env: { CODEX_HOME: codexHome, INTERLINGUA_API_KEY: setup.key, RUST_LOG: 'error' },
+        env: {
+          CODEX_HOME: codexHome,
+          INTERLINGUA_API_KEY: setup.key,
+          ...(setup.compactEarly ? { CODEX_API_KEY: setup.key } : {}),
+          RUST_LOG: 'error',
+        },
       };
     },
   };
@@ -203,6 +226,9 @@ const geminiCli: AgentCli = {
   packageName: '@google/gemini-cli',
   version: '0.61.0',
   speaks: 'gemini',
+  compactsOnNextPrompt: 'Tell me both again.',
+  compactsBy:
+    'chat compression, `model.compressionThreshold: 0.003`, alias `chat-compression-default` set to the route; compresses before the next prompt (`--resume latest`)',
   executable: '@google/gemini-cli/bundle/gemini.js',
   node: true,
   build(setup) {
@@ -216,11 +242,25 @@ const geminiCli: AgentCli = {
       },
       privacy: { usageStatisticsEnabled: false },
       telemetry: { enabled: false },
-      ...(setup.compactEarly ? { model: { compressionThreshold: 0.02 } } : {}),
+      // 0.3% of the 1M-token window Gemini CLI assumes for a model it does not know: ~3,100 tokens.
+      ...(setup.compactEarly ? { model: { compressionThreshold: 0.003 } } : {}),
+      // Gemini CLI summarises with a model of its own choosing (an alias per model family): a
+      // gateway user points that alias at the route, as for any model it does not serve.
+      ...(setup.compactEarly
+        ? { modelConfigs: { customAliases: { 'chat-compression-default': { modelConfig: { model: setup.model } } } } }
+        : {}),
     });
     return {
       command: this.executable,
-      args: ['-p', setup.prompt, '-m', setup.model, '--approval-mode', 'yolo'],
+      args: [
+        '-p',
+        setup.prompt,
+        '-m',
+        setup.model,
+        '--approval-mode',
+        'yolo',
+        ...(setup.resume ? ['--resume', 'latest'] : []),
+      ],
       env: {
         GEMINI_API_KEY: setup.key,
         GOOGLE_GEMINI_BASE_URL: setup.gateway,
@@ -237,6 +277,7 @@ const qwenCode: AgentCli = {
   packageName: '@qwen-code/qwen-code',
   version: '0.24.4',
   speaks: 'openai-chat',
+  compactsBy: 'chat compression, `context.autoCompactThreshold: 0.02`',
   executable: '@qwen-code/qwen-code/cli-entry.js',
   node: true,
   build(setup) {
@@ -245,7 +286,8 @@ const qwenCode: AgentCli = {
       general: { disableAutoUpdate: true, disableUpdateNag: true },
       privacy: { usageStatisticsEnabled: false },
       telemetry: { enabled: false },
-      ...(setup.compactEarly ? { model: { chatCompression: { contextPercentageThreshold: 0.02 } } } : {}),
+      // 2% of the 128K-token window qwen-code assumes for a model it does not know: ~2,600 tokens.
+      ...(setup.compactEarly ? { context: { autoCompactThreshold: 0.02 } } : {}),
     });
     return {
       command: this.executable,
@@ -261,6 +303,7 @@ const opencode: AgentCli = {
   packageName: 'opencode-ai',
   version: '1.18.33',
   speaks: 'openai-chat',
+  compactsBy: "session compaction, the model's `limit.context: 8000`",
   executable: 'opencode-linux-x64/bin/opencode',
   node: false,
   build(setup) {
@@ -309,6 +352,9 @@ const pi: AgentCli = {
   packageName: '@mariozechner/pi-coding-agent',
   version: '0.73.1',
   speaks: 'openai-chat',
+  compactsOnNextPrompt: 'Tell me both again.',
+  compactsBy:
+    'auto-compaction, `compaction.reserveTokens: 196000` of a 200,000-token window; compacts after the prompt, the next one continues (`--continue`)',
   executable: '@mariozechner/pi-coding-agent/dist/cli.js',
   node: true,
   build(setup) {
@@ -325,7 +371,7 @@ const pi: AgentCli = {
               name: setup.model,
               reasoning: true,
               input: ['text'],
-              contextWindow: setup.compactEarly ? 8000 : 200000,
+              contextWindow: 200000,
               maxTokens: 4096,
               cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
             },
@@ -333,10 +379,24 @@ const pi: AgentCli = {
         },
       },
     });
-    writeJson(join(agentDir, 'settings.json'), { autoUpdate: false, checkForUpdates: false });
+    writeJson(join(agentDir, 'settings.json'), {
+      autoUpdate: false,
+      checkForUpdates: false,
+      // Compact past 4,000 tokens of the 200,000-token window, keeping little beside the summary,
+      // so that a compaction replaces the big tool output.
+      ...(setup.compactEarly ? { compaction: { enabled: true, reserveTokens: 196_000, keepRecentTokens: 500 } } : {}),
+    });
     return {
       command: this.executable,
-      args: ['-p', '--provider', 'interlingua', '--model', setup.model, setup.prompt],
+      args: [
+        '-p',
+        ...(setup.resume ? ['--continue'] : []),
+        '--provider',
+        'interlingua',
+        '--model',
+        setup.model,
+        setup.prompt,
+      ],
       env: { PI_CODING_AGENT_DIR: agentDir, INTERLINGUA_API_KEY: setup.key, PI_OFFLINE: '1' },
     };
   },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_CLI_RESULTS, readAgentCliResults } from '../../agent-clis-matrix.mjs';
 import { AGENT_CLIS, type AgentCli } from './agent-clis.test-support.js';
 import { startAgentTaskUpstream, type AgentTaskUpstream } from './agent-task-upstream.test-support.js';
-import { judgeRun, taskFor, type AgentCliCell } from './judge-run.test-support.js';
+import { judgeCompaction, judgeRun, taskFor, type AgentCliCell, type RunRecord } from './judge-run.test-support.js';
 import { installed, runCli } from './run-cli.test-support.js';
 
 /**
@@ -33,7 +33,13 @@ const UPSTREAM_TITLES: Record<GenerationStyle, string> = {
 const FEATURES = [
   { id: 'task', title: 'Multi-step task (read, write, run, answer)' },
   { id: 'signatures', title: 'Thinking signatures round-trip' },
+  { id: 'compaction', title: 'Long session: compacts, then finishes the task' },
 ];
+/** Filler lines making notes.txt a big tool output in the compaction runs (about 24 KiB). */
+const BIG_NOTES = Array.from(
+  { length: 240 },
+  (_, line) => `Line ${line} of the meeting log: nothing here matters for the task, it only fills the context.\n`,
+).join('');
 
 let harness: Harness;
 let upstream: AgentTaskUpstream;
@@ -68,10 +74,14 @@ afterAll(async () => {
   if (!UPDATE) return;
   // A narrowed run replaces its own cells and keeps the others.
   const kept = (committed?.cells ?? []).filter(
-    (old) => !cells.some((cell) => cell.cli === old.cli && cell.upstream === old.upstream),
+    (old) =>
+      !cells.some((cell) => cell.cli === old.cli && cell.upstream === old.upstream && cell.feature === old.feature),
   );
-  const order = (cell: { cli: string; upstream: string }) =>
-    AGENT_CLIS.findIndex((cli) => cli.id === cell.cli) * 10 + UPSTREAM_WIRES.indexOf(cell.upstream as GenerationStyle);
+  const order = (cell: { cli: string; upstream: string; feature: string }) =>
+    (AGENT_CLIS.findIndex((cli) => cli.id === cell.cli) * 10 +
+      UPSTREAM_WIRES.indexOf(cell.upstream as GenerationStyle)) *
+      10 +
+    FEATURES.findIndex((feature) => feature.id === cell.feature);
   const results = {
     suite: 'agent-clis',
     lane: 'node24',
@@ -83,11 +93,80 @@ afterAll(async () => {
       package: cli.packageName,
       version: cli.version,
       speaks: cli.speaks,
+      compactsBy: cli.compactsBy,
     })),
     cells: [...kept, ...cells].sort((a, b) => order(a) - order(b)),
   };
   writeFileSync(AGENT_CLI_RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 });
+
+/** Runs `cli` through the gateway on the `wire` upstream doing the task; `compact` makes the session compact. */
+async function runTask(cli: AgentCli, wire: GenerationStyle, compact: boolean): Promise<RunRecord> {
+  expect(installed(cli), `${cli.packageName}@${cli.version} is not installed (run .ci/agent-clis.sh)`).toBe(true);
+  const name = `${cli.id}-${wire}${compact ? '-compaction' : ''}`;
+  const root = join(scratch, name);
+  const home = join(root, 'home');
+  const dir = join(root, 'work');
+  mkdirSync(join(home, 'tmp'), { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  const secret = `kiwi${cli.id.length}${wire.length}`;
+  writeFileSync(join(dir, 'notes.txt'), `Project notes.\nThe secret word: ${secret}\n${compact ? BIG_NOTES : ''}`);
+  const task = {
+    ...taskFor(dir, secret),
+    ...(compact ? { measuredUsage: true } : {}),
+  };
+  // Compaction runs go side by side, each under its own model name; task runs one at a time.
+  const model = compact ? `${wire}.compact-${cli.id}-${wire}` : `${wire}.agent`;
+  // The upstream sees what the route's `*` matched.
+  const upstreamModel = model.slice(wire.length + 1);
+  if (compact) upstream.setTask(task, upstreamModel);
+  else upstream.setTask(task);
+  const first = upstream.turns.length;
+  const firstRequest = upstream.requests.length;
+  const upgradesBefore = upgrades;
+  const setup = {
+    gateway: harness.url,
+    key: GATEWAY_KEY,
+    model,
+    home,
+    dir,
+    compactEarly: compact,
+    prompt:
+      'Read notes.txt, write answer.txt with the secret word, then run a command to count its bytes, and tell me both.',
+  };
+  let outcome = await runCli(cli, setup);
+  if (compact && cli.compactsOnNextPrompt && outcome.code === 0) {
+    const next = await runCli(cli, { ...setup, resume: true, prompt: cli.compactsOnNextPrompt });
+    outcome = { ...next, start: outcome.start, ms: outcome.ms + next.ms, stdout: `${outcome.stdout}\n${next.stdout}` };
+  }
+  const turns = upstream.turns.slice(first).filter((turn) => !compact || turn.model === upstreamModel);
+  const written = existsSync(join(dir, task.writeFile)) ? readFileSync(join(dir, task.writeFile), 'utf8') : undefined;
+  if (LOG_DIR) {
+    mkdirSync(LOG_DIR, { recursive: true });
+    const requests = upstream.requests
+      .slice(firstRequest)
+      .map((request) => ({ url: request.url, body: request.body.toString('utf8') }))
+      .filter((request) => !compact || request.body.includes(upstreamModel) || request.url.includes(upstreamModel));
+    writeFileSync(join(LOG_DIR, `${name}.json`), JSON.stringify({ outcome, turns, requests }, null, 1));
+  }
+  return {
+    cli: cli.id,
+    wire,
+    task,
+    secret,
+    outcome,
+    turns,
+    written,
+    root,
+    upgrades: upgrades - upgradesBefore,
+    // Side by side, WebSocket upgrades cannot be told apart: only the WebSocket run checks it saw some.
+    websocket: compact && cli.websocket === false ? undefined : cli.websocket,
+  };
+}
+
+function outputOf(run: RunRecord): string {
+  return `stdout: ${run.outcome.stdout.slice(-1500)}\nstderr: ${run.outcome.stderr.slice(-1500)}`;
+}
 
 const clis = AGENT_CLIS.filter((cli) => ONLY.length === 0 || ONLY.includes(cli.id));
 const wires = UPSTREAM_WIRES.filter((wire) => ONLY_UPSTREAMS.length === 0 || ONLY_UPSTREAMS.includes(wire));
@@ -96,70 +175,30 @@ describe.each(clis.map((cli) => [cli.title, cli] as [string, AgentCli]))('%s', (
   it.each(wires.map((wire) => [UPSTREAM_TITLES[wire], wire] as [string, GenerationStyle]))(
     'does the task through an %s upstream',
     async (_upstreamTitle, wire) => {
-      expect(installed(cli), `${cli.packageName}@${cli.version} is not installed (run .ci/agent-clis.sh)`).toBe(true);
-      const root = join(scratch, `${cli.id}-${wire}`);
-      const home = join(root, 'home');
-      const dir = join(root, 'work');
-      mkdirSync(join(home, 'tmp'), { recursive: true });
-      mkdirSync(dir, { recursive: true });
-      const secret = `kiwi${cli.id.length}${wire.length}`;
-      writeFileSync(join(dir, 'notes.txt'), `Project notes.\nThe secret word: ${secret}\n`);
-      const task = taskFor(dir, secret);
-      upstream.setTask(task);
-      const first = upstream.turns.length;
-      const firstRequest = upstream.requests.length;
-      const upgradesBefore = upgrades;
-      const outcome = await runCli(cli, {
-        gateway: harness.url,
-        key: GATEWAY_KEY,
-        model: `${wire}.agent`,
-        home,
-        dir,
-        prompt:
-          'Read notes.txt, write answer.txt with the secret word, then run a command to count its bytes, and tell me both.',
-      });
-      const turns = upstream.turns.slice(first);
-      const written = existsSync(join(dir, task.writeFile))
-        ? readFileSync(join(dir, task.writeFile), 'utf8')
-        : undefined;
-      if (LOG_DIR) {
-        mkdirSync(LOG_DIR, { recursive: true });
-        writeFileSync(
-          join(LOG_DIR, `${cli.id}-${wire}.json`),
-          JSON.stringify(
-            {
-              outcome,
-              turns,
-              requests: upstream.requests.slice(firstRequest).map((request) => ({
-                url: request.url,
-                body: request.body.toString('utf8'),
-              })),
-            },
-            null,
-            1,
-          ),
-        );
-      }
-      const verdicts = judgeRun({
-        cli: cli.id,
-        wire,
-        task,
-        secret,
-        outcome,
-        turns,
-        written,
-        root,
-        upgrades: upgrades - upgradesBefore,
-        websocket: cli.websocket,
-      });
+      const run = await runTask(cli, wire, false);
+      const verdicts = judgeRun(run);
       cells.push(...verdicts);
       if (UPDATE) return;
       const expected = FEATURES.map((feature) =>
         committed?.cells.find((c) => c.cli === cli.id && c.upstream === wire && c.feature === feature.id),
       );
-      expect(verdicts, `stdout: ${outcome.stdout.slice(-1500)}\nstderr: ${outcome.stderr.slice(-1500)}`).toEqual(
-        expected,
-      );
+      expect(verdicts, outputOf(run)).toEqual(expected);
     },
   );
+});
+
+describe.concurrent('compaction', () => {
+  const cases = clis.flatMap((cli) =>
+    wires.map((wire) => [cli.title, UPSTREAM_TITLES[wire], cli, wire] as [string, string, AgentCli, GenerationStyle]),
+  );
+  it.each(cases)('%s compacts a long session through an %s upstream and finishes', async (_t, _u, cli, wire) => {
+    const expected = committed?.cells.find(
+      (c) => c.cli === cli.id && c.upstream === wire && c.feature === 'compaction',
+    );
+    const run = await runTask(cli, wire, true);
+    const verdict = judgeCompaction(run);
+    cells.push(verdict);
+    if (UPDATE) return;
+    expect(verdict, outputOf(run)).toEqual(expected);
+  });
 });

@@ -20,6 +20,9 @@ export function signatureFor(wire: GenerationStyle, bound: string): string {
   return `${wire === 'gemini' ? 'Ci' : wire === 'anthropic-messages' ? 'Eq' : 'gAAAA'}${digest}`;
 }
 
+/** The value Gemini documents for a call whose thought signature the client cannot send back. */
+const GEMINI_STAND_IN = 'skip_thought_signature_validator';
+
 export const STEP_THOUGHT = /^Thinking about step (\d+) of the task/;
 
 export interface SignatureCheck {
@@ -38,7 +41,10 @@ export function checkSignatures(wire: GenerationStyle, messages: readonly IrMess
       // Gemini signs the first call of a turn; the thought itself does not come back.
       const call = message.content.find((part) => part.type === 'tool-call');
       if (call?.type !== 'tool-call') continue;
-      tally(check, call.opaque, signatureFor(wire, `${call.name}:${call.argumentsJson}`));
+      // Gemini accepts its documented stand-in on a call whose signature the client no longer has
+      // (Gemini CLI sends it when it summarises the session): not an alteration, but not kept either.
+      if (call.opaque?.data === GEMINI_STAND_IN) check.lost++;
+      else tally(check, call.opaque, signatureFor(wire, `${call.name}:${call.argumentsJson}`));
       continue;
     }
     for (const part of message.content) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { IrContentPart, IrMessage, IrRequest, IrResponse, IrStreamEvent, IrTool } from '@interlingua/ir';
+import type { IrContentPart, IrMessage, IrRequest, IrResponse, IrStreamEvent, IrTool, IrUsage } from '@interlingua/ir';
 import { serializeSseMessages } from '@interlingua/ir-utils';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { readWireRequest } from '@interlingua/gateway/test-support';
@@ -11,6 +11,16 @@ import {
   SIGNATURE_ORIGIN,
   signatureFor,
 } from './agent-task-signatures.test-support.js';
+import {
+  allText,
+  carriesSummary,
+  isCompactionTrigger,
+  nextStep,
+  progressOf,
+  sendCompaction,
+  summaryText,
+  withoutTrigger,
+} from './agent-compaction.test-support.js';
 
 /**
  * A loopback upstream of any generation wire playing a model that does one multi-step coding task
@@ -34,12 +44,17 @@ export interface AgentTask {
   writeText: string;
   /** The command the model runs (its output is repeated in the answer). */
   command: string;
+  /**
+   * Report each request's input tokens as 1,000 plus a token per 4 characters of the tool results
+   * it carries (instead of a constant 200), so that an agent counting its context from the reported
+   * usage sees it grow with a big tool output, compacts when it passes the agent's limit, and sees
+   * it shrink again once the summary has replaced that output.
+   */
+  measuredUsage?: boolean;
 }
 
 /** The words every final answer starts with. */
 export const ANSWER_HEAD = 'TASK DONE.';
-/** The words a summarising answer (an agent compacting its session) starts with. */
-export const SUMMARY_HEAD = 'SESSION SUMMARY:';
 
 export type StepKind = 'read' | 'write' | 'run' | 'answer' | 'aside' | 'summary';
 
@@ -55,6 +70,13 @@ export interface UpstreamTurn {
   tools: string[];
   /** The call the model made, when it made one. */
   call?: { name: string; args: Record<string, unknown> };
+  /** The request carried the summary of a compaction this upstream wrote (the session went on after compacting). */
+  afterSummary: boolean;
+  /**
+   * A remote compaction: Codex's `compaction_trigger` reaching this upstream (answered with one
+   * `compaction` item), or the gateway's own summarising request emulating it on another wire.
+   */
+  remote?: 'trigger' | 'emulated';
   /** Signatures of earlier steps this request carried back unchanged, altered, or without. */
   signatures: { kept: number; altered: number; lost: number };
   /** The start of the last tool result the request carried (what the agent's tool returned). */
@@ -74,8 +96,11 @@ export interface RejectedRequest {
 export interface AgentTaskUpstream extends LoopbackUpstream {
   turns: UpstreamTurn[];
   rejected: RejectedRequest[];
-  /** Sets the task the next agent run does (the upstream serves one agent at a time). */
-  setTask(task: AgentTask): void;
+  /**
+   * Sets the task an agent run does: for requests naming `model` when given (runs side by side,
+   * each with its own model name), else for every other request.
+   */
+  setTask(task: AgentTask, model?: string): void;
 }
 
 function textOf(parts: readonly IrContentPart[]): string {
@@ -184,9 +209,12 @@ interface Answer {
   call?: { name: string; args: Record<string, unknown> };
 }
 
+/** The start of the instruction the gateway sends when it emulates a remote compaction. */
+const GATEWAY_COMPACTION = 'You compact conversations between a user and an AI assistant';
+
 /** Words of the summarising requests agents make when they compact (theirs, or the gateway's for Codex). */
 const SUMMARY_ASK =
-  /create a detailed summary|summari[sz]e the conversation|state_snapshot|You compact conversations|context checkpoint/i;
+  /create a detailed summary|summari[sz]e the conversation|state_snapshot|You compact conversations|context checkpoint|context summarization/i;
 
 function isSummaryRequest(request: IrRequest): boolean {
   const asked = request.messages
@@ -199,11 +227,8 @@ function isSummaryRequest(request: IrRequest): boolean {
 function answerFor(wire: GenerationStyle, task: AgentTask, request: IrRequest): Answer {
   const tools = request.tools ?? [];
   if (isSummaryRequest(request)) {
-    const done = toolResults(request.messages).length;
-    return {
-      step: 'summary',
-      content: [{ type: 'text', text: `${SUMMARY_HEAD} the task ran ${done} tool steps so far; continue from here.` }],
-    };
+    const progress = progressOf(allText(request.messages), task.writeText);
+    return { step: 'summary', content: [{ type: 'text', text: summaryText(task.readFile, progress) }] };
   }
   if (request.responseFormat?.type === 'json-schema')
     return {
@@ -211,12 +236,14 @@ function answerFor(wire: GenerationStyle, task: AgentTask, request: IrRequest): 
       content: [{ type: 'text', text: JSON.stringify(instanceOf(request.responseFormat.schema)) }],
     };
   if (request.responseFormat?.type === 'json-object') return { step: 'aside', content: [{ type: 'text', text: '{}' }] };
-  const asksTask = request.messages.some(
-    (message) => message.role === 'user' && textOf(message.content).includes(task.readFile),
-  );
+  const summarised = carriesSummary(request.messages);
+  const asksTask =
+    summarised ||
+    request.messages.some((message) => message.role === 'user' && textOf(message.content).includes(task.readFile));
   if (tools.length === 0 || !asksTask) return { step: 'aside', content: [{ type: 'text', text: 'Scripted task' }] };
   const results = toolResults(request.messages);
-  const index = results.length;
+  // After a compaction the summary stands for the steps it replaced.
+  const index = summarised ? nextStep(progressOf(allText(request.messages), task.writeText)) : results.length;
   const thought = `Thinking about step ${index} of the task: ${['read', 'write', 'run', 'answer'][Math.min(index, 3)]}.`;
   const origin = SIGNATURE_ORIGIN[wire];
   const reasoning: IrContentPart = {
@@ -259,7 +286,7 @@ function answerFor(wire: GenerationStyle, task: AgentTask, request: IrRequest): 
       ],
     };
   }
-  const everything = results.join('\n');
+  const everything = summarised ? allText(request.messages) : results.join('\n');
   const secret = /secret word: ([a-z0-9]+)/.exec(everything)?.[1] ?? 'unknown';
   const printed = /(\d+) bytes written/.exec(everything)?.[0] ?? 'no command output';
   return {
@@ -271,7 +298,7 @@ function answerFor(wire: GenerationStyle, task: AgentTask, request: IrRequest): 
   };
 }
 
-function streamEvents(answer: Answer, model: string): IrStreamEvent[] {
+function streamEvents(answer: Answer, model: string, usage: IrUsage): IrStreamEvent[] {
   const events: IrStreamEvent[] = [
     { type: 'response-start', id: `resp_${answer.step}_${Date.now()}`, model, created: 1_764_000_000 },
   ];
@@ -299,7 +326,7 @@ function streamEvents(answer: Answer, model: string): IrStreamEvent[] {
       events.push({ type: 'tool-call-end', index });
     }
   });
-  events.push({ type: 'usage-update', usage: { inputTokens: 200, outputTokens: 40, totalTokens: 240 } });
+  events.push({ type: 'usage-update', usage });
   events.push({
     type: 'finish',
     finishReason: answer.call ? { unified: 'tool-calls', raw: null } : { unified: 'stop', raw: null },
@@ -313,11 +340,12 @@ function send(
   stream: boolean,
   answer: Answer,
   model: string,
+  usage: IrUsage,
 ): Promise<void> | void {
   const codec = codecFor(wire);
   if (stream) {
     const encoder = codec.stream.createEncoder({ includeUsage: true, model });
-    const messages = [...streamEvents(answer, model).flatMap((event) => encoder.push(event)), ...encoder.end()];
+    const messages = [...streamEvents(answer, model, usage).flatMap((event) => encoder.push(event)), ...encoder.end()];
     return sendSse(response, serializeSseMessages(messages), { delayMs: 1 });
   }
   const ir: IrResponse = {
@@ -331,7 +359,7 @@ function send(
         finishReason: answer.call ? { unified: 'tool-calls', raw: null } : { unified: 'stop', raw: null },
       },
     ],
-    usage: { inputTokens: 200, outputTokens: 40, totalTokens: 240 },
+    usage,
   };
   sendJson(response, 200, codec.response.fromIr(ir).value);
 }
@@ -341,13 +369,16 @@ export async function startAgentTaskUpstream(): Promise<AgentTaskUpstream> {
   const turns: UpstreamTurn[] = [];
   const rejected: RejectedRequest[] = [];
   let task: AgentTask | undefined;
+  const tasks = new Map<string, AgentTask>();
   const upstream = await startLoopbackUpstream((request, response) => {
     const read = readWireRequest(request);
     if (typeof read === 'string') {
       rejected.push({ url: request.url, body: request.body.toString('utf8').slice(0, 200_000), problem: read });
       return sendJson(response, 400, { error: { message: read } });
     }
-    const body = read.wire === 'gemini' ? { ...read.body, model: read.model } : read.body;
+    const trigger = read.wire === 'openai-responses' && isCompactionTrigger(read.body);
+    const body =
+      read.wire === 'gemini' ? { ...read.body, model: read.model } : trigger ? withoutTrigger(read.body) : read.body;
     const ir = codecFor(read.wire).request.toIr(body).value;
     const signatures = checkSignatures(read.wire, ir.messages);
     const tools = (ir.tools ?? []).map((tool) => tool.name);
@@ -360,22 +391,40 @@ export async function startAgentTaskUpstream(): Promise<AgentTaskUpstream> {
       tools,
       signatures,
       ...(lastResult === undefined ? {} : { lastResult }),
+      afterSummary: carriesSummary(ir.messages),
+      ...(trigger ? { remote: 'trigger' as const } : {}),
     };
     if (signatures.altered > 0) {
       const refusal = alteredRefusal(read.wire);
       turns.push({ ...base, step: 'aside', status: refusal.status, refusal: JSON.stringify(refusal.body) });
       return sendJson(response, refusal.status, refusal.body);
     }
-    if (!task) return sendJson(response, 400, { error: { message: 'no task set' } });
-    const answer = answerFor(read.wire, task, ir);
-    turns.push({ ...base, step: answer.step, ...(answer.call ? { call: answer.call } : {}), status: 200 });
-    return send(response, read.wire, read.stream, answer, read.model);
+    const current = tasks.get(read.model) ?? task;
+    if (!current) return sendJson(response, 400, { error: { message: 'no task set' } });
+    if (trigger) {
+      turns.push({ ...base, step: 'summary', status: 200 });
+      const progress = progressOf(allText(ir.messages), current.writeText);
+      return sendCompaction(response, read, summaryText(current.readFile, progress));
+    }
+    const inputTokens = current.measuredUsage ? 1000 + Math.ceil(toolResults(ir.messages).join('').length / 4) : 200;
+    const answer = answerFor(read.wire, current, ir);
+    const emulated = answer.step === 'summary' && allText(ir.messages).includes(GATEWAY_COMPACTION);
+    turns.push({
+      ...base,
+      ...(emulated ? { remote: 'emulated' as const } : {}),
+      step: answer.step,
+      ...(answer.call ? { call: answer.call } : {}),
+      status: 200,
+    });
+    const usage = { inputTokens, outputTokens: 40, totalTokens: inputTokens + 40 };
+    return send(response, read.wire, read.stream, answer, read.model, usage);
   });
   return Object.assign(upstream, {
     turns,
     rejected,
-    setTask(next: AgentTask) {
-      task = next;
+    setTask(next: AgentTask, model?: string) {
+      if (model === undefined) task = next;
+      else tasks.set(model, next);
     },
   });
 }

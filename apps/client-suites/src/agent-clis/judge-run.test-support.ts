@@ -6,7 +6,7 @@ import type { CliOutcome } from './run-cli.test-support.js';
 export interface AgentCliCell {
   cli: CliId;
   upstream: GenerationStyle;
-  feature: 'task' | 'signatures';
+  feature: 'task' | 'signatures' | 'compaction';
   status: 'pass' | 'fail' | 'n/a' | 'limit';
   note?: string;
 }
@@ -50,10 +50,9 @@ export interface RunRecord {
   root: string;
 }
 
-/** The verdicts of one run: the task, and the signatures the upstream minted coming back. */
-export function judgeRun(run: RunRecord): AgentCliCell[] {
-  const { cli, wire, task, secret, outcome, turns, written } = run;
-  const base = { cli, upstream: wire };
+/** What kept the run from finishing the task (empty when it finished it). */
+function taskProblems(run: RunRecord): string[] {
+  const { task, secret, outcome, turns, written } = run;
   const steps = turns.filter((turn) => turn.step === 'read' || turn.step === 'write' || turn.step === 'run');
   const answered = turns.some((turn) => turn.step === 'answer');
   const problems: string[] = [];
@@ -65,6 +64,14 @@ export function judgeRun(run: RunRecord): AgentCliCell[] {
     problems.push("the CLI did not print the model's answer");
   else if (run.websocket === true && run.upgrades === 0) problems.push('the CLI never opened the Responses WebSocket');
   else if (run.websocket === false && run.upgrades > 0) problems.push('the CLI opened a WebSocket in HTTP mode');
+  return problems;
+}
+
+/** The verdicts of one run: the task, and the signatures the upstream minted coming back. */
+export function judgeRun(run: RunRecord): AgentCliCell[] {
+  const { cli, wire, turns } = run;
+  const base = { cli, upstream: wire };
+  const problems = taskProblems(run);
   const taskCell: AgentCliCell = {
     ...base,
     feature: 'task',
@@ -93,4 +100,22 @@ export function judgeRun(run: RunRecord): AgentCliCell[] {
       note: `${last.signatures.lost} of ${SIGNED_STEPS} signatures did not come back`,
     };
   return [taskCell, signatures];
+}
+
+/**
+ * The verdict of a run made to compact: the agent asked for a summary (or, for Codex on an OpenAI
+ * Responses upstream, sent the remote compaction trigger), a later request carried that summary
+ * (for Codex: the sealed `compaction` item came back and was opened), and the task still finished.
+ */
+export function judgeCompaction(run: RunRecord): AgentCliCell {
+  const base = { cli: run.cli, upstream: run.wire, feature: 'compaction' as const };
+  const summary = run.turns.findIndex((turn) => turn.step === 'summary' && turn.status === 200);
+  const problems: string[] = [];
+  if (summary < 0) problems.push('the session never compacted (no summary was asked of the upstream)');
+  else if (run.cli.startsWith('codex') && !run.turns[summary]?.remote)
+    problems.push('Codex compacted locally instead of remotely (remote compaction v2)');
+  else if (!run.turns.slice(summary + 1).some((turn) => turn.afterSummary && turn.step !== 'summary'))
+    problems.push('no request after the compaction carried its summary');
+  problems.push(...taskProblems(run));
+  return problems.length === 0 ? { ...base, status: 'pass' } : { ...base, status: 'fail', note: problems.join('; ') };
 }
