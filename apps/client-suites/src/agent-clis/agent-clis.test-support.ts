@@ -159,21 +159,16 @@ function codex(websocket: boolean): AgentCli {
     speaks: 'openai-responses',
     websocket,
     compactsBy:
-      'remote compaction v2 of the built-in OpenAI provider (`openai_base_url` = the gateway), `model_auto_compact_token_limit = 2000`',
+      'remote compaction v2: its provider named `OpenAI` (base_url = the gateway), `model_auto_compact_token_limit = 2000`',
     // The package's launcher finds the native binary of the platform package and its helper tools.
     executable: '@openai/codex/bin/codex.js',
     node: true,
     build(setup) {
       const codexHome = join(setup.home, '.codex');
       mkdirSync(codexHome, { recursive: true });
-      // Compacting, Codex runs as most users run it: its built-in OpenAI provider pointed at the
-      // gateway, which compacts remotely ("remote compaction v2"); else through a provider of its own.
-      const provider = setup.compactEarly
-        ? [`openai_base_url = "${setup.gateway}/v1"`]
-        : ['model_provider = "interlingua"'];
       const lines = [
         `model = "${setup.model}"`,
-        ...provider,
+        'model_provider = "interlingua"',
         'model_reasoning_effort = "medium"',
         'check_for_update_on_startup = false',
         'approval_policy = "never"',
@@ -186,7 +181,9 @@ function codex(websocket: boolean): AgentCli {
         'enabled = false',
         '',
         '[model_providers.interlingua]',
-        'name = "Interlingua"',
+        // Codex compacts remotely ("remote compaction v2") only with a provider named OpenAI (its
+        // built-in one takes the WebSocket whatever the run asks); the compaction runs name theirs so.
+        `name = "${setup.compactEarly ? 'OpenAI' : 'Interlingua'}"`,
         `base_url = "${setup.gateway}/v1"`,
         'env_key = "INTERLINGUA_API_KEY"',
         'wire_api = "responses"',

@@ -147,7 +147,10 @@ async function runTask(cli: AgentCli, wire: GenerationStyle, compact: boolean): 
       .slice(firstRequest)
       .map((request) => ({ url: request.url, body: request.body.toString('utf8') }))
       .filter((request) => !compact || request.body.includes(upstreamModel) || request.url.includes(upstreamModel));
-    writeFileSync(join(LOG_DIR, `${name}.json`), JSON.stringify({ outcome, turns, requests }, null, 1));
+    writeFileSync(
+      join(LOG_DIR, `${name}.json`),
+      JSON.stringify({ outcome, upgrades: upgrades - upgradesBefore, turns, requests }, null, 1),
+    );
   }
   return {
     cli: cli.id,
