@@ -7,7 +7,8 @@
  * function of the gateway is a stay; the walk follows it (all branches, each function once per
  * path). The files of the stays, with the file the walk returns to after each, make the trip:
  * files entered, and returns to a file already left. It also counts imports running against
- * the folder order of apps/gateway/gateway-tiers.cjs, and functions that take the whole `Gateway`.
+ * the folder order of apps/gateway/gateway-tiers.cjs, and functions that take the whole `Gateway`
+ * (in total and per folder).
  *
  *   node scripts/request-trip.mjs [--json] [--trace]
  */
@@ -192,7 +193,12 @@ const result = {
   importsAgainstOrder: against.length,
   functionsTakingGateway: gatewayTakers.length,
 };
-if (process.argv.includes('--json')) console.log(JSON.stringify({ ...result, trip, against, gatewayTakers }, null, 2));
+/** Functions that take the whole `Gateway`, per folder (0 for the folders that have none). */
+const takersByFolder = Object.fromEntries(
+  tiers.flat().map((folder) => [folder, gatewayTakers.filter((line) => folderOf(line) === folder).length]),
+);
+if (process.argv.includes('--json'))
+  console.log(JSON.stringify({ ...result, takersByFolder, trip, against, gatewayTakers }, null, 2));
 else {
   if (process.argv.includes('--trace')) {
     for (const stay of stays) console.log(`${'  '.repeat(stay.depth)}${stay.file} ${stay.name}`);
@@ -201,4 +207,6 @@ else {
     for (const line of gatewayTakers) console.log(`takes the Gateway: ${line}`);
   }
   console.table(result);
+  console.log('functions that take the whole Gateway, per folder:');
+  console.table(takersByFolder);
 }

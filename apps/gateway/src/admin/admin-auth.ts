@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { sha256 } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
+import type { AdminAuthScope } from './admin-scope.js';
 import { FailedAdminLogins } from './failed-admin-logins.js';
 
 const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
@@ -15,7 +15,7 @@ const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
  * audit line (never what was presented); an address past `admin.maxFailedLogins` failures in
  * `admin.failedLoginWindowMs` gets 429 with Retry-After until its window ends.
  */
-export function requireAdmin(gateway: Gateway, request: IncomingMessage): void {
+export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage): void {
   const expected = gateway.ops.adminDigest;
   const admin = gateway.config.admin;
   if (!expected || !admin) {

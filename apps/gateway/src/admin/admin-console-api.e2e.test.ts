@@ -88,7 +88,7 @@ describe('the admin API behind the console', () => {
   });
 
   it('writes the buffered ledger rows on SIGHUP, not only on its timer', async () => {
-    const operator = operatorOf(harness.gateway.gateway);
+    const operator = operatorOf(harness.gateway.gateway.ops.runtime);
     if (!operator) throw new Error('no database');
     await operator.ledger.flush();
     const before = (await operator.db.all('SELECT COUNT(*) AS n FROM interlingua_requests'))[0]?.n;

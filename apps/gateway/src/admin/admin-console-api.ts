@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
-import type { Gateway } from '../gateway.js';
+import type { GatewayConfig } from '../config/config-schema.js';
+import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { RequestContext } from '../context/request-context.js';
 import { ledgerRowOf, ledgerRows, usageTotals } from '../ledger/ledger-queries.js';
 import type { LedgerRow } from '../ledger/ledger-row.js';
@@ -10,6 +11,7 @@ import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
 import { readJson } from './admin-key-routes.js';
 import { auditAdminAction } from './admin-audit.js';
+import type { AdminConsoleScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 
@@ -25,7 +27,7 @@ type PlaygroundStyle = (typeof PLAYGROUND_STYLES)[number];
  * live stream of them, the configured routes with provider health and cooldowns, the playground's
  * translation preview, and the playground's own key.
  */
-export function adminConsoleRoutes(gateway: Gateway): RouteEntry[] {
+export function adminConsoleRoutes(gateway: AdminConsoleScope): RouteEntry[] {
   const withOperator = (
     handler: (
       operator: OperatorState,
@@ -35,7 +37,7 @@ export function adminConsoleRoutes(gateway: Gateway): RouteEntry[] {
     ) => Promise<void>,
   ) =>
     adminRoute(gateway, async (request, response, context) =>
-      handler(requireOperator(gateway), request, response, context),
+      handler(requireOperator(gateway.ops.runtime), request, response, context),
     );
   return [
     {
@@ -56,7 +58,9 @@ export function adminConsoleRoutes(gateway: Gateway): RouteEntry[] {
     {
       method: 'post',
       path: '/admin/playground/translate',
-      handler: adminRoute(gateway, async (request, _response, context) => translatePreview(gateway, request, context)),
+      handler: adminRoute(gateway, async (request, _response, context) =>
+        translatePreview(gateway.router, request, context),
+      ),
     },
     {
       method: 'post',
@@ -68,8 +72,8 @@ export function adminConsoleRoutes(gateway: Gateway): RouteEntry[] {
   ];
 }
 
-function requireOperator(gateway: Gateway): OperatorState {
-  const operator = operatorOf(gateway);
+function requireOperator(runtime: GatewayRuntime): OperatorState {
+  const operator = operatorOf(runtime);
   if (!operator)
     throw new IrError({
       kind: 'unsupported',
@@ -107,7 +111,10 @@ async function streamRequests(operator: OperatorState, response: ServerResponse)
 }
 
 /** The configured routes and providers, each target's cooldown, and each provider's last hour from the ledger. */
-async function routesView(gateway: Gateway, context: RequestContext): Promise<void> {
+async function routesView(
+  gateway: { config: Pick<GatewayConfig, 'models' | 'providers'>; ops: { runtime: GatewayRuntime } },
+  context: RequestContext,
+): Promise<void> {
   const store = gateway.ops.runtime.store;
   const models = await Promise.all(
     gateway.config.models.map(async (route) => ({
@@ -129,7 +136,7 @@ async function routesView(gateway: Gateway, context: RequestContext): Promise<vo
       ),
     })),
   );
-  const operator = operatorOf(gateway);
+  const operator = operatorOf(gateway.ops.runtime);
   const health = operator
     ? await usageTotals(operator.db, { from: Date.now() - HOUR_MS, to: Date.now() + 1 }, 'provider')
     : [];
@@ -152,12 +159,16 @@ async function routesView(gateway: Gateway, context: RequestContext): Promise<vo
  * target as it would go upstream (body and URL; never the provider's credentials), with the
  * warnings of both steps. A provider answered in process gets the IR itself.
  */
-async function translatePreview(gateway: Gateway, request: IncomingMessage, context: RequestContext): Promise<void> {
+async function translatePreview(
+  router: AdminConsoleScope['router'],
+  request: IncomingMessage,
+  context: RequestContext,
+): Promise<void> {
   const input = (await readJson(request)) as { style?: string; model?: string; body?: unknown; stream?: boolean };
   const style = input.style as PlaygroundStyle;
   if (!PLAYGROUND_STYLES.includes(style)) throw invalid('style', `use one of ${PLAYGROUND_STYLES.join(', ')}`);
   if (typeof input.model !== 'string' || input.model === '') throw invalid('model', 'a model name is required');
-  const route = gateway.router.resolve(input.model);
+  const route = router.resolve(input.model);
   if (!route?.targets[0])
     throw new IrError({
       kind: 'not-found',
@@ -200,7 +211,10 @@ async function translatePreview(gateway: Gateway, request: IncomingMessage, cont
 
 /** A fresh secret for the playground's own runtime key (created on first use, rotated after). */
 async function playgroundKey(
-  gateway: Gateway,
+  gateway: {
+    config: Pick<GatewayConfig, 'keys'>;
+    ops: { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger'> };
+  },
   operator: OperatorState,
   request: IncomingMessage,
   context: RequestContext,
@@ -223,7 +237,7 @@ async function playgroundKey(
       source: 'gateway',
     });
   if (issued.record.disabled) await operator.keys.update(issued.record.id, { disabled: false });
-  await applyKeyChange(gateway, operator, { allow: [issued.record.id] });
+  await applyKeyChange(gateway.ops.runtime, operator, { allow: [issued.record.id] });
   auditAdminAction(gateway.ops.runtime.logger, request, context, existing ? 'key.rotate' : 'key.create', {
     keyId: issued.record.id,
     keyName: PLAYGROUND_KEY,

@@ -4,16 +4,25 @@ import type { z } from 'zod';
 import { formatIssues } from '../config/load-config.js';
 import { configKeyId } from '../auth/api-keys.js';
 import type { KeyConfig } from '../config/config-schema.js';
-import type { Gateway } from '../gateway.js';
+import type { GatewayKey } from '../auth/api-keys.js';
+import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
 import { auditAdminAction, type AuditFields } from './admin-audit.js';
+import type { AdminKeysScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 import { createKeySchema, updateKeySchema } from './runtime-key-input.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
+
+/** What one key change touches: the configured keys (names, ids), the spread to the workers and the audit log. */
+interface KeyRouteScope {
+  config: { keys: readonly KeyConfig[] };
+  keys: readonly GatewayKey[];
+  ops: { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger'> };
+}
 
 const MAX_BODY_BYTES = 64 * 1024;
 type Request = IncomingMessage & { params?: Record<string, unknown> };
@@ -23,9 +32,11 @@ type Request = IncomingMessage & { params?: Record<string, unknown> };
  * and delete keys at runtime. A new or rotated key's secret is in that answer only. Keys from the
  * config file are listed read-only.
  */
-export function adminKeyRoutes(gateway: Gateway): RouteEntry[] {
+export function adminKeyRoutes(gateway: AdminKeysScope): RouteEntry[] {
   const route = (handler: (operator: OperatorState, request: Request, context: RequestContext) => Promise<void>) =>
-    adminRoute(gateway, async (request, _response, context) => handler(requireOperator(gateway), request, context));
+    adminRoute(gateway, async (request, _response, context) =>
+      handler(requireOperator(gateway.ops.runtime), request, context),
+    );
   return [
     {
       method: 'get',
@@ -33,7 +44,7 @@ export function adminKeyRoutes(gateway: Gateway): RouteEntry[] {
       handler: route(async (operator, request, context) =>
         sendJson(context, 200, {
           object: 'list',
-          data: [...configKeys(gateway), ...(await saved(operator.keys.list())).map(runtimeView)],
+          data: [...configKeys(gateway.config.keys), ...(await saved(operator.keys.list())).map(runtimeView)],
         }),
       ),
     },
@@ -46,7 +57,7 @@ export function adminKeyRoutes(gateway: Gateway): RouteEntry[] {
       method: 'get',
       path: '/admin/keys/:id',
       handler: route(async (operator, request, context) =>
-        sendJson(context, 200, runtimeView(await existingSaved(operator, gateway, request))),
+        sendJson(context, 200, runtimeView(await existingSaved(operator, gateway.keys, request))),
       ),
     },
     {
@@ -78,31 +89,31 @@ export function adminKeyRoutes(gateway: Gateway): RouteEntry[] {
 }
 
 async function createKey(
-  gateway: Gateway,
+  gateway: KeyRouteScope,
   operator: OperatorState,
   request: Request,
   context: RequestContext,
 ): Promise<void> {
   const input = parseBody(createKeySchema, await readJson(request));
-  await refuseTakenName(gateway, operator, input.name);
+  await refuseTakenName(gateway.config.keys, operator, input.name);
   const { record, secret } = await saved(operator.keys.create(input));
-  await applyKeyChange(gateway, operator, { allow: [record.id] });
-  audit(gateway, request, context, 'key.create', { keyId: record.id, keyName: record.name });
+  await applyKeyChange(gateway.ops.runtime, operator, { allow: [record.id] });
+  audit(gateway.ops.runtime.logger, request, context, 'key.create', { keyId: record.id, keyName: record.name });
   sendJson(context, 201, { ...runtimeView(record), secret });
 }
 
 async function updateKey(
-  gateway: Gateway,
+  gateway: KeyRouteScope,
   operator: OperatorState,
   request: Request,
   context: RequestContext,
 ): Promise<void> {
-  const current = await existingSaved(operator, gateway, request);
+  const current = await existingSaved(operator, gateway.keys, request);
   const patch = parseBody(updateKeySchema, await readJson(request));
-  if (patch.name !== undefined) await refuseTakenName(gateway, operator, patch.name, current.id);
+  if (patch.name !== undefined) await refuseTakenName(gateway.config.keys, operator, patch.name, current.id);
   const record = (await saved(operator.keys.update(current.id, patch))) ?? notFound(current.id);
-  await applyKeyChange(gateway, operator, { allow: [current.id] });
-  audit(gateway, request, context, 'key.update', {
+  await applyKeyChange(gateway.ops.runtime, operator, { allow: [current.id] });
+  audit(gateway.ops.runtime.logger, request, context, 'key.update', {
     keyId: current.id,
     keyName: record.name,
     fields: Object.keys(patch).sort().join(','),
@@ -111,20 +122,20 @@ async function updateKey(
 }
 
 async function enableKey(
-  gateway: Gateway,
+  gateway: KeyRouteScope,
   operator: OperatorState,
   request: Request,
   context: RequestContext,
 ): Promise<void> {
-  const current = await existingSaved(operator, gateway, request);
+  const current = await existingSaved(operator, gateway.keys, request);
   const record = (await saved(operator.keys.update(current.id, { disabled: false }))) ?? notFound(current.id);
-  await applyKeyChange(gateway, operator, { allow: [current.id] });
-  audit(gateway, request, context, 'key.enable', { keyId: current.id, keyName: record.name });
+  await applyKeyChange(gateway.ops.runtime, operator, { allow: [current.id] });
+  audit(gateway.ops.runtime.logger, request, context, 'key.enable', { keyId: current.id, keyName: record.name });
   sendJson(context, 200, runtimeView(record));
 }
 
 async function disableKey(
-  gateway: Gateway,
+  gateway: KeyRouteScope,
   operator: OperatorState,
   request: Request,
   context: RequestContext,
@@ -141,7 +152,7 @@ async function disableKey(
 }
 
 async function rotateKey(
-  gateway: Gateway,
+  gateway: KeyRouteScope,
   operator: OperatorState,
   request: Request,
   context: RequestContext,
@@ -158,7 +169,7 @@ async function rotateKey(
 }
 
 async function deleteKey(
-  gateway: Gateway,
+  gateway: KeyRouteScope,
   operator: OperatorState,
   request: Request,
   context: RequestContext,
@@ -177,21 +188,21 @@ async function deleteKey(
  * a later change of that key is saved, or a restart) and the answer is a 503 saying so.
  */
 async function revoke<T>(
-  gateway: Gateway,
+  gateway: KeyRouteScope,
   operator: OperatorState,
   request: Request,
   context: RequestContext,
   action: string,
   write: (id: string) => Promise<T>,
 ): Promise<T> {
-  const target = await revocationTarget(operator, gateway, request);
+  const target = await revocationTarget(operator, gateway.keys, request);
   let result: T;
   try {
     result = await write(target.id);
   } catch (error) {
     if (error instanceof IrError) throw error;
-    const reach = await applyKeyChange(gateway, operator, { refuse: [target.id] });
-    audit(gateway, request, context, action, {
+    const reach = await applyKeyChange(gateway.ops.runtime, operator, { refuse: [target.id] });
+    audit(gateway.ops.runtime.logger, request, context, action, {
       keyId: target.id,
       keyName: target.name,
       outcome: 'refused-here-not-saved',
@@ -205,19 +216,24 @@ async function revoke<T>(
       source: 'gateway',
     });
   }
-  const reach = await applyKeyChange(gateway, operator, { allow: [target.id] });
-  audit(gateway, request, context, action, { keyId: target.id, keyName: target.name, outcome: 'saved', ...reach });
+  const reach = await applyKeyChange(gateway.ops.runtime, operator, { allow: [target.id] });
+  audit(gateway.ops.runtime.logger, request, context, action, {
+    keyId: target.id,
+    keyName: target.name,
+    outcome: 'saved',
+    ...reach,
+  });
   return result;
 }
 
 /** The key a revocation names: from the database, or from this instance's keys when the database does not answer. */
 async function revocationTarget(
   operator: OperatorState,
-  gateway: Gateway,
+  keys: readonly GatewayKey[],
   request: Request,
 ): Promise<{ id: string; name: string }> {
   try {
-    return await existing(operator, gateway, request);
+    return await existing(operator, keys, request);
   } catch (error) {
     if (error instanceof IrError) throw error;
     const id = String(request.params?.id ?? '');
@@ -247,12 +263,18 @@ function databaseUnavailable(error: unknown): IrError {
   });
 }
 
-function audit(gateway: Gateway, request: Request, context: RequestContext, action: string, fields: AuditFields): void {
-  auditAdminAction(gateway.ops.runtime.logger, request, context, action, fields);
+function audit(
+  logger: GatewayRuntime['logger'],
+  request: Request,
+  context: RequestContext,
+  action: string,
+  fields: AuditFields,
+): void {
+  auditAdminAction(logger, request, context, action, fields);
 }
 
-function requireOperator(gateway: Gateway): OperatorState {
-  const operator = operatorOf(gateway);
+function requireOperator(runtime: GatewayRuntime): OperatorState {
+  const operator = operatorOf(runtime);
   if (!operator) {
     throw new IrError({
       kind: 'unsupported',
@@ -266,9 +288,13 @@ function requireOperator(gateway: Gateway): OperatorState {
 }
 
 /** The runtime key the path names; 404 otherwise, 403 for a key from the config file. */
-async function existing(operator: OperatorState, gateway: Gateway, request: Request): Promise<RuntimeKeyRecord> {
+async function existing(
+  operator: OperatorState,
+  keys: readonly GatewayKey[],
+  request: Request,
+): Promise<RuntimeKeyRecord> {
   const id = String(request.params?.id ?? '');
-  const configKey = gateway.keys.find((key) => key.id === id);
+  const configKey = keys.find((key) => key.id === id);
   if (configKey) {
     throw new IrError({
       kind: 'permission',
@@ -281,8 +307,12 @@ async function existing(operator: OperatorState, gateway: Gateway, request: Requ
 }
 
 /** `existing`, with a 503 when the database does not answer. */
-function existingSaved(operator: OperatorState, gateway: Gateway, request: Request): Promise<RuntimeKeyRecord> {
-  return saved(existing(operator, gateway, request));
+function existingSaved(
+  operator: OperatorState,
+  keys: readonly GatewayKey[],
+  request: Request,
+): Promise<RuntimeKeyRecord> {
+  return saved(existing(operator, keys, request));
 }
 
 function notFound(id: string): never {
@@ -296,12 +326,12 @@ function notFound(id: string): never {
 }
 
 async function refuseTakenName(
-  gateway: Gateway,
+  configKeys: readonly KeyConfig[],
   operator: OperatorState,
   name: string,
   exceptId?: string,
 ): Promise<void> {
-  const configKey = gateway.config.keys.find((key) => key.name === name);
+  const configKey = configKeys.find((key) => key.name === name);
   if (configKey) {
     throw new IrError({
       kind: 'invalid-request',
@@ -356,8 +386,8 @@ function runtimeView(record: RuntimeKeyRecord): Record<string, unknown> {
 }
 
 /** Keys from the config file, as the list shows them (never their secrets). */
-function configKeys(gateway: Gateway): Array<Record<string, unknown>> {
-  return gateway.config.keys.map((key: KeyConfig) => ({
+function configKeys(keys: readonly KeyConfig[]): Array<Record<string, unknown>> {
+  return keys.map((key: KeyConfig) => ({
     object: 'key',
     id: configKeyId(key),
     source: 'config',

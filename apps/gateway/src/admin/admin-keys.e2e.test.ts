@@ -215,7 +215,7 @@ for (const database of TEST_DATABASES) {
       const created = await adminJson<KeyView>(harness, 'POST', '/admin/keys', { name: 'outage' }, 201);
       const secret = created.secret as string;
       expect(await chatStatus(harness, secret)).toBe(200);
-      const db = operatorOf(harness.gateway.gateway)?.db as SqlDatabase;
+      const db = operatorOf(harness.gateway.gateway.ops.runtime)?.db as SqlDatabase;
       const { all, run } = db;
       const down = (): Promise<never> => Promise.reject(new Error('connect ECONNREFUSED'));
       Object.assign(db, { all: down, run: down });

@@ -1,5 +1,5 @@
 import { IrError } from '@interlingua/ir';
-import type { Gateway } from '../gateway.js';
+import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { RouteHandler } from '../route/route-entry.js';
 import { toCsv } from '../ledger/ledger-csv.js';
 import {
@@ -24,11 +24,11 @@ const LEDGER_PARAMS = ['from', 'to', 'group_by', 'format', 'key', 'key_id', 'mod
  * `key`, `key_id`, `model`, `provider`, `format=csv`): totals per key, model, provider or day over a time
  * range, or the rows as CSV. Without one, `counters` answers (today's and this month's counters).
  */
-export function ledgerUsageRoute(gateway: Gateway, counters: RouteHandler): RouteHandler {
+export function ledgerUsageRoute(runtime: GatewayRuntime, counters: RouteHandler): RouteHandler {
   return async (request, response, context): Promise<void> => {
     const query = context.url.searchParams;
     if (!LEDGER_PARAMS.some((name) => query.has(name))) return counters(request, response, context);
-    const operator = operatorOf(gateway);
+    const operator = operatorOf(runtime);
     if (!operator)
       throw new IrError({
         kind: 'unsupported',

@@ -1,5 +1,4 @@
-import type { Gateway } from '../gateway.js';
-import type { KeyChange } from '../operations/gateway-ops.js';
+import type { GatewayRuntime, KeyChange } from '../operations/gateway-ops.js';
 import type { OperatorState } from './operator-state.js';
 
 /** What the audit line says of a key change's reach: this instance's other workers that applied it. */
@@ -15,12 +14,12 @@ export interface KeyChangeReach {
  * database within `keyRefreshMs`.
  */
 export async function applyKeyChange(
-  gateway: Gateway,
+  runtime: Pick<GatewayRuntime, 'spreadKeyChange'>,
   operator: OperatorState,
   change: KeyChange,
 ): Promise<KeyChangeReach> {
   await operator.registry.apply(change);
-  const spread = gateway.ops.runtime.spreadKeyChange;
+  const spread = runtime.spreadKeyChange;
   if (!spread) return {};
   const outcome = await spread(change);
   return { workers: outcome.workers, workersApplied: outcome.applied };

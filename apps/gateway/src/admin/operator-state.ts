@@ -1,7 +1,5 @@
-import type { GatewayKey } from '../auth/api-keys.js';
 import { DEFAULT_DATA_DIR } from '../config/admin-defaults.js';
 import type { GatewayConfig } from '../config/config-schema.js';
-import type { Gateway } from '../gateway.js';
 import { DatabaseConnection } from '../ledger/database-connection.js';
 import { LedgerWriter } from '../ledger/ledger-writer.js';
 import type { SqlDatabase } from '../ledger/sql-database.js';
@@ -91,8 +89,8 @@ export async function detachOperator(runtime: GatewayRuntime): Promise<void> {
   await close?.();
 }
 
-export function operatorOf(gateway: Gateway): OperatorState | undefined {
-  return states.get(gateway.ops.runtime);
+export function operatorOf(runtime: GatewayRuntime): OperatorState | undefined {
+  return states.get(runtime);
 }
 
 /**
@@ -110,9 +108,4 @@ export function runtimeNameClashes(runtime: GatewayRuntime, config: GatewayConfi
           `keys[${i}].name: "${key.name}" is already the name of the runtime key ${id} (config and runtime keys share one set of names); rename this key, or rename or delete the runtime key through /admin/keys/${id}`,
         ];
   });
-}
-
-/** The enabled runtime key whose secret was presented, when the gateway has a database. */
-export function findRuntimeKey(gateway: Gateway, presented: string): GatewayKey | undefined {
-  return states.get(gateway.ops.runtime)?.registry.find(presented);
 }

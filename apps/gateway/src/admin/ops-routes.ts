@@ -2,7 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireAdmin } from './admin-auth.js';
 import { ledgerUsageRoute } from './admin-usage-route.js';
 import { operatorOf } from './operator-state.js';
+import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
+import type { GatewayRuntime } from '../operations/gateway-ops.js';
+import type { AdminAuthScope, OpsRoutesScope } from './admin-scope.js';
 import type { RequestContext } from '../context/request-context.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import { readUsage } from '../observe/usage-ledger.js';
@@ -10,12 +13,21 @@ import type { RouteEntry, RouteHandler } from '../route/route-entry.js';
 
 const READY_TIMEOUT_MS = 2_000;
 
+/** What the store's health reads: the store and `limits.whenStoreFails`. */
+interface StoreHealthScope {
+  config: Pick<GatewayConfig, 'limits'>;
+  store: Pick<Gateway['store'], 'ping'>;
+}
+
+/** What `/ready` reads: the store's health and the runtime (draining flag, operator state). */
+type ReadinessScope = StoreHealthScope & { ops: { runtime: GatewayRuntime } };
+
 /**
  * Operational endpoints: `/health` (the process is up) and `/ready` (it takes traffic: not
  * shutting down, store reachable) are open; `/metrics` (Prometheus) and `/admin/usage` (per-key
  * totals for today and this month) need the admin key.
  */
-export function opsRoutes(gateway: Gateway): RouteEntry[] {
+export function opsRoutes(gateway: OpsRoutesScope): RouteEntry[] {
   return [
     {
       method: 'get',
@@ -23,11 +35,11 @@ export function opsRoutes(gateway: Gateway): RouteEntry[] {
       handler: async (_request, _response, context) => sendJson(context, 200, { status: 'ok' }),
     },
     { method: 'get', path: '/ready', handler: readyRoute(gateway) },
-    { method: 'get', path: '/metrics', handler: adminRoute(gateway, metricsRoute(gateway)) },
+    { method: 'get', path: '/metrics', handler: adminRoute(gateway, metricsRoute(gateway.ops.runtime)) },
     {
       method: 'get',
       path: '/admin/usage',
-      handler: adminRoute(gateway, ledgerUsageRoute(gateway, usageRoute(gateway))),
+      handler: adminRoute(gateway, ledgerUsageRoute(gateway.ops.runtime, usageRoute(gateway))),
     },
   ];
 }
@@ -40,12 +52,12 @@ export function opsRoutes(gateway: Gateway): RouteEntry[] {
  * `database.unreachableStatus: 200`; 200 `degraded` when the store does not answer and limits
  * fail `open` (requests are served without counting them); else 200 `ready`.
  */
-function readyRoute(gateway: Gateway) {
+function readyRoute(gateway: ReadinessScope) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     if (gateway.ops.runtime.draining) return sendJson(context, 503, { status: 'draining' });
     const store = await storeState(gateway);
     if (store?.limits === 'refused') return sendJson(context, 503, { status: 'unavailable', ...store });
-    const operator = operatorOf(gateway);
+    const operator = operatorOf(gateway.ops.runtime);
     if (!operator) return sendJson(context, 200, store ? { status: 'degraded', ...store } : { status: 'ready' });
     const { connection, ledger } = operator;
     const oldest = ledger.oldestPendingAt;
@@ -78,7 +90,7 @@ function readyRoute(gateway: Gateway) {
 
 /** What a state store that does not answer means for limits (`limits.whenStoreFails`); undefined while it answers. */
 async function storeState(
-  gateway: Gateway,
+  gateway: StoreHealthScope,
 ): Promise<{ store: 'unreachable'; limits: 'refused' | 'not enforced'; reason: string } | undefined> {
   try {
     await withTimeout(gateway.store.ping(), READY_TIMEOUT_MS);
@@ -92,9 +104,9 @@ async function storeState(
   }
 }
 
-function metricsRoute(gateway: Gateway) {
+function metricsRoute(runtime: Pick<GatewayRuntime, 'metrics' | 'metricsText'>) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
-    const { metrics, metricsText } = gateway.ops.runtime;
+    const { metrics, metricsText } = runtime;
     context.sink.send(
       200,
       metrics.registry.contentType,
@@ -103,7 +115,7 @@ function metricsRoute(gateway: Gateway) {
   };
 }
 
-function usageRoute(gateway: Gateway) {
+function usageRoute(gateway: { config: Pick<GatewayConfig, 'keys'>; keys: Gateway['keys']; store: Gateway['store'] }) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     const keys = gateway.config.keys;
     const totals = await readUsage(
@@ -126,7 +138,7 @@ function usageRoute(gateway: Gateway) {
 }
 
 /** A handler behind the admin secret; its errors answer in the OpenAI style. */
-export function adminRoute(gateway: Gateway, handler: RouteHandler): RouteHandler {
+export function adminRoute(gateway: AdminAuthScope, handler: RouteHandler): RouteHandler {
   return async (request, response, context) => {
     try {
       requireAdmin(gateway, request);

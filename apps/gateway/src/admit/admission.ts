@@ -4,16 +4,31 @@ import { keyAllowsEndpoint, type GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { RequestHead } from '../http/request-head.js';
+import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
-import { trackRequest } from '../observe/request-observer.js';
-import { bodyLimit, checkDeclaredSize } from './body-limits.js';
+import { trackRequest, type ObserverScope } from '../observe/request-observer.js';
+import { bodyLimit, checkDeclaredSize, type BodyLimitConfig } from './body-limits.js';
 import { endpointOfPath } from './endpoint-of-request.js';
 import { holdReservations } from '../observe/budget-reservation-metric.js';
 import { admitKey } from './key-limiter.js';
 import { authenticate, createRequestContext } from './request-key.js';
 
 export { bodyLimit, uploadLimits } from './body-limits.js';
+
+type Runtime = Gateway['ops']['runtime'];
+
+/**
+ * What admission touches: the body limits and the store-failure policy of the config, the
+ * configured and runtime keys, the store (limits), the runtime's draining flag, and what the
+ * request's observer touches.
+ */
+export interface AdmissionScope extends ObserverScope {
+  config: BodyLimitConfig & Pick<GatewayConfig, 'limits' | 'logging'>;
+  keys: Gateway['keys'];
+  store: Gateway['store'];
+  ops: { runtime: ObserverScope['ops']['runtime'] & Pick<Runtime, 'draining' | 'runtimeKeys' | 'storeError'> };
+}
 
 /**
  * The front door of every route: makes the request's one context and, on an API endpoint,
@@ -24,7 +39,7 @@ export { bodyLimit, uploadLimits } from './body-limits.js';
  * `undefined`; otherwise the route runs with the context.
  */
 export async function admitRequest(
-  gateway: Gateway,
+  gateway: AdmissionScope,
   request: IncomingMessage,
   response: ServerResponse,
   path: string,
@@ -44,7 +59,7 @@ export async function admitRequest(
  * is answered on the context's sink with `codec` and gives false.
  */
 export async function admitContext(
-  gateway: Gateway,
+  gateway: AdmissionScope,
   context: RequestContext,
   request: RequestHead,
   endpoint: EndpointName,
@@ -70,7 +85,7 @@ export async function admitContext(
       gateway.ops.runtime.storeError,
       gateway.config.limits.whenStoreFails,
     );
-    holdReservations(gateway, tracked.reservations, 1);
+    holdReservations(gateway.ops.runtime.metrics, tracked.reservations, 1);
     tracked.admitted = true;
     return true;
   } catch (error) {

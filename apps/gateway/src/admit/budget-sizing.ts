@@ -2,6 +2,7 @@ import { asRecord } from '@interlingua/ir-utils';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { ResolvedRoute } from '../context/route-target.js';
+import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
 import { holdReservations } from '../observe/budget-reservation-metric.js';
 import type { ExpectedUse } from '../observe/budget-reservation.js';
@@ -43,12 +44,21 @@ function outputCap(json: Record<string, unknown>): number | undefined {
   return candidates.find((value): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0);
 }
 
+type Runtime = Gateway['ops']['runtime'];
+
+/** What sizing the budget holds touches: the store and its failure policy, the prices, the reserved-budget gauge. */
+export interface BudgetSizingScope {
+  config: Pick<GatewayConfig, 'limits'>;
+  store: Gateway['store'];
+  ops: { call: Pick<Gateway['ops']['call'], 'prices'>; runtime: Pick<Runtime, 'storeError' | 'metrics'> };
+}
+
 /**
  * Sizes the budget holds admission took to what this request may use (see `resizeReservations`);
  * throws the refusal when a budget cannot take it. Requests without budgets cost nothing here.
  */
 export async function sizeBudgetHolds(
-  gateway: Gateway,
+  gateway: BudgetSizingScope,
   context: RequestContext,
   key: GatewayKey,
   route: ResolvedRoute,
@@ -69,8 +79,8 @@ export async function sizeBudgetHolds(
     gateway.ops.runtime.storeError,
     gateway.config.limits.whenStoreFails,
   );
-  holdReservations(gateway, held, -1);
-  holdReservations(gateway, resized.reservations, 1);
+  holdReservations(gateway.ops.runtime.metrics, held, -1);
+  holdReservations(gateway.ops.runtime.metrics, resized.reservations, 1);
   tracked.reservations = resized.reservations;
   if (resized.error) throw resized.error;
 }

@@ -1,6 +1,7 @@
 import type { IrUsage } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
+import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { AnswerSink } from '../http/response-sink.js';
@@ -13,6 +14,17 @@ import { recordLedgerRow } from './ledger-entry.js';
 import { settleLeftStreamUsage } from './left-stream-usage.js';
 import type { RequestTrace } from './tracing/request-tracer.js';
 import { bodyForLog, redactUrl, requestLoggingEnabled, writeRequestLine } from './request-log.js';
+
+type Runtime = Gateway['ops']['runtime'];
+
+/**
+ * What following a request touches: the logging settings, and the runtime's open-request count,
+ * tracer, metrics, store (usage charge), ledger and logger.
+ */
+export interface ObserverScope {
+  config: Pick<GatewayConfig, 'logging'>;
+  ops: { runtime: Pick<Runtime, 'requests' | 'tracer' | 'metrics' | 'store' | 'storeError' | 'ledger' | 'logger'> };
+}
 
 /** One API request as the gateway follows it from admission to the closed connection. */
 export interface TrackedRequest {
@@ -37,7 +49,7 @@ export interface TrackedRequest {
  * is out.
  */
 export function trackRequest(
-  gateway: Gateway,
+  gateway: ObserverScope,
   request: RequestHead,
   sink: AnswerSink,
   endpoint: EndpointName,
@@ -69,7 +81,7 @@ export function attachCall(context: { tracked?: TrackedRequest }, call: Observed
 }
 
 function finishRequest(
-  gateway: Gateway,
+  gateway: ObserverScope,
   entry: TrackedRequest,
   request: RequestHead,
   status: number,
@@ -89,27 +101,27 @@ function finishRequest(
   metrics.requests.inc({ route: entry.endpoint, provider, status: String(status) });
   metrics.duration.observe(labels, latencyMs / 1000);
   if (firstByteAt !== undefined) metrics.timeToFirstByte.observe(labels, (firstByteAt - entry.started) / 1000);
-  if (usage && target) countTokens(gateway, provider, target.upstreamModel, usage, cost);
+  if (usage && target) countTokens(metrics, provider, target.upstreamModel, usage, cost);
   if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError, entry.reservations);
-  if (entry.reservations) holdReservations(gateway, entry.reservations, -1);
+  if (entry.reservations) holdReservations(metrics, entry.reservations, -1);
   recordLedgerRow(gateway.ops.runtime.ledger, entry, { status, latencyMs, usage, cost });
   entry.trace?.end({ endpoint: entry.endpoint, status, call, cost, keyId: entry.key?.id });
   if (!requestLoggingEnabled()) return;
   writeRequestLine(
     gateway.ops.runtime.logger,
     status >= 500 ? 'error' : 'info',
-    logLine(gateway, entry, request, status, latencyMs, usage, cost),
+    logLine(gateway.config.logging, entry, request, status, latencyMs, usage, cost),
   );
 }
 
 function countTokens(
-  gateway: Gateway,
+  metrics: Runtime['metrics'],
   provider: string,
   upstreamModel: string,
   usage: IrUsage,
   cost: number | null,
 ): void {
-  const { tokens, cost: costMetric, modelLabels } = gateway.ops.runtime.metrics;
+  const { tokens, cost: costMetric, modelLabels } = metrics;
   const model = modelLabels.label(upstreamModel);
   tokens.inc({ provider, model, type: 'input' }, usage.inputTokens);
   tokens.inc({ provider, model, type: 'output' }, usage.outputTokens);
@@ -120,7 +132,7 @@ function countTokens(
 }
 
 function logLine(
-  gateway: Gateway,
+  logging: GatewayConfig['logging'],
   entry: TrackedRequest,
   request: RequestHead,
   status: number,
@@ -130,7 +142,6 @@ function logLine(
 ): Record<string, unknown> {
   const call = entry.call;
   const outcome = call?.outcome;
-  const logging = gateway.config.logging;
   const firstByteAt = outcome?.firstByteAt;
   return {
     requestId: entry.requestId,

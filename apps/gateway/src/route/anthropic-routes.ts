@@ -4,7 +4,7 @@ import {
   anthropicPingEvent,
 } from '@interlingua/anthropic-messages';
 import { serializeSse } from '@interlingua/ir-utils';
-import type { Gateway } from '../gateway.js';
+import type { GenerationScope, CountTokensScope } from './route-scope.js';
 import { sseFramer } from '../http/stream-framer.js';
 import { countTokensRoute } from './count-tokens-route.js';
 import { bodyTarget, generationRoute } from './generation-route.js';
@@ -15,7 +15,7 @@ import type { RouteEntry } from './route-entry.js';
  * (native count where the upstream has one, else the local estimate). `?beta=true`, which the
  * SDK's beta surface appends, is accepted on both.
  */
-export function anthropicRoutes(gateway: Gateway): RouteEntry[] {
+export function anthropicRoutes(gateway: GenerationScope & CountTokensScope): RouteEntry[] {
   const ping = serializeSse(anthropicPingEvent());
   return [
     {

@@ -6,7 +6,7 @@ import {
   parseAudioWire,
 } from '@interlingua/audio';
 import { invalidRequest } from '@interlingua/ir';
-import type { Gateway } from '../gateway.js';
+import type { ServiceScope } from './route-scope.js';
 import { readMultipart, type MultipartForm, type MultipartLimits, type UploadedFile } from '../http/multipart.js';
 import { readBody } from '../http/read-body.js';
 import { bodyLimit, uploadLimits } from '../admit/admission.js';
@@ -20,7 +20,7 @@ import { answerLocalAudio } from '../services/local-media.js';
 export const MAX_AUDIO_FILE_BYTES = 25 * 1024 * 1024;
 
 /** `/v1/audio/speech` (JSON), `/v1/audio/transcriptions` and `/v1/audio/translations` (multipart). */
-export function audioRoutes(gateway: Gateway): RouteEntry[] {
+export function audioRoutes(gateway: ServiceScope): RouteEntry[] {
   const limits = (): MultipartLimits => uploadLimits(gateway.config, 'audio', MAX_AUDIO_FILE_BYTES);
   return [
     {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkModelName, IrError, invalidRequest, type IrRequest } from '@interlingua/ir';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
+import type { CountTokensScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
@@ -28,7 +28,7 @@ export interface CountTokensRouteSpec {
  * routed like a generation, answered in the style's shape with `x-interlingua-route` (path
  * `count` or `estimate`) and `x-interlingua-warnings`; errors in the style's shape.
  */
-export function countTokensRoute(gateway: Gateway, spec: CountTokensRouteSpec) {
+export function countTokensRoute(gateway: CountTokensScope, spec: CountTokensRouteSpec) {
   const codec = codecFor(spec.wire);
   return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     try {

@@ -5,14 +5,14 @@ import {
   openAiEmbeddingsRequestToIr,
 } from '@interlingua/embeddings';
 import { codecFor } from '@interlingua/provider-adapters';
-import type { Gateway } from '../gateway.js';
+import type { ServiceScope } from './route-scope.js';
 import { embeddingsService, type EmbeddingsInput } from '../services/embeddings-service.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import { retrievalRoute } from './retrieval-route.js';
 import type { RouteEntry, RouteHandler } from './route-entry.js';
 
 /** `POST /v1/embeddings`: OpenAI-style callers to every embeddings upstream. */
-export function embeddingsRoutes(gateway: Gateway): RouteEntry[] {
+export function embeddingsRoutes(gateway: ServiceScope): RouteEntry[] {
   const handler = retrievalRoute<EmbeddingsInput>(gateway, {
     service: 'embeddings',
     errorCodec: codecFor('openai-chat'),
@@ -30,7 +30,7 @@ export function embeddingsRoutes(gateway: Gateway): RouteEntry[] {
  * calls) for `/v1beta/models/{model}:{method}`, reaching every embeddings upstream; the Gemini
  * routes dispatch to these by method name.
  */
-export function geminiEmbeddingMethods(gateway: Gateway): Record<string, RouteHandler> {
+export function geminiEmbeddingMethods(gateway: ServiceScope): Record<string, RouteHandler> {
   const route = (caller: 'gemini-batch' | 'gemini-single'): RouteHandler =>
     retrievalRoute<EmbeddingsInput>(gateway, {
       service: 'embeddings',

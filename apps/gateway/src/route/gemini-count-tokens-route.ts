@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { geminiCountTokensRequestToIr, geminiCountTokensResponse } from '@interlingua/gemini';
-import type { Gateway } from '../gateway.js';
+import type { CountTokensScope } from './route-scope.js';
 import { countTokensRoute } from './count-tokens-route.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import type { RouteHandler } from './route-entry.js';
@@ -10,7 +10,7 @@ import type { RouteHandler } from './route-entry.js';
  * route's first target counts natively where it can; elsewhere the gateway's estimate answers,
  * flagged in `x-interlingua-warnings`. The model in the path wins over the body's.
  */
-export function geminiCountTokensRoute(gateway: Gateway): RouteHandler {
+export function geminiCountTokensRoute(gateway: CountTokensScope): RouteHandler {
   return countTokensRoute(gateway, {
     wire: 'gemini',
     decode: (json, request) => ({

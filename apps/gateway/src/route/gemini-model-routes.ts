@@ -3,7 +3,7 @@ import { IrError, invalidRequest, type IrModel } from '@interlingua/ir';
 import { geminiModel, geminiModelList } from '@interlingua/gemini';
 import { codecFor } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
+import type { ModelCatalog, ModelResolving } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
@@ -13,7 +13,7 @@ import { listModelsForKey } from './model-listing.js';
 import type { RouteHandler } from './route-entry.js';
 
 /** `GET /v1beta/models?pageSize&pageToken`: the models this key may use, in Gemini's list shape. */
-export function listGeminiModelsRoute(gateway: Gateway) {
+export function listGeminiModelsRoute(gateway: ModelCatalog) {
   return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
       const key = admittedKey(context);
@@ -34,7 +34,7 @@ export function listGeminiModelsRoute(gateway: Gateway) {
 }
 
 /** `GET /v1beta/models/{model}`: one model (the id may hold `/`). */
-export function getGeminiModelRoute(gateway: Gateway): RouteHandler {
+export function getGeminiModelRoute(gateway: ModelCatalog): RouteHandler {
   return async (request, _response, context) => {
     try {
       const key = admittedKey(context);
@@ -62,7 +62,7 @@ export function getGeminiModelRoute(gateway: Gateway): RouteHandler {
 }
 
 /** A model the router serves although no listing names it (an id a `prefix/*` route matches). */
-function routedModel(gateway: Gateway, id: string): IrModel | undefined {
+function routedModel(gateway: ModelResolving, id: string): IrModel | undefined {
   const route = gateway.router.resolve(id);
   return route
     ? { id, created: 0, ownedBy: route.targets[0]?.settings.id ?? 'interlingua', capabilities: ['chat'] }

@@ -1,6 +1,6 @@
 import { IrError } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
-import type { Gateway } from '../gateway.js';
+import type { StyleRoutesScope } from './route-scope.js';
 import { geminiCountTokensRoute } from './gemini-count-tokens-route.js';
 import { getGeminiModelRoute, listGeminiModelsRoute } from './gemini-model-routes.js';
 
@@ -17,7 +17,7 @@ import { geminiEmbeddingMethods } from './embeddings-routes.js';
  * Gemini callers to any upstream, also under `/v1/models/{model}:{method}`. Unknown methods are
  * Gemini-shaped 404s.
  */
-export function geminiRoutes(gateway: Gateway): RouteEntry[] {
+export function geminiRoutes(gateway: StyleRoutesScope): RouteEntry[] {
   const generate = generationRoute(gateway, {
     wire: 'gemini',
     target(request) {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkModelName, IrError, invalidRequest } from '@interlingua/ir';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
+import type { GenerationScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { RequestHead } from '../http/request-head.js';
@@ -51,7 +51,7 @@ export interface GenerationRouteSpec {
 export type GenerationRun = (request: RequestHead, rawBody: Buffer, context: RequestContext) => Promise<void>;
 
 /** A POST handler that runs one generation request of the given style end to end. */
-export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
+export function generationRoute(gateway: GenerationScope, spec: GenerationRouteSpec) {
   const run = generationRun(gateway, spec);
   const codec = codecFor(spec.wire);
   const limit = bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]);
@@ -68,7 +68,7 @@ export function generationRoute(gateway: Gateway, spec: GenerationRouteSpec) {
 }
 
 /** The generation request of a route whose body is already at hand (a WebSocket turn's message): checked against the body limit first. */
-export function generationRun(gateway: Gateway, spec: GenerationRouteSpec): GenerationRun {
+export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpec): GenerationRun {
   const codec = codecFor(spec.wire);
   const readTarget = spec.target ?? bodyTarget;
   const limit = bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]);

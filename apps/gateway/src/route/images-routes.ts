@@ -5,7 +5,7 @@ import {
   openAiImageVariationFieldsSchema,
   parseImagesWire,
 } from '@interlingua/images';
-import type { Gateway } from '../gateway.js';
+import type { ServiceScope } from './route-scope.js';
 import { readMultipart, type MultipartLimits } from '../http/multipart.js';
 import { readBody } from '../http/read-body.js';
 import { bodyLimit, uploadLimits } from '../admit/admission.js';
@@ -22,7 +22,7 @@ export const MAX_IMAGE_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_EDIT_IMAGES = 16;
 
 /** `/v1/images/generations` (JSON), `/v1/images/edits` and `/v1/images/variations` (multipart). */
-export function imagesRoutes(gateway: Gateway): RouteEntry[] {
+export function imagesRoutes(gateway: ServiceScope): RouteEntry[] {
   const limits = (): MultipartLimits => uploadLimits(gateway.config, 'images', MAX_IMAGE_FILE_BYTES);
   return [
     {

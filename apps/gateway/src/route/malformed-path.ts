@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
-import type { Gateway } from '../gateway.js';
-import { admitRequest } from '../admit/admission.js';
+import { admitRequest, type AdmissionScope } from '../admit/admission.js';
 import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
 
 /** A run of `%XX` escapes, or a `%` not followed by two hex digits. */
@@ -29,7 +28,7 @@ export function malformedEscape(path: string): string | undefined {
  * query) was malformed and so answered here.
  */
 export function refuseMalformedPath(
-  gateway: Gateway,
+  gateway: AdmissionScope,
   request: IncomingMessage,
   response: ServerResponse,
   path: string,

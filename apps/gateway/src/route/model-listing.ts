@@ -1,7 +1,7 @@
 import type { IrModel } from '@interlingua/ir';
 import { adapterCapabilities, fetchUpstream, type ProviderSettings } from '@interlingua/provider-adapters';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
+import type { ModelCatalog } from './route-scope.js';
 import { isGlob } from '../config/model-glob.js';
 import type { ProviderEntry } from '../plan/model-router.js';
 import type { ModelRouteConfig } from '../config/config-schema.js';
@@ -14,7 +14,7 @@ const cache = new WeakMap<ProviderSettings, { at: number; models: IrModel[] }>()
  * The models a key may use: every exact route name, and for each prefix route `<p>/*` the
  * upstream's own models as `<p>/<id>` where the provider can list them, else the pattern itself.
  */
-export async function listModelsForKey(gateway: Gateway, key: GatewayKey): Promise<IrModel[]> {
+export async function listModelsForKey(gateway: ModelCatalog, key: GatewayKey): Promise<IrModel[]> {
   const out = new Map<string, IrModel>();
   for (const route of gateway.router.routes()) {
     const owner = route.targets[0]?.provider ?? 'interlingua';
@@ -43,7 +43,7 @@ export async function listModelsForKey(gateway: Gateway, key: GatewayKey): Promi
 }
 
 /** What a route's providers serve (`chat`, `embeddings`, `rerank`, `images`, `audio`): the union over its targets. */
-function routeCapabilities(gateway: Gateway, route: ModelRouteConfig): string[] {
+function routeCapabilities(gateway: Pick<ModelCatalog, 'providers'>, route: ModelRouteConfig): string[] {
   const adapters = route.targets.flatMap((target) => gateway.providers.get(target.provider)?.adapter ?? []);
   const capabilities = [...new Set(adapters.flatMap(adapterCapabilities))];
   return capabilities.length > 0 ? capabilities : ['chat'];

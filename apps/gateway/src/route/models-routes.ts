@@ -3,7 +3,7 @@ import { anthropicModel, anthropicModelList } from '@interlingua/anthropic-messa
 import { checkModelName, IrError } from '@interlingua/ir';
 import { openAiChatModelList, openAiModel } from '@interlingua/openai-chat';
 import { keyAllowsModel } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
+import type { ModelCatalog } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
@@ -16,7 +16,7 @@ function anthropicCaller(request: IncomingMessage): boolean {
 }
 
 /** `GET /v1/models`: the models this key may use, in OpenAI's list shape (Anthropic's with `anthropic-version`). */
-export function listModelsRoute(gateway: Gateway) {
+export function listModelsRoute(gateway: ModelCatalog) {
   return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
       const key = admittedKey(context);
@@ -29,7 +29,7 @@ export function listModelsRoute(gateway: Gateway) {
 }
 
 /** `GET /v1/models/{model}`: one model (ids may hold `/`, sent as `%2F` or literally). */
-export function getModelRoute(gateway: Gateway) {
+export function getModelRoute(gateway: ModelCatalog) {
   return async (
     request: IncomingMessage & { params?: Record<string, unknown> },
     _response: ServerResponse,

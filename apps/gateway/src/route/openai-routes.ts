@@ -1,4 +1,4 @@
-import type { Gateway } from '../gateway.js';
+import type { GenerationScope, ModelCatalog } from './route-scope.js';
 import { bodyTarget, generationRoute } from './generation-route.js';
 import { getModelRoute, listModelsRoute } from './models-routes.js';
 import type { RouteEntry } from './route-entry.js';
@@ -8,7 +8,7 @@ import type { RouteEntry } from './route-entry.js';
  * (`/openai/deployments/{deployment}/chat/completions?api-version=…`, key in `api-key`), where
  * the deployment names the model, so `AzureOpenAI` clients work unchanged.
  */
-export function openAiRoutes(gateway: Gateway): RouteEntry[] {
+export function openAiRoutes(gateway: GenerationScope & ModelCatalog): RouteEntry[] {
   return [
     { method: 'get', path: '/v1/models', handler: listModelsRoute(gateway) },
     { method: 'get', path: '/v1/models/*model', handler: getModelRoute(gateway) },

@@ -1,6 +1,6 @@
 import { rerankRequestToIr, type IrRerankRequest } from '@interlingua/rerank';
 import { codecFor } from '@interlingua/provider-adapters';
-import type { Gateway } from '../gateway.js';
+import type { ServiceScope } from './route-scope.js';
 import { rerankService } from '../services/rerank-service.js';
 import { retrievalRoute } from './retrieval-route.js';
 import type { RouteEntry } from './route-entry.js';
@@ -10,7 +10,7 @@ import type { RouteEntry } from './route-entry.js';
  * Voyage, Together, vLLM, text-embeddings-inference, the mock) behind it, and one answer
  * readable by Cohere-style and Jina-style clients. Errors are OpenAI-shaped.
  */
-export function rerankRoutes(gateway: Gateway): RouteEntry[] {
+export function rerankRoutes(gateway: ServiceScope): RouteEntry[] {
   const handler = retrievalRoute<IrRerankRequest>(gateway, {
     service: 'rerank',
     errorCodec: codecFor('openai-chat'),

@@ -1,4 +1,4 @@
-import type { Gateway } from '../gateway.js';
+import type { ResponsesScope } from './route-scope.js';
 import { prepareResponsesCall } from '../responses/responses-call.js';
 import type { ResponsesState } from '../responses/responses-targets.js';
 import { prepareCompactCall } from '../responses/responses-compaction.js';
@@ -10,7 +10,7 @@ import { bodyTarget, generationRoute, type GenerationRouteSpec } from './generat
 import type { RouteEntry } from './route-entry.js';
 
 /** The Responses routes' state: the stored answers, their owners upstream and the compaction secret. */
-export function responsesState(gateway: Gateway): ResponsesState {
+export function responsesState(gateway: ResponsesScope): ResponsesState {
   const config = gateway.config.responses;
   return {
     store: new ResponseStore(gateway.store, config.store),
@@ -29,7 +29,10 @@ export function responsesCreateSpec(state: ResponsesState): GenerationRouteSpec 
  * that went through the IR (`store`, `previous_response_id`, retrieval), and
  * `/v1/responses/compact`, passed through to OpenAI Responses upstreams and emulated elsewhere.
  */
-export function responsesRoutes(gateway: Gateway, state: ResponsesState = responsesState(gateway)): RouteEntry[] {
+export function responsesRoutes(
+  gateway: ResponsesScope,
+  state: ResponsesState = responsesState(gateway),
+): RouteEntry[] {
   return [
     { method: 'post', path: '/v1/responses', handler: generationRoute(gateway, responsesCreateSpec(state)) },
     {

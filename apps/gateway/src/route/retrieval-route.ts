@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkModelName, IrError, type StyleCodec } from '@interlingua/ir';
 import { keyAllowsModel } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
+import type { ServiceScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
@@ -30,7 +30,7 @@ export interface RetrievalRouteSpec<T> {
  * A POST handler for a retrieval service: key, body (bounded by the endpoint's limit), model
  * check against the key, route, then `serve`; every error in the caller's style.
  */
-export function retrievalRoute<T>(gateway: Gateway, spec: RetrievalRouteSpec<T>): RouteHandler {
+export function retrievalRoute<T>(gateway: ServiceScope, spec: RetrievalRouteSpec<T>): RouteHandler {
   return async (
     request: IncomingMessage & { params?: Record<string, unknown> },
     response: ServerResponse,

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Gateway } from '../gateway.js';
-import { admitRequest } from '../admit/admission.js';
+import { admitRequest, type AdmissionScope } from '../admit/admission.js';
 import { createRequestContext } from '../admit/request-key.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import type { RouteHandler } from './route-entry.js';
@@ -11,7 +10,7 @@ import type { RouteHandler } from './route-entry.js';
  * (which answers its own refusals) is an internal error answered the same way.
  */
 export function serveRoute(
-  gateway: Gateway,
+  gateway: AdmissionScope,
   handler: RouteHandler,
   request: IncomingMessage,
   response: ServerResponse,

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkModelName, IrError, invalidRequest } from '@interlingua/ir';
 import { codecFor, type ServiceName } from '@interlingua/provider-adapters';
 import { keyAllowsModel } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
+import type { ServiceScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
@@ -32,7 +32,7 @@ export interface ServiceRouteSpec<Input> {
  * key, reads the body, routes the model, and runs the call over the route's targets. Every error
  * is answered in OpenAI's error shape.
  */
-export function serviceRoute<Input>(gateway: Gateway, spec: ServiceRouteSpec<Input>) {
+export function serviceRoute<Input>(gateway: ServiceScope, spec: ServiceRouteSpec<Input>) {
   const codec = codecFor('openai-chat');
   return async (request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> => {
     try {
@@ -72,7 +72,7 @@ export interface ServiceCallParts {
  * A new service call, handed to the request's tracker at once (as the generation route does),
  * so its log line, metrics and key charge see its provider, model and usage.
  */
-export function createServiceCall(gateway: Gateway, parts: ServiceCallParts): ServiceCall {
+export function createServiceCall(gateway: ServiceScope, parts: ServiceCallParts): ServiceCall {
   const { request, response, context } = parts;
   const call: ServiceCall = {
     service: parts.service,

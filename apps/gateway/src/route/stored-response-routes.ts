@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError, invalidRequest } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { Gateway } from '../gateway.js';
+import type { ModelCatalog } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
@@ -17,10 +17,7 @@ type Request = IncomingMessage & { params?: Record<string, unknown> };
 const codec = codecFor('openai-responses');
 
 /** A handler with the caller's key checked and its errors written in the OpenAI shape. */
-function handler(
-  gateway: Gateway,
-  run: (request: Request, context: RequestContext, key: GatewayKey) => Promise<void>,
-): RouteHandler {
+function handler(run: (request: Request, context: RequestContext, key: GatewayKey) => Promise<void>): RouteHandler {
   return async (request: Request, _response: ServerResponse, context: RequestContext) => {
     try {
       await run(request, context, admittedKey(context));
@@ -70,7 +67,7 @@ function getNotAllowed(request: IncomingMessage, _response: ServerResponse, cont
  * response that went through to it as is (for the key that created it only).
  */
 export function storedResponseRoutes(
-  gateway: Gateway,
+  gateway: Pick<ModelCatalog, 'providers'>,
   store: ResponseStore,
   owners: UpstreamResponseOwners,
 ): RouteEntry[] {
@@ -87,7 +84,7 @@ export function storedResponseRoutes(
     await answerFromOwner(gateway, context, owner, id, ask);
     return true;
   };
-  const retrieve = handler(gateway, async (request, context, key) => {
+  const retrieve = handler(async (request, context, key) => {
     const id = responseId(request);
     if (context.url.searchParams.get('stream') === 'true')
       throw invalidRequest('stream: streaming a stored response again is not supported by this gateway', 'stream');
@@ -96,14 +93,14 @@ export function storedResponseRoutes(
     if (!entry) throw responseNotFound(id);
     context.sink.sendJson(200, entry.response);
   });
-  const inputItems = handler(gateway, async (request, context, key) => {
+  const inputItems = handler(async (request, context, key) => {
     const id = responseId(request);
     if (await forwarded(context, key, id, { method: 'GET', suffix: '/input_items', search: context.url.search }))
       return;
     const chain = await store.chain(id, key.id);
     context.sink.sendJson(200, inputItemsPage(conversationItems(chain), context.url.searchParams));
   });
-  const remove = handler(gateway, async (request, context, key) => {
+  const remove = handler(async (request, context, key) => {
     const id = responseId(request);
     if (await forwarded(context, key, id, { method: 'DELETE', suffix: '', search: '' })) {
       await owners.forget(key.id, id);

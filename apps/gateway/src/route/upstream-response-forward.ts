@@ -1,5 +1,5 @@
 import { codecFor, fetchUpstream, requestSigner, type UpstreamRequest } from '@interlingua/provider-adapters';
-import type { Gateway } from '../gateway.js';
+import type { ModelCatalog } from './route-scope.js';
 import type { RequestContext } from '../context/request-context.js';
 import { upstreamHttpError } from '../call/upstream-request.js';
 import { isResponsesTarget } from '../responses/responses-targets.js';
@@ -25,7 +25,7 @@ export interface OwnerRequest {
  * speaking OpenAI Responses, leaves the id unknown (404).
  */
 export async function answerFromOwner(
-  gateway: Gateway,
+  gateway: Pick<ModelCatalog, 'providers'>,
   context: RequestContext,
   owner: UpstreamOwner,
   id: string,

@@ -1,6 +1,6 @@
 import type { IrRequest } from '@interlingua/ir';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
-import type { Gateway } from '../gateway.js';
+import type { GatewayConfig } from '../config/config-schema.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { inlineRemoteImages } from './inline-remote-media.js';
 import { createMediaFetcher, type ByteBudget, type FetchedMedia, type MediaFetcher } from './media-fetcher.js';
@@ -8,14 +8,19 @@ import { createMediaFetcher, type ByteBudget, type FetchedMedia, type MediaFetch
 /** Upstream wires that cannot take images by URL and need them inline. */
 const INLINE_ONLY_WIRES = new Set<GenerationStyle>(['gemini']);
 
-const fetchers = new WeakMap<Gateway, MediaFetcher>();
+/** What the remote-media step touches: the media settings (the fetcher is kept per scope object). */
+export interface MediaScope {
+  config: Pick<GatewayConfig, 'media'>;
+}
+
+const fetchers = new WeakMap<MediaScope, MediaFetcher>();
 
 /** Replaces the gateway's media fetcher (tests inject fake DNS and a connect hook; embedders their own policy). */
-export function setMediaFetcher(gateway: Gateway, fetcher: MediaFetcher): void {
+export function setMediaFetcher(gateway: MediaScope, fetcher: MediaFetcher): void {
   fetchers.set(gateway, fetcher);
 }
 
-function fetcherFor(gateway: Gateway): MediaFetcher {
+function fetcherFor(gateway: MediaScope): MediaFetcher {
   let fetcher = fetchers.get(gateway);
   if (!fetcher) {
     fetcher = createMediaFetcher(gateway.config.media);
@@ -31,7 +36,7 @@ function fetcherFor(gateway: Gateway): MediaFetcher {
  * wires get the request unchanged.
  */
 export function remoteMediaStep(
-  gateway: Gateway,
+  gateway: MediaScope,
 ): (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest> {
   let downloads: Map<string, Promise<FetchedMedia>> | undefined;
   let budget: ByteBudget | undefined;
