@@ -14,6 +14,7 @@ import { runScenario, runSoak } from './run-scenario.mjs';
 import { allScenarios } from './scenarios.mjs';
 import { runTelemetryScenario } from './telemetry-scenario.mjs';
 import { runWorkersScenario } from './workers-scenario.mjs';
+import { runWebSocketScenario } from './websocket-scenario.mjs';
 import { directTarget, startFloor, startUpstream } from './server-processes.mjs';
 import { bodyCost, evaluateTargets } from './targets.mjs';
 
@@ -107,7 +108,9 @@ async function runScenarios(settings, servers, notes) {
         ? await runWorkersScenario(scenario, servers, settings)
         : scenario.kind === 'telemetry'
           ? await runTelemetryScenario(scenario, servers, settings)
-          : await runScenario(scenario, servers.targets, servers.upstream, settings.sizes);
+          : scenario.kind === 'websocket'
+            ? await runWebSocketScenario(scenario, servers, settings)
+            : await runScenario(scenario, servers.targets, servers.upstream, settings.sizes);
     const result = scenarioFigures(run);
     figures.push(result);
     process.stdout.write(`${scenarioText(result)}\n`);

@@ -64,16 +64,20 @@ export function gatewayConfig(upstreamOrigin, extra = {}) {
       ...PLACEHOLDER_PRICE,
     })),
     shutdown: { graceMs: 2_000 },
+    // The WebSocket scenarios hold one socket per client.
+    responses: { websocket: { maxConnectionsPerKey: 1024 } },
     providers: [
       provider('oai', 'openai', '/v1'),
       provider('ant', 'anthropic', ''),
       provider('gem', 'gemini', '/v1beta'),
+      { ...provider('oair', 'openai', '/v1'), api: 'responses' },
     ],
     models: [
       { name: 'gpt-4.1-mini', targets: [{ provider: 'oai' }] },
       { name: 'text-embedding-3-small', targets: [{ provider: 'oai' }] },
       { name: 'claude-sonnet-4-5', targets: [{ provider: 'ant' }], defaultMaxOutputTokens: 1024 },
       { name: 'gemini-2.5-flash', targets: [{ provider: 'gem' }] },
+      { name: 'gpt-4.1-mini-responses', targets: [{ provider: 'oair', model: 'gpt-4.1-mini' }] },
     ],
     ...extra,
   };

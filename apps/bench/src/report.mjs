@@ -24,6 +24,8 @@ const TARGET_ORDER = [
   'gateway-workers',
   'gateway-fresh',
   'gateway-otel',
+  'gateway-http',
+  'gateway-ws',
   'express-floor',
   'node-floor',
 ];

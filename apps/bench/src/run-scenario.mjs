@@ -110,7 +110,7 @@ async function slowSample(target, scenario, upstream, pass) {
  * @param {number} peakRss
  * @returns {Sample}
  */
-function toSample(result, pass, cpuUs, peakRss) {
+export function toSample(result, pass, cpuUs, peakRss) {
   const ok = result.completed - result.errors;
   return {
     pass,

@@ -20,7 +20,7 @@ import {
  * @typedef {object} Scenario
  * @property {string} id
  * @property {string} title
- * @property {'window' | 'slow' | 'soak' | 'workers' | 'ladder' | 'telemetry'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled; workers: window samples with a second gateway running one worker per core beside the one-process gateway; telemetry: window samples with a second gateway exporting traces beside the gateway with tracing off.
+ * @property {'window' | 'slow' | 'soak' | 'workers' | 'ladder' | 'telemetry' | 'websocket'} kind window: duration-bounded samples; slow: N streams held open at once; soak: N requests, RSS sampled; workers: window samples with a second gateway running one worker per core beside the one-process gateway; telemetry: window samples with a second gateway exporting traces beside the gateway with tracing off; websocket: the same Responses turns to the gateway over HTTP and over the Responses WebSocket mode.
  * @property {RequestSpec[]} requests Cycled through by the workers.
  * @property {number} concurrency
  * @property {StreamProfile} profile
@@ -211,6 +211,29 @@ export function allScenarios(settings) {
       paced: false,
       expect: ['response.completed'],
       note: 'translated; direct and floors get the same Responses request answered natively by the upstream',
+    },
+    {
+      id: 'ws-turns',
+      title:
+        'Responses turns, OpenAI Responses upstream (same style), stream burst, concurrency 20: HTTP against WebSocket',
+      kind: 'websocket',
+      requests: [responsesStreamRequest('gpt-4.1-mini-responses')],
+      concurrency: 20,
+      profile: BURST,
+      paced: false,
+      expect: ['response.completed'],
+      note: 'gateway-http: one keep-alive connection per client, POST /v1/responses; gateway-ws: one socket per client (as Codex keeps one), each turn a response.create sent after the last one ended',
+    },
+    {
+      id: 'ws-turns-translated',
+      title: 'Responses turns, Anthropic upstream (translated), stream burst, concurrency 20: HTTP against WebSocket',
+      kind: 'websocket',
+      requests: [responsesStreamRequest('claude-sonnet-4-5')],
+      concurrency: 20,
+      profile: BURST,
+      paced: false,
+      expect: ['response.completed'],
+      note: 'as ws-turns, through the IR to an Anthropic upstream',
     },
     {
       id: 'embeddings-c50',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * The child processes of a run: the loopback upstream and the two floors (forked, with IPC), each
  * in its own process so its CPU and memory can be read from /proc.
  *
- * @typedef {'direct' | 'gateway' | 'gateway-workers' | 'gateway-fresh' | 'gateway-otel' | 'express-floor' | 'node-floor'} TargetName
+ * @typedef {'direct' | 'gateway' | 'gateway-workers' | 'gateway-fresh' | 'gateway-otel' | 'gateway-http' | 'gateway-ws' | 'express-floor' | 'node-floor'} TargetName
  *
  * @typedef {object} Target
  * @property {TargetName} name
