@@ -7,10 +7,11 @@ import { RequestStop } from '../context/request-stop.js';
 
 /**
  * The gateway's own hold on a running call: the request's abort signal, which fires when the
- * client leaves OR the gateway stops the call (total timeout, one attempt's timeout, maximum
- * stream duration, shutdown) with an `IrError` as its reason, and the timers behind those. No
- * signal of its own: it stops the call through the request's (`call.abort`). At most one timer
- * per request plus one interval per stream, never one per event.
+ * client leaves OR the gateway stops the call (total timeout, maximum stream duration, shutdown)
+ * with an `IrError` as its reason, the timers behind those, and each attempt's signal (its own
+ * when the provider has a deadline), handed to the attempt by `beginAttempt`. It stops the call
+ * through the request's (`call.abort`). At most one timer per request plus one interval per
+ * stream, never one per event.
  */
 export class CallControl {
   /** The request's signal, which every attempt without a deadline of its own uses. */
@@ -41,10 +42,13 @@ export class CallControl {
     this.call.abort(reason);
   }
 
-  /** Starts one attempt: with the provider's `timeouts.totalMs`, the attempt gets its own deadline. */
-  beginAttempt(totalMs: number | undefined, provider: string): void {
+  /**
+   * Starts one attempt and gives the signal it runs under: with the provider's `timeouts.totalMs`,
+   * one of its own that also fires at that deadline; otherwise the request's.
+   */
+  beginAttempt(totalMs: number | undefined, provider: string): RequestStop {
     this.finishAttempt();
-    if (totalMs === undefined || this.requestSignal.aborted) return;
+    if (totalMs === undefined || this.requestSignal.aborted) return this.requestSignal;
     const attemptSignal = new RequestStop();
     const forward = (): void => attemptSignal.abort(this.requestSignal.reason);
     this.requestSignal.addEventListener('abort', forward);
@@ -57,16 +61,15 @@ export class CallControl {
       attemptSignal.abort(error);
     }, totalMs);
     this.attempt = { timer, forward };
-    this.call.signal = attemptSignal;
+    return attemptSignal;
   }
 
-  /** Ends the attempt: its deadline goes, and the call's own signal is the one in use again. */
+  /** Ends the attempt: its deadline goes. */
   finishAttempt(): void {
     if (!this.attempt) return;
     clearTimeout(this.attempt.timer);
     this.requestSignal.removeEventListener('abort', this.attempt.forward);
     this.attempt = undefined;
-    this.call.signal = this.requestSignal;
   }
 
   /** The first byte went out: for a stream, the pre-commit deadlines end here. */
@@ -92,15 +95,18 @@ export class CallControl {
   }
 }
 
-/** The gateway's reason when it stopped the call (or the attempt); undefined otherwise. */
-export function stopReason(call: GenerationContext): IrError | undefined {
-  const reason: unknown = call.signal.aborted ? call.signal.reason : undefined;
+/** What `stopReason` and `callerLeft` read: the request's signal, or an attempt's. */
+type StoppedSignal = Pick<RequestStop, 'aborted' | 'reason'>;
+
+/** The gateway's reason when it stopped the call (the request's signal) or the attempt (an attempt's); undefined otherwise. */
+export function stopReason(signal: StoppedSignal): IrError | undefined {
+  const reason: unknown = signal.aborted ? signal.reason : undefined;
   return reason instanceof IrError ? reason : undefined;
 }
 
 /** True when the caller went away (its abort, not one of the gateway's). */
-export function callerLeft(call: GenerationContext): boolean {
-  return call.signal.aborted && !(call.signal.reason instanceof IrError);
+export function callerLeft(signal: StoppedSignal): boolean {
+  return signal.aborted && !(signal.reason instanceof IrError);
 }
 
 function routeLabel(call: GenerationContext): string {

@@ -11,6 +11,7 @@ import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationContext } from '../context/generation-call.js';
+import type { RequestStop } from '../context/request-stop.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
 import { spliceFastPathBody } from './raw-body-splice.js';
 import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
@@ -30,13 +31,14 @@ export async function runFastPath(
   call: GenerationContext,
   adapter: HttpProviderAdapter,
   codec: StyleCodec<unknown, unknown>,
+  signal: RequestStop,
 ): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
   call.outcome.path = 'fast';
   call.outcome.warnings = [];
   const { body, injectedUsage } = fastPathBody(call, adapter);
-  const request = buildUpstreamRequest(call, adapter, body, call.stream);
+  const request = buildUpstreamRequest(call, adapter, body, call.stream, signal);
   if (!call.stream) {
     const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
     if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, target.settings);
@@ -52,7 +54,7 @@ export async function runFastPath(
     call.sink.send(200, JSON_CONTENT_TYPE, answer.body, answerHeaders(call));
     return;
   }
-  await relayStream(call, request, codec, adapter, injectedUsage);
+  await relayStream(call, request, codec, adapter, injectedUsage, signal);
 }
 
 function fastPathBody(
@@ -130,14 +132,15 @@ async function relayStream(
   codec: StyleCodec<unknown, unknown>,
   adapter: HttpProviderAdapter,
   dropUsageChunk: boolean,
+  signal: RequestStop,
 ): Promise<void> {
   const relay = new FastSseRelay(call, codec, dropUsageChunk);
   let failed: UpstreamErrorAnswer | undefined;
   try {
     failed = await streamUpstreamInto(request, relay);
   } catch (error) {
-    if (callerLeft(call)) return;
-    const irError = stopReason(call) ?? mapTransportError(error, 'during-body');
+    if (callerLeft(signal)) return;
+    const irError = stopReason(signal) ?? mapTransportError(error, 'during-body');
     if (!relay.started) throw irError;
     noteStreamFailure(call, irError.data);
     await relay.failInBand(irError);

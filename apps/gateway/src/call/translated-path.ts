@@ -14,6 +14,7 @@ import {
 import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import type { GenerationContext } from '../context/generation-call.js';
+import type { RequestStop } from '../context/request-stop.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
 import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
@@ -29,7 +30,11 @@ import type { CarrierSealing } from '../reasoning/seal-answer.js';
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** Caller style and upstream wire differ: decode to IR, encode for the upstream, and back. */
-export async function runTranslatedPath(call: GenerationContext, adapter: HttpProviderAdapter): Promise<void> {
+export async function runTranslatedPath(
+  call: GenerationContext,
+  adapter: HttpProviderAdapter,
+  signal: RequestStop,
+): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
   const wire = adapter.wire(target.settings, target.upstreamModel);
@@ -37,9 +42,7 @@ export async function runTranslatedPath(call: GenerationContext, adapter: HttpPr
   call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
   const decoded = withRouteCacheBreakpoints(call, irRequestForTarget(call), wire);
   const prepared =
-    call.prepareUpstreamIr && typeof wire === 'string'
-      ? await call.prepareUpstreamIr(decoded, wire, call.signal)
-      : decoded;
+    call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, signal) : decoded;
   const patched = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
   const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;
   const ir = reasoning?.ir ?? patched;
@@ -61,7 +64,8 @@ export async function runTranslatedPath(call: GenerationContext, adapter: HttpPr
   );
   const attempt: TranslatedAttempt = {
     call,
-    request: buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream),
+    request: buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream, signal),
+    signal,
     codec: upstreamCodec,
     adapter,
     names,
@@ -75,6 +79,8 @@ export async function runTranslatedPath(call: GenerationContext, adapter: HttpPr
 interface TranslatedAttempt {
   call: GenerationContext;
   request: UpstreamRequest;
+  /** The attempt's signal (the upstream request's). */
+  signal: RequestStop;
   /** The upstream's style. */
   codec: StyleCodec<unknown, unknown>;
   adapter: HttpProviderAdapter;
@@ -93,7 +99,15 @@ async function bufferedTranslated({ call, request, codec, adapter, names, sealin
   await sendTranslatedResponse(call, names ? names.restoreResponse(response) : response, sealing);
 }
 
-async function streamTranslated({ call, request, codec, adapter, names, sealing }: TranslatedAttempt): Promise<void> {
+async function streamTranslated({
+  call,
+  request,
+  signal,
+  codec,
+  adapter,
+  names,
+  sealing,
+}: TranslatedAttempt): Promise<void> {
   const writer = new IrStreamWriter(call, streamSealerFor(sealing));
   const decode = createUpstreamEventDecoder(codec, adapter, names, call.outcome.target?.settings);
   let failed: UpstreamErrorAnswer | undefined;
@@ -104,8 +118,8 @@ async function streamTranslated({ call, request, codec, adapter, names, sealing 
       MAX_ERROR_BODY_BYTES,
     );
   } catch (error) {
-    if (callerLeft(call)) return;
-    const failure = (stopReason(call) ?? mapTransportError(error, 'during-body')).data;
+    if (callerLeft(signal)) return;
+    const failure = (stopReason(signal) ?? mapTransportError(error, 'during-body')).data;
     if (writer.committed) noteStreamFailure(call, failure);
     await writer.fail(failure);
     return;

@@ -9,14 +9,16 @@ import {
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
 import type { GenerationContext } from '../context/generation-call.js';
+import type { RequestStop } from '../context/request-stop.js';
 import { safeUpstreamError, safeUpstreamErrorBody } from './upstream-error-redaction.js';
 
-/** The upstream HTTP request for a generation call to an HTTP provider. */
+/** The upstream HTTP request for a generation call to an HTTP provider, aborted by the attempt's `signal`. */
 export function buildUpstreamRequest(
   call: GenerationContext,
   adapter: HttpProviderAdapter,
   body: string | Buffer,
   stream: boolean,
+  signal: RequestStop,
 ): UpstreamRequest {
   const target = call.outcome.target;
   if (!target) throw new Error('no target chosen');
@@ -25,7 +27,7 @@ export function buildUpstreamRequest(
   for (const name in endpoint.headers) headers[name] = endpoint.headers[name]!;
   headers['x-request-id'] = call.requestId;
   call.outcome.trace?.inject(headers);
-  const request: UpstreamRequest = { url: endpoint.url, method: 'POST', headers, body, signal: call.signal };
+  const request: UpstreamRequest = { url: endpoint.url, method: 'POST', headers, body, signal };
   if (target.settings.timeouts) request.timeouts = target.settings.timeouts;
   if (target.settings.dispatcher) request.dispatcher = target.settings.dispatcher;
   const { sign } = requestSigner(adapter, target.settings);

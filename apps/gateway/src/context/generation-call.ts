@@ -66,8 +66,11 @@ export interface GenerationContext {
   route: ResolvedRoute;
   requestId: string;
   headers: IncomingHttpHeaders;
-  /** Aborted when the client goes away, or by `abort` (with an attempt deadline: that attempt's own signal). */
-  signal: RequestStop;
+  /**
+   * The request's signal: aborted when the client goes away, or by `abort`. An attempt runs under
+   * the signal `CallControl.beginAttempt` hands it (its own when the provider has a deadline).
+   */
+  readonly signal: RequestStop;
   /** Stops the whole request with the gateway's reason: the request's own signal aborts with it. */
   abort(reason: IrError): void;
   sink: AnswerSink;

@@ -9,6 +9,7 @@ import { noteStreamFailure } from '../call/stream-failure.js';
 import { defaultCallOps } from './default-call-ops.js';
 import { runFastPath } from '../call/fast-path.js';
 import type { GenerationContext } from '../context/generation-call.js';
+import type { RequestStop } from '../context/request-stop.js';
 import { runLocalPath } from '../call/local-path.js';
 import { trackStreamedText } from '../observe/streamed-usage.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
@@ -34,14 +35,14 @@ export async function runGeneration(call: GenerationContext): Promise<void> {
   try {
     await attemptTargets(call, ops, control);
   } catch (error) {
-    if (callerLeft(call)) {
+    if (callerLeft(call.signal)) {
       call.sink.end();
       return;
     }
-    const irError = stopReason(call) ?? asIrError(error);
+    const irError = stopReason(call.signal) ?? asIrError(error);
     if (!call.sink.committed) throw irError;
     noteStreamFailure(call, irError.data);
-    if (!call.sink.ended && !callerLeft(call)) await failCommitted(call, irError.data);
+    if (!call.sink.ended && !callerLeft(call.signal)) await failCommitted(call, irError.data);
     call.sink.end();
   } finally {
     control.dispose();
@@ -97,15 +98,15 @@ async function attempt(
 ): Promise<boolean> {
   call.outcome.attempts++;
   call.outcome.target = target;
-  control.beginAttempt(providerTotalMs(target), target.settings.id);
+  const signal = control.beginAttempt(providerTotalMs(target), target.settings.id);
   call.outcome.trace?.attemptStarted(target);
   try {
-    await runTarget(call);
+    await runTarget(call, signal);
     return true;
   } catch (error) {
-    const irError = stopReason(call) ?? asIrError(error);
+    const irError = stopReason(signal) ?? asIrError(error);
     call.outcome.trace?.attemptFailed(irError.data);
-    if (call.sink.committed || callerLeft(call) || irError.data.source === 'gateway') throw irError;
+    if (call.sink.committed || callerLeft(signal) || irError.data.source === 'gateway') throw irError;
     const verdict = classifyFailure(irError);
     noteFailure(call, ops, target, irError.data, verdict !== 'final');
     if (verdict === 'final') throw irError;
@@ -124,11 +125,12 @@ async function attempt(
   }
 }
 
-async function runTarget(call: GenerationContext): Promise<void> {
+/** Runs the attempt at the call's target under `signal` (the attempt's own, or the request's). */
+async function runTarget(call: GenerationContext, signal: RequestStop): Promise<void> {
   const target = call.outcome.target;
   if (!target) return;
   const adapter = target.adapter;
-  if (adapter.kind === 'local') return runLocalPath(call, adapter);
+  if (adapter.kind === 'local') return runLocalPath(call, adapter, signal);
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const sameFraming = call.framer.contentType === 'text/event-stream' || !call.stream;
   if (
@@ -138,8 +140,8 @@ async function runTarget(call: GenerationContext): Promise<void> {
     !needsCacheBreakpoints(call, wire) &&
     !mustOpenCarriers(call)
   )
-    return runFastPath(call, adapter, codecFor(wire));
-  return runTranslatedPath(call, adapter);
+    return runFastPath(call, adapter, codecFor(wire), signal);
+  return runTranslatedPath(call, adapter, signal);
 }
 
 /** The route's targets, in the order the request's cache key prefers them when the route keeps caches warm. */
