@@ -101,6 +101,22 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'style-internals-only-for-the-gateway-and-packages',
+      comment:
+        "a style package's ./internal entry (no stability promise) is for the gateway and the other packages; apps that stand where users stand (console, bench, client suites) import the public entry",
+      severity: 'error',
+      from: { path: '^apps/', pathNot: ['^apps/gateway/', testFile] },
+      to: { path: `^packages/${styles}/src/internal\\.ts$` },
+    },
+    {
+      name: 'style-internals-through-their-entry',
+      comment:
+        "another package reaches a style's internals through @interlingua/<style>/internal, never by a path into src/",
+      severity: 'error',
+      from: { path: '^(?:packages|apps)/([^/]+)/', pathNot: testFile },
+      to: { path: `^packages/${styles}/src/(?!internal\\.ts$|index\\.ts$)`, pathNot: '^packages/$1/' },
+    },
+    {
       name: 'testkit-only-in-tests',
       severity: 'error',
       from: { path: '^(packages|apps)/', pathNot: [testFile, '^packages/testkit/'] },

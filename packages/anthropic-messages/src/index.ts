@@ -4,17 +4,8 @@
  */
 export { anthropicMessagesCodec } from './anthropic-messages-codec.js';
 
-export {
-  checkAnthropicMessagesRequestLimits,
-  anthropicMessagesRequestToIr,
-  anthropicCountTokensRequestToIr,
-  anthropicMessagesRequestBodyToIr,
-} from './anthropic-messages-request-to-ir.js';
-export {
-  irToAnthropicMessagesRequest,
-  irToAnthropicCountTokensRequest,
-  ANTHROPIC_DEFAULT_MAX_TOKENS,
-} from './ir-to-anthropic-messages-request.js';
+export { anthropicMessagesRequestToIr, anthropicCountTokensRequestToIr } from './anthropic-messages-request-to-ir.js';
+export { irToAnthropicMessagesRequest, irToAnthropicCountTokensRequest } from './ir-to-anthropic-messages-request.js';
 export { anthropicMessagesResponseToIr } from './anthropic-messages-response-to-ir.js';
 export { irToAnthropicMessagesResponse } from './ir-to-anthropic-messages-response.js';
 export { createAnthropicMessagesStreamDecoder } from './anthropic-messages-stream-decoder.js';
@@ -25,7 +16,7 @@ export {
 } from './anthropic-messages-stream-encoder.js';
 export { validateAnthropicMessagesStream } from './anthropic-messages-stream-validator.js';
 export { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
-export { irToAnthropicError, anthropicErrorTypeOf } from './ir-to-anthropic-messages-error.js';
+export { irToAnthropicError } from './ir-to-anthropic-messages-error.js';
 export { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
 export { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
 export {
@@ -54,5 +45,7 @@ export * from './map/anthropic-stop-reason.js';
 export * from './map/anthropic-error-type.js';
 export * from './map/anthropic-tool-choice.js';
 export * from './map/anthropic-thinking-budget.js';
-export { anthropicMessagesAnswerUsage } from './anthropic-messages-answer-usage.js';
+
+/** Also in `./internal`, their home; kept here while the gateway's call step imports them from the root. */
 export { anthropicMessagesStyleOnlyEntries } from './anthropic-messages-style-only.js';
+export { anthropicMessagesRequestBodyToIr } from './anthropic-messages-request-to-ir.js';

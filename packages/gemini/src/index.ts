@@ -5,7 +5,7 @@ export * from './gemini-response-schema.js';
 export * from './gemini-error-schema.js';
 export type { GeminiRequestExtensions, GeminiResponseExtensions } from './gemini-extensions.js';
 
-export { checkGeminiRequestLimits, geminiRequestToIr } from './gemini-request-to-ir.js';
+export { geminiRequestToIr } from './gemini-request-to-ir.js';
 export { irToGeminiRequest } from './ir-to-gemini-request.js';
 export { geminiResponseToIr } from './gemini-response-to-ir.js';
 export { irToGeminiResponse } from './ir-to-gemini-response.js';
@@ -13,9 +13,6 @@ export { geminiUsageToIr } from './gemini-usage-to-ir.js';
 export { irUsageToGemini } from './ir-to-gemini-usage.js';
 export { geminiErrorToIr } from './gemini-error-to-ir.js';
 export { irErrorToGemini } from './ir-to-gemini-error.js';
-export { normalizeGeminiFieldNames } from './gemini-field-names.js';
-export { openApiSchemaToJsonSchema, jsonSchemaToOpenApiSchema } from './gemini-schema-dialect.js';
-export { GEMINI_SKIP_SIGNATURE } from './ir-to-gemini-contents.js';
 
 export type { GeminiChunkDecoder } from './gemini-stream-decoder.js';
 export { createGeminiChunkDecoder, createGeminiStreamDecoder } from './gemini-stream-decoder.js';
@@ -35,6 +32,6 @@ export * from './map/gemini-block-reason.js';
 export * from './map/gemini-rpc-status.js';
 export * from './map/gemini-function-calling-mode.js';
 export * from './map/gemini-thinking.js';
-export { GEMINI_MEDIA_TYPE_BY_EXTENSION } from './map/gemini-media-type.js';
-export { geminiAnswerUsage } from './gemini-answer-usage.js';
+
+/** Also in `./internal`, their home; kept here while the gateway's call step imports them from the root. */
 export { geminiStyleOnlyEntries } from './gemini-style-only.js';

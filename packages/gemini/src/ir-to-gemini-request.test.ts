@@ -1,7 +1,8 @@
 import type { IrRequest } from '@interlingua/ir';
 import { IrError } from '@interlingua/ir';
 import { describe, expect, it } from 'vitest';
-import { GEMINI_SKIP_SIGNATURE, geminiCodec } from './index.js';
+import { geminiCodec } from './index.js';
+import { GEMINI_SKIP_SIGNATURE } from './internal.js';
 
 const SIG_A = 'CvABsignatureA==';
 const SIG_B = 'CvABsignatureB==';

@@ -4,7 +4,6 @@
  * and tests.
  */
 export { openAiChatCodec } from './openai-chat-codec.js';
-export { checkOpenAiChatRequestLimits } from './openai-chat-request-to-ir.js';
 export { openAiChatModelList, openAiModel, type OpenAiModel, type OpenAiModelList } from './openai-chat-model-list.js';
 export {
   OPENAI_CHAT_STYLE_ID,
@@ -22,5 +21,6 @@ export {
 export * from './openai-chat-strict-schema.js';
 export type { OpenAiChatUsage } from './ir-to-openai-chat-usage.js';
 export * from './map/openai-chat-finish-reason.js';
-export { openAiChatAnswerUsage } from './openai-chat-answer-usage.js';
+
+/** Also in `./internal`, their home; kept here while the gateway's call step imports them from the root. */
 export { openAiChatStyleOnlyEntries } from './openai-chat-style-only.js';

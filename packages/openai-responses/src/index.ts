@@ -1,8 +1,8 @@
 export { openAiResponsesCodec } from './openai-responses-codec.js';
-export { checkOpenAiResponsesRequestLimits, openAiResponsesRequestToIr } from './openai-responses-request-to-ir.js';
+export { openAiResponsesRequestToIr } from './openai-responses-request-to-ir.js';
 export { irToOpenAiResponsesRequest } from './ir-to-openai-responses-request.js';
 export { openAiResponsesResponseToIr } from './openai-responses-response-to-ir.js';
-export { openAiResponsesResponseFromIr, irPartsToOutputItems } from './ir-to-openai-responses-response.js';
+export { openAiResponsesResponseFromIr } from './ir-to-openai-responses-response.js';
 export { openAiResponsesEchoFromRequest } from './openai-responses-echo.js';
 export { createOpenAiResponsesStreamDecoder } from './openai-responses-stream-decoder.js';
 export { createOpenAiResponsesStreamEncoder } from './openai-responses-stream-encoder.js';
@@ -24,10 +24,10 @@ export {
   type OpenAiResponsesMessageItemFields,
   type OpenAiResponsesCompactionRef,
 } from './openai-responses-extensions.js';
-export { INTERLINGUA_COMPACTION_PREFIX } from './openai-responses-input-to-ir.js';
 export * from './map/openai-responses-status.js';
 export * from './map/openai-responses-error-kind.js';
 export * from './map/openai-responses-tool-choice.js';
 export * from './map/openai-responses-reasoning-effort.js';
-export { openAiResponsesAnswerUsage } from './openai-responses-answer-usage.js';
+
+/** Also in `./internal`, their home; kept here while the gateway's call step imports them from the root. */
 export { openAiResponsesStyleOnlyEntries, type OpenAiResponsesStyleOnlyEntry } from './openai-responses-style-only.js';

@@ -1,8 +1,8 @@
 import type { IrUsage, StyleCodec } from '@interlingua/ir';
-import { anthropicMessagesAnswerUsage } from '@interlingua/anthropic-messages';
-import { geminiAnswerUsage } from '@interlingua/gemini';
-import { openAiChatAnswerUsage } from '@interlingua/openai-chat';
-import { openAiResponsesAnswerUsage } from '@interlingua/openai-responses';
+import { anthropicMessagesAnswerUsage } from '@interlingua/anthropic-messages/internal';
+import { geminiAnswerUsage } from '@interlingua/gemini/internal';
+import { openAiChatAnswerUsage } from '@interlingua/openai-chat/internal';
+import { openAiResponsesAnswerUsage } from '@interlingua/openai-responses/internal';
 import { styleCodec } from '@interlingua/translate';
 import type { GenerationStyle, HttpProviderAdapter, ProviderSettings, UpstreamWire } from './provider-adapter.js';
 import type { UpstreamRequest } from './transport/upstream-transport.js';

@@ -1,4 +1,4 @@
-import { INTERLINGUA_COMPACTION_PREFIX } from '@interlingua/openai-responses';
+import { INTERLINGUA_COMPACTION_PREFIX } from '@interlingua/openai-responses/internal';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import {
   openBytes,

@@ -1,8 +1,8 @@
-import { checkAnthropicMessagesRequestLimits } from '@interlingua/anthropic-messages';
-import { checkGeminiRequestLimits } from '@interlingua/gemini';
+import { checkAnthropicMessagesRequestLimits } from '@interlingua/anthropic-messages/internal';
+import { checkGeminiRequestLimits } from '@interlingua/gemini/internal';
 import { invalidRequest } from '@interlingua/ir';
-import { checkOpenAiChatRequestLimits } from '@interlingua/openai-chat';
-import { checkOpenAiResponsesRequestLimits } from '@interlingua/openai-responses';
+import { checkOpenAiChatRequestLimits } from '@interlingua/openai-chat/internal';
+import { checkOpenAiResponsesRequestLimits } from '@interlingua/openai-responses/internal';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { parsedFieldsOf, pendingField, shapeOf } from '../http/lazy-json-body.js';
 

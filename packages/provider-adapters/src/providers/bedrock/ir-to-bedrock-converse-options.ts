@@ -1,9 +1,6 @@
 import type { IrRequest, IrTool, IrWarning } from '@interlingua/ir';
-import {
-  ANTHROPIC_DEFAULT_MAX_TOKENS,
-  ANTHROPIC_MIN_THINKING_BUDGET,
-  IR_EFFORT_TO_ANTHROPIC_BUDGET,
-} from '@interlingua/anthropic-messages';
+import { ANTHROPIC_MIN_THINKING_BUDGET, IR_EFFORT_TO_ANTHROPIC_BUDGET } from '@interlingua/anthropic-messages';
+import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '@interlingua/anthropic-messages/internal';
 import type { BedrockConverseRequest, BedrockMessage } from './bedrock-converse-schema.js';
 import type { BedrockModelContext } from './bedrock-model-family.js';
 import { cachePointBlock } from './ir-to-bedrock-converse-content.js';

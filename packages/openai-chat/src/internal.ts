@@ -1,0 +1,9 @@
+/**
+ * @interlingua/openai-chat/internal: what the gateway and the other Interlingua packages share with this
+ * style beyond its public surface (request limits, answer usage for the gateway's usage counters,
+ * the style-only entries of the compatibility report, helpers of the translation). No stability
+ * promise: users import `@interlingua/openai-chat`.
+ */
+export { checkOpenAiChatRequestLimits } from './openai-chat-request-to-ir.js';
+export { openAiChatAnswerUsage } from './openai-chat-answer-usage.js';
+export { openAiChatStyleOnlyEntries } from './openai-chat-style-only.js';
