@@ -12,8 +12,11 @@ import { build } from 'esbuild';
  */
 export const PAIR_TRANSLATOR_BUDGET_BYTES = 43.5 * 1024;
 
-/** The largest gzipped browser bundle of the whole package (all four styles) may take. */
-export const ALL_STYLES_BUDGET_BYTES = 69 * 1024;
+/**
+ * The largest gzipped browser bundle of the whole package (all four styles) may take: the packed
+ * main entry is 70.4 KiB with web search results and citations in every style (66.1 KiB before).
+ */
+export const ALL_STYLES_BUDGET_BYTES = 71 * 1024;
 
 /** The codec each per-style entry (`@interlingua/translate/<style>`) exports. */
 export const STYLE_CODECS = {
