@@ -34,5 +34,10 @@ export function openAiResponsesAnswerUsage(wire: unknown): IrUsage | undefined {
   const body = asRecord(wire);
   if (!body || asRecord(body.usage) === undefined || !isResponseShape(body)) return undefined;
   const usage = openAiResponsesUsageSchema.safeParse(body.usage);
-  return usage.success ? openAiResponsesUsageToIr(usage.data) : undefined;
+  if (!usage.success) return undefined;
+  const ir = openAiResponsesUsageToIr(usage.data);
+  // Each `web_search_call` item is a billed search, as the full conversion counts them.
+  const searches = (body.output as unknown[]).filter((item) => asRecord(item)?.type === 'web_search_call').length;
+  if (searches > 0) ir.webSearchRequests = searches;
+  return ir;
 }

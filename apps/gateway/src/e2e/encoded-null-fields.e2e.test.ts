@@ -18,11 +18,13 @@ import {
  *   the API sends it whether or not a parameter is to blame.
  * - Responses `completed_at` is null until a response completes (the recorded streams predate
  *   the field; the recorded completed answers carry a number).
+ * - Anthropic `content_block_start` of a `web_search_tool_result`: the stream starts the block whole,
+ *   as the JSON answer holds it, and the recorded JSON answer's results carry `page_age: null`.
  */
 const DOCUMENTED_NULLS: Record<InboundStyle, string[]> = {
   'openai-chat': [],
   'openai-responses': ['<error>.param', '.completed_at'],
-  'anthropic-messages': [],
+  'anthropic-messages': ['<content_block_start>.content_block.content[].page_age'],
   gemini: [],
 };
 
