@@ -9,7 +9,7 @@ import type { LedgerRow } from '../ledger/ledger-row.js';
 import { redactUrl } from '../observe/request-log.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
-import { readJson } from './admin-key-routes.js';
+import { readJson } from './admin-json-body.js';
 import { auditAdminAction } from './admin-audit.js';
 import type { AdminConsoleScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';

@@ -1,16 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
-import type { z } from 'zod';
-import { formatIssues } from '../config/load-config.js';
 import { configKeyId } from '../auth/api-keys.js';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { RequestContext } from '../context/request-context.js';
-import { readBody } from '../http/read-body.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
 import { auditAdminAction, type AuditFields } from './admin-audit.js';
+import { parseBody, readJson } from './admin-json-body.js';
 import type { AdminKeysScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
@@ -24,7 +22,6 @@ interface KeyRouteScope {
   ops: { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger'> };
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
 type Request = IncomingMessage & { params?: Record<string, unknown> };
 
 /**
@@ -352,33 +349,6 @@ async function refuseTakenName(
       source: 'gateway',
     });
   }
-}
-
-/** The request body as JSON (at most 64 KiB); a 400 naming the problem otherwise. */
-export async function readJson(request: IncomingMessage): Promise<unknown> {
-  const text = (await readBody(request, MAX_BODY_BYTES)).toString('utf8');
-  try {
-    return JSON.parse(text || '{}') as unknown;
-  } catch {
-    throw new IrError({
-      kind: 'invalid-request',
-      message: 'The request body is not valid JSON',
-      code: 'invalid_json',
-      source: 'gateway',
-    });
-  }
-}
-
-function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw new IrError({
-      kind: 'invalid-request',
-      message: formatIssues(parsed.error.issues).join('; '),
-      code: 'invalid_key_fields',
-      source: 'gateway',
-    });
-  return parsed.data;
 }
 
 function runtimeView(record: RuntimeKeyRecord): Record<string, unknown> {

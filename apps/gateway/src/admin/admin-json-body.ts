@@ -1,0 +1,37 @@
+import type { IncomingMessage } from 'node:http';
+import { IrError } from '@interlingua/ir';
+import type { z } from 'zod';
+import { formatIssues } from '../config/load-config.js';
+import { readBody } from '../http/read-body.js';
+
+/** The admin API's JSON bodies: read (bounded) and checked, each fault a 400 naming the problem. */
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The request body as JSON (at most 64 KiB); a 400 naming the problem otherwise. */
+export async function readJson(request: IncomingMessage): Promise<unknown> {
+  const text = (await readBody(request, MAX_BODY_BYTES)).toString('utf8');
+  try {
+    return JSON.parse(text || '{}') as unknown;
+  } catch {
+    throw new IrError({
+      kind: 'invalid-request',
+      message: 'The request body is not valid JSON',
+      code: 'invalid_json',
+      source: 'gateway',
+    });
+  }
+}
+
+/** The body checked against a key schema; a 400 naming each wrong field otherwise. */
+export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new IrError({
+      kind: 'invalid-request',
+      message: formatIssues(parsed.error.issues).join('; '),
+      code: 'invalid_key_fields',
+      source: 'gateway',
+    });
+  return parsed.data;
+}
