@@ -1,3 +1,15 @@
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  isJsonSpace,
+} from '../http/json-bytes.js';
+
 /*
  * On the fast path the caller's body goes upstream with at most the model replaced (and, for chat
  * streams, `stream_options.include_usage` added). Re-serialising the parsed body costs as much as
@@ -6,15 +18,6 @@
  * layout is certain (one plain `"model"` key holding a string, no escaped key at the top level);
  * anything else is answered `undefined` and the caller serialises the parsed body as before.
  */
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 
 const MODEL_KEY = Buffer.from('model');
 const STREAM_OPTIONS_KEY = Buffer.from('stream_options');
@@ -28,8 +31,6 @@ interface TopLevelLayout {
   /** Index of the closing brace of the top-level object. */
   close: number;
 }
-
-const isSpace = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 /** Index just past the closing quote of the string whose opening quote is at `open`; -1 if none. */
 function stringEnd(raw: Buffer, open: number): number {
@@ -56,10 +57,10 @@ function sameBytes(raw: Buffer, start: number, end: number, word: Buffer): boole
 /** The string value after a key ending at `from` (`: "..."`), or undefined when it is no string. */
 function stringValueAfter(raw: Buffer, from: number): { start: number; end: number } | undefined {
   let at = from;
-  while (isSpace(raw[at])) at++;
+  while (isJsonSpace(raw[at])) at++;
   if (raw[at] !== COLON) return undefined;
   at++;
-  while (isSpace(raw[at])) at++;
+  while (isJsonSpace(raw[at])) at++;
   if (raw[at] !== QUOTE) return undefined;
   const end = stringEnd(raw, at);
   return end === -1 ? undefined : { start: at, end };
@@ -72,7 +73,7 @@ function stringValueAfter(raw: Buffer, from: number): { start: number; end: numb
  */
 export function topLevelLayout(raw: Buffer): TopLevelLayout | undefined {
   let at = 0;
-  while (isSpace(raw[at])) at++;
+  while (isJsonSpace(raw[at])) at++;
   if (raw[at] !== OPEN_OBJECT) return undefined;
   let depth = 0;
   let expectKey = false;
@@ -116,10 +117,10 @@ export function topLevelLayout(raw: Buffer): TopLevelLayout | undefined {
  */
 function appendMember(raw: Buffer, member: Buffer): Buffer | undefined {
   let close = raw.length - 1;
-  while (isSpace(raw[close])) close--;
+  while (isJsonSpace(raw[close])) close--;
   if (raw[close] !== CLOSE_OBJECT) return undefined;
   let last = close - 1;
-  while (isSpace(raw[last])) last--;
+  while (isJsonSpace(raw[last])) last--;
   if (last < 0 || raw[last] === OPEN_OBJECT) return undefined;
   return Buffer.concat([raw.subarray(0, close), member, raw.subarray(close)]);
 }

@@ -1,10 +1,6 @@
 import { safeJsonParse } from '@interlingua/ir-utils';
+import { BACKSLASH, CLOSE_OBJECT, COLON, OPEN_OBJECT, QUOTE, isJsonSpace } from '../http/json-bytes.js';
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COLON = 58;
-const OPEN = 123;
-const CLOSE = 125;
 const KEY = Buffer.from('"usage"');
 /** How many `"usage"` keys are tried, from the last, before giving up. */
 const MAX_CANDIDATES = 4;
@@ -59,7 +55,7 @@ function objectStart(bytes: Buffer, from: number): number {
   let i = skipSpace(bytes, from);
   if (bytes[i] !== COLON) return -1;
   i = skipSpace(bytes, i + 1);
-  return bytes[i] === OPEN ? i : -1;
+  return bytes[i] === OPEN_OBJECT ? i : -1;
 }
 
 /** The end (exclusive) of the object starting at `start`, strings skipped; -1 when cut off. */
@@ -72,14 +68,14 @@ function objectEnd(bytes: Buffer, start: number): number {
       if (byte === BACKSLASH) i++;
       else if (byte === QUOTE) inString = false;
     } else if (byte === QUOTE) inString = true;
-    else if (byte === OPEN) depth++;
-    else if (byte === CLOSE && --depth === 0) return i + 1;
+    else if (byte === OPEN_OBJECT) depth++;
+    else if (byte === CLOSE_OBJECT && --depth === 0) return i + 1;
   }
   return -1;
 }
 
 function skipSpace(bytes: Buffer, from: number): number {
   let i = from;
-  while (bytes[i] === 32 || bytes[i] === 9 || bytes[i] === 10 || bytes[i] === 13) i++;
+  while (isJsonSpace(bytes[i])) i++;
   return i;
 }

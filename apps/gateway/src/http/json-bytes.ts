@@ -1,0 +1,16 @@
+/**
+ * The bytes of JSON's structure, for the scanners that read a body or an answer as bytes without
+ * parsing it (the fast path's splice, the usage read from an answer's tail).
+ */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COLON = 0x3a;
+export const COMMA = 0x2c;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_OBJECT = 0x7d;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
+
+/** JSON's whitespace: space, line feed, carriage return, tab. */
+export const isJsonSpace = (byte: number | undefined): boolean =>
+  byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
