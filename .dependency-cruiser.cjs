@@ -103,7 +103,7 @@ module.exports = {
     {
       name: 'style-internals-only-for-the-gateway-and-packages',
       comment:
-        "a style package's ./internal entry (no stability promise) is for the gateway and the other packages; apps that stand where users stand (console, bench, client suites) import the public entry",
+        "a style or service package's ./internal entry (no stability promise) is for the gateway and the other packages; apps that stand where users stand (console, bench, client suites) import the public entry",
       severity: 'error',
       from: { path: '^apps/', pathNot: ['^apps/gateway/', testFile] },
       to: { path: `^packages/${styles}/src/internal\\.ts$` },

@@ -1,8 +1,6 @@
 export * from './embedding-ir.js';
 export * from './float32-base64.js';
 export * from './embedding-wires.js';
-export * from './embedding-task-to-wire.js';
-export { formatEmbeddingsPath, embeddingsValidationError } from './embeddings-validation-error.js';
 export * from './map/gemini-embed-task-type.js';
 export * from './map/cohere-input-type.js';
 export * from './map/voyage-input-type.js';

@@ -10,4 +10,3 @@ export * from './jina-rerank-request.js';
 export * from './voyage-rerank.js';
 export * from './tei-rerank.js';
 export * from './rerank-wires.js';
-export { formatRerankPath, notARerankAnswer } from './rerank-validation-error.js';

@@ -2,7 +2,6 @@ import {
   SPEECH_CONTENT_TYPES,
   isAudioWire,
   isPlainTextTranscriptionFormat,
-  openAiTranscriptionUsageToIr,
   speechAudioFromIr,
   speechRequestToIr,
   transcriptionFromIr,
@@ -12,6 +11,7 @@ import {
   type OpenAiTranscriptionFields,
   type OpenAiTranslationFields,
 } from '@interlingua/audio';
+import { openAiTranscriptionUsageToIr } from '@interlingua/audio/internal';
 import { unsupported } from '@interlingua/ir';
 import { codecFor, serviceErrorCodec, type UpstreamHead } from '@interlingua/provider-adapters';
 import { encodeMultipart, withField } from '../http/multipart-body.js';

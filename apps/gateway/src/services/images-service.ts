@@ -3,12 +3,12 @@ import {
   imagesRequestToIr,
   irToImagesResponse,
   isImagesWire,
-  openAiImagesUsageToIr,
   type ImageUpload,
   type OpenAiImageEditFields,
   type OpenAiImageGenerationRequest,
   type OpenAiImageVariationFields,
 } from '@interlingua/images';
+import { openAiImagesUsageToIr } from '@interlingua/images/internal';
 import { serviceErrorCodec } from '@interlingua/provider-adapters';
 import { encodeMultipart, withField } from '../http/multipart-body.js';
 import type { MultipartForm, UploadedFile } from '../http/multipart.js';
