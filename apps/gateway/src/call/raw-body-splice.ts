@@ -8,6 +8,7 @@ import {
   OPEN_OBJECT,
   QUOTE,
   isJsonSpace,
+  jsonStringEnd as stringEnd,
 } from '../http/json-bytes.js';
 
 /*
@@ -30,19 +31,6 @@ interface TopLevelLayout {
   hasStreamOptions: boolean;
   /** Index of the closing brace of the top-level object. */
   close: number;
-}
-
-/** Index just past the closing quote of the string whose opening quote is at `open`; -1 if none. */
-function stringEnd(raw: Buffer, open: number): number {
-  let from = open + 1;
-  for (;;) {
-    const quote = raw.indexOf(QUOTE, from);
-    if (quote === -1) return -1;
-    let backslashes = 0;
-    for (let at = quote - 1; at > open && raw[at] === BACKSLASH; at--) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
 }
 
 function holdsBackslash(raw: Buffer, start: number, end: number): boolean {

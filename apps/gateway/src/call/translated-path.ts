@@ -18,6 +18,7 @@ import type { RequestStop } from '../context/request-stop.js';
 import { irRequestForTarget } from './ir-request-for-target.js';
 import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
 import { IrStreamWriter } from './ir-stream-writer.js';
+import { jsonBytesInPieces } from './json-bytes-in-pieces.js';
 import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
 import { untranslatableWarnings } from './untranslatable.js';
@@ -64,7 +65,7 @@ export async function runTranslatedPath(
   );
   const attempt: TranslatedAttempt = {
     call,
-    request: buildUpstreamRequest(call, adapter, JSON.stringify(body), ir.stream, signal),
+    request: buildUpstreamRequest(call, adapter, upstreamBodyBytes(call, body), ir.stream, signal),
     signal,
     codec: upstreamCodec,
     adapter,
@@ -73,6 +74,14 @@ export async function runTranslatedPath(
   };
   if (ir.stream) await streamTranslated(attempt);
   else await bufferedTranslated(attempt);
+}
+
+/** A large body's upstream JSON is written in pieces (`jsonBytesInPieces`): no string holds all of it. */
+const PIECES_FROM_BYTES = 64 * 1024;
+
+/** The upstream body's JSON: as bytes built in pieces when the caller's body was large, else as a string. */
+function upstreamBodyBytes(call: GenerationContext, body: Record<string, unknown>): string | Buffer {
+  return call.rawBody.length >= PIECES_FROM_BYTES ? jsonBytesInPieces(body) : JSON.stringify(body);
 }
 
 /** One request to one upstream, and how its answer goes back to the caller. */

@@ -225,6 +225,47 @@ describe('Messages in, OpenAI chat upstream', () => {
     expect(body.messages[3]).toMatchObject({ role: 'user', content: 'Thanks, now invent a holiday there.' });
   });
 
+  it('reads an agent turn of over 128 KB of text in pieces and sends the upstream every turn, as compact JSON', async () => {
+    reply = replayJson('openai-chat/01-text.json');
+    const turns = Array.from({ length: 160 }, (_, i) => ({
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: `Turn ${i}: the “quoted” test — ${'src/line '.repeat(100)}\\ \u00e9`,
+    }));
+    const data = await client.messages.create({
+      model: 'up/gpt-4o',
+      max_tokens: 100,
+      system: 'Agent.',
+      messages: turns,
+    });
+    expect(data.content[0]?.type).toBe('text');
+    const raw = harness.upstream.requests.filter((r) => r.url === '/v1/chat/completions').at(-1)?.body;
+    expect(raw?.length).toBeGreaterThan(128 * 1024);
+    const body = lastChatRequest();
+    expect(raw?.toString()).toBe(JSON.stringify(body));
+    expect(body.messages).toEqual([{ role: 'system', content: 'Agent.' }, ...turns]);
+  });
+
+  it('answers a large body that is not JSON with the parser’s 400, as a small one', async () => {
+    const text = JSON.stringify({
+      model: 'up/gpt-4o',
+      max_tokens: 10,
+      messages: Array.from({ length: 400 }, () => ({ role: 'user', content: 'é'.repeat(200) })),
+    });
+    const refusal = async (body: string) => {
+      const response = await fetch(`${harness.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': GATEWAY_KEY, 'anthropic-version': '2023-06-01' },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as { error: { message: string } } };
+    };
+    const seen = harness.upstream.requests.length;
+    const large = await refusal(`${text.slice(0, -3)},]}`);
+    expect(large.status).toBe(400);
+    expect(large.body.error.message).toMatch(/^The request body is not valid JSON/);
+    expect(harness.upstream.requests).toHaveLength(seen);
+  });
+
   it('estimates count_tokens for a chat upstream and says so', async () => {
     const { data, response } = await client.messages
       .countTokens({ model: 'up/gpt-4o', system: 'abcd', messages: [{ role: 'user', content: 'abcdefgh' }] })

@@ -1,9 +1,11 @@
+import { isAscii } from 'node:buffer';
 import { invalidRequest } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { topLevelLayout } from '../call/raw-body-splice.js';
 import type { ResolvedRoute } from '../context/route-target.js';
 import { bodyText } from '../http/read-body.js';
+import { parseJsonObjectInPieces } from '../http/json-object-pieces.js';
 import { scanJsonObject } from '../http/json-body-scan.js';
 import { lazyJsonObject } from '../http/lazy-json-body.js';
 import { CONTENT_FIELDS } from '../services/forwarded-media-urls.js';
@@ -65,9 +67,23 @@ export function firstTargetSpeaks(route: ResolvedRoute | undefined, wire: Genera
   );
 }
 
+/**
+ * V8 keeps a string of more than about 128 KB of memory in its large-object space, where making
+ * one from bytes costs a millisecond or more whatever its size: a body whose text would be that
+ * large (64 K characters once one of them is not Latin-1) is parsed in pieces instead.
+ */
+const LARGE_TEXT_BYTES = 128 * 1024;
+
+/** Whether the text of `rawBody` would be a large V8 string (two bytes a character unless it is ASCII). */
+function largeText(rawBody: Buffer): boolean {
+  return rawBody.length >= LARGE_TEXT_BYTES || (rawBody.length >= LARGE_TEXT_BYTES / 2 && !isAscii(rawBody));
+}
+
 /** The body as a JSON object; 400 naming the problem otherwise. */
 export function parseJsonObject(rawBody: Buffer): Record<string, unknown> {
   if (rawBody.length === 0) throw invalidRequest('The request body is empty: send a JSON object');
+  const pieces = largeText(rawBody) ? parseJsonObjectInPieces(rawBody) : undefined;
+  if (pieces) return pieces;
   const parsed = safeJsonParse(bodyText(rawBody));
   if (!parsed.ok) throw invalidRequest(`The request body is not valid JSON: ${parsed.error}`);
   const object = asRecord(parsed.value);
