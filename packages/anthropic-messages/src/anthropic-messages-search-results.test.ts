@@ -1,36 +1,29 @@
 import type { IrResponse } from '@interlingua/ir';
 import { accumulateResponse, responseToStreamEvents, runMachineSync } from '@interlingua/ir-utils';
+import { searchedIrAnswer } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { anthropicMessagesCodec as codec } from './anthropic-messages-codec.js';
 import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-response-schema.js';
 import { validateAnthropicMessagesStream } from './anthropic-messages-stream-validator.js';
 
 /** An answer another provider searched for: a Responses `web_search_call` and a `url_citation` span. */
-const foreign: IrResponse = {
+const foreign: IrResponse = searchedIrAnswer({
   id: 'resp_1',
   model: 'gpt-x',
-  created: 0,
-  choices: [
+  rawFinish: 'completed',
+  search: {
+    id: 'ws_abc',
+    queries: ['tallest mountain in Alberta', 'Mount Columbia elevation'],
+    sources: [{ url: 'https://example.org/columbia', title: 'Mount Columbia' }],
+  },
+  texts: [
     {
-      index: 0,
-      finishReason: { unified: 'stop', raw: 'completed' },
-      content: [
-        {
-          type: 'web-search',
-          id: 'ws_abc',
-          queries: ['tallest mountain in Alberta', 'Mount Columbia elevation'],
-          sources: [{ url: 'https://example.org/columbia', title: 'Mount Columbia' }],
-        },
-        {
-          type: 'text',
-          text: 'It is Mount Columbia (3,747 m). [example.org]',
-          citations: [{ url: 'https://example.org/columbia', title: 'Mount Columbia', startIndex: 0, endIndex: 31 }],
-        },
-      ],
+      text: 'It is Mount Columbia (3,747 m). [example.org]',
+      citations: [{ url: 'https://example.org/columbia', title: 'Mount Columbia', startIndex: 0, endIndex: 31 }],
     },
   ],
-  usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15, webSearchRequests: 1 },
-};
+  tokens: { input: 10, output: 5 },
+});
 
 describe('web search answers from other styles as Anthropic blocks', () => {
   it('makes server_tool_use + web_search_tool_result and web_search_result_location citations', () => {

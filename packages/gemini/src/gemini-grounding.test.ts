@@ -1,11 +1,11 @@
 import type { IrResponse } from '@interlingua/ir';
 import { accumulateResponse, parseSseText, responseToStreamEvents, runMachineSync } from '@interlingua/ir-utils';
 import { describe, expect, it } from 'vitest';
-import { listRecordings, recordingSseBody } from '../../testkit/src/recordings.js';
+import { loadRecording, recordingSseBody, searchedIrAnswer } from '@interlingua/testkit';
 import { geminiCodec } from './gemini-codec.js';
 import { geminiStrictResponseSchema } from './gemini-response-schema.js';
 
-const [recording] = listRecordings('gemini', (row) => row.file.endsWith('10-grounding-stream.sse'));
+const recording = loadRecording('gemini/10-grounding-stream.sse');
 
 function decode(body: string): IrResponse {
   const messages = parseSseText(body);
@@ -15,30 +15,18 @@ function decode(body: string): IrResponse {
 /** Another provider's search and a citation after a non-ASCII character. */
 const text = 'Près de Calgary 🌤: 21°C today.';
 const start = text.indexOf('21°C');
-const foreign: IrResponse = {
+const foreign: IrResponse = searchedIrAnswer({
   id: 'resp_1',
   model: 'gpt-x',
-  created: 0,
-  choices: [
-    {
-      index: 0,
-      finishReason: { unified: 'stop', raw: 'completed' },
-      content: [
-        { type: 'web-search', id: 'ws_1', queries: ['Calgary weather'], sources: [{ url: 'https://a.example/' }] },
-        {
-          type: 'text',
-          text,
-          citations: [{ url: 'https://b.example/', title: 'B', startIndex: start, endIndex: text.length }],
-        },
-      ],
-    },
-  ],
-  usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7, webSearchRequests: 1 },
-};
+  rawFinish: 'completed',
+  search: { id: 'ws_1', queries: ['Calgary weather'], sources: [{ url: 'https://a.example/' }] },
+  texts: [{ text, citations: [{ url: 'https://b.example/', title: 'B', startIndex: start, endIndex: text.length }] }],
+  tokens: { input: 3, output: 4 },
+});
 
 describe('Gemini grounding as IR web searches and citations', () => {
   it('reads the recorded groundingMetadata: UTF-8 byte segments become UTF-16 spans of the text', () => {
-    const ir = decode(recordingSseBody(recording!));
+    const ir = decode(recordingSseBody(recording));
     const content = ir.choices[0]?.content ?? [];
     const answer = content.find((part) => part.type === 'text');
     const search = content.at(-1);

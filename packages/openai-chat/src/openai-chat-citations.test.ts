@@ -6,6 +6,7 @@ import {
   runMachineSync,
   serializeSseMessages,
 } from '@interlingua/ir-utils';
+import { searchedIrAnswer } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { irToOpenAiChatResponse } from './ir-to-openai-chat-response.js';
@@ -43,22 +44,13 @@ const WIRE = {
 };
 
 /** An answer searched by another provider: two text parts, the second cited. */
-const foreign: IrResponse = {
+const foreign: IrResponse = searchedIrAnswer({
   id: 'msg_1',
   model: 'claude-x',
-  created: 0,
-  choices: [
-    {
-      index: 0,
-      finishReason: { unified: 'stop', raw: 'end_turn' },
-      content: [
-        { type: 'web-search', id: 'srvtoolu_1', queries: ['q'], sources: [{ url: 'https://a.example/' }] },
-        { type: 'text', text: 'Sunny 🌤. ' },
-        { type: 'text', text: 'High of 21°C.', citations: [{ url: 'https://a.example/', title: 'A' }] },
-      ],
-    },
-  ],
-};
+  rawFinish: 'end_turn',
+  search: { id: 'srvtoolu_1', queries: ['q'], sources: [{ url: 'https://a.example/' }] },
+  texts: [{ text: 'Sunny 🌤. ' }, { text: 'High of 21°C.', citations: [{ url: 'https://a.example/', title: 'A' }] }],
+});
 
 describe('chat url citations', () => {
   it('read as the text’s citations with UTF-16 offsets, and written back unchanged', () => {

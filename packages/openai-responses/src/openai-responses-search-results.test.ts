@@ -1,6 +1,6 @@
 import type { IrResponse } from '@interlingua/ir';
 import { accumulateResponse, responseToStreamEvents, runMachineSync, safeJsonParse } from '@interlingua/ir-utils';
-import { listRecordings, recordingJson } from '@interlingua/testkit';
+import { loadRecording, recordingJson, searchedIrAnswer } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { openAiResponsesResponseFromIr } from './ir-to-openai-responses-response.js';
 import { openAiResponsesResponseToIr } from './openai-responses-response-to-ir.js';
@@ -9,42 +9,34 @@ import { createOpenAiResponsesStreamEncoder } from './openai-responses-stream-en
 import { openAiResponsesStrictResponseSchema } from './openai-responses-strict-response-schema.js';
 import { openAiResponsesStrictStreamEventSchema } from './openai-responses-strict-stream-event-schema.js';
 
-const [recorded] = listRecordings('openai-responses', (row) => row.file.endsWith('10-web-search-citations.json'));
+const recorded = loadRecording('openai-responses/10-web-search-citations.json');
 
 /** Another provider's search: text with a two-unit emoji before the cited span. */
 const text = 'Sunny 🌤 in Calgary, 21°C today. [weather.example]';
 const span = { start: text.indexOf('21°C'), end: text.indexOf(' [') };
-const foreign: IrResponse = {
+const foreign: IrResponse = searchedIrAnswer({
   id: 'msg_1',
   model: 'claude-x',
-  created: 0,
-  choices: [
+  rawFinish: 'end_turn',
+  search: {
+    id: 'srvtoolu_1',
+    queries: ['Calgary weather'],
+    sources: [{ url: 'https://weather.example/calgary', title: 'Calgary weather' }],
+  },
+  texts: [
     {
-      index: 0,
-      finishReason: { unified: 'stop', raw: 'end_turn' },
-      content: [
-        {
-          type: 'web-search',
-          id: 'srvtoolu_1',
-          queries: ['Calgary weather'],
-          sources: [{ url: 'https://weather.example/calgary', title: 'Calgary weather' }],
-        },
-        {
-          type: 'text',
-          text,
-          citations: [
-            { url: 'https://weather.example/calgary', title: 'Calgary', startIndex: span.start, endIndex: span.end },
-          ],
-        },
+      text,
+      citations: [
+        { url: 'https://weather.example/calgary', title: 'Calgary', startIndex: span.start, endIndex: span.end },
       ],
     },
   ],
-  usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15, webSearchRequests: 1 },
-};
+  tokens: { input: 10, output: 5 },
+});
 
 describe('Responses web search results and url citations', () => {
   it('reads the recorded web_search_call and url_citation into the IR', () => {
-    const { value } = openAiResponsesResponseToIr(recordingJson(recorded!));
+    const { value } = openAiResponsesResponseToIr(recordingJson(recorded));
     const [search, answer] = value.choices[0]?.content ?? [];
     expect(search).toMatchObject({
       type: 'web-search',
@@ -64,7 +56,7 @@ describe('Responses web search results and url citations', () => {
     expect(value.usage?.webSearchRequests).toBe(1);
     // Back to Responses: OpenAI's own item and annotation, unchanged.
     const wire = openAiResponsesResponseFromIr(value).value;
-    expect(wire.output).toEqual((recordingJson(recorded!) as { output: unknown[] }).output);
+    expect(wire.output).toEqual((recordingJson(recorded) as { output: unknown[] }).output);
   });
 
   it('writes another style’s search as web_search_call and its citation in code points', () => {

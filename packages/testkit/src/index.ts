@@ -13,3 +13,4 @@ export * from './recorded-null-paths.js';
 export * from './reasoning/index.js';
 export * from './cached-usage.js';
 export * from './ir-request.js';
+export * from './searched-answer.js';
