@@ -3,7 +3,7 @@ import { IrError } from '@interlingua/ir';
 import { configKeyId } from '../auth/api-keys.js';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GatewayRuntime } from '../operations/gateway-ops.js';
+import type { GatewayRuntime, KeyChange } from '../operations/gateway-ops.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
@@ -193,18 +193,22 @@ async function revoke<T>(
   write: (id: string) => Promise<T>,
 ): Promise<T> {
   const target = await revocationTarget(operator, gateway.keys, request);
+  /** Applies the change on every worker of this instance and audits it with how far it reached. */
+  const applyAndAudit = async (change: KeyChange, outcome: string): Promise<void> => {
+    const reach = await applyKeyChange(gateway.ops.runtime, operator, change);
+    audit(gateway.ops.runtime.logger, request, context, action, {
+      keyId: target.id,
+      keyName: target.name,
+      outcome,
+      ...reach,
+    });
+  };
   let result: T;
   try {
     result = await write(target.id);
   } catch (error) {
     if (error instanceof IrError) throw error;
-    const reach = await applyKeyChange(gateway.ops.runtime, operator, { refuse: [target.id] });
-    audit(gateway.ops.runtime.logger, request, context, action, {
-      keyId: target.id,
-      keyName: target.name,
-      outcome: 'refused-here-not-saved',
-      ...reach,
-    });
+    await applyAndAudit({ refuse: [target.id] }, 'refused-here-not-saved');
     throw new IrError({
       kind: 'overloaded',
       status: 503,
@@ -213,13 +217,7 @@ async function revoke<T>(
       source: 'gateway',
     });
   }
-  const reach = await applyKeyChange(gateway.ops.runtime, operator, { allow: [target.id] });
-  audit(gateway.ops.runtime.logger, request, context, action, {
-    keyId: target.id,
-    keyName: target.name,
-    outcome: 'saved',
-    ...reach,
-  });
+  await applyAndAudit({ allow: [target.id] }, 'saved');
   return result;
 }
 
