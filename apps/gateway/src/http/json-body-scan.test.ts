@@ -17,10 +17,21 @@ function parsedObject(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The scan agrees with the parser: every field it reports parses to the parser's value, in the parser's key order. */
+/** `raw` copied to start `offset` bytes into a buffer of its own (the scan reads words from the first aligned byte). */
+function atOffset(raw: Buffer, offset: number): Buffer {
+  const room = Buffer.alloc(raw.length + offset);
+  raw.copy(room, offset);
+  return room.subarray(offset);
+}
+
+/**
+ * The scan agrees with the parser: every field it reports parses to the parser's value, in the
+ * parser's key order; and it reads the same at any alignment of the bytes.
+ */
 function expectAgreement(text: string): void {
   const raw = bytes(text);
   const fields = scanJsonObject(raw);
+  for (const offset of [0, 1, 2, 3]) expect(scanJsonObject(atOffset(raw, offset)), `offset ${offset}`).toEqual(fields);
   if (!fields) return;
   const parsed = parsedObject(raw.toString('utf8'));
   expect(parsed, `the scan accepted what the parser refuses: ${text}`).toBeDefined();
@@ -49,6 +60,25 @@ describe('scanJsonObject', () => {
   it('notes a \\u escape inside a value', () => {
     const fields = scanJsonObject(bytes('{"a":["\\u0069mage"],"b":["image\\n"]}'));
     expect(fields?.map((f) => f.unicodeEscapes)).toEqual([true, false]);
+  });
+
+  it.each([
+    ['a chat image part', '{"m":[{"content":[{"type":"image_url","image_url":{"url":"u"}}]}]}', true],
+    ['a Responses file part', '{"m":[{"type":"input_file","file_url":"u"}]}', true],
+    ['an Anthropic document', '{"m":[{"content":[{"type":"document","source":{"type":"url"}}]}]}', true],
+    ['an image part', '{"m":[{"type":"image"}]}', true],
+    ['a Gemini file', '{"m":[{"parts":[{"fileData":{"fileUri":"u"}}]}]}', true],
+    ['a Gemini file in snake case', '{"m":[{"parts":[{"file_data":{}}]}]}', true],
+    ['an escaped type key', '{"m":[{"\\u0074ype":"image"}]}', true],
+    ['an escaped type value', '{"m":[{"type":"imag\\u0065"}]}', true],
+    ['a type spelled once as media, twice', '{"m":[{"type":"text","type":"image"}]}', true],
+    ['media names as text only', '{"m":[{"type":"text","text":"\\"type\\":\\"image_url\\" fileData"}]}', false],
+    ['a type that is no media', '{"m":[{"type":"function","function":{"name":"image"}}]}', false],
+    ['a type that is no string', '{"m":[{"type":["image"]},{"type":{"image":1}}]}', false],
+    ['media only at the top level', '{"type":"image","m":[1]}', false],
+  ])('notes what may name media by URL: %s', (_name, text, names) => {
+    const fields = scanJsonObject(bytes(text));
+    expect(fields?.find((f) => f.key === 'm')?.namesMedia).toBe(names);
   });
 
   it.each([

@@ -22,7 +22,29 @@ export interface ScannedField {
   empty: boolean;
   /** Some string inside holds a `\u` escape (text that a byte search would not see as it reads). */
   unicodeEscapes: boolean;
+  /**
+   * Some object inside may name media by URL: it has a `fileData` / `file_data` key, or a `type` key
+   * whose string value is one of `MEDIA_PART_TYPES`, or a key (or such a value) with an escape
+   * that could spell one. False means the media-URL walk would find nothing in the value.
+   */
+  namesMedia: boolean;
 }
+
+/** The part types that can name media by URL (chat, Responses, Anthropic). */
+export const MEDIA_PART_TYPES: ReadonlySet<string> = new Set([
+  'image_url',
+  'input_image',
+  'input_file',
+  'image',
+  'document',
+]);
+/** The keys of Gemini's file parts. */
+export const FILE_DATA_KEYS: ReadonlySet<string> = new Set(['fileData', 'file_data']);
+
+const asBytes = (words: Iterable<string>): Buffer[] => [...words].map((word) => Buffer.from(word));
+const MEDIA_TYPE_BYTES = asBytes(MEDIA_PART_TYPES);
+const FILE_DATA_KEY_BYTES = asBytes(FILE_DATA_KEYS);
+const TYPE_KEY = [Buffer.from('type')];
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -56,17 +78,62 @@ const TRUE = [0x74, 0x72, 0x75, 0x65];
 const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
 const NULL = [0x6e, 0x75, 0x6c, 0x6c];
 
+/**
+ * The high bit of each byte of `word` that ends a run of string text (`STRING_STOP`: below 0x20,
+ * the quote, the backslash), by the usual bit tests for a byte below a bound and a zero byte. A
+ * borrow can mark a byte above a marked one wrongly, never below: the lowest mark is exact.
+ */
+function stringStops(word: number): number {
+  const quote = word ^ 0x22222222;
+  const backslash = word ^ 0x5c5c5c5c;
+  const below = (word - 0x20202020) & ~word;
+  const zero = ((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash);
+  return (below | zero) & 0x80808080;
+}
+
+const NO_WORDS = new Int32Array(0);
+
+/** Words hold their first byte in their low bits (every platform Node runs on but a few). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Thrown inside the scan for any doubt; never leaves `scanJsonObject`. */
 class Doubt {}
 const DOUBT = new Doubt();
 
+/** Whether `bytes[start, end)` is one of `words` (compared only when a length matches). */
+function oneOf(bytes: Uint8Array, start: number, end: number, words: readonly Buffer[]): boolean {
+  const length = end - start;
+  for (const word of words) {
+    if (word.length !== length) continue;
+    let at = 0;
+    while (at < length && bytes[start + at] === word[at]) at++;
+    if (at === length) return true;
+  }
+  return false;
+}
+
+function holdsBackslash(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) if (bytes[at] === BACKSLASH) return true;
+  return false;
+}
+
 class Scan {
   pos = 0;
   unicodeEscapes = false;
+  namesMedia = false;
+  /** The bytes read four at a time, from the first one aligned for it (at `wordBase`). */
+  readonly words: Int32Array;
+  readonly wordBase: number;
+
   constructor(
     readonly bytes: Uint8Array,
     readonly maxDepth: number,
-  ) {}
+  ) {
+    const misaligned = (4 - (bytes.byteOffset & 3)) & 3;
+    const wordCount = Math.max(0, (bytes.length - misaligned) >> 2);
+    this.wordBase = wordCount === 0 ? bytes.length : misaligned;
+    this.words = wordCount === 0 ? NO_WORDS : new Int32Array(bytes.buffer, bytes.byteOffset + misaligned, wordCount);
+  }
 
   ws(): void {
     const bytes = this.bytes;
@@ -80,14 +147,32 @@ class Scan {
     this.pos++;
   }
 
+  /** The first byte from `pos` on that ends a run of string text (`STRING_STOP`), or the length. */
+  nextStringStop(from: number): number {
+    const { bytes, words, wordBase } = this;
+    let pos = from;
+    if (LITTLE_ENDIAN && pos >= wordBase) {
+      const wordCount = words.length;
+      let word = (pos - wordBase) >> 2;
+      // The bytes of the first word before `pos` are masked off.
+      let stops = word < wordCount ? stringStops(words[word] as number) & (-1 << (((pos - wordBase) & 3) << 3)) : 0;
+      while (stops === 0 && ++word < wordCount) stops = stringStops(words[word] as number);
+      if (stops !== 0) return wordBase + (word << 2) + ((31 - Math.clz32(stops & -stops)) >> 3);
+      pos = Math.max(pos, wordBase + (wordCount << 2));
+    }
+    const length = bytes.length;
+    while (pos < length && STRING_STOP[bytes[pos] as number] === 0) pos++;
+    return pos;
+  }
+
   /** From the opening quote to one past the closing one. */
   string(): void {
     const bytes = this.bytes;
     const length = bytes.length;
     let pos = this.pos + 1;
     for (;;) {
-      // Ordinary text bytes are the bulk of a body: one table load each.
-      while (pos < length && STRING_STOP[bytes[pos] as number] === 0) pos++;
+      // Ordinary text bytes are the bulk of a body: read four at a time.
+      pos = this.nextStringStop(pos);
       if (pos >= length) throw DOUBT;
       const b = bytes[pos] as number;
       if (b === QUOTE) break;
@@ -155,14 +240,26 @@ class Scan {
       return;
     }
     for (;;) {
+      let typeKey = false;
       if (keyed) {
         if (this.bytes[this.pos] !== QUOTE) throw DOUBT;
+        const keyStart = this.pos + 1;
         this.string();
+        if (!this.namesMedia) typeKey = this.noteKey(keyStart, this.pos - 1);
         this.ws();
         this.expect(COLON);
         this.ws();
       }
-      this.value(depth);
+      if (typeKey && this.bytes[this.pos] === QUOTE) {
+        const valueStart = this.pos + 1;
+        this.string();
+        const valueEnd = this.pos - 1;
+        if (
+          oneOf(this.bytes, valueStart, valueEnd, MEDIA_TYPE_BYTES) ||
+          holdsBackslash(this.bytes, valueStart, valueEnd)
+        )
+          this.namesMedia = true;
+      } else this.value(depth);
       this.ws();
       const next = this.bytes[this.pos];
       this.pos++;
@@ -170,6 +267,21 @@ class Scan {
       if (next !== COMMA) throw DOUBT;
       this.ws();
     }
+  }
+
+  /**
+   * Notes a key inside a value (its bytes from `start` to `end`): a Gemini file key, or any key
+   * with an escape, may name media; answers whether it is `type` (its string value is looked at).
+   */
+  noteKey(start: number, end: number): boolean {
+    const length = end - start;
+    if (length === 4) {
+      if (oneOf(this.bytes, start, end, TYPE_KEY)) return true;
+    } else if (length === 8 || length === 9) {
+      if (oneOf(this.bytes, start, end, FILE_DATA_KEY_BYTES)) this.namesMedia = true;
+    }
+    if (length >= 6 && holdsBackslash(this.bytes, start, end)) this.namesMedia = true;
+    return false;
   }
 
   /** A top-level key: plain text without escapes (anything else is left to the parser). */
@@ -216,6 +328,7 @@ export function scanJsonObject(bytes: Buffer, maxDepth = 64): ScannedField[] | u
         scan.ws();
         const start = scan.pos;
         scan.unicodeEscapes = false;
+        scan.namesMedia = false;
         scan.value(1);
         const end = scan.pos;
         fields.push({
@@ -225,6 +338,7 @@ export function scanJsonObject(bytes: Buffer, maxDepth = 64): ScannedField[] | u
           first: bytes[start] as number,
           empty: scan.emptyAt(start, end),
           unicodeEscapes: scan.unicodeEscapes,
+          namesMedia: scan.namesMedia,
         });
         scan.ws();
         const next = bytes[scan.pos];

@@ -55,6 +55,11 @@ const part = fc.oneof(
     source: fc.record({ type: fc.constant('url'), url: fc.constantFrom(...URLS) }),
   }),
   fc.record({ fileData: fc.record({ fileUri: fc.constantFrom(...URLS) }) }),
+  fc.record({ file_data: fc.record({ file_uri: fc.constantFrom(...URLS) }) }),
+  fc.record({
+    type: fc.constantFrom('text', 'function'),
+    text: fc.constantFrom('"type":"image_url"', 'fileData image document', '{"type":"input_file"}'),
+  }),
   fc.jsonValue({ maxDepth: 2 }),
 );
 /** A long turn, so that the content passes the sizes from which it waits. */
@@ -90,10 +95,10 @@ const body = fc.record(
   { requiredKeys: [] },
 );
 
-/** Rewrites letters of the media names as \u escapes, which the byte search cannot see. */
+/** Rewrites letters of the media names (and the key `type`) as \u escapes, which a byte search cannot see. */
 const escapeNames = (text: string): string =>
   text.replace(
-    /"(image_url|input_image|document|fileData)"/g,
+    /"(image_url|input_image|input_file|image|document|fileData|file_data|type)"/g,
     (_m, name: string) => `"\\u00${name.charCodeAt(0).toString(16)}${name.slice(1)}"`,
   );
 

@@ -1,10 +1,10 @@
 import { checkAnthropicMessagesRequestLimits } from '@interlingua/anthropic-messages/internal';
 import { checkGeminiRequestLimits } from '@interlingua/gemini/internal';
 import { invalidRequest } from '@interlingua/ir';
-import { checkOpenAiChatRequestLimits } from '@interlingua/openai-chat/internal';
 import { checkOpenAiResponsesRequestLimits } from '@interlingua/openai-responses/internal';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { parsedFieldsOf, pendingField, shapeOf } from '../http/lazy-json-body.js';
+import { checkOpenAiChatLimits } from './chat-tool-limits.js';
 
 const isNonEmptyArray = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
 
@@ -49,7 +49,7 @@ export function checkRequiredFields(wire: GenerationStyle, json: Record<string, 
  * field, on every path (the fast path forwards the body without decoding it).
  */
 const LIMITS: Record<GenerationStyle, (json: Record<string, unknown>) => void> = {
-  'openai-chat': checkOpenAiChatRequestLimits,
+  'openai-chat': checkOpenAiChatLimits,
   'openai-responses': checkOpenAiResponsesRequestLimits,
   'anthropic-messages': checkAnthropicMessagesRequestLimits,
   gemini: checkGeminiRequestLimits,

@@ -1,6 +1,7 @@
 import { IrError } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
+import { MEDIA_PART_TYPES } from '../http/json-body-scan.js';
 import { pendingField, type PendingField } from '../http/lazy-json-body.js';
 import { describeUrl } from './media-fetcher.js';
 import { forwardedUrlProblem, type MediaUrlPolicy } from './media-url-policy.js';
@@ -57,17 +58,13 @@ export function checkForwardedMediaUrls(
   }
 }
 
-/** Byte needles covering every name the walk below looks for: the media part types and Gemini's file keys. */
-const MEDIA_NEEDLES = ['image', 'input_file', 'document', 'fileData', 'file_data'].map((needle) => Buffer.from(needle));
-
 /**
- * Whether a value not parsed yet may name media: false only when its bytes hold none of the names
- * the walk looks for and no `\u` escape (which could spell one); then the walk would find nothing.
+ * Whether a value not parsed yet may name media: the scan of its bytes noted every object key
+ * the walk below looks at (`type` with one of `MEDIA_PART_TYPES`, `fileData`, `file_data`, or an
+ * escaped key or type that could spell one); without any, the walk would find nothing.
  */
-function mayNameMedia({ bytes, field }: PendingField): boolean {
-  if (field.unicodeEscapes) return true;
-  const value = bytes.subarray(field.start, field.end);
-  return MEDIA_NEEDLES.some((needle) => value.includes(needle));
+function mayNameMedia({ field }: PendingField): boolean {
+  return field.namesMedia;
 }
 
 function urlProblem(found: FoundUrl, policy: MediaUrlPolicy): string | undefined {
@@ -121,9 +118,6 @@ function pathText(path: ReadonlyArray<string | number>, ...fields: string[]): st
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
-
-/** The part types that can name media by URL. */
-const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(['image_url', 'input_image', 'input_file', 'image', 'document']);
 
 /** The URL a part of one of `MEDIA_PART_TYPES` names, by its shape. */
 function typedPartUrl(
