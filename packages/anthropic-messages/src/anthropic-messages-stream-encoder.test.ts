@@ -3,6 +3,8 @@ import { accumulateResponse, parseSseText, runMachineSync, serializeSseMessages 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anthropicMessagesCodec as codec } from './anthropic-messages-codec.js';
+import type { AnthropicStreamEvent } from './anthropic-messages-stream-event-schema.js';
+import { anthropicSseMessage, encoderSseMessage } from './anthropic-messages-stream-encoder.js';
 import { validateAnthropicMessagesStream } from './anthropic-messages-stream-validator.js';
 
 type Kind = 'text' | 'reasoning' | 'tool';
@@ -96,6 +98,9 @@ describe('stream encoder, any IR event order', () => {
           else events.splice(1, 0, usage);
           const out = runMachineSync(codec.stream.createEncoder(), events);
           expect(validateAnthropicMessagesStream(out)).toEqual([]);
+          // Every message, written directly or not, is what the general serialiser gives for its event.
+          for (const message of out)
+            expect(anthropicSseMessage(JSON.parse(message.data) as AnthropicStreamEvent)).toEqual(message);
           const again = accumulateResponse(
             runMachineSync(codec.stream.createDecoder(), parseSseText(serializeSseMessages(out))),
           );
@@ -108,5 +113,33 @@ describe('stream encoder, any IR event order', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('deltas written directly', () => {
+  const general = (event: AnthropicStreamEvent) => anthropicSseMessage(event);
+
+  it('gives the bytes of the general serialiser for any text or tool input, lone surrogates too', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.string({ unit: 'binary' }), fc.boolean(), (index, text, tool) => {
+        const event: AnthropicStreamEvent = tool
+          ? { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: text } }
+          : { type: 'content_block_delta', index, delta: { type: 'text_delta', text } };
+        expect(encoderSseMessage(event)).toEqual(general(event));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves other deltas and fields of another kind to the general serialiser', () => {
+    const odd = [
+      { type: 'content_block_delta', index: 1.5, delta: { type: 'text_delta', text: 'a' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 3 } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: null } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'x' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_stop' },
+    ] as unknown as AnthropicStreamEvent[];
+    for (const event of odd) expect(encoderSseMessage(event)).toEqual(general(event));
   });
 });

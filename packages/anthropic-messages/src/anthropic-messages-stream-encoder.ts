@@ -26,6 +26,25 @@ export function anthropicSseMessage(event: AnthropicStreamEvent): SseMessage {
   return { event: event.type, data: JSON.stringify(event) };
 }
 
+/**
+ * The SSE message of an event this encoder made. The deltas of text and tool input (nearly every
+ * event of an answer) are written directly: the same JSON as `anthropicSseMessage` gives for the
+ * `{ type, index, delta: { type, text | partial_json } }` objects the block scheduler builds,
+ * without serialising two objects per delta. Anything else, or a field of another kind, goes
+ * through `anthropicSseMessage`.
+ */
+export function encoderSseMessage(event: AnthropicStreamEvent): SseMessage {
+  if (event.type !== 'content_block_delta' || !Number.isInteger(event.index)) return anthropicSseMessage(event);
+  const { type } = event.delta;
+  const field = type === 'text_delta' ? 'text' : type === 'input_json_delta' ? 'partial_json' : '';
+  const text = field ? (event.delta as Record<string, unknown>)[field] : undefined;
+  if (typeof text !== 'string') return anthropicSseMessage(event);
+  return {
+    event: event.type,
+    data: `{"type":"${event.type}","index":${event.index},"delta":{"type":"${type}","${field}":${JSON.stringify(text)}}}`,
+  };
+}
+
 /** The keep-alive Anthropic itself sends (`event: ping`); clients skip it. */
 export function anthropicPingEvent(): SseMessage {
   return anthropicSseMessage({ type: 'ping' });
@@ -105,10 +124,9 @@ function createHandlers(
     if ((choice ?? 0) !== 0) state.ignored.add(index);
     return !state.ignored.has(index);
   };
-  const started = (events: AnthropicStreamEvent[]): AnthropicStreamEvent[] => [
-    ...messageStart(state, options),
-    ...events,
-  ];
+  // Nearly every event comes after the start: no new array for those.
+  const started = (events: AnthropicStreamEvent[]): AnthropicStreamEvent[] =>
+    state.started ? events : [...messageStart(state, options), ...events];
   return {
     'response-start': (e) => {
       if (state.started) return [];
@@ -185,7 +203,7 @@ export function createAnthropicMessagesStreamEncoder(
   return {
     push(event) {
       if (state.closed) return [];
-      return dispatchStreamEvent(event, handlers).map(anthropicSseMessage);
+      return dispatchStreamEvent(event, handlers).map(encoderSseMessage);
     },
     end() {
       if (state.closed) return [];
@@ -196,7 +214,7 @@ export function createAnthropicMessagesStreamEncoder(
         messageDelta(state, blocks.sawToolUse),
         { type: 'message_stop' } as const,
       ];
-      return events.map(anthropicSseMessage);
+      return events.map(encoderSseMessage);
     },
   };
 }
