@@ -13,7 +13,8 @@ import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationContext } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
-import { spliceFastPathBody } from './raw-body-splice.js';
+import { hasTailRoom } from '../http/read-body.js';
+import { appendIncludeUsageInPlace, INCLUDE_USAGE_BYTES, spliceFastPathBody } from './raw-body-splice.js';
 import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
 import { endsStream, holdsData } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
@@ -37,7 +38,26 @@ export async function runFastPath(
   if (!target) return;
   call.outcome.path = 'fast';
   call.outcome.warnings = [];
-  const { body, injectedUsage } = fastPathBody(call, adapter);
+  const { body, injectedUsage, restore } = fastPathBody(call, adapter);
+  try {
+    await relay(call, adapter, codec, signal, body, injectedUsage);
+  } finally {
+    // The upstream call has settled: its socket reads the body no more (undici destroys a
+    // connection whose answer came before the request was written).
+    restore?.();
+  }
+}
+
+async function relay(
+  call: GenerationContext,
+  adapter: HttpProviderAdapter,
+  codec: StyleCodec<unknown, unknown>,
+  signal: RequestStop,
+  body: string | Buffer,
+  injectedUsage: boolean,
+): Promise<void> {
+  const target = call.outcome.target;
+  if (!target) return;
   const request = buildUpstreamRequest(call, adapter, body, call.stream, signal);
   if (!call.stream) {
     const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
@@ -60,7 +80,7 @@ export async function runFastPath(
 function fastPathBody(
   call: GenerationContext,
   adapter: HttpProviderAdapter,
-): { body: string | Buffer; injectedUsage: boolean } {
+): { body: string | Buffer; injectedUsage: boolean; restore?: () => void } {
   const target = call.outcome.target;
   const callerModel = call.json.model;
   const upstreamModel =
@@ -87,6 +107,11 @@ function fastPathBody(
     if (reshaped) return { body: JSON.stringify(out), injectedUsage };
   }
   if (upstreamModel === undefined && !injectedUsage) return { body: call.rawBody, injectedUsage };
+  // Only usage to add: in the room after the caller's bytes, unless the request log shows them.
+  if (upstreamModel === undefined && !('stream_options' in call.json) && !call.ops?.logBodies) {
+    const edited = appendIncludeUsageInPlace(call.rawBody, hasTailRoom(call.rawBody, INCLUDE_USAGE_BYTES));
+    if (edited) return { body: edited.body, injectedUsage, restore: edited.restore };
+  }
   const spliced =
     typeof callerModel === 'string'
       ? spliceFastPathBody(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { spliceFastPathBody, topLevelLayout } from './raw-body-splice.js';
+import { appendIncludeUsageInPlace, spliceFastPathBody, topLevelLayout } from './raw-body-splice.js';
 
 /** What the fast path sent before splicing: the parsed body with its model (and usage) replaced. */
 function reserialised(raw: Buffer, upstreamModel: string, addIncludeUsage: boolean): unknown {
@@ -13,6 +13,13 @@ function reserialised(raw: Buffer, upstreamModel: string, addIncludeUsage: boole
 }
 
 const json = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+/** `raw` in memory of its own with 64 free bytes after it, as a large body is read. */
+function withRoom(raw: Buffer): Buffer {
+  const memory = Buffer.allocUnsafeSlow(raw.length + 64).fill(0x78);
+  raw.copy(memory);
+  return memory.subarray(0, raw.length);
+}
 
 describe('spliceFastPathBody (hand-written splice)', () => {
   it('replaces the model in the caller bytes, leaving the rest byte for byte', () => {
@@ -109,10 +116,28 @@ describe('spliceFastPathBody (hand-written splice)', () => {
           expect(JSON.parse(appended?.toString('utf8') ?? 'null')).toEqual(reserialised(raw, model, true));
           const walked = spliceFastPathBody(raw, model, model, true);
           if (walked) expect(appended?.equals(walked)).toBe(true);
+          // In place, in the room after the bytes: the same bytes, and the caller's back after restore().
+          const roomy = withRoom(raw);
+          const edited = appendIncludeUsageInPlace(roomy, true);
+          expect(edited?.body.equals(appended as Buffer)).toBe(true);
+          edited?.restore();
+          expect(roomy.equals(raw)).toBe(true);
+          expect(appendIncludeUsageInPlace(roomy, false)).toBeUndefined();
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('edits in place only where it would append, and puts the caller bytes back', () => {
+    expect(appendIncludeUsageInPlace(withRoom(json('{}')), true)).toBeUndefined();
+    expect(appendIncludeUsageInPlace(withRoom(json('{"a":1} x')), true)).toBeUndefined();
+    const raw = withRoom(json('{"model":"m","stream":true} \n'));
+    const edited = appendIncludeUsageInPlace(raw, true);
+    expect(edited?.body.toString()).toBe('{"model":"m","stream":true,"stream_options":{"include_usage":true}} \n');
+    expect(edited?.body.buffer).toBe(raw.buffer);
+    edited?.restore();
+    expect(raw.toString()).toBe('{"model":"m","stream":true} \n');
   });
 
   it('gives what serialising the parsed body gives, for any body and layout (property)', () => {

@@ -23,6 +23,8 @@ import {
 const MODEL_KEY = Buffer.from('model');
 const STREAM_OPTIONS_KEY = Buffer.from('stream_options');
 const INCLUDE_USAGE = Buffer.from(',"stream_options":{"include_usage":true}');
+/** Bytes `appendIncludeUsageInPlace` needs after a body. */
+export const INCLUDE_USAGE_BYTES = INCLUDE_USAGE.length;
 
 /** Where the top-level keys the fast path rewrites sit in a JSON object's bytes. */
 interface TopLevelLayout {
@@ -99,18 +101,48 @@ export function topLevelLayout(raw: Buffer): TopLevelLayout | undefined {
 }
 
 /**
- * `raw` (known to parse to a JSON object) with `member` (`,"key":value`) added before the
- * closing brace, which is its last byte that is not white space; undefined for an empty object
- * (no member before that brace) or any other last byte. No walk: the bytes are read from the end.
+ * Where the closing brace of `raw` (known to parse to a JSON object) is: its last byte that is
+ * not white space, with a member before it; undefined for an empty object or any other last byte.
  */
-function appendMember(raw: Buffer, member: Buffer): Buffer | undefined {
+function appendPoint(raw: Buffer): number | undefined {
   let close = raw.length - 1;
   while (isJsonSpace(raw[close])) close--;
   if (raw[close] !== CLOSE_OBJECT) return undefined;
   let last = close - 1;
   while (isJsonSpace(raw[last])) last--;
-  if (last < 0 || raw[last] === OPEN_OBJECT) return undefined;
-  return Buffer.concat([raw.subarray(0, close), member, raw.subarray(close)]);
+  return last < 0 || raw[last] === OPEN_OBJECT ? undefined : close;
+}
+
+/**
+ * `raw` with `member` (`,"key":value`) added before the closing brace (see `appendPoint`). No
+ * walk: the bytes are read from the end.
+ */
+function appendMember(raw: Buffer, member: Buffer): Buffer | undefined {
+  const close = appendPoint(raw);
+  return close === undefined ? undefined : Buffer.concat([raw.subarray(0, close), member, raw.subarray(close)]);
+}
+
+/** A body edited in place, and how to give the caller's bytes back. */
+export interface EditedInPlace {
+  body: Buffer;
+  /** Puts the caller's bytes back: call it once nothing reads `body` any more (the upstream call settled). */
+  restore(): void;
+}
+
+/**
+ * `raw` with `"stream_options":{"include_usage":true}` added before its closing brace, written
+ * in the free memory after it (`hasRoom`: memory of its own, see `hasTailRoom`) instead of a copy
+ * of the whole body: the same bytes as `spliceFastPathBody` gives. Until `restore()` the caller's
+ * buffer reads the edited bytes from the brace on. Undefined without room or an append point.
+ */
+export function appendIncludeUsageInPlace(raw: Buffer, hasRoom: boolean): EditedInPlace | undefined {
+  const close = hasRoom ? appendPoint(raw) : undefined;
+  if (close === undefined) return undefined;
+  const tail = Buffer.from(raw.subarray(close));
+  const body = Buffer.from(raw.buffer, raw.byteOffset, raw.length + INCLUDE_USAGE.length);
+  INCLUDE_USAGE.copy(body, close);
+  tail.copy(body, close + INCLUDE_USAGE.length);
+  return { body, restore: () => void tail.copy(body, close) };
 }
 
 /**

@@ -196,7 +196,9 @@ class Scan {
   }
 
   literal(word: readonly number[]): void {
-    for (const byte of word) this.expect(byte);
+    const { bytes, pos } = this;
+    for (let at = 0; at < word.length; at++) if (bytes[pos + at] !== word[at]) throw DOUBT;
+    this.pos = pos + word.length;
   }
 
   number(): void {

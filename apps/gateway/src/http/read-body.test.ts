@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyText, readBody } from './read-body.js';
+import { BODY_TAIL_ROOM, bodyText, hasTailRoom, readBody } from './read-body.js';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
 afterEach(() => {
@@ -65,6 +65,18 @@ describe('readBody', () => {
     expect(copied.equals(view)).toBe(true);
     const joined = await fromChunks([Buffer.from('{"model"'), Buffer.from(':"m"}')]);
     expect(joined.toString()).toBe('{"model":"m"}');
+    expect(hasTailRoom(joined, 1)).toBe(false);
+  });
+
+  it('joins a large body into memory of its own with room after it', async () => {
+    const text = JSON.stringify({ model: 'm', text: 'x'.repeat(40_000) });
+    const { read } = await readOnServer(Buffer.from(text), 1_000_000);
+    expect(Buffer.isBuffer(read) && read.toString()).toBe(text);
+    const body = read as Buffer;
+    expect(hasTailRoom(body, BODY_TAIL_ROOM)).toBe(true);
+    expect(hasTailRoom(body, BODY_TAIL_ROOM + 1)).toBe(false);
+    expect(hasTailRoom(body.subarray(1), 1)).toBe(false);
+    expect(hasTailRoom(Buffer.from(text), 1)).toBe(false);
   });
 });
 
