@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
+import { COMPACT_EARLY } from './cli-compaction-settings.test-support.js';
 
 /**
  * The agent CLIs the suite judges the gateway with, each run non-interactively as a new user would
@@ -97,7 +98,7 @@ const claudeCode: AgentCli = {
   packageName: '@anthropic-ai/claude-code',
   version: '2.1.332',
   speaks: 'anthropic-messages',
-  compactsBy: 'auto-compact: `CLAUDE_CODE_AUTO_COMPACT_WINDOW=20000`, `CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=5`',
+  compactsBy: COMPACT_EARLY.claudeCode.compactsBy,
   executable: '@anthropic-ai/claude-code-linux-x64/claude',
   node: false,
   build(setup) {
@@ -108,7 +109,7 @@ const claudeCode: AgentCli = {
     });
     writeJson(join(setup.home, '.claude', 'settings.json'), {
       autoUpdates: false,
-      ...(setup.compactEarly ? { autoCompactEnabled: true } : {}),
+      ...(setup.compactEarly ? COMPACT_EARLY.claudeCode.settings : {}),
     });
     return {
       command: this.executable,
@@ -142,9 +143,7 @@ const claudeCode: AgentCli = {
         DISABLE_BUG_COMMAND: '1',
         CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '1',
         CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL: '1',
-        ...(setup.compactEarly
-          ? { CLAUDE_CODE_AUTO_COMPACT_WINDOW: '20000', CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: '5' }
-          : {}),
+        ...(setup.compactEarly ? COMPACT_EARLY.claudeCode.env : {}),
       },
     };
   },
@@ -158,8 +157,7 @@ function codex(websocket: boolean): AgentCli {
     version: '0.171.0',
     speaks: 'openai-responses',
     websocket,
-    compactsBy:
-      'remote compaction v2: its provider named `OpenAI` (base_url = the gateway), `model_auto_compact_token_limit = 2000`',
+    compactsBy: COMPACT_EARLY.codex.compactsBy,
     // The package's launcher finds the native binary of the platform package and its helper tools.
     executable: '@openai/codex/bin/codex.js',
     node: true,
@@ -174,16 +172,13 @@ function codex(websocket: boolean): AgentCli {
         'approval_policy = "never"',
         'sandbox_mode = "danger-full-access"',
         'web_search = "disabled"',
-        // Past the limit once the notes (a big tool output) are in the context, under it again after compacting.
-        ...(setup.compactEarly ? ['model_auto_compact_token_limit = 2000', 'model_context_window = 200000'] : []),
+        ...(setup.compactEarly ? COMPACT_EARLY.codex.configLines : []),
         '',
         '[analytics]',
         'enabled = false',
         '',
         '[model_providers.interlingua]',
-        // Codex compacts remotely ("remote compaction v2") only with a provider named OpenAI (its
-        // built-in one takes the WebSocket whatever the run asks); the compaction runs name theirs so.
-        `name = "${setup.compactEarly ? 'OpenAI' : 'Interlingua'}"`,
+        `name = "${setup.compactEarly ? COMPACT_EARLY.codex.providerName : 'Interlingua'}"`,
         `base_url = "${setup.gateway}/v1"`,
         'env_key = "INTERLINGUA_API_KEY"',
         'wire_api = "responses"',
@@ -209,7 +204,7 @@ function codex(websocket: boolean): AgentCli {
         env: {
           CODEX_HOME: codexHome,
           INTERLINGUA_API_KEY: setup.key,
-          ...(setup.compactEarly ? { CODEX_API_KEY: setup.key } : {}),
+          ...(setup.compactEarly ? COMPACT_EARLY.codex.env(setup.key) : {}),
           RUST_LOG: 'error',
         },
       };
@@ -223,9 +218,8 @@ const geminiCli: AgentCli = {
   packageName: '@google/gemini-cli',
   version: '0.61.0',
   speaks: 'gemini',
-  compactsOnNextPrompt: 'Tell me both again.',
-  compactsBy:
-    'chat compression, `model.compressionThreshold: 0.003`, alias `chat-compression-default` set to the route; compresses before the next prompt (`--resume latest`)',
+  compactsOnNextPrompt: COMPACT_EARLY.geminiCli.compactsOnNextPrompt,
+  compactsBy: COMPACT_EARLY.geminiCli.compactsBy,
   executable: '@google/gemini-cli/bundle/gemini.js',
   node: true,
   build(setup) {
@@ -239,13 +233,7 @@ const geminiCli: AgentCli = {
       },
       privacy: { usageStatisticsEnabled: false },
       telemetry: { enabled: false },
-      // 0.3% of the 1M-token window Gemini CLI assumes for a model it does not know: ~3,100 tokens.
-      ...(setup.compactEarly ? { model: { compressionThreshold: 0.003 } } : {}),
-      // Gemini CLI summarises with a model of its own choosing (an alias per model family): a
-      // gateway user points that alias at the route, as for any model it does not serve.
-      ...(setup.compactEarly
-        ? { modelConfigs: { customAliases: { 'chat-compression-default': { modelConfig: { model: setup.model } } } } }
-        : {}),
+      ...(setup.compactEarly ? COMPACT_EARLY.geminiCli.settings(setup.model) : {}),
     });
     return {
       command: this.executable,
@@ -274,7 +262,7 @@ const qwenCode: AgentCli = {
   packageName: '@qwen-code/qwen-code',
   version: '0.24.4',
   speaks: 'openai-chat',
-  compactsBy: 'chat compression, `context.autoCompactThreshold: 0.02`',
+  compactsBy: COMPACT_EARLY.qwenCode.compactsBy,
   executable: '@qwen-code/qwen-code/cli-entry.js',
   node: true,
   build(setup) {
@@ -283,8 +271,7 @@ const qwenCode: AgentCli = {
       general: { disableAutoUpdate: true, disableUpdateNag: true },
       privacy: { usageStatisticsEnabled: false },
       telemetry: { enabled: false },
-      // 2% of the 128K-token window qwen-code assumes for a model it does not know: ~2,600 tokens.
-      ...(setup.compactEarly ? { context: { autoCompactThreshold: 0.02 } } : {}),
+      ...(setup.compactEarly ? COMPACT_EARLY.qwenCode.settings : {}),
     });
     return {
       command: this.executable,
@@ -300,7 +287,7 @@ const opencode: AgentCli = {
   packageName: 'opencode-ai',
   version: '1.18.33',
   speaks: 'openai-chat',
-  compactsBy: "session compaction, the model's `limit.context: 8000`",
+  compactsBy: COMPACT_EARLY.opencode.compactsBy,
   executable: 'opencode-linux-x64/bin/opencode',
   node: false,
   build(setup) {
@@ -321,7 +308,7 @@ const opencode: AgentCli = {
               name: setup.model,
               tool_call: true,
               reasoning: true,
-              limit: { context: setup.compactEarly ? 8000 : 200000, output: 4096 },
+              limit: { context: setup.compactEarly ? COMPACT_EARLY.opencode.contextLimit : 200000, output: 4096 },
             },
           },
         },
@@ -349,9 +336,8 @@ const pi: AgentCli = {
   packageName: '@mariozechner/pi-coding-agent',
   version: '0.73.1',
   speaks: 'openai-chat',
-  compactsOnNextPrompt: 'Tell me both again.',
-  compactsBy:
-    'auto-compaction, `compaction.reserveTokens: 196000` of a 200,000-token window; compacts after the prompt, the next one continues (`--continue`)',
+  compactsOnNextPrompt: COMPACT_EARLY.pi.compactsOnNextPrompt,
+  compactsBy: COMPACT_EARLY.pi.compactsBy,
   executable: '@mariozechner/pi-coding-agent/dist/cli.js',
   node: true,
   build(setup) {
@@ -379,9 +365,7 @@ const pi: AgentCli = {
     writeJson(join(agentDir, 'settings.json'), {
       autoUpdate: false,
       checkForUpdates: false,
-      // Compact past 4,000 tokens of the 200,000-token window, keeping little beside the summary,
-      // so that a compaction replaces the big tool output.
-      ...(setup.compactEarly ? { compaction: { enabled: true, reserveTokens: 196_000, keepRecentTokens: 500 } } : {}),
+      ...(setup.compactEarly ? COMPACT_EARLY.pi.settings : {}),
     });
     return {
       command: this.executable,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { IrContentPart, IrMessage, IrRequest, IrResponse, IrStreamEvent, IrTool, IrUsage } from '@interlingua/ir';
+import type { IrContentPart, IrMessage, IrRequest, IrResponse, IrStreamEvent, IrUsage } from '@interlingua/ir';
 import { serializeSseMessages } from '@interlingua/ir-utils';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { readWireRequest } from '@interlingua/gateway/test-support';
@@ -15,12 +15,15 @@ import {
   allText,
   carriesSummary,
   isCompactionTrigger,
+  isGatewayCompaction,
+  isSummaryRequest,
   nextStep,
   progressOf,
   sendCompaction,
   summaryText,
   withoutTrigger,
-} from './agent-compaction.test-support.js';
+} from './upstream-compaction.test-support.js';
+import { stepCall, type TaskSteps } from './agent-task-tool-calls.test-support.js';
 
 /**
  * A loopback upstream of any generation wire playing a model that does one multi-step coding task
@@ -33,17 +36,8 @@ import {
  * summaries, next-speaker checks) get a short answer, JSON when a schema is asked for.
  */
 
-/** What the task reads, writes and runs, in the agent's working directory. */
-export interface AgentTask {
-  /** Absolute path of the agent's working directory. */
-  dir: string;
-  /** The file the model reads (its contents are the secret the answer must repeat). */
-  readFile: string;
-  /** The file the model writes, and what it writes. */
-  writeFile: string;
-  writeText: string;
-  /** The command the model runs (its output is repeated in the answer). */
-  command: string;
+/** The task an agent run does, and how the upstream reports its usage. */
+export interface AgentTask extends TaskSteps {
   /**
    * Report each request's input tokens as 1,000 plus a token per 4 characters of the tool results
    * it carries (instead of a constant 200), so that an agent counting its context from the reported
@@ -115,77 +109,6 @@ function toolResults(messages: readonly IrMessage[]): string[] {
   );
 }
 
-/** A tool offered by the agent whose name matches, with its parameter names. */
-function findTool(tools: readonly IrTool[], names: RegExp): IrTool | undefined {
-  return tools.find((tool) => names.test(tool.name));
-}
-
-function properties(tool: IrTool): Record<string, { type?: unknown; enum?: unknown[] }> {
-  return ((tool.parameters?.properties as Record<string, { type?: unknown }> | undefined) ?? {}) as Record<
-    string,
-    { type?: unknown; enum?: unknown[] }
-  >;
-}
-
-function required(tool: IrTool): string[] {
-  return (tool.parameters?.required as string[] | undefined) ?? [];
-}
-
-/** Arguments for `tool` filling its path, content and command parameters (found by name) and any other required one. */
-function argumentsFor(
-  tool: IrTool,
-  values: { path?: string; content?: string; command?: string },
-): Record<string, unknown> {
-  const props = properties(tool);
-  const args: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(props)) {
-    if (values.path !== undefined && /path|file/i.test(name) && !/paths/i.test(name)) args[name] = values.path;
-    else if (values.content !== undefined && /^content$|^contents$|^text$/i.test(name)) args[name] = values.content;
-    else if (values.command !== undefined && /^(command|cmd)$/i.test(name))
-      args[name] = schema.type === 'array' ? ['bash', '-lc', values.command] : values.command;
-  }
-  for (const name of required(tool)) {
-    if (name in args) continue;
-    const schema = props[name] ?? {};
-    if (Array.isArray(schema.enum)) args[name] = schema.enum[0];
-    else if (schema.type === 'boolean') args[name] = false;
-    else if (schema.type === 'number' || schema.type === 'integer') args[name] = 1;
-    else args[name] = `step of the scripted task (${name})`;
-  }
-  return args;
-}
-
-const READ_TOOL = /^(read|read_file|Read|view)$/;
-const WRITE_TOOL = /^(write|write_file|Write|create_file)$/;
-const SHELL_TOOL = /^(bash|Bash|run_shell_command|exec_command|shell|shell_command)$/;
-
-/** The call of step `index` (0 read, 1 write, 2 run) with the agent's own tools, or undefined when it offers none fit. */
-export function stepCall(
-  task: AgentTask,
-  tools: readonly IrTool[],
-  index: number,
-): { name: string; args: Record<string, unknown> } | undefined {
-  const shell = findTool(tools, SHELL_TOOL);
-  const readPath = `${task.dir}/${task.readFile}`;
-  const writePath = `${task.dir}/${task.writeFile}`;
-  if (index === 0) {
-    const read = findTool(tools, READ_TOOL);
-    if (read) return { name: read.name, args: argumentsFor(read, { path: readPath }) };
-    if (shell) return { name: shell.name, args: argumentsFor(shell, { command: `cat ${readPath}` }) };
-  }
-  if (index === 1) {
-    const write = findTool(tools, WRITE_TOOL);
-    if (write) return { name: write.name, args: argumentsFor(write, { path: writePath, content: task.writeText }) };
-    if (shell)
-      return {
-        name: shell.name,
-        args: argumentsFor(shell, { command: `printf '%s' '${task.writeText}' > ${writePath}` }),
-      };
-  }
-  if (index === 2 && shell) return { name: shell.name, args: argumentsFor(shell, { command: task.command }) };
-  return undefined;
-}
-
 /** A JSON value that satisfies a (simple) JSON schema: the first enum value, empty strings, nested objects. */
 function instanceOf(schema: Record<string, unknown> | undefined): unknown {
   if (!schema) return {};
@@ -207,20 +130,6 @@ interface Answer {
   step: StepKind;
   content: IrContentPart[];
   call?: { name: string; args: Record<string, unknown> };
-}
-
-/** The start of the instruction the gateway sends when it emulates a remote compaction. */
-const GATEWAY_COMPACTION = 'You compact conversations between a user and an AI assistant';
-
-/** Words of the summarising requests agents make when they compact (theirs, or the gateway's for Codex). */
-const SUMMARY_ASK =
-  /create a detailed summary|summari[sz]e the conversation|state_snapshot|You compact conversations|context checkpoint|context summarization/i;
-
-function isSummaryRequest(request: IrRequest): boolean {
-  const asked = request.messages
-    .filter((message) => message.role !== 'assistant' && message.role !== 'tool')
-    .map((message) => textOf(message.content));
-  return asked.slice(-2).some((text) => SUMMARY_ASK.test(text)) || SUMMARY_ASK.test(asked[0] ?? '');
 }
 
 /** What the model answers to `request`, given the task and what it has done so far. */
@@ -408,7 +317,7 @@ export async function startAgentTaskUpstream(): Promise<AgentTaskUpstream> {
     }
     const inputTokens = current.measuredUsage ? 1000 + Math.ceil(toolResults(ir.messages).join('').length / 4) : 200;
     const answer = answerFor(read.wire, current, ir);
-    const emulated = answer.step === 'summary' && allText(ir.messages).includes(GATEWAY_COMPACTION);
+    const emulated = answer.step === 'summary' && isGatewayCompaction(ir.messages);
     turns.push({
       ...base,
       ...(emulated ? { remote: 'emulated' as const } : {}),

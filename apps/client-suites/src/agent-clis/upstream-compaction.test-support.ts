@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { IrContentPart, IrMessage } from '@interlingua/ir';
+import type { IrContentPart, IrMessage, IrRequest } from '@interlingua/ir';
 import { sendJson, sendSse } from '@interlingua/testkit';
 
 /**
@@ -52,6 +52,26 @@ export function nextStep(progress: Progress): number {
   if (progress.secret === undefined) return 0;
   if (!progress.wrote) return 1;
   return progress.printed === undefined ? 2 : 3;
+}
+
+/** The start of the instruction the gateway sends when it emulates a remote compaction. */
+const GATEWAY_COMPACTION = 'You compact conversations between a user and an AI assistant';
+
+/** Words of the summarising requests agents make when they compact (theirs, or the gateway's for Codex). */
+const SUMMARY_ASK =
+  /create a detailed summary|summari[sz]e the conversation|state_snapshot|You compact conversations|context checkpoint|context summarization/i;
+
+/** Whether the request asks for a summary of the session: in its first or last two messages of the user's side. */
+export function isSummaryRequest(request: IrRequest): boolean {
+  const asked = request.messages
+    .filter((message) => message.role !== 'assistant' && message.role !== 'tool')
+    .map((message) => allText([message]));
+  return asked.slice(-2).some((text) => SUMMARY_ASK.test(text)) || SUMMARY_ASK.test(asked[0] ?? '');
+}
+
+/** Whether the summary is asked by the gateway emulating Codex's remote compaction on another wire. */
+export function isGatewayCompaction(messages: readonly IrMessage[]): boolean {
+  return allText(messages).includes(GATEWAY_COMPACTION);
 }
 
 /** Whether the request carries a summary this upstream wrote (the turn after a compaction). */
