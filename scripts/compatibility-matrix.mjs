@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readAllResults } from '../apps/client-suites/clients-matrix.mjs';
 import { readAgentCliResults, renderAgentCliSection } from '../apps/client-suites/agent-clis-matrix.mjs';
+import { escapeCell, numberedNotes, SYMBOL, tableHead } from '../apps/client-suites/matrix-markdown.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,8 +29,6 @@ export const REGENERATE_COMMAND = 'node scripts/compatibility-matrix.mjs';
  * @typedef {{ style: string, feature: string, by: string }} Judged a row judged by a client library rather than the style's strict schemas
  * @typedef {{ styles: Array<Labelled & { endpoint: string }>, upstreams: Labelled[], features: Labelled[], cells: CellResult[], judges?: Judged[] }} CompatibilityResults
  */
-
-const SYMBOL = { pass: '✅', warn: '⚠️', fail: '❌', 'n/a': '—' };
 
 /** What a caller sees differently on a translated route, written once below the tables. */
 const TRANSLATION_NOTES = [
@@ -272,13 +271,8 @@ function renderSummary(results, clients) {
  * @returns {string[]}
  */
 function renderStyle(results, style, clients) {
-  const notes = [];
-  const lines = [
-    `## ${style.title} callers (\`${style.endpoint}\`)`,
-    '',
-    `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`,
-    `|---|${results.upstreams.map(() => '---').join('|')}|`,
-  ];
+  const notes = numberedNotes();
+  const lines = [`## ${style.title} callers (\`${style.endpoint}\`)`, '', ...tableHead('Feature', results.upstreams)];
   for (const feature of results.features) {
     const cells = results.upstreams.map((upstream) => {
       const cell = results.cells.find(
@@ -288,15 +282,12 @@ function renderStyle(results, style, clients) {
       const symbol = cell.status === 'pass' && cell.warnings.length > 0 ? SYMBOL.warn : SYMBOL[cell.status];
       const details = [...cell.problems, ...cell.warnings.map((w) => `warning: ${w}`)];
       if (details.length === 0) return symbol;
-      notes.push(
-        `${notes.length + 1}. **${feature.title}, ${upstream.title} upstream:** ${details.map(escapeCell).join('; ')}`,
-      );
-      return `${symbol} [${notes.length}]`;
+      const note = `**${feature.title}, ${upstream.title} upstream:** ${details.map(escapeCell).join('; ')}`;
+      return `${symbol} [${notes.number(note)}]`;
     });
     lines.push(`| ${feature.title} | ${cells.join(' | ')} |`);
   }
-  lines.push('');
-  if (notes.length > 0) lines.push(...notes, '');
+  lines.push('', ...notes.lines());
   const judged = (results.judges ?? []).filter((j) => j.style === style.id);
   const byRow = judged.map((j) => `${results.features.find((f) => f.id === j.feature)?.title ?? j.feature}: ${j.by}`);
   lines.push(
@@ -321,8 +312,7 @@ function renderJudges(results, style, clients) {
   const lines = [
     `Real clients that passed each cell (${judges.map((_j, i) => letter(i)).join(', ')}, below):`,
     '',
-    `| Feature | ${results.upstreams.map((u) => u.title).join(' | ')} |`,
-    `|---|${results.upstreams.map(() => '---').join('|')}|`,
+    ...tableHead('Feature', results.upstreams),
   ];
   for (const feature of results.features) {
     if (
@@ -356,11 +346,6 @@ function renderJudges(results, style, clients) {
   }
   lines.push('');
   return lines;
-}
-
-/** @param {string} text */
-function escapeCell(text) {
-  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 }
 
 function main(argv) {

@@ -12,11 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeCell, numberedNotes, SYMBOL, tableHead } from './matrix-markdown.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const AGENT_CLI_RESULTS = join(HERE, 'results', 'agent-clis.json');
 export const AGENT_CLI_REGENERATE = 'node apps/client-suites/agent-clis-matrix.mjs';
-const SYMBOL = { pass: '✅', fail: '❌', 'n/a': '—', limit: '⚠️' };
 
 /**
  * Failures outside the gateway's reach, with the reason the page gives (read from what each CLI
@@ -45,11 +45,6 @@ export const OUTSIDE_OUR_REACH = {
 export function readAgentCliResults() {
   if (!existsSync(AGENT_CLI_RESULTS)) return undefined;
   return JSON.parse(readFileSync(AGENT_CLI_RESULTS, 'utf8'));
-}
-
-/** @param {string} text */
-function escapeCell(text) {
-  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -91,20 +86,10 @@ export function renderAgentCliSection(results) {
     ),
     '',
   ];
-  /** @type {string[]} */
-  const notes = [];
-  const noteNumber = (/** @type {string} */ note) => {
-    const text = escapeCell(note);
-    if (!notes.includes(text)) notes.push(text);
-    return notes.indexOf(text) + 1;
-  };
+  const notes = numberedNotes();
+  const noteNumber = (/** @type {string} */ note) => notes.number(escapeCell(note));
   for (const feature of results.features) {
-    lines.push(
-      `**${feature.title}**`,
-      '',
-      `| CLI | ${results.upstreams.map((u) => u.title).join(' | ')} |`,
-      `|---|${results.upstreams.map(() => '---').join('|')}|`,
-    );
+    lines.push(`**${feature.title}**`, '', ...tableHead('CLI', results.upstreams));
     for (const cli of results.clis) {
       const row = results.upstreams.map((upstream) => {
         const cell = results.cells.find(
@@ -119,8 +104,7 @@ export function renderAgentCliSection(results) {
     }
     lines.push('');
   }
-  notes.forEach((note, i) => lines.push(`${i + 1}. ${note}`));
-  if (notes.length > 0) lines.push('');
+  lines.push(...notes.lines());
   return lines;
 }
 

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeCell, numberedNotes, SYMBOL, tableHead } from './matrix-markdown.mjs';
 
 export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
 export const PAGE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'clients.md');
@@ -30,7 +31,6 @@ export const LANES = /** @type {Labelled[]} */ ([
   { id: 'node20', title: 'Node 20' },
   { id: 'node24', title: 'Node 24' },
 ]);
-const SYMBOL = { pass: '✅', fail: '❌', 'n/a': '—', limit: '⚠️' };
 
 /**
  * Every committed results file, by lane.
@@ -104,10 +104,7 @@ export function renderClientsMarkdown(results) {
       '.',
     '',
   );
-  lines.push(
-    `| Client | ${upstreams.map((u) => u.title).join(' | ')} |`,
-    `|---|${upstreams.map(() => '---').join('|')}|`,
-  );
+  lines.push(...tableHead('Client', upstreams));
   for (const client of clients) {
     const counts = upstreams.map((upstream) =>
       lanes
@@ -170,19 +167,9 @@ function cellsOf(results, lane, client) {
  * @returns {string[]}
  */
 function renderClient(results, lanes, upstreams, features, client) {
-  /** @type {string[]} */
-  const notes = [];
-  const noteNumber = (/** @type {string} */ note) => {
-    const text = escapeCell(note);
-    if (!notes.includes(text)) notes.push(text);
-    return notes.indexOf(text) + 1;
-  };
-  const lines = [
-    `### ${client.title}`,
-    '',
-    `| Feature | ${upstreams.map((u) => u.title).join(' | ')} |`,
-    `|---|${upstreams.map(() => '---').join('|')}|`,
-  ];
+  const notes = numberedNotes();
+  const noteNumber = (/** @type {string} */ note) => notes.number(escapeCell(note));
+  const lines = [`### ${client.title}`, '', ...tableHead('Feature', upstreams)];
   for (const feature of features) {
     const row = upstreams.map((upstream) => {
       const perLane = lanes.map((lane) => ({
@@ -200,13 +187,8 @@ function renderClient(results, lanes, upstreams, features, client) {
     lines.push(`| ${feature.title} | ${row.join(' | ')} |`);
   }
   lines.push('');
-  if (notes.length > 0) lines.push(...notes.map((note, i) => `${i + 1}. ${note}`), '');
+  lines.push(...notes.lines());
   return lines;
-}
-
-/** @param {string} text */
-function escapeCell(text) {
-  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 }
 
 function main() {
