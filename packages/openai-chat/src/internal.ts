@@ -4,6 +4,7 @@
  * the style-only entries of the compatibility report, helpers of the translation). No stability
  * promise: users import `@interlingua/openai-chat`.
  */
-export { checkOpenAiChatRequestLimits } from './openai-chat-request-to-ir.js';
+export { checkOpenAiChatRequestLimits, openAiChatRequestBodyToIr } from './openai-chat-request-to-ir.js';
+export { OPENAI_CHAT_REASONING_EFFORTS } from './map/openai-chat-reasoning-effort.js';
 export { openAiChatAnswerUsage } from './openai-chat-answer-usage.js';
 export { openAiChatStyleOnlyEntries } from './openai-chat-style-only.js';

@@ -75,7 +75,14 @@ export function checkOpenAiChatRequestLimits(wire: unknown): void {
 export function openAiChatRequestToIr(wire: unknown): Result<IrRequest> {
   const parsed = openAiChatRequestSchema.safeParse(wire);
   if (!parsed.success) throwInvalid(parsed.error);
-  const body = parsed.data;
+  return ok(openAiChatRequestBodyToIr(parsed.data));
+}
+
+/**
+ * A Chat Completions request the request schema accepted (or would accept exactly as it is) ->
+ * IR, without parsing it again.
+ */
+export function openAiChatRequestBodyToIr(body: OpenAiChatRequest): IrRequest {
   const context: MessagesToIrContext = {
     sawCacheBreakpoint: false,
     sawLegacyFunction: false,
@@ -106,7 +113,7 @@ export function openAiChatRequestToIr(wire: unknown): Result<IrRequest> {
   const search = asRecord(extensions['web_search_options']);
   if (search) ir.webSearch = openAiWebSearchToIr(search);
   if (Object.keys(extensions).length > 0) ir.extensions = { 'openai-chat': extensions };
-  return ok(ir);
+  return ir;
 }
 
 function samplingToIr(body: OpenAiChatRequest): IrSampling {

@@ -4,7 +4,8 @@
  * the style-only entries of the compatibility report, helpers of the translation). No stability
  * promise: users import `@interlingua/openai-responses`.
  */
-export { checkOpenAiResponsesRequestLimits } from './openai-responses-request-to-ir.js';
+export { checkOpenAiResponsesRequestLimits, openAiResponsesRequestBodyToIr } from './openai-responses-request-to-ir.js';
+export { openAiResponsesRequestSchema } from './openai-responses-request-schema.js';
 export { irPartsToOutputItems } from './ir-to-openai-responses-response.js';
 export { INTERLINGUA_COMPACTION_PREFIX } from './openai-responses-input-to-ir.js';
 export { openAiResponsesAnswerUsage } from './openai-responses-answer-usage.js';

@@ -14,7 +14,7 @@ import {
   openAiResponsesMessageItemSchema,
   openAiResponsesReasoningItemSchema,
 } from './openai-responses-request-schema.js';
-import { parseOrThrow } from './openai-responses-zod-error.js';
+import { parseOrThrow, type SchemaReader } from './openai-responses-zod-error.js';
 
 /** Prefix of compaction blobs minted by Interlingua itself (not by OpenAI). */
 export const INTERLINGUA_COMPACTION_PREFIX = 'ilg1.';
@@ -59,7 +59,11 @@ class InputConverter {
   private open: IrMessage | undefined;
   private readonly callNames = new Map<string, string>();
 
-  constructor(initial: IrMessage[], items: Record<string, unknown>[]) {
+  constructor(
+    initial: IrMessage[],
+    items: Record<string, unknown>[],
+    private readonly read: SchemaReader,
+  ) {
     this.messages = [...initial];
     for (const item of items) {
       if (item.type === 'function_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
@@ -100,7 +104,7 @@ class InputConverter {
   }
 
   private message(raw: Record<string, unknown>, path: string): void {
-    const item = parseOrThrow(openAiResponsesMessageItemSchema, raw, path);
+    const item = this.read(openAiResponsesMessageItemSchema, raw, path);
     const parts: IrContentPart[] =
       typeof item.content === 'string'
         ? [{ type: 'text', text: item.content }]
@@ -126,7 +130,7 @@ class InputConverter {
   }
 
   private functionCall(raw: Record<string, unknown>, path: string): void {
-    const item = parseOrThrow(openAiResponsesFunctionCallItemSchema, raw, path);
+    const item = this.read(openAiResponsesFunctionCallItemSchema, raw, path);
     const argumentsJson = item.arguments.trim() === '' ? '{}' : item.arguments;
     this.target('assistant').content.push({ type: 'tool-call', id: item.call_id, name: item.name, argumentsJson });
     const fields = pickUnknown(raw, ['type', 'call_id', 'name', 'arguments']);
@@ -134,7 +138,7 @@ class InputConverter {
   }
 
   private functionCallOutput(raw: Record<string, unknown>, path: string): void {
-    const item = parseOrThrow(openAiResponsesFunctionCallOutputItemSchema, raw, path);
+    const item = this.read(openAiResponsesFunctionCallOutputItemSchema, raw, path);
     this.target('tool').content.push({
       type: 'tool-result',
       toolCallId: item.call_id,
@@ -146,13 +150,13 @@ class InputConverter {
   }
 
   private reasoning(raw: Record<string, unknown>, path: string): void {
-    const item = parseOrThrow(openAiResponsesReasoningItemSchema, raw, path);
+    const item = this.read(openAiResponsesReasoningItemSchema, raw, path);
     const part = reasoningItemToIr(item);
     this.target('assistant').content.push(part);
   }
 
   private compaction(raw: Record<string, unknown>, path: string): void {
-    const item = parseOrThrow(openAiResponsesCompactionItemSchema, raw, path);
+    const item = this.read(openAiResponsesCompactionItemSchema, raw, path);
     const data = item.encrypted_content;
     const opaque: IrOpaque = {
       origin: data.startsWith(INTERLINGUA_COMPACTION_PREFIX) ? 'interlingua' : 'openai',
@@ -175,6 +179,7 @@ class InputConverter {
 export function openAiResponsesInputToIr(
   input: string | Record<string, unknown>[] | null | undefined,
   initial: IrMessage[] = [],
+  read: SchemaReader = parseOrThrow,
 ): InputToIrResult {
   if (typeof input === 'string') {
     return {
@@ -184,7 +189,7 @@ export function openAiResponsesInputToIr(
     };
   }
   const items = input ?? [];
-  const converter = new InputConverter(initial, items);
+  const converter = new InputConverter(initial, items, read);
   items.forEach((item, i) => converter.add(item, i));
   return {
     messages: converter.messages,

@@ -25,7 +25,7 @@ import {
   openAiResponsesRequestLimitsSchema,
   openAiResponsesRequestSchema,
 } from './openai-responses-request-schema.js';
-import { parseOrThrow } from './openai-responses-zod-error.js';
+import { asAccepted, parseOrThrow, type SchemaReader } from './openai-responses-zod-error.js';
 import { OPENAI_RESPONSES_TOOL_CHOICE_MODE } from './map/openai-responses-tool-choice.js';
 
 type ParsedRequest = ReturnType<typeof openAiResponsesRequestSchema.parse>;
@@ -50,7 +50,11 @@ const MODELED_FIELDS = [
   'prompt_cache_retention',
 ] as const;
 
-function toolsToIr(tools: ParsedRequest['tools'], ext: OpenAiResponsesRequestExtensions): IrTool[] | undefined {
+function toolsToIr(
+  tools: ParsedRequest['tools'],
+  ext: OpenAiResponsesRequestExtensions,
+  read: SchemaReader,
+): IrTool[] | undefined {
   if (!tools) return undefined;
   const out: IrTool[] = [];
   tools.forEach((raw, index) => {
@@ -58,7 +62,7 @@ function toolsToIr(tools: ParsedRequest['tools'], ext: OpenAiResponsesRequestExt
       (ext.tools ??= []).push({ index, tool: raw });
       return;
     }
-    const tool = parseOrThrow(openAiResponsesFunctionToolSchema, raw, `tools[${index}]`);
+    const tool = read(openAiResponsesFunctionToolSchema, raw, `tools[${index}]`);
     const ir: IrTool = { name: tool.name, strict: tool.strict ?? true };
     if (tool.description != null) ir.description = tool.description;
     if (tool.parameters) ir.parameters = tool.parameters;
@@ -117,8 +121,13 @@ function sampling(body: ParsedRequest): IrRequest['sampling'] {
   return out;
 }
 
-function optionalFields(body: ParsedRequest, ir: IrRequest, ext: OpenAiResponsesRequestExtensions): void {
-  const tools = toolsToIr(body.tools, ext);
+function optionalFields(
+  body: ParsedRequest,
+  ir: IrRequest,
+  ext: OpenAiResponsesRequestExtensions,
+  read: SchemaReader,
+): void {
+  const tools = toolsToIr(body.tools, ext, read);
   if (tools) ir.tools = tools;
   const search = ext.tools?.find((entry) => isOpenAiResponsesWebSearchTool(entry.tool))?.tool;
   if (search) ir.webSearch = openAiWebSearchToIr(search);
@@ -155,9 +164,20 @@ export function checkOpenAiResponsesRequestLimits(wire: unknown): void {
  * are kept in `extensions['openai-responses']`. Throws `invalid-request` naming the bad field.
  */
 export function openAiResponsesRequestToIr(wire: unknown): Result<IrRequest> {
-  const body = parseOrThrow(openAiResponsesRequestSchema, wire);
+  return requestToIr(parseOrThrow(openAiResponsesRequestSchema, wire), parseOrThrow);
+}
+
+/**
+ * A Responses request body that the request schema and the schemas of its input items and tools
+ * are known to accept exactly as it is -> IR, without parsing it again.
+ */
+export function openAiResponsesRequestBodyToIr(body: ParsedRequest): Result<IrRequest> {
+  return requestToIr(body, asAccepted);
+}
+
+function requestToIr(body: ParsedRequest, read: SchemaReader): Result<IrRequest> {
   const initial = instructionsMessage(body.instructions);
-  const input = openAiResponsesInputToIr(body.input, initial);
+  const input = openAiResponsesInputToIr(body.input, initial, read);
   const ext: OpenAiResponsesRequestExtensions = { ...input.extensions };
   if (initial.length > 0) ext.instructions = true;
   const ir: IrRequest = {
@@ -166,7 +186,7 @@ export function openAiResponsesRequestToIr(wire: unknown): Result<IrRequest> {
     sampling: sampling(body),
     stream: body.stream === true,
   };
-  optionalFields(body, ir, ext);
+  optionalFields(body, ir, ext, read);
   const fields = pickUnknown(body, MODELED_FIELDS);
   if (Object.keys(fields).length > 0) ext.fields = fields;
   const extensions = compactRecord(ext);

@@ -27,3 +27,9 @@ export function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown,
   if (!result.success) throw zodInvalidRequest(result.error, base);
   return result.data;
 }
+
+/** How a reader takes a value to its schema's output: `parseOrThrow`, or `asAccepted` for a value known to pass as it is. */
+export type SchemaReader = <S extends z.ZodMiniType>(schema: S, value: unknown, base?: string) => z.output<S>;
+
+/** A value the schema is known to accept exactly as it is (checked by hand before), read without parsing. */
+export const asAccepted: SchemaReader = <S extends z.ZodMiniType>(_schema: S, value: unknown) => value as z.output<S>;

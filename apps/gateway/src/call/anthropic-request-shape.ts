@@ -1,4 +1,5 @@
 import { MAX_TOOL_NAME_LENGTH, MAX_USER_ID_LENGTH } from '@interlingua/ir';
+import { anything, fieldsOf, has, isBoolean, isRecord, isString, nullish, typeIs, type Check } from './shape-checks.js';
 
 /**
  * Hand-written checks for the parts of an Anthropic Messages request that coding agents send on
@@ -6,37 +7,6 @@ import { MAX_TOOL_NAME_LENGTH, MAX_USER_ID_LENGTH } from '@interlingua/ir';
  * choice, `metadata.user_id`. Each check is true only for a value the request schema accepts as it
  * is, with only the fields named here; anything else is false and left to the schema.
  */
-type Check = (value: unknown) => boolean;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** An object holding only the named fields (absent ones are fine), each passing its check. */
-function fieldsOf(value: unknown, checks: Readonly<Record<string, Check>>): boolean {
-  if (!isRecord(value)) return false;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) return false;
-    const check = Object.hasOwn(checks, key) ? checks[key] : undefined;
-    if (!check || !check(value[key])) return false;
-  }
-  return true;
-}
-
-const isString: Check = (value) => typeof value === 'string';
-const isBoolean: Check = (value) => typeof value === 'boolean';
-const nullish =
-  (check: Check): Check =>
-  (value) =>
-    value === null || check(value);
-const anything: Check = () => true;
-const typeIs =
-  (type: string): Check =>
-  (value) =>
-    value === type;
-
-/** `cache_control`: `{ type: 'ephemeral', ttl? }` or null. */
-/** A required field is present (the checks of `fieldsOf` only see fields that are there). */
-const has = (value: unknown, key: string): boolean => (value as Record<string, unknown>)[key] !== undefined;
 
 /** `cache_control`: `{ type: 'ephemeral', ttl? }` or null. */
 const isCacheControl: Check = nullish(

@@ -1,6 +1,10 @@
 import { anthropicMessagesRequestToIr } from '@interlingua/anthropic-messages';
+import { openAiChatCodec } from '@interlingua/openai-chat';
+import { openAiResponsesCodec } from '@interlingua/openai-responses';
 import { ok, type IrRequest, type Result } from '@interlingua/ir';
 import { plainAnthropicRequestToIr } from './plain-anthropic-request.js';
+import { plainChatRequestToIr } from './plain-chat-request.js';
+import { plainResponsesRequestToIr } from './plain-responses-request.js';
 import type { GenerationContext } from '../context/generation-call.js';
 
 /**
@@ -23,9 +27,16 @@ export function irRequestForTarget(call: GenerationContext): IrRequest {
   return ir;
 }
 
-/** The caller's body in IR: a plain Anthropic Messages body read by hand, any other through its style's schema. */
+/** Readers of the bodies agents send, by the request decoder they stand in for (see `plain-*-request.ts`). */
+const HAND_READERS = new Map<unknown, (body: Record<string, unknown>) => IrRequest | undefined>([
+  [anthropicMessagesRequestToIr, plainAnthropicRequestToIr],
+  [openAiChatCodec.request.toIr, plainChatRequestToIr],
+  [openAiResponsesCodec.request.toIr, plainResponsesRequestToIr],
+]);
+
+/** The caller's body in IR: a body of the shape agents send read by hand, any other through its style's schema. */
 function decodeRequest(call: GenerationContext): Result<IrRequest> {
   const toIr = call.inbound.codec.request.toIr;
-  const plain = toIr === anthropicMessagesRequestToIr ? plainAnthropicRequestToIr(call.json) : undefined;
+  const plain = HAND_READERS.get(toIr)?.(call.json);
   return plain ? ok(plain) : toIr(call.json);
 }

@@ -2,6 +2,7 @@ import { anthropicMessagesRequestToIr } from '@interlingua/anthropic-messages';
 import { openAiChatCodec } from '@interlingua/openai-chat';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectHandReadsAsSchema, objectsSharedWithBody } from './request-reading.test-support.js';
 import { plainAnthropicRequestToIr } from './plain-anthropic-request.js';
 
 const schemaIr = (body: Record<string, unknown>) => anthropicMessagesRequestToIr(body).value;
@@ -315,45 +316,15 @@ describe('plainAnthropicRequestToIr', () => {
       fc.tuple(usual, agent).map(([plain, oddBody]) => ({ ...plain, ...oddBody })),
       agent,
     );
-    const read = { byHand: 0, bySchema: 0 };
-    fc.assert(
-      fc.property(candidates, (candidate) => {
-        const hand = plainAnthropicRequestToIr(candidate);
-        read[hand ? 'byHand' : 'bySchema']++;
-        if (!hand) return;
-        // What the hand reads, the schema accepts, reads the same and encodes to the same bytes.
-        const schema = schemaIr(candidate);
-        expect(hand).toEqual(schema);
-        const upstream = (ir: typeof hand) => JSON.stringify(openAiChatCodec.request.fromIr(ir).value);
-        expect(upstream(hand)).toBe(upstream(schema));
-      }),
-      { numRuns: 400 },
-    );
-    expect(read.byHand).toBeGreaterThan(20);
-    expect(read.bySchema).toBeGreaterThan(20);
+    // What the hand reads, the schema accepts, reads the same and encodes to the same bytes.
+    expectHandReadsAsSchema(candidates, plainAnthropicRequestToIr, schemaIr, [openAiChatCodec], 400);
   });
 
   it('shares no object or array with the caller’s body', () => {
     const body = structuredClone(agentBody);
     const ir = plainAnthropicRequestToIr(body);
-    const inBody = new Set<object>();
-    const collect = (node: unknown, into: Set<object>) => {
-      if (typeof node !== 'object' || node === null) return;
-      into.add(node);
-      for (const value of Object.values(node)) collect(value, into);
-    };
-    collect(body, inBody);
-    // Nested values of a tool's input schema are shared, as they are through the schema.
-    const top = (value: unknown) => [value, ...Object.values(ir?.tools?.[0]?.parameters ?? {})].includes(value);
-    const shared: unknown[] = [];
-    const walk = (node: unknown) => {
-      if (typeof node !== 'object' || node === null) return;
-      if (inBody.has(node) && !top(node)) shared.push(node);
-      else for (const value of Object.values(node)) walk(value);
-    };
-    walk(ir);
     expect(ir?.tools?.[0]?.parameters).not.toBe(body.tools[0]?.input_schema);
-    expect(shared).toEqual([]);
+    expect(objectsSharedWithBody(body, ir)).toEqual([]);
   });
 
   it('shares no array with the caller’s body', () => {

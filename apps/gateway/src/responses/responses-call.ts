@@ -1,7 +1,8 @@
-import type { IrRequest, IrResponse, Result } from '@interlingua/ir';
+import { ok, type IrRequest, type IrResponse, type Result } from '@interlingua/ir';
 import { openAiResponsesEchoFromRequest } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { GenerationContext } from '../context/generation-call.js';
+import { plainResponsesRequestToIr } from '../call/plain-responses-request.js';
 import { responsesCallCodec, type ResponsesCallCodec } from './responses-call-codec.js';
 import { openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
 import { isResponsesTarget, restrictToResponsesTargets, type ResponsesState } from './responses-targets.js';
@@ -14,8 +15,12 @@ import type { UpstreamResponseOwners } from './upstream-response-owners.js';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
+/** The request in IR: an agent's turn read by hand (`plain-responses-request.ts`), any other through the schema. */
 function decoder(call: GenerationContext): (json: Record<string, unknown>) => Result<IrRequest> {
-  return (json) => call.inbound.codec.request.toIr(json);
+  return (json) => {
+    const plain = plainResponsesRequestToIr(json);
+    return plain ? ok(plain) : call.inbound.codec.request.toIr(json);
+  };
 }
 
 /**
