@@ -17,11 +17,18 @@ describe('the gateway architecture page and the folder order agree', () => {
     expect([...listed].sort()).toEqual([...folders].sort());
   });
 
-  it('gives every folder its line in the table, at its tier', () => {
+  it('gives every folder its line in the table, at its tier, with the tiers the rules let it import', () => {
+    const last = order.tiers.length;
     order.tiers.forEach((tier, index) => {
-      for (const folder of tier) expect(doc).toMatch(new RegExp(`^\\| ${index + 1} \\| [^|]*\`${folder}/\``, 'm'));
+      const at = index + 1;
+      const mayImport =
+        at === last
+          ? `tier ${last}`
+          : `tiers ${at}–${last}${tier.includes('context') ? '; earlier tiers by type only' : ''}`;
+      for (const folder of tier)
+        expect(doc).toMatch(new RegExp(`^\\| ${at} \\| [^|]*\`${folder}/\`[^|]*\\| [^|]* \\| ${mayImport} \\|$`, 'm'));
     });
     for (const folder of order.entry.filter((name) => !name.endsWith('.ts')))
-      expect(doc).toMatch(new RegExp(`^\\| entry \\| \`${folder}/\``, 'm'));
+      expect(doc).toMatch(new RegExp(`^\\| entry \\| \`${folder}/\` \\| [^|]* \\| anything \\|$`, 'm'));
   });
 });
