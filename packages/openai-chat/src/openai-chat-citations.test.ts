@@ -6,7 +6,7 @@ import {
   runMachineSync,
   serializeSseMessages,
 } from '@interlingua/ir-utils';
-import { searchedIrAnswer } from '@interlingua/testkit';
+import { CHAT_SEARCH_ANSWER, searchedIrAnswer } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { irToOpenAiChatResponse } from './ir-to-openai-chat-response.js';
@@ -14,34 +14,6 @@ import { openAiChatResponseToIr } from './openai-chat-response-to-ir.js';
 import { createOpenAiChatStreamDecoder } from './openai-chat-stream-decoder.js';
 import { createOpenAiChatStreamEncoder } from './openai-chat-stream-encoder.js';
 import { openAiChatStrictChunkSchema, openAiChatStrictResponseSchema } from './openai-chat-strict-schema.js';
-
-/** A search model's answer (the shape OpenAI documents), with an emoji before the cited span. */
-const content = 'Calgary 🌤 is 21°C today (weather.example).';
-const WIRE = {
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 1_700_000_000,
-  model: 'gpt-4o-search-preview',
-  choices: [
-    {
-      index: 0,
-      message: {
-        role: 'assistant',
-        content,
-        refusal: null,
-        annotations: [
-          {
-            type: 'url_citation',
-            url_citation: { start_index: 8, end_index: 23, title: 'Calgary weather', url: 'https://weather.example/' },
-          },
-        ],
-      },
-      logprobs: null,
-      finish_reason: 'stop',
-    },
-  ],
-  usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 },
-};
 
 /** An answer searched by another provider: two text parts, the second cited. */
 const foreign: IrResponse = searchedIrAnswer({
@@ -54,7 +26,7 @@ const foreign: IrResponse = searchedIrAnswer({
 
 describe('chat url citations', () => {
   it('read as the text’s citations with UTF-16 offsets, and written back unchanged', () => {
-    const ir = openAiChatResponseToIr(WIRE).value;
+    const ir = openAiChatResponseToIr(CHAT_SEARCH_ANSWER).value;
     const text = ir.choices[0]?.content[0];
     expect(text).toMatchObject({
       type: 'text',
@@ -64,7 +36,7 @@ describe('chat url citations', () => {
     const [citation] = text.citations ?? [];
     expect(text.text.slice(citation?.startIndex, citation?.endIndex)).toBe('🌤 is 21°C today');
     expect(irToOpenAiChatResponse(ir).value.choices[0]?.message.annotations).toEqual(
-      WIRE.choices[0]?.message.annotations,
+      CHAT_SEARCH_ANSWER.choices[0]?.message.annotations,
     );
   });
 

@@ -49,3 +49,33 @@ export function searchedIrAnswer(answer: SearchedAnswer) {
     }),
   };
 }
+
+/**
+ * A chat search model's answer, the shape OpenAI documents for `gpt-4o-search-preview`: one
+ * `url_citation` annotation over a span that follows an emoji (two UTF-16 units, one code point).
+ */
+export const CHAT_SEARCH_ANSWER = {
+  id: 'chatcmpl-search',
+  object: 'chat.completion',
+  created: 1_700_000_000,
+  model: 'gpt-4o-search-preview',
+  choices: [
+    {
+      index: 0,
+      message: {
+        role: 'assistant',
+        content: 'Calgary 🌤 is 21°C today (weather.example).',
+        refusal: null,
+        annotations: [
+          {
+            type: 'url_citation',
+            url_citation: { start_index: 8, end_index: 23, title: 'Calgary weather', url: 'https://weather.example/' },
+          },
+        ],
+      },
+      logprobs: null,
+      finish_reason: 'stop',
+    },
+  ],
+  usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 },
+};

@@ -4,7 +4,14 @@ import type { IrResponse, IrStreamEvent, SseMessage, StreamMachine } from '@inte
 import { responseToStreamEvents, runMachineSync, serializeSseMessages, parseSseText } from '@interlingua/ir-utils';
 import { openAiChatCodec } from '@interlingua/openai-chat';
 import { openAiResponsesCodec } from '@interlingua/openai-responses';
-import { loadRecording, recordingJson, recordingSseBody, sendJson, sendSse } from '@interlingua/testkit';
+import {
+  CHAT_SEARCH_ANSWER,
+  loadRecording,
+  recordingJson,
+  recordingSseBody,
+  sendJson,
+  sendSse,
+} from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiClient } from './gemini-e2e.test-support.js';
@@ -42,33 +49,6 @@ function geminiWhole(): unknown {
   };
 }
 
-const chatContent = 'Calgary 🌤 is 21°C today (weather.example).';
-const chatJson = {
-  id: 'chatcmpl-search',
-  object: 'chat.completion',
-  created: 1_700_000_000,
-  model: 'gpt-4o-search-preview',
-  choices: [
-    {
-      index: 0,
-      message: {
-        role: 'assistant',
-        content: chatContent,
-        refusal: null,
-        annotations: [
-          {
-            type: 'url_citation',
-            url_citation: { start_index: 8, end_index: 23, title: 'Calgary weather', url: 'https://weather.example/' },
-          },
-        ],
-      },
-      logprobs: null,
-      finish_reason: 'stop',
-    },
-  ],
-  usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 },
-};
-
 const UPSTREAMS: Record<
   Style,
   { provider: Record<string, unknown>; model: string; json: unknown; sse: string; cited: string }
@@ -97,8 +77,8 @@ const UPSTREAMS: Record<
   chat: {
     provider: { type: 'openai' },
     model: 'gpt-4o-search-preview',
-    json: chatJson,
-    sse: streamOf(openAiChatCodec.response.toIr, chatJson, openAiChatCodec.stream.createEncoder({})),
+    json: CHAT_SEARCH_ANSWER,
+    sse: streamOf(openAiChatCodec.response.toIr, CHAT_SEARCH_ANSWER, openAiChatCodec.stream.createEncoder({})),
     cited: 'weather.example',
   },
 };
