@@ -10,7 +10,7 @@ import { geminiRoutes } from './route/gemini-routes.js';
 import { openAiRoutes } from './route/openai-routes.js';
 import { responsesCreateSpec, responsesRoutes, responsesState } from './route/responses-routes.js';
 import type { ResponsesState } from './responses/responses-targets.js';
-import { generationRun, type GenerationRun } from './route/generation-route.js';
+import { generationRun, type GenerationRunner } from './route/generation-route.js';
 import { opsRoutes } from './admin/ops-routes.js';
 import type { RouteEntry } from './route/route-entry.js';
 import { directRoutes } from './route/direct-routes.js';
@@ -57,7 +57,7 @@ export function createGatewayListener(gateway: Gateway): RequestListener {
 export interface GatewayServing {
   listener: RequestListener;
   /** Runs one `response.create` of the Responses WebSocket mode through the generation path. */
-  createResponse: GenerationRun;
+  createResponse: GenerationRunner;
 }
 
 export function createGatewayServing(gateway: Gateway): GatewayServing {

@@ -1,8 +1,6 @@
 import { IrError } from '@interlingua/ir';
-import { ENDPOINT_OF_STYLE, type CallOps } from '../context/call-ops.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { CallOps } from '../context/call-ops.js';
 import { gatewayTimeout } from './gateway-timeout.js';
-import { startStreamGuard } from './stream-guard.js';
 import { RequestStop } from '../context/request-stop.js';
 
 /**
@@ -10,36 +8,39 @@ import { RequestStop } from '../context/request-stop.js';
  * client leaves OR the gateway stops the call (total timeout, maximum stream duration, shutdown)
  * with an `IrError` as its reason, the timers behind those, and each attempt's signal (its own
  * when the provider has a deadline), handed to the attempt by `beginAttempt`. It stops the call
- * through the request's (`call.abort`). At most one timer per request plus one interval per
- * stream, never one per event.
+ * through `abort`, which aborts the request's signal. At most one timer per request, never one
+ * per event (the stream guard, `startStreamGuard`, adds one interval per stream).
  */
 export class CallControl {
-  /** The request's signal, which every attempt without a deadline of its own uses. */
   private readonly requestSignal: RequestStop;
   private attempt: { timer: NodeJS.Timeout; forward: () => void } | undefined;
   private requestTimer: NodeJS.Timeout | undefined;
-  private readonly stopGuard: (() => void) | undefined;
   private readonly unregister: (() => void) | undefined;
   private streamOpened = false;
 
+  /**
+   * @param requestSignal The request's signal, which every attempt without a deadline of its own uses.
+   * @param abort Aborts the request's signal with the gateway's reason.
+   * @param route The route label of the active-streams gauge.
+   */
   constructor(
-    private readonly call: GenerationContext,
+    requestSignal: RequestStop,
+    private readonly abort: (reason: IrError) => void,
     private readonly ops: CallOps,
+    private readonly route: string,
   ) {
-    this.requestSignal = call.signal;
+    this.requestSignal = requestSignal;
     const totalMs = ops.routing.timeouts.totalMs;
     this.requestTimer = setTimeout(
       () => this.stop(gatewayTimeout(`The request did not complete within routing.timeouts.totalMs (${totalMs} ms)`)),
       totalMs,
     );
-    this.stopGuard = call.stream ? startStreamGuard(call, ops.streams, (reason) => this.stop(reason)) : undefined;
     this.unregister = ops.registerCall?.((reason) => this.stop(reason));
-    call.control = this;
   }
 
   /** Ends the call with `reason`: upstream requests abort, the pipeline reports it in the caller's style. */
   stop(reason: IrError): void {
-    this.call.abort(reason);
+    this.abort(reason);
   }
 
   /**
@@ -81,17 +82,15 @@ export class CallControl {
     this.requestTimer = undefined;
     if (!this.streamOpened) {
       this.streamOpened = true;
-      this.ops.metrics?.activeStreams.inc({ route: routeLabel(this.call) });
+      this.ops.metrics?.activeStreams.inc({ route: this.route });
     }
   }
 
   dispose(): void {
     this.finishAttempt();
     clearTimeout(this.requestTimer);
-    this.stopGuard?.();
     this.unregister?.();
-    if (this.streamOpened) this.ops.metrics?.activeStreams.dec({ route: routeLabel(this.call) });
-    this.call.control = undefined;
+    if (this.streamOpened) this.ops.metrics?.activeStreams.dec({ route: this.route });
   }
 }
 
@@ -107,8 +106,4 @@ export function stopReason(signal: StoppedSignal): IrError | undefined {
 /** True when the caller went away (its abort, not one of the gateway's). */
 export function callerLeft(signal: StoppedSignal): boolean {
   return signal.aborted && !(signal.reason instanceof IrError);
-}
-
-function routeLabel(call: GenerationContext): string {
-  return ENDPOINT_OF_STYLE[call.inbound.wire];
 }

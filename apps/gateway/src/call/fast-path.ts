@@ -10,7 +10,7 @@ import {
 import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
 import { hasTailRoom } from '../http/read-body.js';
@@ -20,8 +20,14 @@ import { endsStream, holdsData } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
-import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
+import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
+
+/** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
+type RelayedRequest = ForwardedRequest &
+  Pick<GenerationRequest, 'inbound' | 'json' | 'rawBody' | 'stream' | 'framer' | 'hooks' | 'limits' | 'ops'>;
+/** What the fast path touches of the run: the outcome, where the answer goes, the commit point's listener. */
+type RelayedRun = Pick<GenerationRun, 'outcome' | 'sink' | 'control'>;
 
 /**
  * Caller style equals the upstream wire: the body goes up with only the model (and, for chat
@@ -29,18 +35,20 @@ import { safeUpstreamError } from './upstream-error-redaction.js';
  * usage-only chunk the caller did not ask for. Usage is read from the events that carry it.
  */
 export async function runFastPath(
-  call: GenerationContext,
+  call: RelayedRequest,
+  run: RelayedRun,
   adapter: HttpProviderAdapter,
   codec: StyleCodec<unknown, unknown>,
   signal: RequestStop,
 ): Promise<void> {
-  const target = call.outcome.target;
+  const { outcome } = run;
+  const target = outcome.target;
   if (!target) return;
-  call.outcome.path = 'fast';
-  call.outcome.warnings = [];
-  const { body, injectedUsage, restore } = fastPathBody(call, adapter);
+  outcome.path = 'fast';
+  outcome.warnings = [];
+  const { body, injectedUsage, restore } = fastPathBody(call, outcome, adapter);
   try {
-    await relay(call, adapter, codec, signal, body, injectedUsage);
+    await relay(call, run, adapter, codec, signal, body, injectedUsage);
   } finally {
     // The upstream call has settled: its socket reads the body no more (undici destroys a
     // connection whose answer came before the request was written).
@@ -49,39 +57,42 @@ export async function runFastPath(
 }
 
 async function relay(
-  call: GenerationContext,
+  call: RelayedRequest,
+  run: RelayedRun,
   adapter: HttpProviderAdapter,
   codec: StyleCodec<unknown, unknown>,
   signal: RequestStop,
   body: string | Buffer,
   injectedUsage: boolean,
 ): Promise<void> {
-  const target = call.outcome.target;
+  const { outcome } = run;
+  const target = outcome.target;
   if (!target) return;
-  const request = buildUpstreamRequest(call, adapter, body, call.stream, signal);
+  const request = buildUpstreamRequest(call, run, adapter, body, call.stream, signal);
   if (!call.stream) {
-    const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
+    const answer = await fetchUpstream(request, call.limits.maxUpstreamBodyBytes);
     if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, target.settings);
     requireJsonAnswer(answer.headers);
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
-    call.outcome.usage = readUsage(codec, parsed.value);
+    outcome.usage = readUsage(codec, parsed.value);
     const { id, model } = (parsed.value ?? {}) as { id?: unknown; model?: unknown };
-    if (typeof model === 'string') call.outcome.responseModel = model;
+    if (typeof model === 'string') outcome.responseModel = model;
     // Kept before the caller has the id, so that its next request finds it.
-    if (typeof id === 'string') await call.onPassedThrough?.(id);
-    if (call.ops?.logBodies) call.outcome.responseBody = answer.body.toString('utf8');
-    call.sink.send(200, JSON_CONTENT_TYPE, answer.body, answerHeaders(call));
+    if (typeof id === 'string') await call.hooks.onPassedThrough?.(id);
+    if (call.ops?.logBodies) outcome.responseBody = answer.body.toString('utf8');
+    run.sink.send(200, JSON_CONTENT_TYPE, answer.body, answerHeaders(outcome, run.control, call.ops));
     return;
   }
-  await relayStream(call, request, codec, adapter, injectedUsage, signal);
+  await relayStream(call, run, request, codec, adapter, injectedUsage, signal);
 }
 
 function fastPathBody(
-  call: GenerationContext,
+  call: RelayedRequest,
+  outcome: CallOutcome,
   adapter: HttpProviderAdapter,
 ): { body: string | Buffer; injectedUsage: boolean; restore?: () => void } {
-  const target = call.outcome.target;
+  const target = outcome.target;
   const callerModel = call.json.model;
   const upstreamModel =
     target && typeof callerModel === 'string' && callerModel !== target.upstreamModel
@@ -93,9 +104,9 @@ function fastPathBody(
   // the body: then it is copied, changed and serialised again. Otherwise its bytes are kept.
   if (adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
-    let reshaped = dropUnsignedThinking(call, out);
+    let reshaped = dropUnsignedThinking(call, outcome, out);
     if (target && adapter.hooks?.patchRequest) {
-      call.outcome.warnings.push(
+      outcome.warnings.push(
         ...(adapter.hooks.patchRequest(out, {
           settings: target.settings,
           model: target.upstreamModel,
@@ -143,7 +154,7 @@ function withUpstreamFields(
 }
 
 /** The answer's usage read directly when the style can (the usual shape), else through the IR. */
-function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): GenerationContext['outcome']['usage'] {
+function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): CallOutcome['usage'] {
   try {
     return codec.response.usage?.(body) ?? codec.response.toIr(body).value.usage;
   } catch {
@@ -152,14 +163,15 @@ function readUsage(codec: StyleCodec<unknown, unknown>, body: unknown): Generati
 }
 
 async function relayStream(
-  call: GenerationContext,
+  call: RelayedRequest,
+  run: RelayedRun,
   request: ReturnType<typeof buildUpstreamRequest>,
   codec: StyleCodec<unknown, unknown>,
   adapter: HttpProviderAdapter,
   dropUsageChunk: boolean,
   signal: RequestStop,
 ): Promise<void> {
-  const relay = new FastSseRelay(call, codec, dropUsageChunk);
+  const relay = new FastSseRelay(call, run, codec, dropUsageChunk);
   let failed: UpstreamErrorAnswer | undefined;
   try {
     failed = await streamUpstreamInto(request, relay);
@@ -167,11 +179,11 @@ async function relayStream(
     if (callerLeft(signal)) return;
     const irError = stopReason(signal) ?? mapTransportError(error, 'during-body');
     if (!relay.started) throw irError;
-    noteStreamFailure(call, irError.data);
+    noteStreamFailure(run.outcome, call.ops?.metrics, irError.data);
     await relay.failInBand(irError);
     return;
   }
-  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter, call.outcome.target?.settings);
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter, run.outcome.target?.settings);
 }
 
 const NOTHING = Buffer.alloc(0);
@@ -193,12 +205,13 @@ class FastSseRelay {
   private readonly writes: TurnWrites;
 
   constructor(
-    private readonly call: GenerationContext,
+    private readonly call: RelayedRequest,
+    private readonly run: RelayedRun,
     private readonly codec: StyleCodec<unknown, unknown>,
     private readonly dropUsageChunk: boolean,
   ) {
     this.usageDecoder = codec.stream.createDecoder();
-    this.writes = new TurnWrites(call.sink, () => commitStream(call));
+    this.writes = new TurnWrites(run.sink, () => commitStream(run.sink, call.framer, run.outcome, run.control));
   }
 
   /** Relays what complete events `chunk` ends; gives a promise only when the caller's socket is full. */
@@ -259,19 +272,19 @@ class FastSseRelay {
         message: 'The upstream provider ended the stream before it finished',
         source: 'upstream',
       });
-      noteStreamFailure(this.call, cut.data);
+      noteStreamFailure(this.run.outcome, this.call.ops?.metrics, cut.data);
       await this.failInBand(cut);
       return;
     }
     void this.writes.flush();
-    this.call.sink.end();
+    this.run.sink.end();
   }
 
   async failInBand(error: IrError): Promise<void> {
     const messages = this.codec.stream.createEncoder().push({ type: 'error', error: error.data });
     void this.writes.flush();
-    await this.call.sink.write(this.call.framer.frame(messages));
-    this.call.sink.end();
+    await this.run.sink.write(this.call.framer.frame(messages));
+    this.run.sink.end();
   }
 
   /**
@@ -285,13 +298,13 @@ class FastSseRelay {
       if (decoded.length === 0) return false;
       const events = this.codec.stream.createDecoder().push(decoded[0]!);
       const error = events.find((e) => e.type === 'error');
-      if (error?.type === 'error' && !this.call.sink.committed)
+      if (error?.type === 'error' && !this.run.sink.committed)
         throw new IrError({
-          ...safeUpstreamError(error.error, this.call.outcome.target?.settings),
+          ...safeUpstreamError(error.error, this.run.outcome.target?.settings),
           source: 'upstream',
         });
       const opening = events.find((e) => e.type === 'response-start');
-      if (opening?.type === 'response-start' && opening.id !== '') void this.call.onPassedThrough?.(opening.id);
+      if (opening?.type === 'response-start' && opening.id !== '') void this.call.hooks.onPassedThrough?.(opening.id);
       this.writes.commitWithNext();
       this.started = true;
     }
@@ -303,7 +316,7 @@ class FastSseRelay {
     let keep = true;
     for (const message of eventMessages(event)) {
       for (const irEvent of this.usageDecoder.push(message)) {
-        if (irEvent.type === 'usage-update') this.call.outcome.usage = irEvent.usage;
+        if (irEvent.type === 'usage-update') this.run.outcome.usage = irEvent.usage;
       }
       if (this.dropUsageChunk) {
         const parsed = safeJsonParse(message.data);

@@ -5,25 +5,31 @@ import { ok, type IrRequest, type Result } from '@interlingua/ir';
 import { plainAnthropicRequestToIr } from './plain-anthropic-request.js';
 import { plainChatRequestToIr } from './plain-chat-request.js';
 import { plainResponsesRequestToIr } from './plain-responses-request.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
+
+/** What the request's IR is made from: the caller's style and body, the URL's overrides, what the route prepared, the route's defaults. */
+export type DecodableRequest = Pick<GenerationRequest, 'inbound' | 'json' | 'irOverrides' | 'preparedIr' | 'route'>;
 
 /**
- * The caller's request in IR, addressed to the current target: decoded once per call (kept as
- * the call's `preparedIr`), then copied with the target's model id and the route's default
- * output limit.
+ * The caller's request in IR, addressed to the current target (`outcome.target`): decoded once
+ * per call (the route's `preparedIr`, or the body; kept as the run's `decoded`), then copied
+ * with the target's model id and the route's default output limit.
  */
-export function irRequestForTarget(call: GenerationContext): IrRequest {
-  let entry = call.preparedIr;
+export function irRequestForTarget(
+  request: DecodableRequest,
+  run: Pick<GenerationRun, 'decoded' | 'outcome'>,
+): IrRequest {
+  let entry = run.decoded ?? request.preparedIr;
   if (!entry) {
-    const result = decodeRequest(call);
-    entry = { ir: { ...result.value, ...call.irOverrides }, warnings: result.warnings };
-    call.preparedIr = entry;
+    const result = decodeRequest(request);
+    entry = { ir: { ...result.value, ...request.irOverrides }, warnings: result.warnings };
   }
-  const target = call.outcome.target;
-  call.outcome.warnings = [...entry.warnings];
+  run.decoded = entry;
+  const target = run.outcome.target;
+  run.outcome.warnings = [...entry.warnings];
   const ir: IrRequest = { ...entry.ir, model: target?.upstreamModel ?? entry.ir.model };
-  if (ir.maxOutputTokens === undefined && call.route.defaultMaxOutputTokens !== undefined)
-    ir.maxOutputTokens = call.route.defaultMaxOutputTokens;
+  if (ir.maxOutputTokens === undefined && request.route.defaultMaxOutputTokens !== undefined)
+    ir.maxOutputTokens = request.route.defaultMaxOutputTokens;
   return ir;
 }
 
@@ -35,8 +41,8 @@ const HAND_READERS = new Map<unknown, (body: Record<string, unknown>) => IrReque
 ]);
 
 /** The caller's body in IR: a body of the shape agents send read by hand, any other through its style's schema. */
-function decodeRequest(call: GenerationContext): Result<IrRequest> {
-  const toIr = call.inbound.codec.request.toIr;
-  const plain = HAND_READERS.get(toIr)?.(call.json);
-  return plain ? ok(plain) : toIr(call.json);
+function decodeRequest({ inbound, json }: Pick<GenerationRequest, 'inbound' | 'json'>): Result<IrRequest> {
+  const toIr = inbound.codec.request.toIr;
+  const plain = HAND_READERS.get(toIr)?.(json);
+  return plain ? ok(plain) : toIr(json);
 }

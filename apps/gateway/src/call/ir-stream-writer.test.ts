@@ -12,33 +12,28 @@ import { IrError, type IrStreamEvent } from '@interlingua/ir';
 import { parseSseText } from '@interlingua/ir-utils';
 import { codecFor } from '@interlingua/provider-adapters';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GenerationContext } from '../context/generation-call.js';
 import { ResponseSink } from '../http/response-sink.js';
 import { sseFramer } from '../http/stream-framer.js';
-import { IrStreamWriter } from './ir-stream-writer.js';
+import { IrStreamWriter, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
 import { closeServedServers, serve } from '../http/socket-writes.test-support.js';
-import { RequestStop } from '../context/request-stop.js';
 
-/** A streamed call answering an Anthropic Messages caller through `response`. */
-function streamedCall(response: ServerResponse, extra: Partial<GenerationContext> = {}): GenerationContext {
+/** The request and run of a streamed call (one object holding both) answering an Anthropic Messages caller through `response`. */
+type StreamedCall = WrittenRequest & WrittenRun;
+
+function streamedCall(response: ServerResponse, extra: Partial<StreamedCall> = {}): StreamedCall {
   return {
     inbound: { wire: 'anthropic-messages', codec: codecFor('anthropic-messages') },
     json: {},
-    rawBody: Buffer.alloc(0),
     model: 'claude-test',
-    stream: true,
-    route: { routeName: 'claude-test', targets: [] },
-    requestId: 'req_writer',
-    headers: {},
-    signal: new RequestStop(),
-    abort: () => undefined,
-    sink: new ResponseSink(response),
     framer: sseFramer(),
-    maxUpstreamBodyBytes: 1024,
+    hooks: {},
+    sink: new ResponseSink(response),
     outcome: { attempts: 1, warnings: [] },
     ...extra,
   };
 }
+
+const writerOf = (call: StreamedCall): IrStreamWriter => new IrStreamWriter(call, call);
 
 const start: IrStreamEvent = {
   type: 'response-start',
@@ -70,7 +65,7 @@ describe('IrStreamWriter', () => {
     let pushes: unknown[] = [];
     const answer = await serve(async (response, socketWrites) => {
       await nextTurn(); // the upstream answers in a later turn than the request came in
-      const writer = new IrStreamWriter(streamedCall(response));
+      const writer = writerOf(streamedCall(response));
       pushes = [
         writer.push([start]),
         writer.push([textStart, delta('Hel')]),
@@ -98,7 +93,7 @@ describe('IrStreamWriter', () => {
   it('writes once per event-loop turn when the events come in several turns', async () => {
     let writes = -1;
     const answer = await serve(async (response, socketWrites) => {
-      const writer = new IrStreamWriter(streamedCall(response));
+      const writer = writerOf(streamedCall(response));
       await writer.push([start, textStart]);
       await writer.push([delta('a')]);
       await nextTurn();
@@ -120,7 +115,7 @@ describe('IrStreamWriter', () => {
     let pushesBeforeTheClientRead = 0;
     let heldPush = false;
     const answer = await serve(async (response) => {
-      const writer = new IrStreamWriter(streamedCall(response));
+      const writer = writerOf(streamedCall(response));
       await writer.push([start, textStart]);
       for (let i = 0; i < 400 && !heldPush; i++) {
         const push = Promise.resolve(writer.push([delta(big)]));
@@ -148,7 +143,7 @@ describe('IrStreamWriter', () => {
     let committed = true;
     const answer = await serve(async (response) => {
       const call = streamedCall(response);
-      const writer = new IrStreamWriter(call);
+      const writer = writerOf(call);
       thrown = await Promise.resolve(
         writer.push([{ type: 'error', error: { kind: 'overloaded', message: 'busy', source: 'upstream' } }]),
       ).catch((error: unknown) => error);
@@ -165,7 +160,7 @@ describe('IrStreamWriter', () => {
     let headOutBeforeFailure = true;
     const answer = await serve(async (response) => {
       const call = streamedCall(response);
-      const writer = new IrStreamWriter(call);
+      const writer = writerOf(call);
       await writer.push([start, textStart, delta('partial')]);
       headOutBeforeFailure = call.sink.committed;
       expect(writer.committed).toBe(true);
@@ -181,12 +176,14 @@ describe('IrStreamWriter', () => {
     const seenByHook: Array<{ committed: boolean; text: string }> = [];
     const answer = await serve(async (response) => {
       const call = streamedCall(response, {
-        onIrResponse: (ir) => {
-          const first = ir.choices[0]?.content[0];
-          seenByHook.push({ committed: call.sink.committed, text: first?.type === 'text' ? first.text : '' });
+        hooks: {
+          onIrResponse: (ir) => {
+            const first = ir.choices[0]?.content[0];
+            seenByHook.push({ committed: call.sink.committed, text: first?.type === 'text' ? first.text : '' });
+          },
         },
       });
-      const writer = new IrStreamWriter(call);
+      const writer = writerOf(call);
       await writer.push([start, textStart, delta('kept'), textEnd, finish]);
       await writer.finish();
     });
@@ -204,7 +201,7 @@ describe('IrStreamWriter', () => {
     const server = createServer((_request, response) => {
       response.on('error', (error) => errors.push(error));
       response.once('close', () => clientGone());
-      const writer = new IrStreamWriter(streamedCall(response));
+      const writer = writerOf(streamedCall(response));
       void (async () => {
         await writer.push([start, textStart, delta('seen')]);
         await gone;

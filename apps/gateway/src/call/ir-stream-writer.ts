@@ -1,12 +1,17 @@
 import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StreamMachine } from '@interlingua/ir';
 import { createResponseAccumulator, type ResponseAccumulator } from '@interlingua/ir-utils';
 import { commitStream } from '../commit/commit-stream.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
 import { estimateCallInputTokens } from '../observe/input-token-estimate.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 
 const RESOLVED = Promise.resolve();
+
+/** What the writer reads of the request: the caller's style and body, its framing, the complete-answer hook. */
+export type WrittenRequest = Pick<GenerationRequest, 'inbound' | 'json' | 'model' | 'framer' | 'hooks' | 'preparedIr'>;
+/** What the writer touches of the run: where the answer goes, the outcome, the commit point's listener, the decoded request. */
+export type WrittenRun = Pick<GenerationRun, 'sink' | 'outcome' | 'control' | 'decoded'>;
 
 /**
  * Writes IR stream events to the caller through its style's encoder and framer. Nothing goes out
@@ -36,21 +41,24 @@ export class IrStreamWriter {
    *   the accumulated answer (`onIrResponse`) keeps them as the upstream sent them.
    */
   constructor(
-    private readonly call: GenerationContext,
+    private readonly request: WrittenRequest,
+    private readonly run: WrittenRun,
     private readonly seal?: (events: readonly IrStreamEvent[]) => IrStreamEvent[],
   ) {
-    this.encoder = call.inbound.codec.stream.createEncoder({
-      includeUsage: includeUsageRequested(call.json),
-      model: call.model,
-      estimateInputTokens: () => estimateCallInputTokens(call),
+    const { inbound, json, framer } = request;
+    this.encoder = inbound.codec.stream.createEncoder({
+      includeUsage: includeUsageRequested(json),
+      model: request.model,
+      estimateInputTokens: () =>
+        estimateCallInputTokens(run.decoded?.ir ?? request.preparedIr?.ir, inbound.codec, json),
     });
-    this.accumulator = call.onIrResponse ? createResponseAccumulator() : undefined;
-    this.writes = new TurnWrites(call.sink, () => commitStream(call), atTurnEnd);
+    this.accumulator = request.hooks.onIrResponse ? createResponseAccumulator() : undefined;
+    this.writes = new TurnWrites(run.sink, () => commitStream(run.sink, framer, run.outcome, run.control), atTurnEnd);
   }
 
   /** True from the first event on (its head may still be pending until the end of this turn). */
   get committed(): boolean {
-    return this.started || this.call.sink.committed;
+    return this.started || this.run.sink.committed;
   }
 
   /**
@@ -62,14 +70,14 @@ export class IrStreamWriter {
     if (this.ended || events.length === 0) return undefined;
     if (!this.started) {
       const first = events[0];
-      if (first?.type === 'error' && !this.call.sink.committed)
+      if (first?.type === 'error' && !this.run.sink.committed)
         return Promise.reject(
-          new IrError({ ...safeUpstreamError(first.error, this.call.outcome.target?.settings), source: 'upstream' }),
+          new IrError({ ...safeUpstreamError(first.error, this.run.outcome.target?.settings), source: 'upstream' }),
         );
       this.started = true;
       this.writes.commitWithNext();
     }
-    const waiting = this.writes.add(this.call.framer.frame(this.encode(events)));
+    const waiting = this.writes.add(this.request.framer.frame(this.encode(events)));
     if (this.ended) return this.flush().then(() => this.close());
     return waiting;
   }
@@ -101,9 +109,9 @@ export class IrStreamWriter {
     if (this.accumulator && !this.accumulator.error) {
       // The answer is committed before a hook that may fail sees it: what failed later is in-band.
       await this.flush();
-      await this.call.onIrResponse?.(this.accumulator.result());
+      await this.request.hooks.onIrResponse?.(this.accumulator.result());
     }
-    this.writes.add(this.call.framer.frame(this.encoder.end()));
+    this.writes.add(this.request.framer.frame(this.encoder.end()));
     await this.flush();
     this.close();
   }
@@ -111,7 +119,7 @@ export class IrStreamWriter {
   /** Reports a failure: thrown before the commit point, in-band after it. */
   async fail(error: IrErrorData): Promise<void> {
     if (!this.committed) throw new IrError(error);
-    if (this.ended || this.call.sink.clientGone) return;
+    if (this.ended || this.run.sink.clientGone) return;
     await this.push([{ type: 'error', error }]);
   }
 
@@ -120,11 +128,11 @@ export class IrStreamWriter {
     let count = 0;
     while (count < events.length) {
       const event = events[count++] as IrStreamEvent;
-      if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
+      if (event.type === 'usage-update') this.run.outcome.usage = event.usage;
       else if (event.type === 'finish') {
         this.finished = true;
-        (this.call.outcome.finishReasons ??= []).push(event.finishReason.raw ?? event.finishReason.unified);
-      } else if (event.type === 'response-start') this.call.outcome.responseModel = event.model;
+        (this.run.outcome.finishReasons ??= []).push(event.finishReason.raw ?? event.finishReason.unified);
+      } else if (event.type === 'response-start') this.run.outcome.responseModel = event.model;
       this.accumulator?.push(event);
       if (event.type === 'error') {
         this.ended = true;
@@ -145,8 +153,8 @@ export class IrStreamWriter {
   }
 
   private close(): void {
-    const closing = this.call.framer.close();
-    this.call.sink.end(closing || undefined);
+    const closing = this.request.framer.close();
+    this.run.sink.end(closing || undefined);
   }
 }
 

@@ -2,32 +2,36 @@ import type { IrStreamEvent } from '@interlingua/ir';
 import { createResponseAccumulator } from '@interlingua/ir-utils';
 import type { LocalProviderAdapter } from '@interlingua/provider-adapters';
 import { stopReason } from './call-control.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
-import { irRequestForTarget } from './ir-request-for-target.js';
-import { IrStreamWriter } from './ir-stream-writer.js';
+import { irRequestForTarget, type DecodableRequest } from './ir-request-for-target.js';
+import { IrStreamWriter, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
 import { sendTranslatedResponse } from './translated-response.js';
+
+/** What the local path reads of the request, and touches of the run. */
+type LocalRequest = DecodableRequest & WrittenRequest & Pick<GenerationRequest, 'stream' | 'ops'>;
 
 /** Answers from a provider that runs inside the gateway (the mock). */
 export async function runLocalPath(
-  call: GenerationContext,
+  request: LocalRequest,
+  run: WrittenRun,
   adapter: LocalProviderAdapter,
   signal: RequestStop,
 ): Promise<void> {
-  const target = call.outcome.target;
+  const target = run.outcome.target;
   if (!target) return;
-  call.outcome.path = 'local';
-  const ir = irRequestForTarget(call);
+  run.outcome.path = 'local';
+  const ir = irRequestForTarget(request, run);
   const events = adapter.generate(ir, { settings: target.settings, signal: signal.asAbortSignal() });
-  if (!call.stream) {
+  if (!request.stream) {
     const accumulator = createResponseAccumulator();
     for await (const event of events) accumulator.push(event);
     const stopped = stopReason(signal);
     if (stopped) throw stopped;
-    await sendTranslatedResponse(call, accumulator.result());
+    await sendTranslatedResponse(request, run, accumulator.result());
     return;
   }
-  const writer = new IrStreamWriter(call);
+  const writer = new IrStreamWriter(request, run);
   let batch: IrStreamEvent[] = [];
   for await (const event of events) {
     batch.push(event);

@@ -1,25 +1,25 @@
 import type { IrRequest } from '@interlingua/ir';
 import { withAutoCacheBreakpoints } from '@interlingua/ir-utils';
 import { wireId, type UpstreamWire } from '@interlingua/provider-adapters';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { ResolvedRoute } from '../context/route-target.js';
 
 /** Upstream wires that cache a prompt only where the request marks it. */
 const MARKED_CACHE_WIRES: ReadonlySet<string> = new Set(['anthropic-messages', 'bedrock-converse']);
 
 /** The route adds breakpoints for this upstream (`cache.breakpoints: auto` and a marker-only wire). */
-export function addsCacheBreakpoints(call: GenerationContext, wire: UpstreamWire): boolean {
-  return call.route.cache?.breakpoints === 'auto' && MARKED_CACHE_WIRES.has(wireId(wire));
+export function addsCacheBreakpoints(route: ResolvedRoute, wire: UpstreamWire): boolean {
+  return route.cache?.breakpoints === 'auto' && MARKED_CACHE_WIRES.has(wireId(wire));
 }
 
 /**
  * Whether a same-style body must go through the IR to get the route's breakpoints: it would,
  * and the caller placed none of its own (a body that names `cache_control` is relayed as it is).
  */
-export function needsCacheBreakpoints(call: GenerationContext, wire: UpstreamWire): boolean {
-  return addsCacheBreakpoints(call, wire) && !call.rawBody.includes('"cache_control"');
+export function needsCacheBreakpoints(route: ResolvedRoute, rawBody: Buffer, wire: UpstreamWire): boolean {
+  return addsCacheBreakpoints(route, wire) && !rawBody.includes('"cache_control"');
 }
 
 /** The request with the route's automatic breakpoints, when the route and the upstream call for them. */
-export function withRouteCacheBreakpoints(call: GenerationContext, ir: IrRequest, wire: UpstreamWire): IrRequest {
-  return addsCacheBreakpoints(call, wire) ? withAutoCacheBreakpoints(ir, call.route.cache?.ttl) : ir;
+export function withRouteCacheBreakpoints(route: ResolvedRoute, ir: IrRequest, wire: UpstreamWire): IrRequest {
+  return addsCacheBreakpoints(route, wire) ? withAutoCacheBreakpoints(ir, route.cache?.ttl) : ir;
 }

@@ -1,11 +1,21 @@
 import type { IrError } from '@interlingua/ir';
 import type { StreamsConfig } from '../config/operations-schema.js';
 import { gatewayTimeout } from './gateway-timeout.js';
-import { commitStream } from '../commit/commit-stream.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { AnswerSink } from '../http/response-sink.js';
+import type { StreamFramer } from '../http/stream-framer.js';
+import type { RequestStop } from '../context/request-stop.js';
 
 /** Shortest tick, so tiny test settings cannot spin the event loop. */
 const MIN_TICK_MS = 10;
+
+/** The streamed answer a guard keeps alive: where it goes, its framing, the request's signal, and its commit point. */
+export interface GuardedStream {
+  sink: AnswerSink;
+  framer: StreamFramer;
+  signal: Pick<RequestStop, 'aborted'>;
+  /** Commits the answer (`commitStream`). */
+  commit: () => void;
+}
 
 /**
  * Keeps a streamed answer alive with ONE interval per stream (nothing per event):
@@ -18,11 +28,12 @@ const MIN_TICK_MS = 10;
  * Returns the function that clears the interval.
  */
 export function startStreamGuard(
-  call: GenerationContext,
+  stream: GuardedStream,
   config: StreamsConfig,
   stop: (reason: IrError) => void,
 ): () => void {
-  const keepAlive = call.framer.keepAlive();
+  const { sink, framer, signal, commit } = stream;
+  const keepAlive = framer.keepAlive();
   const earlyMs = keepAlive ? config.firstEventKeepAliveMs : 0;
   const keepAliveMs = keepAlive ? config.keepAliveMs : 0;
   const shortestMs = shortestPeriod(shortestPeriod(keepAliveMs, earlyMs), config.maxDurationMs);
@@ -32,7 +43,6 @@ export function startStreamGuard(
   let writesSeen = -1;
   const tick = (): void => {
     const now = performance.now();
-    const { sink } = call;
     if (sink.ended) return;
     if (config.maxDurationMs > 0 && now - started >= config.maxDurationMs) {
       stop(
@@ -41,8 +51,8 @@ export function startStreamGuard(
       return;
     }
     if (!sink.committed) {
-      if (earlyMs > 0 && now - started >= earlyMs && !call.signal.aborted) {
-        commitStream(call);
+      if (earlyMs > 0 && now - started >= earlyMs && !signal.aborted) {
+        commit();
         void sink.write(keepAlive);
         checkedAt = now;
         writesSeen = sink.writeCount;

@@ -13,50 +13,59 @@ import {
 } from '@interlingua/provider-adapters';
 import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
-import { irRequestForTarget } from './ir-request-for-target.js';
+import { irRequestForTarget, type DecodableRequest } from './ir-request-for-target.js';
 import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
-import { IrStreamWriter } from './ir-stream-writer.js';
+import { IrStreamWriter, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
 import { jsonBytesInPieces } from './json-bytes-in-pieces.js';
 import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
 import { untranslatableWarnings } from './untranslatable.js';
 import { createUpstreamSseReader } from './upstream-sse-reader.js';
-import { buildUpstreamRequest, upstreamHttpError } from './upstream-request.js';
+import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { reasoningForTarget, sealingFor, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
+/** What the translated path reads of the request. */
+type TranslatedRequest = DecodableRequest &
+  WrittenRequest &
+  ForwardedRequest &
+  Pick<GenerationRequest, 'rawBody' | 'hooks' | 'reasoning' | 'limits' | 'ops'>;
+
 /** Caller style and upstream wire differ: decode to IR, encode for the upstream, and back. */
 export async function runTranslatedPath(
-  call: GenerationContext,
+  call: TranslatedRequest,
+  run: WrittenRun,
   adapter: HttpProviderAdapter,
   signal: RequestStop,
 ): Promise<void> {
-  const target = call.outcome.target;
+  const { outcome } = run;
+  const target = outcome.target;
   if (!target) return;
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const upstreamCodec = codecFor(wire);
-  call.outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
-  const decoded = withRouteCacheBreakpoints(call, irRequestForTarget(call), wire);
+  outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
+  const decoded = withRouteCacheBreakpoints(call.route, irRequestForTarget(call, run), wire);
+  const { prepareUpstreamIr } = call.hooks;
   const prepared =
-    call.prepareUpstreamIr && typeof wire === 'string' ? await call.prepareUpstreamIr(decoded, wire, signal) : decoded;
+    prepareUpstreamIr && typeof wire === 'string' ? await prepareUpstreamIr(decoded, wire, signal) : decoded;
   const patched = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
   const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;
   const ir = reasoning?.ir ?? patched;
   const sealing = call.reasoning ? sealingFor(call.reasoning, wire) : undefined;
-  call.outcome.warnings.push(...(reasoning?.warnings ?? []));
-  call.outcome.warnings.push(
+  outcome.warnings.push(...(reasoning?.warnings ?? []));
+  outcome.warnings.push(
     ...untranslatableWarnings(ir, call.inbound.codec.id, upstreamCodec.id, call.route.untranslatable ?? 'warn'),
   );
   const names = toolNameMapFor(ir);
   const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
-  call.outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
+  outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
   const body = encoded.value as Record<string, unknown>;
-  call.outcome.warnings.push(
+  outcome.warnings.push(
     ...(adapter.hooks?.patchRequest?.(body, {
       settings: target.settings,
       model: target.upstreamModel,
@@ -65,7 +74,8 @@ export async function runTranslatedPath(
   );
   const attempt: TranslatedAttempt = {
     call,
-    request: buildUpstreamRequest(call, adapter, upstreamBodyBytes(call, body), ir.stream, signal),
+    run,
+    request: buildUpstreamRequest(call, run, adapter, upstreamBodyBytes(call.rawBody, body), ir.stream, signal),
     signal,
     codec: upstreamCodec,
     adapter,
@@ -79,14 +89,15 @@ export async function runTranslatedPath(
 /** A large body's upstream JSON is written in pieces (`jsonBytesInPieces`): no string holds all of it. */
 const PIECES_FROM_BYTES = 64 * 1024;
 
-/** The upstream body's JSON: as bytes built in pieces when the caller's body was large, else as a string. */
-function upstreamBodyBytes(call: GenerationContext, body: Record<string, unknown>): string | Buffer {
-  return call.rawBody.length >= PIECES_FROM_BYTES ? jsonBytesInPieces(body) : JSON.stringify(body);
+/** The upstream body's JSON: as bytes built in pieces when the caller's body (`rawBody`) was large, else as a string. */
+function upstreamBodyBytes(rawBody: Buffer, body: Record<string, unknown>): string | Buffer {
+  return rawBody.length >= PIECES_FROM_BYTES ? jsonBytesInPieces(body) : JSON.stringify(body);
 }
 
 /** One request to one upstream, and how its answer goes back to the caller. */
 interface TranslatedAttempt {
-  call: GenerationContext;
+  call: TranslatedRequest;
+  run: WrittenRun;
   request: UpstreamRequest;
   /** The attempt's signal (the upstream request's). */
   signal: RequestStop;
@@ -99,17 +110,26 @@ interface TranslatedAttempt {
   sealing: CarrierSealing | undefined;
 }
 
-async function bufferedTranslated({ call, request, codec, adapter, names, sealing }: TranslatedAttempt): Promise<void> {
-  const answer = await fetchUpstream(request, call.maxUpstreamBodyBytes);
-  if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, call.outcome.target?.settings);
+async function bufferedTranslated({
+  call,
+  run,
+  request,
+  codec,
+  adapter,
+  names,
+  sealing,
+}: TranslatedAttempt): Promise<void> {
+  const answer = await fetchUpstream(request, call.limits.maxUpstreamBodyBytes);
+  if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, run.outcome.target?.settings);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   const response = codec.response.toIr(parsed.value).value;
-  await sendTranslatedResponse(call, names ? names.restoreResponse(response) : response, sealing);
+  await sendTranslatedResponse(call, run, names ? names.restoreResponse(response) : response, sealing);
 }
 
 async function streamTranslated({
   call,
+  run,
   request,
   signal,
   codec,
@@ -117,8 +137,8 @@ async function streamTranslated({
   names,
   sealing,
 }: TranslatedAttempt): Promise<void> {
-  const writer = new IrStreamWriter(call, streamSealerFor(sealing));
-  const decode = createUpstreamEventDecoder(codec, adapter, names, call.outcome.target?.settings);
+  const writer = new IrStreamWriter(call, run, streamSealerFor(sealing));
+  const decode = createUpstreamEventDecoder(codec, adapter, names, run.outcome.target?.settings);
   let failed: UpstreamErrorAnswer | undefined;
   try {
     failed = await streamUpstreamInto(
@@ -129,11 +149,11 @@ async function streamTranslated({
   } catch (error) {
     if (callerLeft(signal)) return;
     const failure = (stopReason(signal) ?? mapTransportError(error, 'during-body')).data;
-    if (writer.committed) noteStreamFailure(call, failure);
+    if (writer.committed) noteStreamFailure(run.outcome, call.ops?.metrics, failure);
     await writer.fail(failure);
     return;
   }
-  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter, call.outcome.target?.settings);
+  if (failed) throw upstreamHttpError(codec, failed.head, failed.body, adapter, run.outcome.target?.settings);
   await writer.finish();
 }
 

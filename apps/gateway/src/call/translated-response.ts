@@ -1,5 +1,5 @@
 import type { IrResponse } from '@interlingua/ir';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
 import { answerHeaders } from '../commit/commit-stream.js';
 import { sealAnswerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
@@ -9,17 +9,18 @@ import type { CarrierSealing } from '../reasoning/seal-answer.js';
  * the caller when `sealing` is given (`onIrResponse` sees the answer as the upstream gave it).
  */
 export async function sendTranslatedResponse(
-  call: GenerationContext,
+  { inbound, hooks, ops }: Pick<GenerationRequest, 'inbound' | 'hooks' | 'ops'>,
+  { outcome, sink, control }: Pick<GenerationRun, 'outcome' | 'sink' | 'control'>,
   response: IrResponse,
   sealing?: CarrierSealing,
 ): Promise<void> {
-  await call.onIrResponse?.(response);
-  const encoded = call.inbound.codec.response.fromIr(sealAnswerFor(response, sealing));
-  call.outcome.warnings.push(...encoded.warnings);
-  if (response.usage) call.outcome.usage = response.usage;
-  call.outcome.responseModel = response.model;
-  call.outcome.finishReasons = response.choices.map((choice) => choice.finishReason.raw ?? choice.finishReason.unified);
+  await hooks.onIrResponse?.(response);
+  const encoded = inbound.codec.response.fromIr(sealAnswerFor(response, sealing));
+  outcome.warnings.push(...encoded.warnings);
+  if (response.usage) outcome.usage = response.usage;
+  outcome.responseModel = response.model;
+  outcome.finishReasons = response.choices.map((choice) => choice.finishReason.raw ?? choice.finishReason.unified);
   const body = JSON.stringify(encoded.value);
-  if (call.ops?.logBodies) call.outcome.responseBody = body;
-  call.sink.send(200, 'application/json', body, answerHeaders(call));
+  if (ops?.logBodies) outcome.responseBody = body;
+  sink.send(200, 'application/json', body, answerHeaders(outcome, control, ops));
 }

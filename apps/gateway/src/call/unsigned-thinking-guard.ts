@@ -1,5 +1,8 @@
 import type { IrWarning } from '@interlingua/ir';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { CallOutcome, GenerationRequest } from '../context/generation-call.js';
+
+/** What the guard reads of the request: the caller's style and raw body. */
+export type ThinkingScan = Pick<GenerationRequest, 'inbound' | 'rawBody'>;
 
 /** An empty signature as JSON encoders write it, compact or with a space. */
 const EMPTY_SIGNATURE = [Buffer.from('"signature":""'), Buffer.from('"signature": ""')];
@@ -12,8 +15,10 @@ const isUnsignedThinking = (block: unknown): boolean =>
   isRecord(block) && block.type === 'thinking' && (typeof block.signature !== 'string' || block.signature === '');
 
 /** Whether an Anthropic request's raw bytes hold an empty signature: only then can it hold an unsigned thinking block. */
-export function mayHoldUnsignedThinking(call: GenerationContext): boolean {
-  return call.inbound.wire === 'anthropic-messages' && EMPTY_SIGNATURE.some((needle) => call.rawBody.includes(needle));
+export function mayHoldUnsignedThinking(request: ThinkingScan): boolean {
+  return (
+    request.inbound.wire === 'anthropic-messages' && EMPTY_SIGNATURE.some((needle) => request.rawBody.includes(needle))
+  );
 }
 
 /**
@@ -21,10 +26,14 @@ export function mayHoldUnsignedThinking(call: GenerationContext): boolean {
  * (Anthropic answers 400 "Invalid `signature` in `thinking` block" to them; a client sends them
  * back when an earlier answer came from another provider). Only bodies whose raw bytes hold an
  * empty signature are looked at. A turn left empty is removed. Returns true when `body` changed,
- * with a `dropped` warning per removed block.
+ * with a `dropped` warning per removed block in `outcome`.
  */
-export function dropUnsignedThinking(call: GenerationContext, body: Record<string, unknown>): boolean {
-  if (!mayHoldUnsignedThinking(call)) return false;
+export function dropUnsignedThinking(
+  request: ThinkingScan,
+  outcome: CallOutcome,
+  body: Record<string, unknown>,
+): boolean {
+  if (!mayHoldUnsignedThinking(request)) return false;
   const messages = body.messages;
   if (!Array.isArray(messages)) return false;
   const warnings: IrWarning[] = [];
@@ -44,6 +53,6 @@ export function dropUnsignedThinking(call: GenerationContext, body: Record<strin
   });
   if (warnings.length === 0) return false;
   body.messages = kept;
-  call.outcome.warnings.push(...warnings);
+  outcome.warnings.push(...warnings);
   return true;
 }

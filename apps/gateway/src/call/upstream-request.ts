@@ -8,25 +8,32 @@ import {
   type UpstreamHead,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { safeUpstreamError, safeUpstreamErrorBody } from './upstream-error-redaction.js';
 
-/** The upstream HTTP request for a generation call to an HTTP provider, aborted by the attempt's `signal`. */
+/** What an upstream request carries of the caller's: its headers (those forwarded) and the request id. */
+export type ForwardedRequest = Pick<GenerationRequest, 'headers' | 'requestId'>;
+
+/**
+ * The upstream HTTP request for a generation call to an HTTP provider, to the attempt's target
+ * (`outcome.target`, whose trace it carries), aborted by the attempt's `signal`.
+ */
 export function buildUpstreamRequest(
-  call: GenerationContext,
+  caller: ForwardedRequest,
+  { outcome }: Pick<GenerationRun, 'outcome'>,
   adapter: HttpProviderAdapter,
   body: string | Buffer,
   stream: boolean,
   signal: RequestStop,
 ): UpstreamRequest {
-  const target = call.outcome.target;
+  const target = outcome.target;
   if (!target) throw new Error('no target chosen');
   const endpoint = adapter.generation({ settings: target.settings, model: target.upstreamModel, stream });
-  const headers = pickForwardedHeaders(call.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
+  const headers = pickForwardedHeaders(caller.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
   for (const name in endpoint.headers) headers[name] = endpoint.headers[name]!;
-  headers['x-request-id'] = call.requestId;
-  call.outcome.trace?.inject(headers);
+  headers['x-request-id'] = caller.requestId;
+  outcome.trace?.inject(headers);
   const request: UpstreamRequest = { url: endpoint.url, method: 'POST', headers, body, signal };
   if (target.settings.timeouts) request.timeouts = target.settings.timeouts;
   if (target.settings.dispatcher) request.dispatcher = target.settings.dispatcher;

@@ -1,25 +1,33 @@
 import { callCost, type PricedCall } from '../observe/call-cost.js';
 import { formatCost } from '../observe/price-table.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { CallOps } from '../context/call-ops.js';
+import type { CallOutcome, CommitListener } from '../context/generation-call.js';
+import type { AnswerSink } from '../http/response-sink.js';
+import type { StreamFramer } from '../http/stream-framer.js';
 import { outcomeHeaders } from './route-headers.js';
 
 /**
- * The commit point of a streamed answer: status and headers, then the framing's opening bytes.
- * Every streamed path commits through here (and the early keep-alive), once.
+ * The commit point of a streamed answer: status and headers (from the call's `outcome`), then
+ * the framing's opening bytes; the call's `control` hears of it. Every streamed path commits
+ * through here (and the early keep-alive), once.
  */
-export function commitStream(call: GenerationContext): void {
-  const { sink, framer } = call;
+export function commitStream(
+  sink: AnswerSink,
+  framer: StreamFramer,
+  outcome: CallOutcome,
+  control: CommitListener | undefined,
+): void {
   if (sink.committed) return;
-  sink.startStream(200, framer.contentType, outcomeHeaders(call.outcome));
+  sink.startStream(200, framer.contentType, outcomeHeaders(outcome));
   const opening = framer.open();
   if (opening) void sink.write(opening);
-  noteFirstByte(call, true);
+  noteFirstByte(outcome, control, true);
 }
 
 /** Records the time of the first byte (TTFB) and ends the deadlines that stop at the commit point. */
-export function noteFirstByte(call: GenerationContext, streaming: boolean): void {
-  call.outcome.firstByteAt ??= performance.now();
-  call.control?.committed(streaming);
+export function noteFirstByte(outcome: CallOutcome, control: CommitListener | undefined, streaming: boolean): void {
+  outcome.firstByteAt ??= performance.now();
+  control?.committed(streaming);
 }
 
 /**
@@ -27,9 +35,13 @@ export function noteFirstByte(call: GenerationContext, streaming: boolean): void
  * price, `x-interlingua-cost`. Streams cannot carry the cost reliably (no trailers), so only
  * non-streaming answers have it; the request log and `/admin/usage` have it for both.
  */
-export function answerHeaders(call: GenerationContext): Record<string, string> {
-  noteFirstByte(call, false);
-  return completeAnswerHeaders(call);
+export function answerHeaders(
+  outcome: CallOutcome,
+  control: CommitListener | undefined,
+  ops: CallOps | undefined,
+): Record<string, string> {
+  noteFirstByte(outcome, control, false);
+  return completeAnswerHeaders(ops ? { outcome, ops } : { outcome });
 }
 
 /**

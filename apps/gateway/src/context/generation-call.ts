@@ -50,55 +50,83 @@ export interface CommitListener {
   committed(streaming: boolean): void;
 }
 
-/**
- * One generation request on its way through plan, call and commit: what the route read, where
- * the answer goes, and what happened (`outcome`). Provider adapters see only their part of it,
- * the adapters' `GenerationCall` (settings, upstream model, stream).
- */
-export interface GenerationContext {
-  inbound: InboundStyle;
-  /** The inbound body, parsed once. */
-  json: Record<string, unknown>;
-  rawBody: Buffer;
-  /** The model name the caller asked for. */
-  model: string;
-  stream: boolean;
-  route: ResolvedRoute;
-  requestId: string;
-  headers: IncomingHttpHeaders;
-  /**
-   * The request's signal: aborted when the client goes away, or by `abort`. An attempt runs under
-   * the signal `CallControl.beginAttempt` hands it (its own when the provider has a deadline).
-   */
-  readonly signal: RequestStop;
-  /** Stops the whole request with the gateway's reason: the request's own signal aborts with it. */
-  abort(reason: IrError): void;
-  sink: AnswerSink;
-  framer: StreamFramer;
-  /** Overrides applied to the IR after decoding the inbound body (Gemini's model and stream live in the URL). */
-  irOverrides?: Partial<Pick<IrRequest, 'model' | 'stream'>>;
-  maxUpstreamBodyBytes: number;
-  outcome: CallOutcome;
-  /**
-   * The request in IR, when the route prepared it itself (e.g. expanded stored conversation
-   * state); otherwise it is decoded from `json` on first use.
-   */
-  preparedIr?: { ir: IrRequest; warnings: IrWarning[] };
-  /** Never forward the body as is, even when the upstream speaks the caller's style. */
-  forceTranslation?: boolean;
+/** The request in the IR, with what decoding it warned about. */
+export interface DecodedRequest {
+  ir: IrRequest;
+  warnings: IrWarning[];
+}
+
+/** What the route asks to see or adjust while the call runs; set while the route prepares the call. */
+export interface GenerationHooks {
   /** Sees every answer that went through the IR (translated and local paths), once complete. */
   onIrResponse?: (response: IrResponse) => void | Promise<void>;
   /** Sees the upstream's own id of an answer passed through as is (fast path), once it is known; `outcome.target` answered it. */
   onPassedThrough?: (answerId: string) => void | Promise<void>;
-  /** Retry, timeout and keep-alive policies, prices and metrics; defaults when absent. */
-  ops?: CallOps;
-  /** The call's deadlines while it runs, told when the first byte goes out (the commit point). */
-  control?: CommitListener;
   /**
    * Adjusts the IR right before it is encoded for an upstream of `wire` (translated path), e.g.
    * downloading image URLs for upstreams that only take inline data.
    */
   prepareUpstreamIr?: (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest>;
+}
+
+/** The limits the route applies to the call. */
+export interface GenerationLimits {
+  /** The largest upstream answer body read whole (non-streamed answers). */
+  maxUpstreamBodyBytes: number;
+}
+
+/**
+ * One generation request as the route read it: read-only while the call runs (plan, call and
+ * commit read it; nothing writes it). The route fills it and its `prepare` step may still change
+ * it (`GenerationRequestDraft`). What the call does is the `GenerationRun`. Provider adapters see
+ * only their part of it, the adapters' `GenerationCall` (settings, upstream model, stream).
+ */
+export interface GenerationRequest {
+  readonly inbound: InboundStyle;
+  /** The inbound body, parsed once. */
+  readonly json: Record<string, unknown>;
+  readonly rawBody: Buffer;
+  /** The model name the caller asked for. */
+  readonly model: string;
+  readonly stream: boolean;
+  readonly route: ResolvedRoute;
+  readonly requestId: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly framer: StreamFramer;
+  /** Overrides applied to the IR after decoding the inbound body (Gemini's model and stream live in the URL). */
+  readonly irOverrides?: Partial<Pick<IrRequest, 'model' | 'stream'>>;
+  /**
+   * The request in IR, when the route prepared it itself (e.g. expanded stored conversation
+   * state); otherwise the run decodes it from `json` on first use (`GenerationRun.decoded`).
+   */
+  readonly preparedIr?: DecodedRequest;
+  /** Never forward the body as is, even when the upstream speaks the caller's style. */
+  readonly forceTranslation?: boolean;
+  readonly limits: GenerationLimits;
+  /** Retry, timeout and keep-alive policies, prices and metrics; defaults when absent. */
+  readonly ops?: CallOps;
+  readonly hooks: GenerationHooks;
   /** Sealing and opening of reasoning carriers, and the route's policy for foreign reasoning. */
-  reasoning?: ReasoningContext;
+  readonly reasoning?: ReasoningContext;
+}
+
+/** The request while the route prepares it (its `prepare` step and content capture may change it). */
+export type GenerationRequestDraft = { -readonly [Field in keyof GenerationRequest]: GenerationRequest[Field] };
+
+/**
+ * What one generation call does, apart from the request: what happened (`outcome`), where the
+ * answer goes, the request's stop signal and the deadlines that run until the commit point. An
+ * attempt's own signal is never kept here: `CallControl.beginAttempt` hands it to the attempt.
+ */
+export interface GenerationRun {
+  readonly outcome: CallOutcome;
+  readonly sink: AnswerSink;
+  /** The request's signal: aborted when the client goes away, or by `abort`. */
+  readonly signal: RequestStop;
+  /** Stops the whole request with the gateway's reason: the request's own signal aborts with it. */
+  abort(reason: IrError): void;
+  /** The call's deadlines while it runs, told when the first byte goes out (the commit point). */
+  control?: CommitListener;
+  /** The request in IR once a path needed it: the route's `preparedIr`, or the body decoded once per call. */
+  decoded?: DecodedRequest;
 }

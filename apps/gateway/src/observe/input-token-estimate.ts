@@ -1,5 +1,4 @@
-import type { IrContentPart, IrRequest } from '@interlingua/ir';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { IrContentPart, IrRequest, StyleCodec } from '@interlingua/ir';
 
 /**
  * The local estimate (docs/decisions/token-count-estimate.md): the characters (UTF-16 code
@@ -36,10 +35,17 @@ function partCharacters(part: IrContentPart): number {
   }
 }
 
-/** The local estimate for a call's own request (decoded again when the route did not prepare it); 0 when it cannot be decoded. */
-export function estimateCallInputTokens(call: GenerationContext): number {
+/**
+ * The local estimate for a call's own request: `known` when the call has it in IR already,
+ * otherwise its body decoded again; 0 when it cannot be decoded.
+ */
+export function estimateCallInputTokens(
+  known: IrRequest | undefined,
+  codec: StyleCodec<unknown, unknown>,
+  json: Record<string, unknown>,
+): number {
   try {
-    return estimateInputTokens(call.preparedIr?.ir ?? call.inbound.codec.request.toIr(call.json).value);
+    return estimateInputTokens(known ?? codec.request.toIr(json).value);
   } catch {
     return 0;
   }

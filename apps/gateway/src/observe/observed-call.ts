@@ -4,9 +4,9 @@ import type { CarrierCounts } from '../context/carrier-counts.js';
 
 /**
  * What the request observer (log line, metrics, usage charge) reads from a call: the shape a
- * generation call (`GenerationContext`) and a service call (`ServiceCall`: embeddings, rerank,
- * images, audio) share, so both are tracked by the same code. A count-tokens call is one too
- * (without usage: counting is never charged tokens).
+ * service call (`ServiceCall`: embeddings, rerank, images, audio) has, and the route makes of a
+ * generation call's request and run, so both are tracked by the same code. A count-tokens call
+ * is one too (without usage: counting is never charged tokens).
  */
 export interface ObservedCall {
   /** The model name the caller asked for. */

@@ -2,16 +2,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError, type IrErrorData } from '@interlingua/ir';
 import { asIrError } from '../http/style-errors.js';
 import { codecFor } from '@interlingua/provider-adapters';
-import type { RouteTarget } from './model-router.js';
+import type { ResolvedRoute, RouteTarget } from './model-router.js';
+import type { AnswerSink } from '../http/response-sink.js';
+import { startStreamGuard } from '../call/stream-guard.js';
+import { commitStream } from '../commit/commit-stream.js';
 import { callerLeft, CallControl, stopReason } from '../call/call-control.js';
-import type { CallOps } from '../context/call-ops.js';
+import { ENDPOINT_OF_STYLE, type CallOps } from '../context/call-ops.js';
 import { noteStreamFailure } from '../call/stream-failure.js';
 import { defaultCallOps } from './default-call-ops.js';
 import { runFastPath } from '../call/fast-path.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { runLocalPath } from '../call/local-path.js';
 import { trackStreamedText } from '../observe/streamed-usage.js';
+import { estimateCallInputTokens } from '../observe/input-token-estimate.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
 import { targetId } from './target-cooldowns.js';
 import { needsCacheBreakpoints } from '../call/route-cache-breakpoints.js';
@@ -28,24 +32,37 @@ import { runTranslatedPath } from '../call/translated-path.js';
  * over but is never retried; a 4xx about the request ends the call; errors the gateway raised
  * itself are never failed over. After the commit point, errors go in-band.
  */
-export async function runGeneration(call: GenerationContext): Promise<void> {
-  const ops = call.ops ?? defaultCallOps();
-  const control = new CallControl(call, ops);
-  if (call.stream) trackStreamedText(call);
+export async function runGeneration(request: GenerationRequest, run: GenerationRun): Promise<void> {
+  const ops = request.ops ?? defaultCallOps();
+  const { sink, signal, outcome } = run;
+  const { framer } = request;
+  const control = new CallControl(signal, (reason) => run.abort(reason), ops, ENDPOINT_OF_STYLE[request.inbound.wire]);
+  run.control = control;
+  let stopGuard: (() => void) | undefined;
+  if (request.stream) {
+    const commit = (): void => commitStream(sink, framer, outcome, control);
+    stopGuard = startStreamGuard({ sink, framer, signal, commit }, ops.streams, (reason) => control.stop(reason));
+    const { inbound, json, preparedIr } = request;
+    trackStreamedText(inbound.wire, sink, outcome, () =>
+      estimateCallInputTokens(run.decoded?.ir ?? preparedIr?.ir, inbound.codec, json),
+    );
+  }
   try {
-    await attemptTargets(call, ops, control);
+    await attemptTargets(request, run, ops, control);
   } catch (error) {
-    if (callerLeft(call.signal)) {
-      call.sink.end();
+    if (callerLeft(signal)) {
+      sink.end();
       return;
     }
-    const irError = stopReason(call.signal) ?? asIrError(error);
-    if (!call.sink.committed) throw irError;
-    noteStreamFailure(call, irError.data);
-    if (!call.sink.ended && !callerLeft(call.signal)) await failCommitted(call, irError.data);
-    call.sink.end();
+    const irError = stopReason(signal) ?? asIrError(error);
+    if (!sink.committed) throw irError;
+    noteStreamFailure(outcome, ops.metrics, irError.data);
+    if (!sink.ended && !callerLeft(signal)) await failCommitted(request, sink, irError.data);
+    sink.end();
   } finally {
+    stopGuard?.();
     control.dispose();
+    run.control = undefined;
   }
 }
 
@@ -60,21 +77,26 @@ interface Attempts {
   retryAfter: number;
 }
 
-async function attemptTargets(call: GenerationContext, ops: CallOps, control: CallControl): Promise<void> {
-  const targets = healthyFirst(affinityTargets(call), ops);
+async function attemptTargets(
+  request: GenerationRequest,
+  run: GenerationRun,
+  ops: CallOps,
+  control: CallControl,
+): Promise<void> {
+  const targets = healthyFirst(affinityTargets(request.route, request.json), ops);
   const state: Attempts = { done: new Set(), retryAfter: 0 };
   for (let round = 0; round <= ops.routing.retries; round++) {
     if (round > 0) {
       if (targets.every((target) => state.done.has(target))) break;
       await sleep(backoffMs(round, ops.routing, state.retryAfter), undefined, {
-        signal: call.signal.asAbortSignal(),
+        signal: run.signal.asAbortSignal(),
         ref: false,
       });
       state.retryAfter = 0;
     }
     for (const target of targets) {
       if (state.done.has(target)) continue;
-      if (await attempt(call, ops, control, target, state)) return;
+      if (await attempt(request, run, ops, control, target, state)) return;
     }
   }
   throw (
@@ -82,7 +104,7 @@ async function attemptTargets(call: GenerationContext, ops: CallOps, control: Ca
     state.lastError ??
     new IrError({
       kind: 'upstream-unavailable',
-      message: `No provider is configured for model "${call.model}"`,
+      message: `No provider is configured for model "${request.model}"`,
       source: 'gateway',
     })
   );
@@ -90,25 +112,27 @@ async function attemptTargets(call: GenerationContext, ops: CallOps, control: Ca
 
 /** One attempt at one target; true when it answered. Throws what must end the call. */
 async function attempt(
-  call: GenerationContext,
+  request: GenerationRequest,
+  run: GenerationRun,
   ops: CallOps,
   control: CallControl,
   target: RouteTarget,
   state: Attempts,
 ): Promise<boolean> {
-  call.outcome.attempts++;
-  call.outcome.target = target;
+  const { outcome } = run;
+  outcome.attempts++;
+  outcome.target = target;
   const signal = control.beginAttempt(providerTotalMs(target), target.settings.id);
-  call.outcome.trace?.attemptStarted(target);
+  outcome.trace?.attemptStarted(target);
   try {
-    await runTarget(call, signal);
+    await runTarget(request, run, target, signal);
     return true;
   } catch (error) {
     const irError = stopReason(signal) ?? asIrError(error);
-    call.outcome.trace?.attemptFailed(irError.data);
-    if (call.sink.committed || callerLeft(signal) || irError.data.source === 'gateway') throw irError;
+    outcome.trace?.attemptFailed(irError.data);
+    if (run.sink.committed || callerLeft(signal) || irError.data.source === 'gateway') throw irError;
     const verdict = classifyFailure(irError);
-    noteFailure(call, ops, target, irError.data, verdict !== 'final');
+    noteFailure(outcome, ops, target, irError.data, verdict !== 'final');
     if (verdict === 'final') throw irError;
     state.lastError = irError;
     const wait = irError.data.retryAfterSeconds ?? 0;
@@ -121,34 +145,37 @@ async function attempt(
     return false;
   } finally {
     control.finishAttempt();
-    call.outcome.trace?.attemptEnded();
+    outcome.trace?.attemptEnded();
   }
 }
 
-/** Runs the attempt at the call's target under `signal` (the attempt's own, or the request's). */
-async function runTarget(call: GenerationContext, signal: RequestStop): Promise<void> {
-  const target = call.outcome.target;
-  if (!target) return;
+/** Runs the attempt at `target` under `signal` (the attempt's own, or the request's). */
+async function runTarget(
+  request: GenerationRequest,
+  run: GenerationRun,
+  target: RouteTarget,
+  signal: RequestStop,
+): Promise<void> {
   const adapter = target.adapter;
-  if (adapter.kind === 'local') return runLocalPath(call, adapter, signal);
+  if (adapter.kind === 'local') return runLocalPath(request, run, adapter, signal);
   const wire = adapter.wire(target.settings, target.upstreamModel);
-  const sameFraming = call.framer.contentType === 'text/event-stream' || !call.stream;
+  const sameFraming = request.framer.contentType === 'text/event-stream' || !request.stream;
   if (
-    wire === call.inbound.wire &&
+    wire === request.inbound.wire &&
     sameFraming &&
-    !call.forceTranslation &&
-    !needsCacheBreakpoints(call, wire) &&
-    !mustOpenCarriers(call)
+    !request.forceTranslation &&
+    !needsCacheBreakpoints(request.route, request.rawBody, wire) &&
+    !mustOpenCarriers(request)
   )
-    return runFastPath(call, adapter, codecFor(wire), signal);
-  return runTranslatedPath(call, adapter, signal);
+    return runFastPath(request, run, adapter, codecFor(wire), signal);
+  return runTranslatedPath(request, run, adapter, signal);
 }
 
 /** The route's targets, in the order the request's cache key prefers them when the route keeps caches warm. */
-function affinityTargets(call: GenerationContext): readonly RouteTarget[] {
-  const targets = call.route.targets;
-  if (targets.length < 2 || call.route.cache?.affinity !== true) return targets;
-  const key = cacheAffinityKey(call.json);
+function affinityTargets(route: ResolvedRoute, json: Record<string, unknown>): readonly RouteTarget[] {
+  const targets = route.targets;
+  if (targets.length < 2 || route.cache?.affinity !== true) return targets;
+  const key = cacheAffinityKey(json);
   return key === undefined ? targets : affinityOrder(targets, key, targetId);
 }
 
@@ -162,13 +189,13 @@ function healthyFirst(targets: readonly RouteTarget[], ops: CallOps): RouteTarge
 
 /** Counts an upstream failure; only failures of the target itself (not of the request) count towards its cooldown. */
 function noteFailure(
-  call: GenerationContext,
+  outcome: CallOutcome,
   ops: CallOps,
   target: RouteTarget,
   error: IrErrorData,
   targetAtFault: boolean,
 ): void {
-  call.outcome.lastError = error;
+  outcome.lastError = error;
   ops.metrics?.upstreamErrors.inc({ provider: target.settings.id, kind: error.kind });
   if (targetAtFault) ops.cooldowns.failed(targetId(target), ops.routing.cooldown);
 }
@@ -182,9 +209,13 @@ function providerTotalMs(target: RouteTarget): number | undefined {
  * Reports an error on a stream that is committed but did not report one yet (an early keep-alive
  * committed it, or the gateway stopped it): one in-band error in the caller's format, then the end.
  */
-async function failCommitted(call: GenerationContext, error: IrErrorData): Promise<void> {
-  const messages = call.inbound.codec.stream.createEncoder({ model: call.model }).push({ type: 'error', error });
-  await call.sink.write(call.framer.frame(messages));
-  const closing = call.framer.close();
-  call.sink.end(closing || undefined);
+async function failCommitted(
+  { inbound, model, framer }: Pick<GenerationRequest, 'inbound' | 'model' | 'framer'>,
+  sink: AnswerSink,
+  error: IrErrorData,
+): Promise<void> {
+  const messages = inbound.codec.stream.createEncoder({ model }).push({ type: 'error', error });
+  await sink.write(framer.frame(messages));
+  const closing = framer.close();
+  sink.end(closing || undefined);
 }

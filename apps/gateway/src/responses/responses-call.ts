@@ -1,7 +1,7 @@
 import { ok, type IrRequest, type IrResponse, type Result } from '@interlingua/ir';
 import { openAiResponsesEchoFromRequest } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { CallOutcome, GenerationRequestDraft } from '../context/generation-call.js';
 import { plainResponsesRequestToIr } from '../call/plain-responses-request.js';
 import { responsesCallCodec, type ResponsesCallCodec } from './responses-call-codec.js';
 import { openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
@@ -16,7 +16,7 @@ import type { UpstreamResponseOwners } from './upstream-response-owners.js';
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** The request in IR: an agent's turn read by hand (`plain-responses-request.ts`), any other through the schema. */
-function decoder(call: GenerationContext): (json: Record<string, unknown>) => Result<IrRequest> {
+function decoder(call: GenerationRequestDraft): (json: Record<string, unknown>) => Result<IrRequest> {
   return (json) => {
     const plain = plainResponsesRequestToIr(json);
     return plain ? ok(plain) : call.inbound.codec.request.toIr(json);
@@ -29,7 +29,7 @@ function decoder(call: GenerationContext): (json: Record<string, unknown>) => Re
  * to an OpenAI Responses upstream otherwise stays free of the work.
  */
 async function prepareIr(
-  call: GenerationContext,
+  call: GenerationRequestDraft,
   key: GatewayKey,
   state: ResponsesState,
 ): Promise<PreparedConversation | undefined> {
@@ -59,12 +59,14 @@ async function prepareIr(
 /**
  * The `prepare` hook of `POST /v1/responses`: expands gateway state, keeps OpenAI-minted state
  * on OpenAI Responses targets, makes answers carry the gateway's id and the echoed request
- * fields, and stores answers that went through the IR unless the caller sent `store: false`.
+ * fields, and stores answers that went through the IR unless the caller sent `store: false`
+ * (what it cannot keep is a warning of the call's `outcome`).
  */
 export async function prepareResponsesCall(
-  call: GenerationContext,
+  call: GenerationRequestDraft,
   key: GatewayKey,
   state: ResponsesState,
+  outcome: CallOutcome,
 ): Promise<void> {
   const prepared = await prepareIr(call, key, state);
   const head = { id: newGatewayResponseId(), created: nowSeconds() };
@@ -73,16 +75,16 @@ export async function prepareResponsesCall(
   const callCodec = responsesCallCodec(call.inbound.codec, echo, head, call.model, compaction);
   call.inbound = { ...call.inbound, codec: callCodec.codec };
   if (call.json.store === false) return;
-  call.onPassedThrough = (id) => rememberOwner(call, key, state.owners, id);
+  call.hooks.onPassedThrough = (id) => rememberOwner(outcome, key, state.owners, id);
   // Answers that go through the IR are stored by the gateway: refuse at once what it cannot keep.
   if (prepared) await state.store.admit(key.id, call.rawBody.length);
-  call.onIrResponse = (response) => {
+  call.hooks.onIrResponse = (response) => {
     // A compaction turn without a summary fails (a streamed one in-band): nothing to store.
     if (compaction && answerText(response) === '') {
       if (call.stream) return;
       throw noSummary();
     }
-    return storeAnswer(call, key, state, { head, prepared, callCodec, response });
+    return storeAnswer(call, outcome, key, state, { head, prepared, callCodec, response });
   };
 }
 
@@ -94,7 +96,8 @@ interface AnswerToStore {
 }
 
 async function storeAnswer(
-  call: GenerationContext,
+  call: GenerationRequestDraft,
+  outcome: CallOutcome,
   key: GatewayKey,
   state: ResponsesState,
   answer: AnswerToStore,
@@ -121,17 +124,17 @@ async function storeAnswer(
   }
   // The answer itself is good: a failure to keep it is reported, not turned into a failed answer.
   if (problem)
-    call.outcome.warnings.push({ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` });
+    outcome.warnings.push({ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` });
 }
 
 /** An answer an OpenAI Responses upstream stored (passed through as is): its id is remembered with the provider that holds it. */
 function rememberOwner(
-  call: GenerationContext,
+  outcome: CallOutcome,
   key: GatewayKey,
   owners: UpstreamResponseOwners,
   id: string,
 ): Promise<void> | undefined {
-  const target = call.outcome.target;
+  const target = outcome.target;
   if (!target || isGatewayResponseId(id)) return undefined;
   return owners.remember(key.id, id, { provider: target.settings.id, model: target.upstreamModel });
 }

@@ -1,7 +1,7 @@
 import { invalidRequest, type IrResponse } from '@interlingua/ir';
 import { OPENAI_RESPONSES_STYLE, type OpenAiResponsesPassthroughItem } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequestDraft } from '../context/generation-call.js';
 import { sealCompaction, type CompactionSealKey } from './compaction-seal.js';
 import { compactionStream } from './compaction-stream.js';
 import { compactionSummaryRequest } from './compaction-transcript.js';
@@ -16,7 +16,7 @@ import type { PreparedConversation } from './responses-conversation.js';
  * sealed for the calling key in one `compaction` output item (the same item
  * `/v1/responses/compact` makes, opened again when it comes back in a later request's input).
  */
-function compactionShape(call: GenerationContext, seal: CompactionSealKey, head: AnswerHead): AnswerShape {
+function compactionShape(call: GenerationRequestDraft, seal: CompactionSealKey, head: AnswerHead): AnswerShape {
   const id = `cmp_${head.id.replace(/^resp_/, '')}`;
   // One seal per summary: the streamed item and the stored response object carry the same blob.
   let sealed: { summary: string; item: Record<string, unknown> } | undefined;
@@ -53,7 +53,7 @@ function compactionShape(call: GenerationContext, seal: CompactionSealKey, head:
 }
 
 function emulate(
-  call: GenerationContext,
+  call: GenerationRequestDraft,
   prepared: PreparedConversation,
   trigger: OpenAiResponsesPassthroughItem,
 ): void {
@@ -74,7 +74,7 @@ function emulate(
  * through.
  */
 export function prepareCompactionTurn(
-  call: GenerationContext,
+  call: GenerationRequestDraft,
   prepared: PreparedConversation,
   key: GatewayKey,
   state: ResponsesState,

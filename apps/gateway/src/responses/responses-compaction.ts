@@ -1,7 +1,7 @@
 import { IrError, invalidRequest, type IrResponse } from '@interlingua/ir';
 import { openAiResponsesCompactionFromIr, openAiResponsesCompactRequestToIr } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequestDraft } from '../context/generation-call.js';
 import type { RouteTarget } from '../plan/model-router.js';
 import { sealCompaction, type CompactionSealKey } from './compaction-seal.js';
 import { compactionSummaryRequest } from './compaction-transcript.js';
@@ -54,13 +54,13 @@ export function noSummary(): IrError {
  * `compaction` item whose `encrypted_content` is the summary sealed with the gateway's secret,
  * for the calling key alone.
  */
-function emulate(call: GenerationContext, prepared: PreparedConversation, seal: CompactionSealKey): void {
+function emulate(call: GenerationRequestDraft, prepared: PreparedConversation, seal: CompactionSealKey): void {
   const id = newGatewayResponseId();
   const created = Math.floor(Date.now() / 1000);
   const kept = prepared.ir.messages.filter((message) => message.role === 'user');
   call.preparedIr = { ir: compactionSummaryRequest(prepared.ir), warnings: prepared.warnings };
   call.forceTranslation = true;
-  call.onIrResponse = (response) => {
+  call.hooks.onIrResponse = (response) => {
     if (answerText(response) === '') throw noSummary();
   };
   const base = call.inbound.codec;
@@ -82,7 +82,7 @@ function emulate(call: GenerationContext, prepared: PreparedConversation, seal: 
  * `responses.compaction.secret`.
  */
 export async function prepareCompactCall(
-  call: GenerationContext,
+  call: GenerationRequestDraft,
   key: GatewayKey,
   state: ResponsesState,
 ): Promise<void> {

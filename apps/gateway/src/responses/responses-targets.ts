@@ -1,4 +1,4 @@
-import type { GenerationContext } from '../context/generation-call.js';
+import type { GenerationRequestDraft } from '../context/generation-call.js';
 import type { RouteTarget } from '../plan/model-router.js';
 import { openAiOnlyError } from './responses-conversation.js';
 import type { ResponseStore } from './response-store.js';
@@ -19,7 +19,7 @@ export function isResponsesTarget(target: RouteTarget | undefined): boolean {
 }
 
 /** Keeps only OpenAI Responses targets when the request carries OpenAI-minted state; a 400 when none is left. */
-export function restrictToResponsesTargets(call: GenerationContext, reasons: readonly string[]): void {
+export function restrictToResponsesTargets(call: GenerationRequestDraft, reasons: readonly string[]): void {
   if (reasons.length === 0) return;
   const targets = call.route.targets.filter(isResponsesTarget);
   if (targets.length === 0) throw openAiOnlyError(call.model, reasons);

@@ -9,7 +9,8 @@ import type { RequestHead } from '../http/request-head.js';
 import { readBody, requestTooLarge } from '../http/read-body.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
-import type { GenerationContext } from '../context/generation-call.js';
+import type { CallOutcome, GenerationRequestDraft, GenerationRun } from '../context/generation-call.js';
+import type { ObservedCall } from '../observe/observed-call.js';
 import { runGeneration } from '../plan/run-generation.js';
 import { attachCall } from '../observe/request-observer.js';
 import { captureMessageContent } from '../observe/tracing/capture-message-content.js';
@@ -29,7 +30,7 @@ export interface GenerationTarget {
   model: string;
   stream: boolean;
   framer: StreamFramer;
-  irOverrides?: GenerationContext['irOverrides'];
+  irOverrides?: GenerationRequestDraft['irOverrides'];
 }
 
 export interface GenerationRouteSpec {
@@ -37,10 +38,11 @@ export interface GenerationRouteSpec {
   /** Model, stream flag and framing; by default `model` and `stream` from the body, SSE framing. */
   target?(request: RequestHead, json: Record<string, unknown>): GenerationTarget;
   /**
-   * Adjusts the call before it runs (stored state, a per-request codec with echoed fields,
-   * `preparedIr`, `onIrResponse`, fewer targets); may throw an `IrError` for the caller.
+   * Adjusts the request before it runs (stored state, a per-request codec with echoed fields,
+   * `preparedIr`, `onIrResponse`, fewer targets); may throw an `IrError` for the caller. Its
+   * hooks may note what they see in the run's `outcome`.
    */
-  prepare?(call: GenerationContext, key: GatewayKey): void | Promise<void>;
+  prepare?(request: GenerationRequestDraft, key: GatewayKey, outcome: CallOutcome): void | Promise<void>;
 }
 
 /**
@@ -48,7 +50,7 @@ export interface GenerationRouteSpec {
  * `runGeneration`; any error is answered on the context's sink in the route's style. The HTTP
  * route and a Responses WebSocket turn both run it.
  */
-export type GenerationRun = (request: RequestHead, rawBody: Buffer, context: RequestContext) => Promise<void>;
+export type GenerationRunner = (request: RequestHead, rawBody: Buffer, context: RequestContext) => Promise<void>;
 
 /** A POST handler that runs one generation request of the given style end to end. */
 export function generationRoute(gateway: GenerationScope, spec: GenerationRouteSpec) {
@@ -68,19 +70,18 @@ export function generationRoute(gateway: GenerationScope, spec: GenerationRouteS
 }
 
 /** The generation request of a route whose body is already at hand (a WebSocket turn's message): checked against the body limit first. */
-export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpec): GenerationRun {
+export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpec): GenerationRunner {
   const codec = codecFor(spec.wire);
   const readTarget = spec.target ?? bodyTarget;
   const limit = bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]);
-  return async (request, rawBody, context) => {
-    let call: GenerationContext | undefined;
+  return async (head, rawBody, context) => {
     try {
       if (rawBody.length > limit) throw requestTooLarge(limit);
       const key = admittedKey(context);
       const json = parseRequestBody(rawBody, spec.wire, (model) =>
         firstTargetSpeaks(gateway.router.resolve(model), spec.wire),
       );
-      const target = readTarget(request, json);
+      const target = readTarget(head, json);
       checkRequiredFields(spec.wire, json);
       checkForwardedMediaUrls(spec.wire, json, gateway.config.media);
       if (!keyAllowsModel(key, target.model)) {
@@ -95,7 +96,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       const route = gateway.router.resolve(target.model);
       if (!route) throw modelNotFound(target.model);
       await sizeBudgetHolds(gateway, context, key, route, json, rawBody.length);
-      call = {
+      const request: GenerationRequestDraft = {
         inbound: { wire: spec.wire, codec },
         json,
         rawBody,
@@ -103,16 +104,12 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
         stream: target.stream,
         route,
         requestId: context.requestId,
-        headers: request.headers,
-        signal: context.signal,
-        abort: (reason) => context.abort(reason),
-        sink: context.sink,
+        headers: head.headers,
         framer: target.framer,
         ...(target.irOverrides ? { irOverrides: target.irOverrides } : {}),
-        maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes,
-        outcome: { attempts: 0, warnings: [] },
+        limits: { maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes },
         ops: gateway.ops.call,
-        prepareUpstreamIr: remoteMediaStep(gateway),
+        hooks: { prepareUpstreamIr: remoteMediaStep(gateway) },
         reasoning: reasoningContext({
           secret: gateway.config.responses.compaction.secret,
           logger: gateway.ops.runtime.logger,
@@ -122,15 +119,27 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
           policy: route.foreignReasoning,
         }),
       };
-      attachCall(context, call);
-      await spec.prepare?.(call, key);
+      const run: GenerationRun = {
+        outcome: { attempts: 0, warnings: [] },
+        sink: context.sink,
+        signal: context.signal,
+        abort: (reason) => context.abort(reason),
+      };
+      attachCall(context, observedGeneration(request, run));
+      await spec.prepare?.(request, key, run.outcome);
       const trace = context.tracked?.trace;
-      if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(call, trace);
-      await runGeneration(call);
+      if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(request, run, trace);
+      await runGeneration(request, run);
     } catch (error) {
       sendStyleError(context.sink, codec, asIrError(error));
     }
   };
+}
+
+/** What the request observer reads of a generation call (taken when the route attaches it). */
+function observedGeneration(request: GenerationRequestDraft, run: GenerationRun): ObservedCall {
+  const { model, inbound, stream, rawBody, ops, reasoning } = request;
+  return { model, outcome: run.outcome, inbound, stream, rawBody, ops, reasoning };
 }
 
 /** `model` and `stream` read from the JSON body, SSE framing. */

@@ -21,7 +21,7 @@ export function responsesState(gateway: ResponsesScope): ResponsesState {
 
 /** `POST /v1/responses`, as the HTTP route and each `response.create` of the WebSocket mode run it. */
 export function responsesCreateSpec(state: ResponsesState): GenerationRouteSpec {
-  return { wire: 'openai-responses', prepare: (call, key) => prepareResponsesCall(call, key, state) };
+  return { wire: 'openai-responses', prepare: (call, key, outcome) => prepareResponsesCall(call, key, state, outcome) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { admitContext } from '../admit/admission.js';
 import { contextForSink } from '../admit/request-key.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { Gateway } from '../gateway.js';
-import type { GenerationRun } from '../route/generation-route.js';
+import type { GenerationRunner } from '../route/generation-route.js';
 import { SocketSink, type SendEvent } from './socket-sink.js';
 
 const PATH = '/v1/responses';
@@ -28,7 +28,7 @@ export type ResponseRunner = (run: ResponseRun) => Promise<RunEnd>;
 /** The gateway serving now and its `POST /v1/responses` run (config reloads replace both). */
 export interface TurnServing {
   gateway: Gateway;
-  createResponse: GenerationRun;
+  createResponse: GenerationRunner;
 }
 
 /**

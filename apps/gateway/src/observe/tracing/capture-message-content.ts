@@ -1,4 +1,4 @@
-import type { GenerationContext } from '../../context/generation-call.js';
+import type { GenerationRequestDraft, GenerationRun } from '../../context/generation-call.js';
 import type { RequestTrace } from './request-tracer.js';
 
 /**
@@ -7,11 +7,16 @@ import type { RequestTrace } from './request-tracer.js';
  * sent). Contents are read from the IR only, so that they are the same whatever the caller's
  * style: such a call never takes the same-style relay, which does not decode what it passes on.
  */
-export function captureMessageContent(call: GenerationContext, trace: RequestTrace): void {
-  call.forceTranslation = true;
-  const recordAnswer = trace.followContent(() => call.preparedIr?.ir);
-  const next = call.onIrResponse;
-  call.onIrResponse = next
+export function captureMessageContent(
+  request: Pick<GenerationRequestDraft, 'forceTranslation' | 'preparedIr' | 'hooks'>,
+  run: Pick<GenerationRun, 'decoded'>,
+  trace: RequestTrace,
+): void {
+  request.forceTranslation = true;
+  const recordAnswer = trace.followContent(() => run.decoded?.ir ?? request.preparedIr?.ir);
+  const { hooks } = request;
+  const next = hooks.onIrResponse;
+  hooks.onIrResponse = next
     ? (response) => {
         recordAnswer(response);
         return next(response);
