@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IrError, type IrErrorData } from '@interlingua/ir';
+import { IrError, type IrErrorData, type StyleCodec } from '@interlingua/ir';
 import { asIrError } from '../http/style-errors.js';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from './model-router.js';
 import type { AnswerSink } from '../http/response-sink.js';
+import type { StreamFramer } from '../http/stream-framer.js';
 import { startStreamGuard } from '../call/stream-guard.js';
 import { commitStream } from '../commit/commit-stream.js';
 import { callerLeft, CallControl, stopReason } from '../call/call-control.js';
@@ -57,7 +58,8 @@ export async function runGeneration(request: GenerationRequest, run: GenerationR
     const irError = stopReason(signal) ?? asIrError(error);
     if (!sink.committed) throw irError;
     noteStreamFailure(outcome, ops.metrics, irError.data);
-    if (!sink.ended && !callerLeft(signal)) await failCommitted(request, sink, irError.data);
+    if (!sink.ended && !callerLeft(signal))
+      await failCommitted(request.inbound.codec, request.model, framer, sink, irError.data);
     sink.end();
   } finally {
     stopGuard?.();
@@ -210,11 +212,13 @@ function providerTotalMs(target: RouteTarget): number | undefined {
  * committed it, or the gateway stopped it): one in-band error in the caller's format, then the end.
  */
 async function failCommitted(
-  { inbound, model, framer }: Pick<GenerationRequest, 'inbound' | 'model' | 'framer'>,
+  codec: StyleCodec<unknown, unknown>,
+  model: string,
+  framer: StreamFramer,
   sink: AnswerSink,
   error: IrErrorData,
 ): Promise<void> {
-  const messages = inbound.codec.stream.createEncoder({ model }).push({ type: 'error', error });
+  const messages = codec.stream.createEncoder({ model }).push({ type: 'error', error });
   await sink.write(framer.frame(messages));
   const closing = framer.close();
   sink.end(closing || undefined);
