@@ -2,8 +2,7 @@ import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
 import { anthropicCitationToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
-import type { AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
-import { streamUsageOf as usageOf } from './anthropic-messages-plain-usage.js';
+import { anthropicUsageLenientSchema, type AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
 import { anthropicUsageToIr, mergeAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
 import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
@@ -31,6 +30,11 @@ interface DecoderState {
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+function usageOf(value: unknown): AnthropicUsageLenient | undefined {
+  const parsed = anthropicUsageLenientSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function start(state: DecoderState, id: string, model: string, usage?: AnthropicUsageLenient): IrStreamEvent[] {

@@ -34,15 +34,17 @@ export function anthropicSseMessage(event: AnthropicStreamEvent): SseMessage {
  * through `anthropicSseMessage`.
  */
 export function encoderSseMessage(event: AnthropicStreamEvent): SseMessage {
-  if (event.type !== 'content_block_delta' || !Number.isInteger(event.index)) return anthropicSseMessage(event);
-  const { type } = event.delta;
-  const field = type === 'text_delta' ? 'text' : type === 'input_json_delta' ? 'partial_json' : '';
-  const text = field ? (event.delta as Record<string, unknown>)[field] : undefined;
-  if (typeof text !== 'string') return anthropicSseMessage(event);
-  return {
-    event: event.type,
-    data: `{"type":"${event.type}","index":${event.index},"delta":{"type":"${type}","${field}":${JSON.stringify(text)}}}`,
-  };
+  if (event.type === 'content_block_delta' && Number.isInteger(event.index)) {
+    const delta = event.delta as Record<string, unknown>;
+    const field = delta.type === 'text_delta' ? 'text' : 'partial_json';
+    const text = delta[field];
+    if (typeof text === 'string' && (field === 'text' || delta.type === 'input_json_delta'))
+      return {
+        event: event.type,
+        data: `{"type":"${event.type}","index":${event.index},"delta":{"type":"${delta.type}","${field}":${JSON.stringify(text)}}}`,
+      };
+  }
+  return anthropicSseMessage(event);
 }
 
 /** The keep-alive Anthropic itself sends (`event: ping`); clients skip it. */

@@ -1,4 +1,4 @@
-import type { IrUsage } from '@interlingua/ir';
+import { type IrUsage, usageFrom } from '@interlingua/ir';
 import type { AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
 
 function count(value: number | null | undefined): number | undefined {
@@ -17,9 +17,11 @@ export function anthropicUsageToIr(usage: AnthropicUsageLenient): IrUsage {
   const cacheRead = count(usage.cache_read_input_tokens);
   const outputTokens = count(usage.output_tokens) ?? 0;
   const thinking = count(usage.output_tokens_details?.thinking_tokens);
-  const inputTokens = (count(usage.input_tokens) ?? 0) + (cacheWrite ?? 0) + (cacheRead ?? 0);
-  // What `usageFrom` gives, without the spread of a new object (two per streamed answer).
-  const ir: IrUsage = { inputTokens, outputTokens, raw: usage, totalTokens: inputTokens + outputTokens };
+  const ir = usageFrom({
+    inputTokens: (count(usage.input_tokens) ?? 0) + (cacheWrite ?? 0) + (cacheRead ?? 0),
+    outputTokens,
+    raw: usage,
+  });
   if (cacheRead !== undefined) ir.cacheReadTokens = cacheRead;
   if (cacheWrite !== undefined) ir.cacheWriteTokens = cacheWrite;
   const longLived = count(usage.cache_creation?.ephemeral_1h_input_tokens);
