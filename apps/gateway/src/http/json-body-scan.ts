@@ -9,6 +9,18 @@
  * the parser words), a key with escapes, a key twice, `__proto__`, nesting deeper than `maxDepth`.
  */
 
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  isJsonSpace,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './json-bytes.js';
+
 /** Where one top-level value lies in the bytes. */
 export interface ScannedField {
   key: string;
@@ -46,21 +58,12 @@ const MEDIA_TYPE_BYTES = asBytes(MEDIA_PART_TYPES);
 const FILE_DATA_KEY_BYTES = asBytes(FILE_DATA_KEYS);
 const TYPE_KEY = [Buffer.from('type')];
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 const MINUS = 0x2d;
 const PLUS = 0x2b;
 const DOT = 0x2e;
 const ZERO = 0x30;
 const NINE = 0x39;
 
-const isWhitespace = (b: number | undefined): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 const isDigit = (b: number | undefined): boolean => b !== undefined && b >= ZERO && b <= NINE;
 const isHex = (b: number | undefined): boolean =>
   b !== undefined && ((b >= ZERO && b <= NINE) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
@@ -138,7 +141,7 @@ class Scan {
   ws(): void {
     const bytes = this.bytes;
     let pos = this.pos;
-    while (isWhitespace(bytes[pos])) pos++;
+    while (isJsonSpace(bytes[pos])) pos++;
     this.pos = pos;
   }
 
@@ -224,8 +227,8 @@ class Scan {
   value(depth: number): void {
     const b = this.bytes[this.pos];
     if (b === QUOTE) this.string();
-    else if (b === OPEN_BRACE) this.container(depth + 1, CLOSE_BRACE, true);
-    else if (b === OPEN_BRACKET) this.container(depth + 1, CLOSE_BRACKET, false);
+    else if (b === OPEN_OBJECT) this.container(depth + 1, CLOSE_OBJECT, true);
+    else if (b === OPEN_ARRAY) this.container(depth + 1, CLOSE_ARRAY, false);
     else if (b === 0x74) this.literal(TRUE);
     else if (b === 0x66) this.literal(FALSE);
     else if (b === 0x6e) this.literal(NULL);
@@ -298,9 +301,9 @@ class Scan {
   /** Whether the container value at `start` holds nothing. */
   emptyAt(start: number, end: number): boolean {
     const first = this.bytes[start];
-    if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return false;
+    if (first !== OPEN_OBJECT && first !== OPEN_ARRAY) return false;
     let pos = start + 1;
-    while (isWhitespace(this.bytes[pos])) pos++;
+    while (isJsonSpace(this.bytes[pos])) pos++;
     return pos === end - 1;
   }
 }
@@ -316,9 +319,9 @@ export function scanJsonObject(bytes: Buffer, maxDepth = 64): ScannedField[] | u
     const fields: ScannedField[] = [];
     const seen = new Set<string>();
     scan.ws();
-    scan.expect(OPEN_BRACE);
+    scan.expect(OPEN_OBJECT);
     scan.ws();
-    if (bytes[scan.pos] === CLOSE_BRACE) scan.pos++;
+    if (bytes[scan.pos] === CLOSE_OBJECT) scan.pos++;
     else
       for (;;) {
         if (bytes[scan.pos] !== QUOTE) throw DOUBT;
@@ -345,7 +348,7 @@ export function scanJsonObject(bytes: Buffer, maxDepth = 64): ScannedField[] | u
         scan.ws();
         const next = bytes[scan.pos];
         scan.pos++;
-        if (next === CLOSE_BRACE) break;
+        if (next === CLOSE_OBJECT) break;
         if (next !== COMMA) throw DOUBT;
         scan.ws();
       }

@@ -1,6 +1,7 @@
 /**
  * The bytes of JSON's structure, for the scanners that read a body or an answer as bytes without
- * parsing it (the fast path's splice, the usage read from an answer's tail, a large body parsed in pieces).
+ * parsing it (the body scan, the fast path's splice, the usage read from an answer's tail, a large
+ * body parsed in pieces).
  */
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;
