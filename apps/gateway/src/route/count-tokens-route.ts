@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkModelName, IrError, invalidRequest, type IrRequest } from '@interlingua/ir';
+import { checkModelName, invalidRequest, type IrRequest } from '@interlingua/ir';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
-import { keyAllowsModel } from '../auth/api-keys.js';
 import type { CountTokensScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
@@ -12,7 +11,8 @@ import { attachCall } from '../observe/request-observer.js';
 import { countInputTokens, type TokenCount } from '../call/count-tokens.js';
 import type { CallOutcome } from '../context/generation-call.js';
 import { outcomeHeaders } from '../commit/route-headers.js';
-import { modelNotFound, parseJsonObject } from './generation-route.js';
+import { parseJsonObject } from './generation-route.js';
+import { routeForKey } from './route-for-key.js';
 
 /** How one style's count-tokens endpoint reads its request and writes its answer. */
 export interface CountTokensRouteSpec {
@@ -37,17 +37,7 @@ export function countTokensRoute(gateway: CountTokensScope, spec: CountTokensRou
       const ir = spec.decode(json, request);
       if (!ir.model) throw invalidRequest('model: a model name (string) is required', 'model');
       checkModelName(ir.model);
-      if (!keyAllowsModel(key, ir.model)) {
-        throw new IrError({
-          kind: 'permission',
-          message: `This API key may not use model "${ir.model}"`,
-          code: 'model_not_allowed',
-          param: 'model',
-          source: 'gateway',
-        });
-      }
-      const route = gateway.router.resolve(ir.model);
-      if (!route) throw modelNotFound(ir.model);
+      const route = routeForKey(gateway.router, key, ir.model);
       // Observed like any call (log line, metrics by provider), without usage: counting is never charged tokens.
       const outcome: CallOutcome = {
         attempts: 1,

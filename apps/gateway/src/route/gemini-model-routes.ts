@@ -2,15 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IrError, invalidRequest, type IrModel } from '@interlingua/ir';
 import { geminiModel, geminiModelList } from '@interlingua/gemini';
 import { codecFor } from '@interlingua/provider-adapters';
-import { keyAllowsModel } from '../auth/api-keys.js';
 import type { ModelCatalog, ModelResolving } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
-import { modelNotFound } from './generation-route.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import { listModelsForKey } from './model-listing.js';
 import type { RouteHandler } from './route-entry.js';
+import { checkKeyMayUseModel, modelNotFound } from './route-for-key.js';
 
 /** `GET /v1beta/models?pageSize&pageToken`: the models this key may use, in Gemini's list shape. */
 export function listGeminiModelsRoute(gateway: ModelCatalog) {
@@ -45,13 +44,7 @@ export function getGeminiModelRoute(gateway: ModelCatalog): RouteHandler {
           message: `Method "${method}" is served with POST, not GET`,
           source: 'gateway',
         });
-      if (!keyAllowsModel(key, id))
-        throw new IrError({
-          kind: 'permission',
-          message: `This API key may not use model "${id}"`,
-          code: 'model_not_allowed',
-          source: 'gateway',
-        });
+      checkKeyMayUseModel(key, id, null);
       const found = (await listModelsForKey(gateway, key)).find((model) => model.id === id) ?? routedModel(gateway, id);
       if (!found) throw modelNotFound(id);
       context.sink.sendJson(200, geminiModel(found));

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkModelName, IrError, invalidRequest } from '@interlingua/ir';
+import { checkModelName, invalidRequest } from '@interlingua/ir';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
-import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
+import type { GatewayKey } from '../auth/api-keys.js';
 import type { GenerationScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
@@ -24,6 +24,7 @@ import { firstTargetSpeaks, parseRequestBody } from './request-body.js';
 
 export { parseJsonObject } from './request-body.js';
 import { reasoningContext } from '../reasoning/reasoning-context.js';
+import { routeForKey } from './route-for-key.js';
 
 /** What a generation route reads from the request beside its body. */
 export interface GenerationTarget {
@@ -84,17 +85,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       const target = readTarget(head, json);
       checkRequiredFields(spec.wire, json);
       checkForwardedMediaUrls(spec.wire, json, gateway.config.media);
-      if (!keyAllowsModel(key, target.model)) {
-        throw new IrError({
-          kind: 'permission',
-          message: `This API key may not use model "${target.model}"`,
-          code: 'model_not_allowed',
-          param: 'model',
-          source: 'gateway',
-        });
-      }
-      const route = gateway.router.resolve(target.model);
-      if (!route) throw modelNotFound(target.model);
+      const route = routeForKey(gateway.router, key, target.model);
       await sizeBudgetHolds(gateway, context, key, route, json, rawBody.length);
       const request: GenerationRequestDraft = {
         inbound: { wire: spec.wire, codec },
@@ -150,14 +141,4 @@ export function bodyTarget(_request: RequestHead, json: Record<string, unknown>)
   if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean')
     throw invalidRequest('stream: must be a boolean', 'stream');
   return { model: checkModelName(model), stream: json.stream === true, framer: sseFramer() };
-}
-
-export function modelNotFound(model: string): IrError {
-  return new IrError({
-    kind: 'not-found',
-    message: `The model "${model}" does not exist or is not routed by this gateway`,
-    code: 'model_not_found',
-    param: 'model',
-    source: 'gateway',
-  });
 }

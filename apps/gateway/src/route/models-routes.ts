@@ -1,14 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { anthropicModel, anthropicModelList } from '@interlingua/anthropic-messages';
-import { checkModelName, IrError } from '@interlingua/ir';
+import { checkModelName } from '@interlingua/ir';
 import { openAiChatModelList, openAiModel } from '@interlingua/openai-chat';
-import { keyAllowsModel } from '../auth/api-keys.js';
 import type { ModelCatalog } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
-import { modelNotFound } from './generation-route.js';
 import { listModelsForKey } from './model-listing.js';
+import { checkKeyMayUseModel, modelNotFound } from './route-for-key.js';
 
 /** Anthropic SDK callers send `anthropic-version`: they get Anthropic's model shapes. */
 function anthropicCaller(request: IncomingMessage): boolean {
@@ -39,13 +38,7 @@ export function getModelRoute(gateway: ModelCatalog) {
       const key = admittedKey(context);
       const segments = request.params?.model;
       const id = checkModelName(Array.isArray(segments) ? segments.join('/') : String(segments ?? ''));
-      if (!keyAllowsModel(key, id))
-        throw new IrError({
-          kind: 'permission',
-          message: `This API key may not use model "${id}"`,
-          code: 'model_not_allowed',
-          source: 'gateway',
-        });
+      checkKeyMayUseModel(key, id, null);
       const models = await listModelsForKey(gateway, key);
       const found =
         models.find((m) => m.id === id) ??

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkModelName, IrError, type StyleCodec } from '@interlingua/ir';
-import { keyAllowsModel } from '../auth/api-keys.js';
+import { checkModelName, type StyleCodec } from '@interlingua/ir';
 import type { ServiceScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
@@ -8,9 +7,10 @@ import { readBody } from '../http/read-body.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { bodyLimit } from '../admit/admission.js';
 import type { ServiceCall } from '../services/service-call.js';
-import { modelNotFound, parseJsonObject } from './generation-route.js';
+import { parseJsonObject } from './generation-route.js';
 import type { RouteHandler } from './route-entry.js';
 import { createServiceCall } from './service-route.js';
+import { routeForKey } from './route-for-key.js';
 
 /** How one retrieval endpoint (embeddings, rerank) reads its requests and serves them. */
 export interface RetrievalRouteSpec<T> {
@@ -41,17 +41,7 @@ export function retrievalRoute<T>(gateway: ServiceScope, spec: RetrievalRouteSpe
       const rawBody = await readBody(request, bodyLimit(gateway.config, spec.service));
       const { model, input } = spec.read(request, parseJsonObject(rawBody), rawBody);
       checkModelName(model);
-      if (!keyAllowsModel(key, model)) {
-        throw new IrError({
-          kind: 'permission',
-          message: `This API key may not use model "${model}"`,
-          code: 'model_not_allowed',
-          param: 'model',
-          source: 'gateway',
-        });
-      }
-      const route = gateway.router.resolve(model);
-      if (!route) throw modelNotFound(model);
+      const route = routeForKey(gateway.router, key, model);
       const call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
       await spec.serve(call, input);
     } catch (error) {

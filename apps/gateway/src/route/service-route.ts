@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkModelName, IrError, invalidRequest } from '@interlingua/ir';
+import { checkModelName, invalidRequest } from '@interlingua/ir';
 import { codecFor, type ServiceName } from '@interlingua/provider-adapters';
-import { keyAllowsModel } from '../auth/api-keys.js';
 import type { ServiceScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
@@ -9,7 +8,7 @@ import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { attachCall } from '../observe/request-observer.js';
 import { runServiceCall, type ServeOnTarget, type ServiceCall } from '../services/service-call.js';
 import type { ResolvedRoute } from '../plan/model-router.js';
-import { modelNotFound } from './generation-route.js';
+import { routeForKey } from './route-for-key.js';
 
 /** A request of a non-generation service as its route read it. */
 export interface ServiceRequest<Input> {
@@ -39,17 +38,7 @@ export function serviceRoute<Input>(gateway: ServiceScope, spec: ServiceRouteSpe
       const key = admittedKey(context);
       const { model, input } = await spec.read(request);
       checkModelName(model);
-      if (!keyAllowsModel(key, model)) {
-        throw new IrError({
-          kind: 'permission',
-          message: `This API key may not use model "${model}"`,
-          code: 'model_not_allowed',
-          param: 'model',
-          source: 'gateway',
-        });
-      }
-      const route = gateway.router.resolve(model);
-      if (!route) throw modelNotFound(model);
+      const route = routeForKey(gateway.router, key, model);
       const call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
       if (!(await spec.local?.(call, input))) await runServiceCall(call, spec.serve(call, input));
     } catch (error) {
