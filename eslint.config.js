@@ -12,6 +12,39 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Small files: source up to 300 lines, tests and test support up to 400 (blank lines and comments not counted).
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test-support.ts', '**/*.test.tsx'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  // Named exceptions, each with its reason:
+  // - The Responses stream machines (encoder and decoder) keep every event's state transition in one file: the event
+  //   order of that stream is read and checked as one table, and a split would put the halves of one transition apart.
+  // - admin-key-routes.ts: the runtime key routes (create, list, get, patch, disable, enable, rotate, revoke) share one
+  //   validation and audit step per route; it is next to be split by resource once the admin room takes teams.
+  // - The end-to-end suites below hold one upstream recording set each, driven through one client; splitting a suite
+  //   would start its harness twice for the same recordings.
+  {
+    files: [
+      'packages/openai-responses/src/openai-responses-stream-encoder.ts',
+      'packages/openai-responses/src/openai-responses-stream-decoder.ts',
+      'apps/gateway/src/admin/admin-key-routes.ts',
+    ],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: [
+      'apps/gateway/src/e2e/bad-input.e2e.test.ts',
+      'apps/gateway/src/e2e/gemini-upstream.e2e.test.ts',
+      'apps/gateway/src/e2e/gemini-sdk-openai-chat.e2e.test.ts',
+      'packages/openai-responses/src/openai-responses-request-to-ir.test.ts',
+    ],
+    rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
+  },
   // Plain JavaScript (examples, benchmark) is type-checked by TypeScript, which knows the globals.
   { files: ['**/*.mjs', '**/*.js'], rules: { 'no-undef': 'off' } },
 );
