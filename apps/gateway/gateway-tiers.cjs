@@ -6,7 +6,11 @@
  * below them serves every step and imports no step.
  */
 const entry = ['app.ts', 'server.ts', 'main.ts', 'gateway.ts', 'console-route.ts', 'cluster', 'websocket'];
-/** The steps of one request, in order; `operations` (the runtime every step is handed) sits under the routes. */
+/**
+ * The steps of one request, in order; `operations` (the runtime every step is handed) sits under the routes.
+ * `accounting` (usage, prices, cost, budgets) comes last: admission, the route, the paths and the observer all
+ * read it, and it reads none of them.
+ */
 const steps = [
   ['route', 'admin'],
   ['operations'],
@@ -16,6 +20,7 @@ const steps = [
   ['call', 'reasoning'],
   ['commit'],
   ['observe'],
+  ['accounting'],
 ];
 /**
  * Below the steps: the ledger and the store keep state, `context` holds the types of one request

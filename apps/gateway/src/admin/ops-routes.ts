@@ -8,7 +8,7 @@ import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { AdminAuthScope, OpsRoutesScope } from './admin-scope.js';
 import type { RequestContext } from '../context/request-context.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
-import { readUsage } from '../observe/usage-ledger.js';
+import { readUsage } from '../accounting/usage-ledger.js';
 import type { RouteEntry, RouteHandler } from '../route/route-entry.js';
 
 const READY_TIMEOUT_MS = 2_000;

@@ -10,8 +10,8 @@ import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-erro
 import { trackRequest, type ObserverScope } from '../observe/request-observer.js';
 import { bodyLimit, checkDeclaredSize, type BodyLimitConfig } from './body-limits.js';
 import { endpointOfPath } from './endpoint-of-request.js';
-import { holdReservations } from '../observe/budget-reservation-metric.js';
-import { admitKey } from './key-limiter.js';
+import { holdReservations } from '../accounting/budget-reservation-metric.js';
+import { admitKey } from '../accounting/key-limiter.js';
 import { authenticate, createRequestContext } from './request-key.js';
 
 export { bodyLimit, uploadLimits } from './body-limits.js';

@@ -11,7 +11,7 @@ import {
   type UpstreamEndpoint,
 } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from '../context/route-target.js';
-import { estimateInputTokens } from '../observe/input-token-estimate.js';
+import { estimateInputTokens } from '../accounting/input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';
 import { withoutCarriers } from '../reasoning/open-carriers.js';

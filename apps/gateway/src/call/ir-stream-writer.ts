@@ -2,7 +2,7 @@ import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type St
 import { createResponseAccumulator, type ResponseAccumulator } from '@interlingua/ir-utils';
 import { commitStream } from '../commit/commit-stream.js';
 import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
-import { estimateCallInputTokens } from '../observe/input-token-estimate.js';
+import { estimateCallInputTokens } from '../accounting/input-token-estimate.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 

@@ -1,5 +1,5 @@
-import { callCost, type PricedCall } from '../observe/call-cost.js';
-import { formatCost } from '../observe/price-table.js';
+import { callCost, type PricedCall } from '../accounting/call-cost.js';
+import { formatCost } from '../accounting/price-table.js';
 import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome, CommitListener } from '../context/generation-call.js';
 import type { AnswerSink } from '../http/response-sink.js';

@@ -2,7 +2,7 @@ import type { IrError } from '@interlingua/ir';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { RoutingConfig, StreamsConfig } from '../config/operations-schema.js';
 import type { GatewayMetrics } from '../observe/gateway-metrics.js';
-import type { PriceTable } from '../observe/price-table.js';
+import type { PriceTable } from '../accounting/price-table.js';
 
 /** Stops a running call with a reason (shutdown deadline). */
 export type CallStopper = (reason: IrError) => void;

@@ -2,7 +2,7 @@ import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, setRequestLogging } from '../observe/request-log.js';
-import { readUsage } from '../observe/usage-ledger.js';
+import { readUsage } from '../accounting/usage-ledger.js';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
 import { INBOUND_MODES, sendInbound, type InboundMode } from './inbound-callers.test-support.js';
 import { providerForWire, readWireRequest, UPSTREAM_WIRES, wireStreamWriter } from './upstream-wires.test-support.js';

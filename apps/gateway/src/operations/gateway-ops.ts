@@ -6,7 +6,7 @@ import { createLogger } from '../observe/request-log.js';
 import type { CallOps } from '../context/call-ops.js';
 import { TargetCooldowns } from '../plan/target-cooldowns.js';
 import type { StateStore } from '../store/state-store.js';
-import { PriceTable } from '../observe/price-table.js';
+import { PriceTable } from '../accounting/price-table.js';
 import { ActiveRequests } from './active-requests.js';
 import type { RequestTracer } from '../observe/tracing/request-tracer.js';
 import type { LedgerWriter } from '../ledger/ledger-writer.js';

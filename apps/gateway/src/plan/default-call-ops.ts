@@ -1,6 +1,6 @@
 import { routingSchema, streamsSchema } from '../config/operations-schema.js';
 import type { CallOps } from '../context/call-ops.js';
-import { PriceTable } from '../observe/price-table.js';
+import { PriceTable } from '../accounting/price-table.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { TargetCooldowns } from './target-cooldowns.js';
 

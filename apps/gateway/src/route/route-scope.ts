@@ -1,5 +1,5 @@
 import type { BodyLimitConfig } from '../admit/body-limits.js';
-import type { BudgetSizingScope } from '../admit/budget-sizing.js';
+import type { BudgetSizingScope } from '../accounting/budget-sizing.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
 import type { MediaScope } from '../services/remote-media-step.js';

@@ -26,7 +26,7 @@ import {
 } from './service-call.js';
 import { serviceThroughIr } from './service-through-ir.js';
 import { fetchServiceAnswer, relayServiceAnswer, relaySseAnswer, serviceUpstreamRequest } from './service-upstream.js';
-import { lastUsageObject } from '../observe/service-usage.js';
+import { lastUsageObject } from '../accounting/service-usage.js';
 import { streamTranscription } from './transcription-stream.js';
 import { headerText } from '../call/upstream-request.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer, SSE_CONTENT_TYPE } from '../http/answer-content-type.js';

@@ -22,7 +22,7 @@ import {
 } from './service-call.js';
 import { serviceThroughIr } from './service-through-ir.js';
 import { fetchServiceAnswer, relaySseAnswer, serviceUpstreamRequest } from './service-upstream.js';
-import { lastUsageObject } from '../observe/service-usage.js';
+import { lastUsageObject } from '../accounting/service-usage.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
 
 /** An image request as the route read it: the JSON body (generations) or the form (edits, variations), validated. */

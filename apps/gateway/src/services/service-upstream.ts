@@ -14,7 +14,7 @@ import {
 } from '@interlingua/provider-adapters';
 import { outcomeHeaders } from '../commit/route-headers.js';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
-import { AnswerTail, lastUsageObject } from '../observe/service-usage.js';
+import { AnswerTail, lastUsageObject } from '../accounting/service-usage.js';
 import { SSE_CONTENT_TYPE } from '../http/answer-content-type.js';
 import { pickForwardedHeaders, upstreamHttpError } from '../call/upstream-request.js';
 

@@ -24,7 +24,7 @@ import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { IrErrorData, IrRequest, IrResponse } from '@interlingua/ir';
 import type { EndpointName } from '../../config/operations-schema.js';
 import type { RouteTarget } from '../../context/route-target.js';
-import type { ObservedCall } from '../observed-call.js';
+import type { ObservedCall } from '../../context/observed-call.js';
 import { inputContentAttributes, outputContentAttributes } from './message-content.js';
 import type { RequestTrace, RequestTracer } from './request-tracer.js';
 import {

@@ -2,7 +2,7 @@ import type { IrRequest, IrResponse } from '@interlingua/ir';
 import type { RequestHead } from '../../http/request-head.js';
 import type { EndpointName } from '../../config/operations-schema.js';
 import type { CallTrace } from '../../context/call-trace.js';
-import type { ObservedCall } from '../observed-call.js';
+import type { ObservedCall } from '../../context/observed-call.js';
 import type { FinishedRequest } from './span-attributes.js';
 
 /** Starts one trace per API request; present on the runtime only when tracing is on. */

@@ -3,7 +3,7 @@ import type { IrErrorData, IrUsage } from '@interlingua/ir';
 import type { EndpointName } from '../../config/operations-schema.js';
 import type { CallOutcome } from '../../context/generation-call.js';
 import type { RouteTarget } from '../../context/route-target.js';
-import type { ObservedCall } from '../observed-call.js';
+import type { ObservedCall } from '../../context/observed-call.js';
 
 /**
  * The span attributes of the gateway's traces: OpenTelemetry GenAI semantic conventions

@@ -1,4 +1,4 @@
-import type { ObservedCall } from './observed-call.js';
+import type { ObservedCall } from '../context/observed-call.js';
 
 /** What the cost of a call needs: its outcome (target, usage) and its prices. */
 export type PricedCall = Pick<ObservedCall, 'outcome' | 'ops'>;

@@ -1,6 +1,6 @@
 import type { IrUsage } from '@interlingua/ir';
 import type { LedgerRow } from '../ledger/ledger-row.js';
-import type { ObservedCall } from './observed-call.js';
+import type { ObservedCall } from '../context/observed-call.js';
 
 /** What the request observer knows of a request. */
 export interface ObservedRequest {

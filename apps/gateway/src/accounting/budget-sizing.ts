@@ -4,9 +4,9 @@ import type { RequestContext } from '../context/request-context.js';
 import type { ResolvedRoute } from '../context/route-target.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
-import { holdReservations } from '../observe/budget-reservation-metric.js';
-import type { ExpectedUse } from '../observe/budget-reservation.js';
-import type { PriceTable } from '../observe/price-table.js';
+import { holdReservations } from './budget-reservation-metric.js';
+import type { ExpectedUse } from './budget-reservation.js';
+import type { PriceTable } from './price-table.js';
 import { resizeReservations } from './key-limiter.js';
 
 /** Bytes of request body counted as one input token in the estimate (JSON syntax makes it generous). */

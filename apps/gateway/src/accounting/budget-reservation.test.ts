@@ -9,7 +9,7 @@ import { MemoryStore } from '../store/memory-store.js';
 import { RedisStore } from '../store/redis-store.js';
 import { redisTestUrl } from '../store/redis-test-url.test-support.js';
 import type { StateStore } from '../store/state-store.js';
-import { admitKey, type StoreFailMode } from '../admit/key-limiter.js';
+import { admitKey, type StoreFailMode } from './key-limiter.js';
 
 const NOON = Date.UTC(2030, 5, 15, 12, 0, 30);
 const COST_PER_REQUEST = 0.05;

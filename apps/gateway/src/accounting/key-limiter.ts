@@ -2,10 +2,10 @@ import { IrError } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { BudgetConfig } from '../config/operations-schema.js';
 import type { CounterOp, StateStore } from '../store/state-store.js';
-import { counterKey, RPM_COUNTER } from '../observe/counter-keys.js';
-import { tpmCounterKey } from '../observe/usage-charge.js';
-import { usageCounterKey } from '../observe/usage-ledger.js';
-import { counterTtlMs, secondsUntil, windowAt, type Window } from '../observe/usage-periods.js';
+import { counterKey, RPM_COUNTER } from './counter-keys.js';
+import { tpmCounterKey } from './usage-charge.js';
+import { usageCounterKey } from './usage-ledger.js';
+import { counterTtlMs, secondsUntil, windowAt, type Window } from './usage-periods.js';
 import {
   heldByOthers,
   releaseOps,
@@ -13,7 +13,7 @@ import {
   sizedReservation,
   type BudgetReservation,
   type ExpectedUse,
-} from '../observe/budget-reservation.js';
+} from './budget-reservation.js';
 
 /** Called when the store fails (counted and logged). */
 export type StoreErrorHandler = (operation: string, error: unknown) => void;

@@ -1,6 +1,6 @@
-import type { CallOps } from '../context/call-ops.js';
-import type { CallOutcome } from '../context/generation-call.js';
-import type { CarrierCounts } from '../context/carrier-counts.js';
+import type { CallOps } from './call-ops.js';
+import type { CallOutcome } from './generation-call.js';
+import type { CarrierCounts } from './carrier-counts.js';
 
 /**
  * What the request observer (log line, metrics, usage charge) reads from a call: the shape a

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileKeys } from '../auth/api-keys.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { StateStore } from '../store/state-store.js';
-import { chargeKey } from '../observe/usage-charge.js';
+import { chargeKey } from './usage-charge.js';
 import { admitKey } from './key-limiter.js';
 
 const NOON = Date.UTC(2030, 5, 15, 12, 0, 30);

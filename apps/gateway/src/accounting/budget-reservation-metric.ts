@@ -1,9 +1,9 @@
+import type { Gauge } from 'prom-client';
 import type { BudgetReservation } from './budget-reservation.js';
-import type { GatewayMetrics } from './gateway-metrics.js';
 
-/** Adds (`sign` 1) or removes (-1) reservations from the reserved-budget gauge. */
+/** Adds (`sign` 1) or removes (-1) reservations from the reserved-budget gauge (the gateway metrics' `reservedBudget`). */
 export function holdReservations(
-  metrics: Pick<GatewayMetrics, 'reservedBudget'>,
+  metrics: { reservedBudget: Gauge<'unit'> },
   reservations: readonly BudgetReservation[],
   sign: 1 | -1,
 ): void {
