@@ -27,18 +27,18 @@ interface Way {
   path: (model: string) => string;
   body?: (model: string) => unknown;
   /** The refusal's text and code, read from the caller style's error body. */
-  error: (body: Record<string, never>) => { message: string; code: unknown };
+  error: (body: Record<string, unknown>) => { message: string; code: unknown };
 }
 
-const openaiError = (body: Record<string, never>) => {
+const openaiError = (body: Record<string, unknown>) => {
   const error = body.error as { message: string; code: unknown };
   return { message: error.message, code: error.code };
 };
-const anthropicError = (body: Record<string, never>) => {
+const anthropicError = (body: Record<string, unknown>) => {
   const error = body.error as { message: string; type: string };
   return { message: error.message, code: error.type };
 };
-const geminiError = (body: Record<string, never>) => {
+const geminiError = (body: Record<string, unknown>) => {
   const error = body.error as { message: string; status: string };
   return { message: error.message, code: error.status };
 };
@@ -106,7 +106,7 @@ describe('the key may use this model, else 403 (every way a request names a mode
     async (_name, way) => {
       const response = await call(way, 'hidden');
       expect(response.status).toBe(403);
-      const refusal = way.error((await response.json()) as Record<string, never>);
+      const refusal = way.error((await response.json()) as Record<string, unknown>);
       expect(refusal.message).toBe('This API key may not use model "hidden"');
     },
   );
@@ -116,7 +116,7 @@ describe('the key may use this model, else 403 (every way a request names a mode
     async (_name, way) => {
       const response = await call(way, 'unrouted-x');
       expect(response.status).toBe(404);
-      expect(way.error((await response.json()) as Record<string, never>).message).toContain('"unrouted-x"');
+      expect(way.error((await response.json()) as Record<string, unknown>).message).toContain('"unrouted-x"');
     },
   );
 });
