@@ -44,7 +44,7 @@ export const databaseSchema = z.discriminatedUnion('type', [
 /** `ledger`: one row per API request in the database, written in batches off the request path. */
 export const ledgerSchema = strictObject({
   enabled: z.boolean().default(true),
-  /** Rows older than this many days are deleted (checked hourly); 0 keeps every row. */
+  /** Rows older than this many days are deleted (once the database is open, then hourly); 0 keeps every row. */
   retentionDays: z.number().int().min(0).default(90),
   /** A batch is written at least this often. */
   flushMs: positiveInt.default(1_000),

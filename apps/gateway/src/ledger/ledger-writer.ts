@@ -48,6 +48,8 @@ export class LedgerWriter {
   private spilledSince: number | undefined;
   private recoveryNeeded: boolean;
   private writing: Promise<void> | undefined;
+  /** The retention cleanup has not gone through since the start or the last failure. */
+  private retentionDue = true;
   private timers: NodeJS.Timeout[] = [];
   private droppedTotal = 0;
   private droppedUnlogged = 0;
@@ -105,7 +107,7 @@ export class LedgerWriter {
     }
     for (const timer of timers) timer.unref();
     this.timers = timers;
-    void this.applyRetention();
+    // The retention cleanup's first run waits for the database (`databaseAnswers`).
     // Journals of processes that are gone go out with the first write.
     if (this.recoveryNeeded) void this.flush();
   }
@@ -207,9 +209,10 @@ export class LedgerWriter {
     if (this.recoveryNeeded && !this.failing) await this.recover();
   }
 
-  /** The database answers again (a probe went through): what waits goes out now. */
+  /** The database answers (it was opened, or came back): what waits goes out now, and a retention cleanup still due runs. */
   databaseAnswers(): Promise<void> {
     this.failing = false;
+    if (this.retentionDue) void this.applyRetention();
     return this.flush();
   }
 
@@ -276,13 +279,16 @@ export class LedgerWriter {
     this.droppedUnlogged = 0;
   }
 
+  /** Deletes the rows past the retention; a failure leaves it due for when the database answers again. */
   private async applyRetention(): Promise<void> {
     if (this.settings.retentionDays === 0) return;
+    this.retentionDue = false;
     try {
       await this.db.run('DELETE FROM interlingua_requests WHERE at < ?', [
         Date.now() - this.settings.retentionDays * DAY_MS,
       ]);
     } catch (error) {
+      this.retentionDue = true;
       this.logger.warn(
         { err: error instanceof Error ? error.message : String(error) },
         'usage ledger: retention cleanup failed',
