@@ -47,8 +47,9 @@ export interface TrackedRequest {
 /**
  * Follows a request until its caller is done with the answer (the sink closes: after the last
  * byte, or when the caller left), then, once: one log line, the metrics, and the charge of its
- * usage to its key (TPM and budgets; never awaited). Nothing runs per event or before the answer
- * is out.
+ * usage to its key (TPM and budgets; never awaited). Nothing runs per event; only the ledger row
+ * is recorded before the answer is out (its last bytes wait for the row's journal write), or on
+ * close when the sink cannot hold them or the caller left first.
  */
 export function trackRequest(
   gateway: ObserverScope,
