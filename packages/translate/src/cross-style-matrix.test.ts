@@ -9,12 +9,11 @@ import {
   openAiResponsesStrictResponseSchema,
   openAiResponsesStrictStreamEventSchema,
 } from '@interlingua/openai-responses';
-import { listRecordings, recordingJson, recordingSseBody, type Recording } from '@interlingua/testkit';
+import { listRecordings, recordedAnswer, recordingJson, recordingSseBody, type Recording } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import {
   citedSpansOf,
   contentOf,
-  expectedContent,
   spansCarriedAsCitedText,
   streamedAnswerIr,
   wholeAnswerIr,
@@ -70,7 +69,7 @@ function converted(recording: Recording, from: GenerationStyle, to: GenerationSt
 function expectSameContent(recording: Recording, from: GenerationStyle, to: GenerationStyle): void {
   const { body, sse } = converted(recording, from, to);
   const back = recording.streaming ? streamedAnswerIr(to, sse) : wholeAnswerIr(to, body);
-  const expected: AnswerContent = expectedContent(recording);
+  const expected: AnswerContent = recordedAnswer(recording);
   const actual = contentOf(back);
   if (expected.usage === null && actual.usage?.input === 0 && actual.usage.output === 0) actual.usage = null;
   expect(actual).toEqual(expected);
@@ -120,7 +119,7 @@ describe.each(pairs)('%s answers as %s', (from, to) => {
 it('the matrix judges content on recordings that carry text, tool calls and cited spans in every style', () => {
   const all = GENERATION_STYLES.flatMap((style) => [...recordings(style, false), ...recordings(style, true)]);
   for (const style of GENERATION_STYLES) {
-    const own = all.filter((recording) => recording.style === style).map(expectedContent);
+    const own = all.filter((recording) => recording.style === style).map(recordedAnswer);
     expect(own.some((content) => content.text.length > 0)).toBe(true);
     expect(own.some((content) => content.toolCalls.length > 0)).toBe(true);
   }
