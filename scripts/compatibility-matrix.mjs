@@ -25,7 +25,7 @@ export const REGENERATE_COMMAND = 'node scripts/compatibility-matrix.mjs';
 
 /**
  * @typedef {{ id: string, title: string }} Labelled
- * @typedef {{ style: string, upstream: string, feature: string, status: 'pass' | 'fail' | 'n/a', problems: string[], warnings: string[] }} CellResult
+ * @typedef {{ style: string, upstream: string, feature: string, status: 'pass' | 'fail' | 'n/a', problems: string[], warnings: string[], upstreamAnswer?: 'recorded' | 'synthetic' }} CellResult
  * @typedef {{ style: string, feature: string, by: string }} Judged a row judged by a client library rather than the style's strict schemas
  * @typedef {{ styles: Array<Labelled & { endpoint: string }>, upstreams: Labelled[], features: Labelled[], cells: CellResult[], judges?: Judged[] }} CompatibilityResults
  */
@@ -67,6 +67,13 @@ const TRANSLATION_NOTES = [
   '(the search limit, domain lists, location on Gemini) are named in `x-interlingua-warnings`.',
   "The answer comes back in the caller's style with the searches the upstream ran and the pages its",
   'text cites, whole and streamed:',
+  '',
+  'apps/gateway/src/e2e/web-search-results.e2e.test.ts checks every cell of this table: each caller',
+  "must get the upstream's text, and every cited page with the words of the text it covers. The",
+  'upstreams replay real recorded search answers where one exists (Anthropic and Responses whole',
+  'answers, the Gemini stream); the Anthropic and Responses streams, the Gemini whole answer (the',
+  'recorded stream joined) and both chat answers (the shape OpenAI documents for its search models)',
+  'are a *synthetic upstream*: no recording of them exists.',
   '',
   "| the upstream's search | Anthropic caller | Responses caller | Gemini caller | chat caller |",
   '|---|---|---|---|---|',
@@ -202,7 +209,16 @@ export function renderCompatibilityMarkdown(results, clients = [], agentClis = u
     'the feature in its own style, a loopback upstream checks the request it receives against the',
     "provider's documented schema (and that the feature reached it), answers in its own protocol, and",
     "the answer the caller gets must pass the caller style's strict schema and carry the expected",
-    'content. `mock` is the built-in mock provider. Same style on both sides is the byte-relaying fast path.',
+    'content. Where a real answer of that provider to the feature was recorded (text, streaming, tools,',
+    'streamed tool arguments, parallel tool calls, structured output, usage, WebSocket), the upstream',
+    "replays it as recorded and the caller must get the recording's text, tool calls (names and",
+    'arguments), finish reason and, on the usage row, its token counts (relayed on the same-style fast',
+    "path, a provider's own answer is judged by that content alone: the strict schemas judge what the",
+    'gateway writes, and real answers lack fields they require, such as `sequence_number` in older',
+    'Responses streams or `candidates[].index` from Gemini). Every other cell says',
+    "*synthetic upstream*: no recording exists for it, and the upstream's answer is the feature's",
+    "expected answer encoded by the gateway's own codec for that protocol. `mock` is the built-in mock",
+    'provider. Same style on both sides is the byte-relaying fast path.',
     'The route to the Anthropic upstream sets `defaultMaxOutputTokens`, as Anthropic requires `max_tokens`',
     '(without it the gateway sends 4096 and says so in a warning). The WebSocket row sends the request as',
     'a `response.create` message over `ws://…/v1/responses` ([websocket.md](websocket.md)); it applies to',
@@ -279,7 +295,9 @@ function renderStyle(results, style, clients) {
         (c) => c.style === style.id && c.upstream === upstream.id && c.feature === feature.id,
       );
       if (!cell) return '?';
-      const symbol = cell.status === 'pass' && cell.warnings.length > 0 ? SYMBOL.warn : SYMBOL[cell.status];
+      const verdict = cell.status === 'pass' && cell.warnings.length > 0 ? SYMBOL.warn : SYMBOL[cell.status];
+      const symbol =
+        cell.upstreamAnswer === 'synthetic' && cell.status !== 'n/a' ? `${verdict} *synthetic upstream*` : verdict;
       const details = [...cell.problems, ...cell.warnings.map((w) => `warning: ${w}`)];
       if (details.length === 0) return symbol;
       const note = `**${feature.title}, ${upstream.title} upstream:** ${details.map(escapeCell).join('; ')}`;

@@ -14,3 +14,4 @@ export * from './reasoning/index.js';
 export * from './cached-usage.js';
 export * from './ir-request.js';
 export * from './searched-answer.js';
+export * from './recorded-answer.js';

@@ -2,7 +2,7 @@ import type { IrErrorData } from '@interlingua/ir';
 import { serializeSseMessages } from '@interlingua/ir-utils';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { sendJson, sendSse, startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configSchema } from '../config/config-schema.js';
 import { setRequestLogging } from '../observe/request-log.js';
 import { startGateway, type RunningGateway } from '../server.js';
@@ -85,6 +85,16 @@ function send(mode: InboundMode, wire: GenerationStyle, fault: string): Promise<
   return sendInbound(running.url, mode, `${wire}/${fault}`);
 }
 
+/** The log line of a finished request, once the gateway has written it. */
+function requestLogLine(requestId: string | null): Promise<string> {
+  expect(requestId).toBeTruthy();
+  return vi.waitFor(() => {
+    const line = logLines.find((entry) => entry.includes(`"requestId":${JSON.stringify(requestId)}`));
+    if (!line) throw new Error(`no log line for request ${requestId}`);
+    return line;
+  });
+}
+
 function expectNoCredentials(text: string): void {
   expect(text).not.toContain(PROVIDER_KEY);
   for (const credential of SHAPED) expect(text).not.toContain(credential);
@@ -106,7 +116,8 @@ describe('credentials an upstream echoes in its error', () => {
       expect(outcome.kind === 'http-error' && outcome.message).toContain('Refused request');
       expect(text).toContain('[redacted]');
       expectNoCredentials(text);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const line = await requestLogLine(response.headers.get('x-request-id'));
+      expect(JSON.parse(line)).toMatchObject({ msg: 'request', status: 401 });
       expectNoCredentials(logLines.slice(before).join('\n'));
     },
   );

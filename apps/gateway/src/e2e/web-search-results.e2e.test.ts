@@ -1,7 +1,14 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { anthropicMessagesCodec } from '@interlingua/anthropic-messages';
 import type { IrResponse, IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
-import { responseToStreamEvents, runMachineSync, serializeSseMessages, parseSseText } from '@interlingua/ir-utils';
+import {
+  accumulateResponse,
+  responseToStreamEvents,
+  runMachineSync,
+  serializeSseMessages,
+  parseSseText,
+} from '@interlingua/ir-utils';
+import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { openAiChatCodec } from '@interlingua/openai-chat';
 import { openAiResponsesCodec } from '@interlingua/openai-responses';
 import {
@@ -18,9 +25,14 @@ import { geminiClient } from './gemini-e2e.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 
 // Every caller style gets an upstream's web search results and citations in its own style, whole
-// and streamed. The upstreams replay recorded real search answers (Anthropic, Responses, Gemini);
-// where only one form was recorded, the other is the same answer written by that style's codec.
-// The chat upstream answers as OpenAI documents its search models (url_citation annotations).
+// and streamed: the upstream's text, and every cited page with the words of the text it covers.
+// The upstreams replay recorded real search answers as recorded where one exists (Anthropic and
+// Responses whole answers, the Gemini stream); the other forms are a synthetic upstream, the same
+// answer written by that style's codec (the Gemini whole answer is the recorded stream joined), and
+// the chat upstream answers as OpenAI documents its search models (url_citation annotations).
+
+/** The upstream answers replayed from a recording; every other one is a synthetic upstream. */
+const RECORDED_FORMS = new Set(['anthropic whole', 'responses whole', 'gemini stream']);
 
 type Style = 'anthropic' | 'responses' | 'gemini' | 'chat';
 
@@ -49,38 +61,39 @@ function geminiWhole(): unknown {
   };
 }
 
-const UPSTREAMS: Record<
-  Style,
-  { provider: Record<string, unknown>; model: string; json: unknown; sse: string; cited: string }
-> = {
+const UPSTREAMS: Record<Style, { provider: Record<string, unknown>; model: string; json: unknown; sse: string }> = {
   anthropic: {
     provider: { type: 'anthropic' },
     model: 'claude-sonnet-4',
     json: anthropicJson,
     sse: streamOf(anthropicMessagesCodec.response.toIr, anthropicJson, anthropicMessagesCodec.stream.createEncoder({})),
-    cited: 'accuweather.com',
   },
   responses: {
     provider: { type: 'openai', api: 'responses' },
     model: 'gpt-5.2',
     json: responsesJson,
     sse: streamOf(openAiResponsesCodec.response.toIr, responsesJson, openAiResponsesCodec.stream.createEncoder({})),
-    cited: 'britannica.com',
   },
   gemini: {
     provider: { type: 'gemini' },
     model: 'gemini-2.5-pro',
     json: geminiWhole(),
     sse: geminiSse,
-    cited: 'grounding-api-redirect',
   },
   chat: {
     provider: { type: 'openai' },
     model: 'gpt-4o-search-preview',
     json: CHAT_SEARCH_ANSWER,
     sse: streamOf(openAiChatCodec.response.toIr, CHAT_SEARCH_ANSWER, openAiChatCodec.stream.createEncoder({})),
-    cited: 'weather.example',
   },
+};
+
+/** The wire each upstream speaks. */
+const UPSTREAM_WIRE: Record<Style, GenerationStyle> = {
+  anthropic: 'anthropic-messages',
+  responses: 'openai-responses',
+  gemini: 'gemini',
+  chat: 'openai-chat',
 };
 
 const harnesses = {} as Record<Style, Harness>;
@@ -102,10 +115,43 @@ afterAll(async () => {
   await Promise.all(Object.values(harnesses).map((harness) => harness.close()));
 });
 
-/** What a caller found in its own style's answer: searches shown, cited urls, search pages listed. */
+/** A cited page and the words of the answer the citation covers. */
+interface CitedSpan {
+  url: string;
+  span: string;
+}
+
+/** What a caller found in its own style's answer: searches shown, its text, and what each citation covers. */
 interface Seen {
   searches: number;
-  citedUrls: string[];
+  text: string;
+  cited: CitedSpan[];
+}
+
+/** Code-point offsets (OpenAI's) cut out of a text. */
+function codePointSlice(text: string, start: number, end: number): string {
+  return [...text].slice(start, end).join('');
+}
+
+/** What the upstream's own answer says, read by its style's codec: the text and each citation's span. */
+function upstreamContent(style: Style, stream: boolean): Omit<Seen, 'searches'> {
+  const upstream = UPSTREAMS[style];
+  const codec = codecFor(UPSTREAM_WIRE[style]);
+  const ir = stream
+    ? accumulateResponse(runMachineSync(codec.stream.createDecoder(), parseSseText(upstream.sse)))
+    : codec.response.toIr(upstream.json as never).value;
+  const parts = ir.choices[0]?.content ?? [];
+  return {
+    text: parts.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+    cited: parts.flatMap((part) =>
+      part.type === 'text'
+        ? (part.citations ?? []).map((c) => ({
+            url: c.url,
+            span: part.text.slice(c.startIndex ?? 0, c.endIndex ?? part.text.length),
+          }))
+        : [],
+    ),
+  };
 }
 
 const question = 'Weather today?';
@@ -122,10 +168,18 @@ async function anthropicCaller(harness: Harness, model: string, stream: boolean)
   const results = message.content.filter((block) => block.type === 'web_search_tool_result');
   const uses = message.content.filter((block) => block.type === 'server_tool_use');
   expect(uses.map((use) => use.id)).toEqual(results.map((result) => result.tool_use_id));
+  // Anthropic cites whole text blocks: a span another style cited arrives as the citation's cited_text.
+  const ownSpans = model.includes('claude');
   return {
     searches: results.length,
-    citedUrls: message.content.flatMap((block) =>
-      block.type === 'text' ? (block.citations ?? []).map((c) => ('url' in c ? String(c.url) : '')) : [],
+    text: message.content.map((block) => (block.type === 'text' ? block.text : '')).join(''),
+    cited: message.content.flatMap((block) =>
+      block.type === 'text'
+        ? (block.citations ?? []).map((c) => ({
+            url: 'url' in c ? String(c.url) : '',
+            span: ownSpans ? block.text : c.cited_text,
+          }))
+        : [],
     ),
   };
 }
@@ -144,8 +198,15 @@ async function responsesCaller(harness: Harness, model: string, stream: boolean)
   }
   return {
     searches: response.output.filter((item) => item.type === 'web_search_call').length,
-    citedUrls: texts.flatMap((part) =>
-      part.type === 'output_text' ? part.annotations.flatMap((a) => (a.type === 'url_citation' ? [a.url] : [])) : [],
+    text: texts.map((part) => (part.type === 'output_text' ? part.text : '')).join(''),
+    cited: texts.flatMap((part) =>
+      part.type === 'output_text'
+        ? part.annotations.flatMap((a) =>
+            a.type === 'url_citation'
+              ? [{ url: a.url, span: codePointSlice(part.text, a.start_index, a.end_index) }]
+              : [],
+          )
+        : [],
     ),
   };
 }
@@ -174,8 +235,12 @@ async function geminiCaller(harness: Harness, model: string, stream: boolean): P
   const chunks = metadata?.groundingChunks ?? [];
   return {
     searches: (metadata?.webSearchQueries ?? []).length > 0 ? 1 : 0,
-    citedUrls: (metadata?.groundingSupports ?? []).flatMap((support) =>
-      (support.groundingChunkIndices ?? []).map((index) => chunks[index]?.web?.uri ?? ''),
+    text,
+    cited: (metadata?.groundingSupports ?? []).flatMap((support) =>
+      (support.groundingChunkIndices ?? []).map((index) => ({
+        url: chunks[index]?.web?.uri ?? '',
+        span: support.segment?.text ?? '',
+      })),
     ),
   };
 }
@@ -187,9 +252,14 @@ async function chatCaller(harness: Harness, model: string, stream: boolean): Pro
     ? await client.chat.completions.stream(params).finalChatCompletion()
     : await client.chat.completions.create(params);
   const message = completion.choices[0]?.message;
+  const content = message?.content ?? '';
   return {
     searches: 0,
-    citedUrls: (message?.annotations ?? []).map((annotation) => annotation.url_citation.url),
+    text: content,
+    cited: (message?.annotations ?? []).map(({ url_citation: c }) => ({
+      url: c.url,
+      span: codePointSlice(content, c.start_index, c.end_index),
+    })),
   };
 }
 
@@ -207,13 +277,24 @@ const cells = (Object.keys(CALLERS) as Style[]).flatMap((caller) =>
 );
 
 describe('web search results and citations, each caller style on each upstream style', () => {
-  it.each(cells)('%s caller on a %s upstream (stream: %s)', async (caller, upstream, stream) => {
+  const named = cells.map(
+    ([caller, upstream, stream]) =>
+      [
+        caller,
+        upstream,
+        stream,
+        RECORDED_FORMS.has(`${upstream} ${stream ? 'stream' : 'whole'}`) ? 'recorded' : 'synthetic upstream',
+      ] as const,
+  );
+  it.each(named)('%s caller on a %s upstream (stream: %s, %s)', async (caller, upstream, stream) => {
     const seen = await CALLERS[caller](harnesses[upstream], `up/${UPSTREAMS[upstream].model}`, stream);
     // Chat has no form for a search; a chat upstream's search models report no search either.
     const searched = caller !== 'chat' && upstream !== 'chat';
     expect(seen.searches > 0).toBe(searched);
-    expect(seen.citedUrls.length).toBeGreaterThan(0);
-    expect(seen.citedUrls.some((url) => url.includes(UPSTREAMS[upstream].cited))).toBe(true);
+    const expected = upstreamContent(upstream, stream);
+    expect(expected.cited.length).toBeGreaterThan(0);
+    expect(seen.text).toBe(expected.text);
+    expect(seen.cited).toEqual(expected.cited);
   });
 });
 
@@ -247,8 +328,11 @@ describe('a follow-up turn that sends the search results back', () => {
         })
         .withResponse();
       expect(response.status).toBe(200);
-      if (first.content.some((block) => block.type === 'web_search_tool_result'))
-        expect(response.headers.get('x-interlingua-warnings') ?? '').toContain('web_search_tool_result');
+      // Chat search models report no search: only the other upstreams' answers carry search blocks.
+      const searched = upstream !== 'chat';
+      expect(first.content.some((block) => block.type === 'web_search_tool_result')).toBe(searched);
+      const warnings = response.headers.get('x-interlingua-warnings') ?? '';
+      expect(warnings.includes('web_search_tool_result')).toBe(searched);
     },
   );
 

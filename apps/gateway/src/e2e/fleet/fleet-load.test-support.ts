@@ -116,6 +116,8 @@ export async function send(
     complete,
     ...more,
   });
+  // Known once the head arrived: a body cut afterwards (the instance killed mid-answer) is still its failure.
+  let answeredBy: Pick<Sent, 'instance'> = {};
   try {
     const response = await fetch(`${baseUrl}${kind.path}`, {
       method: 'POST',
@@ -123,15 +125,14 @@ export async function send(
       body: JSON.stringify(kind.body(kind.model)),
       signal: AbortSignal.timeout(timeoutMs),
     });
+    const instance = response.headers.get('x-interlingua-instance');
+    if (instance) answeredBy = { instance };
     const text = await response.text();
     const complete = response.status === 200 && (kind.endMarker ? text.includes(kind.endMarker) : isJsonObject(text));
-    const instance = response.headers.get('x-interlingua-instance');
-    return record(response.status, complete, {
-      ...(instance ? { instance } : {}),
-      ...(complete ? {} : { error: text.slice(0, 300) }),
-    });
+    return record(response.status, complete, { ...answeredBy, ...(complete ? {} : { error: text.slice(0, 300) }) });
   } catch (error) {
-    return record(0, false, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return record(0, false, { ...answeredBy, error: message });
   }
 }
 

@@ -28,13 +28,17 @@ export interface FleetReport {
 const REVOCATION_MARGIN_MS = 2_000;
 /** Resident memory bound of one instance (its primary and two workers). */
 const RSS_BOUND_MIB = 600;
+/** The instance the run kills with SIGKILL (the `SIGKILL <instance>` event). */
+const KILLED_INSTANCE = 'gw1';
+/** How far either side of the SIGKILL a request counts as in flight on the instance killed. */
+const KILL_WINDOW_MS = 100;
 
 /** Checks everything the fleet promises and lays it out as table rows (check, measured, bound). */
 export function checkFleet(run: FleetRun, ledger: LedgerRows, durationMs: number): FleetReport {
   const rows: FleetReport['rows'] = [];
   const problems: string[] = [];
   const when = (name: string): number => run.events.find((event) => event.name.startsWith(name))?.at ?? Number.NaN;
-  const killAt = when('SIGKILL gw1');
+  const killAt = when(`SIGKILL ${KILLED_INSTANCE}`);
   const redisDown = [when('redis-server stops'), when('redis-server back')] as const;
   const postgresDown = [when('PostgreSQL stops'), when('PostgreSQL back')] as const;
   const limited = new Set(['rpm', 'tpm', 'budget', 'budget-burst']);
@@ -42,7 +46,11 @@ export function checkFleet(run: FleetRun, ledger: LedgerRows, durationMs: number
     sent.endedAt >= redisDown[0] - 1_000 && sent.startedAt <= redisDown[1] + 3_000;
   const refusedByLimits = (sent: Sent): boolean =>
     limited.has(sent.lane) && (sent.status === 429 || (sent.status === 503 && inRedisOutage(sent)));
-  const cutByKill = (sent: Sent): boolean => sent.startedAt <= killAt + 100 && sent.endedAt >= killAt - 100;
+  // Only a request the killed instance was answering, in flight when it was killed, is explained by the kill.
+  const cutByKill = (sent: Sent): boolean =>
+    sent.instance === KILLED_INSTANCE &&
+    sent.startedAt <= killAt + KILL_WINDOW_MS &&
+    sent.endedAt >= killAt - KILL_WINDOW_MS;
 
   // Availability.
   const failed = run.sent.filter((sent) => !sent.complete && !refusedByLimits(sent));
@@ -60,6 +68,7 @@ export function checkFleet(run: FleetRun, ledger: LedgerRows, durationMs: number
   rows.push(['failed otherwise', String(other.length), '0']);
   rows.push(['longest request (ms)', String(longest), '< client timeout 30000']);
   for (const sent of other) problems.push(`failure not explained by the SIGKILL: ${JSON.stringify(sent)}`);
+  if (run.sent.length === 0) problems.push('no request was sent');
   if (longest >= 30_000) problems.push(`a request hung for ${longest} ms`);
 
   // Ledger completeness.
@@ -78,7 +87,7 @@ export function checkFleet(run: FleetRun, ledger: LedgerRows, durationMs: number
   }
   for (const sent of run.sent) if (!sent.complete && (ledger.get(sent.id)?.answered ?? 0) > 1) duplicated++;
   const beforeKill = answered.filter(
-    (sent) => sent.instance === 'gw1' && sent.endedAt <= killAt && sent.endedAt > killAt - 2_000,
+    (sent) => sent.instance === KILLED_INSTANCE && sent.endedAt <= killAt && sent.endedAt > killAt - 2_000,
   ).length;
   const duringOutage = answered.filter(
     (sent) => sent.endedAt >= postgresDown[0] && sent.endedAt <= postgresDown[1],
@@ -179,7 +188,8 @@ export function checkFleet(run: FleetRun, ledger: LedgerRows, durationMs: number
       `${max.toFixed(0)}; ${trend ? `${trend.last.toFixed(0)} vs ${trend.first.toFixed(0)}` : 'too short'}`,
       `<= ${RSS_BOUND_MIB}; no growth`,
     ]);
-    if (max > RSS_BOUND_MIB) problems.push(`${instance} RSS ${max} MiB`);
+    if (samples.length === 0) problems.push(`${instance} RSS: no sample`);
+    else if (max > RSS_BOUND_MIB) problems.push(`${instance} RSS ${max} MiB`);
     if (trend && trend.last > trend.first * 1.25 + 16) problems.push(`${instance} RSS grows: ${JSON.stringify(trend)}`);
   }
 
@@ -191,7 +201,8 @@ export function checkFleet(run: FleetRun, ledger: LedgerRows, durationMs: number
     String(maxConnections),
     `<= poolSize ${run.settings.poolSize} x ${run.processes} processes = ${poolBound}`,
   ]);
-  if (maxConnections > poolBound) problems.push(`PostgreSQL connections ${maxConnections} > ${poolBound}`);
+  if (run.connections.length === 0) problems.push('PostgreSQL connections: no sample');
+  else if (maxConnections > poolBound) problems.push(`PostgreSQL connections ${maxConnections} > ${poolBound}`);
 
   // Reload.
   const added = run.sent.filter((s) => s.kind.includes('fleet-added'));
