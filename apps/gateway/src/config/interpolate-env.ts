@@ -1,14 +1,19 @@
-/** A `${NAME}` reference to an environment variable that is not set. */
+import { envOrFile } from './env-or-file.js';
+
+/** A `${NAME}` reference to an environment variable that is not set, or whose `NAME_FILE` cannot be read. */
 export interface MissingVariable {
   path: string;
   name: string;
+  /** Why `NAME_FILE` gave no value; absent when neither `NAME` nor `NAME_FILE` is set. */
+  problem?: string;
 }
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
- * Replaces `${NAME}` in every string of a parsed config with the environment's value. Missing
- * variables are reported with the path of the field that names them.
+ * Replaces `${NAME}` in every string of a parsed config with the environment's value, or with the
+ * content of the file `NAME_FILE` names (`envOrFile`). Missing variables are reported with the
+ * path of the field that names them.
  */
 export function interpolateEnv(
   value: unknown,
@@ -18,9 +23,10 @@ export function interpolateEnv(
 ): { value: unknown; missing: MissingVariable[] } {
   if (typeof value === 'string') {
     const replaced = value.replace(REFERENCE, (_match, name: string) => {
-      const found = env[name];
-      if (found === undefined) missing.push({ path: path || '(root)', name });
-      return found ?? '';
+      const found = envOrFile(env, name);
+      if (found && 'value' in found) return found.value;
+      missing.push({ path: path || '(root)', name, ...(found ? { problem: found.problem } : {}) });
+      return '';
     });
     return { value: replaced, missing };
   }

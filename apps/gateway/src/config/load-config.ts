@@ -6,17 +6,9 @@ import { defaultConfig } from './default-config.js';
 import { interpolateEnv } from './interpolate-env.js';
 import { adapterRegistry } from '@interlingua/provider-adapters';
 import { checkReferences } from './check-references.js';
+import { ConfigError } from './config-error.js';
 
-/** A config that cannot be used; `problems` name each bad field by its path. */
-export class ConfigError extends Error {
-  readonly problems: string[];
-
-  constructor(source: string, problems: string[]) {
-    super(`Invalid configuration (${source}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
-}
+export { ConfigError };
 
 /** Parses and validates a config text (YAML or JSON). */
 export function parseConfigText(text: string, source: string, env: NodeJS.ProcessEnv): GatewayConfig {
@@ -41,7 +33,7 @@ export function parseConfigText(text: string, source: string, env: NodeJS.Proces
   if (missing.length > 0)
     throw new ConfigError(
       source,
-      missing.map((m) => `${m.path}: environment variable ${m.name} is not set`),
+      missing.map((m) => `${m.path}: ${m.problem ?? `environment variable ${m.name} is not set`}`),
     );
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) throw new ConfigError(source, formatIssues(parsed.error.issues));
