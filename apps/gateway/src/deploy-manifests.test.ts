@@ -4,7 +4,7 @@
 // own config check with the environment and the files the Deployment gives it.
 // Without kubectl the test is skipped locally and fails under CI=true (.ci/run sets it).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +141,16 @@ function mountedConfig(manifests: Manifest[]): { text: string; env: NodeJS.Proce
   expect(text, `the ConfigMap entry behind ${path}`).toBeTypeOf('string');
   return { text: text!, env };
 }
+
+it('is never skipped in CI: .ci/run exports CI=true before its first command', () => {
+  const lines = readFileSync(fileURLToPath(new URL('../../../.ci/run', import.meta.url)), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const exported = lines.indexOf('export CI=true');
+  expect(exported, 'export CI=true in .ci/run').toBeGreaterThan(-1);
+  const firstLane = lines.findIndex((line) => /\b(bash|pnpm|npm)\b/.test(line));
+  expect(exported).toBeLessThan(firstLane);
+});
 
 describe.skipIf(!hasKubectl)('deploy/kubernetes rendered with kubectl kustomize', () => {
   describe.each(['base', 'overlays/replicated'])('%s', (folder) => {
