@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium for the console's browser tests when /usr/bin/chromium is missing.
+# Installs Debian's chromium for the console's browser tests, with the packages below, when missing.
 # The tests drive it with playwright-core; no browser is ever downloaded.
-# Installed with --no-install-recommends, so what the tests need of chromium's Recommends is named:
-# fonts-liberation (chromium-common recommends it) gives the pages and their screenshots real
-# sans, serif and mono faces on a machine that has no other fonts. The rest it recommends (udev,
-# upower, Mesa's GL drivers, a notification daemon, printer settings) serve a desktop session, not
-# a headless browser run with --disable-gpu.
+# Installed with --no-install-recommends, so what the tests use of chromium's Recommends is named:
+# fonts-liberation (chromium-common recommends it), the faces pages asking for Arial, Times or
+# Courier get, so the console's screenshots look as in a desktop browser (a font is there without
+# it: fontconfig depends on DejaVu). The rest it recommends (udev, upower, Mesa's GL drivers, a
+# notification daemon, printer settings) serves a desktop session, not a headless browser run with
+# --disable-gpu.
 set -euo pipefail
 packages=(chromium fonts-liberation)
 need=()
