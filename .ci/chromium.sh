@@ -15,7 +15,7 @@ for package in "${packages[@]}"; do
 done
 if ((${#need[@]})); then
   apt_get() { if [ "$(id -u)" = 0 ]; then apt-get "$@"; else sudo apt-get "$@"; fi; }
-  DEBIAN_FRONTEND=noninteractive apt_get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt_get install -y -qq --no-install-recommends "${need[@]}" >&2
+  DEBIAN_FRONTEND=noninteractive apt_get -o DPkg::Lock::Timeout=300 update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt_get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${need[@]}" >&2
 fi
 /usr/bin/chromium --version >&2

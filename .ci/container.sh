@@ -36,8 +36,10 @@ if ((${#need[@]})); then
   sudo=()
   [ "$(id -u)" = 0 ] || sudo=(sudo)
   echo "container lane: installing ${need[*]}" >&2
-  "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  # Waits for another apt run holding the lock (an unattended upgrade) instead of failing at once.
+  "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 install -y -qq \
+    --no-install-recommends "${need[@]}" >/dev/null
 fi
 # kubectl renders the manifests for the kube play step; it comes with the CI machine.
 command -v kubectl >/dev/null || {
