@@ -8,6 +8,7 @@ import { runPrimary } from './cluster/primary.js';
 import { runWorker } from './cluster/worker.js';
 import { parseWorkersFlag, workerCount } from './cluster/worker-count.js';
 import { defaultConfig } from './config/default-config.js';
+import { EnvFileError } from './config/env-or-file.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './config/config-warnings.js';
 import { startGateway, type RunningGateway } from './server.js';
@@ -175,7 +176,9 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(
-      error instanceof ConfigError ? `${error.message}\n` : `${error instanceof Error ? error.stack : String(error)}\n`,
+      error instanceof ConfigError || error instanceof EnvFileError
+        ? `${error.message}\n`
+        : `${error instanceof Error ? error.stack : String(error)}\n`,
     );
     process.exit(1);
   },

@@ -1,10 +1,9 @@
-import { envOrFile } from './env-or-file.js';
+import { EnvFileError, envOrFile } from './env-or-file.js';
 
-/** A `${NAME}` reference to an environment variable that is not set, or whose `NAME_FILE` cannot be read. */
+/** A `${NAME}` reference to an environment variable that is not set, or whose `NAME_FILE` cannot be used (`problem`). */
 export interface MissingVariable {
   path: string;
   name: string;
-  /** Why `NAME_FILE` gave no value; absent when neither `NAME` nor `NAME_FILE` is set. */
   problem?: string;
 }
 
@@ -12,8 +11,8 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
  * Replaces `${NAME}` in every string of a parsed config with the environment's value, or with the
- * content of the file `NAME_FILE` names (`envOrFile`). Missing variables are reported with the
- * path of the field that names them.
+ * content of the file `NAME_FILE` names (see `envOrFile`). Missing variables are reported with
+ * the path of the field that names them.
  */
 export function interpolateEnv(
   value: unknown,
@@ -23,10 +22,9 @@ export function interpolateEnv(
 ): { value: unknown; missing: MissingVariable[] } {
   if (typeof value === 'string') {
     const replaced = value.replace(REFERENCE, (_match, name: string) => {
-      const found = envOrFile(env, name);
-      if (found && 'value' in found) return found.value;
-      missing.push({ path: path || '(root)', name, ...(found ? { problem: found.problem } : {}) });
-      return '';
+      const found = valueOf(env, name);
+      if (typeof found !== 'string') missing.push({ path: path || '(root)', name, ...found });
+      return typeof found === 'string' ? found : '';
     });
     return { value: replaced, missing };
   }
@@ -40,4 +38,13 @@ export function interpolateEnv(
     return { value: out, missing };
   }
   return { value, missing };
+}
+
+function valueOf(env: NodeJS.ProcessEnv, name: string): string | { problem?: string } {
+  try {
+    return envOrFile(env, name) ?? {};
+  } catch (error) {
+    if (error instanceof EnvFileError) return { problem: error.message };
+    throw error;
+  }
 }

@@ -6,9 +6,17 @@ import { defaultConfig } from './default-config.js';
 import { interpolateEnv } from './interpolate-env.js';
 import { adapterRegistry } from '@interlingua/provider-adapters';
 import { checkReferences } from './check-references.js';
-import { ConfigError } from './config-error.js';
 
-export { ConfigError };
+/** A config that cannot be used; `problems` name each bad field by its path. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(source: string, problems: string[]) {
+    super(`Invalid configuration (${source}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
 
 /** Parses and validates a config text (YAML or JSON). */
 export function parseConfigText(text: string, source: string, env: NodeJS.ProcessEnv): GatewayConfig {
