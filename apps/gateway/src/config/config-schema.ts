@@ -91,6 +91,11 @@ export const modelRouteSchema = strictObject({
 export const serverSchema = strictObject({
   host: z.string().default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(8080),
+  /**
+   * Whether a gateway key is accepted in the URL (`?key=`, as Gemini clients may send it). URLs end
+   * up in proxies' access logs; `false` refuses such requests with 401, naming the headers to use.
+   */
+  queryKeys: z.boolean().default(true),
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: z
     .number()
@@ -124,11 +129,6 @@ export const serverSchema = strictObject({
    * forks them and holds the memory store's counters for all of them.
    */
   workers: z.union([z.number().int().min(1).max(256), z.literal('auto')]).default(1),
-  /**
-   * Whether a gateway key is accepted in the URL (`?key=`, as Gemini clients may send it). URLs end
-   * up in proxies' access logs; `false` refuses such requests with 401, naming the headers to use.
-   */
-  queryKeys: z.boolean().default(true),
 });
 
 /** Media the caller gave by URL and an upstream needs inline (Gemini): downloaded under these limits. */
