@@ -11,27 +11,41 @@
 # The base is made once per cache folder (skipped while an image with that name exists there).
 #
 # Podman runs with this lane's own containers.conf (no default ulimits: some sandboxes refuse to
-# raise rlimits; runtime runc) and its own storage under a cache folder, set through
+# raise rlimits; runtime runc; CNI networking) and its own storage under a cache folder, set through
 # CONTAINERS_CONF / CONTAINERS_STORAGE_CONF for this run only. Bounded: each step has a timeout, and the
 # checks stop 25 minutes after the lane started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 
-# Debian packages the lane needs, installed only when missing.
+# Debian packages the lane needs, each named (installed with --no-install-recommends, so nothing
+# that Debian's podman only recommends arrives by itself), installed only when missing:
+# - podman, its runtime runc and monitor conmon, and its configuration (golang-github-containers-common);
+# - catatonit: the pause binary of a pod's infra container (`podman kube play` fails without it);
+# - containernetworking-plugins: the network stack (CNI, named in containers.conf below, so a
+#   machine that also has netavark behaves the same) a pod's published port goes through;
+# - slirp4netns and uidmap: the same lane run by a user other than root (rootless);
+# - mmdebstrap: the stand-in base image (below).
+packages=(podman runc conmon golang-github-containers-common catatonit containernetworking-plugins slirp4netns uidmap
+  mmdebstrap)
 need=()
-command -v podman >/dev/null || need+=(podman)
-command -v runc >/dev/null || need+=(runc)
-command -v newuidmap >/dev/null || need+=(uidmap)
-command -v mmdebstrap >/dev/null || need+=(mmdebstrap)
-command -v slirp4netns >/dev/null || need+=(slirp4netns)
-command -v kubectl >/dev/null || echo "container lane: kubectl is missing; the kube play step needs it" >&2
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || need+=("$package")
+done
 if ((${#need[@]})); then
   sudo=()
   [ "$(id -u)" = 0 ] || sudo=(sudo)
-  "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  echo "container lane: installing ${need[*]}" >&2
+  # Waits for another apt run holding the lock (an unattended upgrade) instead of failing at once.
+  "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 install -y -qq \
+    --no-install-recommends "${need[@]}" >/dev/null
 fi
+# kubectl renders the manifests for the kube play step; it comes with the CI machine.
+command -v kubectl >/dev/null || {
+  echo "container lane: kubectl is missing; the kube play step needs it" >&2
+  exit 1
+}
 
 CACHE="${INTERLINGUA_CONTAINER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/interlingua-containers}"
 RUN_DIR="${XDG_RUNTIME_DIR:-/tmp}/interlingua-containers-$(id -u)"
@@ -39,6 +53,9 @@ mkdir -p "$CACHE/storage" "$RUN_DIR"
 cat >"$CACHE/containers.conf" <<'EOF'
 [containers]
 default_ulimits = []
+
+[network]
+network_backend = "cni"
 
 [engine]
 runtime = "runc"

@@ -2,58 +2,33 @@
 // promises: /health, a chat call on the mock, a runtime key made through the admin API that
 // survives a new container on the same /data volume, SIGTERM with a stream in flight (the stream
 // ends complete, the process exits 0), uid 1000, a read-only root filesystem; then the rendered
-// Kubernetes base (`kubectl kustomize deploy/kubernetes/base`) under `podman kube play` with its
-// /health and /ready, and `podman kube down`. Prints the image size and the cold starts
-// (`podman run` to the first /health 200).
+// Kubernetes manifests under `podman kube play`: the base (/health, /ready, chat, no
+// service-account token, secrets read from mounted files) and the `replicated` overlay with its
+// PostgreSQL and Redis away (/ready stays 200, the ledger journal is written under /data), each
+// taken down with `podman kube down`. Prints the image size and the cold starts (`podman run` to
+// the first /health 200).
+// Every name it gives Podman starts with `interlingua-ci-<pid>-`; what an earlier run left behind
+// (it was killed, or its cleanup failed) is removed first, and a failed cleanup is reported after
+// the failure that led to it, never instead of it.
 // Called by .ci/container.sh after it built the image (INTERLINGUA_IMAGE); uses whatever podman
 // configuration the environment names (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF).
-import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAllDocuments, stringify } from 'yaml';
-import { check, freePort, step } from './script-helpers.mjs';
+import { playKube } from './kube-play.mjs';
+import { logsOf, podDescription, podman, podmanAsync, removeContainers, removeLeftovers, until } from './podman.mjs';
+import { check, freePort, step, waitFor, withCleanup } from './script-helpers.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const image = process.env.INTERLINGUA_IMAGE ?? 'localhost/interlingua/gateway:ci';
 const runId = `${process.pid}`;
-const volume = `interlingua-ci-data-${runId}`;
+const prefix = `interlingua-ci-${runId}`;
+const volume = `${prefix}-data`;
 const apiKey = `ci-gateway-key-${runId}`;
 const adminSecret = `ci-admin-secret-${runId}-0123456789`;
 const scratch = mkdtempSync(join(tmpdir(), 'interlingua-container-'));
 const containers = new Set();
-
-function podman(...args) {
-  return execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-}
-
-function podmanAsync(...args) {
-  return new Promise((resolveRun, reject) =>
-    execFile('podman', args, { encoding: 'utf8' }, (error, stdout) => (error ? reject(error) : resolveRun(stdout))),
-  );
-}
-
-/** Polls `path` until it answers 200; returns the milliseconds since `started`. */
-async function waitFor(base, path, started, describe) {
-  for (;;) {
-    const ok = await fetch(`${base}${path}`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ok) return performance.now() - started;
-    if (performance.now() - started > 60_000) throw new Error(`no ${path} 200 within 60 s:\n${describe()}`);
-    await new Promise((wait) => setTimeout(wait, 5));
-  }
-}
-
-function logsOf(name) {
-  try {
-    return execFileSync('podman', ['logs', '--tail', '40', name], { encoding: 'utf8', stdio: 'pipe' });
-  } catch (error) {
-    return String(error);
-  }
-}
 
 /** `podman run` with the flags docs/deployment.md gives; resolves once /health answers 200. */
 async function runGateway(name, extra) {
@@ -89,6 +64,16 @@ async function runGateway(name, extra) {
   return { name, base, coldStartMs };
 }
 
+/** Whether `path` exists in the container `name`. */
+function existsIn(name, path) {
+  try {
+    podman('exec', name, 'test', '-e', path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function inspect(name, format) {
   return podman('container', 'inspect', name, '--format', format);
 }
@@ -108,8 +93,21 @@ async function stopAndExpectCleanExit(name) {
   check(code === '0', `${name} exited with ${code} on SIGTERM:\n${logsOf(name)}`);
 }
 
+/** What `playKube` needs to play `folder`, with the Secret's entries (`extraSecrets` added to the base's). */
+function kube(folder, extraSecrets) {
+  const secrets = {
+    'api-key': apiKey,
+    'admin-secret': adminSecret,
+    'compaction-secret': `ci-compaction-${runId}-0123456789abcdef`,
+    'openai-api-key': 'sk-ci-unused',
+    ...extraSecrets,
+  };
+  return { repoRoot, prefix, image, scratch, folder, secrets };
+}
+
 const coldStarts = [];
-try {
+async function checkImage() {
+  removeLeftovers(runId);
   const size = Number(podman('image', 'inspect', image, '--format', '{{.Size}}'));
   await step('the image runs as 1000:1000 and keeps its HEALTHCHECK', () => {
     check(
@@ -125,7 +123,7 @@ try {
 
   let runtimeKey;
   await step('defaults from the environment: health, non-root, read-only root, chat, a runtime key', async () => {
-    const gateway = await runGateway(`interlingua-ci-a-${runId}`, []);
+    const gateway = await runGateway(`${prefix}-a`, []);
     coldStarts.push(gateway.coldStartMs);
     podman('healthcheck', 'run', gateway.name);
     check(podman('exec', gateway.name, 'id', '-u') === '1000', 'the gateway does not run as uid 1000');
@@ -177,7 +175,7 @@ try {
   await step(
     'a new container on the same volume with a mounted config: the runtime key still works; SIGTERM with a stream in flight',
     async () => {
-      const gateway = await runGateway(`interlingua-ci-b-${runId}`, [
+      const gateway = await runGateway(`${prefix}-b`, [
         '--volume',
         `${config}:/etc/interlingua/gateway.yaml:ro`,
         '--env',
@@ -217,67 +215,76 @@ try {
     },
   );
 
-  await step('podman kube play the rendered Kubernetes base: /health, /ready, chat, uid 1000, kube down', async () => {
-    const port = await freePort();
-    const manifests = parseAllDocuments(
-      execFileSync('kubectl', ['kustomize', join(repoRoot, 'deploy/kubernetes/base')], { encoding: 'utf8' }),
-    ).map((document) => document.toJS());
-    // What podman kube play runs: the ConfigMap, the PersistentVolumeClaim (a volume) and the Deployment.
-    const played = manifests.filter((manifest) =>
-      ['ConfigMap', 'PersistentVolumeClaim', 'Deployment'].includes(manifest.kind),
-    );
-    const deployment = played.find((manifest) => manifest.kind === 'Deployment');
-    check(deployment, 'the rendered base has no Deployment');
-    const container = deployment.spec.template.spec.containers[0];
-    container.image = image;
-    // No cluster network here: publish the container port on a loopback port.
-    Object.assign(container.ports[0], { hostPort: port, hostIP: '127.0.0.1' });
-    // Podman 4.3 kube play cannot read the data of a Secret it was given; the values go in directly.
-    for (const variable of container.env) {
-      if (!variable.valueFrom?.secretKeyRef) continue;
-      const key = variable.valueFrom.secretKeyRef.key;
-      variable.value = { 'api-key': apiKey, 'admin-secret': adminSecret }[key] ?? `ci-${key}-${runId}-0123456789abcdef`;
-      delete variable.valueFrom;
-    }
-    const file = join(scratch, 'kube-play.yaml');
-    writeFileSync(file, played.map((manifest) => stringify(manifest)).join('---\n'));
-    const started = performance.now();
-    try {
-      podman('kube', 'play', file);
-      const base = `http://127.0.0.1:${port}`;
-      const describe = () => podman('pod', 'ps', '--format', '{{.Name}} {{.Status}}');
-      const healthMs = await waitFor(base, '/health', started, describe);
-      await waitFor(base, '/ready', started, describe);
-      const pod = `${deployment.metadata.name}-pod-0-${container.name}`;
-      check(pod && podman('exec', pod, 'id', '-u') === '1000', `the pod's gateway does not run as uid 1000 (${pod})`);
-      const answer = await chat(base, apiKey, 'mock', 'ping from the pod');
-      check(answer.status === 200, `chat through the pod: ${answer.status} ${JSON.stringify(answer.body)}`);
-      console.log(`    kube play to /health 200: ${healthMs.toFixed(0)} ms`);
-    } finally {
-      podman('kube', 'down', file);
-      // kube down leaves the volumes made for the claim and the ConfigMap.
-      for (const manifest of played.filter((item) => ['PersistentVolumeClaim', 'ConfigMap'].includes(item.kind)))
-        podman('volume', 'rm', '--force', manifest.metadata.name);
-    }
-  });
+  await step(
+    'podman kube play the rendered Kubernetes base: /health, /ready, chat, uid 1000, no service-account token, secrets from files',
+    () =>
+      playKube(kube('base', {}), async ({ base, gateway, pod, started }) => {
+        const healthMs = await waitFor(base, '/health', started, () => podDescription(gateway));
+        await waitFor(base, '/ready', started, () => podDescription(gateway));
+        check(
+          podman('exec', gateway, 'id', '-u') === '1000',
+          `the pod's gateway does not run as uid 1000 (${gateway})`,
+        );
+        check(pod.automountServiceAccountToken === false, 'the base pod asks for a service-account token');
+        check(
+          !existsIn(gateway, '/var/run/secrets/kubernetes.io/serviceaccount'),
+          'a service-account token is mounted in the pod',
+        );
+        check(existsIn(gateway, '/run/secrets/interlingua/api-key'), 'the Secret is not mounted as files');
+        const environment = podman('exec', gateway, 'env');
+        check(
+          !environment.includes(apiKey) && !environment.includes(adminSecret),
+          'a secret is in the environment of the pod, not only in its file',
+        );
+        const answer = await chat(base, apiKey, 'mock', 'ping from the pod');
+        check(answer.status === 200, `chat through the pod: ${answer.status} ${JSON.stringify(answer.body)}`);
+        const admin = await fetch(`${base}/admin/keys`, { headers: { authorization: `Bearer ${adminSecret}` } });
+        check(admin.status === 200, `the admin secret read from its file was refused: ${admin.status}`);
+        console.log(`    kube play to /health 200: ${healthMs.toFixed(0)} ms`);
+      }),
+  );
+
+  await step(
+    'podman kube play the replicated overlay with PostgreSQL and Redis away: /ready 200, chat, the ledger journal under /data',
+    () =>
+      playKube(
+        // Nothing listens on port 1 of the pod's loopback: both refuse at once, as a database that is down.
+        kube('overlays/replicated', {
+          'redis-url': 'redis://127.0.0.1:1/0',
+          'database-url': 'postgres://interlingua:ci@127.0.0.1:1/interlingua',
+        }),
+        async ({ base, gateway, started }) => {
+          await waitFor(base, '/health', started, () => podDescription(gateway));
+          const answer = await chat(base, apiKey, 'mock', 'ping while the database is away');
+          check(answer.status === 200, `chat with the database away: ${answer.status} ${JSON.stringify(answer.body)}`);
+          const ready = await fetch(`${base}/ready`);
+          const readiness = await ready.json();
+          check(
+            ready.status === 200 && readiness.database === 'unreachable',
+            `/ready with the database away: ${ready.status} ${JSON.stringify(readiness)}`,
+          );
+          const journal = await until(
+            () => {
+              const files = podman('exec', gateway, 'find', '/data', '-name', 'ledger-*.jsonl', '-size', '+0');
+              return files === '' ? undefined : files;
+            },
+            `no ledger journal with rows under /data:\n${podDescription(gateway)}`,
+          );
+          console.log(`    journal with the database away: ${journal.split('\n').join(', ')}`);
+        },
+      ),
+  );
 
   console.log(`image ${image}: ${(size / 1e6).toFixed(0)} MB (podman's size, uncompressed layers)`);
   console.log(
     `cold start (podman run -> first /health 200): ${coldStarts.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`,
   );
   console.log('container: 1 passed, 0 failed');
-} finally {
-  for (const name of containers) {
-    try {
-      podman('rm', '--force', '--time', '0', name);
-    } catch {
-      // already gone
-    }
-  }
-  try {
-    podman('volume', 'rm', '--force', volume);
-  } catch {
-    // never made
-  }
-  rmSync(scratch, { recursive: true, force: true });
 }
+
+await withCleanup(
+  checkImage,
+  () => removeContainers([...containers]),
+  () => podman('volume', 'rm', '--force', volume),
+  () => rmSync(scratch, { recursive: true, force: true }),
+);

@@ -2,11 +2,13 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { hashSecret } from './auth/api-keys.js';
+import { secretFromInput } from './auth/secret-input.js';
 import { applyHeapGrowth, HEAP_GROWTH_ENV, heapGrowthPercent } from './cluster/heap-growth.js';
 import { runPrimary } from './cluster/primary.js';
 import { runWorker } from './cluster/worker.js';
 import { parseWorkersFlag, workerCount } from './cluster/worker-count.js';
 import { defaultConfig } from './config/default-config.js';
+import { EnvFileError } from './config/env-or-file.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './config/config-warnings.js';
 import { startGateway, type RunningGateway } from './server.js';
@@ -15,7 +17,10 @@ const USAGE = `Usage:
   interlingua [--config <file>] [--workers <n|auto>] [--heap-growth-percent <n|off>]
                                        start the gateway (or set INTERLINGUA_CONFIG)
   interlingua check-config <file>      validate a config file and print each problem
-  interlingua hash-key <secret>        print the secretHash for a key
+  interlingua hash-key                 print the secretHash for a key read from standard input
+                                       (printf %s "$SECRET" | interlingua hash-key)
+  interlingua hash-key <secret>        the same for a secret given as an argument (seen in the
+                                       process list and the shell's history)
   interlingua --help                   print this help
   interlingua --version                print the gateway's version
 
@@ -65,10 +70,13 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${gatewayVersion()}\n`);
     return 0;
   }
-  if (command === 'hash-key' || command === 'check-config') {
-    if (!argument || extra.length > 0) return fail(`${command} takes exactly one argument\n\n${USAGE}`);
-    if (command === 'hash-key') process.stdout.write(`${hashSecret(argument)}\n`);
-    else checkConfig(argument);
+  if (command === 'hash-key') {
+    if (extra.length > 0) return fail(`hash-key takes at most one argument\n\n${USAGE}`);
+    return hashKey(argument);
+  }
+  if (command === 'check-config') {
+    if (!argument || extra.length > 0) return fail(`check-config takes exactly one argument\n\n${USAGE}`);
+    checkConfig(argument);
     return 0;
   }
   if (command !== undefined) return fail(`Unknown command '${command}'\n\n${USAGE}`);
@@ -100,6 +108,22 @@ async function main(argv: string[]): Promise<number> {
 /** The package's own version: `package.json` is one folder up from `src/` and from `dist/` alike. */
 function gatewayVersion(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** Prints the secretHash of the argument, else of the secret on standard input. */
+async function hashKey(argument: string | undefined): Promise<number> {
+  if (argument === '') return fail('hash-key: the secret is empty');
+  if (argument !== undefined) {
+    process.stdout.write(`${hashSecret(argument)}\n`);
+    return 0;
+  }
+  if (process.stdin.isTTY) process.stderr.write('Type the secret, then Enter and Ctrl-D:\n');
+  try {
+    process.stdout.write(`${hashSecret(await secretFromInput(process.stdin))}\n`);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  return 0;
 }
 
 function checkConfig(path: string): void {
@@ -152,7 +176,9 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(
-      error instanceof ConfigError ? `${error.message}\n` : `${error instanceof Error ? error.stack : String(error)}\n`,
+      error instanceof ConfigError || error instanceof EnvFileError
+        ? `${error.message}\n`
+        : `${error instanceof Error ? error.stack : String(error)}\n`,
     );
     process.exit(1);
   },

@@ -19,12 +19,13 @@ export { bodyLimit, uploadLimits } from './body-limits.js';
 type Runtime = Gateway['ops']['runtime'];
 
 /**
- * What admission touches: the body limits and the store-failure policy of the config, the
+ * What admission touches: the body limits, the store-failure policy and `server.queryKeys` of the config, the
  * configured and runtime keys, the store (limits), the runtime's draining flag, and what the
  * request's observer touches.
  */
 export interface AdmissionScope extends ObserverScope {
-  config: BodyLimitConfig & Pick<GatewayConfig, 'limits' | 'logging'>;
+  config: BodyLimitConfig &
+    Pick<GatewayConfig, 'limits' | 'logging'> & { server: Pick<GatewayConfig['server'], 'queryKeys'> };
   keys: Gateway['keys'];
   store: Gateway['store'];
   ops: { runtime: ObserverScope['ops']['runtime'] & Pick<Runtime, 'draining' | 'runtimeKeys' | 'storeError'> };
@@ -71,7 +72,7 @@ export async function admitContext(
     refuseWhileDraining(gateway.ops.runtime);
     checkDeclaredSize(request, bodyLimit(gateway.config, endpoint));
     const key = authenticate(
-      { config: gateway.keys, runtime: gateway.ops.runtime.runtimeKeys },
+      { config: gateway.keys, runtime: gateway.ops.runtime.runtimeKeys, queryKeys: gateway.config.server.queryKeys },
       request,
       () => context.url.searchParams,
     );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { findKey, presentedKey, type GatewayKey } from '../auth/api-keys.js';
+import { queryKey } from '../auth/query-key.js';
 
 import type { RequestContext } from '../context/request-context.js';
 import type { TrackedRequest } from '../observe/request-observer.js';
@@ -64,15 +65,29 @@ class GatewayRequestContext implements RequestContext {
 export interface KeyTables {
   config: readonly GatewayKey[];
   runtime?: { find(presented: string): GatewayKey | undefined } | undefined;
+  /** Whether a key in the URL (`?key=`) is accepted (`server.queryKeys`); accepted when left out. */
+  queryKeys?: boolean | undefined;
 }
 
-/** The caller's gateway key; 401 when missing, unknown or expired. */
+const NO_QUERY = new URLSearchParams();
+
+/** The caller's gateway key; 401 when missing, unknown or expired, or only in the URL where that is turned off. */
 export function authenticate(
   keys: KeyTables,
   request: { headers: IncomingHttpHeaders },
   query: () => URLSearchParams,
 ): GatewayKey {
-  const presented = presentedKey(request.headers, query);
+  const queryKeys = keys.queryKeys !== false;
+  const presented = presentedKey(request.headers, queryKeys ? query : () => NO_QUERY);
+  if (!presented && !queryKeys && queryKey(query()) !== null) {
+    throw new IrError({
+      kind: 'authentication',
+      message:
+        'API keys in the URL (?key=) are turned off on this gateway (server.queryKeys: false): send the key as "Authorization: Bearer <key>" or in the x-api-key or x-goog-api-key header',
+      code: 'query_key_disabled',
+      source: 'gateway',
+    });
+  }
   if (!presented) {
     throw new IrError({
       kind: 'authentication',

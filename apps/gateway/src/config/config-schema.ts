@@ -92,6 +92,11 @@ export const modelRouteSchema = strictObject({
 export const serverSchema = strictObject({
   host: z.string().default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(8080),
+  /**
+   * Whether a gateway key is accepted in the URL (`?key=`, as Gemini clients may send it). URLs end
+   * up in proxies' access logs; `false` refuses such requests with 401, naming the headers to use.
+   */
+  queryKeys: z.boolean().default(true),
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: z
     .number()

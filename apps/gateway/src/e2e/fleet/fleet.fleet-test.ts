@@ -65,6 +65,7 @@ describe('a fleet of three gateways behind HAProxy, under load and faults', () =
       join(import.meta.dirname, '..', '..', '..', '..', '..', 'deploy', 'haproxy', 'haproxy.cfg'),
       {
         INTERLINGUA_LB_BIND: `127.0.0.1:${lbPort}`,
+        INTERLINGUA_LB_OPERATOR_BIND: `127.0.0.1:${await freePort()}`,
         INTERLINGUA_GW1: `127.0.0.1:${gateways[0]?.port}`,
         INTERLINGUA_GW2: `127.0.0.1:${gateways[1]?.port}`,
         INTERLINGUA_GW3: `127.0.0.1:${gateways[2]?.port}`,
