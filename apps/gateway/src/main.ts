@@ -10,12 +10,17 @@ import { defaultConfig } from './config/default-config.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './config/config-warnings.js';
 import { startGateway, type RunningGateway } from './server.js';
+import type { GatewayConfig } from './config/config-schema.js';
+import { CATALOG_AS_OF, CATALOG_SOURCE, PriceCatalog } from './accounting/price-catalog.js';
+import { effectivePrices, formatPrices } from './accounting/price-listing.js';
+import { PriceTable } from './accounting/price-table.js';
 
 const USAGE = `Usage:
   interlingua [--config <file>] [--workers <n|auto>] [--heap-growth-percent <n|off>]
                                        start the gateway (or set INTERLINGUA_CONFIG)
   interlingua check-config <file>      validate a config file and print each problem
   interlingua hash-key <secret>        print the secretHash for a key
+  interlingua prices [<file>]          print every routed model's effective price, its source and date
   interlingua --help                   print this help
   interlingua --version                print the gateway's version
 
@@ -71,6 +76,11 @@ async function main(argv: string[]): Promise<number> {
     else checkConfig(argument);
     return 0;
   }
+  if (command === 'prices') {
+    if (extra.length > 0) return fail(`prices takes at most one argument\n\n${USAGE}`);
+    printPrices(argument ? loadConfig(argument, process.env) : defaultConfig(process.env, () => {}));
+    return 0;
+  }
   if (command !== undefined) return fail(`Unknown command '${command}'\n\n${USAGE}`);
   const heapGrowth = heapGrowthPercent(values['heap-growth-percent'], process.env);
   if (typeof heapGrowth === 'string') return fail(heapGrowth);
@@ -100,6 +110,13 @@ async function main(argv: string[]): Promise<number> {
 /** The package's own version: `package.json` is one folder up from `src/` and from `dist/` alike. */
 function gatewayVersion(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+function printPrices(config: GatewayConfig): void {
+  const catalog = config.priceCatalog ? new PriceCatalog() : undefined;
+  const listing = effectivePrices(config, new PriceTable(config.pricing, catalog));
+  process.stdout.write(`${formatPrices(listing)}\n`);
+  process.stdout.write(`catalog: ${catalog ? `${CATALOG_SOURCE}, prices as of ${CATALOG_AS_OF}` : 'off'}\n`);
 }
 
 function checkConfig(path: string): void {

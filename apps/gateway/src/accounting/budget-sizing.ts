@@ -29,7 +29,9 @@ export function expectedUse(
   if (output === undefined) return undefined;
   const input = Math.ceil(bodyBytes / BODY_BYTES_PER_TOKEN);
   const usage = { inputTokens: input, outputTokens: output, totalTokens: input + output };
-  const costs = route.targets.map((target) => prices.cost(target.settings.id, target.upstreamModel, usage));
+  const costs = route.targets.map((target) =>
+    prices.cost(target.settings.id, target.upstreamModel, usage, target.settings.type),
+  );
   const priced = costs.filter((cost): cost is number => cost !== null);
   return { tokens: input + output, cost: priced.length === 0 ? null : Math.max(...priced) };
 }

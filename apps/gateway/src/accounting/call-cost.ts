@@ -8,7 +8,9 @@ export function callCost(call: PricedCall): number | null {
   if (call.outcome.cost !== undefined) return call.outcome.cost;
   const target = call.outcome.target;
   const cost =
-    target && call.ops ? call.ops.prices.cost(target.settings.id, target.upstreamModel, call.outcome.usage) : null;
+    target && call.ops
+      ? call.ops.prices.cost(target.settings.id, target.upstreamModel, call.outcome.usage, target.settings.type)
+      : null;
   if (call.outcome.usage) call.outcome.cost = cost;
   return cost;
 }
