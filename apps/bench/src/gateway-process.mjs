@@ -22,15 +22,16 @@ const PLACEHOLDER_PRICE = { inputPerMillion: 1, outputPerMillion: 4, source: 'be
 /**
  * The usage ledger the run keeps (`BENCH_LEDGER`): `off` (no database, the default), `memory`
  * (SQLite, rows buffered in memory only), `journal` (SQLite with the local journal on its
- * defaults) or `journal-0` (the journal written as each row is recorded, `commitMs: 0`).
+ * defaults: each answer waits for its row's journal write) or `journal-50` (the journal written
+ * every 50 ms, `commitMs: 50`, answers not waiting).
  * @param {string | undefined} mode
  * @param {string} dataDir
  * @returns {Record<string, unknown>}
  */
 export function ledgerSections(mode = 'off', dataDir) {
   if (mode === 'off') return {};
-  const journal = { memory: { enabled: false }, journal: {}, 'journal-0': { commitMs: 0 } }[mode];
-  if (!journal) throw new Error(`BENCH_LEDGER must be off, memory, journal or journal-0; got "${mode}"`);
+  const journal = { memory: { enabled: false }, journal: {}, 'journal-50': { commitMs: 50 } }[mode];
+  if (!journal) throw new Error(`BENCH_LEDGER must be off, memory, journal or journal-50; got "${mode}"`);
   return { database: { type: 'sqlite', dir: dataDir }, ledger: { journal } };
 }
 

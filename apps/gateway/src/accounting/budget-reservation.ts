@@ -50,16 +50,27 @@ export interface ExpectedUse {
 }
 
 /**
- * The reservation sized to what the request may use (store units), or the same one when that is
- * unknown (a cost budget and a model without a price).
+ * Most store units (tokens, or millionths of the cost unit) one request's hold takes: 2^40, so
+ * 8,192 holds at the bound still add up exactly in a counter (below 2^53).
+ */
+export const MAX_HOLD_UNITS = 2 ** 40;
+
+/** A hold from 1 to `MAX_HOLD_UNITS`; a non-finite amount holds the most. */
+function boundedHold(units: number): number {
+  return Number.isFinite(units) ? Math.min(MAX_HOLD_UNITS, Math.max(1, units)) : MAX_HOLD_UNITS;
+}
+
+/**
+ * The reservation sized to what the request may use (store units, from 1 to `MAX_HOLD_UNITS`), or
+ * the same one when that is unknown (a cost budget and a model without a price).
  */
 export function sizedReservation(reservation: BudgetReservation, expected: ExpectedUse): BudgetReservation {
   const by =
     reservation.unit === 'tokens'
-      ? Math.max(1, Math.ceil(expected.tokens))
+      ? boundedHold(Math.ceil(expected.tokens))
       : expected.cost === null
         ? undefined
-        : Math.max(1, Math.round(expected.cost * 1_000_000));
+        : boundedHold(Math.round(expected.cost * 1_000_000));
   if (by === undefined || by === reservation.op.by) return reservation;
   return {
     ...reservation,

@@ -1,3 +1,4 @@
+import type { IrUsage } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { RequestContext } from '../context/request-context.js';
@@ -8,15 +9,24 @@ import { holdReservations } from './budget-reservation-metric.js';
 import type { ExpectedUse } from './budget-reservation.js';
 import type { PriceTable } from './price-table.js';
 import { resizeReservations } from './key-limiter.js';
+import { searchesToHold } from './web-search-hold.js';
 
 /** Bytes of request body counted as one input token in the estimate (JSON syntax makes it generous). */
 const BODY_BYTES_PER_TOKEN = 4;
 
 /**
+ * Most output tokens a budget hold counts for one request, whatever cap it names: above what any
+ * model answers today, and small enough that holds add up exactly (see `MAX_HOLD_UNITS`).
+ */
+export const MAX_HELD_OUTPUT_TOKENS = 1_000_000;
+
+/**
  * What a generation request may use at most, once its body and route are known: its output cap
  * (`max_tokens`, `max_completion_tokens`, `max_output_tokens` or Gemini's
- * `generationConfig.maxOutputTokens`, else the route's `defaultMaxOutputTokens`) plus an input
- * estimate from the body size, priced at the dearest of the route's targets. Undefined when no
+ * `generationConfig.maxOutputTokens` / `generation_config.max_output_tokens`, else the route's
+ * `defaultMaxOutputTokens`; a cap counts only as a whole number from 1, and at most
+ * `MAX_HELD_OUTPUT_TOKENS`) plus an input estimate from the body size, and the hosted web searches
+ * it enables (`searchesToHold`), priced at the dearest of the route's targets. Undefined when no
  * cap is known (the budgets' fixed `reservePerRequest` holds then).
  */
 export function expectedUse(
@@ -28,7 +38,9 @@ export function expectedUse(
   const output = outputCap(json) ?? route.defaultMaxOutputTokens;
   if (output === undefined) return undefined;
   const input = Math.ceil(bodyBytes / BODY_BYTES_PER_TOKEN);
-  const usage = { inputTokens: input, outputTokens: output, totalTokens: input + output };
+  const usage: IrUsage = { inputTokens: input, outputTokens: output, totalTokens: input + output };
+  const searches = searchesToHold(json);
+  if (searches > 0) usage.webSearchRequests = searches;
   const costs = route.targets.map((target) =>
     prices.cost(target.settings.id, target.upstreamModel, usage, target.settings.type),
   );
@@ -42,8 +54,12 @@ function outputCap(json: Record<string, unknown>): number | undefined {
     json.max_tokens,
     json.max_output_tokens,
     asRecord(json.generationConfig)?.maxOutputTokens,
+    asRecord(json.generation_config)?.max_output_tokens,
   ];
-  return candidates.find((value): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0);
+  const cap = candidates.find(
+    (value): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0,
+  );
+  return cap === undefined ? undefined : Math.min(cap, MAX_HELD_OUTPUT_TOKENS);
 }
 
 type Runtime = Gateway['ops']['runtime'];

@@ -4,7 +4,10 @@ import { compileKeys } from '../auth/api-keys.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { StateStore } from '../store/state-store.js';
 import { chargeKey } from './usage-charge.js';
+import { reserveOn } from './budget-reservation.js';
 import { admitKey } from './key-limiter.js';
+import { readUsage } from './usage-ledger.js';
+import { windowAt } from './usage-periods.js';
 
 const NOON = Date.UTC(2030, 5, 15, 12, 0, 30);
 const usage = (input: number, output: number) => ({
@@ -117,5 +120,32 @@ describe('admitKey and chargeKey', () => {
     const errors: string[] = [];
     await admitKey(store, key({ rpm: 1 }), NOON, (operation) => errors.push(operation));
     expect(errors).toEqual(['admit']);
+  });
+
+  it('counts a counter that already holds a non-finite value as over its limit, and reports it', async () => {
+    const store = new MemoryStore();
+    const budgeted = key({ budgets: [{ period: 'month', cost: 0.05 }] });
+    const budget = budgeted.budgets[0]!;
+    const { op } = reserveOn(budgeted, budget, windowAt(budget.period, NOON), NOON);
+    await store.set(op.key, 'NaN', 60_000);
+    const reported = vi.fn();
+    const error = await admitKey(store, budgeted, NOON, reported).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IrError);
+    expect((error as IrError).data.code).toBe('budget_exceeded');
+    expect(reported).toHaveBeenCalledWith('non-finite-counter', expect.any(Error));
+    expect(String(reported.mock.calls[0]?.[1])).toContain(op.key);
+  });
+
+  it('gives the holds back and charges the rest when a usage figure is not a finite number, reporting it', async () => {
+    const store = new MemoryStore();
+    const budgeted = key({ budgets: [{ period: 'month', tokens: 1_000 }] });
+    const held = await admitKey(store, budgeted, NOON, noStoreErrors);
+    const reported = vi.fn();
+    chargeKey(store, budgeted, usage(Number.POSITIVE_INFINITY, 5), null, NOON, reported, held);
+    await settle();
+    expect(await store.counter(held[0]!.op.key)).toBe(0);
+    const [charged] = await readUsage(store, [budgeted.id], NOON);
+    expect(charged?.month.outputTokens).toBe(5);
+    expect(reported).toHaveBeenCalledWith('charge', expect.any(Error));
   });
 });

@@ -50,14 +50,16 @@ export async function admitKey(
   const checks = limitChecks(key, now);
   if (checks.length === 0) return [];
   const reservations = checks.flatMap((check) => (check.reservation ? [check.reservation] : []));
+  const ops = checks.flatMap((check) => check.ops);
   let values: number[];
   try {
-    values = await store.counters(checks.flatMap((check) => check.ops));
+    values = await store.counters(ops);
   } catch (error) {
     onStoreError('admit', error);
     if (failMode === 'closed') throw limitsUnavailable();
     return [];
   }
+  overLimitWhenNonFinite(values, ops, onStoreError);
   let at = 0;
   for (const check of checks) {
     const own = values.slice(at, at + check.ops.length);
@@ -70,6 +72,21 @@ export async function admitKey(
     }
   }
   return reservations;
+}
+
+/**
+ * The counters as the limits read them: one holding a non-finite value (written before the
+ * stores refused such values, or by hand) counts as over every limit, and is reported through
+ * `onStoreError` (counted and logged with the counter's name).
+ */
+function overLimitWhenNonFinite(values: number[], ops: readonly CounterOp[], onStoreError: StoreErrorHandler): void {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (typeof value === 'number' && Number.isFinite(value)) continue;
+    const name = ops[i]?.key ?? 'a counter';
+    onStoreError('non-finite-counter', new Error(`${name} holds ${String(value)}; it counts as over its limit`));
+    values[i] = Number.POSITIVE_INFINITY;
+  }
 }
 
 function limitChecks(key: GatewayKey, now: number): Check[] {
@@ -132,15 +149,17 @@ export async function resizeReservations(
     else if (add < 0) lowered.push({ ...reservation.op, by: add });
   });
   if (checks.length === 0 && lowered.length === 0) return { reservations: [...held] };
+  const ops = [...checks.flatMap((check) => check.ops), ...lowered];
   let values: number[];
   try {
-    values = await store.counters([...checks.flatMap((check) => check.ops), ...lowered]);
+    values = await store.counters(ops);
   } catch (error) {
     onStoreError('reserve', error);
     return failMode === 'closed'
       ? { reservations: [...held], error: limitsUnavailable() }
       : { reservations: [...held] };
   }
+  overLimitWhenNonFinite(values, ops, onStoreError);
   let at = 0;
   for (const check of checks) {
     const error = check.verdict(values.slice(at, at + check.ops.length));

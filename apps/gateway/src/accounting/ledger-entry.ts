@@ -21,18 +21,19 @@ export interface RequestResult {
 }
 
 /**
- * Hands a finished request to the usage ledger (a buffer append; the write happens later). The
- * request and its result come apart, so nothing is copied when no ledger is kept.
+ * Hands a finished request to the usage ledger (a buffer append; the database write happens
+ * later) and gives the journal write that carries its row, if any. The request and its result
+ * come apart, so nothing is copied when no ledger is kept.
  */
 export function recordLedgerRow(
-  ledger: { add(row: LedgerRow): void } | undefined,
+  ledger: { add(row: LedgerRow): Promise<void> | undefined } | undefined,
   request: ObservedRequest,
   result: RequestResult,
-): void {
-  if (!ledger) return;
+): Promise<void> | undefined {
+  if (!ledger) return undefined;
   const outcome = request.call?.outcome;
   const { usage, status } = result;
-  ledger.add({
+  return ledger.add({
     requestId: request.requestId,
     at: Date.now(),
     key: request.key?.name ?? null,

@@ -1,7 +1,7 @@
 import type { IrUsage } from '@interlingua/ir';
 import { releaseOps, type BudgetReservation } from './budget-reservation.js';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { StateStore } from '../store/state-store.js';
+import type { CounterOp, StateStore } from '../store/state-store.js';
 import { counterKey, TPM_COUNTER } from './counter-keys.js';
 import { usageChargeOps } from './usage-ledger.js';
 import { counterTtlMs, windowAt, type Window } from './usage-periods.js';
@@ -33,5 +33,16 @@ export function chargeKey(
     ops.push({ key: tpmCounterKey(key.id, minute), by: tokens, ttlMs: counterTtlMs(minute, now) });
   }
   ops.push(...releaseOps(reservations));
-  store.counters(ops).catch((error: unknown) => onStoreError('charge', error));
+  store.counters(finiteCharges(ops, onStoreError)).catch((error: unknown) => onStoreError('charge', error));
+}
+
+/**
+ * The ops without the charges that are not finite numbers (a usage figure read as `Infinity`),
+ * which the store would refuse with the whole call, holds given back included; each left out is reported.
+ */
+function finiteCharges(ops: CounterOp[], onStoreError: (operation: string, error: unknown) => void): CounterOp[] {
+  if (ops.every((op) => Number.isFinite(op.by))) return ops;
+  const left = ops.filter((op) => !Number.isFinite(op.by)).map((op) => `${op.key} by ${String(op.by)}`);
+  onStoreError('charge', new Error(`not charged, not a finite number: ${left.join(', ')}`));
+  return ops.filter((op) => Number.isFinite(op.by));
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { sha256 } from '../auth/api-keys.js';
+import { clientAddress } from '../http/client-address.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { AdminAuthScope } from './admin-scope.js';
 import { FailedAdminLogins } from './failed-admin-logins.js';
@@ -11,9 +12,12 @@ const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
 /**
  * Checks the admin key, sent only as `Authorization: Bearer <admin secret>`, in constant time;
  * 403 when the config has no admin key, 401 when it is missing or wrong. Gateway keys never pass,
- * and neither does the admin secret in `x-api-key` or any other header. Each failure writes an
- * audit line (never what was presented); an address past `admin.maxFailedLogins` failures in
- * `admin.failedLoginWindowMs` gets 429 with Retry-After until its window ends.
+ * and neither does the admin secret in `x-api-key` or any other header. The right secret is
+ * checked first and always passes: the back-off refuses only wrong ones, so no one can lock the
+ * operator out. Each failure writes an audit line (never what was presented); a client past
+ * `admin.maxFailedLogins` failures in `admin.failedLoginWindowMs` gets 429 with Retry-After for
+ * each further wrong attempt until its window ends. Clients are told apart by address: the
+ * socket's, or behind the proxies `server.trustProxy` trusts, the one they forwarded.
  */
 export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage): void {
   const expected = gateway.ops.adminDigest;
@@ -26,9 +30,11 @@ export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage):
       source: 'gateway',
     });
   }
+  const presented = adminSecret(request);
+  if (presented && timingSafeEqual(sha256(presented), expected)) return;
   const { runtime } = gateway.ops;
   const logins = loginsOf(runtime);
-  const address = request.socket.remoteAddress ?? 'unknown';
+  const address = clientAddress(request, gateway.config.server.trustProxy);
   const now = Date.now();
   const wait = logins.retryAfterSeconds(address, admin, now);
   if (wait > 0) {
@@ -40,13 +46,12 @@ export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage):
       source: 'gateway',
     });
   }
-  const presented = adminSecret(request);
-  if (presented && timingSafeEqual(sha256(presented), expected)) return;
   const failures = logins.failed(address, admin, now);
   runtime.logger.warn(
     {
       audit: 'admin.auth-failed',
       remote: address,
+      ...(gateway.config.server.trustProxy === false ? {} : { via: request.socket.remoteAddress }),
       method: request.method,
       path: (request.url ?? '/').split('?')[0]?.slice(0, 256),
       reason: presented ? 'wrong-secret' : 'no-bearer-secret',

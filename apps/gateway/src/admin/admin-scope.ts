@@ -8,9 +8,9 @@ import type { GatewayOps } from '../operations/gateway-ops.js';
  * admin logins are kept by.
  */
 
-/** The admin check: the admin settings, the admin secret's digest, the runtime (failed logins, audit log). */
+/** The admin check: the admin settings, the trusted proxies, the admin secret's digest, the runtime (failed logins, audit log). */
 export interface AdminAuthScope {
-  config: Pick<GatewayConfig, 'admin'>;
+  config: Pick<GatewayConfig, 'admin'> & { server: Pick<GatewayConfig['server'], 'trustProxy'> };
   ops: Pick<GatewayOps, 'adminDigest' | 'runtime'>;
 }
 

@@ -2,7 +2,7 @@
 export const MAX_REMEMBERED_ADDRESSES = 10_000;
 
 export interface FailedLoginLimits {
-  /** Failed admin authentications one address may make per window; the next ones get 429. */
+  /** Failed admin authentications one address may make per window; its next wrong ones get 429. */
   maxFailedLogins: number;
   /** The window, in ms, counted from an address's first failure. */
   failedLoginWindowMs: number;
@@ -14,9 +14,10 @@ interface Failures {
 }
 
 /**
- * Failed admin authentications per caller address, in windows of `failedLoginWindowMs`: past
- * `maxFailedLogins` in one window the address is refused (even with the right secret) until the
- * window ends. Held in memory per process, at most `MAX_REMEMBERED_ADDRESSES` addresses.
+ * Failed admin authentications per client address, in windows of `failedLoginWindowMs`: past
+ * `maxFailedLogins` in one window the address's wrong attempts are refused until the window ends
+ * (the right secret is checked before and always passes). Held in memory per process, at most
+ * `MAX_REMEMBERED_ADDRESSES` addresses.
  */
 export class FailedAdminLogins {
   private readonly byAddress = new Map<string, Failures>();

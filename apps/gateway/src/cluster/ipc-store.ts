@@ -1,3 +1,4 @@
+import { refuseNonFiniteOps } from '../store/finite-counter-ops.js';
 import type { CounterOp, GroupLimits, GroupPutResult, GroupUsage, StateStore } from '../store/state-store.js';
 import {
   STORE_CHANNEL,
@@ -6,6 +7,11 @@ import {
   type StoreMethod,
   type StoreReply,
 } from './store-protocol.js';
+
+/** A counter's value from the primary: JSON carries a non-finite number as `null`, read back as `NaN`. */
+function counterValue(value: unknown): number {
+  return typeof value === 'number' ? value : Number.NaN;
+}
 
 interface Pending {
   resolve(value: unknown): void;
@@ -27,20 +33,28 @@ export class IpcStore implements StateStore {
     this.stopListening = channel.onReply((reply) => this.settle(reply));
   }
 
-  counters(ops: readonly CounterOp[]): Promise<number[]> {
-    return ops.length === 0 ? Promise.resolve([]) : this.call('counters', [ops]);
+  /**
+   * Non-finite ops are refused here, before JSON would carry them as `null`; a value the primary
+   * holds as non-finite arrives as `null` and is read as `NaN` (over any limit).
+   */
+  async counters(ops: readonly CounterOp[]): Promise<number[]> {
+    if (ops.length === 0) return [];
+    refuseNonFiniteOps(ops);
+    const values = await this.call<unknown[]>('counters', [ops]);
+    return values.map(counterValue);
   }
 
   ping(): Promise<void> {
     return this.call('ping', []);
   }
 
-  increment(key: string, by: number, ttlMs: number): Promise<number> {
-    return this.call('increment', [key, by, ttlMs]);
+  async increment(key: string, by: number, ttlMs: number): Promise<number> {
+    refuseNonFiniteOps([{ key, by, ttlMs }]);
+    return counterValue(await this.call('increment', [key, by, ttlMs]));
   }
 
-  counter(key: string): Promise<number> {
-    return this.call('counter', [key]);
+  async counter(key: string): Promise<number> {
+    return counterValue(await this.call('counter', [key]));
   }
 
   get(key: string): Promise<string | undefined> {

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from './default-config.js';
 import { DEFAULT_DATA_DIR, operatorDefaults } from './admin-defaults.js';
@@ -24,5 +27,14 @@ describe('operator defaults (no config file)', () => {
     expect(section).toEqual({ admin: { secret: reported[0] }, database: { type: 'sqlite', dir: DEFAULT_DATA_DIR } });
     expect(reported[0]?.length).toBeGreaterThanOrEqual(32);
     expect(operatorDefaults({}, () => undefined)).not.toEqual(section);
+  });
+
+  it('reads the admin secret from the file INTERLINGUA_ADMIN_SECRET_FILE names (a mounted Kubernetes Secret)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'admin-secret-')), 'admin-secret');
+    writeFileSync(file, 'admin-secret-from-a-file\n', { mode: 0o600 });
+    const reported: string[] = [];
+    const section = operatorDefaults({ INTERLINGUA_ADMIN_SECRET_FILE: file }, (secret) => reported.push(secret));
+    expect(section.admin).toEqual({ secret: 'admin-secret-from-a-file' });
+    expect(reported).toEqual([]);
   });
 });

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { envOrFile } from './env-or-file.js';
 
 /** The data folder used when neither a config file nor `INTERLINGUA_DATA_DIR` names one. */
 export const DEFAULT_DATA_DIR = 'interlingua-data';
 
 /**
  * The operator's side of the defaults (no config file): the admin secret from
- * `INTERLINGUA_ADMIN_SECRET` (or generated and reported once through `onGenerated`), and the
- * embedded SQLite database in `INTERLINGUA_DATA_DIR`.
+ * `INTERLINGUA_ADMIN_SECRET` or the file `INTERLINGUA_ADMIN_SECRET_FILE` names (or generated and
+ * reported once through `onGenerated`), and the embedded SQLite database in `INTERLINGUA_DATA_DIR`.
  */
 export function operatorDefaults(
   env: NodeJS.ProcessEnv,
   onGenerated: (secret: string) => void = reportGeneratedAdminSecret,
 ): Record<string, unknown> {
-  let secret = env.INTERLINGUA_ADMIN_SECRET;
+  let secret = envOrFile(env, 'INTERLINGUA_ADMIN_SECRET');
   if (!secret) {
     secret = `ilg-admin-${randomBytes(24).toString('base64url')}`;
     onGenerated(secret);

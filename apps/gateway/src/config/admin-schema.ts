@@ -44,7 +44,7 @@ export const databaseSchema = z.discriminatedUnion('type', [
 /** `ledger`: one row per API request in the database, written in batches off the request path. */
 export const ledgerSchema = strictObject({
   enabled: z.boolean().default(true),
-  /** Rows older than this many days are deleted (checked hourly); 0 keeps every row. */
+  /** Rows older than this many days are deleted (once the database is open, then hourly); 0 keeps every row. */
   retentionDays: z.number().int().min(0).default(90),
   /** A batch is written at least this often. */
   flushMs: positiveInt.default(1_000),
@@ -57,8 +57,13 @@ export const ledgerSchema = strictObject({
     enabled: z.boolean().default(true),
     /** Its folder; by default the SQLite data folder, or `interlingua-data` with PostgreSQL. */
     dir: z.string().min(1).optional(),
-    /** Rows are appended at least this often (the rows a process crash can lose); 0: a write per row as it is recorded. */
-    commitMs: z.number().int().min(0).default(50),
+    /**
+     * 0: each row is appended in the turn of the event loop it is recorded (the rows of one turn in
+     * one write) and its answer's last bytes wait for that write, so a process crash loses no
+     * answered row. Above 0: rows are appended this often and answers do not wait (the rows a
+     * process crash can lose).
+     */
+    commitMs: z.number().int().min(0).default(0),
     /** The journal is synced to disk at least this often (the rows a machine crash can lose). */
     syncMs: positiveInt.default(1_000),
     /** Most bytes of journal one process keeps while the database does not answer; past it rows are held in memory only. */

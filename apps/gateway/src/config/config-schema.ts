@@ -6,6 +6,7 @@ import { responsesSchema } from './responses-schema.js';
 import { adminSections } from './admin-schema.js';
 import { routeCacheSchema } from './cache-schema.js';
 import { telemetrySchema } from './telemetry-schema.js';
+import { trustProxySchema } from './trust-proxy-schema.js';
 
 const headerMap = z.record(z.string(), z.string());
 
@@ -124,6 +125,8 @@ export const serverSchema = strictObject({
    * forks them and holds the memory store's counters for all of them.
    */
   workers: z.union([z.number().int().min(1).max(256), z.literal('auto')]).default(1),
+  /** Proxies whose `X-Forwarded-For` names the client (failed admin logins are counted per client); see `trustProxySchema`. */
+  trustProxy: trustProxySchema.default(false),
 });
 
 /** Media the caller gave by URL and an upstream needs inline (Gemini): downloaded under these limits. */

@@ -12,7 +12,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..
 /** Every `${NAME}` resolves to a value that fits any string field it stands in. */
 const anyEnv = new Proxy<NodeJS.ProcessEnv>(
   {},
-  { get: (_target, name) => (typeof name === 'string' ? `env-value-${name.toLowerCase()}` : undefined) },
+  // Every variable is set, none of the `<NAME>_FILE` ones (both at once is refused).
+  {
+    get: (_target, name) =>
+      typeof name === 'string' && !name.endsWith('_FILE') ? `env-value-${name.toLowerCase()}` : undefined,
+  },
 );
 
 interface Example {

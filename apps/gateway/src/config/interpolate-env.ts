@@ -1,14 +1,18 @@
-/** A `${NAME}` reference to an environment variable that is not set. */
+import { EnvFileError, envOrFile } from './env-or-file.js';
+
+/** A `${NAME}` reference to an environment variable that is not set, or whose `NAME_FILE` cannot be used (`problem`). */
 export interface MissingVariable {
   path: string;
   name: string;
+  problem?: string;
 }
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
- * Replaces `${NAME}` in every string of a parsed config with the environment's value. Missing
- * variables are reported with the path of the field that names them.
+ * Replaces `${NAME}` in every string of a parsed config with the environment's value, or with the
+ * content of the file `NAME_FILE` names (see `envOrFile`). Missing variables are reported with
+ * the path of the field that names them.
  */
 export function interpolateEnv(
   value: unknown,
@@ -18,9 +22,9 @@ export function interpolateEnv(
 ): { value: unknown; missing: MissingVariable[] } {
   if (typeof value === 'string') {
     const replaced = value.replace(REFERENCE, (_match, name: string) => {
-      const found = env[name];
-      if (found === undefined) missing.push({ path: path || '(root)', name });
-      return found ?? '';
+      const found = valueOf(env, name);
+      if (typeof found !== 'string') missing.push({ path: path || '(root)', name, ...found });
+      return typeof found === 'string' ? found : '';
     });
     return { value: replaced, missing };
   }
@@ -34,4 +38,13 @@ export function interpolateEnv(
     return { value: out, missing };
   }
   return { value, missing };
+}
+
+function valueOf(env: NodeJS.ProcessEnv, name: string): string | { problem?: string } {
+  try {
+    return envOrFile(env, name) ?? {};
+  } catch (error) {
+    if (error instanceof EnvFileError) return { problem: error.message };
+    throw error;
+  }
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from './default-config.js';
 import { ConfigError, parseConfigText } from './load-config.js';
@@ -36,6 +39,16 @@ describe('parseConfigText', () => {
   it('names the field whose environment variable is missing', () => {
     expect(problemsOf(minimal, { TEAM_KEY: 'team-secret-1' })).toEqual([
       'providers[0].apiKey: environment variable OPENAI_KEY is not set',
+    ]);
+  });
+
+  it('reads ${NAME} from the file NAME_FILE names, and names the field when that file cannot be used', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'config-secret-')), 'openai-key');
+    writeFileSync(file, 'sk-from-a-file\n', { mode: 0o600 });
+    const config = parseConfigText(minimal, 'test.yaml', { TEAM_KEY: 'team-secret-1', OPENAI_KEY_FILE: file });
+    expect(config.providers[0]).toMatchObject({ apiKey: 'sk-from-a-file' });
+    expect(problemsOf(minimal, { TEAM_KEY: 'team-secret-1', OPENAI_KEY_FILE: `${file}.absent` })).toEqual([
+      expect.stringMatching(/^providers\[0\]\.apiKey: OPENAI_KEY_FILE: cannot read .*: ENOENT$/),
     ]);
   });
 

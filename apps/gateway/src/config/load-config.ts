@@ -41,7 +41,7 @@ export function parseConfigText(text: string, source: string, env: NodeJS.Proces
   if (missing.length > 0)
     throw new ConfigError(
       source,
-      missing.map((m) => `${m.path}: environment variable ${m.name} is not set`),
+      missing.map((m) => `${m.path}: ${m.problem ?? `environment variable ${m.name} is not set`}`),
     );
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) throw new ConfigError(source, formatIssues(parsed.error.issues));

@@ -50,6 +50,11 @@ const websocketSchema = strictObject({
    * (a half-open socket, a stuck client) is closed (1001, reason "ping timeout"); 0 sends no pings.
    */
   pingIntervalMs: z.number().int().nonnegative().default(30_000),
+  /**
+   * Most `generate: false` warm-ups one connection may send (each is also admitted like a turn:
+   * RPM, budgets); past it a warm-up gets a 429 `error` event and the connection stays open.
+   */
+  maxWarmupsPerConnection: z.number().int().positive().default(32),
 });
 
 /** `responses`: state the gateway keeps for OpenAI Responses callers. */

@@ -6,6 +6,7 @@ import {
   buildGateway,
   chatsOnNewConnections,
   getOnNewConnection,
+  postOnNewConnection,
   removeGatewayProcess,
   startGatewayProcess,
   type GatewayBuild,
@@ -13,9 +14,10 @@ import {
 } from './gateway-process.test-support.js';
 
 /**
- * The built gateway killed with SIGKILL while its answered requests are only in the ledger
- * journal (the database write is far off): the next start replays the journal and every
- * answered request is in the ledger exactly once.
+ * The built gateway, on the journal's defaults, killed with SIGKILL the moment its callers have
+ * their whole answers (streamed and not), while the database write is far off: each answer's row
+ * reached the journal before its last byte, so the next start replays it and every answered
+ * request is in the ledger exactly once.
  */
 const dir = mkdtempSync(join(tmpdir(), 'interlingua-crash-'));
 const dataDir = join(dir, 'data');
@@ -44,6 +46,20 @@ const start = async (): Promise<string> => {
   const [, url = ''] = await gateway.waitForStderr(/listening on (http:\/\/\S+)/);
   return url;
 };
+let streamed = 0;
+
+/** One streamed chat on its own connection; its status and request id once the stream ended. */
+const streamedChat = async (url: string): Promise<{ status: number; requestId: string }> => {
+  const requestId = `gateway-process-test-stream-${process.pid}-${++streamed}`;
+  const { status, body } = await postOnNewConnection(
+    url,
+    '/v1/chat/completions',
+    { authorization: `Bearer ${SECRET}`, 'x-request-id': requestId },
+    { model: 'mock', stream: true, messages: [{ role: 'user', content: 'hello' }] },
+  );
+  expect(body).toContain('data: [DONE]');
+  return { status, requestId };
+};
 const journaled = (): string =>
   readdirSync(dataDir)
     .filter((name) => name.startsWith('ledger-'))
@@ -60,16 +76,24 @@ describe('a gateway killed with SIGKILL', () => {
   it('has every request it answered in the ledger exactly once after the next start', async () => {
     writeFileSync(file, config(3_600_000));
     const first = await start();
-    const answers = await chatsOnNewConnections(first, 12, SECRET);
-    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 12 }, () => 200));
-    // Within `ledger.journal.commitMs` each row is in the journal; the database has none yet.
-    await expect
-      .poll(() => answers.every((answer) => journaled().includes(`"requestId":"${answer.requestId}"`)), {
-        timeout: 5_000,
-        interval: 20,
-      })
-      .toBe(true);
+    // One at a time, each answer's row is in the journal the moment its caller has the answer.
+    const answers: Array<{ status: number; requestId: string }> = [];
+    const notJournaled: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const [answer] = i % 2 === 0 ? await chatsOnNewConnections(first, 1, SECRET) : [await streamedChat(first)];
+      if (!answer) continue;
+      answers.push(answer);
+      if (!journaled().includes(`"requestId":"${answer.requestId}"`)) notJournaled.push(answer.requestId);
+    }
+    expect(notJournaled).toEqual([]);
+    // Then 12 at once (their rows share journal writes), killed as soon as the last answer ended.
+    const together = await Promise.all([
+      chatsOnNewConnections(first, 6, SECRET),
+      Promise.all(Array.from({ length: 6 }, () => streamedChat(first))),
+    ]);
+    answers.push(...together.flat());
     gateway?.child.kill('SIGKILL');
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 22 }, () => 200));
     await gateway?.exited;
 
     writeFileSync(file, config(100));
@@ -83,7 +107,7 @@ describe('a gateway killed with SIGKILL', () => {
       const ids = lines.slice(1).map((line) => line.split(',')[column]);
       return answers.map((answer) => ids.filter((id) => id === answer.requestId).length);
     };
-    await expect.poll(rowsOf, { timeout: 10_000, interval: 100 }).toEqual(Array.from({ length: 12 }, () => 1));
+    await expect.poll(rowsOf, { timeout: 10_000, interval: 100 }).toEqual(Array.from({ length: 22 }, () => 1));
     await expect
       .poll(() => journaled(), { timeout: 5_000, interval: 100 })
       .not.toContain('"requestId":"gateway-process-test');

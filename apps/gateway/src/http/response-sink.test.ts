@@ -103,3 +103,61 @@ describe('ResponseSink streams', () => {
     expect(answer.body).toBe('');
   });
 });
+
+describe('ResponseSink last bytes', () => {
+  const gate = (): { promise: Promise<void>; open: () => void; fail: () => void } => {
+    let open: () => void = () => undefined;
+    let fail: () => void = () => undefined;
+    const promise = new Promise<void>((resolve, reject) => {
+      open = resolve;
+      fail = () => reject(new Error('journal write failed'));
+    });
+    return { promise, open, fail };
+  };
+
+  it('holds a whole answer until what beforeLastBytes gives settles, counting it as sent meanwhile', async () => {
+    const seen: unknown[] = [];
+    const answer = await serve(async (_request, response) => {
+      const sink = new ResponseSink(response);
+      const held = gate();
+      sink.beforeLastBytes = (status) => {
+        seen.push(status);
+        return held.promise;
+      };
+      sink.sendJson(201, { ok: true });
+      sink.sendJson(500, { ok: false });
+      seen.push(response.headersSent, sink.committed, sink.ended);
+      held.open();
+      await held.promise;
+      await nextTurn();
+      seen.push(response.writableEnded);
+    });
+    expect(seen).toEqual([201, false, true, true, true]);
+    expect([answer.status, answer.body]).toEqual([201, '{"ok":true}']);
+  });
+
+  it("holds a stream's end (once) and ends it even when the promise rejects", async () => {
+    const calls: number[] = [];
+    const seen: boolean[] = [];
+    const answer = await serve(async (_request, response) => {
+      const sink = new ResponseSink(response);
+      const held = gate();
+      sink.beforeLastBytes = (status) => {
+        calls.push(status);
+        return held.promise;
+      };
+      sink.startStream(200, 'text/event-stream');
+      await sink.write('data: first\n\n');
+      sink.end('data: last\n\n');
+      sink.end();
+      seen.push(response.writableEnded, sink.offer('data: late\n\n') === undefined);
+      held.fail();
+      await held.promise.catch(() => undefined);
+      await nextTurn();
+      seen.push(response.writableEnded);
+    });
+    expect(calls).toEqual([200]);
+    expect(seen).toEqual([false, true, true]);
+    expect(answer.body).toBe('data: first\n\ndata: last\n\n');
+  });
+});

@@ -35,6 +35,12 @@ export interface AnswerSink {
   offer(chunk: string | Buffer): Promise<void> | undefined;
   end(chunk?: string): void;
   /**
+   * Called once, just before the answer's last bytes leave (a whole answer's `send`, a stream's
+   * `end`), with its status; the bytes wait for the promise it gives (the ledger row's journal
+   * write). Sinks that cannot hold their last bytes leave it uncalled.
+   */
+  beforeLastBytes?: ((status: number) => Promise<void> | undefined) | undefined;
+  /**
    * Calls `listener` once, when the caller is done with the answer: with the answer's status
    * after its last byte, or 499 when the caller left before the answer ended.
    */
@@ -55,17 +61,20 @@ export class ResponseSink implements AnswerSink {
   writeCount = 0;
   /** Sees every chunk written (e.g. to count the text a stream delivered). */
   onWrite: ((chunk: string | Buffer) => void) | undefined;
+  beforeLastBytes: ((status: number) => Promise<void> | undefined) | undefined;
+  /** True while the last bytes wait for `beforeLastBytes`: the answer counts as given and ended. */
+  private holding = false;
 
   constructor(private readonly response: ServerResponse) {}
 
-  /** True once the status line and headers went out: from here on errors go in-band. */
+  /** True once the status line and headers went out (or wait to): from here on errors go in-band. */
   get committed(): boolean {
-    return this.response.headersSent;
+    return this.response.headersSent || this.holding;
   }
 
   /** True once the answer has been ended (by the gateway or the client leaving). */
   get ended(): boolean {
-    return this.response.writableEnded || this.response.destroyed;
+    return this.response.writableEnded || this.response.destroyed || this.holding;
   }
 
   /** True when the client closed the connection before the answer ended. */
@@ -83,6 +92,15 @@ export class ResponseSink implements AnswerSink {
    */
   send(status: number, contentType: string, body: string | Buffer, extra?: HeaderBag): void {
     if (this.committed) return;
+    const held = this.holdLastBytes(status);
+    if (!held) return this.sendNow(status, contentType, body, extra);
+    const go = (): void => this.sendNow(status, contentType, body, extra);
+    void held.then(go, go);
+  }
+
+  private sendNow(status: number, contentType: string, body: string | Buffer, extra?: HeaderBag): void {
+    this.holding = false;
+    if (this.response.destroyed) return;
     const headers = this.headersWith(extra);
     headers['content-type'] = contentType;
     headers['content-length'] = Buffer.byteLength(body);
@@ -127,7 +145,7 @@ export class ResponseSink implements AnswerSink {
    * passing many chunks makes no promise for them, only when it must wait.
    */
   offer(chunk: string | Buffer): Promise<void> | undefined {
-    if (this.response.destroyed || chunk.length === 0) return undefined;
+    if (this.response.destroyed || this.holding || chunk.length === 0) return undefined;
     this.writeCount++;
     this.onWrite?.(chunk);
     if (this.response.write(chunk)) return undefined;
@@ -153,9 +171,28 @@ export class ResponseSink implements AnswerSink {
   }
 
   end(chunk?: string): void {
-    if (this.response.writableEnded) return;
+    if (this.response.writableEnded || this.holding) return;
+    const held = this.holdLastBytes(this.response.statusCode);
+    if (!held) return this.endNow(chunk);
+    const go = (): void => this.endNow(chunk);
+    void held.then(go, go);
+  }
+
+  private endNow(chunk: string | undefined): void {
+    this.holding = false;
+    if (this.response.destroyed) return;
     if (chunk) this.response.end(chunk);
     else this.response.end();
+  }
+
+  /** What the last bytes wait for, if anything; from here until they leave the answer counts as ended. */
+  private holdLastBytes(status: number): Promise<void> | undefined {
+    const hook = this.beforeLastBytes;
+    if (!hook || this.response.destroyed) return undefined;
+    this.beforeLastBytes = undefined;
+    const held = hook(status);
+    if (held) this.holding = true;
+    return held;
   }
 
   whenClosed(listener: (status: number) => void): void {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { LedgerConfig } from '../config/admin-schema.js';
 import type { JournalEntry } from './journal-entry.js';
 import { orphanJournals, shipJournalFile } from './journal-replay.js';
+import { JournalQueue } from './journal-queue.js';
 import { LedgerJournal } from './ledger-journal.js';
 import { ledgerValues, STORED_COLUMNS, type LedgerRow } from './ledger-row.js';
 import { privateFolder } from './private-files.js';
@@ -23,10 +24,12 @@ export interface LedgerWriterOptions {
 
 /**
  * Writes ledger rows in batches, never on a request's path: `add` only appends to buffers. With a
- * journal, rows are appended to a local file every `journal.commitMs` (and synced every
- * `journal.syncMs`) before the database has them; a batch goes to the database every `flushMs`
- * or once `batchSize` rows wait, and journal files are trimmed once the database confirmed their
- * rows. While the database does not answer rows stay journaled (up to `journal.maxBytes`) and in
+ * journal, rows are appended to a local file before the database has them: on the defaults
+ * (`journal.commitMs: 0`) in the turn of the event loop they are recorded, every row of that
+ * turn in one write, and `add` gives that write (the answer's last bytes wait for it); with a
+ * `commitMs`, every that often. The file is synced every `journal.syncMs`. A batch goes to the
+ * database every `flushMs` or once `batchSize` rows wait, and journal files are trimmed once the
+ * database confirmed their rows. While the database does not answer rows stay journaled (up to `journal.maxBytes`) and in
  * memory (up to `maxBuffered`); rows past the memory bound are read back from the journal when
  * the database returns. Journals left by processes that are gone are replayed. Each row carries
  * a unique id, and a row already stored is skipped, so a replay never writes a row twice.
@@ -35,9 +38,8 @@ export class LedgerWriter {
   /** `row` for each row added (the console's live log), whether or not it is written yet. */
   readonly events = new EventEmitter();
   private buffer: JournalEntry[] = [];
-  /** Rows for the next journal append. */
-  private toJournal: JournalEntry[] = [];
-  private readonly journal: LedgerJournal | undefined;
+  /** The journal and the rows for its next append. */
+  private readonly queue: JournalQueue | undefined;
   private seq = 0;
   /** Row ids are this prefix and the row's sequence: unique across processes and restarts. */
   private readonly idPrefix = randomBytes(8).toString('hex');
@@ -46,12 +48,12 @@ export class LedgerWriter {
   private spilledSince: number | undefined;
   private recoveryNeeded: boolean;
   private writing: Promise<void> | undefined;
-  private committing: Promise<void> = Promise.resolve();
+  /** The retention cleanup has not gone through since the start or the last failure. */
+  private retentionDue = true;
   private timers: NodeJS.Timeout[] = [];
   private droppedTotal = 0;
   private droppedUnlogged = 0;
   private failing = false;
-  private journalFailing = false;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -60,11 +62,16 @@ export class LedgerWriter {
     private readonly options: LedgerWriterOptions = {},
   ) {
     this.events.setMaxListeners(0);
-    this.journal =
+    const journal =
       options.journalDir && settings.enabled && settings.journal.enabled
         ? this.openJournal(options.journalDir)
         : undefined;
-    this.recoveryNeeded = this.journal !== undefined;
+    this.queue = journal && new JournalQueue(journal, logger);
+    this.recoveryNeeded = journal !== undefined;
+  }
+
+  private get journal(): LedgerJournal | undefined {
+    return this.queue?.journal;
   }
 
   private openJournal(dir: string): LedgerJournal | undefined {
@@ -93,14 +100,14 @@ export class LedgerWriter {
           () =>
             void this.commitJournal()
               .then(() => this.journal?.sync())
-              .catch((error: unknown) => this.journalFailed(error)),
+              .catch((error: unknown) => this.queue?.failed(error)),
           syncMs,
         ),
       );
     }
     for (const timer of timers) timer.unref();
     this.timers = timers;
-    void this.applyRetention();
+    // The retention cleanup's first run waits for the database (`databaseAnswers`).
     // Journals of processes that are gone go out with the first write.
     if (this.recoveryNeeded) void this.flush();
   }
@@ -132,15 +139,21 @@ export class LedgerWriter {
     return this.journal?.full ?? false;
   }
 
-  add(row: LedgerRow): void {
+  /**
+   * Records a row; gives the journal write that carries it when it is journaled on the defaults
+   * (`journal.commitMs: 0`). The promise never rejects.
+   */
+  add(row: LedgerRow): Promise<void> | undefined {
     this.events.emit('row', row);
-    if (!this.settings.enabled) return;
+    if (!this.settings.enabled) return undefined;
     const seq = ++this.seq;
     const entry: JournalEntry = { ...row, rowId: `${this.idPrefix}.${seq.toString(36)}`, seq };
-    const journaled = this.journal !== undefined && !this.journal.full;
+    const queue = this.queue;
+    const journaled = queue !== undefined && !queue.journal.full;
+    let journalWrite: Promise<void> | undefined;
     if (journaled) {
-      this.toJournal.push(entry);
-      if (this.settings.journal.commitMs === 0) void this.commitJournal();
+      queue.push(entry);
+      if (this.settings.journal.commitMs === 0) journalWrite = queue.commitSoon();
     }
     if (this.buffer.length >= this.settings.maxBuffered) {
       if (journaled) {
@@ -152,10 +165,11 @@ export class LedgerWriter {
         this.droppedUnlogged += 1;
         this.options.onDrop?.(1);
       }
-      return;
+      return journalWrite;
     }
     this.buffer.push(entry);
     if (this.buffer.length >= this.settings.batchSize) void this.flush();
+    return journalWrite;
   }
 
   /** Writes every buffered row, batch by batch; resolves when done or when the database failed. */
@@ -172,32 +186,12 @@ export class LedgerWriter {
     await this.commitJournal();
     await this.writing;
     await this.flush();
-    await this.journal?.close().catch((error: unknown) => this.journalFailed(error));
+    await this.journal?.close().catch((error: unknown) => this.queue?.failed(error));
   }
 
-  /** Appends the rows recorded since the last append to the journal (one write); the timer calls it every `journal.commitMs`. */
+  /** Appends the rows recorded since the last append to the journal (one write); with a `journal.commitMs` its timer calls it. */
   commitJournal(): Promise<void> {
-    const journal = this.journal;
-    if (!journal || this.toJournal.length === 0) return this.committing;
-    const entries = this.toJournal;
-    this.toJournal = [];
-    this.committing = journal.append(entries).then(
-      () => {
-        if (this.journalFailing) this.logger.info('usage ledger: journal writes resumed');
-        this.journalFailing = false;
-      },
-      (error: unknown) => this.journalFailed(error),
-    );
-    return this.committing;
-  }
-
-  private journalFailed(error: unknown): void {
-    if (!this.journalFailing)
-      this.logger.error(
-        { err: error instanceof Error ? error.message : String(error) },
-        'usage ledger: journal write failed; rows are held in memory only',
-      );
-    this.journalFailing = true;
+    return this.queue?.commit() ?? Promise.resolve();
   }
 
   private async writeAll(): Promise<void> {
@@ -209,15 +203,16 @@ export class LedgerWriter {
       // With rows journaled but not held, the files keep them until they are read back.
       const last = batch[batch.length - 1];
       if (this.spilled === 0 && last)
-        void this.journal?.release(last.seq).catch((error: unknown) => this.journalFailed(error));
+        void this.journal?.release(last.seq).catch((error: unknown) => this.queue?.failed(error));
     }
     // Journal files are read back only while the database takes writes (`databaseAnswers` says when it does again).
     if (this.recoveryNeeded && !this.failing) await this.recover();
   }
 
-  /** The database answers again (a probe went through): what waits goes out now. */
+  /** The database answers (it was opened, or came back): what waits goes out now, and a retention cleanup still due runs. */
   databaseAnswers(): Promise<void> {
     this.failing = false;
+    if (this.retentionDue) void this.applyRetention();
     return this.flush();
   }
 
@@ -284,13 +279,16 @@ export class LedgerWriter {
     this.droppedUnlogged = 0;
   }
 
+  /** Deletes the rows past the retention; a failure leaves it due for when the database answers again. */
   private async applyRetention(): Promise<void> {
     if (this.settings.retentionDays === 0) return;
+    this.retentionDue = false;
     try {
       await this.db.run('DELETE FROM interlingua_requests WHERE at < ?', [
         Date.now() - this.settings.retentionDays * DAY_MS,
       ]);
     } catch (error) {
+      this.retentionDue = true;
       this.logger.warn(
         { err: error instanceof Error ? error.message : String(error) },
         'usage ledger: retention cleanup failed',

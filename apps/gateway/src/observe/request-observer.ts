@@ -40,13 +40,16 @@ export interface TrackedRequest {
   call?: ObservedCall;
   /** The request's trace, when tracing is on. */
   trace?: RequestTrace;
+  /** True once its ledger row was recorded (before the answer's last bytes, when the sink can wait). */
+  ledgerRowRecorded?: boolean;
 }
 
 /**
  * Follows a request until its caller is done with the answer (the sink closes: after the last
  * byte, or when the caller left), then, once: one log line, the metrics, and the charge of its
- * usage to its key (TPM and budgets; never awaited). Nothing runs per event or before the answer
- * is out.
+ * usage to its key (TPM and budgets; never awaited). Nothing runs per event; only the ledger row
+ * is recorded before the answer is out (its last bytes wait for the row's journal write), or on
+ * close when the sink cannot hold them or the caller left first.
  */
 export function trackRequest(
   gateway: ObserverScope,
@@ -59,6 +62,8 @@ export function trackRequest(
   gateway.ops.runtime.requests.started();
   const tracer = gateway.ops.runtime.tracer;
   if (tracer) entry.trace = tracer.startRequest(request, endpoint);
+  // The row reaches the journal before the answer's last bytes leave: a crash after them loses nothing.
+  if (gateway.ops.runtime.ledger) sink.beforeLastBytes = (status) => recordRow(gateway, entry, status);
   sink.whenClosed((status) => {
     gateway.ops.runtime.requests.ended();
     finishRequest(gateway, entry, request, status, sink.committed);
@@ -104,7 +109,7 @@ function finishRequest(
   if (usage && target) countTokens(metrics, provider, target.upstreamModel, usage, cost);
   if (entry.key && entry.admitted) chargeKey(store, entry.key, usage, cost, Date.now(), storeError, entry.reservations);
   if (entry.reservations) holdReservations(metrics, entry.reservations, -1);
-  recordLedgerRow(gateway.ops.runtime.ledger, entry, { status, latencyMs, usage, cost });
+  if (!entry.ledgerRowRecorded) recordLedgerRow(gateway.ops.runtime.ledger, entry, { status, latencyMs, usage, cost });
   entry.trace?.end({ endpoint: entry.endpoint, status, call, cost, keyId: entry.key?.id });
   if (!requestLoggingEnabled()) return;
   writeRequestLine(
@@ -112,6 +117,14 @@ function finishRequest(
     status >= 500 ? 'error' : 'info',
     logLine(gateway.config.logging, entry, request, status, latencyMs, usage, cost),
   );
+}
+
+/** Records the request's ledger row as its answer ends with `status`; gives the row's journal write, if any. */
+function recordRow(gateway: ObserverScope, entry: TrackedRequest, status: number): Promise<void> | undefined {
+  entry.ledgerRowRecorded = true;
+  const call = entry.call;
+  const result = { status, latencyMs: performance.now() - entry.started, usage: call?.outcome.usage };
+  return recordLedgerRow(gateway.ops.runtime.ledger, entry, { ...result, cost: call ? callCost(call) : null });
 }
 
 function countTokens(

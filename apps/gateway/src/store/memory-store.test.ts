@@ -57,4 +57,19 @@ describe('MemoryStore', () => {
     expect(await store.isCoolingDown('openai/made-up-model-0')).toBe(false);
     expect(await store.counter('failures:openai/made-up-model-0')).toBe(0);
   });
+
+  it('refuses an add that would take a counter past the safe-integer range, where adds stop being exact', async () => {
+    const store = new MemoryStore();
+    await store.counters([{ key: 'reserved', by: 500, ttlMs: 60_000 }]);
+    await expect(store.counters([{ key: 'reserved', by: 1.7976931348623157e308, ttlMs: 60_000 }])).rejects.toThrow(
+      /safe-integer/,
+    );
+    await expect(
+      store.counters([
+        { key: 'reserved', by: Number.MAX_SAFE_INTEGER - 1_000, ttlMs: 60_000 },
+        { key: 'reserved', by: 1_000, ttlMs: 60_000 },
+      ]),
+    ).rejects.toThrow(/safe-integer/);
+    expect(await store.counter('reserved')).toBe(500);
+  });
 });

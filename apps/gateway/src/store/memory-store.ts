@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { refuseNonFiniteOps } from './finite-counter-ops.js';
 import { MemoryGroups } from './memory-groups.js';
 import {
   COOLDOWN_PREFIX,
@@ -13,6 +14,13 @@ import {
 interface Entry {
   value: string;
   expiresAt: number;
+}
+
+/** A counter as one `counters` batch sees it before anything is written. */
+interface BatchCounter {
+  value: number;
+  expiresAt: number | undefined;
+  changed: boolean;
 }
 
 /**
@@ -42,14 +50,33 @@ export class MemoryStore implements StateStore {
     return value ?? 0;
   }
 
+  /**
+   * Refuses the whole batch, writing nothing, when an op is not finite or an add would take a
+   * finite counter past the safe-integer range (where adds stop being exact). A counter already
+   * holding a non-finite value reads as it is (the limiter counts it as over its limit).
+   */
   async counters(ops: readonly CounterOp[]): Promise<number[]> {
-    return ops.map((op) => {
-      if (op.by === 0) return this.counterNow(op.key);
-      const entry = this.live(op.key);
-      const value = (entry ? Number(entry.value) : 0) + op.by;
-      this.put(op.key, String(value), entry ? entry.expiresAt : this.now() + op.ttlMs);
+    refuseNonFiniteOps(ops);
+    const touched = new Map<string, BatchCounter>();
+    const values = ops.map((op) => {
+      let counter = touched.get(op.key);
+      if (!counter) {
+        const entry = this.live(op.key);
+        counter = { value: entry ? Number(entry.value) : 0, expiresAt: entry?.expiresAt, changed: false };
+        touched.set(op.key, counter);
+      }
+      if (op.by === 0) return counter.value;
+      const value = counter.value + op.by;
+      if (Number.isFinite(counter.value) && !(Math.abs(value) <= Number.MAX_SAFE_INTEGER))
+        throw new RangeError(`counter ${op.key} refused an add of ${op.by}: past the safe-integer range`);
+      counter.value = value;
+      counter.expiresAt ??= this.now() + op.ttlMs;
+      counter.changed = true;
       return value;
     });
+    for (const [key, counter] of touched)
+      if (counter.changed) this.put(key, String(counter.value), counter.expiresAt ?? this.now());
+    return values;
   }
 
   async ping(): Promise<void> {}

@@ -8,6 +8,7 @@ import {
   GROUPS_NAMESPACE,
   PUT_IN_GROUP,
 } from './redis-groups.js';
+import { refuseNonFiniteOps } from './finite-counter-ops.js';
 import type { CounterOp, GroupLimits, GroupPutResult, GroupUsage, StateStore } from './state-store.js';
 
 /** Adds ARGV[1] to KEYS[1] and gives it a TTL of ARGV[2] ms when it has none: one atomic step. */
@@ -62,6 +63,7 @@ export class RedisStore implements StateStore {
 
   async counters(ops: readonly CounterOp[]): Promise<number[]> {
     if (ops.length === 0) return [];
+    refuseNonFiniteOps(ops);
     const pipeline = this.redis.pipeline();
     for (const op of ops) {
       if (op.by === 0) pipeline.get(op.key);

@@ -35,6 +35,27 @@ export function describeStateStoreContract(name: string, create: () => StateStor
       expect(await store.increment(key('a'), 1, 60_000)).toBe(4);
     });
 
+    it('refuses counter ops that are not finite numbers, writing nothing of their batch', async () => {
+      for (const bad of [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN]) {
+        await expect(
+          store.counters([
+            { key: key('finite-a'), by: 1, ttlMs: 60_000 },
+            { key: key('finite-b'), by: bad, ttlMs: 60_000 },
+          ]),
+        ).rejects.toThrow(/finite/);
+        await expect(store.counters([{ key: key('finite-a'), by: 1, ttlMs: bad }])).rejects.toThrow(/finite/);
+        await expect(store.increment(key('finite-a'), bad, 60_000)).rejects.toThrow(/finite/);
+      }
+      expect(await store.counters([{ key: key('finite-a'), by: 0, ttlMs: 0 }])).toEqual([0]);
+    });
+
+    it('reads a counter that already holds a non-finite value as non-finite, never as a number under a limit', async () => {
+      await store.set(key('poisoned'), 'NaN', 60_000);
+      const [value] = await store.counters([{ key: key('poisoned'), by: 0, ttlMs: 0 }]);
+      expect(Number.isFinite(value)).toBe(false);
+      expect(Number.isFinite(await store.counter(key('poisoned')))).toBe(false);
+    });
+
     it('forgets a counter once its TTL, set at creation, has passed', async () => {
       await store.counters([{ key: key('short'), by: 1, ttlMs: 500 }]);
       await store.counters([{ key: key('short'), by: 1, ttlMs: 60_000 }]);

@@ -28,6 +28,8 @@ const SHUTTING_DOWN = new IrError({
 interface Attached {
   counts: ConnectionCounts;
   open: Set<WebSocket>;
+  /** The gateway serving now (config reloads replace it). */
+  current: () => Gateway;
 }
 
 const attached = new WeakMap<Server, Attached>();
@@ -41,9 +43,9 @@ const attached = new WeakMap<Server, Attached>();
  * response runs in process on that path (`generationRunner`).
  */
 export function attachResponsesWebSocket(server: Server, current: () => TurnServing): void {
-  const state: Attached = { counts: new ConnectionCounts(), open: new Set() };
-  attached.set(server, state);
   const currentGateway = (): Gateway => current().gateway;
+  const state: Attached = { counts: new ConnectionCounts(), open: new Set(), current: currentGateway };
+  attached.set(server, state);
   const generation = generationRunner(current);
   // While the gateway drains, its listener takes no new connections: a new turn gets the 503 HTTP would give.
   const run: ResponseRunner = async (response) => {
@@ -105,11 +107,7 @@ function upgrade(
     });
   }
   if (gateway.ops.runtime.draining) throw SHUTTING_DOWN;
-  const key = authenticate(
-    { config: gateway.keys, runtime: gateway.ops.runtime.runtimeKeys },
-    request,
-    () => url.searchParams,
-  );
+  const key = authenticateUpgrade(gateway, request, url);
   if (!keyAllowsEndpoint(key, 'responses')) {
     throw new IrError({
       kind: 'permission',
@@ -135,8 +133,11 @@ function upgrade(
     const connection = new ResponsesSocket(client, {
       apiKey: presentedKey(request.headers, () => url.searchParams) ?? '',
       maxMessageBytes,
+      maxConversationBytes: gateway.config.responses.store.maxEntryBytes,
+      maxWarmups: settings.maxWarmupsPerConnection,
       run,
       liveness,
+      keyAccepted: () => keyStillAccepted(state.current(), request, url),
     });
     const opened = performance.now();
     client.once('close', (code: number) => {
@@ -144,6 +145,24 @@ function upgrade(
       logClosed(gateway, key, connection.responses, code, performance.now() - opened);
     });
   });
+}
+
+function authenticateUpgrade(gateway: Gateway, request: IncomingMessage, url: URL): GatewayKey {
+  return authenticate(
+    { config: gateway.keys, runtime: gateway.ops.runtime.runtimeKeys },
+    request,
+    () => url.searchParams,
+  );
+}
+
+/** Whether the key of the upgrade request is still accepted by the gateway serving now (not disabled, revoked or expired). */
+function keyStillAccepted(gateway: Gateway, request: IncomingMessage, url: URL): boolean {
+  try {
+    authenticateUpgrade(gateway, request, url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** One line per connection (each response has its own request line, as over HTTP). */

@@ -13,11 +13,14 @@ export interface LivenessSettings {
 /** Close codes and reasons a client reads when the gateway ends a connection it holds for nothing. */
 export const IDLE_CLOSE = { code: 1000, reason: 'idle timeout' } as const;
 export const PING_CLOSE = { code: 1001, reason: 'ping timeout' } as const;
+/** The connection's key is no longer accepted (disabled, revoked, rotated, expired): policy violation. */
+export const KEY_REFUSED_CLOSE = { code: 1008, reason: 'api key no longer accepted' } as const;
 
 /**
  * Keeps a connection from holding its slots for nothing: closes it once idle for
  * `idleTimeoutMs` (never while a response runs), and pings it every `pingIntervalMs`, closing it
- * when the previous ping went unanswered (a half-open socket never answers). Each close is a
+ * when the previous ping went unanswered (a half-open socket never answers) or when its key is no
+ * longer accepted (`keyAccepted`, checked before each ping). Each close is a
  * close frame with a code and reason; a peer that does not answer it within a second is dropped,
  * which frees the connection's slots.
  */
@@ -31,6 +34,7 @@ export class SocketLiveness {
     private readonly socket: WebSocket,
     private readonly settings: LivenessSettings,
     private readonly busy: () => boolean,
+    private readonly keyAccepted: () => boolean = () => true,
   ) {
     socket.on('pong', () => (this.answered = true));
     socket.once('close', () => this.stop());
@@ -48,16 +52,19 @@ export class SocketLiveness {
 
   private idle(): void {
     if (this.busy()) return this.activity();
-    this.end(IDLE_CLOSE);
+    this.close(IDLE_CLOSE);
   }
 
   private ping(): void {
-    if (!this.answered) return this.end(PING_CLOSE);
+    if (!this.keyAccepted()) return this.close(KEY_REFUSED_CLOSE);
+    if (!this.answered) return this.close(PING_CLOSE);
     this.answered = false;
     this.socket.ping();
   }
 
-  private end(close: { code: number; reason: string }): void {
+  /** Closes the connection with `close`'s code and reason; a peer that does not answer within a second is dropped. */
+  close(close: { code: number; reason: string }): void {
+    if (this.ended) return;
     this.stop();
     this.socket.close(close.code, close.reason);
     setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();

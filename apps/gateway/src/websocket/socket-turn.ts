@@ -5,6 +5,7 @@ import type { RequestHead } from '../http/request-head.js';
 import type { Gateway } from '../gateway.js';
 import type { GenerationRunner } from '../route/generation-route.js';
 import { SocketSink, type SendEvent } from './socket-sink.js';
+import { answerWarmUp } from './warm-up.js';
 
 const PATH = '/v1/responses';
 
@@ -18,6 +19,8 @@ export interface ResponseRun {
   signal: AbortSignal;
   /** Sends one server event (JSON text) to the client; a promise when the client must be waited for. */
   emit: SendEvent;
+  /** `generate: false`: admitted like a turn, then answered without generating (`answerWarmUp`). */
+  warmup?: boolean;
 }
 
 /** How a run ended: the event that ended it (`response.completed`, `error`, ...), if any came. */
@@ -36,12 +39,13 @@ export interface TurnServing {
  * RPM, TPM, budgets, one observed request per response: log line, metrics, usage, ledger row,
  * trace), the response store, routing and translation to any upstream, with a `SocketSink` in
  * place of the HTTP response. The request stands for what the socket's client would send over
- * HTTP: its key as a bearer token and the JSON body. Closing the socket aborts the response and
- * its upstream request.
+ * HTTP: its key as a bearer token and the JSON body. A `generate: false` warm-up is admitted and
+ * observed the same way (RPM, budgets, a disabled key refused, its own log line), then answered
+ * without generating. Closing the socket aborts the response and its upstream request.
  */
 export function generationRunner(current: () => TurnServing): ResponseRunner {
   const codec = (): ReturnType<typeof codecFor> => codecFor('openai-responses');
-  return async ({ body, apiKey, signal, emit }) => {
+  return async ({ body, apiKey, signal, emit, warmup }) => {
     if (signal.aborted) return undefined;
     const { gateway, createResponse } = current();
     const sink = new SocketSink(emit);
@@ -57,8 +61,10 @@ export function generationRunner(current: () => TurnServing): ResponseRunner {
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     };
     try {
-      if (await admitContext(gateway, context, request, 'responses', codec))
-        await createResponse(request, Buffer.from(JSON.stringify(body)), context);
+      if (await admitContext(gateway, context, request, 'responses', codec)) {
+        if (warmup) answerWarmUp(sink, body);
+        else await createResponse(request, Buffer.from(JSON.stringify(body)), context);
+      }
     } finally {
       signal.removeEventListener('abort', leave);
       sink.end();

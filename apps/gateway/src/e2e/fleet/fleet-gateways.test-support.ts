@@ -50,7 +50,7 @@ export function fleetConfig(settings: FleetSettings, port: number, journalDir: s
       connectTimeoutMs: 1_000,
       unreachableStatus: 200,
     },
-    ledger: { flushMs: 200, journal: { dir: journalDir, commitMs: 0 } },
+    ledger: { flushMs: 200, journal: { dir: journalDir } },
     providers: [
       { id: 'up-openai', type: 'openai', baseUrl: `${settings.upstreamUrl}/v1`, apiKey: 'fleet-upstream-secret' },
       { id: 'up-anthropic', type: 'anthropic', baseUrl: settings.upstreamUrl, apiKey: 'fleet-upstream-secret' },
