@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { IrUsage } from '@interlingua/ir';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { loadRecording, recordingJson } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
-import { PriceCatalog } from './price-catalog.js';
+import { CATALOG_AS_OF, CATALOG_SOURCE, PriceCatalog } from './price-catalog.js';
+import { PRICE_CATALOG_SNAPSHOT } from './price-catalog-snapshot.js';
 import { PriceTable } from './price-table.js';
 
 /**
@@ -147,5 +149,17 @@ describe('tiers and units the catalog prices apart', () => {
     expect(new PriceTable(rows, catalog).cost('openai', 'gpt-4o-mini', plain, 'openai')).toBeCloseTo(1, 9);
     expect(new PriceTable([], catalog).cost('openai', 'gpt-4o-mini', plain, 'openai')).toBeCloseTo(0.15, 9);
     expect(new PriceTable([]).cost('openai', 'gpt-4o-mini', plain, 'openai')).toBeNull();
+  });
+});
+
+describe('the snapshot record', () => {
+  it('names the catalog version the gateway pins (refresh-prices keeps them together)', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(`${PRICE_CATALOG_SNAPSHOT.package}@${manifest.dependencies[PRICE_CATALOG_SNAPSHOT.package]}`).toBe(
+      CATALOG_SOURCE,
+    );
+    expect(CATALOG_AS_OF).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
