@@ -12,6 +12,10 @@ import { EnvFileError } from './config/env-or-file.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './config/config-warnings.js';
 import { startGateway, type RunningGateway } from './server.js';
+import type { GatewayConfig } from './config/config-schema.js';
+import { CATALOG_AS_OF, CATALOG_SOURCE, PriceCatalog } from './accounting/price-catalog.js';
+import { effectivePrices, formatPrices } from './accounting/price-listing.js';
+import { PriceTable } from './accounting/price-table.js';
 
 const USAGE = `Usage:
   interlingua [--config <file>] [--workers <n|auto>] [--heap-growth-percent <n|off>]
@@ -21,6 +25,7 @@ const USAGE = `Usage:
                                        (printf %s "$SECRET" | interlingua hash-key)
   interlingua hash-key <secret>        the same for a secret given as an argument (seen in the
                                        process list and the shell's history)
+  interlingua prices [<file>]          print every routed model's effective price, its source and date
   interlingua --help                   print this help
   interlingua --version                print the gateway's version
 
@@ -79,6 +84,11 @@ async function main(argv: string[]): Promise<number> {
     checkConfig(argument);
     return 0;
   }
+  if (command === 'prices') {
+    if (extra.length > 0) return fail(`prices takes at most one argument\n\n${USAGE}`);
+    printPrices(argument ? loadConfig(argument, process.env) : defaultConfig(process.env, () => {}));
+    return 0;
+  }
   if (command !== undefined) return fail(`Unknown command '${command}'\n\n${USAGE}`);
   const heapGrowth = heapGrowthPercent(values['heap-growth-percent'], process.env);
   if (typeof heapGrowth === 'string') return fail(heapGrowth);
@@ -124,6 +134,13 @@ async function hashKey(argument: string | undefined): Promise<number> {
     return fail(error instanceof Error ? error.message : String(error));
   }
   return 0;
+}
+
+function printPrices(config: GatewayConfig): void {
+  const catalog = config.priceCatalog ? new PriceCatalog() : undefined;
+  const listing = effectivePrices(config, new PriceTable(config.pricing, catalog));
+  process.stdout.write(`${formatPrices(listing)}\n`);
+  process.stdout.write(`catalog: ${catalog ? `${CATALOG_SOURCE}, prices as of ${CATALOG_AS_OF}` : 'off'}\n`);
 }
 
 function checkConfig(path: string): void {

@@ -41,7 +41,9 @@ export function expectedUse(
   const usage: IrUsage = { inputTokens: input, outputTokens: output, totalTokens: input + output };
   const searches = searchesToHold(json);
   if (searches > 0) usage.webSearchRequests = searches;
-  const costs = route.targets.map((target) => prices.cost(target.settings.id, target.upstreamModel, usage));
+  const costs = route.targets.map((target) =>
+    prices.cost(target.settings.id, target.upstreamModel, usage, target.settings.type),
+  );
   const priced = costs.filter((cost): cost is number => cost !== null);
   return { tokens: input + output, cost: priced.length === 0 ? null : Math.max(...priced) };
 }

@@ -1,6 +1,7 @@
 import type { IrUsage } from '@interlingua/ir';
 import type { PriceConfig } from '../config/operations-schema.js';
 import { globToRegExp } from '../config/model-glob.js';
+import type { PriceCatalog } from './price-catalog.js';
 
 interface CompiledPrice {
   row: PriceConfig;
@@ -8,13 +9,17 @@ interface CompiledPrice {
 }
 
 /**
- * The config's pricing table: per-million-token prices for upstream models, first matching row
- * wins (a row naming a provider only matches that provider). No row, no price: cost is `null`.
+ * The gateway's prices: the config's pricing table first (per-million-token prices for upstream models, first matching
+ * row wins, a row naming a provider only matches that provider), then the shipped price catalog when it is on. Neither
+ * knows the model: cost is `null` (unpriced), never 0.
  */
 export class PriceTable {
   private readonly rows: CompiledPrice[];
 
-  constructor(rows: readonly PriceConfig[]) {
+  constructor(
+    rows: readonly PriceConfig[],
+    readonly catalog?: PriceCatalog,
+  ) {
     this.rows = rows.map((row) => ({ row, pattern: globToRegExp(row.model) }));
   }
 
@@ -31,10 +36,10 @@ export class PriceTable {
    * (one-hour writes at `cacheWrite1hPerMillion`); reasoning is part of `outputTokens` and
    * priced as output; hosted web searches are priced per thousand (`webSearchPerThousand`).
    */
-  cost(provider: string, model: string, usage: IrUsage | undefined): number | null {
+  cost(provider: string, model: string, usage: IrUsage | undefined, providerType?: string): number | null {
     if (!usage) return null;
     const price = this.find(provider, model);
-    if (!price) return null;
+    if (!price) return providerType && this.catalog ? this.catalog.cost(providerType, model, usage) : null;
     const cacheRead = usage.cacheReadTokens ?? 0;
     const cacheWrite = usage.cacheWriteTokens ?? 0;
     const longWrite = Math.min(usage.cacheWrite1hTokens ?? 0, cacheWrite);

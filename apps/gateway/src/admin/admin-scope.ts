@@ -23,9 +23,10 @@ export type AdminConsoleScope = AdminAuthScope & {
   router: Pick<Gateway['router'], 'resolve'>;
 };
 
-/** Readiness, metrics and usage: the admin check, the store and its failure policy, the configured keys. */
+/** Readiness, metrics, usage and prices: the admin check, the store and its failure policy, the keys, routes and prices. */
 export type OpsRoutesScope = AdminAuthScope & {
-  config: Pick<GatewayConfig, 'keys' | 'limits'>;
+  config: Pick<GatewayConfig, 'keys' | 'limits' | 'models' | 'providers'>;
+  ops: Pick<GatewayOps, 'prices'>;
   keys: Gateway['keys'];
   store: Gateway['store'];
 };

@@ -9,6 +9,7 @@ import type { AdminAuthScope, OpsRoutesScope } from './admin-scope.js';
 import type { RequestContext } from '../context/request-context.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import { readUsage } from '../accounting/usage-ledger.js';
+import { effectivePrices } from '../accounting/price-listing.js';
 import type { RouteEntry, RouteHandler } from '../route/route-entry.js';
 
 const READY_TIMEOUT_MS = 2_000;
@@ -24,8 +25,8 @@ type ReadinessScope = StoreHealthScope & { ops: { runtime: GatewayRuntime } };
 
 /**
  * Operational endpoints: `/health` (the process is up) and `/ready` (it takes traffic: not
- * shutting down, store reachable) are open; `/metrics` (Prometheus) and `/admin/usage` (per-key
- * totals for today and this month) need the admin key.
+ * shutting down, store reachable) are open; `/metrics` (Prometheus), `/admin/usage` (per-key
+ * totals for today and this month) and `/admin/prices` (every routed target's effective price) need the admin key.
  */
 export function opsRoutes(gateway: OpsRoutesScope): RouteEntry[] {
   return [
@@ -40,6 +41,13 @@ export function opsRoutes(gateway: OpsRoutesScope): RouteEntry[] {
       method: 'get',
       path: '/admin/usage',
       handler: adminRoute(gateway, ledgerUsageRoute(gateway.ops.runtime, usageRoute(gateway))),
+    },
+    {
+      method: 'get',
+      path: '/admin/prices',
+      handler: adminRoute(gateway, async (_request, _response, context) =>
+        sendJson(context, 200, { data: effectivePrices(gateway.config, gateway.ops.prices) }),
+      ),
     },
   ];
 }

@@ -155,6 +155,8 @@ export const shutdownSchema = strictObject({
 /** Top-level sections for operations (limits, routing resilience, observability, state). */
 export const operationsSections = {
   pricing: z.array(priceSchema).default([]),
+  /** The price catalog shipped with the gateway, consulted after `pricing` rows; `false` leaves only the rows. */
+  priceCatalog: z.boolean().default(true),
   routing: routingSchema.prefault({}),
   streams: streamsSchema.prefault({}),
   admin: adminSchema.optional(),

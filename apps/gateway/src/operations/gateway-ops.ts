@@ -7,6 +7,7 @@ import type { CallOps } from '../context/call-ops.js';
 import { TargetCooldowns } from '../plan/target-cooldowns.js';
 import type { StateStore } from '../store/state-store.js';
 import { PriceTable } from '../accounting/price-table.js';
+import { PriceCatalog } from '../accounting/price-catalog.js';
 import { ActiveRequests } from './active-requests.js';
 import type { RequestTracer } from '../observe/tracing/request-tracer.js';
 import type { LedgerWriter } from '../ledger/ledger-writer.js';
@@ -93,7 +94,15 @@ export interface GatewayOps {
 }
 
 export function createGatewayOps(config: GatewayConfig, runtime: GatewayRuntime): GatewayOps {
-  const prices = new PriceTable(config.pricing);
+  const catalog = config.priceCatalog
+    ? new PriceCatalog((providerType, model) =>
+        runtime.logger.warn(
+          { providerType, model },
+          'price catalog: no price for this upstream model; its calls are unpriced',
+        ),
+      )
+    : undefined;
+  const prices = new PriceTable(config.pricing, catalog);
   return {
     runtime,
     prices,
