@@ -1,6 +1,12 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
-import { asRecord, CitationBudget, GrowingTextOffsets, safeJsonParse } from '@interlingua/ir-utils';
-import { chatAnnotationsToIr, type ChatAnnotationReading } from './openai-chat-citations.js';
+import {
+  asRecord,
+  CitationBudget,
+  GrowingTextOffsets,
+  safeJsonParse,
+  type UrlCitationReading,
+} from '@interlingua/ir-utils';
+import { chatAnnotationsToIr } from './openai-chat-citations.js';
 import { openAiChatFinishReasonToIr } from './map/openai-chat-finish-reason.js';
 import { openAiChatErrorToIr } from './openai-chat-error-to-ir.js';
 import { readOpenAiChatChunk } from './openai-chat-chunk-reader.js';
@@ -33,7 +39,7 @@ interface ChoiceState {
   /** The content so far, which `url_citation` offsets count. */
   text: string;
   /** The answer's citations so far: one budget and one walk over the content. */
-  reading: ChatAnnotationReading;
+  reading: UrlCitationReading;
 }
 
 /** One SSE message of a chat stream, classified. */

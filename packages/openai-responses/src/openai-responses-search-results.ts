@@ -1,11 +1,5 @@
 import type { IrCitation, IrWebSearchPart, IrWebSource } from '@interlingua/ir';
-import {
-  asRecord,
-  CitationBudget,
-  type GrowingTextOffsets,
-  offsetsToUtf16,
-  utf16ToOffsets,
-} from '@interlingua/ir-utils';
+import { asRecord, openAiUrlCitationsToIr, utf16ToOffsets, type UrlCitationReading } from '@interlingua/ir-utils';
 
 type Item = Record<string, unknown> & { type: string };
 
@@ -42,12 +36,6 @@ export function irSearchToWebSearchCall(part: IrWebSearchPart, id: string): Item
   return { type: 'web_search_call', id, status: part.error ? 'failed' : 'completed', action };
 }
 
-/** How annotations are read: the answer's citation budget and, in a stream, one walk over its growing text. */
-export interface UrlCitationReading {
-  budget: CitationBudget;
-  offsets?: GrowingTextOffsets;
-}
-
 /**
  * `output_text` annotations -> IR citations, when every one is a `url_citation`; else undefined.
  * Repeated citations and those past the answer's `CitationBudget` are dropped.
@@ -55,7 +43,7 @@ export interface UrlCitationReading {
 export function urlCitationsToIr(
   annotations: readonly unknown[] | null | undefined,
   text: string,
-  reading: UrlCitationReading = { budget: new CitationBudget() },
+  reading?: UrlCitationReading,
 ): IrCitation[] | undefined {
   if (!annotations || annotations.length === 0) return undefined;
   const found: Item[] = [];
@@ -64,21 +52,7 @@ export function urlCitationsToIr(
     if (!record || record.type !== 'url_citation' || !str(record.url)) return undefined;
     found.push(record as Item);
   }
-  const points = found.flatMap((annotation) => [annotation.start_index, annotation.end_index]);
-  const numbers = points.map((point) => (typeof point === 'number' ? point : 0));
-  const utf16 = reading.offsets
-    ? reading.offsets.manyToUtf16(text, numbers)
-    : offsetsToUtf16(text, numbers, 'code-point');
-  const out: IrCitation[] = [];
-  found.forEach((annotation, n) => {
-    const citation: IrCitation = { url: str(annotation.url) ?? '', raw: { origin: 'openai', value: annotation } };
-    const title = str(annotation.title);
-    if (title) citation.title = title;
-    if (typeof annotation.start_index === 'number') citation.startIndex = utf16[2 * n];
-    if (typeof annotation.end_index === 'number') citation.endIndex = utf16[2 * n + 1];
-    if (reading.budget.admit(citation)) out.push(citation);
-  });
-  return out;
+  return openAiUrlCitationsToIr(found, text, reading, (value) => ({ raw: { origin: 'openai', value } }));
 }
 
 /**
