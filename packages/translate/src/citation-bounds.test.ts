@@ -104,4 +104,26 @@ describe('citations a translation can amplify', () => {
     });
     expect(parseSseText(streamed(JSON.parse(upstream), 'openai-chat')).length).toBeGreaterThan(0);
   });
+
+  it('an Anthropic answer repeating one citation thousands of times gives one annotation', () => {
+    const citation = {
+      type: 'web_search_result_location',
+      url: 'https://a.example/',
+      title: 'A',
+      cited_text: 'Sunny.',
+      encrypted_index: 'e',
+    };
+    const upstream = {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-x',
+      content: [{ type: 'text', text: 'Sunny today.', citations: Array.from({ length: 5_000 }, () => citation) }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: 5, output_tokens: 5 },
+    };
+    const chat = translateResponse(upstream, 'anthropic-messages', 'openai-chat').value;
+    expect(chat.choices[0]?.message.annotations).toHaveLength(1);
+  });
 });
