@@ -1,6 +1,6 @@
 import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
-import { asRecord } from '@interlingua/ir-utils';
+import { asRecord, CitationBudget } from '@interlingua/ir-utils';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
 import {
   ANTHROPIC_STYLE_ID,
@@ -30,10 +30,17 @@ function str(value: unknown): string {
 }
 
 /** A response content block -> an IR part, or undefined for blocks the IR cannot carry. */
-export function anthropicResponseBlockToIr(block: Record<string, unknown>): IrContentPart | undefined {
+export function anthropicResponseBlockToIr(
+  block: Record<string, unknown>,
+  citationBudget = new CitationBudget(),
+  part = 0,
+): IrContentPart | undefined {
   switch (block.type) {
     case 'text': {
-      const citations = anthropicCitationsToIr(block.citations);
+      const admitted = anthropicCitationsToIr(block.citations)?.filter((citation) =>
+        citationBudget.admit(citation, part),
+      );
+      const citations = admitted?.length ? admitted : undefined;
       return citations ? { type: 'text', text: str(block.text), citations } : { type: 'text', text: str(block.text) };
     }
     case 'thinking': {
@@ -102,6 +109,7 @@ export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse>
   const results = new Map<unknown, Record<string, unknown>>();
   for (const block of body.content) if (block.type === 'web_search_tool_result') results.set(block.tool_use_id, block);
   const searched = new Set<Record<string, unknown>>();
+  const citationBudget = new CitationBudget();
   for (const block of body.content) {
     if (searched.has(block)) continue;
     const result = isWebSearchUse(block) ? results.get(block.id) : undefined;
@@ -110,7 +118,7 @@ export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse>
       content.push(anthropicSearchToIr(block, result));
       continue;
     }
-    const part = anthropicResponseBlockToIr(block);
+    const part = anthropicResponseBlockToIr(block, citationBudget, content.length);
     if (!part) {
       notes.push({ part: content.length, block });
       continue;

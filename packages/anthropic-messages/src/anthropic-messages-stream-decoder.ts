@@ -1,5 +1,5 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
-import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { asRecord, CitationBudget, safeJsonParse } from '@interlingua/ir-utils';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
 import { anthropicCitationToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
 import { anthropicUsageLenientSchema, type AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
@@ -26,6 +26,8 @@ interface DecoderState {
   nextIndex: number;
   blocks: Map<number, OpenBlock>;
   usage: AnthropicUsageLenient | undefined;
+  /** The answer's citations: repeated ones and those past its budget are dropped. */
+  citations: CitationBudget;
 }
 
 function str(value: unknown): string {
@@ -125,11 +127,11 @@ function openBlock(state: DecoderState, wireIndex: number, block: Data): IrStrea
   return out;
 }
 
-function deltaOf(block: OpenBlock, delta: Data): IrStreamEvent[] {
+function deltaOf(block: OpenBlock, delta: Data, citations: CitationBudget): IrStreamEvent[] {
   const { index, kind } = block;
   if (delta.type === 'citations_delta' && kind === 'text') {
     const citation = anthropicCitationToIr(asRecord(delta.citation) ?? {});
-    return citation ? [{ type: 'text-citation', index, citation }] : [];
+    return citation && citations.admit(citation, index) ? [{ type: 'text-citation', index, citation }] : [];
   }
   if (delta.type === 'text_delta' && kind === 'text' && str(delta.text))
     return [{ type: 'text-delta', index, delta: str(delta.text) }];
@@ -170,7 +172,7 @@ const HANDLERS: Record<string, Handler> = {
     const search = typeof data.index === 'number' ? state.searchInputs.get(data.index) : undefined;
     const held = search === undefined ? undefined : state.searches.get(search);
     if (held && delta?.type === 'input_json_delta') held.input += str(delta.partial_json);
-    return block && delta ? deltaOf(block, delta) : [];
+    return block && delta ? deltaOf(block, delta, state.citations) : [];
   },
   content_block_stop: (data, state) => {
     if (typeof data.index === 'number') state.searchInputs.delete(data.index);
@@ -212,6 +214,7 @@ export function createAnthropicMessagesStreamDecoder(): StreamMachine<SseMessage
     usage: undefined,
     searches: new Map(),
     searchInputs: new Map(),
+    citations: new CitationBudget(),
   };
   return {
     push(message) {

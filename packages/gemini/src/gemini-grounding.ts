@@ -1,5 +1,5 @@
 import type { IrCitation, IrWebSearchPart, IrWebSource } from '@interlingua/ir';
-import { asRecord, utf16ToUtf8, utf8ToUtf16 } from '@interlingua/ir-utils';
+import { asRecord, CitationBudget, offsetsToUtf16, utf16ToOffsets } from '@interlingua/ir-utils';
 
 type Data = Record<string, unknown>;
 
@@ -31,7 +31,8 @@ function chunkSources(metadata: Data): Array<IrWebSource | undefined> {
 /**
  * `groundingMetadata` -> one IR web search (kept whole as Gemini's raw) and the citations its
  * `groundingSupports` make: a segment's UTF-8 byte offsets count the answer's text parts joined,
- * and become UTF-16 offsets into the text part where the segment starts.
+ * and become UTF-16 offsets into the text part where the segment starts. One citation per
+ * distinct page and span, within the answer's `CitationBudget`.
  */
 export function groundingToIr(metadata: Data, id: string, texts: readonly string[]) {
   const sources = chunkSources(metadata);
@@ -46,23 +47,29 @@ export function groundingToIr(metadata: Data, id: string, texts: readonly string
   const joined = texts.join('');
   const starts: number[] = [];
   texts.reduce((offset, text) => (starts.push(offset), offset + text.length), 0);
+  const supports = list(metadata.groundingSupports).map((support) => asRecord(support) ?? {});
+  const bytes = supports.flatMap((support) => {
+    const segment = asRecord(support.segment) ?? {};
+    return [segment.startIndex, segment.endIndex].map((index) => (typeof index === 'number' ? index : 0));
+  });
+  const offsets = offsetsToUtf16(joined, bytes, 'utf8');
+  const budget = new CitationBudget();
   const citations: PlacedCitation[] = [];
-  for (const support of list(metadata.groundingSupports)) {
-    const segment = asRecord(asRecord(support)?.segment) ?? {};
-    const start = utf8ToUtf16(joined, typeof segment.startIndex === 'number' ? segment.startIndex : 0);
-    const end = utf8ToUtf16(joined, typeof segment.endIndex === 'number' ? segment.endIndex : 0);
+  supports.forEach((support, n) => {
+    const start = offsets[2 * n] ?? 0;
+    const end = offsets[2 * n + 1] ?? 0;
     let part = starts.length - 1;
     while (part > 0 && (starts[part] ?? 0) > start) part--;
-    if (part < 0) continue;
+    if (part < 0) return;
     const base = starts[part] ?? 0;
     const limit = (texts[part] ?? '').length;
-    for (const chunk of list(asRecord(support)?.groundingChunkIndices)) {
+    for (const chunk of list(support.groundingChunkIndices)) {
       const source = typeof chunk === 'number' ? sources[chunk] : undefined;
       if (!source) continue;
       const citation: IrCitation = { ...source, startIndex: start - base, endIndex: Math.min(end - base, limit) };
-      citations.push({ part, citation });
+      if (budget.admit(citation, part)) citations.push({ part, citation });
     }
-  }
+  });
   return { search, citations };
 }
 
@@ -91,7 +98,7 @@ export function irToGroundingMetadata(
   };
   for (const search of searches) search.sources.forEach(add);
   const joined = texts.join('');
-  const supports = new Map<string, { segment: Data; groundingChunkIndices: number[] }>();
+  const supports = new Map<string, { start: number; end: number; groundingChunkIndices: number[] }>();
   let base = 0;
   texts.forEach((text, part) => {
     for (const placed of citations) {
@@ -101,12 +108,7 @@ export function irToGroundingMetadata(
       const key = `${start}:${end}`;
       let support = supports.get(key);
       if (!support) {
-        const segment = {
-          startIndex: utf16ToUtf8(joined, start),
-          endIndex: utf16ToUtf8(joined, end),
-          text: joined.slice(start, end),
-        };
-        support = { segment, groundingChunkIndices: [] };
+        support = { start, end, groundingChunkIndices: [] };
         supports.set(key, support);
       }
       const index = add(placed.citation);
@@ -114,7 +116,17 @@ export function irToGroundingMetadata(
     }
     base += text.length;
   });
+  const spans = [...supports.values()];
+  const bytes = utf16ToOffsets(
+    joined,
+    spans.flatMap(({ start, end }) => [start, end]),
+    'utf8',
+  );
+  const grounding = spans.map(({ start, end, groundingChunkIndices }, n) => ({
+    segment: { startIndex: bytes[2 * n] ?? 0, endIndex: bytes[2 * n + 1] ?? 0, text: joined.slice(start, end) },
+    groundingChunkIndices,
+  }));
   const metadata: Data = { webSearchQueries: searches.flatMap((search) => search.queries), groundingChunks: chunks };
-  if (supports.size > 0) metadata.groundingSupports = [...supports.values()];
+  if (grounding.length > 0) metadata.groundingSupports = grounding;
   return metadata;
 }

@@ -10,3 +10,5 @@ export * from './prompt-cache.js';
 export * from './deepest-issue.js';
 export * from './openai-web-search.js';
 export * from './text-offsets.js';
+export * from './citation-budget.js';
+export * from './openai-url-citations.js';

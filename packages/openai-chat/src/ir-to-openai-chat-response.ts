@@ -5,7 +5,7 @@ import { irFinishReasonToOpenAiChat } from './map/openai-chat-finish-reason.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
 import { fieldsAt, openAiChatExtensions } from './openai-chat-extensions.js';
 import { callSignatureField } from './openai-chat-call-signature.js';
-import { irCitationToChat } from './openai-chat-citations.js';
+import { irCitationsToChat } from './openai-chat-citations.js';
 import { reasoningDetail } from './openai-chat-reasoning-details.js';
 import type { OpenAiChatResponse, OpenAiChatStrictMessage } from './openai-chat-strict-schema.js';
 import { openAiChatStrictMessageSchema, openAiChatStrictResponseSchema } from './openai-chat-strict-schema.js';
@@ -101,8 +101,9 @@ export function irChoiceToOpenAiChatMessage(choice: IrChoice, warnings: WarningC
   if (details.length > 0) message.reasoning_details = details;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   const content = text ?? '';
-  const annotations = cited.flatMap(({ part, base }) =>
-    (part.citations ?? []).map((citation) => irCitationToChat(citation, content, base, part.text.length)),
+  const annotations = irCitationsToChat(
+    cited.map(({ part, base }) => ({ citations: part.citations ?? [], base, partLength: part.text.length })),
+    content,
   );
   if (annotations.length > 0) message.annotations = annotations;
   return message;

@@ -1,5 +1,11 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
-import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import {
+  asRecord,
+  CitationBudget,
+  GrowingTextOffsets,
+  safeJsonParse,
+  type UrlCitationReading,
+} from '@interlingua/ir-utils';
 import { chatAnnotationsToIr } from './openai-chat-citations.js';
 import { openAiChatFinishReasonToIr } from './map/openai-chat-finish-reason.js';
 import { openAiChatErrorToIr } from './openai-chat-error-to-ir.js';
@@ -32,6 +38,8 @@ interface ChoiceState {
   finished: boolean;
   /** The content so far, which `url_citation` offsets count. */
   text: string;
+  /** The answer's citations so far: one budget and one walk over the content. */
+  reading: UrlCitationReading;
 }
 
 /** One SSE message of a chat stream, classified. */
@@ -144,7 +152,7 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
     const text = openAiChatContentText(delta);
     c.text += text;
     this.appendText(c, 'text', text);
-    const citations = chatAnnotationsToIr((delta as Record<string, unknown>)['annotations'], c.text);
+    const citations = chatAnnotationsToIr((delta as Record<string, unknown>)['annotations'], c.text, c.reading);
     const open = c.block?.kind === 'text' ? c.block.index : undefined;
     if (open !== undefined)
       for (const citation of citations ?? []) this.out.push({ type: 'text-citation', index: open, citation });
@@ -169,7 +177,13 @@ class OpenAiChatStreamDecoder implements StreamMachine<SseMessage, IrStreamEvent
   private choiceState(index: number): ChoiceState {
     let state = this.choices.get(index);
     if (!state) {
-      state = { index, tools: new Map(), finished: false, text: '' };
+      state = {
+        index,
+        tools: new Map(),
+        finished: false,
+        text: '',
+        reading: { budget: new CitationBudget(), offsets: new GrowingTextOffsets('code-point') },
+      };
       this.choices.set(index, state);
     }
     return state;

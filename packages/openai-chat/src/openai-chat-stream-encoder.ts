@@ -14,7 +14,7 @@ import type { OpenAiChatFinishReason } from './map/openai-chat-finish-reason.js'
 import { irErrorToOpenAiChat } from './ir-to-openai-chat-error.js';
 import { irUsageToOpenAiChat } from './ir-to-openai-chat-usage.js';
 import { callSignatureField } from './openai-chat-call-signature.js';
-import { irCitationToChat } from './openai-chat-citations.js';
+import { irCitationsToChat } from './openai-chat-citations.js';
 import { reasoningDetail, type OpenAiChatReasoningDetail } from './openai-chat-reasoning-details.js';
 
 interface BlockState {
@@ -233,8 +233,13 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     state.finished = true;
     if (state.details.size > 0) this.emit(choice, { reasoning_details: reasoningDetails(state.details) });
     if (state.citations.length > 0) {
-      const annotations = state.citations.map(({ citation, block }) =>
-        irCitationToChat(citation, state.content, block.base, block.length),
+      const annotations = irCitationsToChat(
+        state.citations.map(({ citation, block }) => ({
+          citations: [citation],
+          base: block.base,
+          partLength: block.length,
+        })),
+        state.content,
       );
       this.emit(choice, { annotations });
     }

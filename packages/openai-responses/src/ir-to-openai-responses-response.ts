@@ -2,7 +2,7 @@ import type { IrContentPart, IrReasoningPart, IrResponse, IrWarning, Result } fr
 import { ok } from '@interlingua/ir';
 import { type OpenAiResponsesResponseExtensions, readResponseExtensions } from './openai-responses-extensions.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
-import { irCitationToUrlCitation, irSearchToWebSearchCall } from './openai-responses-search-results.js';
+import { irCitationsToUrlCitations, irSearchToWebSearchCall } from './openai-responses-search-results.js';
 import { buildResponseObject, responseStatusForFinish } from './openai-responses-response-object.js';
 import {
   type OpenAiResponsesEcho,
@@ -85,7 +85,7 @@ class OutputWriter {
     else {
       const { citations, text } = part;
       const annotations = citations?.length
-        ? citations.map((citation) => irCitationToUrlCitation(citation, text))
+        ? irCitationsToUrlCitations(citations, text)
         : ((this.ext.annotations?.[String(p)] ?? []) as Array<{ type: string }>);
       // The answer carries no token log probabilities: an empty list, as OpenAI writes when none were asked for.
       this.message.content.push({ type: 'output_text', text: part.text, annotations, logprobs: [] });

@@ -11,7 +11,8 @@ export function describeIr(ir: IrResponse): Record<string, unknown> {
     refusal: parts.some((p) => p.type === 'refusal')
       ? parts.map((p) => (p.type === 'refusal' ? p.text : '')).join('')
       : null,
-    reasoning: parts.filter((p) => p.type === 'reasoning').map((p) => (p.type === 'reasoning' ? p.text : '')),
+    // Visible reasoning: a reasoning item without a summary opens an empty block (it carries the item).
+    reasoning: parts.flatMap((p) => (p.type === 'reasoning' && p.text !== '' ? [p.text] : [])),
     tool_calls: parts.flatMap((p) =>
       p.type === 'tool-call' ? [{ call_id: p.id, name: p.name, arguments: parseToolArguments(p.argumentsJson) }] : [],
     ),

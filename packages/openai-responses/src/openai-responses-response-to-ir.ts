@@ -1,5 +1,6 @@
 import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
+import { CitationBudget } from '@interlingua/ir-utils';
 import {
   OPENAI_RESPONSES_STYLE,
   type OpenAiResponsesResponseExtensions,
@@ -29,6 +30,7 @@ class OutputReader {
     annotations: {},
   };
   hasFunctionCalls = false;
+  private readonly citations = new CitationBudget();
 
   read(item: Item, index: number): void {
     if (!this.mapped(item)) this.ext.outputItems.push({ index, item });
@@ -47,7 +49,7 @@ class OutputReader {
         if (part.type === 'refusal') this.push({ type: 'refusal', text: part.refusal ?? '' }, message.data.id);
         else if (part.type === 'output_text') {
           const text = part.text ?? '';
-          const citations = urlCitationsToIr(part.annotations, text);
+          const citations = urlCitationsToIr(part.annotations, text, { budget: this.citations });
           if (!citations && part.annotations && part.annotations.length > 0)
             this.ext.annotations[String(this.parts.length)] = part.annotations;
           this.push(citations ? { type: 'text', text, citations } : { type: 'text', text }, message.data.id);

@@ -1,5 +1,5 @@
 import type { IrCitation, IrWebSearchPart, IrWebSource } from '@interlingua/ir';
-import { asRecord, codePointToUtf16, utf16ToCodePoint } from '@interlingua/ir-utils';
+import { asRecord, openAiUrlCitationsToIr, utf16ToOffsets, type UrlCitationReading } from '@interlingua/ir-utils';
 
 type Item = Record<string, unknown> & { type: string };
 
@@ -36,36 +36,41 @@ export function irSearchToWebSearchCall(part: IrWebSearchPart, id: string): Item
   return { type: 'web_search_call', id, status: part.error ? 'failed' : 'completed', action };
 }
 
-/** `output_text` annotations -> IR citations, when every one is a `url_citation`; else undefined. */
+/**
+ * `output_text` annotations -> IR citations, when every one is a `url_citation`; else undefined.
+ * Repeated citations and those past the answer's `CitationBudget` are dropped.
+ */
 export function urlCitationsToIr(
   annotations: readonly unknown[] | null | undefined,
   text: string,
+  reading?: UrlCitationReading,
 ): IrCitation[] | undefined {
   if (!annotations || annotations.length === 0) return undefined;
-  const out: IrCitation[] = [];
+  const found: Item[] = [];
   for (const annotation of annotations) {
-    const found = asRecord(annotation);
-    const url = str(found?.url);
-    if (!found || found.type !== 'url_citation' || !url) return undefined;
-    const citation: IrCitation = { url, raw: { origin: 'openai', value: found } };
-    const title = str(found.title);
-    if (title) citation.title = title;
-    if (typeof found.start_index === 'number') citation.startIndex = codePointToUtf16(text, found.start_index);
-    if (typeof found.end_index === 'number') citation.endIndex = codePointToUtf16(text, found.end_index);
-    out.push(citation);
+    const record = asRecord(annotation);
+    if (!record || record.type !== 'url_citation' || !str(record.url)) return undefined;
+    found.push(record as Item);
   }
-  return out;
+  return openAiUrlCitationsToIr(found, text, reading, (value) => ({ raw: { origin: 'openai', value } }));
 }
 
-/** An IR citation of `text` -> a `url_citation` annotation (OpenAI's own when it made it); a citation without a span cites the whole text. */
-export function irCitationToUrlCitation(citation: IrCitation, text: string): Item {
-  const own = citation.raw?.origin === 'openai' ? citation.raw.value : undefined;
-  if (own && own.type === 'url_citation') return own as Item;
-  return {
-    type: 'url_citation',
-    start_index: utf16ToCodePoint(text, citation.startIndex ?? 0),
-    end_index: utf16ToCodePoint(text, citation.endIndex ?? text.length),
-    url: citation.url,
-    title: citation.title ?? citation.url,
-  };
+/**
+ * IR citations of `text` -> `url_citation` annotations (OpenAI's own when it made them), their
+ * offsets converted in one walk; a citation without a span cites the whole text.
+ */
+export function irCitationsToUrlCitations(citations: readonly IrCitation[], text: string): Item[] {
+  const indices = citations.flatMap((citation) => [citation.startIndex ?? 0, citation.endIndex ?? text.length]);
+  const points = utf16ToOffsets(text, indices, 'code-point');
+  return citations.map((citation, n) => {
+    const own = citation.raw?.origin === 'openai' ? citation.raw.value : undefined;
+    if (own && own.type === 'url_citation') return own as Item;
+    return {
+      type: 'url_citation',
+      start_index: points[2 * n] ?? 0,
+      end_index: points[2 * n + 1] ?? 0,
+      url: citation.url,
+      title: citation.title ?? citation.url,
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import type { IrErrorData, IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
-import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { asRecord, CitationBudget, GrowingTextOffsets, safeJsonParse } from '@interlingua/ir-utils';
 import { openAiResponsesErrorToIr } from './openai-responses-error-to-ir.js';
 import { openAiResponsesUsageSchema } from './openai-responses-response-schema.js';
 import { urlCitationsToIr, webSearchCallToIr } from './openai-responses-search-results.js';
@@ -14,6 +14,8 @@ interface Block {
   kind: 'text' | 'reasoning' | 'tool-call';
   emitted: string;
   open: boolean;
+  /** One walk over the text so far for its citations' offsets. */
+  offsets?: GrowingTextOffsets;
 }
 
 interface ItemState {
@@ -38,6 +40,7 @@ class ResponsesStreamDecoder {
   private sawFunctionCall = false;
   private searches = 0;
   private readonly items = new Map<number, ItemState>();
+  private readonly citations = new CitationBudget();
 
   private readonly handlers: Record<string, (data: Data) => Events> = {
     'response.created': () => [],
@@ -208,7 +211,9 @@ class ResponsesStreamDecoder {
   /** A `url_citation` of an open text block -> `text-citation` (its offsets count the text so far). */
   private annotation(data: Data): Events {
     const { block, events } = this.textBlock(data);
-    const [citation] = urlCitationsToIr([data.annotation], block.emitted) ?? [];
+    block.offsets ??= new GrowingTextOffsets('code-point');
+    const reading = { budget: this.citations, offsets: block.offsets };
+    const [citation] = urlCitationsToIr([data.annotation], block.emitted, reading) ?? [];
     return citation && block.open ? [...events, { type: 'text-citation', index: block.index, citation }] : events;
   }
 

@@ -16,7 +16,7 @@ import { dispatchStreamEvent } from '@interlingua/ir';
 import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
 import { reasoningOutputItem } from './ir-to-openai-responses-response.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
-import { irCitationToUrlCitation, irSearchToWebSearchCall } from './openai-responses-search-results.js';
+import { irCitationsToUrlCitations, irSearchToWebSearchCall } from './openai-responses-search-results.js';
 import {
   type ResponseObjectParts,
   buildResponseObject,
@@ -266,7 +266,8 @@ class ResponsesStreamEncoder {
   private citation(index: number, citation: IrCitation): Out {
     const block = this.openOf(index, 'text');
     if (!block) return [];
-    const annotation = irCitationToUrlCitation(citation, block.text);
+    const [annotation] = irCitationsToUrlCitations([citation], block.text);
+    if (!annotation) return [];
     block.annotations ??= [];
     const annotationIndex = block.annotations.push(annotation) - 1;
     return [

@@ -22,6 +22,7 @@ import { invalidUpstreamBody } from './translated-path.js';
 import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
+import { ERROR_WORD, redactedErrorEvent } from './in-band-error-redaction.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
 type RelayedRequest = ForwardedRequest &
@@ -201,6 +202,8 @@ class FastSseRelay {
   private lastStart = 0;
   private lastEnd = 0;
   private readonly usageScan = new UsageObjectScan();
+  /** Where the word `error` next appears in the buffer being relayed (-1: nowhere). */
+  private errorAt = -1;
   private readonly usageDecoder;
   private readonly writes: TurnWrites;
 
@@ -225,6 +228,7 @@ class FastSseRelay {
     let position = 0;
     let waiting: Promise<void> | undefined;
     this.usageScan.reset(buffer);
+    this.errorAt = buffer.indexOf(ERROR_WORD);
     for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
       const start = position;
       position = end;
@@ -233,8 +237,10 @@ class FastSseRelay {
         this.lastStart = start;
         this.lastEnd = end;
       }
-      if (!this.accept(buffer, start, end)) {
+      const verdict = this.accept(buffer, start, end);
+      if (verdict !== true) {
         if (start > runStart) waiting = this.writes.add(buffer.subarray(runStart, start));
+        if (verdict !== false) waiting = this.writes.add(verdict);
         runStart = end;
       }
     }
@@ -290,9 +296,10 @@ class FastSseRelay {
   /**
    * Decides whether an event goes to the caller; commits before the first one that does. An
    * error as the first event is thrown (a real HTTP error) unless an early keep-alive already
-   * committed the answer: then it goes through as the in-band error it already is.
+   * committed the answer: then it goes through as the in-band error it already is, redacted like
+   * every later error event.
    */
-  private accept(buffer: Buffer, start: number, end: number): boolean {
+  private accept(buffer: Buffer, start: number, end: number): boolean | Buffer {
     if (!this.started) {
       const decoded = eventMessages(buffer.subarray(start, end));
       if (decoded.length === 0) return false;
@@ -308,8 +315,17 @@ class FastSseRelay {
       this.writes.commitWithNext();
       this.started = true;
     }
+    const redacted = this.redactedError(buffer, start, end);
+    if (redacted) return redacted;
     if (!this.usageScan.holds(start, end)) return true;
     return this.tapUsage(buffer.subarray(start, end));
+  }
+
+  /** An error event (any of them), redacted; only events holding the word `error` are read. */
+  private redactedError(buffer: Buffer, start: number, end: number): Buffer | undefined {
+    if (this.errorAt !== -1 && this.errorAt < start) this.errorAt = buffer.indexOf(ERROR_WORD, start);
+    if (this.errorAt === -1 || this.errorAt >= end) return undefined;
+    return redactedErrorEvent(buffer.subarray(start, end), this.codec, this.run.outcome.target?.settings);
   }
 
   private tapUsage(event: Buffer): boolean {

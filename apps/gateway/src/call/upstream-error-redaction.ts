@@ -48,14 +48,23 @@ function configuredSecrets(settings: ProviderSettings | undefined): readonly str
 }
 
 /**
+ * Upstream text with the provider's configured secrets (its API key, header values, secret-named
+ * options) replaced by `[redacted]`, exact matches only: what a successful answer passes through.
+ */
+export function redactConfiguredSecrets(text: string, settings?: ProviderSettings): string {
+  let out = text;
+  for (const secret of configuredSecrets(settings)) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
+/**
  * Upstream text with credentials replaced by `[redacted]`: the provider's configured secrets
  * (exact match) and anything shaped like a bearer token, an `sk-…` or Google API key, or an
  * `x-api-key` / `key=` value. An upstream that echoes what it was sent (a proxy reporting the
  * request it refused) must not hand the gateway's provider key to callers or to the logs.
  */
 export function redactCredentials(text: string, settings?: ProviderSettings): string {
-  let out = text;
-  for (const secret of configuredSecrets(settings)) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  let out = redactConfiguredSecrets(text, settings);
   for (const [shape, replacement] of CREDENTIAL_SHAPES) out = out.replace(shape, replacement);
   return out;
 }

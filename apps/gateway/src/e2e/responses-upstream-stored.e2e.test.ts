@@ -55,10 +55,12 @@ function openAiLike(request: ReceivedRequest, response: ServerResponse): void {
     return sendJson(response, 200, { ...JSON_ANSWER, id });
   }
   const stored = match ? kept.get(decodeURIComponent(match[1] ?? '')) : undefined;
+  // An upstream that echoes what it was sent (in no credential's shape): in its errors, or in a stored answer.
+  const echo = `sent with ${String(request.headers.authorization).replace(/^Bearer /, '')}`;
   if (!match || !stored)
     return sendJson(response, 404, {
       error: {
-        message: `Response with id '${match?.[1] ?? ''}' not found.`,
+        message: `Response with id '${match?.[1] ?? ''}' not found, ${echo}.`,
         type: 'invalid_request_error',
         param: null,
         code: null,
@@ -76,7 +78,7 @@ function openAiLike(request: ReceivedRequest, response: ServerResponse): void {
           id: 'msg_in_0',
           type: 'message',
           role: 'user',
-          content: [{ type: 'input_text', text: String(stored.input) }],
+          content: [{ type: 'input_text', text: stored.input === 'echo' ? echo : String(stored.input) }],
         },
       ],
       first_id: 'msg_in_0',
@@ -169,5 +171,23 @@ describe('responses stored by an OpenAI Responses upstream (passed through)', ()
     const error = await client.responses.retrieve(created.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect((error as Error).message).toContain(created.id);
+  });
+
+  it('the provider key an upstream echoes in a lookup, its answer or its error, never reaches the caller', async () => {
+    const created = await client.responses.create({ model: 'oai/gpt-4.1-mini', input: 'echo' });
+    const ask = (path: string): Promise<Response> =>
+      fetch(`${harness.url}/v1/responses/${path}`, { headers: { authorization: `Bearer ${GATEWAY_KEY}` } });
+    const items = await ask(`${created.id}/input_items`);
+    const itemsText = await items.text();
+    expect(items.status).toBe(200);
+    expect(itemsText).toContain('sent with [redacted]');
+    expect(itemsText).not.toContain(PROVIDER_KEY);
+    // The owner is known for this id, so the upstream is asked; its 404 echoes the key.
+    kept.delete(created.id);
+    const error = await ask(created.id);
+    const errorText = await error.text();
+    expect(error.status).toBe(404);
+    expect(errorText).toContain('sent with [redacted]');
+    expect(errorText).not.toContain(PROVIDER_KEY);
   });
 });

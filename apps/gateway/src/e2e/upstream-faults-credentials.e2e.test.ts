@@ -62,6 +62,20 @@ beforeAll(async () => {
         });
       return sendSse(response, serializeSseMessages(events));
     }
+    if (fault === 'later-errors' && read.stream) {
+      // A stream that starts well, then reports two errors: the second echoes the credentials.
+      const codec = codecFor(read.wire);
+      const encoder = codec.stream.createEncoder();
+      const opening = [
+        ...encoder.push({ type: 'response-start', id: 'resp_1', model: 'm', created: 1 }),
+        ...encoder.push({ type: 'text-start', index: 0 }),
+        ...encoder.push({ type: 'text-delta', index: 0, delta: 'Hello' }),
+      ];
+      const error = (message: string) =>
+        codec.stream.createEncoder().push({ type: 'error', error: { kind: 'overloaded', message, status: 503 } });
+      const errors = [...error('first error'), ...error(echoMessage(`Bearer ${authorization}`))];
+      return sendSse(response, serializeSseMessages([...opening, ...errors]));
+    }
     return sendJson(response, 401, errorBody(read.wire, 401, echoMessage(`Bearer ${authorization}`)));
   });
   const config = configSchema.parse({
@@ -122,11 +136,9 @@ describe('credentials an upstream echoes in its error', () => {
     },
   );
 
-  // A Responses stream opens with `response.created` before its `response.failed`: same style, those
-  // bytes are relayed unparsed like any event after the first (docs/configuration.md, `providers`).
-  const firstEventCases = cases.filter(
-    ([, mode, wire]) => isStreaming(mode) && !(wire === 'openai-responses' && mode.style === wire),
-  );
+  // A Responses stream opens with `response.created` before its `response.failed`: same style, the
+  // error is then a later event of a relayed stream, redacted like every other.
+  const firstEventCases = cases.filter(([, mode]) => isStreaming(mode));
   it.each(firstEventCases)('%s: an error as the first stream event is redacted too', async (_name, mode, wire) => {
     const response = await send(mode, wire, 'first-event');
     const text = await response.text();
@@ -141,4 +153,17 @@ describe('credentials an upstream echoes in its error', () => {
     expect(text).toContain('overloaded xxx');
     expect(text.length).toBeLessThan(MAX_ANSWER_CHARS);
   });
+
+  // Same-style SSE streams are relayed as bytes (the fast path); a Gemini array stops at the first error.
+  const sameStyleStreams = cases.filter(([, mode, wire]) => mode.id.endsWith('-sse') && mode.style === wire);
+  it.each(sameStyleStreams)(
+    '%s: every error event of a relayed stream is redacted, not only the first',
+    async (_name, mode, wire) => {
+      const response = await send(mode, wire, 'later-errors');
+      const text = await response.text();
+      expect(text).toContain('Hello');
+      expect(text).toContain('Refused request');
+      expectNoCredentials(text);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { codecFor, fetchUpstream, requestSigner, type UpstreamRequest } from '@i
 import type { ModelCatalog } from './route-scope.js';
 import type { RequestContext } from '../context/request-context.js';
 import { upstreamHttpError } from '../call/upstream-request.js';
+import { redactConfiguredSecrets } from '../call/upstream-error-redaction.js';
 import { isResponsesTarget } from '../responses/responses-targets.js';
 import { responseNotFound } from '../responses/response-store.js';
 import type { UpstreamOwner } from '../responses/upstream-response-owners.js';
@@ -49,7 +50,11 @@ export async function answerFromOwner(
   if (settings.timeouts) request.timeouts = settings.timeouts;
   if (settings.dispatcher) request.dispatcher = settings.dispatcher;
   const answer = await fetchUpstream(request, MAX_ANSWER_BYTES);
-  if (answer.status >= 400) throw upstreamHttpError(codecFor('openai-responses'), answer, answer.body, adapter);
-  // Always JSON: an upstream's own content type is not served on the gateway's origin.
-  context.sink.send(answer.status, 'application/json', answer.body);
+  if (answer.status >= 400)
+    throw upstreamHttpError(codecFor('openai-responses'), answer, answer.body, adapter, settings);
+  // Always JSON: an upstream's own content type is not served on the gateway's origin. A stored
+  // answer that echoes the provider's own secrets reaches the caller without them.
+  const text = answer.body.toString('utf8');
+  const redacted = redactConfiguredSecrets(text, settings);
+  context.sink.send(answer.status, 'application/json', redacted === text ? answer.body : Buffer.from(redacted));
 }

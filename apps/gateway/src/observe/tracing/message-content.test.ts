@@ -1,4 +1,5 @@
-import type { IrRequest, IrResponse } from '@interlingua/ir';
+import type { IrContentPart, IrRequest, IrResponse } from '@interlingua/ir';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inputContentAttributes, MAX_CONTENT_CHARS, outputContentAttributes } from './message-content.js';
 
@@ -81,10 +82,69 @@ describe('message contents in the GenAI conventions’ shape', () => {
     }));
     const attributes = inputContentAttributes(request(many));
     const json = String(attributes['gen_ai.input.messages']);
-    expect(json.length).toBeLessThan(MAX_CONTENT_CHARS * 1.5);
+    expect(json.length).toBeLessThanOrEqual(MAX_CONTENT_CHARS);
     expect(attributes['interlingua.content.truncated']).toBe(true);
     const kept = JSON.parse(json) as Array<{ parts: unknown[] }>;
     expect(kept.length).toBeLessThan(many.length);
     expect(kept.every((message) => message.parts.length === 1)).toBe(true);
+  });
+
+  it('charges every string: a 300 KB tool-call id, name, file id or media type keeps the attribute within the bound', () => {
+    const huge = 'i'.repeat(300_000);
+    const parts: IrContentPart[][] = [
+      [{ type: 'tool-call', id: huge, name: huge, argumentsJson: '{}' }],
+      [{ type: 'tool-result', toolCallId: huge, toolName: 'w', content: [{ type: 'text', text: 'ok' }] }],
+      [{ type: 'file', mediaType: huge, source: { kind: 'file-id', fileId: huge } }],
+      [{ type: 'web-search', id: huge, queries: Array.from({ length: 10_000 }, () => 'q'.repeat(40)), sources: [] }],
+      Array.from({ length: 5_000 }, () => ({ type: 'text' as const, text: '\u0000"\\'.repeat(20) })),
+    ];
+    for (const content of parts) {
+      const attributes = inputContentAttributes(request([{ role: 'assistant', content }]));
+      const json = String(attributes['gen_ai.input.messages']);
+      expect(json.length, content[0]?.type).toBeLessThanOrEqual(MAX_CONTENT_CHARS);
+      expect(() => JSON.parse(json) as unknown).not.toThrow();
+      expect(attributes['interlingua.content.truncated']).toBe(true);
+    }
+  });
+
+  it('records a data: URL, base64 or not, as a blob without its bytes', () => {
+    const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"><text>secret</text></svg>')}`;
+    const attributes = inputContentAttributes(
+      request([{ role: 'user', content: [{ type: 'file', source: { kind: 'url', url: svg } }] }]),
+    );
+    const json = String(attributes['gen_ai.input.messages']);
+    expect(JSON.parse(json)).toEqual([
+      {
+        role: 'user',
+        parts: [{ type: 'blob', modality: 'image', mime_type: 'image/svg+xml', content: '', size: svg.length - 19 }],
+      },
+    ]);
+    expect(json).not.toContain('secret');
+  });
+
+  it('never exceeds the bound, whatever strings the messages carry (bounded property run)', () => {
+    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ maxLength: 3_000 }));
+    const part = fc.oneof(
+      text.map((value): IrContentPart => ({ type: 'text', text: value })),
+      fc
+        .tuple(text, text, text)
+        .map(([id, name, args]): IrContentPart => ({ type: 'tool-call', id, name, argumentsJson: args })),
+      fc
+        .tuple(text, text)
+        .map(([mediaType, fileId]): IrContentPart => ({
+          type: 'file',
+          mediaType,
+          source: { kind: 'file-id', fileId },
+        })),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(part, { maxLength: 12 }), { maxLength: 12 }), (contents) => {
+        const messages = contents.map((content) => ({ role: 'user' as const, content }));
+        const json = String(inputContentAttributes(request(messages))['gen_ai.input.messages']);
+        expect(json.length).toBeLessThanOrEqual(MAX_CONTENT_CHARS);
+        expect(() => JSON.parse(json) as unknown).not.toThrow();
+      }),
+      { numRuns: 30 },
+    );
   });
 });

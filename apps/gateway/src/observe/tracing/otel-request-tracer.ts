@@ -38,6 +38,13 @@ import {
 import type { TelemetrySettings } from './telemetry-settings.js';
 
 /**
+ * The span queue while message contents are recorded: each span holds at most two content
+ * attributes of MAX_CONTENT_CHARS, so spans waiting for an exporter that is slow or away hold
+ * at most 256 × 2 × 32,768 characters of content (16 Mi) instead of the SDK's 2,048 spans.
+ */
+const CONTENT_SPAN_QUEUE = { maxQueueSize: 256, maxExportBatchSize: 64 };
+
+/**
  * The OpenTelemetry SDK behind `RequestTracer`: a tracer provider of its own (never the global
  * one), a batch processor and an OTLP/HTTP exporter. This module is imported only when tracing is
  * on, so the SDK is never loaded otherwise. Contexts are passed by hand (no context manager).
@@ -50,7 +57,7 @@ export function createOtelTracer(settings: TelemetrySettings): RequestTracer {
   );
   const provider = new BasicTracerProvider({
     resource,
-    spanProcessors: [new BatchSpanProcessor(exporter)],
+    spanProcessors: [new BatchSpanProcessor(exporter, settings.captureMessageContent ? CONTENT_SPAN_QUEUE : {})],
     ...(settings.sampleRatio !== undefined
       ? { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }) }
       : {}),

@@ -1,0 +1,25 @@
+import type { StyleCodec } from '@interlingua/ir';
+import type { ProviderSettings } from '@interlingua/provider-adapters';
+import { eventMessages } from './sse-event-boundaries.js';
+import { redactCredentials } from './upstream-error-redaction.js';
+
+/** Every style's in-band error holds this word (`"error"`, `event: error`); other events are not read. */
+export const ERROR_WORD = Buffer.from('error');
+
+/**
+ * A relayed SSE event that is an upstream error, with credentials redacted as the upstream's
+ * error answers are (the provider's configured secrets, and credential shapes); undefined when
+ * the event is no error or has nothing to hide, so that it passes as it came.
+ */
+export function redactedErrorEvent(
+  event: Buffer,
+  codec: StyleCodec<unknown, unknown>,
+  settings: ProviderSettings | undefined,
+): Buffer | undefined {
+  const decoder = codec.stream.createDecoder();
+  const isError = eventMessages(event).some((message) => decoder.push(message).some((e) => e.type === 'error'));
+  if (!isError) return undefined;
+  const text = event.toString('utf8');
+  const redacted = redactCredentials(text, settings);
+  return redacted === text ? undefined : Buffer.from(redacted);
+}
