@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfigText } from './load-config.js';
+import { parseConfigText } from './load-config.js';
+import { problemsOf } from './config-problems.test-support.js';
 
 const TEAM = `
 keys:
@@ -18,16 +19,6 @@ const ENV = {
   INTERLINGUA_ADMIN_SECRET: 'admin-secret-from-env',
   INTERLINGUA_API_KEY: 'gateway-key-from-env',
 };
-
-function problemsOf(text: string, env: NodeJS.ProcessEnv): string[] {
-  try {
-    parseConfigText(text, 'test.yaml', env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
 
 describe('a config file extends the zero-config defaults', () => {
   it('keeps the mock, the data folder, the admin secret and the INTERLINGUA_* host and port', () => {
