@@ -11,8 +11,9 @@ import { defaultConfig } from './config/default-config.js';
 import { EnvFileError } from './config/env-or-file.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './config/config-warnings.js';
-import { startGateway, type RunningGateway } from './server.js';
+import { detectSurroundings, surroundingWarnings } from './config/surrounding-warnings.js';
 import type { GatewayConfig } from './config/config-schema.js';
+import { startGateway, type RunningGateway } from './server.js';
 import { CATALOG_AS_OF, CATALOG_SOURCE, PriceCatalog } from './accounting/price-catalog.js';
 import { effectivePrices, formatPrices } from './accounting/price-listing.js';
 import { PriceTable } from './accounting/price-table.js';
@@ -103,16 +104,21 @@ async function main(argv: string[]): Promise<number> {
     : defaultConfig(process.env, (secret) =>
         process.stderr.write(`No INTERLINGUA_API_KEY set; generated a gateway key for this run:\n  ${secret}\n`),
       );
-  for (const warning of configWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of warningsOf(config)) process.stderr.write(`warning: ${warning}\n`);
   const workers = workerCount(workersSetting ?? config.server.workers);
   if (workers > 1) {
-    await runPrimary({ config, configPath, env: process.env, workers, warningsOf: configWarnings });
+    await runPrimary({ config, configPath, env: process.env, workers, warningsOf });
     return -1;
   }
   const running = await startGateway(config);
   process.stderr.write(`Interlingua gateway listening on ${running.url}\n`);
   handleSignals(running, configPath);
   return -1;
+}
+
+/** What `check-config`, the start and a reload warn of: the config's own traps and those of where it runs. */
+function warningsOf(config: GatewayConfig): string[] {
+  return [...configWarnings(config), ...surroundingWarnings(config, detectSurroundings(process.env))];
 }
 
 /** The package's own version: `package.json` is one folder up from `src/` and from `dist/` alike. */
@@ -145,7 +151,7 @@ function printPrices(config: GatewayConfig): void {
 
 function checkConfig(path: string): void {
   const config = loadConfig(path, process.env);
-  for (const warning of configWarnings(config)) process.stdout.write(`warning: ${warning}\n`);
+  for (const warning of warningsOf(config)) process.stdout.write(`warning: ${warning}\n`);
   process.stdout.write(`${path}: valid\n`);
 }
 
@@ -163,7 +169,7 @@ function handleSignals(running: RunningGateway, configPath: string | undefined):
       );
       return;
     }
-    for (const warning of configWarnings(result.config)) process.stderr.write(`warning: ${warning}\n`);
+    for (const warning of warningsOf(result.config)) process.stderr.write(`warning: ${warning}\n`);
     process.stderr.write(`SIGHUP: reloaded ${configPath}\n`);
   });
   let stopping = false;

@@ -2,11 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { COMPACT_EARLY } from './cli-compaction-settings.test-support.js';
+import { composeToml, deepMerge, pageBlock, pageEnv, pageJson } from './agent-settings-page.test-support.js';
 
 /**
  * The agent CLIs the suite judges the gateway with, each run non-interactively as a new user would
- * run it, configured only through its own documented settings: a throw-away HOME, the gateway as
- * its API base URL, automatic updates, telemetry and other outside traffic turned off.
+ * run it, configured only through its own documented settings: what docs/agents.md tells a user
+ * to set (read from the page), plus a throw-away HOME, automatic updates, telemetry and other
+ * outside traffic turned off.
  */
 export type CliId = 'claude-code' | 'codex-http' | 'codex-websocket' | 'gemini-cli' | 'opencode' | 'qwen-code' | 'pi';
 
@@ -128,12 +130,7 @@ const claudeCode: AgentCli = {
         '12',
       ],
       env: {
-        ANTHROPIC_BASE_URL: setup.gateway,
-        ANTHROPIC_API_KEY: setup.key,
-        ANTHROPIC_SMALL_FAST_MODEL: setup.model,
-        ANTHROPIC_DEFAULT_HAIKU_MODEL: setup.model,
-        ANTHROPIC_DEFAULT_SONNET_MODEL: setup.model,
-        ANTHROPIC_DEFAULT_OPUS_MODEL: setup.model,
+        ...pageEnv('claude-code', setup),
         CLAUDE_CONFIG_DIR: join(setup.home, '.claude'),
         MAX_THINKING_TOKENS: '2048',
         DISABLE_AUTOUPDATER: '1',
@@ -164,31 +161,28 @@ function codex(websocket: boolean): AgentCli {
     build(setup) {
       const codexHome = join(setup.home, '.codex');
       mkdirSync(codexHome, { recursive: true });
-      const lines = [
-        `model = "${setup.model}"`,
-        'model_provider = "interlingua"',
-        'model_reasoning_effort = "medium"',
-        'check_for_update_on_startup = false',
-        'approval_policy = "never"',
-        'sandbox_mode = "danger-full-access"',
-        'web_search = "disabled"',
-        ...(setup.compactEarly ? COMPACT_EARLY.codex.configLines : []),
-        '',
-        '[analytics]',
-        'enabled = false',
-        '',
-        '[model_providers.interlingua]',
-        `name = "${setup.compactEarly ? COMPACT_EARLY.codex.providerName : 'Interlingua'}"`,
-        `base_url = "${setup.gateway}/v1"`,
-        'env_key = "INTERLINGUA_API_KEY"',
-        'wire_api = "responses"',
-        'request_max_retries = 0',
-        'stream_max_retries = 0',
-        `supports_websockets = ${websocket}`,
-        ...(websocket ? ['', '[features]', 'responses_websockets = true'] : []),
-        '',
-      ];
-      writeFileSync(join(codexHome, 'config.toml'), lines.join('\n'));
+      let page = pageBlock(websocket ? 'codex-websocket' : 'codex', 'config.toml', setup);
+      if (setup.compactEarly) page = page.replace(/^name = .*$/m, `name = "${COMPACT_EARLY.codex.providerName}"`);
+      const config = composeToml([
+        page,
+        {
+          '': [
+            'model_reasoning_effort = "medium"',
+            'check_for_update_on_startup = false',
+            'approval_policy = "never"',
+            'sandbox_mode = "danger-full-access"',
+            'web_search = "disabled"',
+            ...(setup.compactEarly ? COMPACT_EARLY.codex.configLines : []),
+          ],
+          analytics: ['enabled = false'],
+          'model_providers.interlingua': [
+            'request_max_retries = 0',
+            'stream_max_retries = 0',
+            ...(websocket ? [] : ['supports_websockets = false']),
+          ],
+        },
+      ]);
+      writeFileSync(join(codexHome, 'config.toml'), config);
       return {
         command: this.executable,
         args: [
@@ -223,8 +217,8 @@ const geminiCli: AgentCli = {
   executable: '@google/gemini-cli/bundle/gemini.js',
   node: true,
   build(setup) {
-    writeJson(join(setup.home, '.gemini', 'settings.json'), {
-      security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+    const settings = deepMerge(pageJson('gemini-cli', 'settings.json', setup), {
+      security: { folderTrust: { enabled: false } },
       general: {
         disableAutoUpdate: true,
         disableUpdateNag: true,
@@ -235,6 +229,7 @@ const geminiCli: AgentCli = {
       telemetry: { enabled: false },
       ...(setup.compactEarly ? COMPACT_EARLY.geminiCli.settings(setup.model) : {}),
     });
+    writeJson(join(setup.home, '.gemini', 'settings.json'), settings);
     return {
       command: this.executable,
       args: [
@@ -247,8 +242,7 @@ const geminiCli: AgentCli = {
         ...(setup.resume ? ['--resume', 'latest'] : []),
       ],
       env: {
-        GEMINI_API_KEY: setup.key,
-        GOOGLE_GEMINI_BASE_URL: setup.gateway,
+        ...pageEnv('gemini-cli', setup),
         GEMINI_CLI_NO_RELAUNCH: 'true',
         GEMINI_TELEMETRY_ENABLED: 'false',
       },
@@ -266,17 +260,19 @@ const qwenCode: AgentCli = {
   executable: '@qwen-code/qwen-code/cli-entry.js',
   node: true,
   build(setup) {
-    writeJson(join(setup.home, '.qwen', 'settings.json'), {
-      security: { auth: { selectedType: 'openai' } },
-      general: { disableAutoUpdate: true, disableUpdateNag: true },
-      privacy: { usageStatisticsEnabled: false },
-      telemetry: { enabled: false },
-      ...(setup.compactEarly ? COMPACT_EARLY.qwenCode.settings : {}),
-    });
+    writeJson(
+      join(setup.home, '.qwen', 'settings.json'),
+      deepMerge(pageJson('qwen-code', 'settings.json', setup), {
+        general: { disableAutoUpdate: true, disableUpdateNag: true },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+        ...(setup.compactEarly ? COMPACT_EARLY.qwenCode.settings : {}),
+      }),
+    );
     return {
       command: this.executable,
       args: ['-p', setup.prompt, '-m', setup.model, '--yolo', '--auth-type', 'openai'],
-      env: { OPENAI_API_KEY: setup.key, OPENAI_BASE_URL: `${setup.gateway}/v1`, OPENAI_MODEL: setup.model },
+      env: pageEnv('qwen-code', setup),
     };
   },
 };
@@ -291,29 +287,14 @@ const opencode: AgentCli = {
   executable: 'opencode-linux-x64/bin/opencode',
   node: false,
   build(setup) {
-    const config = {
+    const early = { [setup.model]: { limit: { context: COMPACT_EARLY.opencode.contextLimit } } };
+    const config = deepMerge(pageJson('opencode', 'opencode.json', setup), {
       $schema: 'https://opencode.ai/config.json',
       autoupdate: false,
       share: 'disabled',
-      model: `interlingua/${setup.model}`,
-      small_model: `interlingua/${setup.model}`,
       permission: { edit: 'allow', bash: 'allow', webfetch: 'deny' },
-      provider: {
-        interlingua: {
-          npm: '@ai-sdk/openai-compatible',
-          name: 'Interlingua',
-          options: { baseURL: `${setup.gateway}/v1`, apiKey: setup.key },
-          models: {
-            [setup.model]: {
-              name: setup.model,
-              tool_call: true,
-              reasoning: true,
-              limit: { context: setup.compactEarly ? COMPACT_EARLY.opencode.contextLimit : 200000, output: 4096 },
-            },
-          },
-        },
-      },
-    };
+      ...(setup.compactEarly ? { provider: { interlingua: { models: early } } } : {}),
+    });
     return {
       command: this.executable,
       args: ['run', '--model', `interlingua/${setup.model}`, setup.prompt],
@@ -342,26 +323,7 @@ const pi: AgentCli = {
   node: true,
   build(setup) {
     const agentDir = join(setup.home, '.pi', 'agent');
-    writeJson(join(agentDir, 'models.json'), {
-      providers: {
-        interlingua: {
-          baseUrl: `${setup.gateway}/v1`,
-          api: 'openai-completions',
-          apiKey: 'INTERLINGUA_API_KEY',
-          models: [
-            {
-              id: setup.model,
-              name: setup.model,
-              reasoning: true,
-              input: ['text'],
-              contextWindow: 200000,
-              maxTokens: 4096,
-              cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-            },
-          ],
-        },
-      },
-    });
+    writeJson(join(agentDir, 'models.json'), pageJson('pi', 'models.json', setup));
     writeJson(join(agentDir, 'settings.json'), {
       autoUpdate: false,
       checkForUpdates: false,

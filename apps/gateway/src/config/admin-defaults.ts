@@ -18,7 +18,12 @@ export function operatorDefaults(
     secret = `ilg-admin-${randomBytes(24).toString('base64url')}`;
     onGenerated(secret);
   }
-  return { admin: { secret }, database: { type: 'sqlite', dir: env.INTERLINGUA_DATA_DIR || DEFAULT_DATA_DIR } };
+  return { admin: { secret }, database: defaultDatabase(env) };
+}
+
+/** The embedded database of the defaults: SQLite in `INTERLINGUA_DATA_DIR`, or `interlingua-data`. */
+export function defaultDatabase(env: NodeJS.ProcessEnv): { type: 'sqlite'; dir: string } {
+  return { type: 'sqlite', dir: env.INTERLINGUA_DATA_DIR || DEFAULT_DATA_DIR };
 }
 
 function reportGeneratedAdminSecret(secret: string): void {

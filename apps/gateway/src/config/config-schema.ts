@@ -177,6 +177,13 @@ export const configSchema = strictObject({
   telemetry: telemetrySchema.default(telemetrySchema.parse({})),
   ...operationsSections,
   ...adminSections,
+  /** What a config file keeps of the zero-config defaults (both on unless set to false). */
+  defaults: strictObject({
+    /** The built-in `mock` provider and model, added when the file names neither. */
+    mock: z.boolean().default(true),
+    /** The SQLite database in `INTERLINGUA_DATA_DIR` (default `interlingua-data`) when the file has no `database`. */
+    database: z.boolean().default(true),
+  }).prefault({}),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;

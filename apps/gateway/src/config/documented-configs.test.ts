@@ -9,19 +9,33 @@ import { formatIssues, parseConfigText } from './load-config.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
-/** Every `${NAME}` resolves to a value that fits any string field it stands in. */
+/** Every `${NAME}` resolves to a value that fits the field it stands in, as an operator would set it. */
 const anyEnv = new Proxy<NodeJS.ProcessEnv>(
   {},
   // Every variable is set, none of the `<NAME>_FILE` ones (both at once is refused).
   {
-    get: (_target, name) =>
-      typeof name === 'string' && !name.endsWith('_FILE') ? `env-value-${name.toLowerCase()}` : undefined,
+    get: (_target, name) => (typeof name === 'string' && !name.endsWith('_FILE') ? envValue(name) : undefined),
   },
 );
+
+function envValue(name: string): string {
+  if (name.endsWith('PORT')) return '9000';
+  if (name.endsWith('HOST')) return '0.0.0.0';
+  if (name.endsWith('HASH')) return `sha256:${'0'.repeat(64)}`;
+  if (name.includes('DATABASE') || name.includes('POSTGRES'))
+    return 'postgres://gateway:password@db.internal:5432/gateway';
+  if (name.includes('REDIS')) return 'redis://redis.internal:6379/0';
+  return `env-value-${name.toLowerCase()}`;
+}
+
+/** The comment that marks a YAML block of the docs as part of a config, not a whole one. */
+const FRAGMENT_MARK = '<!-- config fragment -->';
 
 interface Example {
   where: string;
   text: string;
+  /** Marked as a part of a config: checked for known fields only. */
+  fragment: boolean;
 }
 
 function yamlBlocks(file: string): Example[] {
@@ -31,7 +45,8 @@ function yamlBlocks(file: string): Example[] {
   lines.forEach((line, i) => {
     if (start < 0 && /^\s*```ya?ml\s*$/.test(line)) start = i + 1;
     else if (start >= 0 && /^\s*```\s*$/.test(line)) {
-      blocks.push({ where: `${relative(root, file)}:${start}`, text: lines.slice(start, i).join('\n') });
+      const fragment = lines[start - 2]?.trim() === FRAGMENT_MARK;
+      blocks.push({ where: `${relative(root, file)}:${start}`, text: lines.slice(start, i).join('\n'), fragment });
       start = -1;
     }
   });
@@ -57,6 +72,7 @@ const examples = [
   ...filesUnder(join(root, 'examples'), /\.ya?ml$/).map((file) => ({
     where: relative(root, file),
     text: readFileSync(file, 'utf8'),
+    fragment: false,
   })),
 ];
 
@@ -75,6 +91,13 @@ describe('configs shown in the README, docs/ and examples/', () => {
   it.each(examples.map((example) => [example.where, example.text]))('%s uses only known fields', (_where, text) => {
     expect(schemaProblems(text).filter((problem) => problem.includes('unknown field'))).toEqual([]);
   });
+
+  it.each(examples.filter((example) => !example.fragment).map((example) => [example.where, example.text]))(
+    '%s passes check-config as shown (or is marked as a config fragment)',
+    (where, text) => {
+      expect(() => parseConfigText(text, where, anyEnv)).not.toThrow();
+    },
+  );
 
   it('the README example is a whole valid config', () => {
     const readme = yamlBlocks(join(root, 'README.md')).find((block) => block.text.includes('keys:'));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from './default-config.js';
-import { ConfigError, parseConfigText } from './load-config.js';
+import { parseConfigText } from './load-config.js';
+import { problemsOf } from './config-problems.test-support.js';
 
 const minimal = `
 keys:
@@ -17,16 +18,6 @@ models:
   - name: "openai/*"
     targets: [{ provider: openai }]
 `;
-
-function problemsOf(text: string, env: NodeJS.ProcessEnv = {}): string[] {
-  try {
-    parseConfigText(text, 'test.yaml', env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
 
 describe('parseConfigText', () => {
   it('interpolates environment variables and applies defaults', () => {

@@ -3,7 +3,8 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { configSchema, type GatewayConfig } from './config-schema.js';
 import { defaultConfig } from './default-config.js';
-import { interpolateEnv } from './interpolate-env.js';
+import { interpolateEnv, typedReferences } from './interpolate-env.js';
+import { withFileDefaults } from './file-defaults.js';
 import { adapterRegistry } from '@interlingua/provider-adapters';
 import { checkReferences } from './check-references.js';
 
@@ -43,11 +44,22 @@ export function parseConfigText(text: string, source: string, env: NodeJS.Proces
       source,
       missing.map((m) => `${m.path}: ${m.problem ?? `environment variable ${m.name} is not set`}`),
     );
-  const parsed = configSchema.safeParse(value);
+  const parsed = parseWithTypedReferences(raw, withFileDefaults(value as Record<string, unknown>, env));
   if (!parsed.success) throw new ConfigError(source, formatIssues(parsed.error.issues));
   const problems = checkReferences(parsed.data, new Set(adapterRegistry().keys()));
   if (problems.length > 0) throw new ConfigError(source, problems);
   return parsed.data;
+}
+
+/** The schema's reading of `value`; numbers and booleans written as one `${NAME}` (`port: ${PORT}`) read as such. */
+function parseWithTypedReferences(written: unknown, value: Record<string, unknown>) {
+  const parsed = configSchema.safeParse(value);
+  if (parsed.success) return parsed;
+  const mismatches = parsed.error.issues.flatMap((issue) =>
+    issue.code === 'invalid_type' ? [{ path: issue.path, expected: issue.expected }] : [],
+  );
+  const typed = typedReferences(written, value, mismatches);
+  return typed === undefined ? parsed : configSchema.safeParse(typed);
 }
 
 /** The config from `--config` / `INTERLINGUA_CONFIG`, or the defaults when neither is given. */

@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,11 +35,18 @@ export interface GatewayProcess {
   waitForStderr(pattern: RegExp): Promise<RegExpExecArray>;
 }
 
+/**
+ * The built gateway started with `args`; its data folder (`INTERLINGUA_DATA_DIR`, which a config
+ * file without `database` uses too) is a fresh temporary one unless `env` names one, removed when
+ * the process exits.
+ */
 export function startGatewayProcess(main: string, args: string[], env: NodeJS.ProcessEnv = {}): GatewayProcess {
+  const dataDir = env.INTERLINGUA_DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'interlingua-e2e-')) : undefined;
   const child = spawn(process.execPath, [main, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...(dataDir ? { INTERLINGUA_DATA_DIR: dataDir } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (dataDir) child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -13,14 +13,22 @@ export function errorCodecForPath(path: string, headers: IncomingHttpHeaders): S
   return codecFor('openai-chat');
 }
 
-/** Writes an error in a style's shape, with `retry-after` when known. Does nothing once committed. */
-export function sendStyleError(sink: AnswerSink, codec: StyleCodec<unknown, unknown>, error: IrError): void {
+/**
+ * Writes an error in a style's shape, with `retry-after` when known and the `extra` headers (the
+ * route headers of a request that reached routing). Does nothing once committed.
+ */
+export function sendStyleError(
+  sink: AnswerSink,
+  codec: StyleCodec<unknown, unknown>,
+  error: IrError,
+  extra: Record<string, string> = {},
+): void {
   if (sink.committed) {
     sink.end();
     return;
   }
   const { status, body } = codec.error.fromIr(error.data);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extra };
   if (error.data.retryAfterSeconds !== undefined)
     headers['retry-after'] = String(Math.ceil(error.data.retryAfterSeconds));
   if (error.data.kind === 'quota-exceeded') headers['x-should-retry'] = 'false';

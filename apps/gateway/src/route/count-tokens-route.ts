@@ -6,7 +6,7 @@ import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
 import { bodyLimit } from '../admit/admission.js';
-import { sendStyleError, asIrError } from '../http/style-errors.js';
+import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { countInputTokens, type TokenCount } from '../call/count-tokens.js';
 import type { CallOutcome } from '../context/generation-call.js';
@@ -31,6 +31,7 @@ export interface CountTokensRouteSpec {
 export function countTokensRoute(gateway: CountTokensScope, spec: CountTokensRouteSpec) {
   const codec = codecFor(spec.wire);
   return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
+    let outcome: CallOutcome | undefined;
     try {
       const key = admittedKey(context);
       const json = parseJsonObject(await readBody(request, bodyLimit(gateway.config, 'count-tokens')));
@@ -39,7 +40,7 @@ export function countTokensRoute(gateway: CountTokensScope, spec: CountTokensRou
       checkModelName(ir.model);
       const route = routeForKey(gateway.router, key, ir.model);
       // Observed like any call (log line, metrics by provider), without usage: counting is never charged tokens.
-      const outcome: CallOutcome = {
+      outcome = {
         attempts: 1,
         ...(route.targets[0] ? { target: route.targets[0] } : {}),
         warnings: [],
@@ -58,7 +59,7 @@ export function countTokensRoute(gateway: CountTokensScope, spec: CountTokensRou
       outcome.firstByteAt = performance.now();
       context.sink.sendJson(200, spec.answer(count), outcomeHeaders(outcome));
     } catch (error) {
-      sendStyleError(context.sink, codec, asIrError(error));
+      sendRoutedError(context.sink, codec, error, outcome);
     }
   };
 }

@@ -12,6 +12,7 @@ import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { CallOutcome, GenerationRequestDraft, GenerationRun } from '../context/generation-call.js';
 import type { ObservedCall } from '../context/observed-call.js';
 import { runGeneration } from '../plan/run-generation.js';
+import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { captureMessageContent } from '../observe/tracing/capture-message-content.js';
 import { bodyLimit } from '../admit/admission.js';
@@ -76,6 +77,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
   const readTarget = spec.target ?? bodyTarget;
   const limit = bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]);
   return async (head, rawBody, context) => {
+    let outcome: CallOutcome | undefined;
     try {
       if (rawBody.length > limit) throw requestTooLarge(limit);
       const key = admittedKey(context);
@@ -86,6 +88,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       checkRequiredFields(spec.wire, json);
       checkForwardedMediaUrls(spec.wire, json, gateway.config.media);
       const route = routeForKey(gateway.router, key, target.model);
+      outcome = { attempts: 0, warnings: [] };
       await sizeBudgetHolds(gateway, context, key, route, json, rawBody.length);
       const request: GenerationRequestDraft = {
         inbound: { wire: spec.wire, codec },
@@ -111,7 +114,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
         }),
       };
       const run: GenerationRun = {
-        outcome: { attempts: 0, warnings: [] },
+        outcome,
         sink: context.sink,
         signal: context.signal,
         abort: (reason) => context.abort(reason),
@@ -122,7 +125,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(request, run, trace);
       await runGeneration(request, run);
     } catch (error) {
-      sendStyleError(context.sink, codec, asIrError(error));
+      sendRoutedError(context.sink, codec, error, outcome);
     }
   };
 }

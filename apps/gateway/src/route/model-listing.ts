@@ -13,6 +13,8 @@ const cache = new WeakMap<ProviderSettings, { at: number; models: IrModel[] }>()
 /**
  * The models a key may use: every exact route name, and for each prefix route `<p>/*` the
  * upstream's own models as `<p>/<id>` where the provider can list them, else the pattern itself.
+ * A provider that can list its models but failed to (down, refused the key, answered nonsense)
+ * lists nothing, with a warning in the log: never the pattern, which is no model anyone can call.
  */
 export async function listModelsForKey(gateway: ModelCatalog, key: GatewayKey): Promise<IrModel[]> {
   const out = new Map<string, IrModel>();
@@ -29,7 +31,8 @@ export async function listModelsForKey(gateway: ModelCatalog, key: GatewayKey): 
     }
     const prefix = /^([^*?]+)\*$/.exec(route.name)?.[1];
     const entry = prefix && route.targets.length === 1 ? gateway.providers.get(owner) : undefined;
-    const upstream = entry ? await providerModels(entry) : [];
+    const upstream = entry ? await providerModels(entry, gateway.ops.runtime.logger) : [];
+    if (upstream === LISTING_FAILED) continue;
     if (upstream.length === 0)
       out.set(route.name, {
         id: route.name,
@@ -49,12 +52,25 @@ function routeCapabilities(gateway: Pick<ModelCatalog, 'providers'>, route: Mode
   return capabilities.length > 0 ? capabilities : ['chat'];
 }
 
-async function providerModels(entry: ProviderEntry): Promise<IrModel[]> {
+/** A provider that lists its models failed to: its prefix route lists nothing this time. */
+const LISTING_FAILED = Symbol('listing failed');
+
+async function providerModels(
+  entry: ProviderEntry,
+  logger: ModelCatalog['ops']['runtime']['logger'],
+): Promise<IrModel[] | typeof LISTING_FAILED> {
   const { adapter, settings } = entry;
   if (adapter.kind === 'local') return adapter.listModels(settings);
   if (!adapter.models) return [];
   const cached = cache.get(settings);
   if (cached && Date.now() - cached.at < LIST_TTL_MS) return cached.models;
+  const failed = (reason: string): typeof LISTING_FAILED => {
+    logger.warn(
+      { provider: settings.id, reason },
+      'model listing: the provider did not list its models; its prefix route is left out of /v1/models',
+    );
+    return LISTING_FAILED;
+  };
   try {
     const endpoint = adapter.models.endpoint(settings);
     const answer = await fetchUpstream(
@@ -67,11 +83,11 @@ async function providerModels(entry: ProviderEntry): Promise<IrModel[]> {
       },
       8 * 1024 * 1024,
     );
-    if (answer.status >= 400) return [];
+    if (answer.status >= 400) return failed(`HTTP ${answer.status}`);
     const models = adapter.models.parse(JSON.parse(answer.body.toString('utf8')) as unknown);
     cache.set(settings, { at: Date.now(), models });
     return models;
-  } catch {
-    return [];
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
   }
 }

@@ -4,7 +4,7 @@ import type { ServiceScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
-import { sendStyleError, asIrError } from '../http/style-errors.js';
+import { sendRoutedError } from '../commit/routed-error.js';
 import { bodyLimit } from '../admit/admission.js';
 import type { ServiceCall } from '../services/service-call.js';
 import { parseJsonObject } from './generation-route.js';
@@ -36,16 +36,17 @@ export function retrievalRoute<T>(gateway: ServiceScope, spec: RetrievalRouteSpe
     response: ServerResponse,
     context: RequestContext,
   ): Promise<void> => {
+    let call: ServiceCall | undefined;
     try {
       const key = admittedKey(context);
       const rawBody = await readBody(request, bodyLimit(gateway.config, spec.service));
       const { model, input } = spec.read(request, parseJsonObject(rawBody), rawBody);
       checkModelName(model);
       const route = routeForKey(gateway.router, key, model);
-      const call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
+      call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
       await spec.serve(call, input);
     } catch (error) {
-      sendStyleError(context.sink, spec.errorCodec, asIrError(error));
+      sendRoutedError(context.sink, spec.errorCodec, error, call?.outcome);
     }
   };
 }

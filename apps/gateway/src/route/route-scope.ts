@@ -16,10 +16,11 @@ export interface ModelResolving {
   router: Pick<Gateway['router'], 'resolve'>;
 }
 
-/** The model list: every route, and the providers' adapters (capabilities, owners). */
+/** The model list: every route, the providers' adapters (capabilities, owners), and the logger (failed listings). */
 export interface ModelCatalog {
   router: Pick<Gateway['router'], 'resolve' | 'routes'>;
   providers: Gateway['providers'];
+  ops: { runtime: Pick<Ops['runtime'], 'logger'> };
 }
 
 /** A token-counting route: its body limit and the router. */

@@ -4,7 +4,7 @@ import { codecFor, type ServiceName } from '@interlingua/provider-adapters';
 import type { ServiceScope } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
-import { sendStyleError, asIrError } from '../http/style-errors.js';
+import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { runServiceCall, type ServeOnTarget, type ServiceCall } from '../services/service-call.js';
 import type { ResolvedRoute } from '../plan/model-router.js';
@@ -34,15 +34,16 @@ export interface ServiceRouteSpec<Input> {
 export function serviceRoute<Input>(gateway: ServiceScope, spec: ServiceRouteSpec<Input>) {
   const codec = codecFor('openai-chat');
   return async (request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> => {
+    let call: ServiceCall | undefined;
     try {
       const key = admittedKey(context);
       const { model, input } = await spec.read(request);
       checkModelName(model);
       const route = routeForKey(gateway.router, key, model);
-      const call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
+      call = createServiceCall(gateway, { request, response, context, service: spec.service, model, route });
       if (!(await spec.local?.(call, input))) await runServiceCall(call, spec.serve(call, input));
     } catch (error) {
-      sendStyleError(context.sink, codec, asIrError(error));
+      sendRoutedError(context.sink, codec, error, call?.outcome);
     }
   };
 }

@@ -37,7 +37,7 @@ export function mapTransportError(
     return data('upstream-error', 'The upstream response was larger than the gateway accepts');
   if (code !== undefined && CONNECT_CODES.has(code)) {
     const where = phase === 'before-response' ? 'reaching' : 'reading from';
-    return data('upstream-unavailable', `Failed ${where} the upstream provider (${code})`);
+    return data('upstream-unavailable', `Failed ${where} the upstream provider: ${code}`);
   }
   return data('upstream-unavailable', `Upstream request failed: ${message}`);
 }
