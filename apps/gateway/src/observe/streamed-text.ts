@@ -1,4 +1,5 @@
 import type { GenerationStyle } from '@interlingua/provider-adapters';
+import { BACKSLASH, COLON, QUOTE, skipJsonSpaceInText } from '../http/json-lexer.js';
 
 /**
  * The JSON keys whose string values are text the model wrote, in each style's streamed events
@@ -13,10 +14,6 @@ const KEY_TAILS: Record<GenerationStyle, readonly string[]> = {
   'anthropic-messages': ['text"', 'thinking"', 'partial_json"'],
   gemini: ['text"'],
 };
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
 
 /**
  * Characters of model-written text in a chunk of a streamed answer in `wire`'s style, found
@@ -47,9 +44,9 @@ function keyedTextChars(text: string, tails: readonly string[], utf8: boolean): 
 
 /** Characters of the JSON string that follows `"key"` at `from` (`: "…"`); 0 when the value is not a string. */
 function stringValueChars(text: string, from: number, utf8: boolean): number {
-  let i = skipSpaces(text, from);
+  let i = skipJsonSpaceInText(text, from);
   if (text.charCodeAt(i) !== COLON) return 0;
-  i = skipSpaces(text, i + 1);
+  i = skipJsonSpaceInText(text, i + 1);
   if (text.charCodeAt(i) !== QUOTE) return 0;
   let chars = 0;
   for (i++; i < text.length; i++) {
@@ -60,12 +57,6 @@ function stringValueChars(text: string, from: number, utf8: boolean): number {
     chars++;
   }
   return chars;
-}
-
-function skipSpaces(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
-  return i;
 }
 
 /** Bytes (or characters) written but not counted yet, at most: past it the count is brought up to date. */
