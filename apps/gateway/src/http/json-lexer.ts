@@ -189,6 +189,8 @@ function stringStops(word: number): number {
 }
 
 const NO_WORDS = new Int32Array(0);
+/** Four `a`s: bytes that end no run of text and borrow nothing in `stringStops`. */
+const PLAIN_LETTERS = 0x61616161;
 
 /** Words hold their first byte in their low bits (every platform Node runs on but a few). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -216,8 +218,10 @@ export class StringStops {
     if (LITTLE_ENDIAN && pos >= wordBase) {
       const wordCount = words.length;
       let word = (pos - wordBase) >> 2;
-      // The bytes of the first word before `pos` are masked off.
-      let stops = word < wordCount ? stringStops(words[word] as number) & (-1 << (((pos - wordBase) & 3) << 3)) : 0;
+      // The bytes of the first word before `pos` read as a plain letter: a stop there would mark
+      // the byte above it too (a borrow), which would then be the lowest mark.
+      const kept = -1 << (((pos - wordBase) & 3) << 3);
+      let stops = word < wordCount ? stringStops(((words[word] as number) & kept) | (PLAIN_LETTERS & ~kept)) : 0;
       while (stops === 0 && ++word < wordCount) stops = stringStops(words[word] as number);
       if (stops !== 0) return wordBase + (word << 2) + ((31 - Math.clz32(stops & -stops)) >> 3);
       pos = Math.max(pos, wordBase + (wordCount << 2));
