@@ -6,6 +6,7 @@ import { lastUsageObject } from '../observe/service-usage.js';
 import { streamedTextChars } from '../observe/streamed-text.js';
 import { peekModel } from '../route/request-body.js';
 import { scanJsonObject } from './json-body-scan.js';
+import { judgedMemberTwice } from './json-judged-members.js';
 import { parseJsonObjectInPieces } from './json-object-pieces.js';
 
 /**
@@ -15,6 +16,7 @@ import { parseJsonObjectInPieces } from './json-object-pieces.js';
  */
 const body64k: Buffer = chatAgentBody('gpt-4.1-mini', 64 * 1024);
 const body256k: Buffer = chatAgentBody('gpt-4.1-mini', 256 * 1024);
+const body4k: Buffer = chatAgentBody('gpt-4.1-mini', 4 * 1024);
 /** The model last, so that `peekModel` walks the body. */
 const modelLast = (body: Buffer): Buffer => {
   const { model, ...rest } = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
@@ -33,6 +35,12 @@ describe('json byte scanners, 64 KB agent turn', () => {
   bench('spliceFastPathBody (model replaced)', () => void spliceFastPathBody(body64k, 'gpt-4.1-mini', 'gpt-4.1', true));
   bench('peekModel (model last)', () => void peekModel(modelLast64k));
   bench('parseJsonObjectInPieces', () => void parseJsonObjectInPieces(body64k, 256, 4 * 1024));
+  bench('judgedMemberTwice', () => void judgedMemberTwice(body64k));
+});
+
+describe('json byte scanners, 4 KB agent turn (parsed whole)', () => {
+  bench('JSON.parse', () => void JSON.parse(body4k.toString('utf8')));
+  bench('judgedMemberTwice', () => void judgedMemberTwice(body4k));
 });
 
 describe('json byte scanners, 256 KB agent turn', () => {
