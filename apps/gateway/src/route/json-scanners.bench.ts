@@ -4,15 +4,15 @@ import { spliceFastPathBody, topLevelLayout } from '../call/raw-body-splice.js';
 import { UsageObjectScan } from '../call/sse-event-boundaries.js';
 import { lastUsageObject } from '../observe/service-usage.js';
 import { streamedTextChars } from '../observe/streamed-text.js';
-import { peekModel } from '../route/request-body.js';
-import { scanJsonObject } from './json-body-scan.js';
-import { judgedMemberTwice } from './json-judged-members.js';
-import { parseJsonObjectInPieces } from './json-object-pieces.js';
+import { peekModel } from './request-body.js';
+import { scanJsonObject } from '../http/json-body-scan.js';
+import { judgedMemberTwice } from '../http/json-judged-members.js';
+import { parseJsonObjectInPieces } from '../http/json-object-pieces.js';
 
 /**
  * What the byte scanners cost on the hot path, over the bench's agent turns (a chat body of
  * 64 KB and 256 KB, mostly ASCII with a few non-ASCII characters) and a streamed answer's bytes.
- * Run with `pnpm vitest bench apps/gateway/src/http/json-scanners.bench.ts`.
+ * Run with `pnpm vitest bench apps/gateway/src/route/json-scanners.bench.ts`.
  */
 const body64k: Buffer = chatAgentBody('gpt-4.1-mini', 64 * 1024);
 const body256k: Buffer = chatAgentBody('gpt-4.1-mini', 256 * 1024);
