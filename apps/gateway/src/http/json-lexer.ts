@@ -35,11 +35,32 @@ export function trimJsonSpaceEnd(bytes: Uint8Array, end: number, start = 0): num
   return at;
 }
 
-/** The same over a text read one character per byte (a chunk as Latin-1, or a string chunk). */
-export function skipJsonSpaceInText(text: string, from: number): number {
+/** `skipJsonSpace` over a text read one character per byte (a chunk as Latin-1, or a string chunk). */
+function skipJsonSpaceInText(text: string, from: number): number {
   let at = from;
   while (isJsonSpace(text.charCodeAt(at))) at++;
   return at;
+}
+
+/**
+ * Characters of the JSON string value after a key that ends at `from` (`: "…"`) in a text read
+ * one character per byte; 0 when the value is no string. Escapes count as one character, and
+ * with `utf8` (bytes read as Latin-1) UTF-8 continuation bytes are not counted.
+ */
+export function memberStringCharsInText(text: string, from: number, utf8: boolean): number {
+  let at = skipJsonSpaceInText(text, from);
+  if (text.charCodeAt(at) !== COLON) return 0;
+  at = skipJsonSpaceInText(text, at + 1);
+  if (text.charCodeAt(at) !== QUOTE) return 0;
+  let chars = 0;
+  for (at++; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) return chars;
+    if (code === BACKSLASH) at += text.charCodeAt(at + 1) === 0x75 ? 5 : 1;
+    else if (utf8 && code >= 0x80 && code < 0xc0) continue;
+    chars++;
+  }
+  return chars;
 }
 
 /** Whether `bytes[start, end)` holds a backslash (a key or value that may spell something else). */
