@@ -1,5 +1,5 @@
 import { safeJsonParse } from '@interlingua/ir-utils';
-import { BACKSLASH, CLOSE_OBJECT, COLON, OPEN_OBJECT, QUOTE, isJsonSpace } from '../http/json-bytes.js';
+import { jsonContainerEnd, memberValueStart, OPEN_OBJECT } from '../http/json-lexer.js';
 
 const KEY = Buffer.from('"usage"');
 /** How many `"usage"` keys are tried, from the last, before giving up. */
@@ -15,7 +15,7 @@ export function lastUsageObject(bytes: Buffer): unknown {
   let at = bytes.lastIndexOf(KEY);
   for (let tries = 0; at !== -1 && tries < MAX_CANDIDATES; tries++) {
     const start = objectStart(bytes, at + KEY.length);
-    const end = start === -1 ? -1 : objectEnd(bytes, start);
+    const end = start === -1 ? -1 : jsonContainerEnd(bytes, start);
     if (end !== -1) {
       const parsed = safeJsonParse(bytes.subarray(start, end).toString('utf8'));
       return parsed.ok ? parsed.value : undefined;
@@ -52,30 +52,6 @@ export class AnswerTail {
 
 /** The offset of the `{` after `"usage"`, `:` and whitespace; -1 when the value is not an object. */
 function objectStart(bytes: Buffer, from: number): number {
-  let i = skipSpace(bytes, from);
-  if (bytes[i] !== COLON) return -1;
-  i = skipSpace(bytes, i + 1);
-  return bytes[i] === OPEN_OBJECT ? i : -1;
-}
-
-/** The end (exclusive) of the object starting at `start`, strings skipped; -1 when cut off. */
-function objectEnd(bytes: Buffer, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < bytes.length; i++) {
-    const byte = bytes[i];
-    if (inString) {
-      if (byte === BACKSLASH) i++;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) inString = true;
-    else if (byte === OPEN_OBJECT) depth++;
-    else if (byte === CLOSE_OBJECT && --depth === 0) return i + 1;
-  }
-  return -1;
-}
-
-function skipSpace(bytes: Buffer, from: number): number {
-  let i = from;
-  while (isJsonSpace(bytes[i])) i++;
-  return i;
+  const start = memberValueStart(bytes, from);
+  return bytes[start] === OPEN_OBJECT ? start : -1;
 }

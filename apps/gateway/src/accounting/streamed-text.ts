@@ -1,4 +1,5 @@
 import type { GenerationStyle } from '@interlingua/provider-adapters';
+import { memberStringCharsInText, QUOTE } from '../http/json-lexer.js';
 
 /**
  * The JSON keys whose string values are text the model wrote, in each style's streamed events
@@ -13,10 +14,6 @@ const KEY_TAILS: Record<GenerationStyle, readonly string[]> = {
   'anthropic-messages': ['text"', 'thinking"', 'partial_json"'],
   gemini: ['text"'],
 };
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
 
 /**
  * Characters of model-written text in a chunk of a streamed answer in `wire`'s style, found
@@ -38,34 +35,11 @@ function keyedTextChars(text: string, tails: readonly string[], utf8: boolean): 
     for (let at = text.indexOf(tail, 1); at !== -1; at = text.indexOf(tail, at + 1)) {
       if (at - 1 < from || text.charCodeAt(at - 1) !== QUOTE) continue;
       from = at + tail.length;
-      total += stringValueChars(text, from, utf8);
+      total += memberStringCharsInText(text, from, utf8);
       at = from - 1;
     }
   }
   return total;
-}
-
-/** Characters of the JSON string that follows `"key"` at `from` (`: "…"`); 0 when the value is not a string. */
-function stringValueChars(text: string, from: number, utf8: boolean): number {
-  let i = skipSpaces(text, from);
-  if (text.charCodeAt(i) !== COLON) return 0;
-  i = skipSpaces(text, i + 1);
-  if (text.charCodeAt(i) !== QUOTE) return 0;
-  let chars = 0;
-  for (i++; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === QUOTE) return chars;
-    if (code === BACKSLASH) i += text.charCodeAt(i + 1) === 0x75 ? 5 : 1;
-    else if (utf8 && code >= 0x80 && code < 0xc0) continue;
-    chars++;
-  }
-  return chars;
-}
-
-function skipSpaces(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
-  return i;
 }
 
 /** Bytes (or characters) written but not counted yet, at most: past it the count is brought up to date. */

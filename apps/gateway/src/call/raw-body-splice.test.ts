@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyJsonValue, anyText } from '../http/json-texts.test-support.js';
 import { appendIncludeUsageInPlace, spliceFastPathBody, topLevelLayout } from './raw-body-splice.js';
 
 /** What the fast path sent before splicing: the parsed body with its model (and usage) replaced. */
@@ -93,15 +94,8 @@ describe('spliceFastPathBody (hand-written splice)', () => {
   });
 
   it('appends the same bytes as the walking splice, for any body and layout (property)', () => {
-    const key = fc.oneof(
-      fc.constantFrom('model', 'messages', 'stream', 'tools', 'm"odel'),
-      fc.string({ maxLength: 6 }),
-    );
-    const body = fc.tuple(
-      fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
-      fc.string({ maxLength: 8 }),
-      fc.nat(5),
-    );
+    const key = fc.oneof(fc.constantFrom('model', 'messages', 'stream', 'tools', 'm"odel'), anyText(6));
+    const body = fc.tuple(fc.dictionary(key, anyJsonValue(3), { maxKeys: 6 }), anyText(8), fc.nat(5));
     fc.assert(
       fc.property(
         body,
@@ -125,7 +119,7 @@ describe('spliceFastPathBody (hand-written splice)', () => {
           expect(appendIncludeUsageInPlace(roomy, false)).toBeUndefined();
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 
@@ -143,16 +137,16 @@ describe('spliceFastPathBody (hand-written splice)', () => {
   it('gives what serialising the parsed body gives, for any body and layout (property)', () => {
     const key = fc.oneof(
       fc.constantFrom('model', 'messages', 'stream', 'stream_options', 'tools', 'mode', 'models', 'm"odel'),
-      fc.string({ maxLength: 6 }),
+      anyText(6),
     );
-    const value = fc.jsonValue({ maxDepth: 3 });
-    const body = fc.tuple(fc.dictionary(key, value, { maxKeys: 6 }), fc.string({ maxLength: 8 }), fc.nat(5));
+    const value = anyJsonValue(3);
+    const body = fc.tuple(fc.dictionary(key, value, { maxKeys: 6 }), anyText(8), fc.nat(5));
     const spacing = fc.constantFrom(undefined, 1, 2, '\t');
     fc.assert(
       fc.property(
         body,
         spacing,
-        fc.string({ maxLength: 8 }),
+        anyText(8),
         fc.boolean(),
         ([fields, model, position], space, upstreamModel, addIncludeUsage) => {
           const entries = Object.entries(fields).filter(([name]) => name !== 'model');
@@ -166,7 +160,7 @@ describe('spliceFastPathBody (hand-written splice)', () => {
             expect(JSON.parse(spliced.toString('utf8'))).toEqual(reserialised(raw, upstreamModel, addIncludeUsage));
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 1000 },
     );
   });
 });

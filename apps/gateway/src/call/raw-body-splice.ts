@@ -1,15 +1,14 @@
 import {
-  BACKSLASH,
-  CLOSE_ARRAY,
   CLOSE_OBJECT,
-  COLON,
-  COMMA,
-  OPEN_ARRAY,
+  holdsBackslash,
+  isWordAt,
+  JsonMembers,
+  jsonStringEnd,
   OPEN_OBJECT,
   QUOTE,
-  isJsonSpace,
-  jsonStringEnd as stringEnd,
-} from '../http/json-bytes.js';
+  skipJsonSpace,
+  trimJsonSpaceEnd,
+} from '../http/json-lexer.js';
 
 /*
  * On the fast path the caller's body goes upstream with at most the model replaced (and, for chat
@@ -35,69 +34,29 @@ interface TopLevelLayout {
   close: number;
 }
 
-function holdsBackslash(raw: Buffer, start: number, end: number): boolean {
-  for (let at = start; at < end; at++) if (raw[at] === BACKSLASH) return true;
-  return false;
-}
-
-function sameBytes(raw: Buffer, start: number, end: number, word: Buffer): boolean {
-  return end - start === word.length && raw.compare(word, 0, word.length, start, end) === 0;
-}
-
-/** The string value after a key ending at `from` (`: "..."`), or undefined when it is no string. */
-function stringValueAfter(raw: Buffer, from: number): { start: number; end: number } | undefined {
-  let at = from;
-  while (isJsonSpace(raw[at])) at++;
-  if (raw[at] !== COLON) return undefined;
-  at++;
-  while (isJsonSpace(raw[at])) at++;
-  if (raw[at] !== QUOTE) return undefined;
-  const end = stringEnd(raw, at);
-  return end === -1 ? undefined : { start: at, end };
-}
-
 /**
  * Finds the top-level `model` value and whether `stream_options` is present, walking the bytes
  * once (strings are skipped with `indexOf`). Undefined when the layout is not certain: not an
  * object, an escaped top-level key (it could spell `model`), `model` twice or not a string.
  */
 export function topLevelLayout(raw: Buffer): TopLevelLayout | undefined {
-  let at = 0;
-  while (isJsonSpace(raw[at])) at++;
-  if (raw[at] !== OPEN_OBJECT) return undefined;
-  let depth = 0;
-  let expectKey = false;
+  const open = skipJsonSpace(raw, 0);
+  if (raw[open] !== OPEN_OBJECT) return undefined;
+  const members = new JsonMembers(raw, open);
   let model: TopLevelLayout['model'] | undefined;
   let hasStreamOptions = false;
-  for (; at < raw.length; at++) {
-    const byte = raw[at];
-    if (byte === QUOTE) {
-      const end = stringEnd(raw, at);
-      if (end === -1) return undefined;
-      if (depth === 1 && expectKey) {
-        expectKey = false;
-        if (holdsBackslash(raw, at + 1, end - 1)) return undefined;
-        if (sameBytes(raw, at + 1, end - 1, MODEL_KEY)) {
-          const value = stringValueAfter(raw, end);
-          if (!value || model) return undefined;
-          model = value;
-          at = value.end - 1;
-          continue;
-        }
-        if (sameBytes(raw, at + 1, end - 1, STREAM_OPTIONS_KEY)) hasStreamOptions = true;
-      }
-      at = end - 1;
-    } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
-      depth++;
-      if (depth === 1) expectKey = true;
-    } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
-      depth--;
-      if (depth === 0) return model ? { model, hasStreamOptions, close: at } : undefined;
-    } else if (byte === COMMA && depth === 1) {
-      expectKey = true;
-    }
+  while (members.next()) {
+    const keyStart = members.keyStart + 1;
+    const keyEnd = members.keyEnd - 1;
+    if (holdsBackslash(raw, keyStart, keyEnd)) return undefined;
+    if (isWordAt(raw, keyStart, keyEnd, MODEL_KEY)) {
+      const start = members.valueStart;
+      const end = raw[start] === QUOTE ? jsonStringEnd(raw, start) : -1;
+      if (model || end === -1 || end !== members.valueEnd()) return undefined;
+      model = { start, end };
+    } else if (isWordAt(raw, keyStart, keyEnd, STREAM_OPTIONS_KEY)) hasStreamOptions = true;
   }
-  return undefined;
+  return model && members.close !== -1 ? { model, hasStreamOptions, close: members.close } : undefined;
 }
 
 /**
@@ -105,11 +64,9 @@ export function topLevelLayout(raw: Buffer): TopLevelLayout | undefined {
  * not white space, with a member before it; undefined for an empty object or any other last byte.
  */
 function appendPoint(raw: Buffer): number | undefined {
-  let close = raw.length - 1;
-  while (isJsonSpace(raw[close])) close--;
+  const close = trimJsonSpaceEnd(raw, raw.length) - 1;
   if (raw[close] !== CLOSE_OBJECT) return undefined;
-  let last = close - 1;
-  while (isJsonSpace(raw[last])) last--;
+  const last = trimJsonSpaceEnd(raw, close) - 1;
   return last < 0 || raw[last] === OPEN_OBJECT ? undefined : close;
 }
 

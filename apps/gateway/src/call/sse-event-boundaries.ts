@@ -1,9 +1,9 @@
 import type { SseMessage } from '@interlingua/ir';
 import { parseSseText } from '@interlingua/ir-utils';
+import { memberValueStart, OPEN_OBJECT, QUOTE } from '../http/json-lexer.js';
 
 const LF = 10;
 const CR = 13;
-const QUOTE = 34;
 /**
  * Encoded once (a string needle is re-encoded by every `indexOf` call), and without the opening
  * quote: JSON is full of quotes, so a needle that starts with one stops at nearly every key (the
@@ -66,18 +66,10 @@ function nextUsageName(buffer: Buffer, from: number): number {
 
 /** Whether the name at `at` is followed, before `end`, by its closing quote, a colon and an object (`usage…": {`). */
 function usageObjectAt(buffer: Buffer, at: number, end: number): boolean {
-  let i = buffer.indexOf(QUOTE, at);
-  if (i === -1 || i >= end) return false;
-  i = skipBlanks(buffer, i + 1, end);
-  if (i >= end || buffer[i] !== 58) return false;
-  i = skipBlanks(buffer, i + 1, end);
-  return i < end && buffer[i] === 123;
-}
-
-function skipBlanks(buffer: Buffer, from: number, end: number): number {
-  let i = from;
-  while (i < end && (buffer[i] === 32 || buffer[i] === 9)) i++;
-  return i;
+  const quote = buffer.indexOf(QUOTE, at);
+  if (quote === -1 || quote >= end) return false;
+  const value = memberValueStart(buffer, quote + 1, end);
+  return value !== -1 && value < end && buffer[value] === OPEN_OBJECT;
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanJsonObject } from './json-body-scan.js';
-import { mutatedJsonTexts, spacedJson } from './json-texts.test-support.js';
+import { anyJsonValue, anyText, HARD_CHARACTERS, mutatedJsonTexts, spacedJson } from './json-texts.test-support.js';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 
@@ -103,10 +103,18 @@ describe('scanJsonObject', () => {
     expect(scanJsonObject(bytes(text))).toBeUndefined();
   });
 
+  it('scans nesting up to its bound of 64 levels (the object itself the first) and leaves the 65th to the parser', () => {
+    const nested = (levels: number): string => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expect(scanJsonObject(bytes(nested(64)))?.map((f) => [f.key, f.end - f.start])).toEqual([['a', 2 * 63]]);
+    expectAgreement(nested(64));
+    expect(scanJsonObject(bytes(nested(65)))).toBeUndefined();
+    expect(scanJsonObject(bytes(nested(65)), 65)).toBeDefined();
+  });
+
   it('agrees with the parser on any object written with any whitespace', () => {
     fc.assert(
       fc.property(
-        fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 }),
+        fc.dictionary(anyText(8), anyJsonValue(3), { maxKeys: 8 }),
         fc.array(fc.constantFrom('', ' ', '\n', '\t', '\r\n  '), { minLength: 1, maxLength: 4 }),
         (object, gaps) => {
           const text = spacedJson(object, gaps);
@@ -117,20 +125,22 @@ describe('scanJsonObject', () => {
           expectAgreement(text);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 
   it('never accepts a text the parser refuses (objects cut, spliced and mutated anywhere)', () => {
     const objects = fc
-      .dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 6 })
+      .dictionary(anyText(6), anyJsonValue(2), { minKeys: 1, maxKeys: 6 })
       .map((object) => JSON.stringify(object));
-    fc.assert(fc.property(mutatedJsonTexts(objects), expectAgreement), { numRuns: 600 });
+    fc.assert(fc.property(mutatedJsonTexts(objects), expectAgreement), { numRuns: 1000 });
   });
 
   it('agrees with the parser on arbitrary text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'{}[]":,\\ntrue0-1.e ') }), (text) => expectAgreement(text)),
+      fc.property(fc.string({ unit: fc.constantFrom(...'{}[]":,\\ntrue0-1.e ', ...HARD_CHARACTERS) }), (text) =>
+        expectAgreement(text),
+      ),
       { numRuns: 500 },
     );
   });

@@ -15,11 +15,14 @@ import {
   CLOSE_OBJECT,
   COLON,
   COMMA,
-  isJsonSpace,
+  holdsBackslash,
+  isWordAt,
   OPEN_ARRAY,
   OPEN_OBJECT,
   QUOTE,
-} from './json-bytes.js';
+  skipJsonSpace,
+  StringStops,
+} from './json-lexer.js';
 
 /** Where one top-level value lies in the bytes. */
 export interface ScannedField {
@@ -40,6 +43,8 @@ export interface ScannedField {
    * that could spell one. False means the media-URL walk would find nothing in the value.
    */
   namesMedia: boolean;
+  /** Some object inside names `type` twice (however spelled): the body is refused. */
+  typeTwice: boolean;
 }
 
 /** The part types that can name media by URL (chat, Responses, Anthropic). */
@@ -71,101 +76,46 @@ const isHex = (b: number | undefined): boolean =>
 const SIMPLE_ESCAPES = new Uint8Array(256);
 for (const c of '"\\/bfnrt') SIMPLE_ESCAPES[c.charCodeAt(0)] = 1;
 
-/** Bytes that end a run of ordinary string text: the quote, the backslash, control characters. */
-const STRING_STOP = new Uint8Array(256);
-for (let b = 0; b < 0x20; b++) STRING_STOP[b] = 1;
-STRING_STOP[QUOTE] = 1;
-STRING_STOP[BACKSLASH] = 1;
-
 const TRUE = [0x74, 0x72, 0x75, 0x65];
 const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
 const NULL = [0x6e, 0x75, 0x6c, 0x6c];
-
-/**
- * The high bit of each byte of `word` that ends a run of string text (`STRING_STOP`: below 0x20,
- * the quote, the backslash), by the usual bit tests for a byte below a bound and a zero byte. A
- * borrow can mark a byte above a marked one wrongly, never below: the lowest mark is exact.
- */
-function stringStops(word: number): number {
-  const quote = word ^ 0x22222222;
-  const backslash = word ^ 0x5c5c5c5c;
-  const below = (word - 0x20202020) & ~word;
-  const zero = ((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash);
-  return (below | zero) & 0x80808080;
-}
-
-const NO_WORDS = new Int32Array(0);
-
-/** Words hold their first byte in their low bits (every platform Node runs on but a few). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Thrown inside the scan for any doubt; never leaves `scanJsonObject`. */
 class Doubt {}
 const DOUBT = new Doubt();
 
-/** Whether `bytes[start, end)` is one of `words` (compared only when a length matches). */
+/** Whether `bytes[start, end)` is one of `words`. */
 function oneOf(bytes: Uint8Array, start: number, end: number, words: readonly Buffer[]): boolean {
-  const length = end - start;
-  for (const word of words) {
-    if (word.length !== length) continue;
-    let at = 0;
-    while (at < length && bytes[start + at] === word[at]) at++;
-    if (at === length) return true;
-  }
+  for (const word of words) if (isWordAt(bytes, start, end, word)) return true;
   return false;
 }
 
-function holdsBackslash(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let at = start; at < end; at++) if (bytes[at] === BACKSLASH) return true;
-  return false;
-}
+/** The text of the key `bytes[start, end)` (quotes outside), escapes decoded. */
+const decodedKey = (bytes: Uint8Array, start: number, end: number): unknown =>
+  JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + start - 1, end - start + 2).toString('utf8'));
 
 class Scan {
   pos = 0;
   unicodeEscapes = false;
   namesMedia = false;
-  /** The bytes read four at a time, from the first one aligned for it (at `wordBase`). */
-  readonly words: Int32Array;
-  readonly wordBase: number;
+  typeTwice = false;
+  /** The string text read four bytes at a time. */
+  readonly stops: StringStops;
 
   constructor(
     readonly bytes: Uint8Array,
     readonly maxDepth: number,
   ) {
-    const misaligned = (4 - (bytes.byteOffset & 3)) & 3;
-    const wordCount = Math.max(0, (bytes.length - misaligned) >> 2);
-    this.wordBase = wordCount === 0 ? bytes.length : misaligned;
-    this.words = wordCount === 0 ? NO_WORDS : new Int32Array(bytes.buffer, bytes.byteOffset + misaligned, wordCount);
+    this.stops = new StringStops(bytes);
   }
 
   ws(): void {
-    const bytes = this.bytes;
-    let pos = this.pos;
-    while (isJsonSpace(bytes[pos])) pos++;
-    this.pos = pos;
+    this.pos = skipJsonSpace(this.bytes, this.pos);
   }
 
   expect(byte: number): void {
     if (this.bytes[this.pos] !== byte) throw DOUBT;
     this.pos++;
-  }
-
-  /** The first byte from `pos` on that ends a run of string text (`STRING_STOP`), or the length. */
-  nextStringStop(from: number): number {
-    const { bytes, words, wordBase } = this;
-    let pos = from;
-    if (LITTLE_ENDIAN && pos >= wordBase) {
-      const wordCount = words.length;
-      let word = (pos - wordBase) >> 2;
-      // The bytes of the first word before `pos` are masked off.
-      let stops = word < wordCount ? stringStops(words[word] as number) & (-1 << (((pos - wordBase) & 3) << 3)) : 0;
-      while (stops === 0 && ++word < wordCount) stops = stringStops(words[word] as number);
-      if (stops !== 0) return wordBase + (word << 2) + ((31 - Math.clz32(stops & -stops)) >> 3);
-      pos = Math.max(pos, wordBase + (wordCount << 2));
-    }
-    const length = bytes.length;
-    while (pos < length && STRING_STOP[bytes[pos] as number] === 0) pos++;
-    return pos;
   }
 
   /** From the opening quote to one past the closing one. */
@@ -175,7 +125,7 @@ class Scan {
     let pos = this.pos + 1;
     for (;;) {
       // Ordinary text bytes are the bulk of a body: read four at a time.
-      pos = this.nextStringStop(pos);
+      pos = this.stops.next(pos);
       if (pos >= length) throw DOUBT;
       const b = bytes[pos] as number;
       if (b === QUOTE) break;
@@ -244,12 +194,17 @@ class Scan {
       this.pos++;
       return;
     }
+    let typeSeen = false;
     for (;;) {
       let typeKey = false;
       if (keyed) {
         if (this.bytes[this.pos] !== QUOTE) throw DOUBT;
         const keyStart = this.pos + 1;
         this.string();
+        if (this.spellsType(keyStart, this.pos - 1)) {
+          if (typeSeen) this.typeTwice = true;
+          typeSeen = true;
+        }
         if (!this.namesMedia) typeKey = this.noteKey(keyStart, this.pos - 1);
         this.ws();
         this.expect(COLON);
@@ -272,6 +227,12 @@ class Scan {
       if (next !== COMMA) throw DOUBT;
       this.ws();
     }
+  }
+
+  /** Whether the key `bytes[start, end)` is `type`, however it is spelled. */
+  spellsType(start: number, end: number): boolean {
+    if (end - start === 4) return isWordAt(this.bytes, start, end, TYPE_KEY[0] as Buffer);
+    return end - start > 4 && holdsBackslash(this.bytes, start, end) && decodedKey(this.bytes, start, end) === 'type';
   }
 
   /**
@@ -302,9 +263,7 @@ class Scan {
   emptyAt(start: number, end: number): boolean {
     const first = this.bytes[start];
     if (first !== OPEN_OBJECT && first !== OPEN_ARRAY) return false;
-    let pos = start + 1;
-    while (isJsonSpace(this.bytes[pos])) pos++;
-    return pos === end - 1;
+    return skipJsonSpace(this.bytes, start + 1) === end - 1;
   }
 }
 
@@ -334,6 +293,7 @@ export function scanJsonObject(bytes: Buffer, maxDepth = 64): ScannedField[] | u
         const start = scan.pos;
         scan.unicodeEscapes = false;
         scan.namesMedia = false;
+        scan.typeTwice = false;
         scan.value(1);
         const end = scan.pos;
         fields.push({
@@ -344,6 +304,7 @@ export function scanJsonObject(bytes: Buffer, maxDepth = 64): ScannedField[] | u
           empty: scan.emptyAt(start, end),
           unicodeEscapes: scan.unicodeEscapes,
           namesMedia: scan.namesMedia,
+          typeTwice: scan.typeTwice,
         });
         scan.ws();
         const next = bytes[scan.pos];

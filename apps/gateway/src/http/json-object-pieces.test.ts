@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeJsonParse } from '@interlingua/ir-utils';
 import { parseJsonObjectInPieces } from './json-object-pieces.js';
-import { mutatedJsonTexts, spacedJson } from './json-texts.test-support.js';
+import { anyJsonValue, anyText, HARD_CHARACTERS, mutatedJsonTexts, spacedJson } from './json-texts.test-support.js';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 /** Every top-level array is split, however short. */
@@ -78,8 +78,8 @@ describe('parseJsonObjectInPieces', () => {
   it('agrees with the parser on any object written with any whitespace', () => {
     fc.assert(
       fc.property(
-        fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 }),
-        fc.array(fc.jsonValue({ maxDepth: 2 }), { minLength: 1, maxLength: 6 }),
+        fc.dictionary(anyText(8), anyJsonValue(3), { maxKeys: 8 }),
+        fc.array(anyJsonValue(2), { minLength: 1, maxLength: 6 }),
         fc.array(fc.constantFrom('', ' ', '\n', '\t', '\r\n  '), { minLength: 1, maxLength: 4 }),
         (object, list, gaps) => {
           const text = spacedJson({ ...object, list }, gaps);
@@ -87,23 +87,23 @@ describe('parseJsonObjectInPieces', () => {
           expectAgreement(text);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 
   it('never accepts a text the parser refuses (objects cut, spliced and mutated anywhere)', () => {
     const objects = fc
       .tuple(
-        fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 6 }),
-        fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+        fc.dictionary(anyText(6), anyJsonValue(2), { minKeys: 1, maxKeys: 6 }),
+        fc.array(anyJsonValue(2), { maxLength: 4 }),
       )
       .map(([object, list]) => JSON.stringify({ list, ...object }));
-    fc.assert(fc.property(mutatedJsonTexts(objects), expectAgreement), { numRuns: 800 });
+    fc.assert(fc.property(mutatedJsonTexts(objects), expectAgreement), { numRuns: 1000 });
   });
 
   it('agrees with the parser on arbitrary text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'{}[]":,\\ntrue0-1.e a') }), (text) =>
+      fc.property(fc.string({ unit: fc.constantFrom(...'{}[]":,\\ntrue0-1.e a', ...HARD_CHARACTERS) }), (text) =>
         expectAgreement(`{"a":[${text}`),
       ),
       { numRuns: 500 },

@@ -1,5 +1,5 @@
 import { safeJsonParse } from '@interlingua/ir-utils';
-import * as json from './json-bytes.js';
+import { CLOSE_ARRAY, JsonMembers, OPEN_ARRAY, OPEN_OBJECT, skipJsonSpace } from './json-lexer.js';
 
 /*
  * A large JSON object parsed piece by piece: each top-level value, and each element of a large
@@ -24,33 +24,6 @@ const SPLIT_ARRAYS_FROM_BYTES = 16 * 1024;
 class NotSplit extends Error {}
 const NOT_SPLIT = new NotSplit();
 
-/** Index just past the closing quote of the string whose opening quote is at `open`. */
-function stringEnd(raw: Buffer, open: number): number {
-  const end = json.jsonStringEnd(raw, open);
-  if (end === -1) throw NOT_SPLIT;
-  return end;
-}
-
-/** Index of the first byte after the value starting at `start` (a byte at depth 0 outside it: `,`, `}` or `]`). */
-function valueEnd(raw: Buffer, start: number): number {
-  let depth = 0;
-  for (let at = start; at < raw.length; at++) {
-    const byte = raw[at];
-    if (byte === json.QUOTE) at = stringEnd(raw, at) - 1;
-    else if (byte === json.OPEN_OBJECT || byte === json.OPEN_ARRAY) depth++;
-    else if (byte === json.CLOSE_OBJECT || byte === json.CLOSE_ARRAY) {
-      if (depth === 0) return at;
-      depth--;
-    } else if (byte === json.COMMA && depth === 0) return at;
-  }
-  throw NOT_SPLIT;
-}
-
-function skipSpace(raw: Buffer, at: number): number {
-  while (json.isJsonSpace(raw[at])) at++;
-  return at;
-}
-
 /** The JSON value of `raw[start, end)`, nested at most `maxDepth` levels. */
 function parsePiece(raw: Buffer, start: number, end: number, maxDepth: number): unknown {
   const parsed = safeJsonParse(raw.toString('utf8', start, end), maxDepth);
@@ -61,19 +34,10 @@ function parsePiece(raw: Buffer, start: number, end: number, maxDepth: number): 
 /** The array at `raw[start, end)` (brackets included), element by element. */
 function parseArray(raw: Buffer, start: number, end: number, maxDepth: number): unknown[] {
   const out: unknown[] = [];
-  let at = skipSpace(raw, start + 1);
-  if (raw[at] === json.CLOSE_ARRAY) {
-    if (at !== end - 1) throw NOT_SPLIT;
-    return out;
-  }
-  for (;;) {
-    const valueStop = valueEnd(raw, at);
-    out.push(parsePiece(raw, at, valueStop, maxDepth - 1));
-    at = valueStop;
-    if (raw[at] === json.CLOSE_ARRAY && at === end - 1) return out;
-    if (raw[at] !== json.COMMA) throw NOT_SPLIT;
-    at = skipSpace(raw, at + 1);
-  }
+  const elements = new JsonMembers(raw, start);
+  while (elements.next()) out.push(parsePiece(raw, elements.valueStart, elements.valueStop, maxDepth - 1));
+  if (elements.close !== end - 1) throw NOT_SPLIT;
+  return out;
 }
 
 /**
@@ -89,31 +53,20 @@ export function parseJsonObjectInPieces(
   try {
     const out: Record<string, unknown> = {};
     let split = false;
-    let at = skipSpace(raw, 0);
-    if (raw[at] !== json.OPEN_OBJECT) return undefined;
-    at = skipSpace(raw, at + 1);
-    if (raw[at] === json.CLOSE_OBJECT) return undefined;
-    for (;;) {
-      if (raw[at] !== json.QUOTE) return undefined;
-      const keyEnd = stringEnd(raw, at);
-      const key = parsePiece(raw, at, keyEnd, 1) as string;
+    const open = skipJsonSpace(raw, 0);
+    if (raw[open] !== OPEN_OBJECT) return undefined;
+    const members = new JsonMembers(raw, open);
+    while (members.next()) {
+      const key = parsePiece(raw, members.keyStart, members.keyEnd, 1) as string;
       if (key === '__proto__') return undefined;
-      at = skipSpace(raw, keyEnd);
-      if (raw[at] !== json.COLON) return undefined;
-      const start = skipSpace(raw, at + 1);
-      const stop = valueEnd(raw, start);
-      let end = stop;
-      while (end > start && json.isJsonSpace(raw[end - 1])) end--;
-      if (raw[start] === json.OPEN_ARRAY && raw[end - 1] === json.CLOSE_ARRAY && end - start >= splitArraysFrom) {
+      const { valueStart: start, valueStop: stop } = members;
+      const end = members.valueEnd();
+      if (raw[start] === OPEN_ARRAY && raw[end - 1] === CLOSE_ARRAY && end - start >= splitArraysFrom) {
         out[key] = parseArray(raw, start, end, maxDepth - 1);
         split = true;
       } else out[key] = parsePiece(raw, start, stop, maxDepth - 1);
-      at = stop;
-      if (raw[at] === json.CLOSE_OBJECT) break;
-      if (raw[at] !== json.COMMA) return undefined;
-      at = skipSpace(raw, at + 1);
     }
-    return split && skipSpace(raw, at + 1) === raw.length ? out : undefined;
+    return split && members.close !== -1 && skipJsonSpace(raw, members.close + 1) === raw.length ? out : undefined;
   } catch (error) {
     if (error === NOT_SPLIT) return undefined;
     throw error;

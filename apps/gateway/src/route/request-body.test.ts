@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { describe, expect, it } from 'vitest';
+import { anyJsonValue, anyText } from '../http/json-texts.test-support.js';
 import { pendingField } from '../http/lazy-json-body.js';
 import { checkForwardedMediaUrls } from '../services/forwarded-media-urls.js';
 import { bodyTarget } from './generation-route.js';
@@ -43,7 +44,7 @@ const URLS = [
   'gs://b/o',
 ];
 const part = fc.oneof(
-  fc.record({ type: fc.constant('text'), text: fc.string() }),
+  fc.record({ type: fc.constant('text'), text: anyText() }),
   fc.record({ type: fc.constant('image_url'), image_url: fc.record({ url: fc.constantFrom(...URLS) }) }),
   fc.record({
     type: fc.constantFrom('input_image', 'input_file'),
@@ -60,7 +61,7 @@ const part = fc.oneof(
     type: fc.constantFrom('text', 'function'),
     text: fc.constantFrom('"type":"image_url"', 'fileData image document', '{"type":"input_file"}'),
   }),
-  fc.jsonValue({ maxDepth: 2 }),
+  anyJsonValue(2),
 );
 /** A long turn, so that the content passes the sizes from which it waits. */
 const padding = { role: 'user', content: [{ type: 'text', text: 'x'.repeat(SCAN_FROM_BYTES) }] };
@@ -83,14 +84,14 @@ const body = fc.record(
       fc.constant([]),
     ),
     input: fc.oneof(
-      fc.string(),
+      anyText(),
       content.map((turns) => [padding, ...turns]),
     ),
     contents: content.map((turns) => [...turns, padding]),
-    system: fc.oneof(fc.string(), content),
+    system: fc.oneof(anyText(), content),
     max_tokens: fc.oneof(fc.integer({ min: -1, max: 9 }), fc.constant('8')),
     temperature: fc.oneof(fc.double({ min: -1, max: 3, noNaN: true }), fc.constant(null)),
-    metadata: fc.jsonValue({ maxDepth: 2 }),
+    metadata: anyJsonValue(2),
   },
   { requiredKeys: [] },
 );
@@ -149,7 +150,7 @@ describe('parseRequestBody', () => {
           );
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 });

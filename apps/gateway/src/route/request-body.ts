@@ -7,6 +7,16 @@ import type { ResolvedRoute } from '../context/route-target.js';
 import { bodyText } from '../http/read-body.js';
 import { parseJsonObjectInPieces } from '../http/json-object-pieces.js';
 import { scanJsonObject } from '../http/json-body-scan.js';
+import { judgedMemberTwice } from '../http/json-judged-members.js';
+import {
+  holdsBackslash,
+  isWordAt,
+  jsonStringEnd,
+  memberValueStart,
+  OPEN_OBJECT,
+  QUOTE,
+  skipJsonSpace,
+} from '../http/json-lexer.js';
 import { lazyJsonObject } from '../http/lazy-json-body.js';
 import { CONTENT_FIELDS } from '../services/forwarded-media-urls.js';
 
@@ -43,6 +53,7 @@ export function parseRequestBody(
   if (rawBody.length >= SCAN_FROM_BYTES) {
     const model = peekModel(rawBody);
     const fields = model !== undefined && relayedAsIs(model) ? scanJsonObject(rawBody) : undefined;
+    if (fields?.some((field) => field.typeTwice)) throw memberTwice('type');
     if (fields) return lazyJsonObject(rawBody, fields, LAZY_KEYS[wire], LAZY_FROM_BYTES);
   }
   return parseJsonObject(rawBody);
@@ -59,30 +70,23 @@ export function peekModel(rawBody: Buffer): string | undefined {
   return parsed.ok && typeof parsed.value === 'string' ? parsed.value : undefined;
 }
 
-const MODEL_KEY = Buffer.from('"model"');
-const isSpace = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+const MODEL_KEY = Buffer.from('model');
 
 /**
  * Where the model string lies when it is the body's first member (as SDKs and agents write it):
  * read from the first bytes, no walk. Undefined for any other layout, or a value with escapes.
  */
 function leadingModel(raw: Buffer): { start: number; end: number } | undefined {
-  let at = 0;
-  while (isSpace(raw[at])) at++;
-  if (raw[at] !== 0x7b) return undefined;
-  at++;
-  while (isSpace(raw[at])) at++;
-  const keyEnd = at + MODEL_KEY.length;
-  if (keyEnd > raw.length || raw.compare(MODEL_KEY, 0, MODEL_KEY.length, at, keyEnd) !== 0) return undefined;
-  at = keyEnd;
-  while (isSpace(raw[at])) at++;
-  if (raw[at] !== 0x3a) return undefined;
-  at++;
-  while (isSpace(raw[at])) at++;
-  if (raw[at] !== 0x22) return undefined;
-  const close = raw.indexOf(0x22, at + 1);
-  if (close === -1 || raw.subarray(at + 1, close).includes(0x5c)) return undefined;
-  return { start: at, end: close + 1 };
+  const open = skipJsonSpace(raw, 0);
+  if (raw[open] !== OPEN_OBJECT) return undefined;
+  const key = skipJsonSpace(raw, open + 1);
+  const keyEnd = key + MODEL_KEY.length + 2;
+  if (raw[key] !== QUOTE || raw[keyEnd - 1] !== QUOTE || !isWordAt(raw, key + 1, keyEnd - 1, MODEL_KEY))
+    return undefined;
+  const start = memberValueStart(raw, keyEnd);
+  const end = start === -1 || raw[start] !== QUOTE ? -1 : jsonStringEnd(raw, start);
+  if (end === -1 || holdsBackslash(raw, start + 1, end - 1)) return undefined;
+  return { start, end };
 }
 
 /** Whether the route's first target takes the caller's style as it is (the same-style relay). */
@@ -111,10 +115,28 @@ function largeText(rawBody: Buffer): boolean {
 export function parseJsonObject(rawBody: Buffer): Record<string, unknown> {
   if (rawBody.length === 0) throw invalidRequest('The request body is empty: send a JSON object');
   const pieces = largeText(rawBody) ? parseJsonObjectInPieces(rawBody) : undefined;
-  if (pieces) return pieces;
+  if (pieces) {
+    refuseJudgedMembersTwice(rawBody);
+    return pieces;
+  }
   const parsed = safeJsonParse(bodyText(rawBody));
   if (!parsed.ok) throw invalidRequest(`The request body is not valid JSON: ${parsed.error}`);
   const object = asRecord(parsed.value);
   if (!object) throw invalidRequest('The request body must be a JSON object');
+  refuseJudgedMembersTwice(rawBody);
   return object;
 }
+
+/** 400 for a body that names `model` (at the top level) or a part's `type` twice: the gateway would judge one and relay both. */
+function refuseJudgedMembersTwice(rawBody: Buffer): void {
+  const twice = judgedMemberTwice(rawBody);
+  if (twice) throw memberTwice(twice);
+}
+
+const memberTwice = (name: string): Error =>
+  invalidRequest(
+    name === 'model'
+      ? 'The request body names "model" twice: send one model member'
+      : 'The request body names "type" twice in one object: send one type member per part',
+    name,
+  );
