@@ -11,6 +11,7 @@ import { defaultConfig } from './config/default-config.js';
 import { EnvFileError } from './config/env-or-file.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './config/config-warnings.js';
+import { unpricedRouteWarnings } from './accounting/unpriced-routes.js';
 import { detectSurroundings, surroundingWarnings } from './config/surrounding-warnings.js';
 import type { GatewayConfig } from './config/config-schema.js';
 import { startGateway, type RunningGateway } from './server.js';
@@ -118,7 +119,11 @@ async function main(argv: string[]): Promise<number> {
 
 /** What `check-config`, the start and a reload warn of: the config's own traps and those of where it runs. */
 function warningsOf(config: GatewayConfig): string[] {
-  return [...configWarnings(config), ...surroundingWarnings(config, detectSurroundings(process.env))];
+  return [
+    ...configWarnings(config),
+    ...unpricedRouteWarnings(config),
+    ...surroundingWarnings(config, detectSurroundings(process.env)),
+  ];
 }
 
 /** The package's own version: `package.json` is one folder up from `src/` and from `dist/` alike. */

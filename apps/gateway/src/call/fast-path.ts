@@ -22,7 +22,7 @@ import { invalidUpstreamBody } from './translated-path.js';
 import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
-import { ERROR_WORD, redactedErrorEvent } from './in-band-error-redaction.js';
+import { InBandErrors } from './in-band-error-redaction.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
 type RelayedRequest = ForwardedRequest &
@@ -202,8 +202,7 @@ class FastSseRelay {
   private lastStart = 0;
   private lastEnd = 0;
   private readonly usageScan = new UsageObjectScan();
-  /** Where the word `error` next appears in the buffer being relayed (-1: nowhere). */
-  private errorAt = -1;
+  private readonly errors = new InBandErrors();
   private readonly usageDecoder;
   private readonly writes: TurnWrites;
 
@@ -228,7 +227,7 @@ class FastSseRelay {
     let position = 0;
     let waiting: Promise<void> | undefined;
     this.usageScan.reset(buffer);
-    this.errorAt = buffer.indexOf(ERROR_WORD);
+    this.errors.reset(buffer);
     for (let end = findEventEnd(buffer, position); end !== -1; end = findEventEnd(buffer, position)) {
       const start = position;
       position = end;
@@ -315,17 +314,10 @@ class FastSseRelay {
       this.writes.commitWithNext();
       this.started = true;
     }
-    const redacted = this.redactedError(buffer, start, end);
+    const redacted = this.errors.redact(buffer, start, end, this.codec, this.run.outcome.target?.settings);
     if (redacted) return redacted;
     if (!this.usageScan.holds(start, end)) return true;
     return this.tapUsage(buffer.subarray(start, end));
-  }
-
-  /** An error event (any of them), redacted; only events holding the word `error` are read. */
-  private redactedError(buffer: Buffer, start: number, end: number): Buffer | undefined {
-    if (this.errorAt !== -1 && this.errorAt < start) this.errorAt = buffer.indexOf(ERROR_WORD, start);
-    if (this.errorAt === -1 || this.errorAt >= end) return undefined;
-    return redactedErrorEvent(buffer.subarray(start, end), this.codec, this.run.outcome.target?.settings);
   }
 
   private tapUsage(event: Buffer): boolean {

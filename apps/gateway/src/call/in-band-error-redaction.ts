@@ -4,7 +4,33 @@ import { eventMessages } from './sse-event-boundaries.js';
 import { redactCredentials } from './upstream-error-redaction.js';
 
 /** Every style's in-band error holds this word (`"error"`, `event: error`); other events are not read. */
-export const ERROR_WORD = Buffer.from('error');
+const ERROR_WORD = Buffer.from('error');
+
+/**
+ * The error events of a relayed buffer, found with one search for the word per event that may hold it: `reset` with
+ * each buffer, then `redact` each event in order.
+ */
+export class InBandErrors {
+  /** Where the word `error` next appears in the buffer being relayed (-1: nowhere). */
+  private errorAt = -1;
+
+  reset(buffer: Buffer): void {
+    this.errorAt = buffer.indexOf(ERROR_WORD);
+  }
+
+  /** The event redacted when it is an error with something to hide; undefined otherwise. */
+  redact(
+    buffer: Buffer,
+    start: number,
+    end: number,
+    codec: StyleCodec<unknown, unknown>,
+    settings: ProviderSettings | undefined,
+  ): Buffer | undefined {
+    if (this.errorAt !== -1 && this.errorAt < start) this.errorAt = buffer.indexOf(ERROR_WORD, start);
+    if (this.errorAt === -1 || this.errorAt >= end) return undefined;
+    return redactedErrorEvent(buffer.subarray(start, end), codec, settings);
+  }
+}
 
 /**
  * A relayed SSE event that is an upstream error, with credentials redacted as the upstream's

@@ -129,13 +129,11 @@ describe('message contents in the GenAI conventions’ shape', () => {
       fc
         .tuple(text, text, text)
         .map(([id, name, args]): IrContentPart => ({ type: 'tool-call', id, name, argumentsJson: args })),
-      fc
-        .tuple(text, text)
-        .map(([mediaType, fileId]): IrContentPart => ({
-          type: 'file',
-          mediaType,
-          source: { kind: 'file-id', fileId },
-        })),
+      fc.tuple(text, text).map(([mediaType, fileId]): IrContentPart => ({
+        type: 'file',
+        mediaType,
+        source: { kind: 'file-id', fileId },
+      })),
     );
     fc.assert(
       fc.property(fc.array(fc.array(part, { maxLength: 12 }), { maxLength: 12 }), (contents) => {
