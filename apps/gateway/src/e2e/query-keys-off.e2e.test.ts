@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../config/config-schema.js';
 import { startGateway, type RunningGateway } from '../server.js';
+import { isOpen, openResponsesSocket } from '../websocket/websocket-client.test-support.js';
 
 /**
  * `server.queryKeys: false`: a key in the URL (`?key=`, however its name is spelled) is refused
@@ -40,6 +41,14 @@ describe('server.queryKeys: false', () => {
     expect(body.error.message).toContain('server.queryKeys: false');
     expect(body.error.message).toContain('x-goog-api-key');
     expect(body.error.message).not.toContain(SECRET);
+  });
+
+  it('refuses the Responses WebSocket upgrade whose only key is in the URL', async () => {
+    const result = await openResponsesSocket(running.url, undefined, `/v1/responses?key=${SECRET}`);
+    expect(isOpen(result)).toBe(false);
+    if (isOpen(result)) return void (await result.close());
+    expect(result.status).toBe(401);
+    expect(JSON.parse(result.body)).toMatchObject({ error: { code: 'query_key_disabled' } });
   });
 
   it('serves the same key sent in a header', async () => {

@@ -149,7 +149,7 @@ function upgrade(
 
 function authenticateUpgrade(gateway: Gateway, request: IncomingMessage, url: URL): GatewayKey {
   return authenticate(
-    { config: gateway.keys, runtime: gateway.ops.runtime.runtimeKeys },
+    { config: gateway.keys, runtime: gateway.ops.runtime.runtimeKeys, queryKeys: gateway.config.server.queryKeys },
     request,
     () => url.searchParams,
   );
