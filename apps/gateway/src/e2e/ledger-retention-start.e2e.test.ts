@@ -8,6 +8,7 @@ import { LedgerWriter } from '../ledger/ledger-writer.js';
 import type { LedgerRow } from '../ledger/ledger-row.js';
 import { openDatabase } from '../ledger/open-database.js';
 import { logCollector, startHarness, type Harness } from './gateway-harness.test-support.js';
+import { ledgerRow } from '../ledger/ledger-row.test-support.js';
 
 /**
  * A gateway started on a SQLite database that holds rows past `ledger.retentionDays`: they are
@@ -24,31 +25,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const row = (requestId: string, at: number): LedgerRow => ({
-  requestId,
-  at,
-  key: 'test',
-  keyId: 'cfg_test',
-  style: 'openai-chat',
-  endpoint: 'chat',
-  model: 'mock',
-  provider: 'mock',
-  upstreamModel: 'mock',
-  path: 'local',
-  status: 200,
-  errorKind: null,
-  inputTokens: 1,
-  outputTokens: 1,
-  cachedTokens: 0,
-  cacheReadTokens: 0,
-  cacheWriteTokens: 0,
-  reasoningTokens: 0,
-  cost: null,
-  latencyMs: 1,
-  ttfbMs: null,
-  attempts: 1,
-  warnings: null,
-});
+const row = (requestId: string, at: number): LedgerRow => ledgerRow({ requestId, at, key: 'test', keyId: 'cfg_test' });
 
 const storedIds = async (): Promise<string[]> => {
   const db = await openDatabase(database);

@@ -9,35 +9,12 @@ import type { LedgerRow } from './ledger-row.js';
 import { openDatabase } from './open-database.js';
 import type { SqlDatabase } from './sql-database.js';
 import { TEST_DATABASES } from './test-databases.test-support.js';
+import { ledgerRow } from './ledger-row.test-support.js';
 
 const quiet = pino({ level: 'silent' });
 
 function row(requestId: string): LedgerRow {
-  return {
-    requestId,
-    at: Date.now(),
-    key: 'k',
-    keyId: 'cfg_k',
-    style: 'openai-chat',
-    endpoint: 'chat',
-    model: 'mock',
-    provider: 'mock',
-    upstreamModel: 'mock',
-    path: 'local',
-    status: 200,
-    errorKind: null,
-    inputTokens: 3,
-    outputTokens: 2,
-    cachedTokens: 0,
-    cacheReadTokens: 0,
-    cacheWriteTokens: 0,
-    reasoningTokens: 0,
-    cost: 0.5,
-    latencyMs: 1,
-    ttfbMs: null,
-    attempts: 1,
-    warnings: null,
-  };
+  return ledgerRow({ requestId, inputTokens: 3, outputTokens: 2, cost: 0.5 });
 }
 
 const away = (db: SqlDatabase): SqlDatabase => ({ ...db, run: () => Promise.reject(new Error('database is away')) });

@@ -11,37 +11,22 @@ import { openSqliteDatabase } from './sqlite-database.js';
 import { openDatabase } from './open-database.js';
 import type { SqlDatabase } from './sql-database.js';
 import { TEST_DATABASES } from './test-databases.test-support.js';
+import { ledgerRow } from './ledger-row.test-support.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 10, 12);
 
 function row(overrides: Partial<LedgerRow>): LedgerRow {
-  return {
-    requestId: `req_${Math.random().toString(36).slice(2)}`,
+  return ledgerRow({
     at: T0,
     key: 'team-a',
     keyId: 'key_team_a',
-    style: 'openai-chat',
-    endpoint: 'chat',
-    model: 'mock',
-    provider: 'mock',
-    upstreamModel: 'mock',
-    path: 'local',
-    status: 200,
-    errorKind: null,
     inputTokens: 10,
     outputTokens: 5,
-    cachedTokens: 0,
-    cacheReadTokens: 0,
-    cacheWriteTokens: 0,
-    reasoningTokens: 0,
     cost: 0.25,
     latencyMs: 12.5,
-    ttfbMs: null,
-    attempts: 1,
-    warnings: null,
     ...overrides,
-  };
+  });
 }
 
 const quietLogger = () => {
