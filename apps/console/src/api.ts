@@ -1,4 +1,5 @@
 // Types only (erased from the bundle): the console reads the gateway's own answer shapes.
+import type { EffectivePrice } from '../../gateway/src/accounting/price-listing.js';
 import type { UsageTotals } from '../../gateway/src/ledger/ledger-queries.js';
 import type { LedgerRow as LedgerEntry } from '../../gateway/src/ledger/ledger-row.js';
 
@@ -101,8 +102,8 @@ export interface KeyView {
   secret?: string;
 }
 
-/** The shapes `/admin/usage` and `/admin/requests` answer with, as the gateway defines them. */
-export type { UsageTotals, LedgerEntry };
+/** The shapes `/admin/usage`, `/admin/requests` and `/admin/prices` answer with, as the gateway defines them. */
+export type { UsageTotals, LedgerEntry, EffectivePrice };
 
 export async function usage(params: Record<string, string>): Promise<UsageTotals[]> {
   const query = new URLSearchParams(params);
