@@ -1,5 +1,4 @@
 // Types only (erased from the bundle): the console reads the gateway's own answer shapes.
-import type { EffectivePrice } from '../../gateway/src/accounting/price-listing.js';
 import type { UsageTotals } from '../../gateway/src/ledger/ledger-queries.js';
 import type { LedgerRow as LedgerEntry } from '../../gateway/src/ledger/ledger-row.js';
 
@@ -102,8 +101,24 @@ export interface KeyView {
   secret?: string;
 }
 
-/** The shapes `/admin/usage`, `/admin/requests` and `/admin/prices` answer with, as the gateway defines them. */
-export type { UsageTotals, LedgerEntry, EffectivePrice };
+/** The shapes `/admin/usage` and `/admin/requests` answer with, as the gateway defines them. */
+export type { UsageTotals, LedgerEntry };
+
+/** A rate of `/admin/prices`: a number, or a base with higher rates above a prompt size (long-context tiers). */
+export type PriceRate = number | { base: number; tiers: Array<{ start: number; price: number }> };
+
+/** One row of `/admin/prices` as it arrives (the gateway's `EffectivePrice` after JSON). */
+export interface EffectivePrice {
+  route: string;
+  provider: string;
+  providerType: string;
+  /** `*` when the route passes the caller's model name through. */
+  upstreamModel: string;
+  source: string | null;
+  asOf: string | null;
+  /** Keyed by the config's names (`inputPerMillion`) or the catalog's (`input_mtok`); `null` when unpriced. */
+  prices: Record<string, PriceRate | undefined> | null;
+}
 
 export async function usage(params: Record<string, string>): Promise<UsageTotals[]> {
   const query = new URLSearchParams(params);

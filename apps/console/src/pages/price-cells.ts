@@ -1,8 +1,5 @@
-import type { EffectivePrice } from '../api.js';
+import type { EffectivePrice, PriceRate } from '../api.js';
 import { formatNumber } from '../dom.js';
-
-/** One rate as the gateway answers it: a number, or a base with higher rates above a prompt size (long context). */
-type Rate = number | { base: number; tiers: Array<{ start: number; price: number }> } | undefined;
 
 /** The listing's main rates, each under the config's name and the catalog's. */
 const COLUMNS = {
@@ -29,11 +26,18 @@ export type PriceCells = Record<Column, string> & {
 
 const SHOWN = new Set<string>(Object.values(COLUMNS).flat());
 
-function formatRate(rate: Rate): string {
+/** A prompt size as operators say it: `200k`, `1M`. */
+function tokenCount(tokens: number): string {
+  if (tokens >= 1_000_000 && tokens % 1_000_000 === 0) return `${tokens / 1_000_000}M`;
+  if (tokens >= 1_000 && tokens % 1_000 === 0) return `${tokens / 1_000}k`;
+  return formatNumber(tokens);
+}
+
+function formatRate(rate: PriceRate | undefined): string {
   if (rate === undefined) return '—';
   if (typeof rate === 'number') return `$${formatNumber(rate)}`;
-  const above = rate.tiers.map((tier) => `$${formatNumber(tier.price)} above ${formatNumber(tier.start)} tokens`);
-  return [`$${formatNumber(rate.base)}`, ...above].join('; ');
+  const above = rate.tiers.map((tier) => `$${formatNumber(tier.price)} above ${tokenCount(tier.start)}`);
+  return `$${formatNumber(rate.base)} (${above.join(', ')})`;
 }
 
 /** `cache_write_1h_mtok` -> `cache write 1h /M`, `cacheWrite1hPerMillion` -> `cache write 1h /M`. */
@@ -49,7 +53,7 @@ function rateLabel(name: string): string {
 
 /** The cells of one row of `/admin/prices`. */
 export function priceCells(price: EffectivePrice): PriceCells {
-  const rates = (price.prices ?? {}) as Record<string, Rate>;
+  const rates = price.prices ?? {};
   const rate = (column: Column): string => {
     const name = COLUMNS[column].find((key) => rates[key] !== undefined);
     return price.prices && name ? formatRate(rates[name]) : '—';
