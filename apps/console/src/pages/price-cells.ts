@@ -56,7 +56,7 @@ export function priceCells(price: EffectivePrice): PriceCells {
   const rates = price.prices ?? {};
   const rate = (column: Column): string => {
     const name = COLUMNS[column].find((key) => rates[key] !== undefined);
-    return price.prices && name ? formatRate(rates[name]) : '—';
+    return name ? formatRate(rates[name]) : '—';
   };
   const other = Object.entries(rates)
     .filter(([name, value]) => !SHOWN.has(name) && value !== undefined)
