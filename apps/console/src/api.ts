@@ -104,6 +104,22 @@ export interface KeyView {
 /** The shapes `/admin/usage` and `/admin/requests` answer with, as the gateway defines them. */
 export type { UsageTotals, LedgerEntry };
 
+/** A rate of `/admin/prices`: a number, or a base with higher rates above a prompt size (long-context tiers). */
+export type PriceRate = number | { base: number; tiers: Array<{ start: number; price: number }> };
+
+/** One row of `/admin/prices` as it arrives (the gateway's `EffectivePrice` after JSON). */
+export interface EffectivePrice {
+  route: string;
+  provider: string;
+  providerType: string;
+  /** `*` when the route passes the caller's model name through. */
+  upstreamModel: string;
+  source: string | null;
+  asOf: string | null;
+  /** Keyed by the config's names (`inputPerMillion`) or the catalog's (`input_mtok`); `null` when unpriced. */
+  prices: Record<string, PriceRate | undefined> | null;
+}
+
 export async function usage(params: Record<string, string>): Promise<UsageTotals[]> {
   const query = new URLSearchParams(params);
   return (await admin<{ data: UsageTotals[] }>(`/admin/usage?${query.toString()}`)).data;

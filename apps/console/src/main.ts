@@ -6,6 +6,7 @@ import { keysPage } from './pages/keys.js';
 import { liveLogPage } from './pages/live-log.js';
 import { overviewPage } from './pages/overview.js';
 import { playgroundPage } from './pages/playground.js';
+import { pricesPage } from './pages/prices.js';
 import { routesPage } from './pages/routes.js';
 import { usagePage } from './pages/usage.js';
 
@@ -17,6 +18,7 @@ const PAGES: Array<{ id: string; title: string; render: Page }> = [
   { id: 'usage', title: 'Usage', render: usagePage },
   { id: 'log', title: 'Live log', render: liveLogPage },
   { id: 'routes', title: 'Models & routes', render: routesPage },
+  { id: 'prices', title: 'Prices', render: pricesPage },
   { id: 'playground', title: 'Playground', render: playgroundPage },
 ];
 
