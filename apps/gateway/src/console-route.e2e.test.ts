@@ -139,6 +139,12 @@ describe.skipIf(!haveBrowser)('console in a browser', () => {
     await shot('routes');
   });
 
+  it('lists every routed target with its price or marks it unpriced', async () => {
+    await open('prices', 'Prices');
+    await page.getByRole('row').filter({ hasText: 'mock/mock' }).getByText('unpriced').waitFor();
+    await shot('prices');
+  });
+
   it('streams a playground answer in the Anthropic style and shows the request as it goes upstream', async () => {
     await open('playground', 'Playground');
     await page.getByLabel('Model').fill('mock');
