@@ -81,7 +81,16 @@ function expectSameContent(recording: Recording, from: GenerationStyle, to: Gene
   const count = recording.expect.citations;
   if (typeof count === 'number') expect(sourceSpans).toHaveLength(count);
   const backSpans = to === 'anthropic-messages' ? spansCarriedAsCitedText(back) : citedSpansOf(back);
-  expect(backSpans).toEqual(sourceSpans);
+  // A style that merges text parts cites each (page, words) pair once per answer: the translators deduplicate.
+  expect(distinct(backSpans)).toEqual(distinct(sourceSpans));
+}
+
+function distinct<T>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = JSON.stringify(item);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }
 
 describe.each(pairs)('%s answers as %s', (from, to) => {
@@ -130,7 +139,7 @@ it('the matrix judges content on recordings that carry text, tool calls and cite
       : wholeAnswerIr(style, recordingJson(recording));
     return citedSpansOf(ir).length > 0;
   });
-  expect(cited.map((recording) => recording.style).sort()).toEqual([
+  expect([...new Set(cited.map((recording) => recording.style))].sort()).toEqual([
     'anthropic-messages',
     'gemini',
     'openai-responses',
