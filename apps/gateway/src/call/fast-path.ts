@@ -23,6 +23,8 @@ import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinki
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { InBandErrors } from './in-band-error-redaction.js';
+import { chatJsonWithCost, chatUsageOptIn, costRequested, messagesWithCost } from './cost-in-answer.js';
+import { callCost } from '../accounting/call-cost.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
 type RelayedRequest = ForwardedRequest &
@@ -82,7 +84,10 @@ async function relay(
     // Kept before the caller has the id, so that its next request finds it.
     if (typeof id === 'string') await call.hooks.onPassedThrough?.(id);
     if (call.ops?.logBodies) outcome.responseBody = answer.body.toString('utf8');
-    run.sink.send(200, JSON_CONTENT_TYPE, answer.body, answerHeaders(outcome, run.control, call.ops));
+    const headers = answerHeaders(outcome, run.control, call.ops);
+    const cost = costRequested(call) ? callCost({ outcome, ops: call.ops }) : null;
+    const priced = cost === null ? undefined : chatJsonWithCost(answer.body.toString('utf8'), cost);
+    run.sink.send(200, JSON_CONTENT_TYPE, priced === undefined ? answer.body : Buffer.from(priced), headers);
     return;
   }
   await relayStream(call, run, request, codec, adapter, injectedUsage, signal);
@@ -103,9 +108,12 @@ function fastPathBody(
   const injectedUsage = call.inbound.wire === 'openai-chat' && call.stream && streamOptions.include_usage !== true;
   // Beyond the model and include_usage, only an adapter hook or unsigned thinking blocks reshape
   // the body: then it is copied, changed and serialised again. Otherwise its bytes are kept.
-  if (adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
+  // The caller's `usage` opt-in is the gateway's: it does not go upstream (OpenAI refuses unknown fields).
+  const optIn = call.inbound.wire === 'openai-chat' && chatUsageOptIn(call.json);
+  if (optIn || adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
-    let reshaped = dropUnsignedThinking(call, outcome, out);
+    if (optIn) delete out.usage;
+    let reshaped = dropUnsignedThinking(call, outcome, out) || optIn;
     if (target && adapter.hooks?.patchRequest) {
       outcome.warnings.push(
         ...(adapter.hooks.patchRequest(out, {
@@ -172,7 +180,8 @@ async function relayStream(
   dropUsageChunk: boolean,
   signal: RequestStop,
 ): Promise<void> {
-  const relay = new FastSseRelay(call, run, codec, dropUsageChunk);
+  const withCost = costRequested(call);
+  const relay = new FastSseRelay(call, run, codec, dropUsageChunk && !withCost, withCost);
   let failed: UpstreamErrorAnswer | undefined;
   try {
     failed = await streamUpstreamInto(request, relay);
@@ -211,6 +220,7 @@ class FastSseRelay {
     private readonly run: RelayedRun,
     private readonly codec: StyleCodec<unknown, unknown>,
     private readonly dropUsageChunk: boolean,
+    private readonly withCost: boolean,
   ) {
     this.usageDecoder = codec.stream.createDecoder();
     this.writes = new TurnWrites(run.sink, () => commitStream(run.sink, call.framer, run.outcome, run.control));
@@ -320,9 +330,10 @@ class FastSseRelay {
     return this.tapUsage(buffer.subarray(start, end));
   }
 
-  private tapUsage(event: Buffer): boolean {
+  private tapUsage(event: Buffer): boolean | Buffer {
     let keep = true;
-    for (const message of eventMessages(event)) {
+    const messages = eventMessages(event);
+    for (const message of messages) {
       for (const irEvent of this.usageDecoder.push(message)) {
         if (irEvent.type === 'usage-update') this.run.outcome.usage = irEvent.usage;
       }
@@ -332,7 +343,9 @@ class FastSseRelay {
         if (Array.isArray(choices) && choices.length === 0) keep = false;
       }
     }
-    return keep;
+    const cost = keep && this.withCost ? callCost({ outcome: this.run.outcome, ops: this.call.ops }) : null;
+    const priced = cost === null ? undefined : messagesWithCost(messages, cost);
+    return priced ? Buffer.from(this.call.framer.frame(priced)) : keep;
   }
 }
 
