@@ -1,5 +1,5 @@
 import { IrError, type StyleCodec } from '@interlingua/ir';
-import { parseSseText, safeJsonParse } from '@interlingua/ir-utils';
+import { safeJsonParse } from '@interlingua/ir-utils';
 import {
   fetchUpstream,
   mapTransportError,
@@ -16,15 +16,14 @@ import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-typ
 import { hasTailRoom } from '../http/read-body.js';
 import { appendIncludeUsageInPlace, INCLUDE_USAGE_BYTES, spliceFastPathBody } from './raw-body-splice.js';
 import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
-import { endsStream, holdsData } from './stream-terminal.js';
+import { endsStream, holdsData, isWholeTrailingEvent } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { InBandErrors } from './in-band-error-redaction.js';
-import { chatJsonWithCost, chatUsageOptIn, costRequested, messagesWithCost } from './cost-in-answer.js';
-import { callCost } from '../accounting/call-cost.js';
+import { chatAnswerWithCost, chatUsageOptIn, costRequested, pricedMessages } from './cost-in-answer.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
 type RelayedRequest = ForwardedRequest &
@@ -85,9 +84,7 @@ async function relay(
     if (typeof id === 'string') await call.hooks.onPassedThrough?.(id);
     if (call.ops?.logBodies) outcome.responseBody = answer.body.toString('utf8');
     const headers = answerHeaders(outcome, run.control, call.ops);
-    const cost = costRequested(call) ? callCost({ outcome, ops: call.ops }) : null;
-    const priced = cost === null ? undefined : chatJsonWithCost(answer.body.toString('utf8'), cost);
-    run.sink.send(200, JSON_CONTENT_TYPE, priced === undefined ? answer.body : Buffer.from(priced), headers);
+    run.sink.send(200, JSON_CONTENT_TYPE, chatAnswerWithCost(call, outcome, answer.body), headers);
     return;
   }
   await relayStream(call, run, request, codec, adapter, injectedUsage, signal);
@@ -180,8 +177,7 @@ async function relayStream(
   dropUsageChunk: boolean,
   signal: RequestStop,
 ): Promise<void> {
-  const withCost = costRequested(call);
-  const relay = new FastSseRelay(call, run, codec, dropUsageChunk && !withCost, withCost);
+  const relay = new FastSseRelay(call, run, codec, dropUsageChunk, costRequested(call));
   let failed: UpstreamErrorAnswer | undefined;
   try {
     failed = await streamUpstreamInto(request, relay);
@@ -337,28 +333,14 @@ class FastSseRelay {
       for (const irEvent of this.usageDecoder.push(message)) {
         if (irEvent.type === 'usage-update') this.run.outcome.usage = irEvent.usage;
       }
-      if (this.dropUsageChunk) {
+      // A caller who asked for the cost gets the usage chunk it is carried in.
+      if (this.dropUsageChunk && !this.withCost) {
         const parsed = safeJsonParse(message.data);
         const choices = parsed.ok ? (parsed.value as { choices?: unknown }).choices : undefined;
         if (Array.isArray(choices) && choices.length === 0) keep = false;
       }
     }
-    const cost = keep && this.withCost ? callCost({ outcome: this.run.outcome, ops: this.call.ops }) : null;
-    const priced = cost === null ? undefined : messagesWithCost(messages, cost);
+    const priced = keep && this.withCost ? pricedMessages(this.run.outcome, this.call.ops, messages) : undefined;
     return priced ? Buffer.from(this.call.framer.frame(priced)) : keep;
   }
-}
-
-/**
- * Whether bytes left after the last blank line are a whole event that only lacks its blank line
- * (`data: [DONE]\n`), which is passed on, rather than a cut one (never passed on: the caller
- * could not read it). Whitespace alone counts as whole; it is dropped as an empty event.
- */
-function isWholeTrailingEvent(bytes: Buffer): boolean {
-  const text = bytes.toString('utf8');
-  if (text.trim() === '') return true;
-  const messages = parseSseText(text);
-  return (
-    messages.length > 0 && messages.every((message) => message.data === '[DONE]' || safeJsonParse(message.data).ok)
-  );
 }

@@ -5,8 +5,7 @@ import type { GenerationRequest, GenerationRun } from '../context/generation-cal
 import { estimateCallInputTokens } from '../accounting/input-token-estimate.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
-import { costRequested, messagesWithCost } from './cost-in-answer.js';
-import { callCost } from '../accounting/call-cost.js';
+import { costRequested, pricedMessages } from './cost-in-answer.js';
 
 const RESOLVED = Promise.resolve();
 
@@ -158,8 +157,7 @@ export class IrStreamWriter {
   /** The messages with `usage.cost` on the usage chunk when the caller asked for it and the model has a price. */
   private priced(messages: SseMessage[]): SseMessage[] {
     if (!this.withCost || !this.run.outcome.usage) return messages;
-    const cost = callCost({ outcome: this.run.outcome, ops: this.request.ops });
-    return (cost === null ? undefined : messagesWithCost(messages, cost)) ?? messages;
+    return pricedMessages(this.run.outcome, this.request.ops, messages) ?? messages;
   }
 
   /** Writes what is gathered in one write, with the head when it is still due (nothing once the answer ended). */

@@ -25,7 +25,7 @@ export async function sendTranslatedResponse(
   outcome.responseModel = response.model;
   outcome.finishReasons = response.choices.map((choice) => choice.finishReason.raw ?? choice.finishReason.unified);
   const headers = answerHeaders(outcome, control, ops);
-  const cost = costRequested(request) ? callCost({ outcome, ops }) : null;
+  const cost = costRequested(request) ? callCost(ops ? { outcome, ops } : { outcome }) : null;
   const usage = (encoded.value as { usage?: unknown }).usage;
   if (cost !== null && isRecord(usage)) usage.cost = cost;
   const body = JSON.stringify(encoded.value);
