@@ -5,6 +5,7 @@ import {
   recordingSseBody,
   sendJson,
   sendSse,
+  startLoopbackUpstream,
   type ReceivedRequest,
 } from '@interlingua/testkit';
 import OpenAI from 'openai';
@@ -124,6 +125,30 @@ describe('the cost in a relayed chat stream (same style)', () => {
     expect((optedIn.usage as unknown as Record<string, unknown>).cost).toBeCloseTo(WHOLE_COST, 12);
     const plain = await client(chat).chat.completions.create(params);
     expect(plain.usage).not.toHaveProperty('cost');
+  });
+});
+
+describe('a chat request translated for a chat upstream (message contents captured for the trace)', () => {
+  it('does not send the usage opt-in upstream, and the answer carries the cost', async () => {
+    const receiver = await startLoopbackUpstream((_request, response) => sendJson(response, 200, {}));
+    const sent: Array<Record<string, unknown>> = [];
+    const traced = await startHarness(
+      (request, response) => {
+        sent.push(request.json() as Record<string, unknown>);
+        return sendSse(response, STREAM);
+      },
+      { sections: { telemetry: { endpoint: receiver.url, protocol: 'http/json', captureMessageContent: true } } },
+    );
+    try {
+      const traceparent = `00-${'a1'.repeat(16)}-${'b2'.repeat(8)}-01`;
+      const { usage } = await finalUsage(traced, asked(CHAT_MODEL, { usage: { include: true } }), { traceparent });
+      expect(usage?.cost).toBeCloseTo(STREAM_COST, 12);
+      expect(sent[0]).toMatchObject({ model: 'gpt-4o-mini-2024-07-18' });
+      expect(sent[0]).not.toHaveProperty('usage');
+    } finally {
+      await traced.close();
+      await receiver.close();
+    }
   });
 });
 
