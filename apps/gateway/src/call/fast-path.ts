@@ -1,5 +1,5 @@
 import { IrError, type StyleCodec } from '@interlingua/ir';
-import { parseSseText, safeJsonParse } from '@interlingua/ir-utils';
+import { safeJsonParse } from '@interlingua/ir-utils';
 import {
   fetchUpstream,
   mapTransportError,
@@ -16,13 +16,14 @@ import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-typ
 import { hasTailRoom } from '../http/read-body.js';
 import { appendIncludeUsageInPlace, INCLUDE_USAGE_BYTES, spliceFastPathBody } from './raw-body-splice.js';
 import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
-import { endsStream, holdsData } from './stream-terminal.js';
+import { endsStream, holdsData, isWholeTrailingEvent } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinking-guard.js';
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { InBandErrors } from './in-band-error-redaction.js';
+import { chatAnswerWithCost, chatUsageOptIn, costRequested, pricedMessages } from './cost-in-answer.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
 type RelayedRequest = ForwardedRequest &
@@ -82,7 +83,8 @@ async function relay(
     // Kept before the caller has the id, so that its next request finds it.
     if (typeof id === 'string') await call.hooks.onPassedThrough?.(id);
     if (call.ops?.logBodies) outcome.responseBody = answer.body.toString('utf8');
-    run.sink.send(200, JSON_CONTENT_TYPE, answer.body, answerHeaders(outcome, run.control, call.ops));
+    const headers = answerHeaders(outcome, run.control, call.ops);
+    run.sink.send(200, JSON_CONTENT_TYPE, chatAnswerWithCost(call, outcome, answer.body), headers);
     return;
   }
   await relayStream(call, run, request, codec, adapter, injectedUsage, signal);
@@ -103,9 +105,12 @@ function fastPathBody(
   const injectedUsage = call.inbound.wire === 'openai-chat' && call.stream && streamOptions.include_usage !== true;
   // Beyond the model and include_usage, only an adapter hook or unsigned thinking blocks reshape
   // the body: then it is copied, changed and serialised again. Otherwise its bytes are kept.
-  if (adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
+  // The caller's `usage` opt-in is the gateway's: it does not go upstream (OpenAI refuses unknown fields).
+  const optIn = call.inbound.wire === 'openai-chat' && chatUsageOptIn(call.json);
+  if (optIn || adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
-    let reshaped = dropUnsignedThinking(call, outcome, out);
+    if (optIn) delete out.usage;
+    let reshaped = dropUnsignedThinking(call, outcome, out) || optIn;
     if (target && adapter.hooks?.patchRequest) {
       outcome.warnings.push(
         ...(adapter.hooks.patchRequest(out, {
@@ -172,7 +177,7 @@ async function relayStream(
   dropUsageChunk: boolean,
   signal: RequestStop,
 ): Promise<void> {
-  const relay = new FastSseRelay(call, run, codec, dropUsageChunk);
+  const relay = new FastSseRelay(call, run, codec, dropUsageChunk, costRequested(call));
   let failed: UpstreamErrorAnswer | undefined;
   try {
     failed = await streamUpstreamInto(request, relay);
@@ -211,6 +216,7 @@ class FastSseRelay {
     private readonly run: RelayedRun,
     private readonly codec: StyleCodec<unknown, unknown>,
     private readonly dropUsageChunk: boolean,
+    private readonly withCost: boolean,
   ) {
     this.usageDecoder = codec.stream.createDecoder();
     this.writes = new TurnWrites(run.sink, () => commitStream(run.sink, call.framer, run.outcome, run.control));
@@ -320,32 +326,21 @@ class FastSseRelay {
     return this.tapUsage(buffer.subarray(start, end));
   }
 
-  private tapUsage(event: Buffer): boolean {
+  private tapUsage(event: Buffer): boolean | Buffer {
     let keep = true;
-    for (const message of eventMessages(event)) {
+    const messages = eventMessages(event);
+    for (const message of messages) {
       for (const irEvent of this.usageDecoder.push(message)) {
         if (irEvent.type === 'usage-update') this.run.outcome.usage = irEvent.usage;
       }
-      if (this.dropUsageChunk) {
+      // A caller who asked for the cost gets the usage chunk it is carried in.
+      if (this.dropUsageChunk && !this.withCost) {
         const parsed = safeJsonParse(message.data);
         const choices = parsed.ok ? (parsed.value as { choices?: unknown }).choices : undefined;
         if (Array.isArray(choices) && choices.length === 0) keep = false;
       }
     }
-    return keep;
+    const priced = keep && this.withCost ? pricedMessages(this.run.outcome, this.call.ops, messages) : undefined;
+    return priced ? Buffer.from(this.call.framer.frame(priced)) : keep;
   }
-}
-
-/**
- * Whether bytes left after the last blank line are a whole event that only lacks its blank line
- * (`data: [DONE]\n`), which is passed on, rather than a cut one (never passed on: the caller
- * could not read it). Whitespace alone counts as whole; it is dropped as an empty event.
- */
-function isWholeTrailingEvent(bytes: Buffer): boolean {
-  const text = bytes.toString('utf8');
-  if (text.trim() === '') return true;
-  const messages = parseSseText(text);
-  return (
-    messages.length > 0 && messages.every((message) => message.data === '[DONE]' || safeJsonParse(message.data).ok)
-  );
 }

@@ -24,6 +24,7 @@ function streamedCall(response: ServerResponse, extra: Partial<StreamedCall> = {
   return {
     inbound: { wire: 'anthropic-messages', codec: codecFor('anthropic-messages') },
     json: {},
+    headers: {},
     model: 'claude-test',
     framer: sseFramer(),
     hooks: {},

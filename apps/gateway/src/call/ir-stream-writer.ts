@@ -5,11 +5,15 @@ import type { GenerationRequest, GenerationRun } from '../context/generation-cal
 import { estimateCallInputTokens } from '../accounting/input-token-estimate.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
+import { costRequested, pricedMessages } from './cost-in-answer.js';
 
 const RESOLVED = Promise.resolve();
 
 /** What the writer reads of the request: the caller's style and body, its framing, the complete-answer hook. */
-export type WrittenRequest = Pick<GenerationRequest, 'inbound' | 'json' | 'model' | 'framer' | 'hooks' | 'preparedIr'>;
+export type WrittenRequest = Pick<
+  GenerationRequest,
+  'inbound' | 'json' | 'model' | 'framer' | 'hooks' | 'preparedIr' | 'headers' | 'ops'
+>;
 /** What the writer touches of the run: where the answer goes, the outcome, the commit point's listener, the decoded request. */
 export type WrittenRun = Pick<GenerationRun, 'sink' | 'outcome' | 'control' | 'decoded'>;
 
@@ -35,6 +39,8 @@ export class IrStreamWriter {
   private finished = false;
   /** Framed text gathered for the next write, with the head when it is due. */
   private readonly writes: TurnWrites;
+  /** True when the caller asked for `usage.cost` in the answer (chat only). */
+  private readonly withCost: boolean;
 
   /**
    * @param seal Rewrites events just before they are encoded for the caller (reasoning carriers);
@@ -46,8 +52,9 @@ export class IrStreamWriter {
     private readonly seal?: (events: readonly IrStreamEvent[]) => IrStreamEvent[],
   ) {
     const { inbound, json, framer } = request;
+    this.withCost = costRequested(request);
     this.encoder = inbound.codec.stream.createEncoder({
-      includeUsage: includeUsageRequested(json),
+      includeUsage: includeUsageRequested(json) || this.withCost,
       model: request.model,
       estimateInputTokens: () =>
         estimateCallInputTokens(run.decoded?.ir ?? request.preparedIr?.ir, inbound.codec, json),
@@ -111,7 +118,7 @@ export class IrStreamWriter {
       await this.flush();
       await this.request.hooks.onIrResponse?.(this.accumulator.result());
     }
-    this.writes.add(this.request.framer.frame(this.encoder.end()));
+    this.writes.add(this.request.framer.frame(this.priced(this.encoder.end())));
     await this.flush();
     this.close();
   }
@@ -144,7 +151,13 @@ export class IrStreamWriter {
     for (const event of this.seal ? this.seal(kept) : kept) {
       for (const message of this.encoder.push(event)) messages.push(message);
     }
-    return messages;
+    return this.priced(messages);
+  }
+
+  /** The messages with `usage.cost` on the usage chunk when the caller asked for it and the model has a price. */
+  private priced(messages: SseMessage[]): SseMessage[] {
+    if (!this.withCost || !this.run.outcome.usage) return messages;
+    return pricedMessages(this.run.outcome, this.request.ops, messages) ?? messages;
   }
 
   /** Writes what is gathered in one write, with the head when it is still due (nothing once the answer ended). */

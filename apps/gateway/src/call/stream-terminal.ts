@@ -1,4 +1,4 @@
-import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { asRecord, parseSseText, safeJsonParse } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { eventMessages } from './sse-event-boundaries.js';
 
@@ -63,4 +63,18 @@ function dataField(data: string, name: string): string {
   const value = parsed.ok ? asRecord(parsed.value)?.[name] : undefined;
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * Whether bytes left after the last blank line are a whole event that only lacks its blank line
+ * (`data: [DONE]\n`), which is passed on, rather than a cut one (never passed on: the caller
+ * could not read it). Whitespace alone counts as whole; it is dropped as an empty event.
+ */
+export function isWholeTrailingEvent(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return true;
+  const messages = parseSseText(text);
+  return (
+    messages.length > 0 && messages.every((message) => message.data === '[DONE]' || safeJsonParse(message.data).ok)
+  );
 }

@@ -17,6 +17,7 @@ import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { irRequestForTarget, type DecodableRequest } from './ir-request-for-target.js';
 import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
+import { chatUsageOptIn } from './cost-in-answer.js';
 import { IrStreamWriter, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
 import { jsonBytesInPieces } from './json-bytes-in-pieces.js';
 import { sendTranslatedResponse } from './translated-response.js';
@@ -65,6 +66,8 @@ export async function runTranslatedPath(
   const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
   outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
   const body = encoded.value as Record<string, unknown>;
+  // A chat caller's `usage` opt-in is the gateway's: the chat encoder would send it back up with the other fields it keeps.
+  if (call.inbound.wire === 'openai-chat' && chatUsageOptIn(call.json)) delete body.usage;
   outcome.warnings.push(
     ...(adapter.hooks?.patchRequest?.(body, {
       settings: target.settings,
