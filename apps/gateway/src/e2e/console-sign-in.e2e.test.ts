@@ -90,7 +90,9 @@ describe('console sign-in with a loopback identity provider', () => {
     expect(params.get('nonce')).toMatch(/^[\w-]{20,}$/);
     expect(params.get('scope')).toBe('openid profile email groups');
     const cookie = response.headers.get('set-cookie') ?? '';
-    expect(cookie).toBe(`interlingua_login=${params.get('state')}; Path=/console/auth; Max-Age=600; HttpOnly; SameSite=Lax`);
+    expect(cookie).toBe(
+      `interlingua_login=${params.get('state')}; Path=/console/auth; Max-Age=600; HttpOnly; SameSite=Lax`,
+    );
   });
 
   it('refuses a callback whose state is forged, or not the one this browser was given', async () => {
@@ -122,7 +124,12 @@ describe('console sign-in with a loopback identity provider', () => {
     expect([noHeader.status, await errorCode(noHeader)]).toEqual([403, 'csrf_token']);
     const wrongToken = await call('POST', '/admin/keys', { cookie, origin, 'x-csrf-token': `${csrf}x` }, newKey());
     expect([wrongToken.status, await errorCode(wrongToken)]).toEqual([403, 'csrf_token']);
-    const foreign = await call('POST', '/admin/keys', { cookie, origin: 'https://evil.example', 'x-csrf-token': csrf }, newKey());
+    const foreign = await call(
+      'POST',
+      '/admin/keys',
+      { cookie, origin: 'https://evil.example', 'x-csrf-token': csrf },
+      newKey(),
+    );
     expect([foreign.status, await errorCode(foreign)]).toEqual([403, 'csrf_origin']);
     const noOrigin = await call('POST', '/admin/keys', { cookie, 'x-csrf-token': csrf }, newKey());
     expect([noOrigin.status, await errorCode(noOrigin)]).toEqual([403, 'csrf_origin']);
