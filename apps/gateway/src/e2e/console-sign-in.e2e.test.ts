@@ -105,6 +105,7 @@ describe('console sign-in with a loopback identity provider', () => {
     expect(await forged.text()).toContain('not the one this browser started');
     const otherBrowser = await call('GET', `/console/auth/callback?code=stolen&state=${state}`, {});
     expect(otherBrowser.status).toBe(400);
+    expect(await otherBrowser.text()).toContain('not the one this browser started');
     for (const refused of [forged, otherBrowser])
       expect(refused.headers.get('set-cookie') ?? '').not.toContain('interlingua_session=');
   });
