@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sendJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haveBrowser, launchChromium, requireBrowserUnderCi } from './chromium.test-support.js';
 import { operatorOf } from '../admin/operator-state.js';
 import {
   startIdentityProvider,
-  TEST_CLIENT_ID,
-  TEST_CLIENT_SECRET,
+  loopbackOidcSection,
   type LoopbackIdentityProvider,
 } from '../signin/loopback-identity-provider.test-support.js';
 import { findUser } from '../signin/users-table.js';
@@ -23,18 +23,10 @@ import { startHarness, type Harness } from './gateway-harness.test-support.js';
  * groups name no role is turned away; sign-out ends the session on the server. Screenshots go to
  * test-artifacts/console/.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN = 'admin-secret-for-sign-in-browser-01';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const screenshots = join(repoRoot, 'test-artifacts', 'console');
-const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser && process.env.CI === 'true') {
-  describe('console sign-in in a browser', () => {
-    it('needs /usr/bin/chromium under CI (install it with .ci/chromium.sh)', () => {
-      throw new Error('chromium is missing: the browser tests cannot be skipped when CI=true');
-    });
-  });
-}
+requireBrowserUnderCi('console sign-in in a browser');
 
 let idp: LoopbackIdentityProvider;
 let harness: Harness;
@@ -49,30 +41,13 @@ beforeAll(async () => {
     sections: {
       admin: {
         secret: ADMIN,
-        oidc: {
-          issuer: idp.issuer,
-          clientId: TEST_CLIENT_ID,
-          clientSecret: TEST_CLIENT_SECRET,
-          groupsClaim: 'groups',
-          roles: { admin: ['gateway-admins'], viewer: ['finance'] },
-          scopes: ['openid', 'profile', 'email', 'groups'],
-        },
+        oidc: loopbackOidcSection(idp.issuer),
       },
       database: { type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-sign-in-browser-')) },
     },
   });
   idp.serve(`${harness.url}/console/auth/callback`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
@@ -113,7 +88,7 @@ describe.skipIf(!haveBrowser)('console sign-in in a browser', () => {
     expect(await page.getByTestId('signed-in-user').textContent()).toBe('Ada Admin · admin');
     const cookie = await sessionCookie(context);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
-    expect(await page.evaluate(() => document.cookie)).not.toContain('interlingua_session');
+    expect(await page.evaluate<string>('document.cookie')).not.toContain('interlingua_session');
     await page.screenshot({ path: join(screenshots, 'signed-in-admin.png'), fullPage: true });
     await createKey(page, 'made-by-ada');
     expect(await page.getByTestId('new-secret').textContent()).toMatch(/^ilg-/);

@@ -7,8 +7,8 @@ import type { OidcConfig } from '../config/oidc-schema.js';
 import type { SessionUser } from '../signin/console-sessions.js';
 import {
   startIdentityProvider,
+  loopbackOidcSection,
   TEST_CLIENT_ID,
-  TEST_CLIENT_SECRET,
   type LoopbackIdentityProvider,
 } from '../signin/loopback-identity-provider.test-support.js';
 import { configureSignIn, consoleSessions } from '../signin/sign-in-state.js';
@@ -34,14 +34,9 @@ beforeAll(async () => {
     sections: {
       admin: {
         secret: ADMIN,
-        oidc: {
-          issuer: idp.issuer,
-          clientId: TEST_CLIENT_ID,
-          clientSecret: TEST_CLIENT_SECRET,
-          roles: { admin: ['gateway-admins'], viewer: ['finance'] },
-          scopes: ['openid', 'profile', 'email', 'groups'],
+        oidc: loopbackOidcSection(idp.issuer, {
           session: { idleMinutes: IDLE_MINUTES, absoluteHours: ABSOLUTE_HOURS },
-        },
+        }),
       },
       database: { type: 'sqlite', dir: mkdtempSync(join(tmpdir(), 'interlingua-sign-in-')) },
     },

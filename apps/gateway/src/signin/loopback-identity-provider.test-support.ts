@@ -13,6 +13,19 @@ export const TEST_USERS: Record<string, { name: string; email: string; groups: s
   nora: { name: 'Nora Nobody', email: 'nora@example.test', groups: ['staff'] },
 };
 
+/** The gateway's `admin.oidc` for the loopback provider: its client, groups to roles, the groups scope. */
+export function loopbackOidcSection(issuer: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    issuer,
+    clientId: TEST_CLIENT_ID,
+    clientSecret: TEST_CLIENT_SECRET,
+    groupsClaim: 'groups',
+    roles: { admin: ['gateway-admins'], viewer: ['finance'] },
+    scopes: ['openid', 'profile', 'email', 'groups'],
+    ...extra,
+  };
+}
+
 /** An OpenID provider (`oidc-provider`) on a loopback port, with the gateway's client and a groups claim. */
 export interface LoopbackIdentityProvider {
   /** Its issuer URL, known before the client is registered (the gateway's config names it). */
@@ -49,6 +62,7 @@ export async function startIdentityProvider(): Promise<LoopbackIdentityProvider>
         scopes: ['openid', 'profile', 'email', 'groups'],
         claims: { openid: ['sub'], profile: ['name'], email: ['email'], groups: ['groups'] },
         conformIdTokenClaims: false,
+        ttl: { AccessToken: 600, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
         cookies: { keys: ['loopback-cookie-key-for-tests-only'] },
         findAccount: (_context, id) => {
           const user = TEST_USERS[id];

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../ledger/open-database.js';
-import type { SqlDatabase } from '../ledger/sql-database.js';
 import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
 import { findUser, recordSignIn } from './users-table.js';
 
@@ -8,18 +7,9 @@ const T0 = Date.UTC(2026, 10, 1, 9);
 
 for (const database of TEST_DATABASES) {
   describe(`users on ${database.name}`, () => {
-    const open: SqlDatabase[] = [];
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((db) => db.close()));
-    });
-    const fresh = async (): Promise<SqlDatabase> => {
-      const db = await openDatabase(await database.fresh());
-      open.push(db);
-      return db;
-    };
-
     it('records a first sign-in, then keeps it while the name, email, role and last sign-in follow the provider', async () => {
-      const db = await fresh();
+      const db = await openDatabase(await database.fresh());
+      onTestFinished(() => db.close());
       expect(await findUser(db, 'ada')).toBeUndefined();
       await recordSignIn(db, { subject: 'ada', name: 'Ada', email: 'ada@example.test', role: 'viewer' }, T0);
       expect(await findUser(db, 'ada')).toEqual({
