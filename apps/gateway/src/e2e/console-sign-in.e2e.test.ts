@@ -12,6 +12,7 @@ import {
   type LoopbackIdentityProvider,
 } from '../signin/loopback-identity-provider.test-support.js';
 import { configureSignIn, consoleSessions } from '../signin/sign-in-state.js';
+import { startGateway } from '../server.js';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
 
 /**
@@ -174,5 +175,30 @@ describe('console sign-in with a loopback identity provider', () => {
     expect(out.headers.get('set-cookie')).toBe('interlingua_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
     expect((await call('GET', '/admin/keys', { cookie })).status).toBe(401);
     expect(await (await call('GET', '/console/session', { cookie })).json()).toEqual({ signIn: true });
+  });
+
+  it('is known to every instance sharing the state store, with team memberships from the given source, and ends on all at sign-out', async () => {
+    const { gateway } = harness.gateway;
+    const other = await startGateway(gateway.config, { store: gateway.store });
+    try {
+      const memberships = {
+        membershipsOf: async (subject: string) =>
+          subject === 'tia' ? [{ teamId: 'team_red', role: 'team-admin' as const }] : [],
+      };
+      configureSignIn(other.gateway.ops.runtime, { now: () => clock, memberships });
+      const { cookie, csrf } = await signedIn({ subject: 'tia', name: 'Tia' });
+      const seen = await fetch(`${other.url}/console/session`, { headers: { cookie } });
+      expect(await seen.json()).toMatchObject({
+        user: { subject: 'tia', role: null, teams: [{ teamId: 'team_red', role: 'team-admin' }] },
+      });
+      const out = await fetch(`${other.url}/console/logout`, {
+        method: 'POST',
+        headers: { cookie, origin: other.url, 'x-csrf-token': csrf },
+      });
+      expect(out.status).toBe(204);
+      expect(await (await call('GET', '/console/session', { cookie })).json()).toEqual({ signIn: true });
+    } finally {
+      await other.close();
+    }
   });
 });
