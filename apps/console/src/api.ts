@@ -11,6 +11,57 @@ export const session = {
   clear: (): void => sessionStorage.removeItem(STORAGE_KEY),
 };
 
+/** A user signed in through the identity provider, as `GET /console/session` names them. */
+export interface ConsoleUser {
+  subject: string;
+  name?: string;
+  email?: string;
+  role: 'admin' | 'viewer' | null;
+  teams: Array<{ teamId: string; role: string }>;
+}
+
+interface CookieSession {
+  user: ConsoleUser;
+  csrfToken: string;
+  csrfHeader: string;
+}
+
+/** The console session of this browser (an HttpOnly cookie the page never sees), once read. */
+let cookieSession: CookieSession | undefined;
+
+/** Reads `GET /console/session`: whether the identity provider sign-in is on, and who is signed in. */
+export async function loadConsoleSession(): Promise<{ signIn: boolean; user?: ConsoleUser }> {
+  const response = await fetch('/console/session', { credentials: 'same-origin' });
+  const body = (await response.json()) as { signIn?: boolean } & Partial<CookieSession>;
+  cookieSession =
+    body.user && body.csrfToken && body.csrfHeader
+      ? { user: body.user, csrfToken: body.csrfToken, csrfHeader: body.csrfHeader }
+      : undefined;
+  return { signIn: body.signIn === true, ...(cookieSession ? { user: cookieSession.user } : {}) };
+}
+
+/** Ends the identity provider session (`POST /console/logout`, with its CSRF header). */
+export async function signOutOfConsoleSession(): Promise<void> {
+  const current = cookieSession;
+  cookieSession = undefined;
+  if (!current) return;
+  await fetch('/console/logout', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { [current.csrfHeader]: current.csrfToken },
+  });
+}
+
+/** The signed-in user of the cookie session, when the console runs on one (not the admin secret). */
+export const consoleUser = (): ConsoleUser | undefined => cookieSession?.user;
+
+/** How a call authenticates: the admin secret as Bearer, else the session cookie with its CSRF header on changes. */
+function credentials(method: string, secret: string | undefined): Record<string, string> {
+  if (secret) return { authorization: `Bearer ${secret}` };
+  if (!cookieSession || method === 'GET' || method === 'HEAD') return {};
+  return { [cookieSession.csrfHeader]: cookieSession.csrfToken };
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -20,7 +71,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the admin API with the session's secret as Bearer; an `ApiError` with the gateway's message otherwise. */
+/** Calls the admin API with the tab's secret as Bearer (or the session cookie); an `ApiError` with the gateway's message otherwise. */
 export async function admin<T>(
   path: string,
   init: { method?: string; body?: unknown; secret?: string } = {},
@@ -33,11 +84,12 @@ export async function adminFetch(
   path: string,
   init: { method?: string; body?: unknown; secret?: string; signal?: AbortSignal } = {},
 ): Promise<Response> {
-  const secret = init.secret ?? session.get() ?? '';
+  const method = init.method ?? 'GET';
   const response = await fetch(path, {
-    method: init.method ?? 'GET',
+    method,
+    credentials: 'same-origin',
     headers: {
-      authorization: `Bearer ${secret}`,
+      ...credentials(method, init.secret ?? session.get() ?? undefined),
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),

@@ -1,6 +1,14 @@
 import 'uplot/dist/uPlot.min.css';
 import './style.css';
-import { admin, ApiError, session } from './api.js';
+import {
+  admin,
+  ApiError,
+  consoleUser,
+  loadConsoleSession,
+  session,
+  signOutOfConsoleSession,
+  type ConsoleUser,
+} from './api.js';
 import { append, clear, h } from './dom.js';
 import { keysPage } from './pages/keys.js';
 import { liveLogPage } from './pages/live-log.js';
@@ -29,7 +37,8 @@ function render(): void {
   leaving.abort();
   leaving = new AbortController();
   clear(app);
-  if (!session.get()) return signIn();
+  const user = session.get() ? undefined : consoleUser();
+  if (!session.get() && !user) return signIn();
   const current = PAGES.find((page) => `#${page.id}` === location.hash) ?? PAGES[0];
   const main = h('main', { 'data-page': current?.id ?? '' });
   const nav = h(
@@ -39,6 +48,7 @@ function render(): void {
     ...PAGES.map((page) =>
       h('a', { href: `#${page.id}`, 'aria-current': page === current ? 'page' : undefined }, page.title),
     ),
+    ...(user ? [whoIsSignedIn(user)] : []),
     h(
       'button',
       {
@@ -46,7 +56,7 @@ function render(): void {
         class: 'sign-out',
         onclick: () => {
           session.clear();
-          render();
+          void signOutOfConsoleSession().finally(render);
         },
       },
       'Sign out',
@@ -56,11 +66,33 @@ function render(): void {
   current?.render(main, leaving.signal).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 401) {
       session.clear();
-      return render();
+      return void start();
     }
     main.appendChild(h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)));
   });
 }
+
+/** The signed-in user's name (or email, or subject) and gateway role. */
+function whoIsSignedIn(user: ConsoleUser): HTMLElement {
+  const teams = user.teams.length > 0 ? ` · ${user.teams.length} team${user.teams.length === 1 ? '' : 's'}` : '';
+  return h(
+    'span',
+    { class: 'who', 'data-testid': 'signed-in-user' },
+    `${user.name ?? user.email ?? user.subject} · ${user.role ?? 'no gateway role'}${teams}`,
+  );
+}
+
+/** Reads whether this browser has a console session (and whether the identity provider sign-in is on), then renders. */
+async function start(): Promise<void> {
+  try {
+    providerSignIn = (await loadConsoleSession()).signIn;
+  } catch {
+    providerSignIn = false;
+  }
+  render();
+}
+
+let providerSignIn = false;
 
 function signIn(): void {
   const secret = h('input', {
@@ -75,6 +107,12 @@ function signIn(): void {
     'form',
     { class: 'sign-in', 'aria-label': 'Sign in' },
     h('h1', {}, 'Interlingua console'),
+    ...(providerSignIn
+      ? [
+          h('a', { class: 'button provider-sign-in', href: '/console/login' }, 'Sign in with your identity provider'),
+          h('p', { class: 'muted' }, 'Or, break-glass:'),
+        ]
+      : []),
     h(
       'p',
       { class: 'muted' },
@@ -106,4 +144,4 @@ function signIn(): void {
 }
 
 window.addEventListener('hashchange', render);
-render();
+void start();

@@ -23,6 +23,7 @@ import { rerankRoutes } from './route/rerank-routes.js';
 import { adminKeyRoutes } from './admin/admin-key-routes.js';
 import { adminConsoleRoutes } from './admin/admin-console-api.js';
 import { consoleRoutes } from './console-route.js';
+import { signInRoutes } from './signin/sign-in-routes.js';
 
 /** Every route group; each API style owns one file. */
 function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
@@ -38,6 +39,8 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
     ...rerankRoutes(gateway),
     ...adminKeyRoutes(gateway),
     ...adminConsoleRoutes(gateway),
+    // Before the console's files: `/console/*file` would otherwise take the sign-in paths.
+    ...signInRoutes(gateway),
     ...consoleRoutes(),
   ];
 }

@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { sendJson } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haveBrowser, launchChromium, requireBrowserUnderCi } from './e2e/chromium.test-support.js';
 import { CONSOLE_CSP } from './console-route.js';
 import { startHarness, type Harness } from './e2e/gateway-harness.test-support.js';
 
@@ -16,18 +17,10 @@ import { startHarness, type Harness } from './e2e/gateway-harness.test-support.j
  * and the ledger, revoke the key and see it refused, stream a playground prompt. Screenshots of
  * each page go to test-artifacts/console/.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN = 'admin-secret-for-console-tests-01';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const screenshots = join(repoRoot, 'test-artifacts', 'console');
-const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser && process.env.CI === 'true') {
-  describe('console in a browser', () => {
-    it('needs /usr/bin/chromium under CI (install it with .ci/chromium.sh)', () => {
-      throw new Error('chromium is missing: the browser tests cannot be skipped when CI=true');
-    });
-  });
-}
+requireBrowserUnderCi('console in a browser');
 
 let harness: Harness;
 let browser: Browser;
@@ -42,17 +35,7 @@ beforeAll(async () => {
   harness = await startHarness((_request, response) => sendJson(response, 500, { error: 'unused' }), {
     sections: { admin: { secret: ADMIN }, database },
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());

@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
+import { ADMIN_SECRET_PRINCIPAL, type AdminPrincipal } from '../auth/admin-principal.js';
 import { sha256 } from '../auth/api-keys.js';
 import { clientAddress } from '../http/client-address.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { AdminAuthScope } from './admin-scope.js';
 import { FailedAdminLogins } from './failed-admin-logins.js';
+import { consoleSessionPrincipal } from '../signin/session-principal.js';
 
 const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
 
@@ -17,9 +19,10 @@ const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
  * operator out. Each failure writes an audit line (never what was presented); a client past
  * `admin.maxFailedLogins` failures in `admin.failedLoginWindowMs` gets 429 with Retry-After for
  * each further wrong attempt until its window ends. Clients are told apart by address: the
- * socket's, or behind the proxies `server.trustProxy` trusts, the one they forwarded.
+ * socket's, or behind the proxies `server.trustProxy` trusts, the one they forwarded. A request
+ * without a Bearer secret may instead carry a console session's cookie (`admin.oidc`).
  */
-export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage): void {
+export async function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage): Promise<AdminPrincipal> {
   const expected = gateway.ops.adminDigest;
   const admin = gateway.config.admin;
   if (!expected || !admin) {
@@ -31,7 +34,9 @@ export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage):
     });
   }
   const presented = adminSecret(request);
-  if (presented && timingSafeEqual(sha256(presented), expected)) return;
+  if (presented && timingSafeEqual(sha256(presented), expected)) return ADMIN_SECRET_PRINCIPAL;
+  const signedIn = presented ? undefined : await consoleSessionPrincipal(gateway, request);
+  if (signedIn) return signedIn;
   const { runtime } = gateway.ops;
   const logins = loginsOf(runtime);
   const address = clientAddress(request, gateway.config.server.trustProxy);

@@ -145,11 +145,11 @@ function usageRoute(gateway: { config: Pick<GatewayConfig, 'keys'>; keys: Gatewa
   };
 }
 
-/** A handler behind the admin secret; its errors answer in the OpenAI style. */
+/** A handler behind the admin secret (or a console session); its errors answer in the OpenAI style. */
 export function adminRoute(gateway: AdminAuthScope, handler: RouteHandler): RouteHandler {
   return async (request, response, context) => {
     try {
-      requireAdmin(gateway, request);
+      await requireAdmin(gateway, request);
       await handler(request, response, context);
     } catch (error) {
       sendStyleError(context.sink, errorCodecForPath(context.url.pathname, request.headers), asIrError(error));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oidcSchema } from './oidc-schema.js';
 import { strictObject } from './strict-object.js';
 
 /** The endpoint names a key's `endpoints` list may hold: one per API surface the gateway serves. */
@@ -112,6 +113,8 @@ export const adminSchema = strictObject({
   maxFailedLogins: positiveInt.default(10),
   /** That window, in ms, from the address's first failure. */
   failedLoginWindowMs: positiveInt.default(60_000),
+  /** Console sign-in with an OpenID Connect identity provider. */
+  oidc: oidcSchema.optional(),
 }).refine((admin) => (admin.secret === undefined) !== (admin.secretHash === undefined), {
   message: 'give exactly one of secret or secretHash',
 });

@@ -82,6 +82,20 @@ ALTER TABLE interlingua_requests ADD COLUMN row_id TEXT;
 CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id);
 `,
   },
+  {
+    version: 5,
+    name: 'users signed in through the identity provider',
+    sql: `
+CREATE TABLE interlingua_users (
+  subject TEXT PRIMARY KEY,
+  email TEXT,
+  name TEXT,
+  gateway_role TEXT,
+  first_sign_in_at BIGINT NOT NULL,
+  last_sign_in_at BIGINT NOT NULL
+);
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */
