@@ -69,6 +69,19 @@ export interface GenerationHooks {
   prepareUpstreamIr?: (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest>;
 }
 
+/**
+ * What the way of the request depends on, decided once by the route before the first attempt
+ * (`requestWay`): per target only the target's own questions remain (its wire, its cache marks).
+ */
+export interface RequestWay {
+  /** The body may hold reasoning carriers: they are opened through the IR, never relayed as sent. */
+  readonly opensCarriers: boolean;
+  /** The body may go up as sent to an upstream of the caller's style: its framing is the upstream's, nothing forces translation, no carrier is in it. */
+  readonly relayable: boolean;
+  /** The caller placed cache breakpoints of its own (`cache_control`): a relayed body gets none of the route's. */
+  readonly callerMarksCache: boolean;
+}
+
 /** The limits the route applies to the call. */
 export interface GenerationLimits {
   /** The largest upstream answer body read whole (non-streamed answers). */
@@ -108,10 +121,14 @@ export interface GenerationRequest {
   readonly hooks: GenerationHooks;
   /** Sealing and opening of reasoning carriers, and the route's policy for foreign reasoning. */
   readonly reasoning?: ReasoningContext;
+  /** What the way depends on, decided once when the route built the request. */
+  readonly way: RequestWay;
 }
 
-/** The request while the route prepares it (its `prepare` step and content capture may change it). */
-export type GenerationRequestDraft = { -readonly [Field in keyof GenerationRequest]: GenerationRequest[Field] };
+/** The request while the route prepares it (its `prepare` step and content capture may change it); its way is decided after. */
+export type GenerationRequestDraft = {
+  -readonly [Field in Exclude<keyof GenerationRequest, 'way'>]: GenerationRequest[Field];
+};
 
 /**
  * What one generation call does, apart from the request: what happened (`outcome`), where the

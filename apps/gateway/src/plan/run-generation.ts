@@ -19,9 +19,8 @@ import { trackStreamedText } from '../accounting/streamed-usage.js';
 import { estimateCallInputTokens } from '../accounting/input-token-estimate.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
 import { targetId } from './target-cooldowns.js';
-import { needsCacheBreakpoints } from '../call/route-cache-breakpoints.js';
+import { addsCacheBreakpoints } from '../call/route-cache-breakpoints.js';
 import { affinityOrder, cacheAffinityKey } from './cache-affinity.js';
-import { mustOpenCarriers } from '../reasoning/reasoning-call.js';
 import { runTranslatedPath } from '../call/translated-path.js';
 
 /**
@@ -161,14 +160,10 @@ async function runTarget(
   const adapter = target.adapter;
   if (adapter.kind === 'local') return runLocalPath(request, run, adapter, signal);
   const wire = adapter.wire(target.settings, target.upstreamModel);
-  const sameFraming = request.framer.contentType === 'text/event-stream' || !request.stream;
-  if (
-    wire === request.inbound.wire &&
-    sameFraming &&
-    !request.forceTranslation &&
-    !needsCacheBreakpoints(request.route, request.rawBody, wire) &&
-    !mustOpenCarriers(request)
-  )
+  const { way } = request;
+  // The target's own questions: does it speak the caller's style, would the route mark its cache.
+  const routeMarksCache = !way.callerMarksCache && addsCacheBreakpoints(request.route, wire);
+  if (way.relayable && wire === request.inbound.wire && !routeMarksCache)
     return runFastPath(request, run, adapter, codecFor(wire), signal);
   return runTranslatedPath(request, run, adapter, signal);
 }
