@@ -93,17 +93,3 @@ export class CallControl {
     if (this.streamOpened) this.ops.metrics?.activeStreams.dec({ route: this.route });
   }
 }
-
-/** What `stopReason` and `callerLeft` read: the request's signal, or an attempt's. */
-type StoppedSignal = Pick<RequestStop, 'aborted' | 'reason'>;
-
-/** The gateway's reason when it stopped the call (the request's signal) or the attempt (an attempt's); undefined otherwise. */
-export function stopReason(signal: StoppedSignal): IrError | undefined {
-  const reason: unknown = signal.aborted ? signal.reason : undefined;
-  return reason instanceof IrError ? reason : undefined;
-}
-
-/** True when the caller went away (its abort, not one of the gateway's). */
-export function callerLeft(signal: StoppedSignal): boolean {
-  return signal.aborted && !(signal.reason instanceof IrError);
-}

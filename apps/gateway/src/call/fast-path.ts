@@ -7,7 +7,6 @@ import {
   type HttpProviderAdapter,
   type UpstreamErrorAnswer,
 } from '@interlingua/provider-adapters';
-import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
@@ -182,8 +181,8 @@ async function relayStream(
   try {
     failed = await streamUpstreamInto(request, relay);
   } catch (error) {
-    if (callerLeft(signal)) return;
-    const irError = stopReason(signal) ?? mapTransportError(error, 'during-body');
+    if (signal.callerLeft()) return;
+    const irError = signal.stopReason() ?? mapTransportError(error, 'during-body');
     if (!relay.started) throw irError;
     noteStreamFailure(run.outcome, call.ops?.metrics, irError.data);
     await relay.failInBand(irError);

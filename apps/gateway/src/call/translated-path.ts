@@ -11,7 +11,6 @@ import {
   type UpstreamErrorAnswer,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
-import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
@@ -150,8 +149,8 @@ async function streamTranslated({
       MAX_ERROR_BODY_BYTES,
     );
   } catch (error) {
-    if (callerLeft(signal)) return;
-    const failure = (stopReason(signal) ?? mapTransportError(error, 'during-body')).data;
+    if (signal.callerLeft()) return;
+    const failure = (signal.stopReason() ?? mapTransportError(error, 'during-body')).data;
     if (writer.committed) noteStreamFailure(run.outcome, call.ops?.metrics, failure);
     await writer.fail(failure);
     return;

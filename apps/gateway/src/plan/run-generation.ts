@@ -7,7 +7,7 @@ import type { AnswerSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
 import { startStreamGuard } from '../call/stream-guard.js';
 import { commitStream } from '../commit/commit-stream.js';
-import { callerLeft, CallControl, stopReason } from '../call/call-control.js';
+import { CallControl } from '../call/call-control.js';
 import { ENDPOINT_OF_STYLE, type CallOps } from '../context/call-ops.js';
 import { noteStreamFailure } from '../call/stream-failure.js';
 import { defaultCallOps } from './default-call-ops.js';
@@ -50,14 +50,14 @@ export async function runGeneration(request: GenerationRequest, run: GenerationR
   try {
     await attemptTargets(request, run, ops, control);
   } catch (error) {
-    if (callerLeft(signal)) {
+    if (signal.callerLeft()) {
       sink.end();
       return;
     }
-    const irError = stopReason(signal) ?? asIrError(error);
+    const irError = signal.stopReason() ?? asIrError(error);
     if (!sink.committed) throw irError;
     noteStreamFailure(outcome, ops.metrics, irError.data);
-    if (!sink.ended && !callerLeft(signal))
+    if (!sink.ended && !signal.callerLeft())
       await failCommitted(request.inbound.codec, request.model, framer, sink, irError.data);
     sink.end();
   } finally {
@@ -129,9 +129,9 @@ async function attempt(
     await runTarget(request, run, target, signal);
     return true;
   } catch (error) {
-    const irError = stopReason(signal) ?? asIrError(error);
+    const irError = signal.stopReason() ?? asIrError(error);
     outcome.trace?.attemptFailed(irError.data);
-    if (run.sink.committed || callerLeft(signal) || irError.data.source === 'gateway') throw irError;
+    if (run.sink.committed || signal.callerLeft() || irError.data.source === 'gateway') throw irError;
     const verdict = classifyFailure(irError);
     noteFailure(outcome, ops, target, irError.data, verdict !== 'final');
     if (verdict === 'final') throw irError;
