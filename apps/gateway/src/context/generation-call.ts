@@ -127,7 +127,7 @@ export interface GenerationRequest {
 
 /** The request while the route prepares it (its `prepare` step and content capture may change it); its way is decided after. */
 export type GenerationRequestDraft = {
-  -readonly [Field in Exclude<keyof GenerationRequest, 'way'>]: GenerationRequest[Field];
+  -readonly [Field in keyof Omit<GenerationRequest, 'way'>]: GenerationRequest[Field];
 };
 
 /**
