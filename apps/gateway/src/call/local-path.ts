@@ -19,7 +19,7 @@ export async function runLocalPath(
 ): Promise<void> {
   const target = run.outcome.target;
   if (!target) return;
-  run.outcome.path = 'local';
+  run.outcome.took('local');
   const ir = irRequestForTarget(request, run);
   const events = adapter.generate(ir, { settings: target.settings, signal: signal.asAbortSignal() });
   if (!request.stream) {

@@ -121,8 +121,7 @@ async function attempt(
   state: Attempts,
 ): Promise<boolean> {
   const { outcome } = run;
-  outcome.attempts++;
-  outcome.target = target;
+  outcome.attempted(target);
   const signal = control.beginAttempt(providerTotalMs(target), target.settings.id);
   outcome.trace?.attemptStarted(target);
   try {
@@ -192,7 +191,7 @@ function noteFailure(
   error: IrErrorData,
   targetAtFault: boolean,
 ): void {
-  outcome.lastError = error;
+  outcome.failed(error);
   ops.metrics?.upstreamErrors.inc({ provider: target.settings.id, kind: error.kind });
   if (targetAtFault) ops.cooldowns.failed(targetId(target), ops.routing.cooldown);
 }

@@ -21,9 +21,7 @@ const MOCK_IMAGE_USAGE = {
 function localTarget(call: ServiceCall, member: MediaMember): LocalProviderAdapter | undefined {
   const target = call.route.targets[0];
   if (!target || target.adapter.kind !== 'local' || !target.adapter[member]) return undefined;
-  call.outcome.attempts = 1;
-  call.outcome.target = target;
-  call.outcome.path = 'local';
+  call.outcome.answeredLocally(target);
   return target.adapter;
 }
 

@@ -30,9 +30,7 @@ export function localTarget(
 ): { target: RouteTarget; adapter: LocalProviderAdapter } | undefined {
   const target = call.route.targets[0];
   if (target?.adapter.kind !== 'local' || !target.adapter[member]) return undefined;
-  call.outcome.attempts = 1;
-  call.outcome.target = target;
-  call.outcome.path = 'local';
+  call.outcome.answeredLocally(target);
   return { target, adapter: target.adapter };
 }
 
@@ -62,6 +60,5 @@ export function noteTranslation(
   path: string,
   ...warnings: ReadonlyArray<readonly IrWarning[]>
 ): void {
-  call.outcome.path = path;
-  call.outcome.warnings = warnings.flat();
+  call.outcome.took(path, warnings.flat());
 }
