@@ -12,7 +12,6 @@ import { RequestStop } from '../context/request-stop.js';
  * per event (the stream guard, `startStreamGuard`, adds one interval per stream).
  */
 export class CallControl {
-  private readonly requestSignal: RequestStop;
   private attempt: { timer: NodeJS.Timeout; forward: () => void } | undefined;
   private requestTimer: NodeJS.Timeout | undefined;
   private readonly unregister: (() => void) | undefined;
@@ -24,12 +23,11 @@ export class CallControl {
    * @param route The route label of the active-streams gauge.
    */
   constructor(
-    requestSignal: RequestStop,
+    private readonly requestSignal: RequestStop,
     private readonly abort: (reason: IrError) => void,
     private readonly ops: CallOps,
     private readonly route: string,
   ) {
-    this.requestSignal = requestSignal;
     const totalMs = ops.routing.timeouts.totalMs;
     this.requestTimer = setTimeout(
       () => this.stop(gatewayTimeout(`The request did not complete within routing.timeouts.totalMs (${totalMs} ms)`)),

@@ -26,7 +26,7 @@ export function requireService(call: ServiceCall, member: 'embed' | 'rerank'): v
 /** The route's first target when it is an in-process provider that answers `member` (the mock); the call is then answered locally. */
 export function localTarget(
   call: ServiceCall,
-  member: 'embed' | 'rerank',
+  member: 'embed' | 'rerank' | 'images' | 'speech' | 'transcribe',
 ): { target: RouteTarget; adapter: LocalProviderAdapter } | undefined {
   const target = call.route.targets[0];
   if (target?.adapter.kind !== 'local' || !target.adapter[member]) return undefined;
