@@ -41,13 +41,6 @@ export class CallOutcome {
     if (target) this.target = target;
   }
 
-  /** The call answered in process by `target` (the mock): its one attempt. */
-  answeredLocally(target: RouteTarget): void {
-    this.attempts = 1;
-    this.target = target;
-    this.path = 'local';
-  }
-
   /** The way the attempt goes; given `warnings`, the attempt's warnings start from them (earlier attempts' go). */
   took(path: string, warnings?: IrWarning[]): void {
     this.path = path;

@@ -30,7 +30,8 @@ export function localTarget(
 ): { target: RouteTarget; adapter: LocalProviderAdapter } | undefined {
   const target = call.route.targets[0];
   if (target?.adapter.kind !== 'local' || !target.adapter[member]) return undefined;
-  call.outcome.answeredLocally(target);
+  call.outcome.attempted(target);
+  call.outcome.took('local');
   return { target, adapter: target.adapter };
 }
 
