@@ -2,13 +2,15 @@
 /**
  * Measures the trip of one generation call through apps/gateway/src, read from the code.
  *
- * From `runGeneration`, every call in source order that hands on a value of the generation
- * record's types (an argument of one of those types, or a method of a class holding one) to a
- * function of the gateway is a stay; the walk follows it (all branches, each function once per
- * path). The files of the stays, with the file the walk returns to after each, make the trip:
- * files entered, and returns to a file already left. It also counts imports running against
- * the folder order of apps/gateway/gateway-tiers.cjs, and functions that take the whole `Gateway`
- * (in total and per folder).
+ * From `runGeneration`, the walk follows the values of the generation record: a value of its
+ * types, of a type made of their fields (a `Pick`, an intersection of `Pick`s), of a class or bag
+ * holding one, or a field read from such a value (directly or by destructuring), through locals
+ * and the parameters it is handed. Every call in source order that hands such a value (as an
+ * argument or as the object of a method) to a function of the gateway is a stay; the walk follows
+ * it (all branches, each function once). The files of the stays, with the file the walk returns
+ * to after each, make the trip: files entered, and returns to a file already left. It also counts
+ * imports running against the folder order of apps/gateway/gateway-tiers.cjs, functions that take
+ * the whole `Gateway` (in total and per folder) and the files that write a `CallOutcome`.
  *
  *   node scripts/request-trip.mjs [--json] [--trace]
  */
@@ -47,19 +49,34 @@ function symbolOfType(type) {
   return plain.aliasSymbol ?? plain.getSymbol();
 }
 
+/** A declaration of one of the record's own types (an interface of apps/gateway/src). */
+function isRecordDeclaration(declaration) {
+  const named = declaration && (ts.isInterfaceDeclaration(declaration) || ts.isTypeAliasDeclaration(declaration));
+  return named && RECORD_TYPES.has(declaration.name.text) && ours(declaration.getSourceFile().fileName);
+}
+
+/**
+ * A type made of the record: one of its types, or a type of fields taken from them (a `Pick`, an
+ * intersection of `Pick`s): one of its properties is declared in a record type.
+ */
 function isRecordType(type) {
-  const symbol = symbolOfType(type);
-  if (!symbol || !RECORD_TYPES.has(symbol.getName())) return false;
-  return (symbol.getDeclarations() ?? []).some((declaration) => ours(declaration.getSourceFile().fileName));
+  const plain = checker.getNonNullableType(type);
+  if ((symbolOfType(plain)?.getDeclarations() ?? []).some(isRecordDeclaration)) return true;
+  if (!(plain.flags & ts.TypeFlags.Object) && !plain.isIntersection()) return false;
+  return checker
+    .getPropertiesOfType(plain)
+    .some((property) => (property.getDeclarations() ?? []).some((item) => isRecordDeclaration(item.parent)));
 }
 
 const holders = new Map();
-/** A class of the gateway with a property of the record's types: its methods see the record. */
+/** A class or bag of the gateway with a property made of the record: its methods and readers see the record. */
 function holdsRecord(type) {
   const symbol = symbolOfType(type);
   const declaration = symbol?.getDeclarations()?.[0];
-  if (!declaration || !ts.isClassDeclaration(declaration) || !ours(declaration.getSourceFile().fileName)) return false;
+  if (!declaration || !ours(declaration.getSourceFile().fileName)) return false;
+  if (!ts.isClassDeclaration(declaration) && !ts.isInterfaceDeclaration(declaration)) return false;
   if (!holders.has(symbol)) {
+    holders.set(symbol, false);
     const held = checker
       .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))
       .some((property) => isRecordType(checker.getTypeOfSymbolAtLocation(property, declaration)));
@@ -68,10 +85,67 @@ function holdsRecord(type) {
   return holders.get(symbol);
 }
 
-function carriesRecord(call) {
-  if ((call.arguments ?? []).some((argument) => isRecordType(checker.getTypeAtLocation(argument)))) return true;
-  const callee = call.expression;
-  if (ts.isPropertyAccessExpression(callee) && holdsRecord(checker.getTypeAtLocation(callee.expression))) return true;
+const unwrap = (node) =>
+  ts.isParenthesizedExpression(node) ||
+  ts.isNonNullExpression(node) ||
+  ts.isAsExpression(node) ||
+  ts.isAwaitExpression(node) ||
+  ts.isSatisfiesExpression(node)
+    ? unwrap(node.expression)
+    : node;
+
+/**
+ * How a value holds the record: `whole` (a value of its types, a `Pick` of them, or a holder of
+ * one), `field` (a field read from a whole one, directly or by destructuring), or not at all
+ * (undefined). A field of a field, and what a call returns, are other values. `handed`: the
+ * parameters of the function walked that received one, and how.
+ */
+function holding(expression, handed, seen = new Set()) {
+  const node = unwrap(expression);
+  if (seen.has(node)) return undefined;
+  seen.add(node);
+  const type = checker.getTypeAtLocation(node);
+  if (isRecordType(type) || holdsRecord(type)) return 'whole';
+  if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node))
+    return holding(node.expression, handed, seen) === 'whole' ? 'field' : undefined;
+  const either = (left, right) => holding(left, handed, seen) ?? holding(right, handed, seen);
+  if (ts.isBinaryExpression(node) && ['??', '||', '&&'].includes(node.operatorToken.getText()))
+    return either(node.left, node.right);
+  if (ts.isConditionalExpression(node)) return either(node.whenTrue, node.whenFalse);
+  if (!ts.isIdentifier(node)) return undefined;
+  const symbol = ts.isShorthandPropertyAssignment(node.parent)
+    ? checker.getShorthandAssignmentValueSymbol(node.parent)
+    : checker.getSymbolAtLocation(node);
+  if (!symbol) return undefined;
+  if (handed.has(symbol)) return handed.get(symbol);
+  const declaration = symbol.valueDeclaration;
+  if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer)
+    return holding(declaration.initializer, handed, seen);
+  const pattern = declaration && ts.isBindingElement(declaration) ? declaration.parent.parent : undefined;
+  if (pattern && ts.isVariableDeclaration(pattern) && pattern.initializer)
+    return holding(pattern.initializer, handed, seen) === 'whole' ? 'field' : undefined;
+  return undefined;
+}
+
+/** The parameters of `declaration` (and the names in their patterns) that receive the record at `call`, and how. */
+function handedParameters(call, declaration, handed) {
+  const received = new Map();
+  const add = (name, how) => {
+    if (ts.isIdentifier(name)) received.set(checker.getSymbolAtLocation(name), how);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) add(element.name, 'field');
+  };
+  (call.arguments ?? []).forEach((argument, index) => {
+    const parameter = declaration.parameters[Math.min(index, declaration.parameters.length - 1)];
+    const how = parameter && holding(argument, handed);
+    if (how) add(parameter.name, how);
+  });
+  return received;
+}
+
+function carriesRecord(call, handed) {
+  if ((call.arguments ?? []).some((argument) => holding(argument, handed))) return true;
+  const callee = unwrap(call.expression);
+  if (ts.isPropertyAccessExpression(callee) && holding(callee.expression, handed)) return true;
   return ts.isNewExpression(call) && holdsRecord(checker.getTypeAtLocation(call));
 }
 
@@ -91,15 +165,18 @@ function nameOf(declaration) {
 
 const stays = [];
 const files = [];
-function walk(declaration, depth, onPath) {
+const walked = new Set();
+/** Follows the values of the record through `declaration`, once per function (`handed`: its parameters that received one). */
+function walk(declaration, depth, handed) {
+  walked.add(declaration);
   const file = rel(declaration.getSourceFile().fileName);
   stays.push({ depth, file, name: nameOf(declaration) });
   files.push(file);
   const visit = (node) => {
-    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && carriesRecord(node)) {
+    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && carriesRecord(node, handed)) {
       const callee = calleeOf(node);
-      if (callee && !onPath.has(callee)) {
-        walk(callee, depth + 1, new Set([...onPath, callee]));
+      if (callee && !walked.has(callee)) {
+        walk(callee, depth + 1, handedParameters(node, callee, handed));
         files.push(file);
       }
     }
@@ -181,10 +258,39 @@ function takeTheGateway() {
   return found;
 }
 
-walk(findStart(), 0, new Set());
+/** Files outside tests that write a `CallOutcome`'s fields (assign, count, delete, push to a list of it). */
+function outcomeWriters() {
+  const isOutcome = (node) => symbolOfType(checker.getTypeAtLocation(node))?.getName() === 'CallOutcome';
+  const fieldOfOutcome = (node) => ts.isPropertyAccessExpression(node) && isOutcome(node.expression);
+  const assigns = (token) => token >= ts.SyntaxKind.FirstAssignment && token <= ts.SyntaxKind.LastAssignment;
+  const counts = (token) => token === ts.SyntaxKind.PlusPlusToken || token === ts.SyntaxKind.MinusMinusToken;
+  const writes = (node) =>
+    (ts.isBinaryExpression(node) && assigns(node.operatorToken.kind) && fieldOfOutcome(node.left)) ||
+    ((ts.isPostfixUnaryExpression(node) || ts.isPrefixUnaryExpression(node)) &&
+      counts(node.operator) &&
+      fieldOfOutcome(node.operand)) ||
+    (ts.isDeleteExpression(node) && fieldOfOutcome(node.expression)) ||
+    (ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ['push', 'splice', 'unshift'].includes(node.expression.name.text) &&
+      fieldOfOutcome(node.expression.expression));
+  const found = new Set();
+  for (const sourceFile of program.getSourceFiles()) {
+    if (!ours(sourceFile.fileName)) continue;
+    const visit = (node) => {
+      if (writes(node)) found.add(rel(sourceFile.fileName));
+      else ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(sourceFile, visit);
+  }
+  return [...found];
+}
+
+walk(findStart(), 0, new Map());
 const { trip, entered, returns } = tripOf(files);
 const against = importsAgainstOrder();
 const gatewayTakers = takeTheGateway();
+const writers = outcomeWriters();
 const result = {
   stays: stays.length,
   filesEntered: entered,
@@ -192,19 +298,21 @@ const result = {
   callControlEntries: stays.filter((stay) => stay.file === 'call/call-control.ts').length,
   importsAgainstOrder: against.length,
   functionsTakingGateway: gatewayTakers.length,
+  filesWritingOutcome: writers.length,
 };
 /** Functions that take the whole `Gateway`, per folder (0 for the folders that have none). */
 const takersByFolder = Object.fromEntries(
   tiers.flat().map((folder) => [folder, gatewayTakers.filter((line) => folderOf(line) === folder).length]),
 );
 if (process.argv.includes('--json'))
-  console.log(JSON.stringify({ ...result, takersByFolder, trip, against, gatewayTakers }, null, 2));
+  console.log(JSON.stringify({ ...result, takersByFolder, trip, against, gatewayTakers, writers }, null, 2));
 else {
   if (process.argv.includes('--trace')) {
     for (const stay of stays) console.log(`${'  '.repeat(stay.depth)}${stay.file} ${stay.name}`);
     console.log(`\ntrip: ${trip.join(' > ')}\n`);
     for (const line of against) console.log(`against the order: ${line}`);
     for (const line of gatewayTakers) console.log(`takes the Gateway: ${line}`);
+    for (const file of writers) console.log(`writes a CallOutcome: ${file}`);
   }
   console.table(result);
   console.log('functions that take the whole Gateway, per folder:');

@@ -32,3 +32,20 @@ describe('the gateway architecture page and the folder order agree', () => {
       expect(doc).toMatch(new RegExp(`^\\| entry \\| \`${folder}/\` \\| [^|]* \\| anything \\|$`, 'm'));
   });
 });
+
+describe('the generation record on the architecture page and in the code agree', () => {
+  const code = (file: string): string => readFileSync(new URL(file, import.meta.url), 'utf8');
+  const named = (pattern: RegExp, text: string): string[] => [...text.matchAll(pattern)].map((match) => match[1]!);
+
+  it("names every verb of the call outcome and every field of the request's way", () => {
+    const verbs = named(/^ {2}(\w+)\(.*\): void \{$/gm, code('./context/call-outcome.ts'));
+    const record = code('./context/generation-call.ts');
+    const wayStart = record.indexOf('export interface RequestWay');
+    const wayType = record.slice(wayStart, record.indexOf('\n}', wayStart));
+    const way = named(/^ {2}readonly (\w+): boolean;$/gm, wayType);
+    expect(verbs.length).toBeGreaterThan(5);
+    expect(way).toEqual(['opensCarriers', 'relayable', 'callerMarksCache']);
+    for (const verb of verbs) expect(doc).toContain(`\`${verb}(`);
+    for (const field of way) expect(doc).toContain(`\`${field}\``);
+  });
+});

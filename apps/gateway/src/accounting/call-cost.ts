@@ -25,6 +25,6 @@ export function callCost(call: PricedCall): number | null {
           catalogPrices(call.service) ? target.settings.type : undefined,
         )
       : null;
-  if (call.outcome.usage) call.outcome.cost = cost;
+  call.outcome.priced(cost);
   return cost;
 }

@@ -19,8 +19,5 @@ export function settleLeftStreamUsage(outcome: CallOutcome): void {
   if (reported && inputTokens === reported.inputTokens && outputTokens === reported.outputTokens) return;
   if (!reported && inputTokens === 0 && outputTokens === 0) return;
   const usage: IrUsage = { ...reported, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
-  outcome.usage = usage;
-  outcome.usageEstimated = true;
-  // A cost computed from the reported figures no longer holds.
-  delete outcome.cost;
+  outcome.estimatedUsage(usage);
 }

@@ -19,6 +19,5 @@ export function trackStreamedText(
 ): void {
   const text = new StreamedTextCount(wire);
   sink.onWrite = (chunk) => text.add(chunk);
-  outcome.countStreamedText = () => text.chars();
-  outcome.estimateInputTokens = estimateInputTokens;
+  outcome.countsStream(() => text.chars(), estimateInputTokens);
 }

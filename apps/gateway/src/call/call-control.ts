@@ -12,7 +12,6 @@ import { RequestStop } from '../context/request-stop.js';
  * per event (the stream guard, `startStreamGuard`, adds one interval per stream).
  */
 export class CallControl {
-  private readonly requestSignal: RequestStop;
   private attempt: { timer: NodeJS.Timeout; forward: () => void } | undefined;
   private requestTimer: NodeJS.Timeout | undefined;
   private readonly unregister: (() => void) | undefined;
@@ -24,12 +23,11 @@ export class CallControl {
    * @param route The route label of the active-streams gauge.
    */
   constructor(
-    requestSignal: RequestStop,
+    private readonly requestSignal: RequestStop,
     private readonly abort: (reason: IrError) => void,
     private readonly ops: CallOps,
     private readonly route: string,
   ) {
-    this.requestSignal = requestSignal;
     const totalMs = ops.routing.timeouts.totalMs;
     this.requestTimer = setTimeout(
       () => this.stop(gatewayTimeout(`The request did not complete within routing.timeouts.totalMs (${totalMs} ms)`)),
@@ -92,18 +90,4 @@ export class CallControl {
     this.unregister?.();
     if (this.streamOpened) this.ops.metrics?.activeStreams.dec({ route: this.route });
   }
-}
-
-/** What `stopReason` and `callerLeft` read: the request's signal, or an attempt's. */
-type StoppedSignal = Pick<RequestStop, 'aborted' | 'reason'>;
-
-/** The gateway's reason when it stopped the call (the request's signal) or the attempt (an attempt's); undefined otherwise. */
-export function stopReason(signal: StoppedSignal): IrError | undefined {
-  const reason: unknown = signal.aborted ? signal.reason : undefined;
-  return reason instanceof IrError ? reason : undefined;
-}
-
-/** True when the caller went away (its abort, not one of the gateway's). */
-export function callerLeft(signal: StoppedSignal): boolean {
-  return signal.aborted && !(signal.reason instanceof IrError);
 }

@@ -7,7 +7,6 @@ import {
   type HttpProviderAdapter,
   type UpstreamErrorAnswer,
 } from '@interlingua/provider-adapters';
-import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
@@ -46,8 +45,7 @@ export async function runFastPath(
   const { outcome } = run;
   const target = outcome.target;
   if (!target) return;
-  outcome.path = 'fast';
-  outcome.warnings = [];
+  outcome.took('fast', []);
   const { body, injectedUsage, restore } = fastPathBody(call, outcome, adapter);
   try {
     await relay(call, run, adapter, codec, signal, body, injectedUsage);
@@ -77,12 +75,14 @@ async function relay(
     requireJsonAnswer(answer.headers);
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
-    outcome.usage = readUsage(codec, parsed.value);
+    outcome.used(readUsage(codec, parsed.value));
     const { id, model } = (parsed.value ?? {}) as { id?: unknown; model?: unknown };
-    if (typeof model === 'string') outcome.responseModel = model;
+    outcome.answered({
+      model: typeof model === 'string' ? model : undefined,
+      body: call.ops?.logBodies ? answer.body.toString('utf8') : undefined,
+    });
     // Kept before the caller has the id, so that its next request finds it.
     if (typeof id === 'string') await call.hooks.onPassedThrough?.(id);
-    if (call.ops?.logBodies) outcome.responseBody = answer.body.toString('utf8');
     const headers = answerHeaders(outcome, run.control, call.ops);
     run.sink.send(200, JSON_CONTENT_TYPE, chatAnswerWithCost(call, outcome, answer.body), headers);
     return;
@@ -112,12 +112,12 @@ function fastPathBody(
     if (optIn) delete out.usage;
     let reshaped = dropUnsignedThinking(call, outcome, out) || optIn;
     if (target && adapter.hooks?.patchRequest) {
-      outcome.warnings.push(
-        ...(adapter.hooks.patchRequest(out, {
+      outcome.warn(
+        adapter.hooks.patchRequest(out, {
           settings: target.settings,
           model: target.upstreamModel,
           stream: call.stream,
-        }) ?? []),
+        }) ?? [],
       );
       reshaped = true;
     }
@@ -182,8 +182,8 @@ async function relayStream(
   try {
     failed = await streamUpstreamInto(request, relay);
   } catch (error) {
-    if (callerLeft(signal)) return;
-    const irError = stopReason(signal) ?? mapTransportError(error, 'during-body');
+    if (signal.callerLeft()) return;
+    const irError = signal.stopReason() ?? mapTransportError(error, 'during-body');
     if (!relay.started) throw irError;
     noteStreamFailure(run.outcome, call.ops?.metrics, irError.data);
     await relay.failInBand(irError);
@@ -331,7 +331,7 @@ class FastSseRelay {
     const messages = eventMessages(event);
     for (const message of messages) {
       for (const irEvent of this.usageDecoder.push(message)) {
-        if (irEvent.type === 'usage-update') this.run.outcome.usage = irEvent.usage;
+        if (irEvent.type === 'usage-update') this.run.outcome.used(irEvent.usage);
       }
       // A caller who asked for the cost gets the usage chunk it is carried in.
       if (this.dropUsageChunk && !this.withCost) {

@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseSink } from '../http/response-sink.js';
 import { sseFramer } from '../http/stream-framer.js';
 import { IrStreamWriter, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
+import { CallOutcome } from '../context/call-outcome.js';
 import { closeServedServers, serve } from '../http/socket-writes.test-support.js';
 
 /** The request and run of a streamed call (one object holding both) answering an Anthropic Messages caller through `response`. */
@@ -29,7 +30,7 @@ function streamedCall(response: ServerResponse, extra: Partial<StreamedCall> = {
     framer: sseFramer(),
     hooks: {},
     sink: new ResponseSink(response),
-    outcome: { attempts: 1, warnings: [] },
+    outcome: Object.assign(new CallOutcome(), { attempts: 1 }),
     ...extra,
   };
 }

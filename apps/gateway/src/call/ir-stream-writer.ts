@@ -135,11 +135,11 @@ export class IrStreamWriter {
     let count = 0;
     while (count < events.length) {
       const event = events[count++] as IrStreamEvent;
-      if (event.type === 'usage-update') this.run.outcome.usage = event.usage;
+      if (event.type === 'usage-update') this.run.outcome.used(event.usage);
       else if (event.type === 'finish') {
         this.finished = true;
-        (this.run.outcome.finishReasons ??= []).push(event.finishReason.raw ?? event.finishReason.unified);
-      } else if (event.type === 'response-start') this.run.outcome.responseModel = event.model;
+        this.run.outcome.finished(event.finishReason.raw ?? event.finishReason.unified);
+      } else if (event.type === 'response-start') this.run.outcome.answered({ model: event.model });
       this.accumulator?.push(event);
       if (event.type === 'error') {
         this.ended = true;

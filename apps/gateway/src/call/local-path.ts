@@ -1,7 +1,6 @@
 import type { IrStreamEvent } from '@interlingua/ir';
 import { createResponseAccumulator } from '@interlingua/ir-utils';
 import type { LocalProviderAdapter } from '@interlingua/provider-adapters';
-import { stopReason } from './call-control.js';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { irRequestForTarget, type DecodableRequest } from './ir-request-for-target.js';
@@ -20,13 +19,13 @@ export async function runLocalPath(
 ): Promise<void> {
   const target = run.outcome.target;
   if (!target) return;
-  run.outcome.path = 'local';
+  run.outcome.took('local');
   const ir = irRequestForTarget(request, run);
   const events = adapter.generate(ir, { settings: target.settings, signal: signal.asAbortSignal() });
   if (!request.stream) {
     const accumulator = createResponseAccumulator();
     for await (const event of events) accumulator.push(event);
-    const stopped = stopReason(signal);
+    const stopped = signal.stopReason();
     if (stopped) throw stopped;
     await sendTranslatedResponse(request, run, accumulator.result());
     return;
@@ -39,7 +38,7 @@ export async function runLocalPath(
     await writer.push(batch);
     batch = [];
   }
-  const stopped = stopReason(signal);
+  const stopped = signal.stopReason();
   if (stopped) return writer.fail(stopped.data);
   await writer.push(batch);
   await writer.finish();

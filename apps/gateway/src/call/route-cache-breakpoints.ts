@@ -11,14 +11,6 @@ export function addsCacheBreakpoints(route: ResolvedRoute, wire: UpstreamWire): 
   return route.cache?.breakpoints === 'auto' && MARKED_CACHE_WIRES.has(wireId(wire));
 }
 
-/**
- * Whether a same-style body must go through the IR to get the route's breakpoints: it would,
- * and the caller placed none of its own (a body that names `cache_control` is relayed as it is).
- */
-export function needsCacheBreakpoints(route: ResolvedRoute, rawBody: Buffer, wire: UpstreamWire): boolean {
-  return addsCacheBreakpoints(route, wire) && !rawBody.includes('"cache_control"');
-}
-
 /** The request with the route's automatic breakpoints, when the route and the upstream call for them. */
 export function withRouteCacheBreakpoints(route: ResolvedRoute, ir: IrRequest, wire: UpstreamWire): IrRequest {
   return addsCacheBreakpoints(route, wire) ? withAutoCacheBreakpoints(ir, route.cache?.ttl) : ir;

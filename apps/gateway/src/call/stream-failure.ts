@@ -4,7 +4,7 @@ import type { CallOutcome } from '../context/generation-call.js';
 
 /** Records a failure reported in-band after the commit point: for the log line and the upstream error metric. */
 export function noteStreamFailure(outcome: CallOutcome, metrics: CallOps['metrics'], error: IrErrorData): void {
-  outcome.lastError = error;
+  outcome.failed(error);
   const provider = outcome.target?.settings.id;
   if (error.source === 'upstream' && provider) metrics?.upstreamErrors.inc({ provider, kind: error.kind });
 }

@@ -11,7 +11,6 @@ import {
   type UpstreamErrorAnswer,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
-import { callerLeft, stopReason } from './call-control.js';
 import { noteStreamFailure } from './stream-failure.js';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
@@ -49,7 +48,7 @@ export async function runTranslatedPath(
   if (!target) return;
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const upstreamCodec = codecFor(wire);
-  outcome.path = `translated:${call.inbound.wire}>${wireId(wire)}`;
+  outcome.took(`translated:${call.inbound.wire}>${wireId(wire)}`);
   const decoded = withRouteCacheBreakpoints(call.route, irRequestForTarget(call, run), wire);
   const { prepareUpstreamIr } = call.hooks;
   const prepared =
@@ -58,22 +57,22 @@ export async function runTranslatedPath(
   const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;
   const ir = reasoning?.ir ?? patched;
   const sealing = call.reasoning ? sealingFor(call.reasoning, wire) : undefined;
-  outcome.warnings.push(...(reasoning?.warnings ?? []));
-  outcome.warnings.push(
-    ...untranslatableWarnings(ir, call.inbound.codec.id, upstreamCodec.id, call.route.untranslatable ?? 'warn'),
+  outcome.warn(reasoning?.warnings ?? []);
+  outcome.warn(
+    untranslatableWarnings(ir, call.inbound.codec.id, upstreamCodec.id, call.route.untranslatable ?? 'warn'),
   );
   const names = toolNameMapFor(ir);
   const encoded = upstreamCodec.request.fromIr(names ? names.shorten(ir) : ir);
-  outcome.warnings.push(...(names?.warnings ?? []), ...encoded.warnings);
+  outcome.warn([...(names?.warnings ?? []), ...encoded.warnings]);
   const body = encoded.value as Record<string, unknown>;
   // A chat caller's `usage` opt-in is the gateway's: the chat encoder would send it back up with the other fields it keeps.
   if (call.inbound.wire === 'openai-chat' && chatUsageOptIn(call.json)) delete body.usage;
-  outcome.warnings.push(
-    ...(adapter.hooks?.patchRequest?.(body, {
+  outcome.warn(
+    adapter.hooks?.patchRequest?.(body, {
       settings: target.settings,
       model: target.upstreamModel,
       stream: ir.stream,
-    }) ?? []),
+    }) ?? [],
   );
   const attempt: TranslatedAttempt = {
     call,
@@ -150,8 +149,8 @@ async function streamTranslated({
       MAX_ERROR_BODY_BYTES,
     );
   } catch (error) {
-    if (callerLeft(signal)) return;
-    const failure = (stopReason(signal) ?? mapTransportError(error, 'during-body')).data;
+    if (signal.callerLeft()) return;
+    const failure = (signal.stopReason() ?? mapTransportError(error, 'during-body')).data;
     if (writer.committed) noteStreamFailure(run.outcome, call.ops?.metrics, failure);
     await writer.fail(failure);
     return;

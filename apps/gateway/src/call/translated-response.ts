@@ -20,15 +20,17 @@ export async function sendTranslatedResponse(
   const { inbound, hooks, ops } = request;
   await hooks.onIrResponse?.(response);
   const encoded = inbound.codec.response.fromIr(sealAnswerFor(response, sealing));
-  outcome.warnings.push(...encoded.warnings);
-  if (response.usage) outcome.usage = response.usage;
-  outcome.responseModel = response.model;
-  outcome.finishReasons = response.choices.map((choice) => choice.finishReason.raw ?? choice.finishReason.unified);
+  outcome.warn(encoded.warnings);
+  if (response.usage) outcome.used(response.usage);
+  outcome.answered({
+    model: response.model,
+    finishReasons: response.choices.map((choice) => choice.finishReason.raw ?? choice.finishReason.unified),
+  });
   const headers = answerHeaders(outcome, control, ops);
   const cost = costRequested(request) ? callCost(ops ? { outcome, ops } : { outcome }) : null;
   const usage = (encoded.value as { usage?: unknown }).usage;
   if (cost !== null && isRecord(usage)) usage.cost = cost;
   const body = JSON.stringify(encoded.value);
-  if (ops?.logBodies) outcome.responseBody = body;
+  if (ops?.logBodies) outcome.answered({ body });
   sink.send(200, 'application/json', body, headers);
 }

@@ -53,6 +53,6 @@ export function dropUnsignedThinking(
   });
   if (warnings.length === 0) return false;
   body.messages = kept;
-  outcome.warnings.push(...warnings);
+  outcome.warn(warnings);
   return true;
 }

@@ -26,7 +26,7 @@ export function commitStream(
 
 /** Records the time of the first byte (TTFB) and ends the deadlines that stop at the commit point. */
 export function noteFirstByte(outcome: CallOutcome, control: CommitListener | undefined, streaming: boolean): void {
-  outcome.firstByteAt ??= performance.now();
+  outcome.firstByte();
   control?.committed(streaming);
 }
 
@@ -49,7 +49,7 @@ export function answerHeaders(
  * `x-interlingua-cost` when priced; records the time of the first byte (TTFB) if not yet set.
  */
 export function completeAnswerHeaders(call: PricedCall): Record<string, string> {
-  call.outcome.firstByteAt ??= performance.now();
+  call.outcome.firstByte();
   const headers = outcomeHeaders(call.outcome);
   const cost = callCost(call);
   if (cost !== null) headers['x-interlingua-cost'] = formatCost(cost);

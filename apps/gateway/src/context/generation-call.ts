@@ -1,13 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { IrError, IrErrorData, IrRequest, IrResponse, IrUsage, IrWarning, StyleCodec } from '@interlingua/ir';
+import type { IrError, IrRequest, IrResponse, IrWarning, StyleCodec } from '@interlingua/ir';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { AnswerSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
-import type { ResolvedRoute, RouteTarget } from './route-target.js';
+import type { ResolvedRoute } from './route-target.js';
 import type { CallOps } from './call-ops.js';
+import type { CallOutcome } from './call-outcome.js';
 import type { RequestStop } from './request-stop.js';
 import type { ReasoningContext } from '../reasoning/reasoning-call.js';
-import type { CallTrace } from './call-trace.js';
 
 /** The caller's request style, as the pipeline needs it. */
 export interface InboundStyle {
@@ -15,35 +15,7 @@ export interface InboundStyle {
   codec: StyleCodec<unknown, unknown>;
 }
 
-/** What happened, for headers, logs and usage accounting. */
-export interface CallOutcome {
-  attempts: number;
-  target?: RouteTarget;
-  /** `fast`, `local` or `translated:<from>><to>`. */
-  path?: string;
-  usage?: IrUsage;
-  warnings: IrWarning[];
-  /** `performance.now()` when the first byte went to the caller (the commit point). */
-  firstByteAt?: number;
-  /** The answer's cost from the price table; `null` when unknown. Set once usage is known. */
-  cost?: number | null;
-  /** The last upstream failure of the call (for logs), even when a later attempt succeeded. */
-  lastError?: IrErrorData;
-  /** The non-streaming answer body, kept only when body logging is on. */
-  responseBody?: string;
-  /** Counts the characters of model-written text streamed to the caller so far (streamed calls; counted when asked). */
-  countStreamedText?: () => number;
-  /** The local estimate of the request's input tokens, computed on demand (streamed calls). */
-  estimateInputTokens?: () => number;
-  /** True when `usage` holds the gateway's estimate rather than (only) the upstream's figures. */
-  usageEstimated?: boolean;
-  /** The model the answer names, when the answer went through the IR (or was read whole). */
-  responseModel?: string;
-  /** The answer's finish reasons (one per choice), when the answer went through the IR. */
-  finishReasons?: string[];
-  /** The request's trace, when tracing is on: attempts report into it. */
-  trace?: CallTrace;
-}
+export { CallOutcome } from './call-outcome.js';
 
 /** What the commit point tells the running call (its pre-commit deadlines end there). */
 export interface CommitListener {
@@ -67,6 +39,19 @@ export interface GenerationHooks {
    * downloading image URLs for upstreams that only take inline data.
    */
   prepareUpstreamIr?: (ir: IrRequest, wire: GenerationStyle, signal: RequestStop) => Promise<IrRequest>;
+}
+
+/**
+ * What the way of the request depends on, decided once by the route before the first attempt
+ * (`requestWay`): per target only the target's own questions remain (its wire, its cache marks).
+ */
+export interface RequestWay {
+  /** The body may hold reasoning carriers: they are opened through the IR, never relayed as sent. */
+  readonly opensCarriers: boolean;
+  /** The body may go up as sent to an upstream of the caller's style: its framing is the upstream's, nothing forces translation, no carrier is in it. */
+  readonly relayable: boolean;
+  /** The caller placed cache breakpoints of its own (`cache_control`): a relayed body gets none of the route's. */
+  readonly callerMarksCache: boolean;
 }
 
 /** The limits the route applies to the call. */
@@ -108,10 +93,14 @@ export interface GenerationRequest {
   readonly hooks: GenerationHooks;
   /** Sealing and opening of reasoning carriers, and the route's policy for foreign reasoning. */
   readonly reasoning?: ReasoningContext;
+  /** What the way depends on, decided once when the route built the request. */
+  readonly way: RequestWay;
 }
 
-/** The request while the route prepares it (its `prepare` step and content capture may change it). */
-export type GenerationRequestDraft = { -readonly [Field in keyof GenerationRequest]: GenerationRequest[Field] };
+/** The request while the route prepares it (its `prepare` step and content capture may change it); its way is decided after. */
+export type GenerationRequestDraft = {
+  -readonly [Field in keyof Omit<GenerationRequest, 'way'>]: GenerationRequest[Field];
+};
 
 /**
  * What one generation call does, apart from the request: what happened (`outcome`), where the

@@ -1,3 +1,4 @@
+import { IrError } from '@interlingua/ir';
 import { describe, expect, it } from 'vitest';
 import { RequestStop } from './request-stop.js';
 
@@ -51,5 +52,17 @@ describe('RequestStop', () => {
     after.abort('timeout');
     expect(after.asAbortSignal().aborted).toBe(true);
     expect(after.asAbortSignal().reason).toBe('timeout');
+  });
+
+  it('tells the gateway stopping the request (its reason) from the caller leaving', () => {
+    const running = new RequestStop();
+    expect([running.stopReason(), running.callerLeft()]).toEqual([undefined, false]);
+    const stopped = new RequestStop();
+    const reason = new IrError({ kind: 'timeout', message: 'too long', source: 'gateway' });
+    stopped.abort(reason);
+    expect([stopped.stopReason(), stopped.callerLeft()]).toEqual([reason, false]);
+    const left = new RequestStop();
+    left.abort();
+    expect([left.stopReason(), left.callerLeft()]).toEqual([undefined, true]);
   });
 });

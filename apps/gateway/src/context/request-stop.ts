@@ -1,3 +1,4 @@
+import { IrError } from '@interlingua/ir';
 import type { StopListener as ListenerObject, StopSignal } from '@interlingua/provider-adapters';
 
 type StopListener = ListenerObject | (() => void);
@@ -30,6 +31,16 @@ export class RequestStop implements StopSignal {
       if (typeof listener === 'function') listener();
       else listener.handleEvent();
     }
+  }
+
+  /** The gateway's reason when it stopped the request or the attempt (an `IrError`); undefined otherwise. */
+  stopReason(): IrError | undefined {
+    return this.aborted && this.reason instanceof IrError ? this.reason : undefined;
+  }
+
+  /** True when the caller went away (its abort, not one of the gateway's). */
+  callerLeft(): boolean {
+    return this.aborted && !(this.reason instanceof IrError);
   }
 
   /** Calls `listener` once when the signal aborts (never when it has already aborted, as for an `AbortSignal`). */

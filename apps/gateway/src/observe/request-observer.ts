@@ -81,7 +81,7 @@ export function attachCall(context: { tracked?: TrackedRequest }, call: Observed
   tracked.call = call;
   if (tracked.trace) {
     tracked.trace.follow(call);
-    call.outcome.trace = tracked.trace;
+    call.outcome.traced(tracked.trace);
   }
 }
 

@@ -7,7 +7,7 @@ import type { AnswerSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
 import { startStreamGuard } from '../call/stream-guard.js';
 import { commitStream } from '../commit/commit-stream.js';
-import { callerLeft, CallControl, stopReason } from '../call/call-control.js';
+import { CallControl } from '../call/call-control.js';
 import { ENDPOINT_OF_STYLE, type CallOps } from '../context/call-ops.js';
 import { noteStreamFailure } from '../call/stream-failure.js';
 import { defaultCallOps } from './default-call-ops.js';
@@ -19,9 +19,8 @@ import { trackStreamedText } from '../accounting/streamed-usage.js';
 import { estimateCallInputTokens } from '../accounting/input-token-estimate.js';
 import { backoffMs, classifyFailure } from './retry-policy.js';
 import { targetId } from './target-cooldowns.js';
-import { needsCacheBreakpoints } from '../call/route-cache-breakpoints.js';
+import { addsCacheBreakpoints } from '../call/route-cache-breakpoints.js';
 import { affinityOrder, cacheAffinityKey } from './cache-affinity.js';
-import { mustOpenCarriers } from '../reasoning/reasoning-call.js';
 import { runTranslatedPath } from '../call/translated-path.js';
 
 /**
@@ -51,14 +50,14 @@ export async function runGeneration(request: GenerationRequest, run: GenerationR
   try {
     await attemptTargets(request, run, ops, control);
   } catch (error) {
-    if (callerLeft(signal)) {
+    if (signal.callerLeft()) {
       sink.end();
       return;
     }
-    const irError = stopReason(signal) ?? asIrError(error);
+    const irError = signal.stopReason() ?? asIrError(error);
     if (!sink.committed) throw irError;
     noteStreamFailure(outcome, ops.metrics, irError.data);
-    if (!sink.ended && !callerLeft(signal))
+    if (!sink.ended && !signal.callerLeft())
       await failCommitted(request.inbound.codec, request.model, framer, sink, irError.data);
     sink.end();
   } finally {
@@ -122,17 +121,16 @@ async function attempt(
   state: Attempts,
 ): Promise<boolean> {
   const { outcome } = run;
-  outcome.attempts++;
-  outcome.target = target;
+  outcome.attempted(target);
   const signal = control.beginAttempt(providerTotalMs(target), target.settings.id);
   outcome.trace?.attemptStarted(target);
   try {
     await runTarget(request, run, target, signal);
     return true;
   } catch (error) {
-    const irError = stopReason(signal) ?? asIrError(error);
+    const irError = signal.stopReason() ?? asIrError(error);
     outcome.trace?.attemptFailed(irError.data);
-    if (run.sink.committed || callerLeft(signal) || irError.data.source === 'gateway') throw irError;
+    if (run.sink.committed || signal.callerLeft() || irError.data.source === 'gateway') throw irError;
     const verdict = classifyFailure(irError);
     noteFailure(outcome, ops, target, irError.data, verdict !== 'final');
     if (verdict === 'final') throw irError;
@@ -161,14 +159,10 @@ async function runTarget(
   const adapter = target.adapter;
   if (adapter.kind === 'local') return runLocalPath(request, run, adapter, signal);
   const wire = adapter.wire(target.settings, target.upstreamModel);
-  const sameFraming = request.framer.contentType === 'text/event-stream' || !request.stream;
-  if (
-    wire === request.inbound.wire &&
-    sameFraming &&
-    !request.forceTranslation &&
-    !needsCacheBreakpoints(request.route, request.rawBody, wire) &&
-    !mustOpenCarriers(request)
-  )
+  const { way } = request;
+  // The target's own questions: does it speak the caller's style, would the route mark its cache.
+  const routeMarksCache = !way.callerMarksCache && addsCacheBreakpoints(request.route, wire);
+  if (way.relayable && wire === request.inbound.wire && !routeMarksCache)
     return runFastPath(request, run, adapter, codecFor(wire), signal);
   return runTranslatedPath(request, run, adapter, signal);
 }
@@ -197,7 +191,7 @@ function noteFailure(
   error: IrErrorData,
   targetAtFault: boolean,
 ): void {
-  outcome.lastError = error;
+  outcome.failed(error);
   ops.metrics?.upstreamErrors.inc({ provider: target.settings.id, kind: error.kind });
   if (targetAtFault) ops.cooldowns.failed(targetId(target), ops.routing.cooldown);
 }

@@ -3,7 +3,6 @@ import type { CarrierCounts } from '../context/carrier-counts.js';
 import type { ForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import { applyForeignReasoningPolicy } from './foreign-reasoning-policy.js';
 import { openCarriers } from './open-carriers.js';
-import { bodyMayHoldCarrier } from './reasoning-carrier.js';
 import { callerFamilyOf, reasoningFamilyOf } from './reasoning-family.js';
 import { sealAnswer, type CarrierSealing } from './seal-answer.js';
 import { CarrierStreamSealer } from './seal-stream.js';
@@ -19,26 +18,8 @@ export interface ReasoningContext {
   callerWire: string;
   /** The caller's request body: Responses callers get carriers only when they ask for encrypted reasoning. */
   callerBody: Record<string, unknown>;
-  /** Whether the caller's raw body may hold carriers, once a target asked (the body is scanned once per call). */
-  bodyMayHoldCarrier?: boolean;
   /** The carriers this request sealed, opened and dropped (for its trace). */
   carriers: CarrierCounts;
-}
-
-/** The part of a generation call that says whether its body may hold carriers. */
-export interface CarrierScan {
-  rawBody: Buffer;
-  reasoning?: ReasoningContext | undefined;
-}
-
-/**
- * True when the call's raw body may hold carriers: such a body is never relayed as is. The body
- * is scanned once per call, not once per attempt (the answer stays in its reasoning context).
- */
-export function mustOpenCarriers(call: CarrierScan): boolean {
-  const { reasoning } = call;
-  if (!reasoning) return bodyMayHoldCarrier(call.rawBody);
-  return (reasoning.bodyMayHoldCarrier ??= bodyMayHoldCarrier(call.rawBody));
 }
 
 /**

@@ -123,8 +123,7 @@ async function storeAnswer(
     problem = `the store failed (${error instanceof Error ? error.message : String(error)})`;
   }
   // The answer itself is good: a failure to keep it is reported, not turned into a failed answer.
-  if (problem)
-    outcome.warnings.push({ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` });
+  if (problem) outcome.warn([{ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` }]);
 }
 
 /** An answer an OpenAI Responses upstream stored (passed through as is): its id is remembered with the provider that holds it. */

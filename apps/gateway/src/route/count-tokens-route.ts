@@ -9,7 +9,7 @@ import { bodyLimit } from '../admit/admission.js';
 import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { countInputTokens, type TokenCount } from '../call/count-tokens.js';
-import type { CallOutcome } from '../context/generation-call.js';
+import { CallOutcome } from '../context/call-outcome.js';
 import { outcomeHeaders } from '../commit/route-headers.js';
 import { parseJsonObject } from './generation-route.js';
 import { routeForKey } from './route-for-key.js';
@@ -40,11 +40,8 @@ export function countTokensRoute(gateway: CountTokensScope, spec: CountTokensRou
       checkModelName(ir.model);
       const route = routeForKey(gateway.router, key, ir.model);
       // Observed like any call (log line, metrics by provider), without usage: counting is never charged tokens.
-      outcome = {
-        attempts: 1,
-        ...(route.targets[0] ? { target: route.targets[0] } : {}),
-        warnings: [],
-      };
+      outcome = new CallOutcome();
+      outcome.attempted(route.targets[0]);
       attachCall(context, { model: ir.model, inbound: { wire: spec.wire }, outcome });
       const count = await countInputTokens({
         ir,
@@ -54,9 +51,8 @@ export function countTokensRoute(gateway: CountTokensScope, spec: CountTokensRou
         requestId: context.requestId,
         signal: context.signal,
       });
-      outcome.path = count.estimated ? 'estimate' : 'count';
-      outcome.warnings = count.warnings;
-      outcome.firstByteAt = performance.now();
+      outcome.took(count.estimated ? 'estimate' : 'count', count.warnings);
+      outcome.firstByte();
       context.sink.sendJson(200, spec.answer(count), outcomeHeaders(outcome));
     } catch (error) {
       sendRoutedError(context.sink, codec, error, outcome);

@@ -9,9 +9,11 @@ import type { RequestHead } from '../http/request-head.js';
 import { readBody, requestTooLarge } from '../http/read-body.js';
 import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
-import type { CallOutcome, GenerationRequestDraft, GenerationRun } from '../context/generation-call.js';
+import type { GenerationRequestDraft, GenerationRun } from '../context/generation-call.js';
+import { CallOutcome } from '../context/call-outcome.js';
 import type { ObservedCall } from '../context/observed-call.js';
 import { runGeneration } from '../plan/run-generation.js';
+import { requestWay } from '../plan/request-way.js';
 import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { captureMessageContent } from '../observe/tracing/capture-message-content.js';
@@ -88,7 +90,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       checkRequiredFields(spec.wire, json);
       checkForwardedMediaUrls(spec.wire, json, gateway.config.media);
       const route = routeForKey(gateway.router, key, target.model);
-      outcome = { attempts: 0, warnings: [] };
+      outcome = new CallOutcome();
       await sizeBudgetHolds(gateway, context, key, route, json, rawBody.length);
       const request: GenerationRequestDraft = {
         inbound: { wire: spec.wire, codec },
@@ -123,7 +125,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       await spec.prepare?.(request, key, run.outcome);
       const trace = context.tracked?.trace;
       if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(request, run, trace);
-      await runGeneration(request, run);
+      await runGeneration({ ...request, way: requestWay(request) }, run);
     } catch (error) {
       sendRoutedError(context.sink, codec, error, outcome);
     }

@@ -9,6 +9,7 @@ import { attachCall } from '../observe/request-observer.js';
 import { runServiceCall, type ServeOnTarget, type ServiceCall } from '../services/service-call.js';
 import type { ResolvedRoute } from '../plan/model-router.js';
 import { routeForKey } from './route-for-key.js';
+import { CallOutcome } from '../context/call-outcome.js';
 
 /** A request of a non-generation service as its route read it. */
 export interface ServiceRequest<Input> {
@@ -74,7 +75,7 @@ export function createServiceCall(gateway: ServiceScope, parts: ServiceCallParts
     sink: context.sink,
     destroy: () => response.destroy(),
     maxUpstreamBodyBytes: gateway.config.server.maxUpstreamBodyBytes,
-    outcome: { attempts: 0, warnings: [] },
+    outcome: new CallOutcome(),
     ops: gateway.ops.call,
   };
   attachCall(context, call);

@@ -63,7 +63,7 @@ export function audioService(call: ServiceCall, input: AudioInput): ServeOnTarge
 
 async function forwardOpenAiAudio(call: ServiceCall, serving: ServiceTarget, input: AudioInput): Promise<void> {
   const { target } = serving;
-  call.outcome.path = 'fast';
+  call.outcome.took('fast');
   const endpoint = serving.endpoint.endpoint(target.settings, target.upstreamModel);
   const errorCodec = serviceErrorCodec(serving.endpoint);
   if (input.operation === 'speech') {
@@ -91,7 +91,7 @@ async function forwardOpenAiAudio(call: ServiceCall, serving: ServiceTarget, inp
   if (!plainText) requireJsonAnswer(answer.headers);
   // Only JSON answers carry usage; a plain-text transcript is never searched (it is what was said).
   const usage = plainText ? undefined : openAiTranscriptionUsageToIr(lastUsageObject(answer.body));
-  if (usage) call.outcome.usage = usage;
+  if (usage) call.outcome.used(usage);
   call.sink.send(
     200,
     plainText ? 'text/plain; charset=utf-8' : JSON_CONTENT_TYPE,
@@ -135,8 +135,7 @@ async function geminiTranscription(
   if (ir.value.stream) {
     const codec = codecFor('gemini');
     const encoded = codec.request.fromIr(ir.value);
-    call.outcome.path = 'translated:audio>gemini';
-    call.outcome.warnings = [...ir.warnings, ...encoded.warnings];
+    call.outcome.took('translated:audio>gemini', [...ir.warnings, ...encoded.warnings]);
     const endpoint = serving.adapter.generation({
       settings: target.settings,
       model: target.upstreamModel,

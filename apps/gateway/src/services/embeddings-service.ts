@@ -37,7 +37,7 @@ export async function embeddingsService(call: ServiceCall, input: EmbeddingsInpu
       { ...ir.value, model: local.target.upstreamModel },
       { settings: local.target.settings, signal: call.signal.asAbortSignal() },
     );
-    call.outcome.warnings = [...ir.warnings];
+    call.outcome.took('local', [...ir.warnings]);
     return sendAnswer(call, input, answer);
   }
   await runServiceCall(call, async (serving) => {
@@ -73,10 +73,10 @@ async function forwardSameStyle(
       requests: (input.json.requests as Record<string, unknown>[]).map((r) => ({ ...r, model: `models/${model}` })),
     });
   else return false;
-  call.outcome.path = 'fast';
+  call.outcome.took('fast');
   const answer = await postServiceJson(call, serving, body);
   const decoded = checkCount(wire.response.toIr(answer.json).value, input.count);
-  call.outcome.usage = decoded.usage;
+  call.outcome.used(decoded.usage);
   if (input.caller === 'openai' && !encodedAsAsked(answer.json, encodingOf(input))) {
     await sendAnswer(call, input, decoded);
     return true;
@@ -105,7 +105,7 @@ async function translateEmbeddings(
 
 /** Writes the answer in the caller's shape. */
 async function sendAnswer(call: ServiceCall, input: EmbeddingsInput, answer: IrEmbeddingResponse): Promise<void> {
-  if (answer.usage) call.outcome.usage = answer.usage;
+  if (answer.usage) call.outcome.used(answer.usage);
   const encodingFormat = encodingOf(input);
   const written =
     input.caller === 'openai'
@@ -113,7 +113,7 @@ async function sendAnswer(call: ServiceCall, input: EmbeddingsInput, answer: IrE
       : input.caller === 'gemini-batch'
         ? irToGeminiBatchEmbedResponse(answer)
         : irToGeminiEmbedResponse(answer);
-  call.outcome.warnings = [...call.outcome.warnings, ...written.warnings];
+  call.outcome.warn(written.warnings);
   call.sink.sendJson(200, written.value, completeAnswerHeaders(call));
 }
 

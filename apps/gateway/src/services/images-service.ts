@@ -53,7 +53,7 @@ export function imagesService(call: ServiceCall, input: ImagesInput): ServeOnTar
 
 async function forwardOpenAiImages(call: ServiceCall, serving: ServiceTarget, input: ImagesInput): Promise<void> {
   const { target } = serving;
-  call.outcome.path = 'fast';
+  call.outcome.took('fast');
   const endpoint = serving.endpoint.endpoint(target.settings, target.upstreamModel);
   const { body, contentType } = forwardedBody(input, target.upstreamModel);
   const request = serviceUpstreamRequest(call, serving, endpoint, body, contentType);
@@ -65,7 +65,7 @@ async function forwardOpenAiImages(call: ServiceCall, serving: ServiceTarget, in
   const answer = await fetchServiceAnswer(call, serving, request, errorCodec);
   requireJsonAnswer(answer.headers);
   const usage = openAiImagesUsageToIr(lastUsageObject(answer.body));
-  if (usage) call.outcome.usage = usage;
+  if (usage) call.outcome.used(usage);
   call.sink.send(200, JSON_CONTENT_TYPE, answer.body, completeAnswerHeaders(call));
 }
 

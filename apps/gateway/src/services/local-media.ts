@@ -1,11 +1,9 @@
 import { invalidRequest } from '@interlingua/ir';
-import type { LocalProviderAdapter } from '@interlingua/provider-adapters';
 import { completeAnswerHeaders } from '../commit/commit-stream.js';
 import type { AudioInput } from './audio-service.js';
 import type { ImagesInput } from './images-service.js';
 import type { ServiceCall } from './service-call.js';
-
-type MediaMember = 'images' | 'speech' | 'transcribe';
+import { localTarget } from './retrieval-service.js';
 
 /** The sizes OpenAI's images API description lets an answer name (those of the GPT image models). */
 const ANSWER_SIZES: ReadonlySet<string> = new Set(['1024x1024', '1024x1536', '1536x1024']);
@@ -17,16 +15,6 @@ const MOCK_IMAGE_USAGE = {
   total_tokens: 0,
 };
 
-/** The route's first target when it is a provider answered in process (the mock) that has `member`. */
-function localTarget(call: ServiceCall, member: MediaMember): LocalProviderAdapter | undefined {
-  const target = call.route.targets[0];
-  if (!target || target.adapter.kind !== 'local' || !target.adapter[member]) return undefined;
-  call.outcome.attempts = 1;
-  call.outcome.target = target;
-  call.outcome.path = 'local';
-  return target.adapter;
-}
-
 /**
  * Images from a provider answered in process (the mock draws a PNG from the prompt): answered
  * as OpenAI's images API does, `b64_json` (or a `data:` URL for `response_format: url`), or as
@@ -34,7 +22,7 @@ function localTarget(call: ServiceCall, member: MediaMember): LocalProviderAdapt
  * route's first target is not such a provider.
  */
 export async function answerLocalImages(call: ServiceCall, input: ImagesInput): Promise<boolean> {
-  const adapter = localTarget(call, 'images');
+  const adapter = localTarget(call, 'images')?.adapter;
   if (!adapter?.images) return false;
   const size = input.request.size ?? undefined;
   const stream = input.operation !== 'variations' && input.request.stream === true;
@@ -95,7 +83,7 @@ export async function answerLocalImages(call: ServiceCall, input: ImagesInput): 
  */
 export async function answerLocalAudio(call: ServiceCall, input: AudioInput): Promise<boolean> {
   if (input.operation === 'speech') {
-    const adapter = localTarget(call, 'speech');
+    const adapter = localTarget(call, 'speech')?.adapter;
     if (!adapter?.speech) return false;
     const { audio, contentType } = adapter.speech(
       input.request.input,
@@ -116,7 +104,7 @@ export async function answerLocalAudio(call: ServiceCall, input: AudioInput): Pr
     }
     return true;
   }
-  const adapter = localTarget(call, 'transcribe');
+  const adapter = localTarget(call, 'transcribe')?.adapter;
   if (!adapter?.transcribe) return false;
   const task = input.operation === 'transcriptions' ? 'transcribe' : 'translate';
   const transcript = adapter.transcribe(task, input.file.data, input.file.filename);

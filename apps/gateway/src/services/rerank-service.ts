@@ -39,7 +39,7 @@ export async function rerankService(call: ServiceCall, request: IrRerankRequest)
 /** Sorts, cuts and completes the upstream's answer for the request, and writes it. */
 function sendRerank(call: ServiceCall, request: IrRerankRequest, answer: IrRerankResponse): void {
   const finished = finishRerankResponse(answer, request).value;
-  if (finished.usage) call.outcome.usage = finished.usage;
+  if (finished.usage) call.outcome.used(finished.usage);
   const body = irToRerankResponse(finished, { id: finished.id ?? `rerank-${call.requestId}`, model: call.model }).value;
   call.sink.sendJson(200, body, completeAnswerHeaders(call));
 }

@@ -26,13 +26,12 @@ export function requireService(call: ServiceCall, member: 'embed' | 'rerank'): v
 /** The route's first target when it is an in-process provider that answers `member` (the mock); the call is then answered locally. */
 export function localTarget(
   call: ServiceCall,
-  member: 'embed' | 'rerank',
+  member: 'embed' | 'rerank' | 'images' | 'speech' | 'transcribe',
 ): { target: RouteTarget; adapter: LocalProviderAdapter } | undefined {
   const target = call.route.targets[0];
   if (target?.adapter.kind !== 'local' || !target.adapter[member]) return undefined;
-  call.outcome.attempts = 1;
-  call.outcome.target = target;
-  call.outcome.path = 'local';
+  call.outcome.attempted(target);
+  call.outcome.took('local');
   return { target, adapter: target.adapter };
 }
 
@@ -62,6 +61,5 @@ export function noteTranslation(
   path: string,
   ...warnings: ReadonlyArray<readonly IrWarning[]>
 ): void {
-  call.outcome.path = path;
-  call.outcome.warnings = warnings.flat();
+  call.outcome.took(path, warnings.flat());
 }

@@ -5,6 +5,7 @@ import type { ResponseSink } from '../http/response-sink.js';
 import type { RouteTarget } from '../plan/model-router.js';
 import { runServiceCall, type ServiceCall, type ServiceTarget } from './service-call.js';
 import { RequestStop } from '../context/request-stop.js';
+import { CallOutcome } from '../context/call-outcome.js';
 
 function target(id: string, adapter: ProviderAdapter): RouteTarget {
   return {
@@ -35,7 +36,7 @@ function call(targets: RouteTarget[], service: ServiceCall['service'] = 'images.
     sink: { committed: false } as ResponseSink,
     destroy: () => undefined,
     maxUpstreamBodyBytes: 1024,
-    outcome: { attempts: 0, warnings: [] },
+    outcome: new CallOutcome(),
   };
 }
 

@@ -56,8 +56,7 @@ export async function runServiceCall(call: ServiceCall, serve: ServeOnTarget): P
   let refusal: IrError | undefined;
   let failure: IrError | undefined;
   for (const candidate of serving) {
-    call.outcome.attempts++;
-    call.outcome.target = candidate.target;
+    call.outcome.attempted(candidate.target);
     call.outcome.trace?.attemptStarted(candidate.target);
     try {
       await serve(candidate);
@@ -87,7 +86,7 @@ export async function runServiceCall(call: ServiceCall, serve: ServeOnTarget): P
 
 /** Records an upstream failure of an attempt: for the log line and the upstream error metric. */
 function noteServiceFailure(call: ServiceCall, target: RouteTarget, error: IrError): void {
-  call.outcome.lastError = error.data;
+  call.outcome.failed(error.data);
   call.ops?.metrics?.upstreamErrors.inc({ provider: target.settings.id, kind: error.data.kind });
 }
 

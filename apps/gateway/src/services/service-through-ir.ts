@@ -20,14 +20,13 @@ export async function serviceThroughIr(
   const { target } = serving;
   const codec = codecFor(wire);
   const encoded = codec.request.fromIr(ir);
-  call.outcome.path = `translated:${call.service.split('.')[0]}>${wire}`;
-  call.outcome.warnings = [...warnings, ...encoded.warnings];
+  call.outcome.took(`translated:${call.service.split('.')[0]}>${wire}`, [...warnings, ...encoded.warnings]);
   const endpoint = serving.endpoint.endpoint(target.settings, target.upstreamModel);
   const request = serviceUpstreamRequest(call, serving, endpoint, JSON.stringify(encoded.value), 'application/json');
   const answer = await fetchServiceAnswer(call, serving, request, codec);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
   if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
   const response = codec.response.toIr(parsed.value).value;
-  if (response.usage) call.outcome.usage = response.usage;
+  if (response.usage) call.outcome.used(response.usage);
   return response;
 }

@@ -118,7 +118,7 @@ export async function relayServiceAnswer(
       message: 'The upstream provider answered with an empty body',
       source: 'upstream',
     });
-  if (tail && options.readUsage) call.outcome.usage = options.readUsage(lastUsageObject(tail.bytes()));
+  if (tail && options.readUsage) call.outcome.used(options.readUsage(lastUsageObject(tail.bytes())));
   call.sink.end();
 }
 
@@ -147,7 +147,7 @@ function relayWritable(call: ServiceCall, contentType: string, tail: AnswerTail 
     write(chunk: Buffer, _encoding, callback) {
       tail?.push(chunk);
       if (!call.sink.committed) {
-        call.outcome.firstByteAt = performance.now();
+        call.outcome.firstByte();
         call.sink.startStream(200, contentType, outcomeHeaders(call.outcome));
       }
       call.sink.write(chunk).then(() => callback(), callback);

@@ -61,7 +61,7 @@ class TranscriptWriter {
     for (const event of events) {
       if (this.ended) return;
       if (event.type === 'error') return this.fail(event.error);
-      if (event.type === 'usage-update') this.call.outcome.usage = event.usage;
+      if (event.type === 'usage-update') this.call.outcome.used(event.usage);
       const messages = this.encoder.push(event);
       if (messages.length === 0) continue;
       this.commit();
@@ -90,7 +90,7 @@ class TranscriptWriter {
 
   private commit(): void {
     if (this.call.sink.committed) return;
-    this.call.outcome.firstByteAt = performance.now();
+    this.call.outcome.firstByte();
     this.call.sink.startStream(200, 'text/event-stream', outcomeHeaders(this.call.outcome));
   }
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { requestWay } from './request-way.js';
+import { sealCarrier } from '../reasoning/reasoning-carrier.js';
+import { jsonArrayFramer, sseFramer, type StreamFramer } from '../http/stream-framer.js';
+
+const SEAL = { secret: 'a-secret-of-enough-length', keyId: 'team-a' };
+const withCarrier = Buffer.from(
+  JSON.stringify({
+    messages: [
+      {
+        role: 'assistant',
+        content: [{ type: 'thinking', thinking: 'Hm.', signature: sealCarrier({ origin: 'gemini' }, SEAL) }],
+      },
+    ],
+  }),
+);
+const plain = Buffer.from('{"messages":[{"role":"user","content":"Hi"}]}');
+const jsonLines = jsonArrayFramer();
+
+const way = (rawBody: Buffer, more: { stream?: boolean; framer?: StreamFramer; forceTranslation?: boolean } = {}) =>
+  requestWay({ rawBody, stream: more.stream ?? true, framer: more.framer ?? sseFramer(), ...more });
+
+describe('requestWay', () => {
+  it('relays a plain body framed as the upstream frames it', () => {
+    expect(way(plain)).toEqual({ opensCarriers: false, relayable: true, callerMarksCache: false });
+  });
+
+  it('opens a body that may hold reasoning carriers: it is never relayed as sent', () => {
+    expect(way(withCarrier)).toEqual({ opensCarriers: true, relayable: false, callerMarksCache: false });
+  });
+
+  it('translates a stream framed otherwise, or a request the route forces through the IR', () => {
+    expect(way(plain, { framer: jsonLines }).relayable).toBe(false);
+    expect(way(plain, { framer: jsonLines, stream: false }).relayable).toBe(true);
+    expect(way(plain, { forceTranslation: true }).relayable).toBe(false);
+  });
+
+  it('notes cache breakpoints the caller placed itself', () => {
+    expect(
+      way(Buffer.from('{"system":[{"type":"text","text":"x","cache_control":{"type":"ephemeral"}}]}')),
+    ).toMatchObject({ callerMarksCache: true, relayable: true });
+  });
+});
