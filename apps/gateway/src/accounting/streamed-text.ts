@@ -1,5 +1,6 @@
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { memberStringCharsInText, QUOTE } from '../http/json-lexer.js';
+import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /**
  * The JSON keys whose string values are text the model wrote, in each style's streamed events
@@ -9,10 +10,10 @@ import { memberStringCharsInText, QUOTE } from '../http/json-lexer.js';
  * a match is checked instead.
  */
 const KEY_TAILS: Record<GenerationStyle, readonly string[]> = {
-  'openai-chat': ['content"', 'reasoning_content"', 'refusal"', 'arguments"'],
-  'openai-responses': ['delta"'],
-  'anthropic-messages': ['text"', 'thinking"', 'partial_json"'],
-  gemini: ['text"'],
+  [OPENAI_CHAT]: ['content"', 'reasoning_content"', 'refusal"', 'arguments"'],
+  [OPENAI_RESPONSES]: ['delta"'],
+  [ANTHROPIC_MESSAGES]: ['text"', 'thinking"', 'partial_json"'],
+  [GEMINI]: ['text"'],
 };
 
 /**

@@ -9,6 +9,7 @@ import { attachCall } from '../observe/request-observer.js';
 import { runServiceCall, type ServeOnTarget, type ServiceCall } from '../services/service-call.js';
 import type { ResolvedRoute } from '../plan/model-router.js';
 import { routeForKey } from './route-for-key.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /** A request of a non-generation service as its route read it. */
 export interface ServiceRequest<Input> {
@@ -32,7 +33,7 @@ export interface ServiceRouteSpec<Input> {
  * is answered in OpenAI's error shape.
  */
 export function serviceRoute<Input>(gateway: ServiceScope, spec: ServiceRouteSpec<Input>) {
-  const codec = codecFor('openai-chat');
+  const codec = codecFor(OPENAI_CHAT);
   return async (request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> => {
     let call: ServiceCall | undefined;
     try {
