@@ -9,4 +9,4 @@ export { OPENAI_CHAT_REASONING_EFFORTS } from './map/openai-chat-reasoning-effor
 export { openAiChatAnswerUsage } from './openai-chat-answer-usage.js';
 export { openAiChatStyleOnlyEntries } from './openai-chat-style-only.js';
 export { readPlainOpenAiChatRequest } from './openai-chat-plain-request.js';
-export { OPENAI_CHAT_BODY_FIELDS } from './openai-chat-body-fields.js';
+export { OPENAI_CHAT_BODY_FIELDS, OPENAI_CHAT_STREAM_FIELDS } from './openai-chat-wire-fields.js';

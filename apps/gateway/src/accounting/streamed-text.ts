@@ -1,20 +1,15 @@
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { memberStringCharsInText, QUOTE } from '../http/json-lexer.js';
-import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
+import { byStyle, STYLE_STREAM_FIELDS } from '../http/request-styles.js';
 
 /**
  * The JSON keys whose string values are text the model wrote, in each style's streamed events
- * (deltas only: the Responses `…done` events and final objects repeat the text and are left out).
- * Each is written as searched: its name and closing quote, without the opening quote (JSON is
- * full of quotes, so a needle that starts with one stops at nearly every key); the quote before
- * a match is checked instead.
+ * (its package's `textKeys`: deltas only, the Responses `…done` events and final objects repeat
+ * the text and are left out). Each is written as searched: its name and closing quote, without
+ * the opening quote (JSON is full of quotes, so a needle that starts with one stops at nearly
+ * every key); the quote before a match is checked instead.
  */
-const KEY_TAILS: Record<GenerationStyle, readonly string[]> = {
-  [OPENAI_CHAT]: ['content"', 'reasoning_content"', 'refusal"', 'arguments"'],
-  [OPENAI_RESPONSES]: ['delta"'],
-  [ANTHROPIC_MESSAGES]: ['text"', 'thinking"', 'partial_json"'],
-  [GEMINI]: ['text"'],
-};
+const KEY_TAILS = byStyle((style) => STYLE_STREAM_FIELDS[style].textKeys.map((key) => `${key}"`));
 
 /**
  * Characters of model-written text in a chunk of a streamed answer in `wire`'s style, found

@@ -1,17 +1,17 @@
 import { asRecord, parseSseText, safeJsonParse } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { eventMessages } from './sse-event-boundaries.js';
-import { ANTHROPIC_MESSAGES, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
+import { byStyle, OPENAI_CHAT, STYLE_STREAM_FIELDS } from '../http/request-styles.js';
 
 /** Encoded once: a string needle is re-encoded by every `includes` call. */
 const DATA_FIELD = Buffer.from('data:');
 const DONE_DATA = Buffer.from('data: [DONE]');
 
-/** `event:` names (or data `type`s) that end a stream of each SSE style with named events. */
-const TERMINAL_EVENTS: Partial<Record<GenerationStyle, ReadonlySet<string>>> = {
-  [ANTHROPIC_MESSAGES]: new Set(['message_stop', 'error']),
-  [OPENAI_RESPONSES]: new Set(['response.completed', 'response.incomplete', 'response.failed', 'error']),
-};
+/** `event:` names (or data `type`s) that end a stream of each SSE style with named events (its package's `endEvents`). */
+const TERMINAL_EVENTS = byStyle((style): ReadonlySet<string> | undefined => {
+  const events = STYLE_STREAM_FIELDS[style].endEvents;
+  return events.length > 0 ? new Set(events) : undefined;
+});
 
 /**
  * Whether an event (the bytes of `buffer` from `start` to `end`) may hold stream content rather

@@ -1,7 +1,10 @@
-import { ANTHROPIC_MESSAGES_BODY_FIELDS } from '@interlingua/anthropic-messages/internal';
-import { GEMINI_BODY_FIELDS } from '@interlingua/gemini/internal';
-import { OPENAI_CHAT_BODY_FIELDS } from '@interlingua/openai-chat/internal';
-import { OPENAI_RESPONSES_BODY_FIELDS } from '@interlingua/openai-responses/internal';
+import {
+  ANTHROPIC_MESSAGES_BODY_FIELDS,
+  ANTHROPIC_MESSAGES_STREAM_FIELDS,
+} from '@interlingua/anthropic-messages/internal';
+import { GEMINI_BODY_FIELDS, GEMINI_STREAM_FIELDS } from '@interlingua/gemini/internal';
+import { OPENAI_CHAT_BODY_FIELDS, OPENAI_CHAT_STREAM_FIELDS } from '@interlingua/openai-chat/internal';
+import { OPENAI_RESPONSES_BODY_FIELDS, OPENAI_RESPONSES_STREAM_FIELDS } from '@interlingua/openai-responses/internal';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 
 /*
@@ -33,6 +36,21 @@ export const STYLE_BODY_FIELDS: Readonly<Record<GenerationStyle, StyleBodyFields
   [OPENAI_RESPONSES]: OPENAI_RESPONSES_BODY_FIELDS,
   [ANTHROPIC_MESSAGES]: ANTHROPIC_MESSAGES_BODY_FIELDS,
   [GEMINI]: GEMINI_BODY_FIELDS,
+};
+
+/** What a style's streamed answer holds where, from its package (`*_STREAM_FIELDS` of its `./internal` entry). */
+export interface StyleStreamFields {
+  /** The keys whose string values are text the model wrote (deltas only). */
+  textKeys: readonly string[];
+  /** The `event:` names (or data `type`s) that end a stream; none for a style that ends it otherwise. */
+  endEvents: readonly string[];
+}
+
+export const STYLE_STREAM_FIELDS: Readonly<Record<GenerationStyle, StyleStreamFields>> = {
+  [OPENAI_CHAT]: OPENAI_CHAT_STREAM_FIELDS,
+  [OPENAI_RESPONSES]: OPENAI_RESPONSES_STREAM_FIELDS,
+  [ANTHROPIC_MESSAGES]: ANTHROPIC_MESSAGES_STREAM_FIELDS,
+  [GEMINI]: GEMINI_STREAM_FIELDS,
 };
 
 /** A table with an entry for every style, made by `entryOf`. */

@@ -12,3 +12,14 @@ export const GEMINI_BODY_FIELDS = {
   mediaPartTypes: readonly string[];
   fileDataKeys: readonly string[];
 };
+
+/**
+ * What a server looks for in a streamed Gemini answer without decoding it: the keys whose string
+ * values are text the model wrote (deltas only: events and objects that repeat the text are left
+ * out), and the `event:` names (or data `type`s) that end a stream, none (a chunk with a finish or
+ * block reason ends it).
+ */
+export const GEMINI_STREAM_FIELDS = {
+  textKeys: ['text'],
+  endEvents: [],
+} as const satisfies { textKeys: readonly string[]; endEvents: readonly string[] };

@@ -12,3 +12,13 @@ export const OPENAI_RESPONSES_BODY_FIELDS = {
   mediaPartTypes: readonly string[];
   fileDataKeys: readonly string[];
 };
+
+/**
+ * What a server looks for in a streamed Responses answer without decoding it: the keys whose
+ * string values are text the model wrote (deltas only: events and objects that repeat the text are
+ * left out), and the `event:` names (or data `type`s) that end a stream.
+ */
+export const OPENAI_RESPONSES_STREAM_FIELDS = {
+  textKeys: ['delta'],
+  endEvents: ['response.completed', 'response.incomplete', 'response.failed', 'error'],
+} as const satisfies { textKeys: readonly string[]; endEvents: readonly string[] };
