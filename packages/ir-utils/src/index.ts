@@ -12,3 +12,4 @@ export * from './openai-web-search.js';
 export * from './text-offsets.js';
 export * from './citation-budget.js';
 export * from './openai-url-citations.js';
+export * from './shape-checks.js';

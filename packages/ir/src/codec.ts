@@ -39,7 +39,17 @@ export interface IrModel {
  */
 export interface StyleCodec<Req = unknown, Res = unknown> {
   id: StyleId;
-  request: { toIr(wire: Req): Result<IrRequest>; fromIr(ir: IrRequest): Result<Req> };
+  request: {
+    toIr(wire: Req): Result<IrRequest>;
+    fromIr(ir: IrRequest): Result<Req>;
+    /**
+     * A fast reader of the bodies agents send on every turn, beside the schema `toIr` validates
+     * with: the IR `toIr` gives, without its warnings (there are none for such a body), or
+     * undefined to leave the body to `toIr`. Optional; servers attach it (the style packages'
+     * `./internal` entries), browser bundles go without it.
+     */
+    readPlain?(body: Record<string, unknown>): IrRequest | undefined;
+  };
   response: {
     toIr(wire: Res): Result<IrResponse>;
     fromIr(ir: IrResponse): Result<Res>;

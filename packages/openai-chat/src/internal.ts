@@ -8,3 +8,5 @@ export { checkOpenAiChatRequestLimits, openAiChatRequestBodyToIr } from './opena
 export { OPENAI_CHAT_REASONING_EFFORTS } from './map/openai-chat-reasoning-effort.js';
 export { openAiChatAnswerUsage } from './openai-chat-answer-usage.js';
 export { openAiChatStyleOnlyEntries } from './openai-chat-style-only.js';
+export { readPlainOpenAiChatRequest } from './openai-chat-plain-request.js';
+export { OPENAI_CHAT_BODY_FIELDS, OPENAI_CHAT_STREAM_FIELDS } from './openai-chat-wire-fields.js';

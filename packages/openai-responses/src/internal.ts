@@ -10,3 +10,5 @@ export { irPartsToOutputItems } from './ir-to-openai-responses-response.js';
 export { INTERLINGUA_COMPACTION_PREFIX } from './openai-responses-input-to-ir.js';
 export { openAiResponsesAnswerUsage } from './openai-responses-answer-usage.js';
 export { openAiResponsesStyleOnlyEntries, type OpenAiResponsesStyleOnlyEntry } from './openai-responses-style-only.js';
+export { readPlainOpenAiResponsesRequest } from './openai-responses-plain-request.js';
+export { OPENAI_RESPONSES_BODY_FIELDS, OPENAI_RESPONSES_STREAM_FIELDS } from './openai-responses-wire-fields.js';

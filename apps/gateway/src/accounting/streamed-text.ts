@@ -1,19 +1,15 @@
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { memberStringCharsInText, QUOTE } from '../http/json-lexer.js';
+import { byStyle, STYLE_STREAM_FIELDS } from '../http/request-styles.js';
 
 /**
  * The JSON keys whose string values are text the model wrote, in each style's streamed events
- * (deltas only: the Responses `…done` events and final objects repeat the text and are left out).
- * Each is written as searched: its name and closing quote, without the opening quote (JSON is
- * full of quotes, so a needle that starts with one stops at nearly every key); the quote before
- * a match is checked instead.
+ * (its package's `textKeys`: deltas only, the Responses `…done` events and final objects repeat
+ * the text and are left out). Each is written as searched: its name and closing quote, without
+ * the opening quote (JSON is full of quotes, so a needle that starts with one stops at nearly
+ * every key); the quote before a match is checked instead.
  */
-const KEY_TAILS: Record<GenerationStyle, readonly string[]> = {
-  'openai-chat': ['content"', 'reasoning_content"', 'refusal"', 'arguments"'],
-  'openai-responses': ['delta"'],
-  'anthropic-messages': ['text"', 'thinking"', 'partial_json"'],
-  gemini: ['text"'],
-};
+const KEY_TAILS = byStyle((style) => STYLE_STREAM_FIELDS[style].textKeys.map((key) => `${key}"`));
 
 /**
  * Characters of model-written text in a chunk of a streamed answer in `wire`'s style, found

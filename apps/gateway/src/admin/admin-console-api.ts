@@ -14,12 +14,13 @@ import { auditAdminAction } from './admin-audit.js';
 import type { AdminConsoleScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
+import { REQUEST_STYLES } from '../http/request-styles.js';
 
 const KEEP_ALIVE_MS = 15_000;
 const HOUR_MS = 3_600_000;
 const PLAYGROUND_KEY = 'console-playground';
 /** The caller styles the playground offers, by the wire their endpoint speaks. */
-const PLAYGROUND_STYLES = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'] as const;
+const PLAYGROUND_STYLES = REQUEST_STYLES;
 type PlaygroundStyle = (typeof PLAYGROUND_STYLES)[number];
 
 /**

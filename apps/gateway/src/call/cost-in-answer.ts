@@ -1,9 +1,9 @@
 import type { SseMessage } from '@interlingua/ir';
-import { safeJsonParse } from '@interlingua/ir-utils';
-import { isRecord } from './shape-checks.js';
+import { isRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { callCost } from '../accounting/call-cost.js';
 import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome, GenerationRequest } from '../context/generation-call.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /** The gateway's request header that asks for the cost in the answer's usage. */
 export const INCLUDE_COST_HEADER = 'x-interlingua-include-cost';
@@ -20,7 +20,7 @@ export function chatUsageOptIn(json: Record<string, unknown>): boolean {
  * One header read and one field read: the answers of callers who did not ask are left alone.
  */
 export function costRequested(request: Pick<GenerationRequest, 'inbound' | 'json' | 'headers'>): boolean {
-  if (request.inbound.wire !== 'openai-chat') return false;
+  if (request.inbound.wire !== OPENAI_CHAT) return false;
   const header = request.headers[INCLUDE_COST_HEADER];
   if (typeof header === 'string' && header.trim().toLowerCase() === 'true') return true;
   return chatUsageOptIn(request.json);

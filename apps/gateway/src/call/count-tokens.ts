@@ -15,6 +15,7 @@ import { estimateInputTokens } from '../accounting/input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';
 import { withoutCarriers } from '../reasoning/open-carriers.js';
+import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /** Largest token-count answer read from an upstream. */
 const MAX_COUNT_BODY_BYTES = 1024 * 1024;
@@ -43,15 +44,15 @@ export interface TokenCount {
 
 /** The field each style's count answer carries, as named in warnings. */
 const COUNT_FIELD: Record<GenerationStyle, string> = {
-  'anthropic-messages': 'input_tokens',
-  'openai-responses': 'input_tokens',
-  'openai-chat': 'input_tokens',
-  gemini: 'totalTokens',
+  [ANTHROPIC_MESSAGES]: 'input_tokens',
+  [OPENAI_RESPONSES]: 'input_tokens',
+  [OPENAI_CHAT]: 'input_tokens',
+  [GEMINI]: 'totalTokens',
 };
 
 /** Wires whose count body has its own encoder (Anthropic: no `max_tokens`, hence no warning about it). */
 const COUNT_ENCODERS: Partial<Record<GenerationStyle, (ir: IrRequest) => Result<unknown>>> = {
-  'anthropic-messages': irToAnthropicCountTokensRequest,
+  [ANTHROPIC_MESSAGES]: irToAnthropicCountTokensRequest,
 };
 
 /**

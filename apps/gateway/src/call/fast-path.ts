@@ -23,6 +23,7 @@ import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from '
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { InBandErrors } from './in-band-error-redaction.js';
 import { chatAnswerWithCost, chatUsageOptIn, costRequested, pricedMessages } from './cost-in-answer.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
 type RelayedRequest = ForwardedRequest &
@@ -102,11 +103,11 @@ function fastPathBody(
       ? target.upstreamModel
       : undefined;
   const streamOptions = (call.json.stream_options ?? {}) as Record<string, unknown>;
-  const injectedUsage = call.inbound.wire === 'openai-chat' && call.stream && streamOptions.include_usage !== true;
+  const injectedUsage = call.inbound.wire === OPENAI_CHAT && call.stream && streamOptions.include_usage !== true;
   // Beyond the model and include_usage, only an adapter hook or unsigned thinking blocks reshape
   // the body: then it is copied, changed and serialised again. Otherwise its bytes are kept.
   // The caller's `usage` opt-in is the gateway's: it does not go upstream (OpenAI refuses unknown fields).
-  const optIn = call.inbound.wire === 'openai-chat' && chatUsageOptIn(call.json);
+  const optIn = call.inbound.wire === OPENAI_CHAT && chatUsageOptIn(call.json);
   if (optIn || adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
     if (optIn) delete out.usage;

@@ -1,10 +1,4 @@
-import { anthropicMessagesRequestToIr } from '@interlingua/anthropic-messages';
-import { openAiChatCodec } from '@interlingua/openai-chat';
-import { openAiResponsesCodec } from '@interlingua/openai-responses';
-import { ok, type IrRequest, type Result } from '@interlingua/ir';
-import { plainAnthropicRequestToIr } from './plain-anthropic-request.js';
-import { plainChatRequestToIr } from './plain-chat-request.js';
-import { plainResponsesRequestToIr } from './plain-responses-request.js';
+import { ok, type IrRequest, type Result, type StyleCodec } from '@interlingua/ir';
 import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
 
 /** What the request's IR is made from: the caller's style and body, the URL's overrides, what the route prepared, the route's defaults. */
@@ -21,7 +15,7 @@ export function irRequestForTarget(
 ): IrRequest {
   let entry = run.decoded ?? request.preparedIr;
   if (!entry) {
-    const result = decodeRequest(request);
+    const result = decodeRequestBody(request.inbound.codec, request.json);
     entry = { ir: { ...result.value, ...request.irOverrides }, warnings: result.warnings };
   }
   run.decoded = entry;
@@ -33,16 +27,14 @@ export function irRequestForTarget(
   return ir;
 }
 
-/** Readers of the bodies agents send, by the request decoder they stand in for (see `plain-*-request.ts`). */
-const HAND_READERS = new Map<unknown, (body: Record<string, unknown>) => IrRequest | undefined>([
-  [anthropicMessagesRequestToIr, plainAnthropicRequestToIr],
-  [openAiChatCodec.request.toIr, plainChatRequestToIr],
-  [openAiResponsesCodec.request.toIr, plainResponsesRequestToIr],
-]);
-
-/** The caller's body in IR: a body of the shape agents send read by hand, any other through its style's schema. */
-function decodeRequest({ inbound, json }: Pick<GenerationRequest, 'inbound' | 'json'>): Result<IrRequest> {
-  const toIr = inbound.codec.request.toIr;
-  const plain = HAND_READERS.get(toIr)?.(json);
-  return plain ? ok(plain) : toIr(json);
+/**
+ * A caller's body in IR: a body of the shape agents send read by the codec's fast reader (its
+ * `request.readPlain`, when the style has one), any other through the style's schema.
+ */
+export function decodeRequestBody(
+  codec: Pick<StyleCodec<unknown, unknown>, 'request'>,
+  json: Record<string, unknown>,
+): Result<IrRequest> {
+  const plain = codec.request.readPlain?.(json);
+  return plain ? ok(plain) : codec.request.toIr(json);
 }

@@ -2,9 +2,10 @@ import type { IrRequest } from '@interlingua/ir';
 import { withAutoCacheBreakpoints } from '@interlingua/ir-utils';
 import { wireId, type UpstreamWire } from '@interlingua/provider-adapters';
 import type { ResolvedRoute } from '../context/route-target.js';
+import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
 
 /** Upstream wires that cache a prompt only where the request marks it. */
-const MARKED_CACHE_WIRES: ReadonlySet<string> = new Set(['anthropic-messages', 'bedrock-converse']);
+const MARKED_CACHE_WIRES: ReadonlySet<string> = new Set([ANTHROPIC_MESSAGES, 'bedrock-converse']);
 
 /** The route adds breakpoints for this upstream (`cache.breakpoints: auto` and a marker-only wire). */
 export function addsCacheBreakpoints(route: ResolvedRoute, wire: UpstreamWire): boolean {

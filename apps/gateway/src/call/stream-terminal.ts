@@ -1,16 +1,17 @@
 import { asRecord, parseSseText, safeJsonParse } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { eventMessages } from './sse-event-boundaries.js';
+import { byStyle, OPENAI_CHAT, STYLE_STREAM_FIELDS } from '../http/request-styles.js';
 
 /** Encoded once: a string needle is re-encoded by every `includes` call. */
 const DATA_FIELD = Buffer.from('data:');
 const DONE_DATA = Buffer.from('data: [DONE]');
 
-/** `event:` names (or data `type`s) that end a stream of each SSE style with named events. */
-const TERMINAL_EVENTS: Partial<Record<GenerationStyle, ReadonlySet<string>>> = {
-  'anthropic-messages': new Set(['message_stop', 'error']),
-  'openai-responses': new Set(['response.completed', 'response.incomplete', 'response.failed', 'error']),
-};
+/** `event:` names (or data `type`s) that end a stream of each SSE style with named events (its package's `endEvents`). */
+const TERMINAL_EVENTS = byStyle((style): ReadonlySet<string> | undefined => {
+  const events = STYLE_STREAM_FIELDS[style].endEvents;
+  return events.length > 0 ? new Set(events) : undefined;
+});
 
 /**
  * Whether an event (the bytes of `buffer` from `start` to `end`) may hold stream content rather
@@ -20,10 +21,10 @@ const TERMINAL_EVENTS: Partial<Record<GenerationStyle, ReadonlySet<string>>> = {
  */
 export function holdsData(buffer: Buffer, wire: GenerationStyle, start = 0, end = buffer.length): boolean {
   // A chat event whose first line is its `data:` field (every one, nearly) needs no search.
-  if (wire === 'openai-chat' && startsWithData(buffer, start)) return true;
+  if (wire === OPENAI_CHAT && startsWithData(buffer, start)) return true;
   const event = start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end);
   if (event[0] === 0x3a || !event.includes(DATA_FIELD)) return false;
-  return wire === 'openai-chat' || !event.includes(DONE_DATA);
+  return wire === OPENAI_CHAT || !event.includes(DONE_DATA);
 }
 
 /** Whether the event at `start` begins with its `data:` field. */
@@ -49,7 +50,7 @@ export function endsStream(wire: GenerationStyle, event: Buffer | undefined): bo
   if (!message) return false;
   const named = TERMINAL_EVENTS[wire];
   if (named) return named.has(message.event ?? dataField(message.data, 'type'));
-  if (wire === 'openai-chat') return message.data.trim() === '[DONE]' || dataField(message.data, 'error') !== '';
+  if (wire === OPENAI_CHAT) return message.data.trim() === '[DONE]' || dataField(message.data, 'error') !== '';
   return (
     message.data.includes('"finishReason"') ||
     message.data.includes('"blockReason"') ||

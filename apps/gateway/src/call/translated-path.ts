@@ -27,6 +27,7 @@ import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from '
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { reasoningForTarget, sealingFor, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -66,7 +67,7 @@ export async function runTranslatedPath(
   outcome.warn([...(names?.warnings ?? []), ...encoded.warnings]);
   const body = encoded.value as Record<string, unknown>;
   // A chat caller's `usage` opt-in is the gateway's: the chat encoder would send it back up with the other fields it keeps.
-  if (call.inbound.wire === 'openai-chat' && chatUsageOptIn(call.json)) delete body.usage;
+  if (call.inbound.wire === OPENAI_CHAT && chatUsageOptIn(call.json)) delete body.usage;
   outcome.warn(
     adapter.hooks?.patchRequest?.(body, {
       settings: target.settings,

@@ -5,7 +5,7 @@ import { sealAnswerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { callCost } from '../accounting/call-cost.js';
 import { costRequested } from './cost-in-answer.js';
-import { isRecord } from './shape-checks.js';
+import { isRecord } from '@interlingua/ir-utils';
 
 /**
  * Encodes a complete IR answer in the caller's style and sends it, foreign reasoning sealed for

@@ -1,5 +1,6 @@
 import type { IrWarning } from '@interlingua/ir';
 import type { CallOutcome, GenerationRequest } from '../context/generation-call.js';
+import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
 
 /** What the guard reads of the request: the caller's style and raw body. */
 export type ThinkingScan = Pick<GenerationRequest, 'inbound' | 'rawBody'>;
@@ -17,7 +18,7 @@ const isUnsignedThinking = (block: unknown): boolean =>
 /** Whether an Anthropic request's raw bytes hold an empty signature: only then can it hold an unsigned thinking block. */
 export function mayHoldUnsignedThinking(request: ThinkingScan): boolean {
   return (
-    request.inbound.wire === 'anthropic-messages' && EMPTY_SIGNATURE.some((needle) => request.rawBody.includes(needle))
+    request.inbound.wire === ANTHROPIC_MESSAGES && EMPTY_SIGNATURE.some((needle) => request.rawBody.includes(needle))
   );
 }
 

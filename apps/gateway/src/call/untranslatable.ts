@@ -3,15 +3,16 @@ import { geminiStyleOnlyEntries } from '@interlingua/gemini';
 import { IrError, type IrRequest, type IrWarning, type StyleId, type StyleOnlyEntry } from '@interlingua/ir';
 import { openAiChatStyleOnlyEntries } from '@interlingua/openai-chat';
 import { openAiResponsesStyleOnlyEntries } from '@interlingua/openai-responses';
+import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /** What a route does with what its upstream cannot carry: name it in the warnings, or refuse the request. */
 export type UntranslatablePolicy = 'warn' | 'refuse';
 
 const STYLE_ONLY_ENTRIES: Partial<Record<StyleId, (ir: IrRequest) => StyleOnlyEntry[]>> = {
-  'openai-responses': openAiResponsesStyleOnlyEntries,
-  'anthropic-messages': anthropicMessagesStyleOnlyEntries,
-  gemini: geminiStyleOnlyEntries,
-  'openai-chat': openAiChatStyleOnlyEntries,
+  [OPENAI_RESPONSES]: openAiResponsesStyleOnlyEntries,
+  [ANTHROPIC_MESSAGES]: anthropicMessagesStyleOnlyEntries,
+  [GEMINI]: geminiStyleOnlyEntries,
+  [OPENAI_CHAT]: openAiChatStyleOnlyEntries,
 };
 
 /**

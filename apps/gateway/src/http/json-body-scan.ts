@@ -23,6 +23,7 @@ import {
   skipJsonSpace,
   StringStops,
 } from './json-lexer.js';
+import { everyStyles } from './request-styles.js';
 
 /** Where one top-level value lies in the bytes. */
 export interface ScannedField {
@@ -47,16 +48,10 @@ export interface ScannedField {
   typeTwice: boolean;
 }
 
-/** The part types that can name media by URL (chat, Responses, Anthropic). */
-export const MEDIA_PART_TYPES: ReadonlySet<string> = new Set([
-  'image_url',
-  'input_image',
-  'input_file',
-  'image',
-  'document',
-]);
-/** The keys of Gemini's file parts. */
-export const FILE_DATA_KEYS: ReadonlySet<string> = new Set(['fileData', 'file_data']);
+/** The part types that can name media by URL (chat, Responses, Anthropic), as their style packages list them. */
+export const MEDIA_PART_TYPES = everyStyles('mediaPartTypes');
+/** The keys of file parts (Gemini's). */
+const FILE_DATA_KEYS = everyStyles('fileDataKeys');
 
 const asBytes = (words: Iterable<string>): Buffer[] => [...words].map((word) => Buffer.from(word));
 const MEDIA_TYPE_BYTES = asBytes(MEDIA_PART_TYPES);

@@ -2,15 +2,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { IrError, type StyleCodec } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { AnswerSink } from './response-sink.js';
+import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from './request-styles.js';
 
 /** The style whose error shape a path implies. */
 export function errorCodecForPath(path: string, headers: IncomingHttpHeaders): StyleCodec<unknown, unknown> {
-  if (path === '/v1beta' || path.startsWith('/v1beta/')) return codecFor('gemini');
-  if (path.startsWith('/v1/messages')) return codecFor('anthropic-messages');
-  if (path.startsWith('/v1/models') && headers['anthropic-version'] !== undefined)
-    return codecFor('anthropic-messages');
-  if (path.startsWith('/v1/responses')) return codecFor('openai-responses');
-  return codecFor('openai-chat');
+  if (path === '/v1beta' || path.startsWith('/v1beta/')) return codecFor(GEMINI);
+  if (path.startsWith('/v1/messages')) return codecFor(ANTHROPIC_MESSAGES);
+  if (path.startsWith('/v1/models') && headers['anthropic-version'] !== undefined) return codecFor(ANTHROPIC_MESSAGES);
+  if (path.startsWith('/v1/responses')) return codecFor(OPENAI_RESPONSES);
+  return codecFor(OPENAI_CHAT);
 }
 
 /**

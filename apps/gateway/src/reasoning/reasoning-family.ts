@@ -1,10 +1,11 @@
 import type { OpaqueOrigin } from '@interlingua/ir';
+import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /** The caller styles that have a field for opaque reasoning, and the family whose field it is. */
 const FAMILY_OF_STYLE: Readonly<Record<string, OpaqueOrigin>> = {
-  'anthropic-messages': 'anthropic',
-  'openai-responses': 'openai',
-  gemini: 'gemini',
+  [ANTHROPIC_MESSAGES]: 'anthropic',
+  [OPENAI_RESPONSES]: 'openai',
+  [GEMINI]: 'gemini',
 };
 
 /**
@@ -21,7 +22,7 @@ export function reasoningFamilyOf(wire: unknown): OpaqueOrigin | undefined {
  * chat callers, who get carriers in the message's `reasoning_details` (no provider has that field).
  */
 export function callerFamilyOf(wire: unknown): OpaqueOrigin | undefined {
-  return wire === 'openai-chat' ? 'openai-chat' : reasoningFamilyOf(wire);
+  return wire === OPENAI_CHAT ? 'openai-chat' : reasoningFamilyOf(wire);
 }
 
 /** The kind of opaque value a family's own field holds. */

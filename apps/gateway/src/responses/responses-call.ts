@@ -1,8 +1,8 @@
-import { ok, type IrRequest, type IrResponse, type Result } from '@interlingua/ir';
+import type { IrRequest, IrResponse, Result } from '@interlingua/ir';
 import { openAiResponsesEchoFromRequest } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { CallOutcome, GenerationRequestDraft } from '../context/generation-call.js';
-import { plainResponsesRequestToIr } from '../call/plain-responses-request.js';
+import { decodeRequestBody } from '../call/ir-request-for-target.js';
 import { responsesCallCodec, type ResponsesCallCodec } from './responses-call-codec.js';
 import { openAiStateReasons, prepareConversation, type PreparedConversation } from './responses-conversation.js';
 import { isResponsesTarget, restrictToResponsesTargets, type ResponsesState } from './responses-targets.js';
@@ -12,15 +12,13 @@ import { prepareCompactionTurn } from './responses-compaction-turn.js';
 import { answerText, noSummary } from './responses-compaction.js';
 import { isGatewayResponseId, newGatewayResponseId } from './response-store.js';
 import type { UpstreamResponseOwners } from './upstream-response-owners.js';
+import { OPENAI_RESPONSES } from '../http/request-styles.js';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** The request in IR: an agent's turn read by hand (`plain-responses-request.ts`), any other through the schema. */
+/** The request in IR: an agent's turn read by the codec's fast reader, any other through the schema. */
 function decoder(call: GenerationRequestDraft): (json: Record<string, unknown>) => Result<IrRequest> {
-  return (json) => {
-    const plain = plainResponsesRequestToIr(json);
-    return plain ? ok(plain) : call.inbound.codec.request.toIr(json);
-  };
+  return (json) => decodeRequestBody(call.inbound.codec, json);
 }
 
 /**
@@ -104,7 +102,7 @@ async function storeAnswer(
 ): Promise<void> {
   const { head, prepared, callCodec, response } = answer;
   const ir = prepared?.ir ?? decoder(call)(call.json).value;
-  const inputStart = prepared?.inputStart ?? (ir.extensions?.['openai-responses']?.instructions === true ? 1 : 0);
+  const inputStart = prepared?.inputStart ?? (ir.extensions?.[OPENAI_RESPONSES]?.instructions === true ? 1 : 0);
   const previousResponseId = prepared?.previous?.at(-1)?.id;
   const entry = {
     id: head.id,

@@ -3,6 +3,7 @@ import type { RouteTarget } from '../plan/model-router.js';
 import { openAiOnlyError } from './responses-conversation.js';
 import type { ResponseStore } from './response-store.js';
 import type { UpstreamResponseOwners } from './upstream-response-owners.js';
+import { OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /** What the Responses routes share: the stored responses, the compaction secret, and where passed-through responses are kept. */
 export interface ResponsesState {
@@ -14,7 +15,7 @@ export interface ResponsesState {
 /** True when the target speaks OpenAI Responses upstream (the only place OpenAI-minted state can go). */
 export function isResponsesTarget(target: RouteTarget | undefined): boolean {
   return (
-    target?.adapter.kind === 'http' && target.adapter.wire(target.settings, target.upstreamModel) === 'openai-responses'
+    target?.adapter.kind === 'http' && target.adapter.wire(target.settings, target.upstreamModel) === OPENAI_RESPONSES
   );
 }
 

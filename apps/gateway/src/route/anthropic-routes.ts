@@ -9,6 +9,7 @@ import { sseFramer } from '../http/stream-framer.js';
 import { countTokensRoute } from './count-tokens-route.js';
 import { bodyTarget, generationRoute } from './generation-route.js';
 import type { RouteEntry } from './route-entry.js';
+import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
 
 /**
  * `/v1/messages` (Anthropic Messages callers to any upstream) and `/v1/messages/count_tokens`
@@ -22,7 +23,7 @@ export function anthropicRoutes(gateway: GenerationScope & CountTokensScope): Ro
       method: 'post',
       path: '/v1/messages',
       handler: generationRoute(gateway, {
-        wire: 'anthropic-messages',
+        wire: ANTHROPIC_MESSAGES,
         target: (request, json) => ({ ...bodyTarget(request, json), framer: sseFramer(() => ping) }),
       }),
     },
@@ -30,7 +31,7 @@ export function anthropicRoutes(gateway: GenerationScope & CountTokensScope): Ro
       method: 'post',
       path: '/v1/messages/count_tokens',
       handler: countTokensRoute(gateway, {
-        wire: 'anthropic-messages',
+        wire: ANTHROPIC_MESSAGES,
         decode: (json) => anthropicCountTokensRequestToIr(json).value,
         answer: (count) => anthropicCountTokensResponse(count.inputTokens),
       }),

@@ -10,12 +10,13 @@ import { embeddingsService, type EmbeddingsInput } from '../services/embeddings-
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import { retrievalRoute } from './retrieval-route.js';
 import type { RouteEntry, RouteHandler } from './route-entry.js';
+import { GEMINI, OPENAI_CHAT } from '../http/request-styles.js';
 
 /** `POST /v1/embeddings`: OpenAI-style callers to every embeddings upstream. */
 export function embeddingsRoutes(gateway: ServiceScope): RouteEntry[] {
   const handler = retrievalRoute<EmbeddingsInput>(gateway, {
     service: 'embeddings',
-    errorCodec: codecFor('openai-chat'),
+    errorCodec: codecFor(OPENAI_CHAT),
     read(_request, json, rawBody) {
       const ir = openAiEmbeddingsRequestToIr(json);
       return { model: ir.value.model, input: { caller: 'openai', json, rawBody, count: ir.value.inputs.length, ir } };
@@ -34,7 +35,7 @@ export function geminiEmbeddingMethods(gateway: ServiceScope): Record<string, Ro
   const route = (caller: 'gemini-batch' | 'gemini-single'): RouteHandler =>
     retrievalRoute<EmbeddingsInput>(gateway, {
       service: 'embeddings',
-      errorCodec: codecFor('gemini'),
+      errorCodec: codecFor(GEMINI),
       read(request, json, rawBody) {
         const { model } = parseGeminiModelPath(request.params?.rest);
         const count = caller === 'gemini-batch' && Array.isArray(json.requests) ? json.requests.length : 1;

@@ -4,6 +4,7 @@ import type { CountTokensScope } from './route-scope.js';
 import { countTokensRoute } from './count-tokens-route.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import type { RouteHandler } from './route-entry.js';
+import { GEMINI } from '../http/request-styles.js';
 
 /**
  * `POST /v1beta/models/{model}:countTokens` (`{contents}` or `{generateContentRequest}`): the
@@ -12,7 +13,7 @@ import type { RouteHandler } from './route-entry.js';
  */
 export function geminiCountTokensRoute(gateway: CountTokensScope): RouteHandler {
   return countTokensRoute(gateway, {
-    wire: 'gemini',
+    wire: GEMINI,
     decode: (json, request) => ({
       ...geminiCountTokensRequestToIr(json).value,
       model: modelInPath(request),

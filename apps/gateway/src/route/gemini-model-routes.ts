@@ -10,6 +10,7 @@ import { parseGeminiModelPath } from './gemini-model-path.js';
 import { listModelsForKey } from './model-listing.js';
 import type { RouteHandler } from './route-entry.js';
 import { checkKeyMayUseModel, modelNotFound } from './route-for-key.js';
+import { GEMINI } from '../http/request-styles.js';
 
 /** `GET /v1beta/models?pageSize&pageToken`: the models this key may use, in Gemini's list shape. */
 export function listGeminiModelsRoute(gateway: ModelCatalog) {
@@ -27,7 +28,7 @@ export function listGeminiModelsRoute(gateway: ModelCatalog) {
         }),
       );
     } catch (error) {
-      sendStyleError(context.sink, codecFor('gemini'), asIrError(error));
+      sendStyleError(context.sink, codecFor(GEMINI), asIrError(error));
     }
   };
 }
@@ -49,7 +50,7 @@ export function getGeminiModelRoute(gateway: ModelCatalog): RouteHandler {
       if (!found) throw modelNotFound(id);
       context.sink.sendJson(200, geminiModel(found));
     } catch (error) {
-      sendStyleError(context.sink, codecFor('gemini'), asIrError(error));
+      sendStyleError(context.sink, codecFor(GEMINI), asIrError(error));
     }
   };
 }

@@ -10,6 +10,7 @@ import { generationRoute } from './generation-route.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import type { RouteEntry, RouteHandler } from './route-entry.js';
 import { geminiEmbeddingMethods } from './embeddings-routes.js';
+import { GEMINI } from '../http/request-styles.js';
 
 /**
  * `/v1beta/models` (list, get) and `/v1beta/models/{model}:{method}` (`generateContent`,
@@ -19,7 +20,7 @@ import { geminiEmbeddingMethods } from './embeddings-routes.js';
  */
 export function geminiRoutes(gateway: StyleRoutesScope): RouteEntry[] {
   const generate = generationRoute(gateway, {
-    wire: 'gemini',
+    wire: GEMINI,
     target(request) {
       const { model, method } = parseGeminiModelPath((request as { params?: Record<string, unknown> }).params?.rest);
       const stream = method === 'streamGenerateContent';
@@ -51,7 +52,7 @@ export function geminiRoutes(gateway: StyleRoutesScope): RouteEntry[] {
       }
       await handler(request, response, context);
     } catch (error) {
-      sendStyleError(context.sink, codecFor('gemini'), asIrError(error));
+      sendStyleError(context.sink, codecFor(GEMINI), asIrError(error));
     }
   };
   return [

@@ -18,7 +18,7 @@ import {
   skipJsonSpace,
 } from '../http/json-lexer.js';
 import { lazyJsonObject } from '../http/lazy-json-body.js';
-import { CONTENT_FIELDS } from '../services/forwarded-media-urls.js';
+import { byStyle, STYLE_BODY_FIELDS } from '../http/request-styles.js';
 
 /**
  * Bodies from this size on are scanned instead of parsed whole: an agent conversation. The scan
@@ -29,12 +29,7 @@ export const SCAN_FROM_BYTES = 16 * 1024;
 /** A content value from this size on waits to be parsed until something reads it. */
 export const LAZY_FROM_BYTES = 4 * 1024;
 
-const LAZY_KEYS: Record<GenerationStyle, ReadonlySet<string>> = {
-  'openai-chat': new Set(CONTENT_FIELDS['openai-chat']),
-  'openai-responses': new Set(CONTENT_FIELDS['openai-responses']),
-  'anthropic-messages': new Set(CONTENT_FIELDS['anthropic-messages']),
-  gemini: new Set(CONTENT_FIELDS.gemini),
-};
+const LAZY_KEYS = byStyle((style): ReadonlySet<string> => new Set(STYLE_BODY_FIELDS[style].contentFields));
 
 /**
  * A generation request's body as an object. A large body whose model's route relays it as it is

@@ -5,6 +5,7 @@ import { checkOpenAiResponsesRequestLimits } from '@interlingua/openai-responses
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { parsedFieldsOf, pendingField, shapeOf } from '../http/lazy-json-body.js';
 import { checkOpenAiChatLimits } from './chat-tool-limits.js';
+import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
 
 const isNonEmptyArray = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
 
@@ -19,15 +20,15 @@ const REQUIRED: Record<
   GenerationStyle,
   Array<[field: string, check: (value: unknown) => boolean, expected: string]>
 > = {
-  'openai-chat': [['messages', isNonEmptyArray, 'a non-empty array of messages']],
-  'openai-responses': [
+  [OPENAI_CHAT]: [['messages', isNonEmptyArray, 'a non-empty array of messages']],
+  [OPENAI_RESPONSES]: [
     ['input', (v) => typeof v === 'string' || Array.isArray(v), 'a string or an array of input items'],
   ],
-  'anthropic-messages': [
+  [ANTHROPIC_MESSAGES]: [
     ['messages', Array.isArray, 'an array of messages'],
     ['max_tokens', (v) => typeof v === 'number' && Number.isInteger(v) && v > 0, 'a positive integer'],
   ],
-  gemini: [['contents', isNonEmptyArray, 'a non-empty array of contents']],
+  [GEMINI]: [['contents', isNonEmptyArray, 'a non-empty array of contents']],
 };
 
 export function checkRequiredFields(wire: GenerationStyle, json: Record<string, unknown>): void {
@@ -49,8 +50,8 @@ export function checkRequiredFields(wire: GenerationStyle, json: Record<string, 
  * field, on every path (the fast path forwards the body without decoding it).
  */
 const LIMITS: Record<GenerationStyle, (json: Record<string, unknown>) => void> = {
-  'openai-chat': checkOpenAiChatLimits,
-  'openai-responses': checkOpenAiResponsesRequestLimits,
-  'anthropic-messages': checkAnthropicMessagesRequestLimits,
-  gemini: checkGeminiRequestLimits,
+  [OPENAI_CHAT]: checkOpenAiChatLimits,
+  [OPENAI_RESPONSES]: checkOpenAiResponsesRequestLimits,
+  [ANTHROPIC_MESSAGES]: checkAnthropicMessagesRequestLimits,
+  [GEMINI]: checkGeminiRequestLimits,
 };

@@ -4,6 +4,7 @@ import type { ServiceScope } from './route-scope.js';
 import { rerankService } from '../services/rerank-service.js';
 import { retrievalRoute } from './retrieval-route.js';
 import type { RouteEntry } from './route-entry.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /**
  * `POST /v1/rerank`: the Cohere / Jina shape in, every rerank upstream (Cohere v2, Jina,
@@ -13,7 +14,7 @@ import type { RouteEntry } from './route-entry.js';
 export function rerankRoutes(gateway: ServiceScope): RouteEntry[] {
   const handler = retrievalRoute<IrRerankRequest>(gateway, {
     service: 'rerank',
-    errorCodec: codecFor('openai-chat'),
+    errorCodec: codecFor(OPENAI_CHAT),
     read(_request, json) {
       const { value } = rerankRequestToIr(json);
       return { model: value.model, input: value };

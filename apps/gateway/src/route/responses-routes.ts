@@ -8,6 +8,7 @@ import { processCompactionSecret } from '../config/process-compaction-secret.js'
 import { storedResponseRoutes } from './stored-response-routes.js';
 import { bodyTarget, generationRoute, type GenerationRouteSpec } from './generation-route.js';
 import type { RouteEntry } from './route-entry.js';
+import { OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /** The Responses routes' state: the stored answers, their owners upstream and the compaction secret. */
 export function responsesState(gateway: ResponsesScope): ResponsesState {
@@ -21,7 +22,7 @@ export function responsesState(gateway: ResponsesScope): ResponsesState {
 
 /** `POST /v1/responses`, as the HTTP route and each `response.create` of the WebSocket mode run it. */
 export function responsesCreateSpec(state: ResponsesState): GenerationRouteSpec {
-  return { wire: 'openai-responses', prepare: (call, key, outcome) => prepareResponsesCall(call, key, state, outcome) };
+  return { wire: OPENAI_RESPONSES, prepare: (call, key, outcome) => prepareResponsesCall(call, key, state, outcome) };
 }
 
 /**
@@ -39,7 +40,7 @@ export function responsesRoutes(
       method: 'post',
       path: '/v1/responses/compact',
       handler: generationRoute(gateway, {
-        wire: 'openai-responses',
+        wire: OPENAI_RESPONSES,
         target: (request, json) => ({ ...bodyTarget(request, json), stream: false }),
         prepare: (call, key) => prepareCompactCall(call, key, state),
       }),

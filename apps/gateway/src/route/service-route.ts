@@ -10,6 +10,7 @@ import { runServiceCall, type ServeOnTarget, type ServiceCall } from '../service
 import type { ResolvedRoute } from '../plan/model-router.js';
 import { routeForKey } from './route-for-key.js';
 import { CallOutcome } from '../context/call-outcome.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /** A request of a non-generation service as its route read it. */
 export interface ServiceRequest<Input> {
@@ -33,7 +34,7 @@ export interface ServiceRouteSpec<Input> {
  * is answered in OpenAI's error shape.
  */
 export function serviceRoute<Input>(gateway: ServiceScope, spec: ServiceRouteSpec<Input>) {
-  const codec = codecFor('openai-chat');
+  const codec = codecFor(OPENAI_CHAT);
   return async (request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> => {
     let call: ServiceCall | undefined;
     try {

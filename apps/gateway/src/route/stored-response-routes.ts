@@ -11,10 +11,11 @@ import { conversationItems, inputItemsPage } from '../responses/response-input-i
 import { isGatewayResponseId, responseNotFound, type ResponseStore } from '../responses/response-store.js';
 import type { UpstreamResponseOwners } from '../responses/upstream-response-owners.js';
 import { answerFromOwner, type OwnerRequest } from './upstream-response-forward.js';
+import { OPENAI_RESPONSES } from '../http/request-styles.js';
 
 type Request = IncomingMessage & { params?: Record<string, unknown> };
 
-const codec = codecFor('openai-responses');
+const codec = codecFor(OPENAI_RESPONSES);
 
 /** A handler with the caller's key checked and its errors written in the OpenAI shape. */
 function handler(run: (request: Request, context: RequestContext, key: GatewayKey) => Promise<void>): RouteHandler {

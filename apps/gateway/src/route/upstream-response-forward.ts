@@ -6,6 +6,7 @@ import { redactConfiguredSecrets } from '../call/upstream-error-redaction.js';
 import { isResponsesTarget } from '../responses/responses-targets.js';
 import { responseNotFound } from '../responses/response-store.js';
 import type { UpstreamOwner } from '../responses/upstream-response-owners.js';
+import { OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /** Largest answer read back from an upstream for a stored response or its input items. */
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -50,8 +51,7 @@ export async function answerFromOwner(
   if (settings.timeouts) request.timeouts = settings.timeouts;
   if (settings.dispatcher) request.dispatcher = settings.dispatcher;
   const answer = await fetchUpstream(request, MAX_ANSWER_BYTES);
-  if (answer.status >= 400)
-    throw upstreamHttpError(codecFor('openai-responses'), answer, answer.body, adapter, settings);
+  if (answer.status >= 400) throw upstreamHttpError(codecFor(OPENAI_RESPONSES), answer, answer.body, adapter, settings);
   // Always JSON: an upstream's own content type is not served on the gateway's origin. A stored
   // answer that echoes the provider's own secrets reaches the caller without them.
   const text = answer.body.toString('utf8');

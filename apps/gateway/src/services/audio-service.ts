@@ -30,6 +30,7 @@ import { lastUsageObject } from '../accounting/service-usage.js';
 import { streamTranscription } from './transcription-stream.js';
 import { headerText } from '../call/upstream-request.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer, SSE_CONTENT_TYPE } from '../http/answer-content-type.js';
+import { GEMINI } from '../http/request-styles.js';
 
 /** An audio type: the only upstream label a speech answer keeps. */
 const AUDIO_TYPE = /^\s*audio\/[\w.+-]+\s*(?:;|$)/i;
@@ -109,7 +110,7 @@ function audioContentType(head: UpstreamHead, formatType: string): string {
 async function geminiSpeech(call: ServiceCall, serving: ServiceTarget, request: OpenAiSpeechRequest): Promise<void> {
   const provider = providerLabel(serving.target);
   const ir = speechRequestToIr(request, serving.target.upstreamModel, provider);
-  const response = await serviceThroughIr(call, serving, 'gemini', ir.value, ir.warnings);
+  const response = await serviceThroughIr(call, serving, GEMINI, ir.value, ir.warnings);
   const audio = speechAudioFromIr(response, request.response_format === 'pcm' ? 'pcm' : 'wav', provider);
   const body = Buffer.concat([
     ...(audio.header ? [Buffer.from(audio.header)] : []),
@@ -133,7 +134,7 @@ async function geminiTranscription(
   };
   const ir = transcriptionRequestToIr(fields, upload, target.upstreamModel, provider);
   if (ir.value.stream) {
-    const codec = codecFor('gemini');
+    const codec = codecFor(GEMINI);
     const encoded = codec.request.fromIr(ir.value);
     call.outcome.took('translated:audio>gemini', [...ir.warnings, ...encoded.warnings]);
     const endpoint = serving.adapter.generation({
@@ -148,7 +149,7 @@ async function geminiTranscription(
       codec,
     );
   }
-  const response = await serviceThroughIr(call, serving, 'gemini', ir.value, ir.warnings);
+  const response = await serviceThroughIr(call, serving, GEMINI, ir.value, ir.warnings);
   const answer = transcriptionFromIr(response, fields.response_format === 'text' ? 'text' : 'json', provider);
   call.sink.send(200, answer.contentType, answer.body, completeAnswerHeaders(call));
 }

@@ -12,6 +12,7 @@ import { asRecord } from '@interlingua/ir-utils';
 import { completeAnswerHeaders } from '../commit/commit-stream.js';
 import { providerLabel, runServiceCall, type ServiceCall, type ServiceTarget } from './service-call.js';
 import { localTarget, noteTranslation, postServiceJson, requireService } from './retrieval-service.js';
+import { GEMINI } from '../http/request-styles.js';
 
 /** Which embeddings API the caller used. */
 export type EmbeddingsCaller = 'openai' | 'gemini-batch' | 'gemini-single';
@@ -67,7 +68,7 @@ async function forwardSameStyle(
   let body: string | Buffer;
   if (input.caller === 'openai' && wire.id === 'openai')
     body = input.json.model === model ? input.rawBody : JSON.stringify({ ...input.json, model });
-  else if (input.caller === 'gemini-batch' && wire.id === 'gemini')
+  else if (input.caller === 'gemini-batch' && wire.id === GEMINI)
     body = JSON.stringify({
       ...input.json,
       requests: (input.json.requests as Record<string, unknown>[]).map((r) => ({ ...r, model: `models/${model}` })),

@@ -2,17 +2,10 @@ import { IrError } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { MEDIA_PART_TYPES } from '../http/json-body-scan.js';
+import { STYLE_BODY_FIELDS } from '../http/request-styles.js';
 import { pendingField, type PendingField } from '../http/lazy-json-body.js';
 import { describeUrl } from './media-fetcher.js';
 import { forwardedUrlProblem, type MediaUrlPolicy } from './media-url-policy.js';
-
-/** Where each style keeps the content that can name media by URL. */
-export const CONTENT_FIELDS: Record<GenerationStyle, readonly string[]> = {
-  'openai-chat': ['messages'],
-  'openai-responses': ['input'],
-  'anthropic-messages': ['messages', 'system'],
-  gemini: ['contents', 'systemInstruction', 'system_instruction'],
-};
 
 /** Fields holding a tool call's arguments: the model's data, never media the gateway passes on. */
 const ARGUMENT_FIELDS = new Set(['arguments', 'args', 'input', 'partial_json']);
@@ -51,7 +44,7 @@ export function checkForwardedMediaUrls(
       source: 'gateway',
     });
   };
-  for (const field of CONTENT_FIELDS[wire]) {
+  for (const field of STYLE_BODY_FIELDS[wire].contentFields) {
     const pending = pendingField(json, field);
     if (pending && !mayNameMedia(pending)) continue;
     visitMediaUrls(json[field], [field], refuseBadUrl);

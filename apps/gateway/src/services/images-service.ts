@@ -24,6 +24,7 @@ import { serviceThroughIr } from './service-through-ir.js';
 import { fetchServiceAnswer, relaySseAnswer, serviceUpstreamRequest } from './service-upstream.js';
 import { lastUsageObject } from '../accounting/service-usage.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
+import { GEMINI } from '../http/request-styles.js';
 
 /** An image request as the route read it: the JSON body (generations) or the form (edits, variations), validated. */
 export type ImagesInput =
@@ -91,7 +92,7 @@ async function geminiImages(
     model: serving.target.upstreamModel,
     provider,
   });
-  const response = await serviceThroughIr(call, serving, 'gemini', ir.value, ir.warnings);
+  const response = await serviceThroughIr(call, serving, GEMINI, ir.value, ir.warnings);
   call.sink.sendJson(200, irToImagesResponse(response, provider).value, completeAnswerHeaders(call));
 }
 

@@ -4,9 +4,10 @@ import type { GatewayConfig } from '../config/config-schema.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { inlineRemoteImages } from './inline-remote-media.js';
 import { createMediaFetcher, type ByteBudget, type FetchedMedia, type MediaFetcher } from './media-fetcher.js';
+import { GEMINI } from '../http/request-styles.js';
 
 /** Upstream wires that cannot take images by URL and need them inline. */
-const INLINE_ONLY_WIRES = new Set<GenerationStyle>(['gemini']);
+const INLINE_ONLY_WIRES = new Set<GenerationStyle>([GEMINI]);
 
 /** What the remote-media step touches: the media settings (the fetcher is kept per scope object). */
 export interface MediaScope {

@@ -11,6 +11,7 @@ import {
 import { outcomeHeaders } from '../commit/route-headers.js';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
 import { upstreamHttpError } from '../call/upstream-request.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -83,7 +84,7 @@ class TranscriptWriter {
     if (!this.call.sink.committed) throw new IrError(error);
     if (this.ended) return;
     this.ended = true;
-    const messages = codecFor('openai-chat').stream.createEncoder().push({ type: 'error', error });
+    const messages = codecFor(OPENAI_CHAT).stream.createEncoder().push({ type: 'error', error });
     await this.call.sink.write(serializeSseMessages(messages));
     this.call.sink.end();
   }

@@ -13,6 +13,7 @@ import { ConnectionCounts } from './connection-counts.js';
 import { generationRunner, type ResponseRunner, type TurnServing } from './socket-turn.js';
 import { ResponsesSocket } from './responses-socket.js';
 import { errorEventFromHttp } from './server-events.js';
+import { OPENAI_RESPONSES } from '../http/request-styles.js';
 
 const PATH = '/v1/responses';
 /** How long a closing connection gets for the close handshake on shutdown. */
@@ -199,7 +200,7 @@ function logRefused(gateway: Gateway, request: IncomingMessage, error: IrError):
 
 /** The `error` event for an error of the gateway, with the status and body HTTP would answer. */
 function errorEventFor(error: IrError): string {
-  const { status, body } = codecFor('openai-responses').error.fromIr(error.data);
+  const { status, body } = codecFor(OPENAI_RESPONSES).error.fromIr(error.data);
   return errorEventFromHttp(
     status,
     JSON.stringify(body),
@@ -210,7 +211,7 @@ function errorEventFor(error: IrError): string {
 /** Answers a refused upgrade with a plain HTTP response (status and error body in the style of the path) and closes the socket. */
 function refuse(socket: Duplex, request: IncomingMessage, error: IrError): void {
   const path = new URL(request.url ?? '/', 'http://gateway.local').pathname;
-  const codec = path === PATH ? codecFor('openai-responses') : errorCodecForPath(path, request.headers);
+  const codec = path === PATH ? codecFor(OPENAI_RESPONSES) : errorCodecForPath(path, request.headers);
   const { status, body } = codec.error.fromIr(error.data);
   const text = JSON.stringify(body);
   const retryAfter =

@@ -6,6 +6,7 @@ import type { Gateway } from '../gateway.js';
 import type { GenerationRunner } from '../route/generation-route.js';
 import { SocketSink, type SendEvent } from './socket-sink.js';
 import { answerWarmUp } from './warm-up.js';
+import { OPENAI_RESPONSES } from '../http/request-styles.js';
 
 const PATH = '/v1/responses';
 
@@ -44,7 +45,7 @@ export interface TurnServing {
  * without generating. Closing the socket aborts the response and its upstream request.
  */
 export function generationRunner(current: () => TurnServing): ResponseRunner {
-  const codec = (): ReturnType<typeof codecFor> => codecFor('openai-responses');
+  const codec = (): ReturnType<typeof codecFor> => codecFor(OPENAI_RESPONSES);
   return async ({ body, apiKey, signal, emit, warmup }) => {
     if (signal.aborted) return undefined;
     const { gateway, createResponse } = current();

@@ -1,10 +1,8 @@
-import { anthropicMessagesCodec } from '@interlingua/anthropic-messages';
-import { geminiCodec } from '@interlingua/gemini';
-import { openAiChatCodec } from '@interlingua/openai-chat';
+import { expectHandReadsAsSchema, objectsSharedWithBody, readingOf } from '@interlingua/testkit/request-reading';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectHandReadsAsSchema, objectsSharedWithBody, readingOf } from './request-reading.test-support.js';
-import { plainChatRequestToIr } from './plain-chat-request.js';
+import { openAiChatCodec } from './openai-chat-codec.js';
+import { readPlainOpenAiChatRequest } from './openai-chat-plain-request.js';
 
 const schemaIr = readingOf(openAiChatCodec.request.toIr);
 
@@ -44,9 +42,9 @@ const agentBody = {
   ],
 };
 
-describe('plainChatRequestToIr', () => {
+describe('readPlainOpenAiChatRequest', () => {
   it('reads an agent’s turn (messages, tool calls and results, tools, tool choice) as the request schema does', () => {
-    const ir = plainChatRequestToIr(agentBody);
+    const ir = readPlainOpenAiChatRequest(agentBody);
     expect(ir).toBeDefined();
     expect(ir).toEqual(schemaIr(agentBody));
   });
@@ -80,7 +78,7 @@ describe('plainChatRequestToIr', () => {
       { ...base, reasoning_effort: 'huge' },
       { messages: base.messages },
     ];
-    for (const body of others) expect(plainChatRequestToIr(body), JSON.stringify(body)).toBeUndefined();
+    for (const body of others) expect(readPlainOpenAiChatRequest(body), JSON.stringify(body)).toBeUndefined();
   });
 
   it('never accepts what the schema refuses, and reads what it accepts as the schema does, to the same upstream bytes', () => {
@@ -210,11 +208,11 @@ describe('plainChatRequestToIr', () => {
       fc.tuple(usual, body).map(([plain, oddBody]) => ({ ...plain, ...oddBody })),
       body,
     );
-    expectHandReadsAsSchema(candidates, plainChatRequestToIr, schemaIr, [geminiCodec, anthropicMessagesCodec], 500);
+    expectHandReadsAsSchema(candidates, readPlainOpenAiChatRequest, schemaIr, [openAiChatCodec], 500);
   });
 
   it('shares no object or array with the caller’s body', () => {
     const body = structuredClone(agentBody);
-    expect(objectsSharedWithBody(body, plainChatRequestToIr(body))).toEqual([]);
+    expect(objectsSharedWithBody(body, readPlainOpenAiChatRequest(body))).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@ import {
   MAX_USER_ID_LENGTH,
   type IrRequest,
 } from '@interlingua/ir';
-import { OPENAI_CHAT_REASONING_EFFORTS, openAiChatRequestBodyToIr } from '@interlingua/openai-chat/internal';
 import {
   anyOf,
   anything,
@@ -17,7 +16,9 @@ import {
   nullish,
   typeIs,
   type Check,
-} from './shape-checks.js';
+} from '@interlingua/ir-utils';
+import { OPENAI_CHAT_REASONING_EFFORTS } from './map/openai-chat-reasoning-effort.js';
+import { openAiChatRequestBodyToIr } from './openai-chat-request-to-ir.js';
 
 /*
  * Hand-written checks for a Chat Completions request of the shape coding agents send on every
@@ -124,7 +125,7 @@ const REQUEST_FIELDS: Readonly<Record<string, Check>> = {
  * functions, custom tools, reasoning fields sent back, cache breakpoints, metadata, an unknown
  * field, a wrong type) gives undefined: the request schema reads it and names what is wrong.
  */
-export function plainChatRequestToIr(body: Record<string, unknown>): IrRequest | undefined {
+export function readPlainOpenAiChatRequest(body: Record<string, unknown>): IrRequest | undefined {
   if (!fieldsOf(body, REQUEST_FIELDS) || !has(body, 'model') || !has(body, 'messages')) return undefined;
   return openAiChatRequestBodyToIr(schemaCopies(body) as Parameters<typeof openAiChatRequestBodyToIr>[0]);
 }

@@ -1,6 +1,13 @@
-import { anthropicMessagesRequestBodyToIr, type AnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
 import { MAX_MODEL_NAME_LENGTH, type IrRequest } from '@interlingua/ir';
-import { isAgentTurn, isCustomTool, isMetadata, isTextBlock, isToolChoice } from './anthropic-request-shape.js';
+import { anthropicMessagesRequestBodyToIr } from './anthropic-messages-request-to-ir.js';
+import type { AnthropicCountTokensRequest } from './anthropic-messages-request-schema.js';
+import {
+  isAgentTurn,
+  isCustomTool,
+  isMetadata,
+  isTextBlock,
+  isToolChoice,
+} from './anthropic-messages-request-shape.js';
 
 /** Top-level fields of a plain request: each checked below, and each one the IR carries. */
 const PLAIN_FIELDS: ReadonlySet<string> = new Set([
@@ -38,7 +45,7 @@ const arrayOf =
  * half of decoding it. Anything else (images, documents, server tools, thinking settings, an
  * unknown field, a wrong type) gives undefined: the request schema reads it and names what is wrong.
  */
-export function plainAnthropicRequestToIr(body: Record<string, unknown>): IrRequest | undefined {
+export function readPlainAnthropicMessagesRequest(body: Record<string, unknown>): IrRequest | undefined {
   for (const key of Object.keys(body)) if (!PLAIN_FIELDS.has(key)) return undefined;
   const { model, max_tokens, messages, system, stream, temperature, top_p, top_k, stop_sequences } = body;
   const plain =

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { IrRequest } from '@interlingua/ir';
+
+/** What of an IR request these helpers read (the testkit depends on no Interlingua package). */
+interface IrRequest {
+  tools?: ReadonlyArray<{ parameters?: object }>;
+}
 
 /**
  * The objects and arrays of `ir` that are also in `body`: none, for a request read by hand as the

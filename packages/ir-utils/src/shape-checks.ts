@@ -1,7 +1,6 @@
 /**
- * Building blocks of the hand-written request checks (`anthropic-request-shape.ts`,
- * `chat-request-shape.ts`): each check is true only for a value the style's request schema accepts
- * as it is.
+ * Building blocks of the style packages' hand-written request checks (their `*-plain-request.ts`
+ * fast readers): each check is true only for a value the style's request schema accepts as it is.
  */
 export type Check = (value: unknown) => boolean;
 

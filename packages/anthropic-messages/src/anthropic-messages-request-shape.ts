@@ -1,5 +1,15 @@
 import { MAX_TOOL_NAME_LENGTH, MAX_USER_ID_LENGTH } from '@interlingua/ir';
-import { anything, fieldsOf, has, isBoolean, isRecord, isString, nullish, typeIs, type Check } from './shape-checks.js';
+import {
+  anything,
+  fieldsOf,
+  has,
+  isBoolean,
+  isRecord,
+  isString,
+  nullish,
+  typeIs,
+  type Check,
+} from '@interlingua/ir-utils';
 
 /**
  * Hand-written checks for the parts of an Anthropic Messages request that coding agents send on

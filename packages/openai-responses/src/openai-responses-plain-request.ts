@@ -1,9 +1,19 @@
 import type { IrRequest } from '@interlingua/ir';
-import { openAiResponsesRequestBodyToIr, openAiResponsesRequestSchema } from '@interlingua/openai-responses/internal';
-import * as shape from './shape-checks.js';
-import type { Check } from './shape-checks.js';
-
-const { anyOf, anything, arrayOf, fieldsOf, has, isBoolean, isRecord, isString, nullish, typeIs } = shape;
+import {
+  anyOf,
+  anything,
+  arrayOf,
+  fieldsOf,
+  has,
+  isBoolean,
+  isRecord,
+  isString,
+  nullish,
+  typeIs,
+  type Check,
+} from '@interlingua/ir-utils';
+import { openAiResponsesRequestSchema } from './openai-responses-request-schema.js';
+import { openAiResponsesRequestBodyToIr } from './openai-responses-request-to-ir.js';
 
 /*
  * Hand-written checks for the input items coding agents send on every Responses turn (text
@@ -90,7 +100,7 @@ const isPlainTool: Check = (tool) =>
  * compaction, item references, an unknown field, a wrong type) gives undefined: the request schema
  * and the item schemas read it and name what is wrong.
  */
-export function plainResponsesRequestToIr(body: Record<string, unknown>): IrRequest | undefined {
+export function readPlainOpenAiResponsesRequest(body: Record<string, unknown>): IrRequest | undefined {
   const { input, tools } = body;
   if (!Array.isArray(input) || !input.every(isAgentItem)) return undefined;
   if (Array.isArray(tools) && !tools.every(isPlainTool)) return undefined;

@@ -1,7 +1,4 @@
-import { anthropicMessagesCodec } from '@interlingua/anthropic-messages';
 import type { IrRequest } from '@interlingua/ir';
-import { openAiChatCodec } from '@interlingua/openai-chat';
-import { openAiResponsesCodec } from '@interlingua/openai-responses';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,8 +6,9 @@ import {
   objectsSharedWithBody,
   readingOf,
   upstreamBytes,
-} from './request-reading.test-support.js';
-import { plainResponsesRequestToIr } from './plain-responses-request.js';
+} from '@interlingua/testkit/request-reading';
+import { openAiResponsesCodec } from './openai-responses-codec.js';
+import { readPlainOpenAiResponsesRequest } from './openai-responses-plain-request.js';
 
 const schemaIr = readingOf(openAiResponsesCodec.request.toIr);
 
@@ -63,12 +61,12 @@ const agentBody = {
   ],
 };
 
-describe('plainResponsesRequestToIr', () => {
+describe('readPlainOpenAiResponsesRequest', () => {
   it('reads an agent’s turn (messages, reasoning, calls and outputs, tools) as the schemas do', () => {
-    const ir = plainResponsesRequestToIr(agentBody);
+    const ir = readPlainOpenAiResponsesRequest(agentBody);
     expect(ir).toBeDefined();
     expect(ir).toEqual(schemaIr(agentBody));
-    const codecs = [anthropicMessagesCodec, openAiChatCodec, openAiResponsesCodec];
+    const codecs = [openAiResponsesCodec];
     expect(upstreamBytes(ir as IrRequest, codecs)).toEqual(upstreamBytes(schemaIr(agentBody) as IrRequest, codecs));
   });
 
@@ -91,7 +89,7 @@ describe('plainResponsesRequestToIr', () => {
       { ...base, temperature: 3 },
       { ...base, model: 1 },
     ];
-    for (const body of others) expect(plainResponsesRequestToIr(body), JSON.stringify(body)).toBeUndefined();
+    for (const body of others) expect(readPlainOpenAiResponsesRequest(body), JSON.stringify(body)).toBeUndefined();
   });
 
   it('never accepts what the schemas refuse, and reads what they accept as they do, to the same upstream bytes', () => {
@@ -208,17 +206,11 @@ describe('plainResponsesRequestToIr', () => {
       fc.tuple(usual, body).map(([plain, oddBody]) => ({ ...plain, ...oddBody })),
       body,
     );
-    expectHandReadsAsSchema(
-      candidates,
-      plainResponsesRequestToIr,
-      schemaIr,
-      [anthropicMessagesCodec, openAiChatCodec, openAiResponsesCodec],
-      500,
-    );
+    expectHandReadsAsSchema(candidates, readPlainOpenAiResponsesRequest, schemaIr, [openAiResponsesCodec], 500);
   });
 
   it('shares no object or array with the caller’s body', () => {
     const body = structuredClone(agentBody);
-    expect(objectsSharedWithBody(body, plainResponsesRequestToIr(body))).toEqual([]);
+    expect(objectsSharedWithBody(body, readPlainOpenAiResponsesRequest(body))).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import { anthropicMessagesRequestToIr } from '@interlingua/anthropic-messages';
-import { openAiChatCodec } from '@interlingua/openai-chat';
+import { expectHandReadsAsSchema, objectsSharedWithBody } from '@interlingua/testkit/request-reading';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectHandReadsAsSchema, objectsSharedWithBody } from './request-reading.test-support.js';
-import { plainAnthropicRequestToIr } from './plain-anthropic-request.js';
+import { anthropicMessagesCodec } from './anthropic-messages-codec.js';
+import { anthropicMessagesRequestToIr } from './anthropic-messages-request-to-ir.js';
+import { readPlainAnthropicMessagesRequest } from './anthropic-messages-plain-request.js';
 
 const schemaIr = (body: Record<string, unknown>) => anthropicMessagesRequestToIr(body).value;
 
@@ -23,11 +23,11 @@ const plainBodies: Array<Record<string, unknown>> = [
   { model: 'm', max_tokens: 64, temperature: 0.2, top_p: 1, top_k: 40, stop_sequences: ['END', ''], messages: [] },
 ];
 
-describe('plainAnthropicRequestToIr', () => {
+describe('readPlainAnthropicMessagesRequest', () => {
   it.each(plainBodies.map((body) => [JSON.stringify(body).slice(0, 60), body] as const))(
     'reads a plain body as the request schema does: %s',
     (_name, body) => {
-      expect(plainAnthropicRequestToIr(body)).toEqual(schemaIr(body));
+      expect(readPlainAnthropicMessagesRequest(body)).toEqual(schemaIr(body));
     },
   );
 
@@ -64,7 +64,7 @@ describe('plainAnthropicRequestToIr', () => {
       { ...base, stop_sequences: [1] },
       { model: 'm', messages: [] },
     ];
-    for (const body of others) expect(plainAnthropicRequestToIr(body), JSON.stringify(body)).toBeUndefined();
+    for (const body of others) expect(readPlainAnthropicMessagesRequest(body), JSON.stringify(body)).toBeUndefined();
   });
 
   it('never accepts what the schema refuses, and reads what it accepts as the schema does', () => {
@@ -133,7 +133,7 @@ describe('plainAnthropicRequestToIr', () => {
     );
     fc.assert(
       fc.property(candidates, ({ candidate, branch }) => {
-        const plain = plainAnthropicRequestToIr(candidate);
+        const plain = readPlainAnthropicMessagesRequest(candidate);
         if (branch === 'hand') expect(plain).toEqual(schemaIr(candidate));
         else if (branch === 'schema') expect(plain).toBeUndefined();
         else if (plain) expect(plain).toEqual(schemaOrNothing(candidate));
@@ -184,7 +184,7 @@ describe('plainAnthropicRequestToIr', () => {
   };
 
   it('reads an agent’s turn (blocks, tools, tool choice, metadata) as the request schema does', () => {
-    const ir = plainAnthropicRequestToIr(agentBody);
+    const ir = readPlainAnthropicMessagesRequest(agentBody);
     expect(ir).toBeDefined();
     expect(ir).toEqual(schemaIr(agentBody));
   });
@@ -321,19 +321,19 @@ describe('plainAnthropicRequestToIr', () => {
       agent,
     );
     // What the hand reads, the schema accepts, reads the same and encodes to the same bytes.
-    expectHandReadsAsSchema(candidates, plainAnthropicRequestToIr, schemaIr, [openAiChatCodec], 400);
+    expectHandReadsAsSchema(candidates, readPlainAnthropicMessagesRequest, schemaIr, [anthropicMessagesCodec], 400);
   });
 
   it('shares no object or array with the caller’s body', () => {
     const body = structuredClone(agentBody);
-    const ir = plainAnthropicRequestToIr(body);
+    const ir = readPlainAnthropicMessagesRequest(body);
     expect(ir?.tools?.[0]?.parameters).not.toBe(body.tools[0]?.input_schema);
     expect(objectsSharedWithBody(body, ir)).toEqual([]);
   });
 
   it('shares no array with the caller’s body', () => {
     const body = { model: 'm', max_tokens: 8, stop_sequences: ['END'], messages: [{ role: 'user', content: 'Hi' }] };
-    const ir = plainAnthropicRequestToIr(body);
+    const ir = readPlainAnthropicMessagesRequest(body);
     expect(ir?.sampling.stopSequences).toEqual(['END']);
     expect(ir?.sampling.stopSequences).not.toBe(body.stop_sequences);
   });
