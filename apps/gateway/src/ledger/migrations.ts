@@ -82,6 +82,18 @@ ALTER TABLE interlingua_requests ADD COLUMN row_id TEXT;
 CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id);
 `,
   },
+  {
+    version: 5,
+    name: 'a rotated runtime key keeps its previous secrets for an overlap',
+    sql: `
+CREATE TABLE interlingua_key_previous_secrets (
+  key_id TEXT NOT NULL,
+  secret_sha256 TEXT NOT NULL,
+  valid_until BIGINT NOT NULL
+);
+CREATE INDEX interlingua_key_previous_secrets_key_id ON interlingua_key_previous_secrets (key_id);
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */
