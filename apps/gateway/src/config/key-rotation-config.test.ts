@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { responsesSchema } from './responses-schema.js';
 import { configWarnings } from './config-warnings.js';
 import { ConfigError, parseConfigText } from './load-config.js';
 
@@ -60,5 +61,19 @@ describe('a config key with previous secrets (rotation)', () => {
         { name: 'b', id: 'b', secret: 'shared-secret' },
       ]),
     ).toEqual(['keys[1]: the same secret as keys[0].previousSecrets[0]; each secret may belong to one key, once']);
+  });
+});
+
+describe('the compaction secret keyring', () => {
+  it('reads a list as newest first, and secret with previousSecrets alike', () => {
+    const list = responsesSchema.parse({ compaction: { secret: ['newest-secret-0001', 'older-secret-00002'] } });
+    expect(list.compaction).toEqual({ secret: 'newest-secret-0001', previousSecrets: ['older-secret-00002'] });
+    const split = responsesSchema.parse({
+      compaction: { secret: 'newest-secret-0001', previousSecrets: ['older-secret-00002'] },
+    });
+    expect(split.compaction).toEqual(list.compaction);
+    expect(responsesSchema.parse({}).compaction).toEqual({ previousSecrets: [] });
+    expect(responsesSchema.safeParse({ compaction: { previousSecrets: ['older-secret-00002'] } }).success).toBe(false);
+    expect(responsesSchema.safeParse({ compaction: { secret: [] } }).success).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ import type { UpstreamResponseOwners } from './upstream-response-owners.js';
 export interface ResponsesState {
   store: ResponseStore;
   secret: string | undefined;
+  /** The compaction keyring's earlier secrets: items sealed with them still open. */
+  previousSecrets: readonly string[];
   owners: UpstreamResponseOwners;
 }
 
