@@ -3,9 +3,15 @@ import { openDatabase } from '../ledger/open-database.js';
 import type { SqlDatabase } from '../ledger/sql-database.js';
 import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
 import { RuntimeKeyRegistry } from './runtime-key-registry.js';
+import type { CreateKeyInput } from './runtime-key-input.js';
 import { MAX_PREVIOUS_SECRETS, RuntimeKeyStore } from './runtime-key-store.js';
 
 const HOUR = 3_600_000;
+
+/** A key with every model and no limits. */
+function plainKey(name: string): CreateKeyInput {
+  return { name, models: ['*'], metadata: {}, budgets: [] };
+}
 
 for (const database of TEST_DATABASES) {
   describe(`rotating a runtime key with an overlap on ${database.name}`, () => {
@@ -37,12 +43,7 @@ for (const database of TEST_DATABASES) {
 
     it('accepts the previous secret, as the same key, until the overlap ends, then refuses it', async () => {
       const { store, registry, clock } = await setUp();
-      const { record, secret: first } = await store.create({
-        name: 'team-a',
-        models: ['*'],
-        metadata: {},
-        budgets: [],
-      });
+      const { record, secret: first } = await store.create(plainKey('team-a'));
       const rotated = await store.rotate(record.id, HOUR);
       await registry.refresh(true);
 
@@ -59,12 +60,7 @@ for (const database of TEST_DATABASES) {
 
     it('keeps the overlap in the database: a new registry (a restart, another instance) accepts the previous secret', async () => {
       const { store } = await setUp();
-      const { record, secret: first } = await store.create({
-        name: 'team-b',
-        models: ['*'],
-        metadata: {},
-        budgets: [],
-      });
+      const { record, secret: first } = await store.create(plainKey('team-b'));
       await store.rotate(record.id, HOUR);
       const restarted = new RuntimeKeyRegistry(store, () => undefined);
       registries.push(restarted);
@@ -74,12 +70,7 @@ for (const database of TEST_DATABASES) {
 
     it('a rotation without overlap ends the replaced secret and every earlier one at once', async () => {
       const { store, registry } = await setUp();
-      const { record, secret: first } = await store.create({
-        name: 'team-c',
-        models: ['*'],
-        metadata: {},
-        budgets: [],
-      });
+      const { record, secret: first } = await store.create(plainKey('team-c'));
       const second = await store.rotate(record.id, HOUR);
       const third = await store.rotate(record.id, 0);
       await registry.refresh(true);
@@ -91,7 +82,7 @@ for (const database of TEST_DATABASES) {
 
     it(`keeps at most ${MAX_PREVIOUS_SECRETS} previous secrets, the newest, and forgets them when the key is deleted`, async () => {
       const { store, registry } = await setUp();
-      const { record, secret } = await store.create({ name: 'team-d', models: ['*'], metadata: {}, budgets: [] });
+      const { record, secret } = await store.create(plainKey('team-d'));
       const secrets = [secret];
       for (let i = 0; i <= MAX_PREVIOUS_SECRETS; i++)
         secrets.push((await store.rotate(record.id, HOUR))?.secret as string);
