@@ -166,7 +166,7 @@ describe('the snapshot record', () => {
 });
 
 describe('the catalog resolution cache', () => {
-  const usage: IrUsage = { inputTokens: 1_000, outputTokens: 500 };
+  const usage: IrUsage = { inputTokens: 1_000, outputTokens: 500, totalTokens: 1_500 };
   /** Calls that looked a model up by provider id (a resolution), as opposed to pricing a resolved one. */
   const resolutions = (spy: ReturnType<typeof vi.fn>) =>
     spy.mock.calls.filter((call) => (call[2] as { providerId?: string } | undefined)?.providerId !== undefined).length;
