@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { IrUsage } from '@interlingua/ir';
 import { codecFor, type GenerationStyle } from '@interlingua/provider-adapters';
 import { loadRecording, recordingJson } from '@interlingua/testkit';
-import { describe, expect, it } from 'vitest';
+import { calcPrice } from '@pydantic/genai-prices';
+import { describe, expect, it, vi } from 'vitest';
 import { CATALOG_AS_OF, CATALOG_SOURCE, PriceCatalog } from './price-catalog.js';
 import { PRICE_CATALOG_SNAPSHOT } from './price-catalog-snapshot.js';
 import { PriceTable } from './price-table.js';
@@ -161,5 +162,42 @@ describe('the snapshot record', () => {
       CATALOG_SOURCE,
     );
     expect(CATALOG_AS_OF).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('the catalog resolution cache', () => {
+  const usage: IrUsage = { inputTokens: 1_000, outputTokens: 500, totalTokens: 1_500 };
+  /** Calls that looked a model up by provider id (a resolution), as opposed to pricing a resolved one. */
+  const resolutions = (spy: ReturnType<typeof vi.fn>) =>
+    spy.mock.calls.filter((call) => (call[2] as { providerId?: string } | undefined)?.providerId !== undefined).length;
+
+  it('resolves a (provider type, model) once: the next answers are priced without a lookup, to the same cost', () => {
+    const spy = vi.fn(calcPrice);
+    const catalog = new PriceCatalog(() => {}, spy);
+    const first = catalog.cost('openai', 'gpt-4o-mini', usage);
+    const afterFirst = resolutions(spy);
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(catalog.cost('openai', 'gpt-4o-mini', usage)).toBe(first);
+    expect(catalog.entry('openai', 'gpt-4o-mini')?.model).toBe('gpt-4o-mini');
+    expect(resolutions(spy)).toBe(afterFirst);
+    expect(first).toBe(new PriceCatalog().cost('openai', 'gpt-4o-mini', usage));
+    // An unknown model is remembered as unknown too.
+    catalog.cost('openai', 'no-such-model', usage);
+    const afterUnknown = resolutions(spy);
+    expect(catalog.cost('openai', 'no-such-model', usage)).toBeNull();
+    expect(resolutions(spy)).toBe(afterUnknown);
+  });
+
+  it('keeps at most its bound of resolutions, dropping the least recently used', () => {
+    const spy = vi.fn(calcPrice);
+    const catalog = new PriceCatalog(() => {}, spy, 2);
+    for (const model of ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1']) catalog.cost('openai', model, usage);
+    expect(catalog.resolvedCount).toBe(2);
+    const before = resolutions(spy);
+    catalog.cost('openai', 'gpt-4.1', usage);
+    expect(resolutions(spy)).toBe(before);
+    catalog.cost('openai', 'gpt-4o-mini', usage);
+    expect(resolutions(spy)).toBe(before + 1);
+    expect(catalog.resolvedCount).toBe(2);
   });
 });

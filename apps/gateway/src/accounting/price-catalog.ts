@@ -1,4 +1,5 @@
-import { calcPrice, type ModelPrice, type Usage } from '@pydantic/genai-prices';
+import { calcPrice, type ModelPrice, type Provider, type Usage } from '@pydantic/genai-prices';
+import { LRUCache } from 'lru-cache';
 import type { IrUsage } from '@interlingua/ir';
 import { PRICE_CATALOG_SNAPSHOT as snapshot } from './price-catalog-snapshot.js';
 
@@ -63,17 +64,34 @@ export function catalogUsage(usage: IrUsage): Usage {
 
 const NO_USAGE: Usage = { input_tokens: 0, output_tokens: 0 };
 
+/** Upstream models whose catalog resolution is remembered (least recently used dropped first). */
+export const RESOLVED_MODELS_KEPT = 4_096;
+
+/** A model's resolution: the catalog provider narrowed to the one model it matched, or none. */
+interface Resolution {
+  provider: Provider | null;
+}
+
 /**
  * The price catalog shipped with the gateway: a pinned snapshot of a maintained, openly licensed price list, looked up
- * by the adapter's type and the upstream model. Lookups that resolve to nothing are remembered, so the log names an
- * unpriced model once.
+ * by the adapter's type and the upstream model. Each (type, model) is resolved in the catalog once and remembered
+ * (bounded), so pricing an answer matches one model, not the whole list; lookups that resolve to nothing are remembered
+ * too, and the log names an unpriced model once.
  */
 export class PriceCatalog {
   /** Unpriced models already named in the log; bounded, since wildcard routes let callers name upstream models. */
   private readonly unknown = new Set<string>();
   private static readonly UNKNOWN_NAMED = 1_000;
+  private readonly resolved: LRUCache<string, Resolution>;
 
-  constructor(private readonly onUnpriced: (providerType: string, model: string) => void = () => {}) {}
+  constructor(
+    private readonly onUnpriced: (providerType: string, model: string) => void = () => {},
+    /** The catalog's price function (tests spy on it). */
+    private readonly price: typeof calcPrice = calcPrice,
+    maxResolved = RESOLVED_MODELS_KEPT,
+  ) {
+    this.resolved = new LRUCache<string, Resolution>({ max: maxResolved });
+  }
 
   /** The cost of one answer in USD, or `null` when the catalog does not know the model. */
   cost(providerType: string, model: string, usage: IrUsage): number | null {
@@ -94,18 +112,40 @@ export class PriceCatalog {
     };
   }
 
+  /** How many (type, model) resolutions are remembered. */
+  get resolvedCount(): number {
+    return this.resolved.size;
+  }
+
   private calculate(providerType: string, model: string, usage: Usage) {
-    const providers = CATALOG_PROVIDERS[providerType];
-    if (!providers) return null;
-    const modelId = catalogModelId(providerType, model);
-    for (const providerId of providers) {
-      const found = calcPrice(usage, modelId, { providerId });
-      if (found) return found;
-    }
+    const provider = this.resolve(providerType, model);
+    return provider ? this.price(usage, catalogModelId(providerType, model), { provider }) : null;
+  }
+
+  /** The catalog provider (with only the matched model) pricing this upstream model, looked up once per (type, model). */
+  private resolve(providerType: string, model: string): Provider | null {
+    // Types the catalog does not bill (local servers, the mock) are unpriced by design, not named as unknown.
+    if (!CATALOG_PROVIDERS[providerType]) return null;
     const name = `${providerType}\u0000${model}`;
-    if (!this.unknown.has(name) && this.unknown.size < PriceCatalog.UNKNOWN_NAMED) {
+    const known = this.resolved.get(name);
+    if (known) return known.provider;
+    const provider = this.lookUp(providerType, model);
+    this.resolved.set(name, { provider });
+    if (!provider && !this.unknown.has(name) && this.unknown.size < PriceCatalog.UNKNOWN_NAMED) {
       this.unknown.add(name);
       this.onUnpriced(providerType, model);
+    }
+    return provider;
+  }
+
+  private lookUp(providerType: string, model: string): Provider | null {
+    const modelId = catalogModelId(providerType, model);
+    for (const providerId of CATALOG_PROVIDERS[providerType] ?? []) {
+      const found = this.price(NO_USAGE, modelId, { providerId });
+      if (found) {
+        const { fallback_model_providers: _fallbacks, ...provider } = found.provider;
+        return { ...provider, models: [found.model] };
+      }
     }
     return null;
   }

@@ -17,8 +17,10 @@ export interface EffectivePrice {
 }
 
 /**
- * Every routed target's effective price: the config's row first, then the catalog. Wildcard routes list the
- * configured rows and the catalog as their source, since the upstream model is the caller's to name.
+ * Every routed target's effective price: the config's row first, then the catalog. A wildcard route without an upstream
+ * model lists `*` as it: the caller names the model, so there is no one price to show and the catalog is not asked;
+ * its `prices` are `null` unless a `pricing` row's model glob matches `*` itself (a catch-all row). Its answers are
+ * still priced one by one, by the model each names.
  */
 export function effectivePrices(
   config: Pick<GatewayConfig, 'models' | 'providers'>,

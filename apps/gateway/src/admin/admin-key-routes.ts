@@ -12,12 +12,12 @@ import { parseBody, readJson } from './admin-json-body.js';
 import type { AdminKeysScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
-import { createKeySchema, updateKeySchema } from './runtime-key-input.js';
+import { createKeySchema, rotateKeySchema, updateKeySchema } from './runtime-key-input.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
 
 /** What one key change touches: the configured keys (names, ids), the spread to the workers and the audit log. */
 interface KeyRouteScope {
-  config: { keys: readonly KeyConfig[] };
+  config: { keys: readonly KeyConfig[]; admin?: { rotationOverlapSeconds: number } | undefined };
   keys: readonly GatewayKey[];
   ops: { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger'> };
 }
@@ -154,15 +154,19 @@ async function rotateKey(
   request: Request,
   context: RequestContext,
 ): Promise<void> {
-  const rotated = await revoke(
+  const { overlapSeconds = gateway.config.admin?.rotationOverlapSeconds ?? 0 } = parseBody(
+    rotateKeySchema,
+    await readJson(request),
+  );
+  const { record, ...rotated } = await revoke(
     gateway,
     operator,
     request,
     context,
     'key.rotate',
-    async (id) => (await operator.keys.rotate(id)) ?? notFound(id),
+    async (id) => (await operator.keys.rotate(id, overlapSeconds * 1_000)) ?? notFound(id),
   );
-  sendJson(context, 200, { ...runtimeView(rotated.record), secret: rotated.secret });
+  sendJson(context, 200, { ...runtimeView(record), ...rotated });
 }
 
 async function deleteKey(

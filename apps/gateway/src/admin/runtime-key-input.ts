@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strictObject } from '../config/strict-object.js';
-import { budgetSchema, keyLimitFields } from '../config/operations-schema.js';
+import { budgetSchema, keyLimitFields, rotationOverlapSeconds } from '../config/operations-schema.js';
 
 const metadataSchema = z
   .record(z.string().max(128), z.string().max(1_024))
@@ -41,6 +41,9 @@ export const updateKeySchema = strictObject({
   budgets: z.array(budgetSchema).optional(),
   disabled: z.boolean().optional(),
 });
+
+/** `POST /admin/keys/:id/rotate`: how long the previous secret keeps working (default `admin.rotationOverlapSeconds`). */
+export const rotateKeySchema = strictObject({ overlapSeconds: rotationOverlapSeconds.optional() });
 
 export type CreateKeyInput = z.infer<typeof createKeySchema>;
 export type UpdateKeyInput = z.infer<typeof updateKeySchema>;

@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import { compileKey, sha256, type GatewayKey } from '../auth/api-keys.js';
+import { compileKey, secretMatches, sha256, type GatewayKey } from '../auth/api-keys.js';
 import type { KeyChange } from '../operations/gateway-ops.js';
 import type { RuntimeKeyStore, StoredRuntimeKey } from './runtime-key-store.js';
 
@@ -26,6 +25,8 @@ export class RuntimeKeyRegistry {
     private readonly onError: (operation: string, error: unknown) => void,
     /** Told after each refresh that reached the database. */
     private readonly onRefreshed: () => void = () => undefined,
+    /** The clock a previous secret's overlap is checked against. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Loads the keys, then follows changes every `refreshMs`. */
@@ -48,11 +49,14 @@ export class RuntimeKeyRegistry {
     clearInterval(this.timer);
   }
 
-  /** The enabled runtime key whose secret this is (compared in constant time), if any. */
+  /**
+   * The enabled runtime key whose secret this is, or whose previous secret it is within its
+   * overlap (compared in constant time), if any.
+   */
   find(presented: string): GatewayKey | undefined {
     const digest = sha256(presented);
     const key = this.byDigest.get(digest.toString('hex'));
-    return key && timingSafeEqual(key.digest, digest) && !this.refused.has(key.id) ? key : undefined;
+    return key && secretMatches(key, digest, this.now()) && !this.refused.has(key.id) ? key : undefined;
   }
 
   /** The id of the runtime key with this name, as last read. */
@@ -87,14 +91,26 @@ export class RuntimeKeyRegistry {
     const version = await this.store.version();
     if (!force && version === this.version) return;
     const keys = await this.store.listForAuth();
-    this.byDigest = new Map(keys.filter((key) => !key.disabled).map((key) => [key.secretSha256, gatewayKeyOf(key)]));
+    const previous = await this.store.previousSecrets();
+    const byDigest = new Map<string, GatewayKey>();
+    for (const stored of keys.filter((key) => !key.disabled)) {
+      const key = gatewayKeyOf(stored, previous.get(stored.id) ?? []);
+      byDigest.set(stored.secretSha256, key);
+      for (const { secretSha256 } of previous.get(stored.id) ?? []) {
+        if (!byDigest.has(secretSha256)) byDigest.set(secretSha256, key);
+      }
+    }
+    this.byDigest = byDigest;
     this.idByName = new Map(keys.map((key) => [key.name, key.id]));
     this.version = version;
   }
 }
 
-function gatewayKeyOf(key: StoredRuntimeKey): GatewayKey {
-  return compileKey(
+function gatewayKeyOf(
+  key: StoredRuntimeKey,
+  previous: ReadonlyArray<{ secretSha256: string; validUntil: number }>,
+): GatewayKey {
+  const compiled = compileKey(
     {
       name: key.name,
       secretHash: `sha256:${key.secretSha256}`,
@@ -107,4 +123,12 @@ function gatewayKeyOf(key: StoredRuntimeKey): GatewayKey {
     },
     key.id,
   );
+  if (previous.length === 0) return compiled;
+  return {
+    ...compiled,
+    previousSecrets: previous.map(({ secretSha256, validUntil }) => ({
+      digest: Buffer.from(secretSha256, 'hex'),
+      until: validUntil,
+    })),
+  };
 }

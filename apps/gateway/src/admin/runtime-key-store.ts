@@ -27,6 +27,16 @@ export interface StoredRuntimeKey extends RuntimeKeyRecord {
   secretSha256: string;
 }
 
+/** A rotated key: its new secret (shown once) and, with an overlap, when the previous one stops working. */
+export interface RotatedKey {
+  record: RuntimeKeyRecord;
+  secret: string;
+  previousSecretValidUntil?: string;
+}
+
+/** Most previous secrets one key keeps in their overlap; older ones stop working at the next rotation. */
+export const MAX_PREVIOUS_SECRETS = 4;
+
 const COLUMNS =
   'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at';
 
@@ -103,18 +113,53 @@ export class RuntimeKeyStore {
     return changed > 0 ? this.get(id) : undefined;
   }
 
-  /** A new secret for the key; the old one stops working. */
-  async rotate(id: string): Promise<{ record: RuntimeKeyRecord; secret: string } | undefined> {
+  /**
+   * A new secret for the key, the same key otherwise (id, counters, budgets, ledger rows). With an
+   * overlap the replaced secret keeps working for that long (at most the newest
+   * `MAX_PREVIOUS_SECRETS`); without one it and every earlier secret stop working at once.
+   */
+  async rotate(id: string, overlapMs = 0): Promise<RotatedKey | undefined> {
     const secret = newSecret();
+    const now = this.stamp();
+    const validUntil = overlapMs > 0 ? now + overlapMs : undefined;
+    const [current] = await this.db.all('SELECT secret_sha256 FROM interlingua_keys WHERE id = ?', [id]);
+    if (!current) return undefined;
+    if (validUntil === undefined) {
+      await this.db.run('DELETE FROM interlingua_key_previous_secrets WHERE key_id = ?', [id]);
+    } else {
+      await this.db.run(
+        'INSERT INTO interlingua_key_previous_secrets (key_id, secret_sha256, valid_until) VALUES (?, ?, ?)',
+        [id, String(current.secret_sha256), validUntil],
+      );
+      await prunePreviousSecrets(this.db, id, now);
+    }
     const changed = await this.db.run(
       'UPDATE interlingua_keys SET secret_sha256 = ?, secret_hint = ?, updated_at = ? WHERE id = ?',
-      [sha256(secret).toString('hex'), hint(secret), this.stamp(), id],
+      [sha256(secret).toString('hex'), hint(secret), now, id],
     );
     const record = changed > 0 ? await this.get(id) : undefined;
-    return record ? { record, secret } : undefined;
+    if (!record) return undefined;
+    const until = validUntil === undefined ? {} : { previousSecretValidUntil: new Date(validUntil).toISOString() };
+    return { record, secret, ...until };
+  }
+
+  /** Every runtime key's previous secrets (their SHA-256 and end, ms), by key id. */
+  async previousSecrets(): Promise<Map<string, Array<{ secretSha256: string; validUntil: number }>>> {
+    const byKey = new Map<string, Array<{ secretSha256: string; validUntil: number }>>();
+    for (const row of await this.db.all(
+      'SELECT key_id, secret_sha256, valid_until FROM interlingua_key_previous_secrets',
+    )) {
+      const id = String(row.key_id);
+      byKey.set(id, [
+        ...(byKey.get(id) ?? []),
+        { secretSha256: String(row.secret_sha256), validUntil: numberOf(row.valid_until) },
+      ]);
+    }
+    return byKey;
   }
 
   async delete(id: string): Promise<boolean> {
+    await this.db.run('DELETE FROM interlingua_key_previous_secrets WHERE key_id = ?', [id]);
     return (await this.db.run('DELETE FROM interlingua_keys WHERE id = ?', [id])) > 0;
   }
 
@@ -130,6 +175,21 @@ export class RuntimeKeyStore {
   private stamp(): number {
     this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
     return this.lastStamp;
+  }
+}
+
+/** Drops a key's previous secrets whose overlap has ended, and all but the newest `MAX_PREVIOUS_SECRETS`. */
+async function prunePreviousSecrets(db: SqlDatabase, id: string, now: number): Promise<void> {
+  await db.run('DELETE FROM interlingua_key_previous_secrets WHERE key_id = ? AND valid_until <= ?', [id, now]);
+  const kept = await db.all(
+    'SELECT secret_sha256, valid_until FROM interlingua_key_previous_secrets WHERE key_id = ? ORDER BY valid_until DESC',
+    [id],
+  );
+  for (const row of kept.slice(MAX_PREVIOUS_SECRETS)) {
+    await db.run('DELETE FROM interlingua_key_previous_secrets WHERE key_id = ? AND secret_sha256 = ?', [
+      id,
+      String(row.secret_sha256),
+    ]);
   }
 }
 

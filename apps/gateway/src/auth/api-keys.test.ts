@@ -15,6 +15,29 @@ describe('gateway keys', () => {
     expect(findKey(keys, 'plain-secret-')).toBeUndefined();
   });
 
+  it('accepts a previous secret as the same key until its time, then refuses it (compared against every key)', () => {
+    const until = Date.UTC(2026, 0, 1);
+    const [rotated] = compileKeys([
+      {
+        name: 'rotated',
+        id: 'team-a',
+        secret: 'new-secret-1',
+        previousSecrets: [
+          { secret: 'old-secret-1', until: new Date(until).toISOString() },
+          { secretHash: hashSecret('older-secret-1'), until: new Date(until - 1).toISOString() },
+        ],
+        models: ['*'],
+      },
+    ]);
+    const table = [rotated!, ...keys];
+    expect(findKey(table, 'new-secret-1', until)?.id).toBe('cfg_team-a');
+    expect(findKey(table, 'old-secret-1', until - 1)?.id).toBe('cfg_team-a');
+    expect(findKey(table, 'older-secret-1', until - 2)?.id).toBe('cfg_team-a');
+    expect(findKey(table, 'older-secret-1', until - 1)).toBeUndefined();
+    expect(findKey(table, 'old-secret-1', until)).toBeUndefined();
+    expect(findKey(table, 'new-secret-1', until + 1)?.id).toBe('cfg_team-a');
+  });
+
   it('limits models by glob', () => {
     const plain = keys[0]!;
     expect(keyAllowsModel(plain, 'openai/gpt-4.1')).toBe(true);

@@ -21,6 +21,14 @@ export interface GatewayKey {
   rpm?: number;
   tpm?: number;
   budgets: readonly BudgetConfig[];
+  /** Secrets this key had before a rotation, each accepted until its time (ms) passes. */
+  previousSecrets?: readonly PreviousSecret[];
+}
+
+/** A replaced secret of a key, still accepted until `until` (ms since the epoch). */
+export interface PreviousSecret {
+  digest: Buffer;
+  until: number;
 }
 
 /** A key as configured; `budgets` may be left out. */
@@ -69,6 +77,14 @@ export function compileKey(key: KeyInput, id: string): GatewayKey {
     ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
     ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
     budgets: key.budgets ?? [],
+    ...(key.previousSecrets?.length
+      ? {
+          previousSecrets: key.previousSecrets.map((previous) => ({
+            digest: secretDigest(previous),
+            until: Date.parse(previous.until),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -88,13 +104,25 @@ export function keyAllowsEndpoint(key: GatewayKey, endpoint: EndpointName): bool
  * Finds the key whose secret matches. Every key is compared, each in constant time over its
  * SHA-256 digest, so the time taken says nothing about which key or how much of it matched.
  */
-export function findKey(keys: readonly GatewayKey[], presented: string): GatewayKey | undefined {
+export function findKey(keys: readonly GatewayKey[], presented: string, now = Date.now()): GatewayKey | undefined {
   const digest = sha256(presented);
   let found: GatewayKey | undefined;
   for (const key of keys) {
-    if (timingSafeEqual(key.digest, digest) && !found) found = key;
+    if (secretMatches(key, digest, now) && !found) found = key;
   }
   return found;
+}
+
+/**
+ * Whether a secret's digest is the key's current secret, or one of its previous secrets whose
+ * overlap has not ended at `now`. Every digest is compared, each in constant time.
+ */
+export function secretMatches(key: GatewayKey, digest: Buffer, now: number): boolean {
+  let matches = timingSafeEqual(key.digest, digest);
+  for (const previous of key.previousSecrets ?? []) {
+    if (timingSafeEqual(previous.digest, digest) && previous.until > now) matches = true;
+  }
+  return matches;
 }
 
 export function keyAllowsModel(key: GatewayKey, model: string): boolean {

@@ -16,6 +16,7 @@ describe('operator defaults (no config file)', () => {
       secret: 'admin-secret-from-env-01',
       maxFailedLogins: 10,
       failedLoginWindowMs: 60_000,
+      rotationOverlapSeconds: 0,
     });
     expect(config.database).toMatchObject({ type: 'sqlite', dir: '/var/lib/interlingua', file: 'interlingua.db' });
   });

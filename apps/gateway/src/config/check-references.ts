@@ -1,4 +1,4 @@
-import { configKeyId } from '../auth/api-keys.js';
+import { configKeyId, secretDigest } from '../auth/api-keys.js';
 import type { GatewayConfig } from './config-schema.js';
 
 /** Cross-field checks zod cannot express: at least one key, unique ids and names, targets naming known providers. */
@@ -24,11 +24,35 @@ export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<s
     if (keyIds.has(id)) problems.push(`keys[${i}]: another key has the id "${id}" (the same secret, or the same id)`);
     keyIds.add(id);
   });
+  problems.push(...sharedSecrets(config.keys));
   config.models.forEach((route, i) => {
     route.targets.forEach((target, j) => {
       if (!providerIds.has(target.provider))
         problems.push(`models[${i}].targets[${j}].provider: no provider with id "${target.provider}"`);
     });
+  });
+  return problems;
+}
+
+/** Secrets (current or previous) given twice: a presented secret must name one key. */
+function sharedSecrets(keys: GatewayConfig['keys']): string[] {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  keys.forEach((key, i) => {
+    const entries = [
+      { path: `keys[${i}]`, digest: secretDigest(key) },
+      ...(key.previousSecrets ?? []).map((previous, j) => ({
+        path: `keys[${i}].previousSecrets[${j}]`,
+        digest: secretDigest(previous),
+      })),
+    ];
+    for (const { path, digest } of entries) {
+      const hex = digest.toString('hex');
+      const first = seen.get(hex);
+      if (first !== undefined)
+        problems.push(`${path}: the same secret as ${first}; each secret may belong to one key, once`);
+      else seen.set(hex, path);
+    }
   });
   return problems;
 }

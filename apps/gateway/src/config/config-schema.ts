@@ -10,6 +10,18 @@ import { trustProxySchema } from './trust-proxy-schema.js';
 
 const headerMap = z.record(z.string(), z.string());
 
+const secretHashSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must look like sha256:<64 hex digits>');
+
+/** A secret a key had before its rotation, accepted until `until` (an overlap for its clients). */
+const previousSecretSchema = strictObject({
+  secret: z.string().min(8).optional(),
+  secretHash: secretHashSchema.optional(),
+  /** When this secret stops working (ISO date-time with offset). */
+  until: z.iso.datetime({ offset: true }),
+}).refine((previous) => (previous.secret === undefined) !== (previous.secretHash === undefined), {
+  message: 'give exactly one of secret or secretHash',
+});
+
 export const keySchema = strictObject({
   name: z.string().min(1),
   /**
@@ -23,17 +35,25 @@ export const keySchema = strictObject({
     .optional(),
   secret: z.string().min(8).optional(),
   /** `sha256:<hex>` of the secret, so the file need not hold it. */
-  secretHash: z
-    .string()
-    .regex(/^sha256:[0-9a-f]{64}$/, 'must look like sha256:<64 hex digits>')
-    .optional(),
+  secretHash: secretHashSchema.optional(),
+  /**
+   * The key's earlier secrets during a rotation, each working until its `until`; needs an `id`,
+   * so the key (counters, budgets, ledger rows) stays the same once they are removed.
+   */
+  previousSecrets: z.array(previousSecretSchema).max(8).optional(),
   /** Model name globs this key may use; default all. */
   models: z.array(z.string().min(1)).default(['*']),
   expiresAt: z.iso.datetime({ offset: true }).optional(),
   ...keyLimitFields,
-}).refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
-  message: 'give exactly one of secret or secretHash',
-});
+})
+  .refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
+    message: 'give exactly one of secret or secretHash',
+  })
+  .refine((key) => key.previousSecrets === undefined || key.id !== undefined, {
+    message:
+      'a key with previousSecrets needs an id: without one its id comes from its secret, so the new secret would start a new key (counters and budgets from zero)',
+    path: ['id'],
+  });
 
 export const providerSchema = strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'use lower-case letters, digits, ".", "_" or "-"'),

@@ -15,6 +15,12 @@ export function configWarnings(config: GatewayConfig): string[] {
         );
       }
     });
+    key.previousSecrets?.forEach((previous, j) => {
+      if (Date.parse(previous.until) <= Date.now())
+        warnings.push(
+          `keys[${i}].previousSecrets[${j}].until: ${previous.until} has passed, so this secret is refused already; remove it`,
+        );
+    });
   });
   const providerIds = new Set(config.providers.map((provider) => provider.id));
   config.pricing.forEach((row, i) => {

@@ -106,6 +106,12 @@ export const streamsSchema = strictObject({
   maxDurationMs: z.number().int().min(0).default(3_600_000),
 });
 
+/** The longest overlap a key rotation may give its previous secret: 30 days. */
+export const MAX_ROTATION_OVERLAP_SECONDS = 30 * 24 * 3600;
+
+/** How long a rotated runtime key's previous secret keeps working, in seconds; 0 = not at all. */
+export const rotationOverlapSeconds = z.number().int().min(0).max(MAX_ROTATION_OVERLAP_SECONDS);
+
 export const adminSchema = strictObject({
   secret: z.string().min(16).optional(),
   secretHash: z.string().regex(SECRET_HASH, 'must look like sha256:<64 hex digits>').optional(),
@@ -115,6 +121,8 @@ export const adminSchema = strictObject({
   failedLoginWindowMs: positiveInt.default(60_000),
   /** Console sign-in with an OpenID Connect identity provider. */
   oidc: oidcSchema.optional(),
+  /** `POST /admin/keys/{id}/rotate` without `overlapSeconds`: how long the previous secret keeps working. */
+  rotationOverlapSeconds: rotationOverlapSeconds.default(0),
 }).refine((admin) => (admin.secret === undefined) !== (admin.secretHash === undefined), {
   message: 'give exactly one of secret or secretHash',
 });

@@ -24,14 +24,30 @@ const storeSchema = strictObject({
   message: 'need maxEntryBytes <= maxBytesPerKey <= maxTotalBytes',
 });
 
+const compactionSecret = z.string().min(16);
+
+/** Most secrets the compaction keyring holds (the newest and the previous ones). */
+export const MAX_COMPACTION_SECRETS = 8;
+
 const compactionSchema = strictObject({
   /**
    * Seals the `compaction` items the gateway mints when it emulates `/v1/responses/compact` for
    * upstreams other than OpenAI Responses (AES-256-GCM, key = SHA-256 of the secret). Without it,
    * emulated compaction answers a 400. Use `${ENV}` interpolation to keep it out of the file.
+   * A list is a keyring, newest first: new items are sealed with the first, items open with any.
    */
-  secret: z.string().min(16).optional(),
-});
+  secret: z.union([compactionSecret, z.array(compactionSecret).min(1).max(MAX_COMPACTION_SECRETS)]).optional(),
+  /** Earlier secrets, kept after a rotation so items sealed with them still open (never used to seal). */
+  previousSecrets: z.array(compactionSecret).max(MAX_COMPACTION_SECRETS).optional(),
+})
+  .refine((compaction) => compaction.previousSecrets === undefined || compaction.secret !== undefined, {
+    message: 'previousSecrets needs a secret to seal new items with',
+    path: ['previousSecrets'],
+  })
+  .transform(({ secret, previousSecrets = [] }) => {
+    const [newest, ...older] = typeof secret === 'string' ? [secret] : (secret ?? []);
+    return { ...(newest === undefined ? {} : { secret: newest }), previousSecrets: [...older, ...previousSecrets] };
+  });
 
 const websocketSchema = strictObject({
   /** Serves `/v1/responses` as a WebSocket (the Responses WebSocket mode); off: the upgrade gets a 426. */
@@ -60,7 +76,7 @@ const websocketSchema = strictObject({
 /** `responses`: state the gateway keeps for OpenAI Responses callers. */
 export const responsesSchema = strictObject({
   store: storeSchema.default(storeSchema.parse({})),
-  compaction: compactionSchema.default({}),
+  compaction: compactionSchema.prefault({}),
   websocket: websocketSchema.default(websocketSchema.parse({})),
 });
 

@@ -96,6 +96,18 @@ CREATE TABLE interlingua_users (
 );
 `,
   },
+  {
+    version: 6,
+    name: 'a rotated runtime key keeps its previous secrets for an overlap',
+    sql: `
+CREATE TABLE interlingua_key_previous_secrets (
+  key_id TEXT NOT NULL,
+  secret_sha256 TEXT NOT NULL,
+  valid_until BIGINT NOT NULL
+);
+CREATE INDEX interlingua_key_previous_secrets_key_id ON interlingua_key_previous_secrets (key_id);
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

@@ -6,6 +6,8 @@ import type { ReasoningContext } from './reasoning-call.js';
 export interface ReasoningContextInput {
   /** `responses.compaction.secret`: it seals reasoning carriers too. */
   secret: string | undefined;
+  /** The keyring's earlier secrets: carriers sealed with them still open. */
+  previousSecrets?: readonly string[];
   /** Told once when the gateway has to make a secret of its own for this process. */
   logger: Logger;
   keyId: string;
@@ -26,6 +28,7 @@ export function reasoningContext(input: ReasoningContextInput): ReasoningContext
       get secret() {
         return secret ?? processCompactionSecret(logger);
       },
+      ...(input.previousSecrets?.length ? { previousSecrets: input.previousSecrets } : {}),
     },
     policy: input.policy ?? 'drop',
     callerWire: input.callerWire,

@@ -9,8 +9,11 @@ export const MIN_SEALED_BYTES = BINDING_BYTES + IV_BYTES + TAG_BYTES;
 
 /** Who may open sealed bytes: the gateway's secret and the id of the API key that made them. */
 export interface SealKey {
+  /** Seals, and opens. */
   secret: string;
   keyId: string;
+  /** Earlier secrets (a rotated keyring): they open what they sealed, and never seal. */
+  previousSecrets?: readonly string[];
 }
 
 /**
@@ -58,17 +61,23 @@ export function sealBytes(plaintext: string, purpose: SealPurpose, seal: SealKey
 }
 
 /**
- * Opens bytes made by `sealBytes` for the same purpose: `other-key` when they were sealed under
- * another API key, `unreadable` when they were altered, cut, or sealed with another secret.
+ * Opens bytes made by `sealBytes` for the same purpose with the secret or any previous one:
+ * `other-key` when they were sealed under another API key, `unreadable` when they were altered,
+ * cut, or sealed with a secret not in the keyring.
  */
 export function openBytes(bytes: Buffer, purpose: SealPurpose, seal: SealKey): OpenedBytes {
   if (bytes.length < MIN_SEALED_BYTES) return { ok: false, reason: 'unreadable' };
   const binding = bytes.subarray(0, BINDING_BYTES);
-  const plaintext = decrypt(bytes, binding, purpose, seal.secret);
-  if (plaintext === undefined) return { ok: false, reason: 'unreadable' };
-  // The binding is authenticated: it opened, so it was made with this secret, for the key it names.
-  if (!timingSafeEqual(binding, bindingOf(purpose, seal))) return { ok: false, reason: 'other-key' };
-  return { ok: true, plaintext };
+  for (const secret of [seal.secret, ...(seal.previousSecrets ?? [])]) {
+    const plaintext = decrypt(bytes, binding, purpose, secret);
+    if (plaintext === undefined) continue;
+    // The binding is authenticated: it opened, so it was made with this secret, for the key it names.
+    if (!timingSafeEqual(binding, bindingOf(purpose, { secret, keyId: seal.keyId }))) {
+      return { ok: false, reason: 'other-key' };
+    }
+    return { ok: true, plaintext };
+  }
+  return { ok: false, reason: 'unreadable' };
 }
 
 function decrypt(bytes: Buffer, binding: Buffer, purpose: SealPurpose, secret: string): string | undefined {

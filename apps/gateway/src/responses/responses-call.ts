@@ -44,6 +44,7 @@ async function prepareIr(
     store: state.store,
     key: key.id,
     secret: state.secret,
+    previousSecrets: state.previousSecrets,
   });
   restrictToResponsesTargets(call, prepared.openAiOnly);
   // With no OpenAI-held state and no compaction summary the gateway sees the whole conversation.

@@ -105,6 +105,28 @@ describe('prepareConversation', () => {
     expect(JSON.stringify(irToOpenAiResponsesRequest(prepared.ir).value)).not.toContain('ilg1.');
   });
 
+  it('opens an item sealed with a previous secret of the keyring, and refuses one whose secret was removed', async () => {
+    const previous = 'conversation-previous-secret';
+    const input = (sealedWith: string) => ({
+      model: 'm',
+      input: [
+        {
+          type: 'compaction',
+          encrypted_content: sealCompaction(
+            { summary: 'OLD', model: 'm', created: 1 },
+            { secret: sealedWith, keyId: 'k' },
+          ),
+        },
+      ],
+    });
+    const rotated = { ...context(), previousSecrets: [previous] };
+    const opened = await prepareConversation(input(previous), openAiResponsesRequestToIr, rotated);
+    expect(opened.ir.messages[0]?.content).toEqual([{ type: 'text', text: `${COMPACTION_NOTE_PREFIX}OLD` }]);
+    await expect(prepareConversation(input(previous), openAiResponsesRequestToIr, context())).rejects.toThrow(
+      /sealed with a secret this gateway no longer holds/,
+    );
+  });
+
   it('expands a stored conversation and refuses an unknown gateway id with previous_response_not_found (400)', async () => {
     const store = new ResponseStore(new MemoryStore(), { ttlSeconds: 60, maxEntries: 10, maxEntryBytes: 100_000 });
     const id = newGatewayResponseId();

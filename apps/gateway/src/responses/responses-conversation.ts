@@ -31,6 +31,8 @@ export interface ConversationContext {
   key: string;
   /** The compaction secret, when configured. */
   secret: string | undefined;
+  /** The compaction keyring's earlier secrets. */
+  previousSecrets?: readonly string[];
 }
 
 function requestExtensions(ir: IrRequest): OpenAiResponsesRequestExtensions {
@@ -44,7 +46,8 @@ function withExtensions(ir: IrRequest, ext: OpenAiResponsesRequestExtensions): I
 const COMPACTION_OPEN_FAILURES: Record<CompactionOpenFailure, string> = {
   'other-key':
     'The input holds a compaction item that was made under another API key: an item opens only for the key that compacted the conversation',
-  unreadable: 'The input holds a compaction item whose encrypted_content was altered or was sealed with another secret',
+  unreadable:
+    'The input holds a compaction item whose encrypted_content was altered or was sealed with a secret this gateway no longer holds (not responses.compaction.secret nor one of its previousSecrets)',
 };
 
 /**
@@ -53,7 +56,7 @@ const COMPACTION_OPEN_FAILURES: Record<CompactionOpenFailure, string> = {
  */
 function openCompactionItems(
   ir: IrRequest,
-  secret: string | undefined,
+  keyring: Pick<ConversationContext, 'secret' | 'previousSecrets'>,
   keyId: string,
   openAiOnly: string[],
 ): { ir: IrRequest; opened: boolean } {
@@ -69,13 +72,14 @@ function openCompactionItems(
       );
       continue;
     }
+    const { secret, previousSecrets } = keyring;
     if (secret === undefined) {
       throw invalidRequest(
         'The input holds a compaction item sealed by this gateway, but no compaction secret is configured (responses.compaction.secret), so it cannot be opened',
         'input',
       );
     }
-    const opened = openCompaction(opaque.data, { secret, keyId });
+    const opened = openCompaction(opaque.data, { secret, keyId, ...(previousSecrets ? { previousSecrets } : {}) });
     if (!opened.ok) throw invalidRequest(COMPACTION_OPEN_FAILURES[opened.reason], 'input');
     messages[item.messageIndex] = {
       role: 'system',
@@ -154,7 +158,7 @@ export async function prepareConversation(
   const openAiOnly = openAiStateReasons(json);
   const previousId = stringField(json, 'previous_response_id');
   const decoded = decode(json);
-  const opened = openCompactionItems(decoded.value, context.secret, context.key, openAiOnly);
+  const opened = openCompactionItems(decoded.value, context, context.key, openAiOnly);
   const start = requestExtensions(opened.ir).instructions ? 1 : 0;
   if (previousId === undefined || !isGatewayResponseId(previousId)) {
     return { ir: opened.ir, warnings: decoded.warnings, inputStart: start, rewritten: opened.opened, openAiOnly };

@@ -9,6 +9,8 @@ import { OPENAI_RESPONSES } from '../http/request-styles.js';
 export interface ResponsesState {
   store: ResponseStore;
   secret: string | undefined;
+  /** The compaction keyring's earlier secrets: items sealed with them still open. */
+  previousSecrets: readonly string[];
   owners: UpstreamResponseOwners;
 }
 

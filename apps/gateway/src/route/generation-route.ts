@@ -108,6 +108,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
         hooks: { prepareUpstreamIr: remoteMediaStep(gateway) },
         reasoning: reasoningContext({
           secret: gateway.config.responses.compaction.secret,
+          previousSecrets: gateway.config.responses.compaction.previousSecrets,
           logger: gateway.ops.runtime.logger,
           keyId: key.id,
           callerWire: spec.wire,

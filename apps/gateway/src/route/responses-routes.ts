@@ -16,6 +16,7 @@ export function responsesState(gateway: ResponsesScope): ResponsesState {
   return {
     store: new ResponseStore(gateway.store, config.store),
     secret: config.compaction.secret ?? processCompactionSecret(gateway.ops.runtime.logger),
+    previousSecrets: config.compaction.previousSecrets,
     owners: new UpstreamResponseOwners(gateway.store, config.store),
   };
 }
