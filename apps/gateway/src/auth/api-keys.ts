@@ -21,6 +21,8 @@ export interface GatewayKey {
   rpm?: number;
   tpm?: number;
   budgets: readonly BudgetConfig[];
+  /** `false`: the key's requests are kept out of the response cache. */
+  cache?: false;
 }
 
 /** A key as configured; `budgets` may be left out. */
@@ -69,6 +71,7 @@ export function compileKey(key: KeyInput, id: string): GatewayKey {
     ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
     ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
     budgets: key.budgets ?? [],
+    ...(key.cache === false ? { cache: false as const } : {}),
   };
 }
 

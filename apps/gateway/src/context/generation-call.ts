@@ -43,6 +43,10 @@ export interface CallOutcome {
   finishReasons?: string[];
   /** The request's trace, when tracing is on: attempts report into it. */
   trace?: CallTrace;
+  /** On a route with the response cache: answered from it (`hit`), filled it or could have (`miss`), or kept out (`bypass`). */
+  cache?: 'hit' | 'miss' | 'bypass';
+  /** A cache hit: what the answer cost when it was made (`null` when unpriced). */
+  costSaved?: number | null;
 }
 
 /** What the commit point tells the running call (its pre-commit deadlines end there). */

@@ -82,6 +82,14 @@ ALTER TABLE interlingua_requests ADD COLUMN row_id TEXT;
 CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id);
 `,
   },
+  {
+    version: 5,
+    name: 'ledger rows say when the response cache answered, and the cost it saved',
+    sql: `
+ALTER TABLE interlingua_requests ADD COLUMN cache_hit INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE interlingua_requests ADD COLUMN cost_saved DOUBLE PRECISION;
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

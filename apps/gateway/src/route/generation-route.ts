@@ -11,7 +11,7 @@ import { sendStyleError, asIrError } from '../http/style-errors.js';
 import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { CallOutcome, GenerationRequestDraft, GenerationRun } from '../context/generation-call.js';
 import type { ObservedCall } from '../context/observed-call.js';
-import { runGeneration } from '../plan/run-generation.js';
+import { runCachedGeneration } from '../cache/cached-generation.js';
 import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { captureMessageContent } from '../observe/tracing/capture-message-content.js';
@@ -123,7 +123,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       await spec.prepare?.(request, key, run.outcome);
       const trace = context.tracked?.trace;
       if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(request, run, trace);
-      await runGeneration(request, run);
+      await runCachedGeneration(gateway.ops.runtime.responseCache, key, request, run);
     } catch (error) {
       sendRoutedError(context.sink, codec, error, outcome);
     }
