@@ -22,6 +22,7 @@ import { embeddingsRoutes } from './route/embeddings-routes.js';
 import { rerankRoutes } from './route/rerank-routes.js';
 import { adminKeyRoutes } from './admin/admin-key-routes.js';
 import { adminConsoleRoutes } from './admin/admin-console-api.js';
+import { adminCacheRoutes } from './admin/admin-cache-route.js';
 import { consoleRoutes } from './console-route.js';
 
 /** Every route group; each API style owns one file. */
@@ -37,6 +38,7 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
     ...embeddingsRoutes(gateway),
     ...rerankRoutes(gateway),
     ...adminKeyRoutes(gateway),
+    ...adminCacheRoutes(gateway),
     ...adminConsoleRoutes(gateway),
     ...consoleRoutes(),
   ];
