@@ -17,7 +17,10 @@ async function cacheOf(harness: Harness, prompt: string, key = GATEWAY_KEY): Pro
 }
 
 function clear(harness: Harness, query: string, secret = ADMIN): Promise<Response> {
-  return fetch(`${harness.url}/admin/cache${query}`, { method: 'DELETE', headers: { authorization: `Bearer ${secret}` } });
+  return fetch(`${harness.url}/admin/cache${query}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${secret}` },
+  });
 }
 
 describe('DELETE /admin/cache', () => {

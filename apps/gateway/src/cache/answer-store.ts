@@ -25,6 +25,10 @@ export interface AnswerStore {
   put(key: string, answer: CachedAnswer, ttlMs: number, maxBytes: number): Promise<boolean>;
   /** Removes the entries the filter names; gives how many. */
   clear(filter: CacheClearFilter): Promise<number>;
+  /** A store shared by a fleet: takes the lock to fill `key` for `leaseMs`; false when another instance holds it. */
+  lock?(key: string, leaseMs: number): Promise<boolean>;
+  unlock?(key: string): Promise<void>;
+  close?(): Promise<void>;
 }
 
 /** Whether an entry matches a clear's filter (a filter with neither field matches every entry). */

@@ -11,6 +11,7 @@ import { runGeneration } from '../plan/run-generation.js';
 import type { CachedAnswer } from './answer-store.js';
 import { cacheUse, keepable } from './cache-eligibility.js';
 import { replayAnswer } from './cache-replay.js';
+import { fleetTurn } from './fleet-fill.js';
 import type { ResponseCache } from './response-cache.js';
 import { responseCacheKey } from './response-cache-key.js';
 
@@ -48,7 +49,26 @@ export async function runCachedGeneration(
   }
   run.outcome.cache = 'miss';
   const fill = { keyId: key.id, entryKey, target, settings, ttlMs: settings.ttlSeconds * 1000 };
-  await cache.flights.lead(entryKey, () => fillCache(cache, fill, request, run));
+  await cache.flights.lead(entryKey, () => fillOrFollow(cache, fill, request, run));
+}
+
+/** Fills the entry, unless another instance of the fleet is filling it: then its answer is replayed. */
+async function fillOrFollow(
+  cache: ResponseCache,
+  fill: Fill,
+  request: GenerationRequest,
+  run: GenerationRun,
+): Promise<CachedAnswer | undefined> {
+  const turn = await fleetTurn(cache.store, fill.entryKey, run.signal);
+  if (!turn.fill) {
+    await replayAnswer(request, run, fill.target, turn.answer);
+    return turn.answer;
+  }
+  try {
+    return await fillCache(cache, fill, request, run);
+  } finally {
+    if (turn.locked) await cache.store.unlock?.(fill.entryKey).catch(() => undefined);
+  }
 }
 
 /** The answer a running identical call gives, unless the caller leaves first. */

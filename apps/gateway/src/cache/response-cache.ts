@@ -9,4 +9,8 @@ export class ResponseCache {
   readonly flights = new SingleFlight<CachedAnswer | undefined>();
 
   constructor(readonly store: AnswerStore) {}
+
+  close(): Promise<void> {
+    return this.store.close?.() ?? Promise.resolve();
+  }
 }

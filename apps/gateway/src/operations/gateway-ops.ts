@@ -12,7 +12,7 @@ import { ActiveRequests } from './active-requests.js';
 import type { RequestTracer } from '../observe/tracing/request-tracer.js';
 import type { LedgerWriter } from '../ledger/ledger-writer.js';
 import { ResponseCache } from '../cache/response-cache.js';
-import { MemoryAnswerStore } from '../cache/memory-answer-store.js';
+import { answerStoreFor } from '../cache/answer-store-for.js';
 
 /**
  * What outlives a config reload: the store, metrics, logger, cooldowns and the open requests.
@@ -84,7 +84,7 @@ export function createRuntime(config: GatewayConfig, store: StateStore, options:
     requests: new ActiveRequests(),
     draining: false,
     storeError,
-    responseCache: new ResponseCache(new MemoryAnswerStore(config.cache.maxBytes)),
+    responseCache: new ResponseCache(answerStoreFor(config)),
   };
 }
 
