@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CachedAnswer } from './answer-store.js';
+import { cachedAnswer, sizeOf } from './cached-answer.test-support.js';
 import { MemoryAnswerStore } from './memory-answer-store.js';
 
-const answer = (text: string, keyId = 'key_a', model = 'm'): CachedAnswer => ({
-  events: [{ type: 'text-delta', index: 0, delta: text }],
-  keyId,
-  model,
-  cost: null,
-});
-const sizeOf = (entry: CachedAnswer) => Buffer.byteLength(JSON.stringify(entry));
+const answer = cachedAnswer;
 
 describe('MemoryAnswerStore', () => {
   it('keeps at most maxBytes, evicting the least recently used', async () => {

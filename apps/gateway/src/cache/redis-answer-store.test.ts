@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisTestUrl } from '../store/redis-test-url.test-support.js';
-import type { CachedAnswer } from './answer-store.js';
+import { cachedAnswer, sizeOf } from './cached-answer.test-support.js';
 import { RedisAnswerStore } from './redis-answer-store.js';
 
 const url = redisTestUrl();
 
-const answer = (text: string, keyId = 'key_a', model = 'm'): CachedAnswer => ({
-  events: [{ type: 'text-delta', index: 0, delta: text }],
-  keyId,
-  model,
-  cost: null,
-});
-const sizeOf = (entry: CachedAnswer) => Buffer.byteLength(JSON.stringify(entry));
+const answer = cachedAnswer;
 
 describe.skipIf(!url)('RedisAnswerStore', () => {
   const stores: RedisAnswerStore[] = [];

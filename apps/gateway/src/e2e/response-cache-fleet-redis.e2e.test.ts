@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisTestUrl } from '../store/redis-test-url.test-support.js';
 import type { Harness } from './gateway-harness.test-support.js';

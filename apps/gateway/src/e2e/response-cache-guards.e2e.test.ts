@@ -1,5 +1,5 @@
 import { sendSse } from '@interlingua/testkit';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
 import { GATEWAY_KEY, type Harness } from './gateway-harness.test-support.js';

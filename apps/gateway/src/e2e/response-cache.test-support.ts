@@ -91,6 +91,8 @@ export interface SdkAnswer {
 
 const SYSTEM = 'Be brief.';
 const MAX_TOKENS = 64;
+/** What every form of the prompt shares: the cached route's model, temperature 0. */
+const SAMPLED = { model: CACHED_MODEL, temperature: 0 } as const;
 
 /** One prompt (system, user text, 64 tokens at most, temperature 0) through one SDK, whole or streamed. */
 export async function askWith(
@@ -138,9 +140,8 @@ async function askChat(openai: OpenAI, prompt: string, stream: boolean): Promise
 
 async function askResponses(openai: OpenAI, prompt: string, stream: boolean): Promise<SdkAnswer> {
   const request = {
-    model: CACHED_MODEL,
+    ...SAMPLED,
     max_output_tokens: MAX_TOKENS,
-    temperature: 0,
     store: false,
     instructions: SYSTEM,
     input: prompt,
@@ -164,9 +165,8 @@ async function askResponses(openai: OpenAI, prompt: string, stream: boolean): Pr
 
 async function askMessages(anthropic: Anthropic, prompt: string, stream: boolean): Promise<SdkAnswer> {
   const request = {
-    model: CACHED_MODEL,
+    ...SAMPLED,
     max_tokens: MAX_TOKENS,
-    temperature: 0,
     system: SYSTEM,
     messages: [{ role: 'user' as const, content: prompt }],
   };
