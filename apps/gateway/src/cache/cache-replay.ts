@@ -1,5 +1,5 @@
 import { createResponseAccumulator } from '@interlingua/ir-utils';
-import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
+import type { GenerationRequest } from '../context/generation-call.js';
 import type { RouteTarget } from '../context/route-target.js';
 import { IrStreamWriter, type WrittenRequest, type WrittenRun } from '../call/ir-stream-writer.js';
 import { sendTranslatedResponse } from '../call/translated-response.js';
@@ -35,10 +35,5 @@ export async function replayAnswer(
   }
   const accumulator = createResponseAccumulator();
   for (const event of answer.events) accumulator.push(event);
-  await sendTranslatedResponse(
-    request,
-    run as Pick<GenerationRun, 'outcome' | 'sink' | 'control'>,
-    accumulator.result(),
-    sealing,
-  );
+  await sendTranslatedResponse(request, run, accumulator.result(), sealing);
 }
