@@ -3,6 +3,7 @@ import type OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
 import { GATEWAY_KEY, type Harness } from './gateway-harness.test-support.js';
+import { closedPort } from './upstream-wires.test-support.js';
 import {
   answerChat,
   answerText,
@@ -51,34 +52,65 @@ describe('x-interlingua-cache and the caller controls', () => {
   });
 
   it('keeps the answers that call tools out unless the route opts in', async () => {
-    const harness = await cached((request, response) => {
-      const body = request.json() as Record<string, unknown>;
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          id: 'chatcmpl-tool',
-          object: 'chat.completion',
-          created: 1,
-          model: 'm',
-          choices: [
-            {
-              index: 0,
-              message: {
-                role: 'assistant',
-                content: null,
-                tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'look', arguments: '{}' } }],
+    const toolRoute = { name: 'tools/*', targets: [{ provider: 'upstream', model: 'm' }] };
+    const harness = await cached(
+      (request, response) => {
+        const body = request.json() as Record<string, unknown>;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            id: 'chatcmpl-tool',
+            object: 'chat.completion',
+            created: 1,
+            model: 'm',
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: null,
+                  tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'look', arguments: '{}' } }],
+                },
+                finish_reason: 'tool_calls',
               },
-              finish_reason: 'tool_calls',
-            },
-          ],
-          usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 },
-          echo: body.model,
-        }),
-      );
-    });
+            ],
+            usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 },
+            echo: body.model,
+          }),
+        );
+      },
+      { models: [{ ...toolRoute, cache: { ttlSeconds: 60, cacheToolCalls: true } }] },
+    );
     const tools = [{ type: 'function', function: { name: 'look', parameters: { type: 'object' } } }];
     expect(await cacheHeader(await chatRequest(harness.url, 'tool', { body: { tools } }))).toBe('miss');
     expect(await cacheHeader(await chatRequest(harness.url, 'tool', { body: { tools } }))).toBe('miss');
+    expect(harness.upstream.requests).toHaveLength(2);
+    const optedIn = { body: { model: 'tools/m', tools } };
+    expect(await cacheHeader(await chatRequest(harness.url, 'tool', optedIn))).toBe('miss');
+    expect(await cacheHeader(await chatRequest(harness.url, 'tool', optedIn))).toBe('hit');
+    expect(harness.upstream.requests).toHaveLength(3);
+  });
+
+  it("never keeps a fallback target's answer under the first target's entry", async () => {
+    const harness = await cached(answerChat, {
+      providers: [{ id: 'down', type: 'openai', baseUrl: `http://127.0.0.1:${await closedPort()}/v1`, apiKey: 'k' }],
+      models: [
+        {
+          name: 'fallback/*',
+          targets: [
+            { provider: 'down', model: 'm' },
+            { provider: 'upstream', model: 'm', priority: 1 },
+          ],
+          cache: { ttlSeconds: 60 },
+        },
+      ],
+    });
+    const body = { body: { model: 'fallback/m' } };
+    for (let i = 0; i < 2; i++) {
+      const response = await chatRequest(harness.url, 'fallback', body);
+      expect(response.status).toBe(200);
+      expect(await cacheHeader(response)).toBe('miss');
+    }
     expect(harness.upstream.requests).toHaveLength(2);
   });
 });
