@@ -9,8 +9,8 @@ import type { CacheClearFilter } from '../cache/answer-store.js';
 const MAX_FILTER_CHARS = 256;
 
 /**
- * `DELETE /admin/cache?keyId=<id>&model=<model>`: removes the response cache's entries of a key,
- * of a model (the name callers ask for), of both together, or every entry when neither is given;
+ * `DELETE /admin/cache?keyId=<id>&model=<route>`: removes the response cache's entries of a key,
+ * of a route (its `models[].name` as configured), of both together, or every entry when neither is given;
  * answers how many it removed, with an audit line (`cache.clear`).
  */
 export function adminCacheRoutes(gateway: AdminAuthScope): RouteEntry[] {

@@ -6,7 +6,7 @@ export interface CachedAnswer {
   events: IrStreamEvent[];
   /** The key that owns it (its id). */
   keyId: string;
-  /** The model name the caller asked for (the route's model). */
+  /** The route that answered, by its name as configured (`models[].name`, a glob included). */
   model: string;
   /** What the answer cost when it was made; `null` when unpriced. */
   cost: number | null;

@@ -126,7 +126,7 @@ async function fillCache(
   const answer: CachedAnswer = {
     events: responseToStreamEvents(complete),
     keyId: fill.keyId,
-    model: request.model,
+    model: request.route.routeName,
     cost: callCost(request.ops ? { outcome, ops: request.ops } : { outcome }),
   };
   const maxBytes = fill.settings.maxEntryBytes ?? DEFAULT_RESPONSE_CACHE_ENTRY_BYTES;
