@@ -82,7 +82,6 @@ ALTER TABLE interlingua_requests ADD COLUMN row_id TEXT;
 CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id);
 `,
   },
-  // Versions 5 and 6 are taken by the sign-in and key-rotation steps on main; this one follows them.
   {
     version: 7,
     name: 'ledger rows say when the response cache answered, and the cost it saved',
