@@ -15,7 +15,7 @@ const steps = [
   ['route', 'admin', 'signin'],
   ['operations'],
   ['admit'],
-  ['services', 'responses'],
+  ['services', 'responses', 'cache'],
   ['plan'],
   ['call', 'reasoning'],
   ['commit'],

@@ -79,6 +79,12 @@ export function gatewayConfig(upstreamOrigin, extra = {}) {
       { name: 'claude-sonnet-4-5', targets: [{ provider: 'ant' }], defaultMaxOutputTokens: 1024 },
       { name: 'gemini-2.5-flash', targets: [{ provider: 'gem' }] },
       { name: 'gpt-4.1-mini-responses', targets: [{ provider: 'oair', model: 'gpt-4.1-mini' }] },
+      // The response cache's hit scenario: every request after the first is answered from the cache.
+      {
+        name: 'gpt-4.1-mini-cached',
+        targets: [{ provider: 'oai', model: 'gpt-4.1-mini' }],
+        cache: { ttlSeconds: 3600 },
+      },
     ],
     ...extra,
   };

@@ -31,11 +31,12 @@ const buffer = (body) => Buffer.from(JSON.stringify(body));
 /**
  * A short OpenAI chat request (routed to the OpenAI-style upstream: the fast path).
  * @param {boolean} stream
+ * @param {string} [model] the model the request names (default `gpt-4.1-mini`)
  * @returns {RequestSpec}
  */
-export function chatRequest(stream) {
+export function chatRequest(stream, model = 'gpt-4.1-mini') {
   const body = {
-    model: 'gpt-4.1-mini',
+    model,
     messages: [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: PROMPT },

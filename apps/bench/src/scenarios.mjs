@@ -111,6 +111,17 @@ export function allScenarios(settings) {
       note: 'fast path; throughput',
     },
     {
+      id: 'chat-cache-hit-c50',
+      title: 'Chat, non-streaming, concurrency 50, answered from the response cache',
+      kind: 'window',
+      requests: [chatRequest(false, 'gpt-4.1-mini-cached')],
+      concurrency: 50,
+      profile: NONE,
+      paced: false,
+      expect: ['"chat.completion"'],
+      note: 'a response-cache hit on the gateway (no upstream call) beside a relayed call for direct and the floors; compare with chat-c50 (the relayed miss)',
+    },
+    {
       id: 'chat-c200',
       title: 'Chat, non-streaming, concurrency 200',
       kind: 'window',

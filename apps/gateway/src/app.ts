@@ -22,6 +22,7 @@ import { embeddingsRoutes } from './route/embeddings-routes.js';
 import { rerankRoutes } from './route/rerank-routes.js';
 import { adminKeyRoutes } from './admin/admin-key-routes.js';
 import { adminConsoleRoutes } from './admin/admin-console-api.js';
+import { adminCacheRoutes } from './admin/admin-cache-route.js';
 import { consoleRoutes } from './console-route.js';
 import { signInRoutes } from './signin/sign-in-routes.js';
 
@@ -38,6 +39,7 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
     ...embeddingsRoutes(gateway),
     ...rerankRoutes(gateway),
     ...adminKeyRoutes(gateway),
+    ...adminCacheRoutes(gateway),
     ...adminConsoleRoutes(gateway),
     // Before the console's files: `/console/*file` would otherwise take the sign-in paths.
     ...signInRoutes(gateway),

@@ -203,5 +203,6 @@ async function stopServer(server: Server, gateway: Gateway, graceMs: number): Pr
   await detachOperator(runtime);
   await runtime.tracer?.shutdown().catch(() => undefined);
   await runtime.store.close();
+  await runtime.responseCache?.close();
   await new Promise<void>((resolve) => runtime.logger.flush(() => resolve()));
 }

@@ -39,6 +39,16 @@ export async function routesPage(root: HTMLElement): Promise<void> {
       targets,
       'No routes configured',
     ),
+    h('h2', {}, 'Response cache'),
+    table<{ name: string }>(
+      [
+        ['model name', (row) => row.name],
+        ['cached answers', (row) => clearCacheButton(`Clear ${row.name}`, { model: row.name })],
+      ],
+      view.models,
+      'No routes configured',
+    ),
+    clearCacheButton('Clear every cached answer', {}),
     h('h2', {}, 'Providers (last hour)'),
     table<RoutesView['providers'][number]>(
       [
@@ -58,4 +68,21 @@ export async function routesPage(root: HTMLElement): Promise<void> {
       'No providers configured',
     ),
   ]);
+}
+
+/** A button that clears the response cache's entries of a route (or all of them) and says how many went. */
+function clearCacheButton(label: string, filter: { model?: string }): HTMLElement {
+  const note = h('span', { class: 'muted' });
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      onclick: () =>
+        void admin<{ removed: number }>(`/admin/cache?${new URLSearchParams(filter).toString()}`, { method: 'DELETE' })
+          .then((answer) => (note.textContent = ` ${formatNumber(answer.removed)} removed`))
+          .catch((error: unknown) => (note.textContent = ` ${error instanceof Error ? error.message : String(error)}`)),
+    },
+    label,
+  );
+  return h('span', { class: 'actions' }, button, note);
 }

@@ -60,5 +60,6 @@ export function recordLedgerRow(
       outcome && outcome.warnings.length > 0
         ? [...new Set(outcome.warnings.map((warning) => `${warning.kind}:${warning.field}`))].join(',')
         : null,
+    ...(outcome?.cache === 'hit' ? { cacheHit: true, costSaved: outcome.costSaved ?? null } : {}),
   });
 }

@@ -23,6 +23,8 @@ export interface GatewayKey {
   budgets: readonly BudgetConfig[];
   /** Secrets this key had before a rotation, each accepted until its time (ms) passes. */
   previousSecrets?: readonly PreviousSecret[];
+  /** `false`: the key's requests are kept out of the response cache. */
+  cache?: false;
 }
 
 /** A replaced secret of a key, still accepted until `until` (ms since the epoch). */
@@ -85,6 +87,7 @@ export function compileKey(key: KeyInput, id: string): GatewayKey {
           })),
         }
       : {}),
+    ...(key.cache === false ? { cache: false as const } : {}),
   };
 }
 

@@ -31,5 +31,6 @@ export function outcomeHeaders(outcome: CallOutcome): Record<string, string> {
   const headers: Record<string, string> = { 'x-interlingua-route': routeHeader(outcome) };
   const warnings = warningsHeader(outcome.warnings);
   if (warnings) headers['x-interlingua-warnings'] = warnings;
+  if (outcome.cache) headers['x-interlingua-cache'] = outcome.cache;
   return headers;
 }

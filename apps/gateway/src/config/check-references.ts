@@ -31,6 +31,8 @@ export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<s
         problems.push(`models[${i}].targets[${j}].provider: no provider with id "${target.provider}"`);
     });
   });
+  if (config.cache.store === 'redis' && config.store.type !== 'redis')
+    problems.push('cache.store: redis needs the top-level store to be Redis (store.type: redis, store.url)');
   return problems;
 }
 

@@ -4,7 +4,7 @@ import { MEDIA_HOST_PATTERN } from './media-host-allow-list.js';
 import { keyLimitFields, operationsSections } from './operations-schema.js';
 import { responsesSchema } from './responses-schema.js';
 import { adminSections } from './admin-schema.js';
-import { routeCacheSchema } from './cache-schema.js';
+import { responseCacheSchema, routeCacheSchema } from './cache-schema.js';
 import { telemetrySchema } from './telemetry-schema.js';
 import { trustProxySchema } from './trust-proxy-schema.js';
 
@@ -44,6 +44,8 @@ export const keySchema = strictObject({
   /** Model name globs this key may use; default all. */
   models: z.array(z.string().min(1)).default(['*']),
   expiresAt: z.iso.datetime({ offset: true }).optional(),
+  /** `false` keeps the key's requests out of the response cache (neither read nor written). */
+  cache: z.literal(false).optional(),
   ...keyLimitFields,
 })
   .refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
@@ -99,7 +101,7 @@ export const modelRouteSchema = strictObject({
    * reasoning without one; `text` sends that visible text as plain assistant text elsewhere.
    */
   reasoning: strictObject({ foreign: z.enum(['drop', 'text']).default('drop') }).optional(),
-  /** Prompt caching: automatic breakpoints and cache-affinity routing (see docs/caching.md). */
+  /** Prompt caching (breakpoints, cache affinity) and the response cache (`ttlSeconds`); see docs/caching.md. */
   cache: routeCacheSchema.optional(),
   /**
    * Input items, blocks and hosted tools of the caller's style that an upstream of another style
@@ -195,6 +197,8 @@ export const configSchema = strictObject({
   responses: responsesSchema.default(responsesSchema.parse({})),
   /** OpenTelemetry traces; off unless configured here or by the `OTEL_*` variables. */
   telemetry: telemetrySchema.default(telemetrySchema.parse({})),
+  /** The response cache's store and byte bound (routes turn it on with `cache.ttlSeconds`). */
+  cache: responseCacheSchema.prefault({}),
   ...operationsSections,
   ...adminSections,
   /** What a config file keeps of the zero-config defaults (both on unless set to false). */

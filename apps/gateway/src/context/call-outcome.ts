@@ -34,6 +34,10 @@ export class CallOutcome {
   declare finishReasons?: string[];
   /** The request's trace, when tracing is on: attempts report into it. */
   declare trace?: CallTrace;
+  /** On a route with the response cache: answered from it (`hit`), filled it or could have (`miss`), or kept out (`bypass`). */
+  declare cache?: 'hit' | 'miss' | 'bypass';
+  /** A cache hit: what the answer cost when it was made (`null` when unpriced). */
+  declare costSaved?: number | null;
 
   /** One more attempt, at `target`. */
   attempted(target: RouteTarget | undefined): void {

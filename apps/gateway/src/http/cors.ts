@@ -13,6 +13,7 @@ const EXPOSED_HEADERS = [
   'x-interlingua-route',
   'x-interlingua-warnings',
   'x-interlingua-cost',
+  'x-interlingua-cache',
   'retry-after',
   'x-should-retry',
 ].join(', ');

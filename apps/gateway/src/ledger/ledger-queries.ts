@@ -105,6 +105,8 @@ export const NUMERIC_EXPORT_COLUMNS: ReadonlySet<string> = new Set([
   'attempts',
   'cache_read_tokens',
   'cache_write_tokens',
+  'cache_hit',
+  'cost_saved',
 ]);
 
 /** The filtered rows, newest first, at most `limit`. */
@@ -147,5 +149,7 @@ export function ledgerRowOf(row: Record<string, unknown>): LedgerRow {
     ttfbMs: row.ttfb_ms === null || row.ttfb_ms === undefined ? null : numberOf(row.ttfb_ms),
     attempts: numberOf(row.attempts),
     warnings: text(row.warnings),
+    cacheHit: numberOf(row.cache_hit) === 1,
+    costSaved: row.cost_saved === null || row.cost_saved === undefined ? null : numberOf(row.cost_saved),
   };
 }

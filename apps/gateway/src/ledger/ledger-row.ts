@@ -34,6 +34,10 @@ export interface LedgerRow {
   attempts: number;
   /** The translation warnings as `kind:field`, comma-separated. */
   warnings: string | null;
+  /** True when the response cache answered (the row's `cost` is then 0). */
+  cacheHit?: boolean;
+  /** A cache hit: what the answer cost when it was made (`null` when unpriced or not a hit). */
+  costSaved?: number | null;
 }
 
 /** Table columns, in the order `ledgerValues` gives them. */
@@ -62,6 +66,8 @@ export const LEDGER_COLUMNS = [
   'cache_read_tokens',
   'cache_write_tokens',
   'key_id',
+  'cache_hit',
+  'cost_saved',
 ] as const;
 
 /** What a write stores: the row's columns and its unique id (a second write of the same id is ignored). */
@@ -93,6 +99,8 @@ export function ledgerValues(row: LedgerRow & { rowId: string }): SqlValue[] {
     row.cacheReadTokens,
     row.cacheWriteTokens,
     row.keyId,
+    row.cacheHit === true ? 1 : 0,
+    row.costSaved ?? null,
     row.rowId,
   ];
 }

@@ -108,6 +108,14 @@ CREATE TABLE interlingua_key_previous_secrets (
 CREATE INDEX interlingua_key_previous_secrets_key_id ON interlingua_key_previous_secrets (key_id);
 `,
   },
+  {
+    version: 7,
+    name: 'ledger rows say when the response cache answered, and the cost it saved',
+    sql: `
+ALTER TABLE interlingua_requests ADD COLUMN cache_hit INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE interlingua_requests ADD COLUMN cost_saved DOUBLE PRECISION;
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

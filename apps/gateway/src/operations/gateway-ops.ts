@@ -11,6 +11,8 @@ import { PriceCatalog } from '../accounting/price-catalog.js';
 import { ActiveRequests } from './active-requests.js';
 import type { RequestTracer } from '../observe/tracing/request-tracer.js';
 import type { LedgerWriter } from '../ledger/ledger-writer.js';
+import { ResponseCache } from '../cache/response-cache.js';
+import { answerStoreFor } from '../cache/answer-store-for.js';
 
 /**
  * What outlives a config reload: the store, metrics, logger, cooldowns and the open requests.
@@ -35,6 +37,8 @@ export interface GatewayRuntime {
   runtimeKeys?: RuntimeKeys;
   /** The usage ledger the observer hands each finished request to, when the gateway has a database. */
   ledger?: LedgerWriter;
+  /** The response cache (routes with `cache.ttlSeconds` use it); absent in runtimes built without one. */
+  responseCache?: ResponseCache;
   /** Traces requests when telemetry is on (`telemetry` block or `OTEL_*` variables); absent when off. */
   tracer?: RequestTracer;
   /**
@@ -80,6 +84,7 @@ export function createRuntime(config: GatewayConfig, store: StateStore, options:
     requests: new ActiveRequests(),
     draining: false,
     storeError,
+    responseCache: new ResponseCache(answerStoreFor(config)),
   };
 }
 

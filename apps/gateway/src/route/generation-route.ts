@@ -12,8 +12,8 @@ import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { GenerationRequestDraft, GenerationRun } from '../context/generation-call.js';
 import { CallOutcome } from '../context/call-outcome.js';
 import type { ObservedCall } from '../context/observed-call.js';
-import { runGeneration } from '../plan/run-generation.js';
 import { requestWay } from '../plan/request-way.js';
+import { runCachedGeneration } from '../cache/cached-generation.js';
 import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { captureMessageContent } from '../observe/tracing/capture-message-content.js';
@@ -126,7 +126,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       await spec.prepare?.(request, key, run.outcome);
       const trace = context.tracked?.trace;
       if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(request, run, trace);
-      await runGeneration({ ...request, way: requestWay(request) }, run);
+      await runCachedGeneration(gateway.ops.runtime.responseCache, key, { ...request, way: requestWay(request) }, run);
     } catch (error) {
       sendRoutedError(context.sink, codec, error, outcome);
     }

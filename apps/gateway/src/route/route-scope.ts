@@ -34,7 +34,7 @@ export type ServiceScope = ModelResolving & {
 
 /**
  * A generation route: the body limit, the forwarded-media and compaction settings, the router,
- * the budget holds, the remote-media step, the call ops, the logger and the tracer.
+ * the budget holds, the remote-media step, the call ops, the logger, the tracer and the response cache.
  */
 export type GenerationScope = ModelResolving &
   BudgetSizingScope &
@@ -43,7 +43,7 @@ export type GenerationScope = ModelResolving &
       server: Pick<GatewayConfig['server'], 'maxUpstreamBodyBytes'>;
       responses: Pick<GatewayConfig['responses'], 'compaction'>;
     };
-    ops: { call: Ops['call']; runtime: Pick<Ops['runtime'], 'logger' | 'tracer'> };
+    ops: { call: Ops['call']; runtime: Pick<Ops['runtime'], 'logger' | 'tracer' | 'responseCache'> };
   };
 
 /** Stored responses: the state store, the Responses settings, and the providers that hold forwarded responses. */
