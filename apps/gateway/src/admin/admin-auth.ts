@@ -1,11 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
+import { ADMIN_SECRET_PRINCIPAL, type AdminPrincipal } from '../auth/admin-principal.js';
 import { sha256 } from '../auth/api-keys.js';
 import { clientAddress } from '../http/client-address.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { AdminAuthScope } from './admin-scope.js';
 import { FailedAdminLogins } from './failed-admin-logins.js';
+import { ADMIN_TOKEN_PREFIX } from '../teams/admin-token-store.js';
+import { operatorOf } from './operator-state.js';
+import { sessionPrincipalOf } from './session-principal.js';
 
 const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
 
@@ -18,8 +22,13 @@ const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
  * `admin.maxFailedLogins` failures in `admin.failedLoginWindowMs` gets 429 with Retry-After for
  * each further wrong attempt until its window ends. Clients are told apart by address: the
  * socket's, or behind the proxies `server.trustProxy` trusts, the one they forwarded.
+ *
+ * Who passes: the admin secret is `ADMIN_SECRET_PRINCIPAL` (a gateway admin); a user's admin
+ * token (`Bearer ila_…`, issued by `POST /admin/tokens`) is that user, with the gateway role it
+ * was issued with and the team memberships stored now; else a console session, when the sign-in
+ * installed its hook (`useSessionPrincipals`). A wrong token counts as a failure like a wrong secret.
  */
-export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage): void {
+export async function authenticateAdmin(gateway: AdminAuthScope, request: IncomingMessage): Promise<AdminPrincipal> {
   const expected = gateway.ops.adminDigest;
   const admin = gateway.config.admin;
   if (!expected || !admin) {
@@ -31,8 +40,12 @@ export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage):
     });
   }
   const presented = adminSecret(request);
-  if (presented && timingSafeEqual(sha256(presented), expected)) return;
+  if (presented && timingSafeEqual(sha256(presented), expected)) return ADMIN_SECRET_PRINCIPAL;
   const { runtime } = gateway.ops;
+  const user = presented?.startsWith(ADMIN_TOKEN_PREFIX)
+    ? await tokenPrincipal(runtime, presented)
+    : await sessionPrincipalOf(runtime, request);
+  if (user) return user;
   const logins = loginsOf(runtime);
   const address = clientAddress(request, gateway.config.server.trustProxy);
   const now = Date.now();
@@ -54,7 +67,7 @@ export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage):
       ...(gateway.config.server.trustProxy === false ? {} : { via: request.socket.remoteAddress }),
       method: request.method,
       path: (request.url ?? '/').split('?')[0]?.slice(0, 256),
-      reason: presented ? 'wrong-secret' : 'no-bearer-secret',
+      reason: presented ? (presented.startsWith(ADMIN_TOKEN_PREFIX) ? 'wrong-token' : 'wrong-secret') : 'no-bearer-secret',
       failures,
       blocked: failures >= admin.maxFailedLogins,
     },
@@ -66,6 +79,26 @@ export function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage):
     code: 'invalid_admin_key',
     source: 'gateway',
   });
+}
+
+/** The user a live admin token belongs to; undefined for a wrong or revoked one (or without a database). */
+async function tokenPrincipal(runtime: GatewayRuntime, presented: string): Promise<AdminPrincipal | undefined> {
+  const operator = operatorOf(runtime);
+  if (!operator) return undefined;
+  try {
+    const token = await operator.tokens.verify(presented);
+    if (!token) return undefined;
+    const teams = await operator.teams.membershipsOf(token.subject);
+    return { subject: token.subject, via: 'user-token', ...(token.role ? { role: token.role } : {}), teams };
+  } catch (error) {
+    throw new IrError({
+      kind: 'overloaded',
+      status: 503,
+      message: `The database did not answer (${error instanceof Error ? error.message : String(error)}), so admin tokens cannot be checked; retry when it does, or use the admin secret`,
+      code: 'database_unavailable',
+      source: 'gateway',
+    });
+  }
 }
 
 function loginsOf(runtime: GatewayRuntime): FailedAdminLogins {

@@ -82,6 +82,41 @@ ALTER TABLE interlingua_requests ADD COLUMN row_id TEXT;
 CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id);
 `,
   },
+  {
+    version: 5,
+    name: 'teams, team members, per-user admin tokens; keys name their team and owner',
+    sql: `
+CREATE TABLE interlingua_teams (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  budgets TEXT NOT NULL,
+  rpm INTEGER,
+  tpm INTEGER,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE TABLE interlingua_team_members (
+  team_id TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  role TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (team_id, subject)
+);
+CREATE INDEX interlingua_team_members_subject ON interlingua_team_members (subject);
+CREATE TABLE interlingua_admin_tokens (
+  id TEXT PRIMARY KEY,
+  subject TEXT NOT NULL,
+  role TEXT,
+  name TEXT NOT NULL,
+  secret_sha256 TEXT NOT NULL,
+  secret_hint TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX interlingua_admin_tokens_subject ON interlingua_admin_tokens (subject);
+ALTER TABLE interlingua_keys ADD COLUMN team_id TEXT;
+ALTER TABLE interlingua_keys ADD COLUMN owner TEXT;
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */
