@@ -22,6 +22,8 @@ import { embeddingsRoutes } from './route/embeddings-routes.js';
 import { rerankRoutes } from './route/rerank-routes.js';
 import { adminKeyRoutes } from './admin/admin-key-routes.js';
 import { adminConsoleRoutes } from './admin/admin-console-api.js';
+import { adminTeamRoutes } from './admin/admin-team-routes.js';
+import { adminTokenRoutes } from './admin/admin-token-routes.js';
 import { consoleRoutes } from './console-route.js';
 
 /** Every route group; each API style owns one file. */
@@ -38,6 +40,8 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
     ...rerankRoutes(gateway),
     ...adminKeyRoutes(gateway),
     ...adminConsoleRoutes(gateway),
+    ...adminTeamRoutes(gateway),
+    ...adminTokenRoutes(gateway),
     ...consoleRoutes(),
   ];
 }

@@ -18,6 +18,10 @@ export interface RuntimeKeyRecord {
   expiresAt?: string;
   metadata: Record<string, string>;
   disabled: boolean;
+  /** The team whose limits the key shares, by id. */
+  team?: string;
+  /** Who issued it (a principal's subject): a member may revoke its own keys. */
+  owner?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,7 +32,7 @@ export interface StoredRuntimeKey extends RuntimeKeyRecord {
 }
 
 const COLUMNS =
-  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at';
+  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at, team_id, owner';
 
 /** Keys created at runtime, in the database: only the SHA-256 of each secret is stored. */
 export class RuntimeKeyStore {
@@ -36,11 +40,11 @@ export class RuntimeKeyStore {
 
   constructor(private readonly db: SqlDatabase) {}
 
-  async create(input: CreateKeyInput): Promise<{ record: RuntimeKeyRecord; secret: string }> {
+  async create(input: CreateKeyInput, owner?: string): Promise<{ record: RuntimeKeyRecord; secret: string }> {
     const secret = newSecret();
     const now = this.stamp();
     const id = `key_${randomBytes(12).toString('hex')}`;
-    await this.db.run(`INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+    await this.db.run(`INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
       id,
       input.name,
       sha256(secret).toString('hex'),
@@ -55,6 +59,8 @@ export class RuntimeKeyStore {
       0,
       now,
       now,
+      input.team ?? null,
+      owner ?? null,
     ]);
     return { record: (await this.get(id)) as RuntimeKeyRecord, secret };
   }
@@ -157,6 +163,8 @@ function recordOf(row: SqlRow): StoredRuntimeKey {
     ...(expiresAt === undefined ? {} : { expiresAt: new Date(expiresAt).toISOString() }),
     metadata: JSON.parse(String(row.metadata)) as Record<string, string>,
     disabled: numberOf(row.disabled) !== 0,
+    ...(typeof row.team_id === 'string' ? { team: row.team_id } : {}),
+    ...(typeof row.owner === 'string' ? { owner: row.owner } : {}),
     createdAt: new Date(numberOf(row.created_at)).toISOString(),
     updatedAt: new Date(numberOf(row.updated_at)).toISOString(),
   };
