@@ -8,6 +8,7 @@ import type { TeamRecord } from '../teams/team-store.js';
 import { auditAdminAction } from './admin-audit.js';
 import { parseBody, readJson } from './admin-json-body.js';
 import type { AdminAuthScope, AdminRouteHandler } from './admin-scope.js';
+import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 import { adminRoute, forbidden } from './ops-routes.js';
 
@@ -69,6 +70,9 @@ export function adminTeamRoutes(gateway: AdminAuthScope): RouteEntry[] {
         const id = teamId(request);
         if (patch.name !== undefined) await refuseTakenName(operator, patch.name, id);
         const team = (await operator.teams.update(id, patch)) ?? teamNotFound(id);
+        // The team's keys carry its limits: every worker of this instance reads them again now.
+        const keyIds = (await operator.keys.list()).filter((key) => key.team === id).map((key) => key.id);
+        if (keyIds.length > 0) await applyKeyChange(gateway.ops.runtime, operator, { allow: keyIds });
         auditAdminAction(logger, request, context, 'team.update', {
           team: team.id,
           teamName: team.name,

@@ -94,7 +94,7 @@ export class RuntimeKeyRegistry {
 }
 
 function gatewayKeyOf(key: StoredRuntimeKey): GatewayKey {
-  return compileKey(
+  const compiled = compileKey(
     {
       name: key.name,
       secretHash: `sha256:${key.secretSha256}`,
@@ -107,4 +107,5 @@ function gatewayKeyOf(key: StoredRuntimeKey): GatewayKey {
     },
     key.id,
   );
+  return key.teamLimits ? { ...compiled, team: key.teamLimits } : compiled;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
 import { numberOf, textOf, type SqlDatabase, type SqlRow, type SqlValue } from '../ledger/sql-database.js';
-import { sha256 } from '../auth/api-keys.js';
+import { sha256, type LimitHolder } from '../auth/api-keys.js';
 import type { CreateKeyInput, UpdateKeyInput } from './runtime-key-input.js';
 
 /** A key created at runtime, as the admin API shows it (never its secret or hash). */
@@ -29,6 +29,8 @@ export interface RuntimeKeyRecord {
 /** A record with the SHA-256 of its secret, for authentication. */
 export interface StoredRuntimeKey extends RuntimeKeyRecord {
   secretSha256: string;
+  /** The limits of its team, which every key of the team shares. */
+  teamLimits?: LimitHolder;
 }
 
 const COLUMNS =
@@ -71,9 +73,27 @@ export class RuntimeKeyStore {
     );
   }
 
-  /** Every key with its secret's hash (the authentication cache). */
+  /** Every key with its secret's hash and its team's limits (the authentication cache). */
   async listForAuth(): Promise<StoredRuntimeKey[]> {
-    return (await this.db.all(`SELECT ${COLUMNS} FROM interlingua_keys`)).map(recordOf);
+    const rows = await this.db.all(
+      `SELECT ${COLUMNS.split(', ')
+        .map((column) => `k.${column}`)
+        .join(
+          ', ',
+        )}, t.name AS team_name, t.rpm AS team_rpm, t.tpm AS team_tpm, t.budgets AS team_budgets FROM interlingua_keys k LEFT JOIN interlingua_teams t ON t.id = k.team_id`,
+    );
+    return rows.map((row) => {
+      const record = recordOf(row);
+      if (record.team === undefined || row.team_name === null || row.team_name === undefined) return record;
+      const teamLimits: LimitHolder = {
+        id: record.team,
+        name: String(row.team_name),
+        ...(row.team_rpm === null || row.team_rpm === undefined ? {} : { rpm: numberOf(row.team_rpm) }),
+        ...(row.team_tpm === null || row.team_tpm === undefined ? {} : { tpm: numberOf(row.team_tpm) }),
+        budgets: JSON.parse(String(row.team_budgets)) as BudgetConfig[],
+      };
+      return { ...record, teamLimits };
+    });
   }
 
   async get(id: string): Promise<RuntimeKeyRecord | undefined> {
@@ -124,12 +144,15 @@ export class RuntimeKeyStore {
     return (await this.db.run('DELETE FROM interlingua_keys WHERE id = ?', [id])) > 0;
   }
 
-  /** Changes whenever a key is created, changed or deleted, by any instance. */
+  /** Changes whenever a key or a team is created, changed or deleted, by any instance. */
   async version(): Promise<string> {
     const [row] = await this.db.all(
       'SELECT COUNT(*) AS n, COALESCE(MAX(updated_at), 0) AS latest, COALESCE(SUM(updated_at), 0) AS total FROM interlingua_keys',
     );
-    return `${numberOf(row?.n)}:${String(row?.latest)}:${String(row?.total)}`;
+    const [teams] = await this.db.all(
+      'SELECT COUNT(*) AS n, COALESCE(SUM(updated_at), 0) AS total FROM interlingua_teams',
+    );
+    return `${numberOf(row?.n)}:${String(row?.latest)}:${String(row?.total)}:${numberOf(teams?.n)}:${String(teams?.total)}`;
   }
 
   /** The update time: the clock, but always later than this store's previous one. */
