@@ -24,6 +24,7 @@ import { adminKeyRoutes } from './admin/admin-key-routes.js';
 import { adminConsoleRoutes } from './admin/admin-console-api.js';
 import { adminTeamRoutes } from './admin/admin-team-routes.js';
 import { adminTokenRoutes } from './admin/admin-token-routes.js';
+import { adminAuditRoutes } from './admin/admin-audit-route.js';
 import { consoleRoutes } from './console-route.js';
 
 /** Every route group; each API style owns one file. */
@@ -42,6 +43,7 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
     ...adminConsoleRoutes(gateway),
     ...adminTeamRoutes(gateway),
     ...adminTokenRoutes(gateway),
+    ...adminAuditRoutes(gateway),
     ...consoleRoutes(),
   ];
 }

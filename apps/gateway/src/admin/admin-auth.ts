@@ -67,7 +67,11 @@ export async function authenticateAdmin(gateway: AdminAuthScope, request: Incomi
       ...(gateway.config.server.trustProxy === false ? {} : { via: request.socket.remoteAddress }),
       method: request.method,
       path: (request.url ?? '/').split('?')[0]?.slice(0, 256),
-      reason: presented ? (presented.startsWith(ADMIN_TOKEN_PREFIX) ? 'wrong-token' : 'wrong-secret') : 'no-bearer-secret',
+      reason: presented
+        ? presented.startsWith(ADMIN_TOKEN_PREFIX)
+          ? 'wrong-token'
+          : 'wrong-secret'
+        : 'no-bearer-secret',
       failures,
       blocked: failures >= admin.maxFailedLogins,
     },

@@ -15,7 +15,14 @@ import { operatorOf, type OperatorState } from './operator-state.js';
 import { createKeySchema, updateKeySchema } from './runtime-key-input.js';
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import { isGatewayAdmin, teamRoles, type KeyAction } from '../teams/access-rules.js';
-import { checkKeyPatch, checkNewKey, keyNotFound, requireKeyAccess, visibleKeys, withTeamLimits } from './key-access.js';
+import {
+  checkKeyPatch,
+  checkNewKey,
+  keyNotFound,
+  requireKeyAccess,
+  visibleKeys,
+  withTeamLimits,
+} from './key-access.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
 
 /** What one key change touches: the configured keys (names, ids), the spread to the workers and the audit log. */
@@ -241,6 +248,7 @@ async function revoke<T>(
     audit(gateway.ops.runtime.logger, request, context, action, {
       keyId: target.id,
       keyName: target.name,
+      team: target.team,
       outcome,
       ...reach,
     });
@@ -268,7 +276,7 @@ async function revocationTarget(
   operator: OperatorState,
   keys: readonly GatewayKey[],
   request: Request,
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string; team?: string }> {
   try {
     return await existing(operator, keys, request);
   } catch (error) {

@@ -67,7 +67,10 @@ async function memberKey(setup: Setup): Promise<string> {
     .id;
 }
 
-const keyPath = (suffix = '') => async (setup: Setup) => `/admin/keys/${await memberKey(setup)}${suffix}`;
+const keyPath =
+  (suffix = '') =>
+  async (setup: Setup) =>
+    `/admin/keys/${await memberKey(setup)}${suffix}`;
 const probe =
   (method: string, path: string | ((setup: Setup) => Promise<string> | string), body?: unknown) =>
   async (setup: Setup): Promise<Probe> => ({
@@ -97,7 +100,12 @@ const CHECKS: Check[] = [
     allowed: [...ADMINS, 'teamAdmin', 'member'],
     probe: async (setup) => ({ method: 'POST', path: '/admin/keys', body: { name: unique('k'), team: setup.teamA } }),
   },
-  { method: 'GET', path: '/admin/keys/:id', allowed: [...ADMINS, 'teamAdmin', 'member'], probe: probe('GET', keyPath()) },
+  {
+    method: 'GET',
+    path: '/admin/keys/:id',
+    allowed: [...ADMINS, 'teamAdmin', 'member'],
+    probe: probe('GET', keyPath()),
+  },
   {
     method: 'PATCH',
     path: '/admin/keys/:id',
@@ -110,7 +118,12 @@ const CHECKS: Check[] = [
     allowed: [...ADMINS, 'teamAdmin', 'member'],
     probe: probe('POST', keyPath('/disable')),
   },
-  { method: 'POST', path: '/admin/keys/:id/enable', allowed: [...ADMINS, 'teamAdmin'], probe: probe('POST', keyPath('/enable')) },
+  {
+    method: 'POST',
+    path: '/admin/keys/:id/enable',
+    allowed: [...ADMINS, 'teamAdmin'],
+    probe: probe('POST', keyPath('/enable')),
+  },
   {
     method: 'POST',
     path: '/admin/keys/:id/rotate',
@@ -209,6 +222,7 @@ const CHECKS: Check[] = [
     probe: probe('POST', '/admin/tokens', { name: 'matrix' }),
   },
   { method: 'GET', path: '/admin/tokens', allowed: EVERYONE, probe: probe('GET', '/admin/tokens') },
+  { method: 'GET', path: '/admin/audit', allowed: [...ADMINS, 'teamAdmin'], probe: probe('GET', '/admin/audit') },
   {
     method: 'DELETE',
     path: '/admin/tokens/:id',
@@ -316,8 +330,38 @@ for (const database of TEST_DATABASES) {
       expect((await call(setup, forged, { method: 'GET', path: '/admin/prices' })).status).toBe(401);
     });
 
+    it("keeps every action in the audit trail under its actor, and shows a team admin only its team's", async () => {
+      const keyId = await memberKey(setup);
+      const teamA = await json<{ data: Array<{ action: string; actor: string; fields: { keyId?: string } }> }>(
+        setup,
+        SECRET,
+        { method: 'GET', path: `/admin/audit?team=${setup.teamA}&limit=20` },
+      );
+      expect(teamA.data).toContainEqual(
+        expect.objectContaining({ action: 'key.create', actor: 'mo', fields: expect.objectContaining({ keyId }) }),
+      );
+      const teamB = await json<{ data: Array<{ action: string; team?: string }> }>(setup, SECRET, {
+        method: 'GET',
+        path: `/admin/audit?team=${setup.teamB}`,
+      });
+      expect(teamB.data.map((entry) => entry.action)).toContain('team.create');
+      expect(teamB.data.every((entry) => entry.team === setup.teamB)).toBe(true);
+      const scoped = await json<{ data: Array<{ team?: string }> }>(setup, setup.tokens.teamAdmin, {
+        method: 'GET',
+        path: '/admin/audit?limit=1000',
+      });
+      expect(scoped.data.length).toBeGreaterThan(0);
+      // Only entries of teams it administers (team A, and the matrix's teams it was made admin of): never team B's.
+      expect(scoped.data.map((entry) => entry.team)).toContain(setup.teamA);
+      expect(scoped.data.filter((entry) => entry.team === undefined || entry.team === setup.teamB)).toEqual([]);
+    });
+
     it('lets no one raise a role: a viewer cannot issue an admin token, a member cannot join another team', async () => {
-      const raise = await call(setup, setup.tokens.viewer, { method: 'POST', path: '/admin/tokens', body: { role: 'admin' } });
+      const raise = await call(setup, setup.tokens.viewer, {
+        method: 'POST',
+        path: '/admin/tokens',
+        body: { role: 'admin' },
+      });
       expect(raise.status).toBe(403);
       const join = await call(setup, setup.tokens.member, {
         method: 'POST',

@@ -5,7 +5,7 @@ import type { RouteEntry } from '../route/route-entry.js';
 import { anyPrincipal, isGatewayAdmin } from '../teams/access-rules.js';
 import { auditAdminAction } from './admin-audit.js';
 import { parseBody, readJson } from './admin-json-body.js';
-import type { AdminAuthScope } from './admin-scope.js';
+import type { AdminAuthScope, AdminRouteHandler } from './admin-scope.js';
 import { requireDatabase } from './admin-team-routes.js';
 import { adminRoute, forbidden } from './ops-routes.js';
 
@@ -26,70 +26,65 @@ const issueTokenSchema = strictObject({
  */
 export function adminTokenRoutes(gateway: AdminAuthScope): RouteEntry[] {
   const logger = gateway.ops.runtime.logger;
+  /** Open to every principal: each handler scopes what it touches to the caller. */
+  const route = (handler: AdminRouteHandler) => adminRoute(gateway, handler, anyPrincipal);
   return [
     {
       method: 'post',
       path: '/admin/tokens',
-      handler: adminRoute(
-        gateway,
-        async (request, _response, context, principal) => {
-          const operator = requireDatabase(gateway.ops.runtime);
-          const input = parseBody(issueTokenSchema, await readJson(request));
-          const onBehalf = input.subject !== undefined || input.role !== undefined;
-          if (onBehalf && !isGatewayAdmin(principal)) throw forbidden(principal, 'issue tokens for another subject or role');
-          if (principal.via === 'admin-secret' && input.subject === undefined)
-            throw new IrError({
-              kind: 'invalid-request',
-              message: 'subject: the admin secret issues tokens for a named subject',
-              code: 'invalid_parameter',
-              param: 'subject',
-              source: 'gateway',
-            });
-          const subject = input.subject ?? principal.subject;
-          const role = onBehalf ? input.role : principal.role;
-          const { record, token } = await operator.tokens.issue(subject, role, input.name);
-          auditAdminAction(logger, request, context, 'token.issue', { tokenId: record.id, subject, role: role ?? null });
-          context.sink.sendJson(201, { object: 'admin_token', ...record, token }, { 'cache-control': 'no-store' });
-        },
-        anyPrincipal,
-      ),
+      handler: route(async (request, _response, context, principal) => {
+        const operator = requireDatabase(gateway.ops.runtime);
+        const input = parseBody(issueTokenSchema, await readJson(request));
+        const onBehalf = input.subject !== undefined || input.role !== undefined;
+        if (onBehalf && !isGatewayAdmin(principal))
+          throw forbidden(principal, 'issue tokens for another subject or role');
+        if (principal.via === 'admin-secret' && input.subject === undefined)
+          throw new IrError({
+            kind: 'invalid-request',
+            message: 'subject: the admin secret issues tokens for a named subject',
+            code: 'invalid_parameter',
+            param: 'subject',
+            source: 'gateway',
+          });
+        const subject = input.subject ?? principal.subject;
+        const role = onBehalf ? input.role : principal.role;
+        const { record, token } = await operator.tokens.issue(subject, role, input.name);
+        auditAdminAction(logger, request, context, 'token.issue', {
+          tokenId: record.id,
+          subject,
+          role: role ?? null,
+        });
+        context.sink.sendJson(201, { object: 'admin_token', ...record, token }, { 'cache-control': 'no-store' });
+      }),
     },
     {
       method: 'get',
       path: '/admin/tokens',
-      handler: adminRoute(
-        gateway,
-        async (_request, _response, context, principal) => {
-          const operator = requireDatabase(gateway.ops.runtime);
-          const tokens = await operator.tokens.list(isGatewayAdmin(principal) ? undefined : principal.subject);
-          context.sink.sendJson(200, { object: 'list', data: tokens }, { 'cache-control': 'no-store' });
-        },
-        anyPrincipal,
-      ),
+      handler: route(async (_request, _response, context, principal) => {
+        const operator = requireDatabase(gateway.ops.runtime);
+        const tokens = await operator.tokens.list(isGatewayAdmin(principal) ? undefined : principal.subject);
+        context.sink.sendJson(200, { object: 'list', data: tokens }, { 'cache-control': 'no-store' });
+      }),
     },
     {
       method: 'delete',
       path: '/admin/tokens/:id',
-      handler: adminRoute(
-        gateway,
-        async (request, _response, context, principal) => {
-          const operator = requireDatabase(gateway.ops.runtime);
-          const id = String(request.params?.id ?? '');
-          const token = await operator.tokens.get(id);
-          if (!token || (!isGatewayAdmin(principal) && token.subject !== principal.subject))
-            throw new IrError({
-              kind: 'not-found',
-              message: `No admin token with id "${id}"`,
-              code: 'token_not_found',
-              param: 'id',
-              source: 'gateway',
-            });
-          await operator.tokens.revoke(id);
-          auditAdminAction(logger, request, context, 'token.revoke', { tokenId: id, subject: token.subject });
-          context.sink.sendJson(200, { id, object: 'admin_token', deleted: true }, { 'cache-control': 'no-store' });
-        },
-        anyPrincipal,
-      ),
+      handler: route(async (request, _response, context, principal) => {
+        const operator = requireDatabase(gateway.ops.runtime);
+        const id = String(request.params?.id ?? '');
+        const token = await operator.tokens.get(id);
+        if (!token || (!isGatewayAdmin(principal) && token.subject !== principal.subject))
+          throw new IrError({
+            kind: 'not-found',
+            message: `No admin token with id "${id}"`,
+            code: 'token_not_found',
+            param: 'id',
+            source: 'gateway',
+          });
+        await operator.tokens.revoke(id);
+        auditAdminAction(logger, request, context, 'token.revoke', { tokenId: id, subject: token.subject });
+        context.sink.sendJson(200, { id, object: 'admin_token', deleted: true }, { 'cache-control': 'no-store' });
+      }),
     },
   ];
 }

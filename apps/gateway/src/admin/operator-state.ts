@@ -9,6 +9,7 @@ import { RuntimeKeyRegistry } from './runtime-key-registry.js';
 import { RuntimeKeyStore } from './runtime-key-store.js';
 import { TeamStore } from '../teams/team-store.js';
 import { AdminTokenStore } from '../teams/admin-token-store.js';
+import { AuditTrail } from './audit-trail.js';
 
 /** The operator's side of a running gateway: its database, runtime keys and usage ledger. */
 export interface OperatorState {
@@ -18,6 +19,7 @@ export interface OperatorState {
   registry: RuntimeKeyRegistry;
   teams: TeamStore;
   tokens: AdminTokenStore;
+  audit: AuditTrail;
   ledger: LedgerWriter;
   /** What `/ready` answers while the database does not answer. */
   unreachableStatus: 200 | 503;
@@ -79,6 +81,7 @@ export async function attachOperator(runtime: GatewayRuntime, config: GatewayCon
     registry,
     teams: new TeamStore(db),
     tokens: new AdminTokenStore(db),
+    audit: new AuditTrail(db),
     ledger,
     unreachableStatus: database.unreachableStatus,
   });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticateAdmin } from './admin-auth.js';
-import { actAs } from './admin-audit.js';
+import { actAs, type AuditSink } from './admin-audit.js';
 import { IrError } from '@interlingua/ir';
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import { gatewayAdminOnly, usageReaders, type RouteAccess } from '../teams/access-rules.js';
@@ -169,13 +169,25 @@ export function adminRoute(
   return async (request, response, context) => {
     try {
       const principal = await authenticateAdmin(gateway, request);
-      actAs(request, principal);
+      actAs(request, principal, auditTrailOf(gateway.ops.runtime));
       if (!allow(principal)) throw forbidden(principal, `${request.method ?? 'GET'} ${context.url.pathname}`);
       await handler(request, response, context, principal);
     } catch (error) {
       sendStyleError(context.sink, errorCodecForPath(context.url.pathname, request.headers), asIrError(error));
     }
   };
+}
+
+/** Keeps each admin action in the database's audit trail; a failed write is logged, the action stands. */
+function auditTrailOf(runtime: GatewayRuntime): AuditSink | undefined {
+  const operator = operatorOf(runtime);
+  if (!operator) return undefined;
+  return (entry) =>
+    void operator.audit
+      .record(entry)
+      .catch((error: unknown) =>
+        runtime.logger.warn({ err: error, audit: entry.action }, 'the audit trail did not take an admin action'),
+      );
 }
 
 /** 403: the principal's role does not allow `what`. */

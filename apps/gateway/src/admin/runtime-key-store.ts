@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
-import { numberOf, textOf, type SqlDatabase, type SqlRow, type SqlValue } from '../ledger/sql-database.js';
+import { nameTakenIn, numberOf, textOf, updateById, type SqlDatabase, type SqlRow } from '../ledger/sql-database.js';
 import { sha256, type LimitHolder } from '../auth/api-keys.js';
 import type { CreateKeyInput, UpdateKeyInput } from './runtime-key-input.js';
 
@@ -46,24 +46,27 @@ export class RuntimeKeyStore {
     const secret = newSecret();
     const now = this.stamp();
     const id = `key_${randomBytes(12).toString('hex')}`;
-    await this.db.run(`INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-      id,
-      input.name,
-      sha256(secret).toString('hex'),
-      hint(secret),
-      JSON.stringify(input.models),
-      input.endpoints ? JSON.stringify(input.endpoints) : null,
-      input.rpm ?? null,
-      input.tpm ?? null,
-      JSON.stringify(input.budgets),
-      input.expiresAt ? Date.parse(input.expiresAt) : null,
-      JSON.stringify(input.metadata),
-      0,
-      now,
-      now,
-      input.team ?? null,
-      owner ?? null,
-    ]);
+    await this.db.run(
+      `INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        input.name,
+        sha256(secret).toString('hex'),
+        hint(secret),
+        JSON.stringify(input.models),
+        input.endpoints ? JSON.stringify(input.endpoints) : null,
+        input.rpm ?? null,
+        input.tpm ?? null,
+        JSON.stringify(input.budgets),
+        input.expiresAt ? Date.parse(input.expiresAt) : null,
+        JSON.stringify(input.metadata),
+        0,
+        now,
+        now,
+        input.team ?? null,
+        owner ?? null,
+      ],
+    );
     return { record: (await this.get(id)) as RuntimeKeyRecord, secret };
   }
 
@@ -102,30 +105,26 @@ export class RuntimeKeyStore {
   }
 
   async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-    const rows = await this.db.all('SELECT id FROM interlingua_keys WHERE name = ?', [name]);
-    return rows.some((row) => row.id !== exceptId);
+    return nameTakenIn(this.db, 'interlingua_keys', name, exceptId);
   }
 
   /** Applies the given fields; undefined when there is no such key. */
   async update(id: string, patch: UpdateKeyInput): Promise<RuntimeKeyRecord | undefined> {
-    const sets: string[] = [];
-    const values: SqlValue[] = [];
-    const set = (column: string, value: SqlValue): void => {
-      sets.push(`${column} = ?`);
-      values.push(value);
-    };
-    if (patch.name !== undefined) set('name', patch.name);
-    if (patch.models !== undefined) set('models', JSON.stringify(patch.models));
-    if (patch.endpoints !== undefined)
-      set('endpoints', patch.endpoints === null ? null : JSON.stringify(patch.endpoints));
-    if (patch.rpm !== undefined) set('rpm', patch.rpm);
-    if (patch.tpm !== undefined) set('tpm', patch.tpm);
-    if (patch.budgets !== undefined) set('budgets', JSON.stringify(patch.budgets));
-    if (patch.expiresAt !== undefined) set('expires_at', patch.expiresAt === null ? null : Date.parse(patch.expiresAt));
-    if (patch.metadata !== undefined) set('metadata', JSON.stringify(patch.metadata));
-    if (patch.disabled !== undefined) set('disabled', patch.disabled ? 1 : 0);
-    set('updated_at', this.stamp());
-    const changed = await this.db.run(`UPDATE interlingua_keys SET ${sets.join(', ')} WHERE id = ?`, [...values, id]);
+    const json = (value: unknown): string | null | undefined =>
+      value === undefined ? undefined : value === null ? null : JSON.stringify(value);
+    const changed = await updateById(this.db, 'interlingua_keys', id, {
+      name: patch.name,
+      models: json(patch.models),
+      endpoints: json(patch.endpoints),
+      rpm: patch.rpm,
+      tpm: patch.tpm,
+      budgets: json(patch.budgets),
+      expires_at:
+        patch.expiresAt === undefined || patch.expiresAt === null ? patch.expiresAt : Date.parse(patch.expiresAt),
+      metadata: json(patch.metadata),
+      disabled: patch.disabled === undefined ? undefined : patch.disabled ? 1 : 0,
+      updated_at: this.stamp(),
+    });
     return changed > 0 ? this.get(id) : undefined;
   }
 

@@ -9,7 +9,10 @@ const SECRET = 'admin-secret-for-team-limit-tests-01';
 async function admin<T>(harness: Harness, method: string, path: string, body?: unknown, status = 200): Promise<T> {
   const response = await fetch(`${harness.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${SECRET}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${SECRET}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -44,10 +47,23 @@ for (const database of TEST_DATABASES) {
       const minute = (): number => Math.floor(Date.now() / 60_000);
       // The rpm counts per clock minute: a try that straddles two minutes is made again with a fresh team.
       for (let attempt = 1; ; attempt++) {
-        const team = await admin<{ id: string }>(harness, 'POST', '/admin/teams', { name: `shared-${attempt}`, rpm: 2 }, 201);
+        const team = await admin<{ id: string }>(
+          harness,
+          'POST',
+          '/admin/teams',
+          { name: `shared-${attempt}`, rpm: 2 },
+          201,
+        );
         const issue = async (name: string) =>
-          (await admin<{ secret: string }>(harness, 'POST', '/admin/keys', { name, team: team.id, models: ['mock'] }, 201))
-            .secret;
+          (
+            await admin<{ secret: string }>(
+              harness,
+              'POST',
+              '/admin/keys',
+              { name, team: team.id, models: ['mock'] },
+              201,
+            )
+          ).secret;
         const [a, b] = [await issue(`shared-${attempt}-a`), await issue(`shared-${attempt}-b`)];
         const started = minute();
         const answers = [await chat(harness, a), await chat(harness, b), await chat(harness, a)];

@@ -59,9 +59,7 @@ function where(filter: LedgerFilter): { sql: string; params: SqlValue[] } {
     }
   }
   if (filter.keyIds !== undefined) {
-    clauses.push(
-      filter.keyIds.length === 0 ? '1 = 0' : `key_id IN (${filter.keyIds.map(() => '?').join(', ')})`,
-    );
+    clauses.push(filter.keyIds.length === 0 ? '1 = 0' : `key_id IN (${filter.keyIds.map(() => '?').join(', ')})`);
     params.push(...filter.keyIds);
   }
   return { sql: clauses.join(' AND '), params };

@@ -84,7 +84,7 @@ CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id)
   },
   {
     version: 5,
-    name: 'teams, team members, per-user admin tokens; keys name their team and owner',
+    name: 'teams, team members, per-user admin tokens, the audit trail; keys name their team and owner',
     sql: `
 CREATE TABLE interlingua_teams (
   id TEXT PRIMARY KEY,
@@ -115,6 +115,18 @@ CREATE TABLE interlingua_admin_tokens (
 CREATE INDEX interlingua_admin_tokens_subject ON interlingua_admin_tokens (subject);
 ALTER TABLE interlingua_keys ADD COLUMN team_id TEXT;
 ALTER TABLE interlingua_keys ADD COLUMN owner TEXT;
+CREATE TABLE interlingua_audit (
+  at BIGINT NOT NULL,
+  action TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_via TEXT NOT NULL,
+  team_id TEXT,
+  request_id TEXT,
+  remote TEXT,
+  fields TEXT NOT NULL
+);
+CREATE INDEX interlingua_audit_at ON interlingua_audit (at);
+CREATE INDEX interlingua_audit_team_at ON interlingua_audit (team_id, at);
 `,
   },
 ];

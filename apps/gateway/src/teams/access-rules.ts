@@ -90,7 +90,9 @@ export function limitsBeyondTeam(key: Limits, team: Limits): string[] {
   for (const budget of key.budgets ?? []) {
     const unit = budget.cost === undefined ? 'tokens' : 'cost';
     const amount = budget[unit] ?? 0;
-    const teamBudget = team.budgets?.find((candidate) => candidate.period === budget.period && candidate[unit] !== undefined);
+    const teamBudget = team.budgets?.find(
+      (candidate) => candidate.period === budget.period && candidate[unit] !== undefined,
+    );
     const teamAmount = teamBudget?.[unit];
     if (teamAmount !== undefined && amount > teamAmount)
       problems.push(`budgets: ${unit} per ${budget.period} ${amount} is more than the team's ${teamAmount}`);

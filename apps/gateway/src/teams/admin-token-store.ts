@@ -64,9 +64,10 @@ export class AdminTokenStore {
     const rows =
       subject === undefined
         ? await this.db.all(`SELECT ${COLUMNS} FROM interlingua_admin_tokens ORDER BY created_at, id`)
-        : await this.db.all(`SELECT ${COLUMNS} FROM interlingua_admin_tokens WHERE subject = ? ORDER BY created_at, id`, [
-            subject,
-          ]);
+        : await this.db.all(
+            `SELECT ${COLUMNS} FROM interlingua_admin_tokens WHERE subject = ? ORDER BY created_at, id`,
+            [subject],
+          );
     return rows.map(tokenOf);
   }
 

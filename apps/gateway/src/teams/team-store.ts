@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MembershipSource, TeamMembership, TeamRole } from '../auth/admin-principal.js';
 import type { BudgetConfig } from '../config/operations-schema.js';
-import { numberOf, type SqlDatabase, type SqlRow, type SqlValue } from '../ledger/sql-database.js';
+import { nameTakenIn, numberOf, updateById, type SqlDatabase, type SqlRow } from '../ledger/sql-database.js';
 import type { CreateTeamInput, UpdateTeamInput } from './team-input.js';
 
 /** A team: the limits all its keys share, as the admin API shows it. */
@@ -54,24 +54,18 @@ export class TeamStore implements MembershipSource {
   }
 
   async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-    const rows = await this.db.all('SELECT id FROM interlingua_teams WHERE name = ?', [name]);
-    return rows.some((row) => row.id !== exceptId);
+    return nameTakenIn(this.db, 'interlingua_teams', name, exceptId);
   }
 
   /** Applies the given fields; undefined when there is no such team. */
   async update(id: string, patch: UpdateTeamInput): Promise<TeamRecord | undefined> {
-    const sets: string[] = [];
-    const values: SqlValue[] = [];
-    const set = (column: string, value: SqlValue): void => {
-      sets.push(`${column} = ?`);
-      values.push(value);
-    };
-    if (patch.name !== undefined) set('name', patch.name);
-    if (patch.rpm !== undefined) set('rpm', patch.rpm);
-    if (patch.tpm !== undefined) set('tpm', patch.tpm);
-    if (patch.budgets !== undefined) set('budgets', JSON.stringify(patch.budgets));
-    set('updated_at', this.stamp());
-    const changed = await this.db.run(`UPDATE interlingua_teams SET ${sets.join(', ')} WHERE id = ?`, [...values, id]);
+    const changed = await updateById(this.db, 'interlingua_teams', id, {
+      name: patch.name,
+      rpm: patch.rpm,
+      tpm: patch.tpm,
+      budgets: patch.budgets === undefined ? undefined : JSON.stringify(patch.budgets),
+      updated_at: this.stamp(),
+    });
     return changed > 0 ? this.get(id) : undefined;
   }
 
