@@ -75,5 +75,35 @@ for (const database of TEST_DATABASES) {
         return;
       }
     });
+
+    it('shows a member the usage of its own keys only, in totals and in the CSV export', async () => {
+      const team = await admin<{ id: string }>(harness, 'POST', '/admin/teams', { name: 'usage-team' }, 201);
+      await admin(harness, 'POST', `/admin/teams/${team.id}/members`, { subject: 'mo', role: 'member' });
+      const token = (await admin<{ token: string }>(harness, 'POST', '/admin/tokens', { subject: 'mo' }, 201)).token;
+      const asMember = (path: string, init: RequestInit = {}) =>
+        fetch(`${harness.url}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        });
+      const own = (await (
+        await asMember('/admin/keys', { method: 'POST', body: JSON.stringify({ name: 'mo-own', team: team.id }) })
+      ).json()) as { secret: string };
+      const other = await admin<{ secret: string }>(
+        harness,
+        'POST',
+        '/admin/keys',
+        { name: 'not-mo', models: ['mock'] },
+        201,
+      );
+      expect(await chat(harness, own.secret)).toBe('200');
+      expect(await chat(harness, other.secret)).toBe('200');
+      const everyone = await admin<{ data: Array<{ group: string }> }>(harness, 'GET', '/admin/usage?group_by=key');
+      expect(everyone.data.map((row) => row.group)).toEqual(expect.arrayContaining(['mo-own', 'not-mo']));
+      const totals = (await (await asMember('/admin/usage?group_by=key')).json()) as { data: Array<{ group: string }> };
+      expect(totals.data.map((row) => row.group)).toEqual(['mo-own']);
+      const csv = await (await asMember('/admin/usage?format=csv')).text();
+      expect(csv).toContain('mo-own');
+      expect(csv).not.toContain('not-mo');
+    });
   });
 }
