@@ -150,7 +150,11 @@ describe.skipIf(!haveBrowser)('console in a browser', () => {
     await page.getByLabel('Team').selectOption({ label: 'browser-squad' });
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByTestId('new-secret').waitFor();
-    await page.getByRole('row').filter({ hasText: 'squad-key' }).getByRole('cell', { name: 'browser-squad' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'squad-key' })
+      .getByText('browser-squad (team budget 0 of 100 cost used this month)')
+      .waitFor();
   });
 
   it('shows the routes with provider health', async () => {

@@ -10,7 +10,12 @@ export async function keysPage(root: HTMLElement): Promise<void> {
   const refresh = async (): Promise<void> => {
     const keys = (await admin<{ data: KeyView[] }>('/admin/keys')).data;
     const teams = (await admin<{ data: TeamView[] }>('/admin/teams').catch(() => ({ data: [] }))).data;
-    const teamName = (id: string | undefined): string => teams.find((team) => team.id === id)?.name ?? id ?? '—';
+    const spent = await teamSpending(keys);
+    const teamName = (id: string | undefined): string => {
+      const name = teams.find((team) => team.id === id)?.name ?? id ?? '—';
+      const used = id === undefined ? undefined : spent.get(id);
+      return used ? `${name} (${used})` : name;
+    };
     clear(list);
     list.appendChild(keysTable(keys, { refresh, showSecret, fail, teamName }));
     fillTeams(teamSelect, teams);
@@ -58,6 +63,32 @@ interface Actions {
   showSecret(name: string, secret: string): void;
   fail(error: unknown): void;
   teamName(id: string | undefined): string;
+}
+
+/** What a key's view says of its team's budgets: `team budget 1.25 of 100 cost used this month`. */
+interface TeamLimitsView {
+  teamLimits?: { budgets: Array<{ period: string; tokens?: number; cost?: number }> };
+  teamUsage?: Record<'day' | 'month', { inputTokens: number; outputTokens: number; cost: number }>;
+}
+
+/** Each team's budget use, read from one of its keys (every key of a team shows the same team figures). */
+async function teamSpending(keys: readonly KeyView[]): Promise<Map<string, string>> {
+  const firstKeys = new Map<string, string>();
+  for (const key of keys) if (key.team && !firstKeys.has(key.team)) firstKeys.set(key.team, key.id);
+  const spent = new Map<string, string>();
+  await Promise.all(
+    [...firstKeys].map(async ([team, keyId]) => {
+      const view = await admin<TeamLimitsView>(`/admin/keys/${keyId}`).catch(() => undefined);
+      const lines = (view?.teamLimits?.budgets ?? []).map((budget) => {
+        const use = view?.teamUsage?.[budget.period === 'day' ? 'day' : 'month'];
+        const used = budget.cost === undefined ? (use?.inputTokens ?? 0) + (use?.outputTokens ?? 0) : (use?.cost ?? 0);
+        const unit = budget.cost === undefined ? 'tokens' : 'cost';
+        return `team budget ${Number(used.toFixed(4))} of ${budget.cost ?? budget.tokens ?? 0} ${unit} used this ${budget.period}`;
+      });
+      if (lines.length > 0) spent.set(team, lines.join('; '));
+    }),
+  );
+  return spent;
 }
 
 /** The team choices of the create form: none, or a team the caller may issue keys in. */

@@ -89,7 +89,13 @@ export function adminKeyRoutes(gateway: AdminKeysScope): RouteEntry[] {
           sendJson(
             context,
             200,
-            await saved(withTeamLimits(operator, runtimeView(await existingSaved(operator, gateway.keys, request)))),
+            await saved(
+              withTeamLimits(
+                operator,
+                gateway.ops.runtime.store,
+                runtimeView(await existingSaved(operator, gateway.keys, request)),
+              ),
+            ),
           ),
         'read',
       ),

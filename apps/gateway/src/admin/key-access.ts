@@ -10,6 +10,8 @@ import {
   type Limits,
 } from '../teams/access-rules.js';
 import type { TeamRecord } from '../teams/team-store.js';
+import { readUsage } from '../accounting/usage-ledger.js';
+import type { StateStore } from '../store/state-store.js';
 import type { OperatorState } from './operator-state.js';
 import { forbidden } from './ops-routes.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
@@ -96,15 +98,22 @@ function refuseBeyondTeam(principal: AdminPrincipal, limits: Limits, team: TeamR
     });
 }
 
-/** A key as `GET /admin/keys/{id}` shows it: with its team's limits, which apply beside its own. */
+/**
+ * A key as `GET /admin/keys/{id}` shows it: with its team's limits, which apply beside its own,
+ * and what the team's keys used of them today and this month (`teamUsage`; empty when the store
+ * does not answer).
+ */
 export async function withTeamLimits(
   operator: OperatorState,
+  store: StateStore,
   view: Record<string, unknown> & { team?: string },
 ): Promise<Record<string, unknown>> {
   if (view.team === undefined) return view;
   const team = await operator.teams.get(view.team);
   if (!team) return view;
+  const [used] = await readUsage(store, [team.id], Date.now()).catch(() => []);
   return {
+    ...(used ? { teamUsage: { day: used.day, month: used.month } } : {}),
     ...view,
     teamLimits: {
       name: team.name,

@@ -54,22 +54,30 @@ for (const database of TEST_DATABASES) {
           { name: `shared-${attempt}`, rpm: 2 },
           201,
         );
-        const issue = async (name: string) =>
-          (
-            await admin<{ secret: string }>(
-              harness,
-              'POST',
-              '/admin/keys',
-              { name, team: team.id, models: ['mock'] },
-              201,
-            )
-          ).secret;
-        const [a, b] = [await issue(`shared-${attempt}-a`), await issue(`shared-${attempt}-b`)];
+        const issue = (name: string) =>
+          admin<{ id: string; secret: string }>(
+            harness,
+            'POST',
+            '/admin/keys',
+            { name, team: team.id, models: ['mock'] },
+            201,
+          );
+        const first = await issue(`shared-${attempt}-a`);
+        const [a, b] = [first.secret, (await issue(`shared-${attempt}-b`)).secret];
         const started = minute();
         const answers = [await chat(harness, a), await chat(harness, b), await chat(harness, a)];
         if (minute() !== started && attempt < 3) continue;
         expect(answers.slice(0, 2)).toEqual(['200', '200']);
         expect(answers[2]).toMatch(new RegExp(`^429 .*team "shared-${attempt}": 2 requests per minute`));
+        // The answer's usage is charged to the key and its team after the answer: the key's view shows the team's.
+        const teamView = () =>
+          admin<{ teamLimits: unknown; teamUsage: { day: { inputTokens: number } } }>(
+            harness,
+            'GET',
+            `/admin/keys/${first.id}`,
+          );
+        expect((await teamView()).teamLimits).toMatchObject({ name: `shared-${attempt}`, rpm: 2 });
+        await expect.poll(async () => (await teamView()).teamUsage.day.inputTokens).toBeGreaterThan(0);
         await admin(harness, 'PATCH', `/admin/teams/${team.id}`, { rpm: 100 });
         expect(await chat(harness, b)).toBe('200');
         return;
