@@ -23,9 +23,10 @@ const steps = [
   ['accounting'],
 ];
 /**
- * Below the steps: the ledger and the store keep state, `context` holds the types of one request
+ * Below the steps: the ledger and the store keep state (`teams` keeps teams, members and admin tokens
+ * in the ledger's database, and the role rules every admin route applies), `context` holds the types of one request
  * (it may name the types the steps put in it, by type only), `http` the wire, `auth` and `config`
  * what keys and settings are (a config key's id is derived by `auth`, which reads config types).
  */
-const infrastructure = [['ledger'], ['store'], ['context'], ['http'], ['auth', 'config']];
+const infrastructure = [['ledger', 'teams'], ['store'], ['context'], ['http'], ['auth', 'config']];
 module.exports = { entry, steps, infrastructure, tiers: [...steps, ...infrastructure] };

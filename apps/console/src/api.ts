@@ -151,6 +151,19 @@ export interface KeyView {
   disabled: boolean;
   createdAt?: string;
   secret?: string;
+  /** The id of the team whose limits the key shares. */
+  team?: string;
+  owner?: string;
+}
+
+/** A team of `/admin/teams` (with its members from `/admin/teams/{id}`). */
+export interface TeamView {
+  id: string;
+  name: string;
+  rpm?: number;
+  tpm?: number;
+  budgets: Array<{ period: string; tokens?: number; cost?: number }>;
+  members?: Array<{ subject: string; role: 'team-admin' | 'member' }>;
 }
 
 /** The shapes `/admin/usage` and `/admin/requests` answer with, as the gateway defines them. */

@@ -16,6 +16,7 @@ import { overviewPage } from './pages/overview.js';
 import { playgroundPage } from './pages/playground.js';
 import { pricesPage } from './pages/prices.js';
 import { routesPage } from './pages/routes.js';
+import { teamsPage } from './pages/teams.js';
 import { usagePage } from './pages/usage.js';
 
 type Page = (root: HTMLElement, signal: AbortSignal) => Promise<void>;
@@ -23,6 +24,7 @@ type Page = (root: HTMLElement, signal: AbortSignal) => Promise<void>;
 const PAGES: Array<{ id: string; title: string; render: Page }> = [
   { id: 'overview', title: 'Overview', render: overviewPage },
   { id: 'keys', title: 'Keys', render: keysPage },
+  { id: 'teams', title: 'Teams', render: teamsPage },
   { id: 'usage', title: 'Usage', render: usagePage },
   { id: 'log', title: 'Live log', render: liveLogPage },
   { id: 'routes', title: 'Models & routes', render: routesPage },

@@ -23,6 +23,9 @@ import { rerankRoutes } from './route/rerank-routes.js';
 import { adminKeyRoutes } from './admin/admin-key-routes.js';
 import { adminConsoleRoutes } from './admin/admin-console-api.js';
 import { adminCacheRoutes } from './admin/admin-cache-route.js';
+import { adminTeamRoutes } from './admin/admin-team-routes.js';
+import { adminTokenRoutes } from './admin/admin-token-routes.js';
+import { adminAuditRoutes } from './admin/admin-audit-route.js';
 import { consoleRoutes } from './console-route.js';
 import { signInRoutes } from './signin/sign-in-routes.js';
 
@@ -41,6 +44,9 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
     ...adminKeyRoutes(gateway),
     ...adminCacheRoutes(gateway),
     ...adminConsoleRoutes(gateway),
+    ...adminTeamRoutes(gateway),
+    ...adminTokenRoutes(gateway),
+    ...adminAuditRoutes(gateway),
     // Before the console's files: `/console/*file` would otherwise take the sign-in paths.
     ...signInRoutes(gateway),
     ...consoleRoutes(),

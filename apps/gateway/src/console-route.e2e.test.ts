@@ -116,6 +116,30 @@ describe.skipIf(!haveBrowser)('console in a browser', () => {
     expect(await chatStatus(secret)).toBe(401);
   });
 
+  it('creates a team with a budget and a member, and issues a key in it from the keys page', async () => {
+    await open('teams', 'Teams');
+    await page.getByLabel('Team name').fill('browser-squad');
+    await page.getByLabel('Team monthly cost budget').fill('100');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'browser-squad' });
+    await row.getByText('100 cost/month').waitFor();
+    await row.getByLabel('Member subject').fill('mo@example.com');
+    await row.getByRole('button', { name: 'Add member' }).click();
+    await row.getByText('mo@example.com (member)').waitFor();
+    await shot('teams');
+
+    await open('keys', 'Keys');
+    await page.getByLabel('Key name').fill('squad-key');
+    await page.getByLabel('Team').selectOption({ label: 'browser-squad' });
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByTestId('new-secret').waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'squad-key' })
+      .getByText('browser-squad (team budget 0 of 100 cost used this month)')
+      .waitFor();
+  });
+
   it('shows the routes with provider health', async () => {
     await open('routes', 'Models and routes');
     await page.getByRole('cell', { name: 'mock' }).first().waitFor();

@@ -1,5 +1,6 @@
-import { admin, ApiError, type KeyView } from '../api.js';
+import { admin, ApiError, type KeyView, type TeamView } from '../api.js';
 import { append, clear, h, table } from '../dom.js';
+import { budgetText } from './teams.js';
 
 /** Keys: every key (config keys read-only), create one (its secret shown once), edit, disable, rotate, delete. */
 export async function keysPage(root: HTMLElement): Promise<void> {
@@ -8,8 +9,16 @@ export async function keysPage(root: HTMLElement): Promise<void> {
   const message = h('p', { class: 'error', role: 'alert' });
   const refresh = async (): Promise<void> => {
     const keys = (await admin<{ data: KeyView[] }>('/admin/keys')).data;
+    const teams = (await admin<{ data: TeamView[] }>('/admin/teams').catch(() => ({ data: [] }))).data;
+    const spent = await teamSpending(keys);
+    const teamName = (id: string | undefined): string => {
+      const name = teams.find((team) => team.id === id)?.name ?? id ?? '—';
+      const used = id === undefined ? undefined : spent.get(id);
+      return used ? `${name} (${used})` : name;
+    };
     clear(list);
-    list.appendChild(keysTable(keys, { refresh, showSecret, fail }));
+    list.appendChild(keysTable(keys, { refresh, showSecret, fail, teamName }));
+    fillTeams(teamSelect, teams);
   };
   const fail = (error: unknown): void => {
     message.textContent = error instanceof Error ? error.message : String(error);
@@ -34,7 +43,8 @@ export async function keysPage(root: HTMLElement): Promise<void> {
       ),
     ]);
   };
-  const form = createForm(async (body) => {
+  const teamSelect = h('select', { name: 'team', 'aria-label': 'Team' });
+  const form = createForm(teamSelect, async (body) => {
     message.textContent = '';
     try {
       const created = await admin<KeyView>('/admin/keys', { method: 'POST', body });
@@ -52,9 +62,45 @@ interface Actions {
   refresh(): Promise<void>;
   showSecret(name: string, secret: string): void;
   fail(error: unknown): void;
+  teamName(id: string | undefined): string;
 }
 
-function createForm(onCreate: (body: Record<string, unknown>) => Promise<void>): HTMLElement {
+/** What a key's view says of its team's budgets: `team budget 1.25 of 100 cost used this month`. */
+interface TeamLimitsView {
+  teamLimits?: { budgets: Array<{ period: string; tokens?: number; cost?: number }> };
+  teamUsage?: Record<'day' | 'month', { inputTokens: number; outputTokens: number; cost: number }>;
+}
+
+/** Each team's budget use, read from one of its keys (every key of a team shows the same team figures). */
+async function teamSpending(keys: readonly KeyView[]): Promise<Map<string, string>> {
+  const firstKeys = new Map<string, string>();
+  for (const key of keys) if (key.team && !firstKeys.has(key.team)) firstKeys.set(key.team, key.id);
+  const spent = new Map<string, string>();
+  await Promise.all(
+    [...firstKeys].map(async ([team, keyId]) => {
+      const view = await admin<TeamLimitsView>(`/admin/keys/${keyId}`).catch(() => undefined);
+      const lines = (view?.teamLimits?.budgets ?? []).map((budget) => {
+        const use = view?.teamUsage?.[budget.period === 'day' ? 'day' : 'month'];
+        const used = budget.cost === undefined ? (use?.inputTokens ?? 0) + (use?.outputTokens ?? 0) : (use?.cost ?? 0);
+        const unit = budget.cost === undefined ? 'tokens' : 'cost';
+        return `team budget ${Number(used.toFixed(4))} of ${budget.cost ?? budget.tokens ?? 0} ${unit} used this ${budget.period}`;
+      });
+      if (lines.length > 0) spent.set(team, lines.join('; '));
+    }),
+  );
+  return spent;
+}
+
+/** The team choices of the create form: none, or a team the caller may issue keys in. */
+function fillTeams(select: HTMLSelectElement, teams: readonly TeamView[]): void {
+  const chosen = select.value;
+  clear(select);
+  select.appendChild(h('option', { value: '' }, 'no team'));
+  for (const team of teams) select.appendChild(h('option', { value: team.id }, team.name));
+  select.value = teams.some((team) => team.id === chosen) ? chosen : '';
+}
+
+function createForm(team: HTMLSelectElement, onCreate: (body: Record<string, unknown>) => Promise<void>): HTMLElement {
   const name = h('input', { name: 'name', required: true, placeholder: 'team-a', 'aria-label': 'Key name' });
   const models = h('input', { name: 'models', placeholder: '* or mock, openai/*', 'aria-label': 'Allowed models' });
   const rpm = h('input', {
@@ -88,6 +134,7 @@ function createForm(onCreate: (body: Record<string, unknown>) => Promise<void>):
     tpm,
     monthly,
     expires,
+    team,
     h('button', { type: 'submit' }, 'Create key'),
   );
   form.addEventListener('submit', (event) => {
@@ -99,6 +146,7 @@ function createForm(onCreate: (body: Record<string, unknown>) => Promise<void>):
     if (tpm.value) body.tpm = Number(tpm.value);
     if (monthly.value) body.budgets = [{ period: 'month', tokens: Number(monthly.value) }];
     if (expires.value) body.expiresAt = new Date(`${expires.value}T23:59:59Z`).toISOString();
+    if (team.value) body.team = team.value;
     void onCreate(body).then(() => form.reset());
   });
   return form;
@@ -111,14 +159,9 @@ function keysTable(keys: readonly KeyView[], actions: Actions): HTMLElement {
       ['name', (key) => h('span', { 'data-key': key.name }, key.name)],
       ['source', (key) => (key.readOnly ? h('span', { class: 'badge' }, 'config (read-only)') : 'runtime')],
       ['models', (key) => key.models.join(', ')],
+      ['team', (key) => (key.team ? actions.teamName(key.team) : '—')],
       ['rpm / tpm', (key) => `${key.rpm ?? '—'} / ${key.tpm ?? '—'}`],
-      [
-        'budgets',
-        (key) =>
-          key.budgets
-            .map((budget) => `${budget.tokens ?? budget.cost} ${budget.tokens ? 'tokens' : 'cost'}/${budget.period}`)
-            .join(', ') || '—',
-      ],
+      ['budgets', (key) => budgetText(key.budgets)],
       ['expires', (key) => (key.expiresAt ? key.expiresAt.slice(0, 10) : '—')],
       [
         'status',

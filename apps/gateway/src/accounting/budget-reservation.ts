@@ -1,4 +1,4 @@
-import type { GatewayKey } from '../auth/api-keys.js';
+import type { LimitHolder } from '../auth/api-keys.js';
 import type { BudgetConfig } from '../config/operations-schema.js';
 import { counterKey, type CounterKind } from './counter-keys.js';
 import { counterTtlMs, type Window } from './usage-periods.js';
@@ -6,6 +6,10 @@ import type { CounterOp } from '../store/state-store.js';
 
 /** Part of a budget one running request holds; released when its request closes. */
 export interface BudgetReservation {
+  /** The key or team whose budget it is. */
+  holder: Pick<LimitHolder, 'id' | 'name'>;
+  /** Which of the two it is, for the refusal's wording. */
+  holderKind: 'key' | 'team';
   budget: BudgetConfig;
   window: Window;
   /** The add to the reserved counter; `by` is the whole amount this request holds (store units). */
@@ -29,12 +33,20 @@ const DEFAULT_RESERVE_FRACTION = 1 / 1000;
  * counter in the same atomic store step that reads the budget's use, so each concurrent request
  * sees the ones admitted before it. Store units: tokens, or cost in millionths.
  */
-export function reserveOn(key: GatewayKey, budget: BudgetConfig, window: Window, now: number): BudgetReservation {
+export function reserveOn(
+  key: LimitHolder,
+  budget: BudgetConfig,
+  window: Window,
+  now: number,
+  holderKind: 'key' | 'team' = 'key',
+): BudgetReservation {
   const unit = budget.tokens === undefined ? 'cost' : 'tokens';
   const limit = budget.tokens ?? budget.cost ?? 0;
   const amount = budget.reservePerRequest ?? limit * DEFAULT_RESERVE_FRACTION;
   const by = unit === 'tokens' ? Math.max(1, Math.ceil(amount)) : Math.max(1, Math.round(amount * 1_000_000));
   return {
+    holder: { id: key.id, name: key.name },
+    holderKind,
     budget,
     window,
     op: { key: counterKey(RESERVED_COUNTERS[budget.period], key.id, window), by, ttlMs: counterTtlMs(window, now) },

@@ -1,6 +1,5 @@
 import { IrError } from '@interlingua/ir';
-import type { GatewayKey } from '../auth/api-keys.js';
-import type { BudgetConfig } from '../config/operations-schema.js';
+import type { GatewayKey, LimitHolder } from '../auth/api-keys.js';
 import type { CounterOp, StateStore } from '../store/state-store.js';
 import { counterKey, RPM_COUNTER } from './counter-keys.js';
 import { tpmCounterKey } from './usage-charge.js';
@@ -31,8 +30,8 @@ interface Check {
 }
 
 /**
- * Checks a key's RPM, TPM and budgets before a request goes upstream, in ONE store call (one
- * Redis pipeline): the RPM counter of the current minute is incremented, the TPM counter and the
+ * Checks a key's RPM, TPM and budgets, and those of its team, before a request goes upstream, in
+ * ONE store call (one Redis pipeline), so a team's keys across a fleet see each other's holds: the RPM counter of the current minute is incremented, the TPM counter and the
  * budget totals are read, and each budget's reserved counter takes this request's reservation.
  * A budget refuses when its use plus what other running requests hold reaches it, so concurrent
  * requests cannot all pass a nearly spent budget. Keys without limits cost no store call. Over a
@@ -90,6 +89,11 @@ function overLimitWhenNonFinite(values: number[], ops: readonly CounterOp[], onS
 }
 
 function limitChecks(key: GatewayKey, now: number): Check[] {
+  return [...holderChecks(key, 'key', now), ...(key.team ? holderChecks(key.team, 'team', now) : [])];
+}
+
+/** The RPM, TPM and budget checks of one key or team. */
+function holderChecks(key: LimitHolder, kind: 'key' | 'team', now: number): Check[] {
   const checks: Check[] = [];
   const minute = windowAt('minute', now);
   if (key.rpm !== undefined) {
@@ -98,7 +102,7 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
       ops: [{ key: counterKey(RPM_COUNTER, key.id, minute), by: 1, ttlMs: counterTtlMs(minute, now) }],
       verdict: ([count = 0]) =>
         count > rpm
-          ? rateLimited(`Rate limit reached for key "${key.name}": ${rpm} requests per minute`, minute, now)
+          ? rateLimited(`Rate limit reached for ${kind} "${key.name}": ${rpm} requests per minute`, minute, now)
           : undefined,
     });
   }
@@ -108,12 +112,12 @@ function limitChecks(key: GatewayKey, now: number): Check[] {
       ops: [{ key: tpmCounterKey(key.id, minute), by: 0, ttlMs: 0 }],
       verdict: ([used = 0]) =>
         used >= tpm
-          ? rateLimited(`Token rate limit reached for key "${key.name}": ${tpm} tokens per minute`, minute, now)
+          ? rateLimited(`Token rate limit reached for ${kind} "${key.name}": ${tpm} tokens per minute`, minute, now)
           : undefined,
     });
   }
   for (const budget of key.budgets)
-    checks.push(budgetCheck(key, reserveOn(key, budget, windowAt(budget.period, now), now), now));
+    checks.push(budgetCheck(reserveOn(key, budget, windowAt(budget.period, now), now, kind), now));
   return checks;
 }
 
@@ -145,7 +149,7 @@ export async function resizeReservations(
   const lowered: CounterOp[] = [];
   sized.forEach((reservation, i) => {
     const add = reservation.op.by - (held[i]?.op.by ?? 0);
-    if (add > 0) checks.push(budgetCheck(key, reservation, now, add));
+    if (add > 0) checks.push(budgetCheck(reservation, now, add));
     else if (add < 0) lowered.push({ ...reservation.op, by: add });
   });
   if (checks.length === 0 && lowered.length === 0) return { reservations: [...held] };
@@ -169,9 +173,9 @@ export async function resizeReservations(
   return { reservations: sized };
 }
 
-/** Checks a budget and adds `add` (by default the whole reservation) to its reserved counter. */
-function budgetCheck(key: GatewayKey, reservation: BudgetReservation, now: number, add = reservation.op.by): Check {
-  const { budget, window } = reservation;
+/** Checks a budget (of the reservation's key or team) and adds `add` (by default the whole reservation) to its reserved counter. */
+function budgetCheck(reservation: BudgetReservation, now: number, add = reservation.op.by): Check {
+  const { budget, window, holder: key } = reservation;
   const read = (field: 'inputTokens' | 'outputTokens' | 'costMicros'): CounterOp => ({
     key: usageCounterKey(key.id, budget.period, window, field),
     by: 0,
@@ -185,7 +189,7 @@ function budgetCheck(key: GatewayKey, reservation: BudgetReservation, now: numbe
       reservation,
       verdict: ([input = 0, output = 0, reserved = 0]) =>
         input + output + heldByOthers(reservation, reserved) >= limit
-          ? overBudget(key, budget, `${limit} tokens`, window, now)
+          ? overBudget(reservation, `${limit} tokens`, now)
           : undefined,
     };
   }
@@ -195,7 +199,7 @@ function budgetCheck(key: GatewayKey, reservation: BudgetReservation, now: numbe
     reservation,
     verdict: ([micros = 0, reserved = 0]) =>
       micros + heldByOthers(reservation, reserved) >= limitMicros
-        ? overBudget(key, budget, `a cost of ${budget.cost ?? 0}`, window, now)
+        ? overBudget(reservation, `a cost of ${budget.cost ?? 0}`, now)
         : undefined,
   };
 }
@@ -220,10 +224,11 @@ function rateLimited(message: string, window: Window, now: number): IrError {
   });
 }
 
-function overBudget(key: GatewayKey, budget: BudgetConfig, amount: string, window: Window, now: number): IrError {
+function overBudget(reservation: BudgetReservation, amount: string, now: number): IrError {
+  const { budget, window, holder, holderKind } = reservation;
   return new IrError({
     kind: 'quota-exceeded',
-    message: `Key "${key.name}" has used its budget of ${amount} per ${budget.period} (${window.id}); it resets at ${new Date(window.endsAt).toISOString()}`,
+    message: `${holderKind === 'team' ? 'Team' : 'Key'} "${holder.name}" has used its budget of ${amount} per ${budget.period} (${window.id}); it resets at ${new Date(window.endsAt).toISOString()}`,
     code: 'budget_exceeded',
     retryAfterSeconds: secondsUntil(window, now),
     source: 'gateway',

@@ -12,7 +12,7 @@ export function tpmCounterKey(keyId: string, minute: Window): string {
 }
 
 /**
- * Charges a finished request to its key, after the answer: TPM for the current minute and the
+ * Charges a finished request to its key (and the key's team), after the answer: TPM for the current minute and the
  * day and month totals (which the budgets read), and gives back the budget it reserved when it
  * was admitted (after the charge, so a reader never sees neither), in one store call that
  * nobody waits for.
@@ -26,11 +26,14 @@ export function chargeKey(
   onStoreError: (operation: string, error: unknown) => void,
   reservations: readonly BudgetReservation[] = [],
 ): void {
-  const ops = usageChargeOps(key.id, usage, cost, now);
-  const tokens = usage ? usage.inputTokens + usage.outputTokens : 0;
-  if (key.tpm !== undefined && tokens > 0) {
-    const minute = windowAt('minute', now);
-    ops.push({ key: tpmCounterKey(key.id, minute), by: tokens, ttlMs: counterTtlMs(minute, now) });
+  const ops: CounterOp[] = [];
+  for (const holder of key.team ? [key, key.team] : [key]) {
+    ops.push(...usageChargeOps(holder.id, usage, cost, now));
+    const tokens = usage ? usage.inputTokens + usage.outputTokens : 0;
+    if (holder.tpm !== undefined && tokens > 0) {
+      const minute = windowAt('minute', now);
+      ops.push({ key: tpmCounterKey(holder.id, minute), by: tokens, ttlMs: counterTtlMs(minute, now) });
+    }
   }
   ops.push(...releaseOps(reservations));
   store.counters(finiteCharges(ops, onStoreError)).catch((error: unknown) => onStoreError('charge', error));

@@ -7,6 +7,8 @@ import { clientAddress } from '../http/client-address.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { AdminAuthScope } from './admin-scope.js';
 import { FailedAdminLogins } from './failed-admin-logins.js';
+import { ADMIN_TOKEN_PREFIX } from '../teams/admin-token-store.js';
+import { operatorOf } from './operator-state.js';
 import { consoleSessionPrincipal } from '../signin/session-principal.js';
 
 const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
@@ -19,10 +21,14 @@ const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
  * operator out. Each failure writes an audit line (never what was presented); a client past
  * `admin.maxFailedLogins` failures in `admin.failedLoginWindowMs` gets 429 with Retry-After for
  * each further wrong attempt until its window ends. Clients are told apart by address: the
- * socket's, or behind the proxies `server.trustProxy` trusts, the one they forwarded. A request
- * without a Bearer secret may instead carry a console session's cookie (`admin.oidc`).
+ * socket's, or behind the proxies `server.trustProxy` trusts, the one they forwarded.
+ *
+ * Who passes: the admin secret is `ADMIN_SECRET_PRINCIPAL` (a gateway admin); a user's admin
+ * token (`Bearer ila_…`, issued by `POST /admin/tokens`) is that user, with the gateway role it
+ * was issued with and the team memberships stored now; else a console session, when the sign-in
+ * is configured (`admin.oidc`): its cookie, with the CSRF checks of `signin/`. A wrong token counts as a failure like a wrong secret.
  */
-export async function requireAdmin(gateway: AdminAuthScope, request: IncomingMessage): Promise<AdminPrincipal> {
+export async function authenticateAdmin(gateway: AdminAuthScope, request: IncomingMessage): Promise<AdminPrincipal> {
   const expected = gateway.ops.adminDigest;
   const admin = gateway.config.admin;
   if (!expected || !admin) {
@@ -35,9 +41,14 @@ export async function requireAdmin(gateway: AdminAuthScope, request: IncomingMes
   }
   const presented = adminSecret(request);
   if (presented && timingSafeEqual(sha256(presented), expected)) return ADMIN_SECRET_PRINCIPAL;
-  const signedIn = presented ? undefined : await consoleSessionPrincipal(gateway, request);
-  if (signedIn) return signedIn;
   const { runtime } = gateway.ops;
+  const user =
+    presented === undefined
+      ? await consoleSessionPrincipal(gateway, request)
+      : presented.startsWith(ADMIN_TOKEN_PREFIX)
+        ? await tokenPrincipal(runtime, presented)
+        : undefined;
+  if (user) return user;
   const logins = loginsOf(runtime);
   const address = clientAddress(request, gateway.config.server.trustProxy);
   const now = Date.now();
@@ -59,7 +70,11 @@ export async function requireAdmin(gateway: AdminAuthScope, request: IncomingMes
       ...(gateway.config.server.trustProxy === false ? {} : { via: request.socket.remoteAddress }),
       method: request.method,
       path: (request.url ?? '/').split('?')[0]?.slice(0, 256),
-      reason: presented ? 'wrong-secret' : 'no-bearer-secret',
+      reason: presented
+        ? presented.startsWith(ADMIN_TOKEN_PREFIX)
+          ? 'wrong-token'
+          : 'wrong-secret'
+        : 'no-bearer-secret',
       failures,
       blocked: failures >= admin.maxFailedLogins,
     },
@@ -71,6 +86,26 @@ export async function requireAdmin(gateway: AdminAuthScope, request: IncomingMes
     code: 'invalid_admin_key',
     source: 'gateway',
   });
+}
+
+/** The user a live admin token belongs to; undefined for a wrong or revoked one (or without a database). */
+async function tokenPrincipal(runtime: GatewayRuntime, presented: string): Promise<AdminPrincipal | undefined> {
+  const operator = operatorOf(runtime);
+  if (!operator) return undefined;
+  try {
+    const token = await operator.tokens.verify(presented);
+    if (!token) return undefined;
+    const teams = await operator.teams.membershipsOf(token.subject);
+    return { subject: token.subject, via: 'user-token', ...(token.role ? { role: token.role } : {}), teams };
+  } catch (error) {
+    throw new IrError({
+      kind: 'overloaded',
+      status: 503,
+      message: `The database did not answer (${error instanceof Error ? error.message : String(error)}), so admin tokens cannot be checked; retry when it does, or use the admin secret`,
+      code: 'database_unavailable',
+      source: 'gateway',
+    });
+  }
 }
 
 function loginsOf(runtime: GatewayRuntime): FailedAdminLogins {

@@ -13,6 +13,16 @@ import type { AdminKeysScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 import { createKeySchema, rotateKeySchema, updateKeySchema } from './runtime-key-input.js';
+import type { AdminPrincipal } from '../auth/admin-principal.js';
+import { isGatewayAdmin, teamRoles, type KeyAction } from '../teams/access-rules.js';
+import {
+  checkKeyPatch,
+  checkNewKey,
+  keyNotFound,
+  requireKeyAccess,
+  visibleKeys,
+  withTeamLimits,
+} from './key-access.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
 
 /** What one key change touches: the configured keys (names, ids), the spread to the workers and the audit log. */
@@ -30,57 +40,93 @@ type Request = IncomingMessage & { params?: Record<string, unknown> };
  * config file are listed read-only.
  */
 export function adminKeyRoutes(gateway: AdminKeysScope): RouteEntry[] {
-  const route = (handler: (operator: OperatorState, request: Request, context: RequestContext) => Promise<void>) =>
-    adminRoute(gateway, async (request, _response, context) =>
-      handler(requireOperator(gateway.ops.runtime), request, context),
+  /** A key route open to team roles; with `action`, the key the path names is checked against the principal first. */
+  const route = (
+    handler: (
+      operator: OperatorState,
+      request: Request,
+      context: RequestContext,
+      principal: AdminPrincipal,
+    ) => Promise<void>,
+    action?: KeyAction,
+  ) =>
+    adminRoute(
+      gateway,
+      async (request, _response, context, principal) => {
+        const operator = requireOperator(gateway.ops.runtime);
+        if (action)
+          await saved(requireKeyAccess(operator, gateway.keys, principal, String(request.params?.id ?? ''), action));
+        return handler(operator, request, context, principal);
+      },
+      teamRoles,
     );
   return [
     {
       method: 'get',
       path: '/admin/keys',
-      handler: route(async (operator, request, context) =>
+      handler: route(async (operator, _request, context, principal) =>
         sendJson(context, 200, {
           object: 'list',
-          data: [...configKeys(gateway.config.keys), ...(await saved(operator.keys.list())).map(runtimeView)],
+          data: [
+            ...(isGatewayAdmin(principal) ? configKeys(gateway.config.keys) : []),
+            ...visibleKeys(principal, await saved(operator.keys.list())).map(runtimeView),
+          ],
         }),
       ),
     },
     {
       method: 'post',
       path: '/admin/keys',
-      handler: route(async (operator, request, context) => createKey(gateway, operator, request, context)),
+      handler: route(async (operator, request, context, principal) =>
+        createKey(gateway, operator, request, context, principal),
+      ),
     },
     {
       method: 'get',
       path: '/admin/keys/:id',
-      handler: route(async (operator, request, context) =>
-        sendJson(context, 200, runtimeView(await existingSaved(operator, gateway.keys, request))),
+      handler: route(
+        async (operator, request, context) =>
+          sendJson(
+            context,
+            200,
+            await saved(
+              withTeamLimits(
+                operator,
+                gateway.ops.runtime.store,
+                runtimeView(await existingSaved(operator, gateway.keys, request)),
+              ),
+            ),
+          ),
+        'read',
       ),
     },
     {
       method: 'patch',
       path: '/admin/keys/:id',
-      handler: route(async (operator, request, context) => updateKey(gateway, operator, request, context)),
+      handler: route(
+        async (operator, request, context, principal) => updateKey(gateway, operator, request, context, principal),
+        'update',
+      ),
     },
     {
       method: 'post',
       path: '/admin/keys/:id/disable',
-      handler: route(async (operator, request, context) => disableKey(gateway, operator, request, context)),
+      handler: route(async (operator, request, context) => disableKey(gateway, operator, request, context), 'disable'),
     },
     {
       method: 'post',
       path: '/admin/keys/:id/enable',
-      handler: route(async (operator, request, context) => enableKey(gateway, operator, request, context)),
+      handler: route(async (operator, request, context) => enableKey(gateway, operator, request, context), 'enable'),
     },
     {
       method: 'post',
       path: '/admin/keys/:id/rotate',
-      handler: route(async (operator, request, context) => rotateKey(gateway, operator, request, context)),
+      handler: route(async (operator, request, context) => rotateKey(gateway, operator, request, context), 'rotate'),
     },
     {
       method: 'delete',
       path: '/admin/keys/:id',
-      handler: route(async (operator, request, context) => deleteKey(gateway, operator, request, context)),
+      handler: route(async (operator, request, context) => deleteKey(gateway, operator, request, context), 'delete'),
     },
   ];
 }
@@ -90,12 +136,18 @@ async function createKey(
   operator: OperatorState,
   request: Request,
   context: RequestContext,
+  principal: AdminPrincipal,
 ): Promise<void> {
   const input = parseBody(createKeySchema, await readJson(request));
+  await saved(checkNewKey(operator, principal, input));
   await refuseTakenName(gateway.config.keys, operator, input.name);
-  const { record, secret } = await saved(operator.keys.create(input));
+  const { record, secret } = await saved(operator.keys.create(input, principal.subject));
   await applyKeyChange(gateway.ops.runtime, operator, { allow: [record.id] });
-  audit(gateway.ops.runtime.logger, request, context, 'key.create', { keyId: record.id, keyName: record.name });
+  audit(gateway.ops.runtime.logger, request, context, 'key.create', {
+    keyId: record.id,
+    keyName: record.name,
+    team: record.team,
+  });
   sendJson(context, 201, { ...runtimeView(record), secret });
 }
 
@@ -104,15 +156,18 @@ async function updateKey(
   operator: OperatorState,
   request: Request,
   context: RequestContext,
+  principal: AdminPrincipal,
 ): Promise<void> {
   const current = await existingSaved(operator, gateway.keys, request);
   const patch = parseBody(updateKeySchema, await readJson(request));
+  await saved(checkKeyPatch(operator, principal, current, patch));
   if (patch.name !== undefined) await refuseTakenName(gateway.config.keys, operator, patch.name, current.id);
   const record = (await saved(operator.keys.update(current.id, patch))) ?? notFound(current.id);
   await applyKeyChange(gateway.ops.runtime, operator, { allow: [current.id] });
   audit(gateway.ops.runtime.logger, request, context, 'key.update', {
     keyId: current.id,
     keyName: record.name,
+    team: record.team,
     fields: Object.keys(patch).sort().join(','),
   });
   sendJson(context, 200, runtimeView(record));
@@ -203,6 +258,7 @@ async function revoke<T>(
     audit(gateway.ops.runtime.logger, request, context, action, {
       keyId: target.id,
       keyName: target.name,
+      team: target.team,
       outcome,
       ...reach,
     });
@@ -230,7 +286,7 @@ async function revocationTarget(
   operator: OperatorState,
   keys: readonly GatewayKey[],
   request: Request,
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string; team?: string }> {
   try {
     return await existing(operator, keys, request);
   } catch (error) {
@@ -315,13 +371,7 @@ function existingSaved(
 }
 
 function notFound(id: string): never {
-  throw new IrError({
-    kind: 'not-found',
-    message: `No key with id "${id}"`,
-    code: 'key_not_found',
-    param: 'id',
-    source: 'gateway',
-  });
+  throw keyNotFound(id);
 }
 
 async function refuseTakenName(

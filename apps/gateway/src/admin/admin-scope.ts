@@ -1,4 +1,8 @@
+import type { ServerResponse } from 'node:http';
+import type { AdminPrincipal } from '../auth/admin-principal.js';
 import type { GatewayConfig } from '../config/config-schema.js';
+import type { RequestContext } from '../context/request-context.js';
+import type { RouteHandler } from '../route/route-entry.js';
 import type { Gateway } from '../gateway.js';
 import type { GatewayOps } from '../operations/gateway-ops.js';
 
@@ -30,3 +34,11 @@ export type OpsRoutesScope = AdminAuthScope & {
   keys: Gateway['keys'];
   store: Gateway['store'];
 };
+
+/** A handler of an admin route, told who asks. */
+export type AdminRouteHandler = (
+  request: Parameters<RouteHandler>[0],
+  response: ServerResponse,
+  context: RequestContext,
+  principal: AdminPrincipal,
+) => Promise<void>;

@@ -1,6 +1,7 @@
 import { IrError } from '@interlingua/ir';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
-import type { RouteHandler } from '../route/route-entry.js';
+import type { AdminRouteHandler } from './admin-scope.js';
+import { usageScope } from '../teams/access-rules.js';
 import { toCsv } from '../ledger/ledger-csv.js';
 import {
   EXPORT_COLUMNS,
@@ -23,11 +24,12 @@ const LEDGER_PARAMS = ['from', 'to', 'group_by', 'format', 'key', 'key_id', 'mod
  * `/admin/usage` from the ledger when a ledger parameter is given (`from`, `to`, `group_by`,
  * `key`, `key_id`, `model`, `provider`, `format=csv`): totals per key, model, provider or day over a time
  * range, or the rows as CSV. Without one, `counters` answers (today's and this month's counters).
+ * Gateway admins and viewers see every key's rows; a team admin its team's keys', a member its own keys'.
  */
-export function ledgerUsageRoute(runtime: GatewayRuntime, counters: RouteHandler): RouteHandler {
-  return async (request, response, context): Promise<void> => {
+export function ledgerUsageRoute(runtime: GatewayRuntime, counters: AdminRouteHandler): AdminRouteHandler {
+  return async (request, response, context, principal): Promise<void> => {
     const query = context.url.searchParams;
-    if (!LEDGER_PARAMS.some((name) => query.has(name))) return counters(request, response, context);
+    if (!LEDGER_PARAMS.some((name) => query.has(name))) return counters(request, response, context, principal);
     const operator = operatorOf(runtime);
     if (!operator)
       throw new IrError({
@@ -39,6 +41,8 @@ export function ledgerUsageRoute(runtime: GatewayRuntime, counters: RouteHandler
       });
     await operator.ledger.flush();
     const filter = ledgerFilter(query, Date.now());
+    const scope = usageScope(principal, await operator.keys.list());
+    if (scope !== 'all') filter.keyIds = scope;
     if (query.get('format') === 'csv') {
       const rows = await ledgerRows(operator.db, filter, MAX_EXPORT_ROWS);
       context.sink.send(200, 'text/csv; charset=utf-8', toCsv(EXPORT_COLUMNS, rows, NUMERIC_EXPORT_COLUMNS), {

@@ -7,6 +7,10 @@ import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import { operatorMetrics } from './operator-metrics.js';
 import { RuntimeKeyRegistry } from './runtime-key-registry.js';
 import { RuntimeKeyStore } from './runtime-key-store.js';
+import { TeamStore } from '../teams/team-store.js';
+import { AdminTokenStore } from '../teams/admin-token-store.js';
+import { AuditTrail } from './audit-trail.js';
+import { configureSignIn } from '../signin/sign-in-state.js';
 
 /** The operator's side of a running gateway: its database, runtime keys and usage ledger. */
 export interface OperatorState {
@@ -14,6 +18,9 @@ export interface OperatorState {
   connection: DatabaseConnection;
   keys: RuntimeKeyStore;
   registry: RuntimeKeyRegistry;
+  teams: TeamStore;
+  tokens: AdminTokenStore;
+  audit: AuditTrail;
   ledger: LedgerWriter;
   /** What `/ready` answers while the database does not answer. */
   unreachableStatus: 200 | 503;
@@ -68,7 +75,19 @@ export async function attachOperator(runtime: GatewayRuntime, config: GatewayCon
   });
   const flushOnHangUp = (): void => void ledger.flush();
   process.on('SIGHUP', flushOnHangUp);
-  states.set(runtime, { db, connection, keys, registry, ledger, unreachableStatus: database.unreachableStatus });
+  const teams = new TeamStore(db);
+  configureSignIn(runtime, { memberships: teams });
+  states.set(runtime, {
+    db,
+    connection,
+    keys,
+    registry,
+    teams,
+    tokens: new AdminTokenStore(db),
+    audit: new AuditTrail(db),
+    ledger,
+    unreachableStatus: database.unreachableStatus,
+  });
   runtime.runtimeKeys = registry;
   runtime.ledger = ledger;
   closers.set(runtime, async () => {

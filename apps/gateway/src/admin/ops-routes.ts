@@ -1,11 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requireAdmin } from './admin-auth.js';
+import { authenticateAdmin } from './admin-auth.js';
+import { actAs, type AuditSink } from './admin-audit.js';
+import { IrError } from '@interlingua/ir';
+import type { AdminPrincipal } from '../auth/admin-principal.js';
+import { gatewayAdminOnly, usageReaders, type RouteAccess } from '../teams/access-rules.js';
 import { ledgerUsageRoute } from './admin-usage-route.js';
 import { operatorOf } from './operator-state.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
-import type { AdminAuthScope, OpsRoutesScope } from './admin-scope.js';
+import type { AdminAuthScope, AdminRouteHandler, OpsRoutesScope } from './admin-scope.js';
 import type { RequestContext } from '../context/request-context.js';
 import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
 import { readUsage } from '../accounting/usage-ledger.js';
@@ -40,7 +44,7 @@ export function opsRoutes(gateway: OpsRoutesScope): RouteEntry[] {
     {
       method: 'get',
       path: '/admin/usage',
-      handler: adminRoute(gateway, ledgerUsageRoute(gateway.ops.runtime, usageRoute(gateway))),
+      handler: adminRoute(gateway, ledgerUsageRoute(gateway.ops.runtime, usageRoute(gateway)), usageReaders),
     },
     {
       method: 'get',
@@ -123,8 +127,14 @@ function metricsRoute(runtime: Pick<GatewayRuntime, 'metrics' | 'metricsText'>) 
   };
 }
 
-function usageRoute(gateway: { config: Pick<GatewayConfig, 'keys'>; keys: Gateway['keys']; store: Gateway['store'] }) {
-  return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
+/** Today's and this month's counters of the config's keys (keys of no team: gateway admins and viewers only). */
+function usageRoute(gateway: {
+  config: Pick<GatewayConfig, 'keys'>;
+  keys: Gateway['keys'];
+  store: Gateway['store'];
+}): AdminRouteHandler {
+  return async (_request, _response, context, principal): Promise<void> => {
+    if (principal.role === undefined) return sendJson(context, 200, { object: 'list', data: [] });
     const keys = gateway.config.keys;
     const totals = await readUsage(
       gateway.store,
@@ -145,16 +155,53 @@ function usageRoute(gateway: { config: Pick<GatewayConfig, 'keys'>; keys: Gatewa
   };
 }
 
-/** A handler behind the admin secret (or a console session); its errors answer in the OpenAI style. */
-export function adminRoute(gateway: AdminAuthScope, handler: RouteHandler): RouteHandler {
+/**
+ * A handler behind admin authentication (`authenticateAdmin`) and a role check: `allow` decides
+ * from the principal whether the route is open to it at all (default: gateway admins only), the
+ * handler then checks the object it names. Refused: 403 naming the principal. Errors answer in
+ * the OpenAI style.
+ */
+export function adminRoute(
+  gateway: AdminAuthScope,
+  handler: AdminRouteHandler,
+  allow: RouteAccess = gatewayAdminOnly,
+): RouteHandler {
   return async (request, response, context) => {
     try {
-      await requireAdmin(gateway, request);
-      await handler(request, response, context);
+      const principal = await authenticateAdmin(gateway, request);
+      actAs(request, principal, auditTrailOf(gateway.ops.runtime));
+      if (!allow(principal)) throw forbidden(principal, `${request.method ?? 'GET'} ${context.url.pathname}`);
+      await handler(request, response, context, principal);
     } catch (error) {
       sendStyleError(context.sink, errorCodecForPath(context.url.pathname, request.headers), asIrError(error));
     }
   };
+}
+
+/** Keeps each admin action in the database's audit trail; a failed write is logged, the action stands. */
+function auditTrailOf(runtime: GatewayRuntime): AuditSink | undefined {
+  const operator = operatorOf(runtime);
+  if (!operator) return undefined;
+  return (entry) =>
+    void operator.audit
+      .record(entry)
+      .catch((error: unknown) =>
+        runtime.logger.warn({ err: error, audit: entry.action }, 'the audit trail did not take an admin action'),
+      );
+}
+
+/** 403: the principal's role does not allow `what`. */
+export function forbidden(principal: AdminPrincipal, what: string): IrError {
+  const roles = [
+    ...(principal.role ? [`gateway ${principal.role}`] : []),
+    ...principal.teams.map((membership) => `${membership.role} of ${membership.teamId}`),
+  ];
+  return new IrError({
+    kind: 'permission',
+    message: `${principal.subject} (${roles.join(', ') || 'no role'}) may not ${what}`,
+    code: 'admin_forbidden',
+    source: 'gateway',
+  });
 }
 
 function sendJson(context: RequestContext, status: number, body: unknown): void {

@@ -27,6 +27,8 @@ export const createKeySchema = strictObject({
   models: editableFields.models.default(['*']),
   expiresAt: editableFields.expiresAt.optional(),
   metadata: metadataSchema.default({}),
+  /** The id of the team whose limits the key shares (`/admin/teams`). */
+  team: z.string().min(1).max(64).optional(),
 });
 
 /** `PATCH /admin/keys/:id`: any of the fields; `null` clears a limit. */

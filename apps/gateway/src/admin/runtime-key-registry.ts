@@ -123,9 +123,10 @@ function gatewayKeyOf(
     },
     key.id,
   );
-  if (previous.length === 0) return compiled;
+  const withTeam = key.teamLimits ? { ...compiled, team: key.teamLimits } : compiled;
+  if (previous.length === 0) return withTeam;
   return {
-    ...compiled,
+    ...withTeam,
     previousSecrets: previous.map(({ secretSha256, validUntil }) => ({
       digest: Buffer.from(secretSha256, 'hex'),
       until: validUntil,

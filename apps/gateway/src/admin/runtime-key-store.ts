@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
-import { numberOf, textOf, type SqlDatabase, type SqlRow, type SqlValue } from '../ledger/sql-database.js';
-import { sha256 } from '../auth/api-keys.js';
+import { nameTakenIn, numberOf, textOf, updateById, type SqlDatabase, type SqlRow } from '../ledger/sql-database.js';
+import { sha256, type LimitHolder } from '../auth/api-keys.js';
 import type { CreateKeyInput, UpdateKeyInput } from './runtime-key-input.js';
 
 /** A key created at runtime, as the admin API shows it (never its secret or hash). */
@@ -18,6 +18,10 @@ export interface RuntimeKeyRecord {
   expiresAt?: string;
   metadata: Record<string, string>;
   disabled: boolean;
+  /** The team whose limits the key shares, by id. */
+  team?: string;
+  /** Who issued it (a principal's subject): a member may revoke its own keys. */
+  owner?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -25,6 +29,8 @@ export interface RuntimeKeyRecord {
 /** A record with the SHA-256 of its secret, for authentication. */
 export interface StoredRuntimeKey extends RuntimeKeyRecord {
   secretSha256: string;
+  /** The limits of its team, which every key of the team shares. */
+  teamLimits?: LimitHolder;
 }
 
 /** A rotated key: its new secret (shown once) and, with an overlap, when the previous one stops working. */
@@ -38,7 +44,7 @@ export interface RotatedKey {
 export const MAX_PREVIOUS_SECRETS = 4;
 
 const COLUMNS =
-  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at';
+  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at, team_id, owner';
 
 /** Keys created at runtime, in the database: only the SHA-256 of each secret is stored. */
 export class RuntimeKeyStore {
@@ -46,26 +52,31 @@ export class RuntimeKeyStore {
 
   constructor(private readonly db: SqlDatabase) {}
 
-  async create(input: CreateKeyInput): Promise<{ record: RuntimeKeyRecord; secret: string }> {
+  async create(input: CreateKeyInput, owner?: string): Promise<{ record: RuntimeKeyRecord; secret: string }> {
     const secret = newSecret();
     const now = this.stamp();
     const id = `key_${randomBytes(12).toString('hex')}`;
-    await this.db.run(`INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-      id,
-      input.name,
-      sha256(secret).toString('hex'),
-      hint(secret),
-      JSON.stringify(input.models),
-      input.endpoints ? JSON.stringify(input.endpoints) : null,
-      input.rpm ?? null,
-      input.tpm ?? null,
-      JSON.stringify(input.budgets),
-      input.expiresAt ? Date.parse(input.expiresAt) : null,
-      JSON.stringify(input.metadata),
-      0,
-      now,
-      now,
-    ]);
+    await this.db.run(
+      `INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        input.name,
+        sha256(secret).toString('hex'),
+        hint(secret),
+        JSON.stringify(input.models),
+        input.endpoints ? JSON.stringify(input.endpoints) : null,
+        input.rpm ?? null,
+        input.tpm ?? null,
+        JSON.stringify(input.budgets),
+        input.expiresAt ? Date.parse(input.expiresAt) : null,
+        JSON.stringify(input.metadata),
+        0,
+        now,
+        now,
+        input.team ?? null,
+        owner ?? null,
+      ],
+    );
     return { record: (await this.get(id)) as RuntimeKeyRecord, secret };
   }
 
@@ -75,9 +86,27 @@ export class RuntimeKeyStore {
     );
   }
 
-  /** Every key with its secret's hash (the authentication cache). */
+  /** Every key with its secret's hash and its team's limits (the authentication cache). */
   async listForAuth(): Promise<StoredRuntimeKey[]> {
-    return (await this.db.all(`SELECT ${COLUMNS} FROM interlingua_keys`)).map(recordOf);
+    const rows = await this.db.all(
+      `SELECT ${COLUMNS.split(', ')
+        .map((column) => `k.${column}`)
+        .join(
+          ', ',
+        )}, t.name AS team_name, t.rpm AS team_rpm, t.tpm AS team_tpm, t.budgets AS team_budgets FROM interlingua_keys k LEFT JOIN interlingua_teams t ON t.id = k.team_id`,
+    );
+    return rows.map((row) => {
+      const record = recordOf(row);
+      if (record.team === undefined || row.team_name === null || row.team_name === undefined) return record;
+      const teamLimits: LimitHolder = {
+        id: record.team,
+        name: String(row.team_name),
+        ...(row.team_rpm === null || row.team_rpm === undefined ? {} : { rpm: numberOf(row.team_rpm) }),
+        ...(row.team_tpm === null || row.team_tpm === undefined ? {} : { tpm: numberOf(row.team_tpm) }),
+        budgets: JSON.parse(String(row.team_budgets)) as BudgetConfig[],
+      };
+      return { ...record, teamLimits };
+    });
   }
 
   async get(id: string): Promise<RuntimeKeyRecord | undefined> {
@@ -86,30 +115,26 @@ export class RuntimeKeyStore {
   }
 
   async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-    const rows = await this.db.all('SELECT id FROM interlingua_keys WHERE name = ?', [name]);
-    return rows.some((row) => row.id !== exceptId);
+    return nameTakenIn(this.db, 'interlingua_keys', name, exceptId);
   }
 
   /** Applies the given fields; undefined when there is no such key. */
   async update(id: string, patch: UpdateKeyInput): Promise<RuntimeKeyRecord | undefined> {
-    const sets: string[] = [];
-    const values: SqlValue[] = [];
-    const set = (column: string, value: SqlValue): void => {
-      sets.push(`${column} = ?`);
-      values.push(value);
-    };
-    if (patch.name !== undefined) set('name', patch.name);
-    if (patch.models !== undefined) set('models', JSON.stringify(patch.models));
-    if (patch.endpoints !== undefined)
-      set('endpoints', patch.endpoints === null ? null : JSON.stringify(patch.endpoints));
-    if (patch.rpm !== undefined) set('rpm', patch.rpm);
-    if (patch.tpm !== undefined) set('tpm', patch.tpm);
-    if (patch.budgets !== undefined) set('budgets', JSON.stringify(patch.budgets));
-    if (patch.expiresAt !== undefined) set('expires_at', patch.expiresAt === null ? null : Date.parse(patch.expiresAt));
-    if (patch.metadata !== undefined) set('metadata', JSON.stringify(patch.metadata));
-    if (patch.disabled !== undefined) set('disabled', patch.disabled ? 1 : 0);
-    set('updated_at', this.stamp());
-    const changed = await this.db.run(`UPDATE interlingua_keys SET ${sets.join(', ')} WHERE id = ?`, [...values, id]);
+    const json = (value: unknown): string | null | undefined =>
+      value === undefined ? undefined : value === null ? null : JSON.stringify(value);
+    const changed = await updateById(this.db, 'interlingua_keys', id, {
+      name: patch.name,
+      models: json(patch.models),
+      endpoints: json(patch.endpoints),
+      rpm: patch.rpm,
+      tpm: patch.tpm,
+      budgets: json(patch.budgets),
+      expires_at:
+        patch.expiresAt === undefined || patch.expiresAt === null ? patch.expiresAt : Date.parse(patch.expiresAt),
+      metadata: json(patch.metadata),
+      disabled: patch.disabled === undefined ? undefined : patch.disabled ? 1 : 0,
+      updated_at: this.stamp(),
+    });
     return changed > 0 ? this.get(id) : undefined;
   }
 
@@ -163,12 +188,15 @@ export class RuntimeKeyStore {
     return (await this.db.run('DELETE FROM interlingua_keys WHERE id = ?', [id])) > 0;
   }
 
-  /** Changes whenever a key is created, changed or deleted, by any instance. */
+  /** Changes whenever a key or a team is created, changed or deleted, by any instance. */
   async version(): Promise<string> {
     const [row] = await this.db.all(
       'SELECT COUNT(*) AS n, COALESCE(MAX(updated_at), 0) AS latest, COALESCE(SUM(updated_at), 0) AS total FROM interlingua_keys',
     );
-    return `${numberOf(row?.n)}:${String(row?.latest)}:${String(row?.total)}`;
+    const [teams] = await this.db.all(
+      'SELECT COUNT(*) AS n, COALESCE(SUM(updated_at), 0) AS total FROM interlingua_teams',
+    );
+    return `${numberOf(row?.n)}:${String(row?.latest)}:${String(row?.total)}:${numberOf(teams?.n)}:${String(teams?.total)}`;
   }
 
   /** The update time: the clock, but always later than this store's previous one. */
@@ -217,6 +245,8 @@ function recordOf(row: SqlRow): StoredRuntimeKey {
     ...(expiresAt === undefined ? {} : { expiresAt: new Date(expiresAt).toISOString() }),
     metadata: JSON.parse(String(row.metadata)) as Record<string, string>,
     disabled: numberOf(row.disabled) !== 0,
+    ...(typeof row.team_id === 'string' ? { team: row.team_id } : {}),
+    ...(typeof row.owner === 'string' ? { owner: row.owner } : {}),
     createdAt: new Date(numberOf(row.created_at)).toISOString(),
     updatedAt: new Date(numberOf(row.updated_at)).toISOString(),
   };

@@ -5,6 +5,16 @@ import { globToRegExp } from '../config/model-glob.js';
 import { queryKey } from './query-key.js';
 
 /** A gateway key, ready for constant-time checks. */
+/** Whose limits a request counts against: its key, and the key's team when it has one. */
+export interface LimitHolder {
+  /** Counters hang off this: key ids (`key_`, `cfg_`) and team ids (`team_`) never meet. */
+  id: string;
+  name: string;
+  rpm?: number;
+  tpm?: number;
+  budgets: readonly BudgetConfig[];
+}
+
 export interface GatewayKey {
   /**
    * What the key owns hangs off this (stored responses, counters, budgets, ledger rows); no
@@ -25,6 +35,8 @@ export interface GatewayKey {
   previousSecrets?: readonly PreviousSecret[];
   /** `false`: the key's requests are kept out of the response cache. */
   cache?: false;
+  /** The team whose limits the key shares (runtime keys of a team): checked and charged with the key's own. */
+  team?: LimitHolder;
 }
 
 /** A replaced secret of a key, still accepted until `until` (ms since the epoch). */

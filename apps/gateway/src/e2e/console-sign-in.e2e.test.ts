@@ -139,11 +139,12 @@ describe('console sign-in with a loopback identity provider', () => {
     expect(response.status).toBe(201);
   });
 
-  it('lets a viewer read but not change', async () => {
+  it('lets a viewer read usage but not keys, nor change them', async () => {
     const { cookie, csrf } = await signedIn({ subject: 'vic', role: 'viewer' });
-    expect((await call('GET', '/admin/keys', { cookie })).status).toBe(200);
+    expect((await call('GET', '/admin/usage', { cookie })).status).toBe(200);
+    expect((await call('GET', '/admin/keys', { cookie })).status).toBe(403);
     const refused = await call('POST', '/admin/keys', { cookie, origin: harness.url, 'x-csrf-token': csrf }, newKey());
-    expect([refused.status, await errorCode(refused)]).toEqual([403, 'role_read_only']);
+    expect([refused.status, await errorCode(refused)]).toEqual([403, 'admin_forbidden']);
   });
 
   it('ends a session left idle for admin.oidc.session.idleMinutes', async () => {

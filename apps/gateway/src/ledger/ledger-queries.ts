@@ -20,6 +20,8 @@ export interface LedgerFilter {
   key?: string;
   /** A key's id (that key's rows only). */
   keyId?: string;
+  /** Only rows of these keys (what a team role may see); none when empty. */
+  keyIds?: readonly string[];
   model?: string;
   provider?: string;
 }
@@ -55,6 +57,10 @@ function where(filter: LedgerFilter): { sql: string; params: SqlValue[] } {
       clauses.push(`${column} = ?`);
       params.push(value);
     }
+  }
+  if (filter.keyIds !== undefined) {
+    clauses.push(filter.keyIds.length === 0 ? '1 = 0' : `key_id IN (${filter.keyIds.map(() => '?').join(', ')})`);
+    params.push(...filter.keyIds);
   }
   return { sql: clauses.join(' AND '), params };
 }

@@ -116,6 +116,53 @@ ALTER TABLE interlingua_requests ADD COLUMN cache_hit INTEGER NOT NULL DEFAULT 0
 ALTER TABLE interlingua_requests ADD COLUMN cost_saved DOUBLE PRECISION;
 `,
   },
+  {
+    version: 8,
+    name: 'teams, team members, per-user admin tokens, the audit trail; keys name their team and owner',
+    sql: `
+CREATE TABLE interlingua_teams (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  budgets TEXT NOT NULL,
+  rpm INTEGER,
+  tpm INTEGER,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE TABLE interlingua_team_members (
+  team_id TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  role TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (team_id, subject)
+);
+CREATE INDEX interlingua_team_members_subject ON interlingua_team_members (subject);
+CREATE TABLE interlingua_admin_tokens (
+  id TEXT PRIMARY KEY,
+  subject TEXT NOT NULL,
+  role TEXT,
+  name TEXT NOT NULL,
+  secret_sha256 TEXT NOT NULL,
+  secret_hint TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX interlingua_admin_tokens_subject ON interlingua_admin_tokens (subject);
+ALTER TABLE interlingua_keys ADD COLUMN team_id TEXT;
+ALTER TABLE interlingua_keys ADD COLUMN owner TEXT;
+CREATE TABLE interlingua_audit (
+  at BIGINT NOT NULL,
+  action TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_via TEXT NOT NULL,
+  team_id TEXT,
+  request_id TEXT,
+  remote TEXT,
+  fields TEXT NOT NULL
+);
+CREATE INDEX interlingua_audit_at ON interlingua_audit (at);
+CREATE INDEX interlingua_audit_team_at ON interlingua_audit (team_id, at);
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

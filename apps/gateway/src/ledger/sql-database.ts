@@ -44,6 +44,29 @@ export async function insertRows(
   }
 }
 
+/**
+ * `UPDATE table SET … WHERE id = ?` over the columns given a value (undefined leaves a column as
+ * it is, null clears it); resolves to the number of rows changed.
+ */
+export function updateById(
+  db: SqlDatabase,
+  table: string,
+  id: string,
+  columns: Record<string, SqlValue | undefined>,
+): Promise<number> {
+  const set = Object.entries(columns).filter((entry): entry is [string, SqlValue] => entry[1] !== undefined);
+  return db.run(`UPDATE ${table} SET ${set.map(([column]) => `${column} = ?`).join(', ')} WHERE id = ?`, [
+    ...set.map(([, value]) => value),
+    id,
+  ]);
+}
+
+/** Whether another row of `table` (not `exceptId`) has this name. */
+export async function nameTakenIn(db: SqlDatabase, table: string, name: string, exceptId?: string): Promise<boolean> {
+  const rows = await db.all(`SELECT id FROM ${table} WHERE name = ?`, [name]);
+  return rows.some((row) => row.id !== exceptId);
+}
+
 /** A number from a column (PostgreSQL returns 64-bit integers and sums as strings). */
 export function numberOf(value: unknown): number {
   if (typeof value === 'number') return value;

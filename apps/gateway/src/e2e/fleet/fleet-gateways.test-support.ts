@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitOf, waitFor } from './fleet-services.test-support.js';
+import { exitOf, freePort, Haproxy, waitFor } from './fleet-services.test-support.js';
 
 /** The fleet's settings every instance shares (one config file per instance: only the port differs). */
 export interface FleetSettings {
@@ -174,4 +174,37 @@ export class GatewayInstance {
       }
     }
   }
+}
+
+/**
+ * Three instances (gw1, gw2, gw3) on these settings, started: the first alone (it makes the
+ * schema), the others beside each other; then HAProxy with the shipped config in front of them.
+ */
+export async function startFleet(
+  settings: FleetSettings,
+  main: string,
+  dir: string,
+): Promise<{ gateways: GatewayInstance[]; haproxy: Haproxy }> {
+  const gateways: GatewayInstance[] = [];
+  for (const name of ['gw1', 'gw2', 'gw3']) {
+    const gateway = new GatewayInstance(name, await freePort(), main, dir);
+    gateway.writeConfig(settings);
+    gateways.push(gateway);
+  }
+  await gateways[0]?.start();
+  await Promise.all(gateways.slice(1).map((gateway) => gateway.start()));
+  const lbPort = await freePort();
+  const haproxy = new Haproxy(
+    join(import.meta.dirname, '..', '..', '..', '..', '..', 'deploy', 'haproxy', 'haproxy.cfg'),
+    {
+      INTERLINGUA_LB_BIND: `127.0.0.1:${lbPort}`,
+      INTERLINGUA_LB_OPERATOR_BIND: `127.0.0.1:${await freePort()}`,
+      INTERLINGUA_GW1: `127.0.0.1:${gateways[0]?.port}`,
+      INTERLINGUA_GW2: `127.0.0.1:${gateways[1]?.port}`,
+      INTERLINGUA_GW3: `127.0.0.1:${gateways[2]?.port}`,
+    },
+    lbPort,
+  );
+  await haproxy.start();
+  return { gateways, haproxy };
 }

@@ -3,11 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type GatewayBuild } from '../gateway-process.test-support.js';
-import { FLEET_PRICES, GatewayInstance, type FleetSettings } from './fleet-gateways.test-support.js';
+import { FLEET_PRICES, startFleet, type FleetSettings, type GatewayInstance } from './fleet-gateways.test-support.js';
 import { ADDED_ROUTE_KIND, CHAT_KIND, LOAD_KINDS, send, steadyLoad, STREAM_KIND } from './fleet-load.test-support.js';
 import { checkFleet, printTable, type FleetRun } from './fleet-report.test-support.js';
 import { probeKeys, type KeyProbe } from './fleet-revocation.test-support.js';
-import { freePort, groupRssMiB, Haproxy, PostgresCluster, RedisServer, sleep } from './fleet-services.test-support.js';
+import {
+  freePort,
+  groupRssMiB,
+  PostgresCluster,
+  RedisServer,
+  sleep,
+  type Haproxy,
+} from './fleet-services.test-support.js';
 import { startFleetUpstream, UPSTREAM_USAGE, type FleetUpstream } from './fleet-upstream.test-support.js';
 
 /**
@@ -52,27 +59,9 @@ describe('a fleet of three gateways behind HAProxy, under load and faults', () =
       loadSecrets: ['fleet-load-secret-a', 'fleet-load-secret-b', 'fleet-load-secret-c'],
       addedRoute: false,
     };
-    for (const name of ['gw1', 'gw2', 'gw3']) {
-      const gateway = new GatewayInstance(name, await freePort(), build.main, dir);
-      gateway.writeConfig(settings);
-      gateways.push(gateway);
-    }
-    // The first instance makes the schema alone; the others start beside each other.
-    await gateways[0]?.start();
-    await Promise.all(gateways.slice(1).map((gateway) => gateway.start()));
-    const lbPort = await freePort();
-    haproxy = new Haproxy(
-      join(import.meta.dirname, '..', '..', '..', '..', '..', 'deploy', 'haproxy', 'haproxy.cfg'),
-      {
-        INTERLINGUA_LB_BIND: `127.0.0.1:${lbPort}`,
-        INTERLINGUA_LB_OPERATOR_BIND: `127.0.0.1:${await freePort()}`,
-        INTERLINGUA_GW1: `127.0.0.1:${gateways[0]?.port}`,
-        INTERLINGUA_GW2: `127.0.0.1:${gateways[1]?.port}`,
-        INTERLINGUA_GW3: `127.0.0.1:${gateways[2]?.port}`,
-      },
-      lbPort,
-    );
-    await haproxy.start();
+    const fleet = await startFleet(settings, build.main, dir);
+    gateways.push(...fleet.gateways);
+    haproxy = fleet.haproxy;
   }, 240_000);
 
   afterAll(async () => {
