@@ -88,6 +88,7 @@ const CHECKS: Check[] = [
     probe: probe('GET', '/admin/usage?group_by=key'),
   },
   { method: 'GET', path: '/admin/prices', allowed: ADMINS, probe: probe('GET', '/admin/prices') },
+  { method: 'DELETE', path: '/admin/cache', allowed: ADMINS, probe: probe('DELETE', '/admin/cache?model=mock') },
   {
     method: 'GET',
     path: '/admin/keys',

@@ -40,7 +40,7 @@ const compactionSchema = strictObject({
   /** Earlier secrets, kept after a rotation so items sealed with them still open (never used to seal). */
   previousSecrets: z.array(compactionSecret).max(MAX_COMPACTION_SECRETS).optional(),
 })
-  .refine((compaction) => compaction.previousSecrets === undefined || compaction.secret !== undefined, {
+  .refine((compaction) => !compaction.previousSecrets?.length || compaction.secret !== undefined, {
     message: 'previousSecrets needs a secret to seal new items with',
     path: ['previousSecrets'],
   })
