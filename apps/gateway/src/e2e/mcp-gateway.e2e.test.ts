@@ -89,6 +89,15 @@ describe('/mcp aggregates every server the key may use', () => {
   }, 60_000);
 });
 
+describe('/ready', () => {
+  it("reports each MCP server's state", async () => {
+    await (await client('/mcp/everything')).listTools();
+    const ready = (await (await fetch(`${harness.url}/ready`)).json()) as { mcp: Record<string, { state: string }> };
+    expect(ready.mcp.everything).toMatchObject({ state: 'up', transport: 'stdio', restarts: 0 });
+    expect(ready.mcp.calc?.transport).toBe('http');
+  }, 60_000);
+});
+
 describe('/mcp/{server} serves one server under its own names', () => {
   it('lists and calls the stdio server', async () => {
     const everything = await client('/mcp/everything');

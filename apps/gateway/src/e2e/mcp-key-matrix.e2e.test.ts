@@ -26,7 +26,12 @@ interface RpcAnswer {
   body: { result?: Record<string, unknown>; error?: { code: number; message: string } };
 }
 
-async function rpc(path: string, key: KeyName, method: string, params: Record<string, unknown> = {}): Promise<RpcAnswer> {
+async function rpc(
+  path: string,
+  key: KeyName,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<RpcAnswer> {
   const answer = await fetch(`${harness.url}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${KEYS[key].secret}`, 'content-type': 'application/json' },
@@ -87,25 +92,32 @@ describe.each(Object.keys(KEYS) as KeyName[])('key %s', (key) => {
       }
   }, 60_000);
 
-  it.each(SERVERS)('on /mcp/%s: lists only its tools, refuses the rest like unknown ones, or is absent', async (server) => {
-    const listed = await rpc(`/mcp/${server}`, key, 'tools/list');
-    if (!grants(key, server, '*') && !(allTools[server] ?? []).some((tool) => grants(key, server, tool))) {
-      const missing = await rpc('/mcp/nosuch', key, 'tools/list');
-      expect({ ...listed, body: { ...listed.body, error: { ...listed.body.error, message: '' } } }).toEqual({
-        ...missing,
-        body: { ...missing.body, error: { ...missing.body.error, message: '' } },
-      });
-      expect(listed.status).toBe(404);
-      return;
-    }
-    const visible = (allTools[server] ?? []).filter((tool) => grants(key, server, tool));
-    expect(names(listed, 'tools').sort()).toEqual([...visible].sort());
-    const unknown = withoutName(await rpc(`/mcp/${server}`, key, 'tools/call', { name: 'no-such-tool' }), 'no-such-tool');
-    for (const tool of (allTools[server] ?? []).filter((name) => !visible.includes(name)))
-      expect(withoutName(await rpc(`/mcp/${server}`, key, 'tools/call', { name: tool, arguments: {} }), tool)).toEqual(
-        unknown,
+  it.each(SERVERS)(
+    'on /mcp/%s: lists only its tools, refuses the rest like unknown ones, or is absent',
+    async (server) => {
+      const listed = await rpc(`/mcp/${server}`, key, 'tools/list');
+      if (!grants(key, server, '*') && !(allTools[server] ?? []).some((tool) => grants(key, server, tool))) {
+        const missing = await rpc('/mcp/nosuch', key, 'tools/list');
+        expect({ ...listed, body: { ...listed.body, error: { ...listed.body.error, message: '' } } }).toEqual({
+          ...missing,
+          body: { ...missing.body, error: { ...missing.body.error, message: '' } },
+        });
+        expect(listed.status).toBe(404);
+        return;
+      }
+      const visible = (allTools[server] ?? []).filter((tool) => grants(key, server, tool));
+      expect(names(listed, 'tools').sort()).toEqual([...visible].sort());
+      const unknown = withoutName(
+        await rpc(`/mcp/${server}`, key, 'tools/call', { name: 'no-such-tool' }),
+        'no-such-tool',
       );
-  }, 60_000);
+      for (const tool of (allTools[server] ?? []).filter((name) => !visible.includes(name)))
+        expect(
+          withoutName(await rpc(`/mcp/${server}`, key, 'tools/call', { name: tool, arguments: {} }), tool),
+        ).toEqual(unknown);
+    },
+    60_000,
+  );
 
   it('sees prompts and resources of its servers only; others are refused like unknown ones', async () => {
     const seesCalc = grants(key, 'calc', '*') || grants(key, 'calc', 'add');
@@ -114,14 +126,17 @@ describe.each(Object.keys(KEYS) as KeyName[])('key %s', (key) => {
     const resources = names(await rpc('/mcp', key, 'resources/list'), 'resources');
     expect(resources.includes('calc__motd')).toBe(seesCalc);
     if (seesCalc) return;
-    const unknownPrompt = withoutName(await rpc('/mcp', key, 'prompts/get', { name: 'nosuch__greet' }), 'nosuch__greet');
+    const unknownPrompt = withoutName(
+      await rpc('/mcp', key, 'prompts/get', { name: 'nosuch__greet' }),
+      'nosuch__greet',
+    );
     expect(withoutName(await rpc('/mcp', key, 'prompts/get', { name: 'calc__greet' }), 'calc__greet')).toEqual(
       unknownPrompt,
     );
     const unknownUri = 'nosuch__calc://motd';
     const unknownRead = withoutName(await rpc('/mcp', key, 'resources/read', { uri: unknownUri }), unknownUri);
-    expect(withoutName(await rpc('/mcp', key, 'resources/read', { uri: 'calc__calc://motd' }), 'calc__calc://motd')).toEqual(
-      unknownRead,
-    );
+    expect(
+      withoutName(await rpc('/mcp', key, 'resources/read', { uri: 'calc__calc://motd' }), 'calc__calc://motd'),
+    ).toEqual(unknownRead);
   }, 60_000);
 });
