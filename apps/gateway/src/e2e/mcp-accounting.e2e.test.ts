@@ -17,7 +17,7 @@ let calc: LoopbackMcpServer;
 
 beforeAll(async () => {
   calc = await startLoopbackMcpServer();
-  harness = await startHarness((_request, response) => response.end(), {
+  harness = await startHarness((_request, response) => void response.end(), {
     keys: [{ name: 'config-key', secret: CONFIG_KEY, rpm: 8, mcp: { servers: ['calc'] } }],
     sections: {
       admin: { secret: ADMIN },

@@ -7,7 +7,7 @@ const KEY = 'mcp-bounds-key-0001';
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startHarness((_request, response) => response.end(), {
+  harness = await startHarness((_request, response) => void response.end(), {
     keys: [{ name: 'bounded', secret: KEY, mcp: { servers: ['*'] } }],
     sections: {
       mcp: {

@@ -31,7 +31,7 @@ const clients: Client[] = [];
 beforeAll(async () => {
   calc = await startLoopbackMcpServer();
   ownCalc = await startLoopbackMcpServer();
-  harness = await startHarness((_request, response) => response.end(), {
+  harness = await startHarness((_request, response) => void response.end(), {
     keys: [
       { name: 'full', secret: FULL, mcp: { servers: ['*'] } },
       { name: 'none', secret: NONE },
@@ -61,8 +61,8 @@ async function client(path: string, key = FULL): Promise<Client> {
   return connected;
 }
 
-const text = (result: { content?: unknown }): string =>
-  ((result.content as Array<{ type: string; text?: string }>)[0]?.text ?? '') as string;
+const text = (result: unknown): string =>
+  ((result as { content: Array<{ type: string; text?: string }> }).content[0]?.text ?? '') as string;
 
 describe('/mcp aggregates every server the key may use', () => {
   it('lists tools of both servers, prefixed, and calls each', async () => {
@@ -106,7 +106,9 @@ describe('/mcp aggregates every server the key may use', () => {
 describe('/ready', () => {
   it("reports each MCP server's state", async () => {
     await (await client('/mcp/everything')).listTools();
-    const ready = (await (await fetch(`${harness.url}/ready`)).json()) as { mcp: Record<string, { state: string }> };
+    const ready = (await (await fetch(`${harness.url}/ready`)).json()) as {
+      mcp: Record<string, { state: string; transport: string }>;
+    };
     expect(ready.mcp.everything).toMatchObject({ state: 'up', transport: 'stdio', restarts: 0 });
     expect(ready.mcp.calc?.transport).toBe('http');
   }, 60_000);

@@ -51,7 +51,7 @@ const withoutName = (answer: RpcAnswer, name: string) => ({
 
 beforeAll(async () => {
   calc = await startLoopbackMcpServer();
-  harness = await startHarness((_request, response) => response.end(), {
+  harness = await startHarness((_request, response) => void response.end(), {
     keys: Object.entries(KEYS).map(([name, key]) => ({ name, ...key })),
     sections: {
       mcp: {

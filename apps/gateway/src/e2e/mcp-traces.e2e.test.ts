@@ -14,7 +14,7 @@ let harness: Harness;
 beforeAll(async () => {
   receiver = await startLoopbackUpstream((_request, response) => sendJson(response, 200, {}));
   calc = await startLoopbackMcpServer();
-  harness = await startHarness((_request, response) => response.end(), {
+  harness = await startHarness((_request, response) => void response.end(), {
     keys: [{ name: 'traced', secret: KEY, mcp: { servers: ['calc'] } }],
     sections: {
       mcp: { servers: [{ name: 'calc', url: calc.url }] },
