@@ -45,13 +45,15 @@ describe('an upstream stdio server', () => {
   }, 30_000);
 
   it('is reported down with the reason when its command cannot start, and refused until the back-off is over', async () => {
+    const processes = { running: 0 };
     const server = new UpstreamServer(
       { name: 'missing', command: '/nonexistent/mcp-server', args: [], env: {} },
       mcpLimitsSchema.parse({ restartBaseMs: 60_000, restartMaxMs: 60_000 }),
-      { running: 0 },
+      processes,
     );
     servers.push(server);
     await expect(server.client()).rejects.toThrow(/failed to start/);
+    expect(processes.running).toBe(0);
     expect(server.status()).toMatchObject({ state: 'down' });
     await expect(server.client()).rejects.toThrow(/next start in/);
   }, 30_000);
