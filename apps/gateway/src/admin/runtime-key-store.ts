@@ -33,6 +33,10 @@ export interface StoredRuntimeKey extends RuntimeKeyRecord {
 const COLUMNS =
   'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at, mcp';
 
+const PLACEHOLDERS = COLUMNS.split(',')
+  .map(() => '?')
+  .join(', ');
+
 /** Keys created at runtime, in the database: only the SHA-256 of each secret is stored. */
 export class RuntimeKeyStore {
   private lastStamp = 0;
@@ -43,26 +47,23 @@ export class RuntimeKeyStore {
     const secret = newSecret();
     const now = this.stamp();
     const id = `key_${randomBytes(12).toString('hex')}`;
-    await this.db.run(
-      `INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        id,
-        input.name,
-        sha256(secret).toString('hex'),
-        hint(secret),
-        JSON.stringify(input.models),
-        input.endpoints ? JSON.stringify(input.endpoints) : null,
-        input.rpm ?? null,
-        input.tpm ?? null,
-        JSON.stringify(input.budgets),
-        input.expiresAt ? Date.parse(input.expiresAt) : null,
-        JSON.stringify(input.metadata),
-        0,
-        now,
-        now,
-        input.mcp ? JSON.stringify(input.mcp) : null,
-      ],
-    );
+    await this.db.run(`INSERT INTO interlingua_keys (${COLUMNS}) VALUES (${PLACEHOLDERS})`, [
+      id,
+      input.name,
+      sha256(secret).toString('hex'),
+      hint(secret),
+      JSON.stringify(input.models),
+      input.endpoints ? JSON.stringify(input.endpoints) : null,
+      input.rpm ?? null,
+      input.tpm ?? null,
+      JSON.stringify(input.budgets),
+      input.expiresAt ? Date.parse(input.expiresAt) : null,
+      JSON.stringify(input.metadata),
+      0,
+      now,
+      now,
+      input.mcp ? JSON.stringify(input.mcp) : null,
+    ]);
     return { record: (await this.get(id)) as RuntimeKeyRecord, secret };
   }
 
