@@ -28,6 +28,7 @@ import { adminTokenRoutes } from './admin/admin-token-routes.js';
 import { adminAuditRoutes } from './admin/admin-audit-route.js';
 import { consoleRoutes } from './console-route.js';
 import { signInRoutes } from './signin/sign-in-routes.js';
+import { mcpRoutes } from './mcp/mcp-route.js';
 
 /** Every route group; each API style owns one file. */
 function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
@@ -49,6 +50,7 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
     ...adminAuditRoutes(gateway),
     // Before the console's files: `/console/*file` would otherwise take the sign-in paths.
     ...signInRoutes(gateway),
+    ...mcpRoutes(gateway),
     ...consoleRoutes(),
   ];
 }

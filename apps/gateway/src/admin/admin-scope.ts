@@ -33,6 +33,8 @@ export type OpsRoutesScope = AdminAuthScope & {
   ops: Pick<GatewayOps, 'prices'>;
   keys: Gateway['keys'];
   store: Gateway['store'];
+  /** The MCP servers, whose state `/ready` reports. */
+  mcp?: Pick<Gateway['mcp'], 'status'>;
 };
 
 /** A handler of an admin route, told who asks. */

@@ -120,6 +120,7 @@ function gatewayKeyOf(
       ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
       ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
       budgets: key.budgets,
+      ...(key.mcp ? { mcp: key.mcp } : {}),
     },
     key.id,
   );

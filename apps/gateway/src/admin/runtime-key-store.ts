@@ -3,6 +3,7 @@ import type { BudgetConfig, EndpointName } from '../config/operations-schema.js'
 import { nameTakenIn, numberOf, textOf, updateById, type SqlDatabase, type SqlRow } from '../ledger/sql-database.js';
 import { sha256, type LimitHolder } from '../auth/api-keys.js';
 import type { CreateKeyInput, UpdateKeyInput } from './runtime-key-input.js';
+import type { McpGrantConfig } from '../config/mcp-schema.js';
 
 /** A key created at runtime, as the admin API shows it (never its secret or hash). */
 export interface RuntimeKeyRecord {
@@ -15,6 +16,8 @@ export interface RuntimeKeyRecord {
   rpm?: number;
   tpm?: number;
   budgets: BudgetConfig[];
+  /** The MCP servers and tools the key may use. */
+  mcp?: McpGrantConfig;
   expiresAt?: string;
   metadata: Record<string, string>;
   disabled: boolean;
@@ -44,7 +47,11 @@ export interface RotatedKey {
 export const MAX_PREVIOUS_SECRETS = 4;
 
 const COLUMNS =
-  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at, team_id, owner';
+  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at, team_id, owner, mcp';
+
+const PLACEHOLDERS = COLUMNS.split(',')
+  .map(() => '?')
+  .join(', ');
 
 /** Keys created at runtime, in the database: only the SHA-256 of each secret is stored. */
 export class RuntimeKeyStore {
@@ -56,27 +63,25 @@ export class RuntimeKeyStore {
     const secret = newSecret();
     const now = this.stamp();
     const id = `key_${randomBytes(12).toString('hex')}`;
-    await this.db.run(
-      `INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        id,
-        input.name,
-        sha256(secret).toString('hex'),
-        hint(secret),
-        JSON.stringify(input.models),
-        input.endpoints ? JSON.stringify(input.endpoints) : null,
-        input.rpm ?? null,
-        input.tpm ?? null,
-        JSON.stringify(input.budgets),
-        input.expiresAt ? Date.parse(input.expiresAt) : null,
-        JSON.stringify(input.metadata),
-        0,
-        now,
-        now,
-        input.team ?? null,
-        owner ?? null,
-      ],
-    );
+    await this.db.run(`INSERT INTO interlingua_keys (${COLUMNS}) VALUES (${PLACEHOLDERS})`, [
+      id,
+      input.name,
+      sha256(secret).toString('hex'),
+      hint(secret),
+      JSON.stringify(input.models),
+      input.endpoints ? JSON.stringify(input.endpoints) : null,
+      input.rpm ?? null,
+      input.tpm ?? null,
+      JSON.stringify(input.budgets),
+      input.expiresAt ? Date.parse(input.expiresAt) : null,
+      JSON.stringify(input.metadata),
+      0,
+      now,
+      now,
+      input.team ?? null,
+      owner ?? null,
+      input.mcp ? JSON.stringify(input.mcp) : null,
+    ]);
     return { record: (await this.get(id)) as RuntimeKeyRecord, secret };
   }
 
@@ -133,6 +138,7 @@ export class RuntimeKeyStore {
         patch.expiresAt === undefined || patch.expiresAt === null ? patch.expiresAt : Date.parse(patch.expiresAt),
       metadata: json(patch.metadata),
       disabled: patch.disabled === undefined ? undefined : patch.disabled ? 1 : 0,
+      mcp: json(patch.mcp),
       updated_at: this.stamp(),
     });
     return changed > 0 ? this.get(id) : undefined;
@@ -231,6 +237,7 @@ function hint(secret: string): string {
 
 function recordOf(row: SqlRow): StoredRuntimeKey {
   const endpoints = textOf(row.endpoints);
+  const mcp = textOf(row.mcp);
   const expiresAt = row.expires_at === null || row.expires_at === undefined ? undefined : numberOf(row.expires_at);
   return {
     id: String(row.id),
@@ -242,6 +249,7 @@ function recordOf(row: SqlRow): StoredRuntimeKey {
     ...(row.rpm === null || row.rpm === undefined ? {} : { rpm: numberOf(row.rpm) }),
     ...(row.tpm === null || row.tpm === undefined ? {} : { tpm: numberOf(row.tpm) }),
     budgets: JSON.parse(String(row.budgets)) as BudgetConfig[],
+    ...(mcp ? { mcp: JSON.parse(mcp) as McpGrantConfig } : {}),
     ...(expiresAt === undefined ? {} : { expiresAt: new Date(expiresAt).toISOString() }),
     metadata: JSON.parse(String(row.metadata)) as Record<string, string>,
     disabled: numberOf(row.disabled) !== 0,

@@ -4,6 +4,9 @@ import { endpointOfPath } from './endpoint-of-request.js';
 describe('endpointOfPath', () => {
   it.each([
     ['/v1/chat/completions', 'chat'],
+    ['/mcp', 'mcp'],
+    ['/mcp/', 'mcp'],
+    ['/mcp/everything', 'mcp'],
     ['/v1/responses', 'responses'],
     ['/v1/responses/resp_1', 'responses'],
     ['/v1/responses/input_tokens', 'count-tokens'],

@@ -3,6 +3,7 @@ import type { KeyConfig } from '../config/config-schema.js';
 import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
 import { globToRegExp } from '../config/model-glob.js';
 import { queryKey } from './query-key.js';
+import { compileMcpGrant, type McpGrant } from './mcp-grant.js';
 
 /** A gateway key, ready for constant-time checks. */
 /** Whose limits a request counts against: its key, and the key's team when it has one. */
@@ -37,6 +38,8 @@ export interface GatewayKey {
   cache?: false;
   /** The team whose limits the key shares (runtime keys of a team): checked and charged with the key's own. */
   team?: LimitHolder;
+  /** The MCP servers and tools the key may use; undefined = none. */
+  mcp?: McpGrant;
 }
 
 /** A replaced secret of a key, still accepted until `until` (ms since the epoch). */
@@ -100,6 +103,7 @@ export function compileKey(key: KeyInput, id: string): GatewayKey {
         }
       : {}),
     ...(key.cache === false ? { cache: false as const } : {}),
+    ...(key.mcp ? { mcp: compileMcpGrant(key.mcp) } : {}),
   };
 }
 

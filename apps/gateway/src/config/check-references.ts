@@ -1,5 +1,6 @@
 import { configKeyId, secretDigest } from '../auth/api-keys.js';
 import type { GatewayConfig } from './config-schema.js';
+import { mcpReferenceProblems } from './mcp-references.js';
 
 /** Cross-field checks zod cannot express: at least one key, unique ids and names, targets naming known providers. */
 export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<string>): string[] {
@@ -25,6 +26,7 @@ export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<s
     keyIds.add(id);
   });
   problems.push(...sharedSecrets(config.keys));
+  problems.push(...mcpReferenceProblems(config));
   config.models.forEach((route, i) => {
     route.targets.forEach((target, j) => {
       if (!providerIds.has(target.provider))

@@ -7,6 +7,7 @@ import { adminSections } from './admin-schema.js';
 import { responseCacheSchema, routeCacheSchema } from './cache-schema.js';
 import { telemetrySchema } from './telemetry-schema.js';
 import { trustProxySchema } from './trust-proxy-schema.js';
+import { mcpGrantSchema, mcpSchema } from './mcp-schema.js';
 
 const headerMap = z.record(z.string(), z.string());
 
@@ -46,6 +47,8 @@ export const keySchema = strictObject({
   expiresAt: z.iso.datetime({ offset: true }).optional(),
   /** `false` keeps the key's requests out of the response cache (neither read nor written). */
   cache: z.literal(false).optional(),
+  /** The MCP servers and tools this key may use (see docs/mcp.md); default none. */
+  mcp: mcpGrantSchema.optional(),
   ...keyLimitFields,
 })
   .refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
@@ -199,6 +202,8 @@ export const configSchema = strictObject({
   telemetry: telemetrySchema.default(telemetrySchema.parse({})),
   /** The response cache's store and byte bound (routes turn it on with `cache.ttlSeconds`). */
   cache: responseCacheSchema.prefault({}),
+  /** MCP servers served on `/mcp` and `/mcp/{server}` (see docs/mcp.md). */
+  mcp: mcpSchema.prefault({}),
   ...operationsSections,
   ...adminSections,
   /** What a config file keeps of the zero-config defaults (both on unless set to false). */

@@ -14,6 +14,7 @@ export const ENDPOINT_NAMES = [
   'audio',
   'models',
   'count-tokens',
+  'mcp',
 ] as const;
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 

@@ -113,6 +113,8 @@ export const NUMERIC_EXPORT_COLUMNS: ReadonlySet<string> = new Set([
   'cache_write_tokens',
   'cache_hit',
   'cost_saved',
+  'request_bytes',
+  'result_bytes',
 ]);
 
 /** The filtered rows, newest first, at most `limit`. */
@@ -131,6 +133,7 @@ export async function ledgerRows(
 /** A stored row in the shape the ledger writes it (what the live log streams). */
 export function ledgerRowOf(row: Record<string, unknown>): LedgerRow {
   const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+  const orNull = (value: unknown): number | null => (value === null || value === undefined ? null : numberOf(value));
   return {
     requestId: String(row.request_id),
     at: numberOf(row.at),
@@ -150,12 +153,14 @@ export function ledgerRowOf(row: Record<string, unknown>): LedgerRow {
     cacheReadTokens: numberOf(row.cache_read_tokens),
     cacheWriteTokens: numberOf(row.cache_write_tokens),
     reasoningTokens: numberOf(row.reasoning_tokens),
-    cost: row.cost === null || row.cost === undefined ? null : numberOf(row.cost),
+    cost: orNull(row.cost),
     latencyMs: numberOf(row.latency_ms),
-    ttfbMs: row.ttfb_ms === null || row.ttfb_ms === undefined ? null : numberOf(row.ttfb_ms),
+    ttfbMs: orNull(row.ttfb_ms),
     attempts: numberOf(row.attempts),
     warnings: text(row.warnings),
     cacheHit: numberOf(row.cache_hit) === 1,
     costSaved: row.cost_saved === null || row.cost_saved === undefined ? null : numberOf(row.cost_saved),
+    requestBytes: orNull(row.request_bytes),
+    resultBytes: orNull(row.result_bytes),
   };
 }

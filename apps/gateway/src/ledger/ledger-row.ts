@@ -38,6 +38,10 @@ export interface LedgerRow {
   cacheHit?: boolean;
   /** A cache hit: what the answer cost when it was made (`null` when unpriced or not a hit). */
   costSaved?: number | null;
+  /** An MCP tool call's arguments, in bytes of JSON (other rows: null). */
+  requestBytes?: number | null;
+  /** An MCP tool call's result, in bytes of JSON (other rows: null). */
+  resultBytes?: number | null;
 }
 
 /** Table columns, in the order `ledgerValues` gives them. */
@@ -68,6 +72,8 @@ export const LEDGER_COLUMNS = [
   'key_id',
   'cache_hit',
   'cost_saved',
+  'request_bytes',
+  'result_bytes',
 ] as const;
 
 /** What a write stores: the row's columns and its unique id (a second write of the same id is ignored). */
@@ -101,6 +107,8 @@ export function ledgerValues(row: LedgerRow & { rowId: string }): SqlValue[] {
     row.keyId,
     row.cacheHit === true ? 1 : 0,
     row.costSaved ?? null,
+    row.requestBytes ?? null,
+    row.resultBytes ?? null,
     row.rowId,
   ];
 }

@@ -163,6 +163,15 @@ CREATE INDEX interlingua_audit_at ON interlingua_audit (at);
 CREATE INDEX interlingua_audit_team_at ON interlingua_audit (team_id, at);
 `,
   },
+  {
+    version: 9,
+    name: 'MCP: the bytes of tool calls in the ledger, MCP grants on runtime keys',
+    sql: `
+ALTER TABLE interlingua_requests ADD COLUMN request_bytes BIGINT;
+ALTER TABLE interlingua_requests ADD COLUMN result_bytes BIGINT;
+ALTER TABLE interlingua_keys ADD COLUMN mcp TEXT;
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */
