@@ -7,7 +7,8 @@ import { join } from 'node:path';
  * over Streamable HTTP on a loopback port, the official conformance suite and the MCP Inspector CLI.
  */
 const packagesDir = join(import.meta.dirname, '..', '..', 'node_modules', '@modelcontextprotocol');
-const EVERYTHING_MAIN = join(packagesDir, 'server-everything', 'dist', 'index.js');
+/** server-everything's entry: `[EVERYTHING_MAIN]` runs it over stdio, `[EVERYTHING_MAIN, 'streamableHttp']` over HTTP. */
+export const EVERYTHING_MAIN = join(packagesDir, 'server-everything', 'dist', 'index.js');
 const CONFORMANCE_MAIN = join(packagesDir, 'conformance', 'dist', 'index.js');
 /** The Inspector CLI finds its own package.json relative to the working folder, so it runs from its `build`. */
 const INSPECTOR_DIR = join(packagesDir, 'inspector-cli', 'build');
