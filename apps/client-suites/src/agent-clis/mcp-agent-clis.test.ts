@@ -3,7 +3,13 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Harness } from '@interlingua/gateway/test-support';
-import { EVERYTHING_MAIN, GATEWAY_KEY, providerForWire, startHarness } from '@interlingua/gateway/test-support';
+import {
+  EVERYTHING_MAIN,
+  GATEWAY_KEY,
+  GATEWAY_SERVES_MCP,
+  providerForWire,
+  startHarness,
+} from '@interlingua/gateway/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_CLIS, quietEnv, type AgentCli, type CliSetup } from './agent-clis.test-support.js';
 import {
@@ -129,6 +135,7 @@ let scratch: string;
 const rows: string[] = [];
 
 beforeAll(async () => {
+  if (!GATEWAY_SERVES_MCP) return;
   upstream = await startMcpToolUpstream();
   scratch = mkdtempSync(join(tmpdir(), 'interlingua-mcp-agent-clis-'));
   harness = await startHarness(() => undefined, {
@@ -155,7 +162,7 @@ afterAll(async () => {
     );
 });
 
-describe('agent CLIs call an MCP tool through the gateway', () => {
+describe.runIf(GATEWAY_SERVES_MCP)('agent CLIs call an MCP tool through the gateway', () => {
   it.each(cases.map(({ cli: each, model }, at) => [each.title, each, model, at] as [string, AgentCli, string, number]))(
     '%s',
     async (title, each, model, at) => {

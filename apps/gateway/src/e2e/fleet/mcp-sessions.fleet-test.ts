@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type GatewayBuild } from '../gateway-process.test-support.js';
-import { EVERYTHING_MAIN } from '../mcp-judges.test-support.js';
+import { EVERYTHING_MAIN, GATEWAY_SERVES_MCP } from '../mcp-judges.test-support.js';
 import { connectSdkClient, firstText } from '../mcp-sdk-client.test-support.js';
 import { GatewayInstance } from './fleet-gateways.test-support.js';
 import { freePort, Haproxy, RedisServer } from './fleet-services.test-support.js';
@@ -29,7 +29,7 @@ function mcpFleetConfig(port: number, redisUrl: string): string {
   });
 }
 
-describe('an MCP session through three gateways behind HAProxy', () => {
+describe.runIf(GATEWAY_SERVES_MCP)('an MCP session through three gateways behind HAProxy', () => {
   const dir = mkdtempSync(join(tmpdir(), 'interlingua-mcp-fleet-'));
   let build: GatewayBuild;
   let redis: RedisServer;
