@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type GatewayBuild } from '../gateway-process.test-support.js';
 import { EVERYTHING_MAIN, GATEWAY_SERVES_MCP } from '../mcp-judges.test-support.js';
-import { connectSdkClient, firstText } from '../mcp-sdk-client.test-support.js';
 import { GatewayInstance } from './fleet-gateways.test-support.js';
 import { freePort, Haproxy, RedisServer } from './fleet-services.test-support.js';
+import { driveMcpSession, sessionFiguresTable } from './mcp-fleet-session.test-support.js';
 
 /**
  * One MCP session of the official SDK client through three gateway instances (two workers each)
@@ -15,7 +15,6 @@ import { freePort, Haproxy, RedisServer } from './fleet-services.test-support.js
  * one instance is SIGKILLed half-way, and the session goes on with no error. Prints its figures.
  */
 const CALLS = Number(process.env.MCP_FLEET_CALLS ?? 120);
-const KILL_AFTER = Math.floor(CALLS / 3);
 const KEY = 'mcp-fleet-key-0123456789';
 
 function mcpFleetConfig(port: number, redisUrl: string): string {
@@ -70,73 +69,27 @@ describe.runIf(GATEWAY_SERVES_MCP)('an MCP session through three gateways behind
   });
 
   it('keeps one session working across instances and through a SIGKILL', async () => {
-    /** The instance (HAProxy's server name) behind each HTTP answer the client got, in order. */
-    const answeredBy: string[] = [];
-    const sdk = await connectSdkClient(`${haproxy.url}/mcp`, KEY, {
-      onResponse: (response) => answeredBy.push(response.headers.get('x-interlingua-instance') ?? '?'),
+    const figures = await driveMcpSession({
+      url: `${haproxy.url}/mcp`,
+      key: KEY,
+      echo: 'everything__echo',
+      calls: CALLS,
+      killAfter: Math.floor(CALLS / 3),
+      kill: async (instance) => {
+        const victim = gateways.find((gateway) => gateway.name === instance);
+        if (!victim) throw new Error(`no instance ${instance} answered`);
+        await victim.crash();
+      },
     });
-    const sessionId = sdk.transport.sessionId;
-    expect(sessionId).toBeTruthy();
-    const errors: string[] = [];
-    const hitsBefore = new Map<string, number>();
-    const hitsAfter = new Map<string, number>();
-    let killed = '';
-    let finalSessionId: string | undefined;
-    const started = Date.now();
-    try {
-      for (let call = 0; call < CALLS; call++) {
-        if (call === KILL_AFTER) {
-          // The instance that answered last dies with the session's state in its memory.
-          killed = (answeredBy.at(-1) ?? '').replace(/-backup$/, '');
-          const victim = gateways.find((gateway) => gateway.name === killed);
-          expect(victim, `answered by ${killed}`).toBeDefined();
-          await victim?.crash();
-        }
-        const before = answeredBy.length;
-        try {
-          if (call % 10 === 9) {
-            const { tools } = await sdk.client.listTools();
-            if (!tools.some((tool) => tool.name === 'everything__echo')) errors.push(`call ${call}: no echo listed`);
-          } else {
-            const result = await sdk.client.callTool({
-              name: 'everything__echo',
-              arguments: { message: `call ${call}` },
-            });
-            if (firstText(result) !== `Echo: call ${call}`) errors.push(`call ${call}: ${JSON.stringify(result)}`);
-          }
-        } catch (error) {
-          errors.push(`call ${call}: ${String(error)}`);
-        }
-        const hits = call < KILL_AFTER ? hitsBefore : hitsAfter;
-        for (const instance of answeredBy.slice(before)) {
-          const name = instance.replace(/-backup$/, '');
-          hits.set(name, (hits.get(name) ?? 0) + 1);
-        }
-      }
-    } finally {
-      finalSessionId = sdk.transport.sessionId;
-      await sdk.close();
-    }
-    const seconds = (Date.now() - started) / 1000;
-    const figures = [
-      '| figure | value |',
-      '| --- | --- |',
-      `| MCP requests (tools/call, tools/list) | ${CALLS} |`,
-      `| errors | ${errors.length} |`,
-      `| answers per instance before the SIGKILL | ${[...hitsBefore].map(([k, v]) => `${k} ${v}`).join(', ')} |`,
-      `| SIGKILL | ${killed} after request ${KILL_AFTER} |`,
-      `| answers per instance after it | ${[...hitsAfter].map(([k, v]) => `${k} ${v}`).join(', ')} |`,
-      `| session id unchanged | ${finalSessionId === sessionId ? 'yes' : 'no'} |`,
-      `| seconds | ${seconds.toFixed(1)} |`,
-    ].join('\n');
-    console.log(`MCP session through the fleet:\n${figures}`);
+    const table = sessionFiguresTable(figures);
+    console.log(`MCP session through the fleet:\n${table}`);
 
-    expect(errors).toEqual([]);
+    expect(figures.errors, table).toEqual([]);
     // No stickiness: the session's requests spread over every instance, then over both survivors.
-    expect(hitsBefore.size, figures).toBe(3);
-    expect([...hitsAfter.keys()].sort(), figures).toEqual(
-      ['gw1', 'gw2', 'gw3'].filter((name) => name !== killed).sort(),
+    expect([...figures.hitsBefore.keys()].sort(), table).toEqual(['gw1', 'gw2', 'gw3']);
+    expect([...figures.hitsAfter.keys()].sort(), table).toEqual(
+      ['gw1', 'gw2', 'gw3'].filter((name) => name !== figures.killed),
     );
-    expect(finalSessionId).toBe(sessionId);
+    expect(figures.sessionKept, table).toBe(true);
   }, 120_000);
 });
