@@ -7,7 +7,15 @@ import { FLEET_PRICES, GatewayInstance, type FleetSettings } from './fleet-gatew
 import { ADDED_ROUTE_KIND, CHAT_KIND, LOAD_KINDS, send, steadyLoad, STREAM_KIND } from './fleet-load.test-support.js';
 import { checkFleet, printTable, type FleetRun } from './fleet-report.test-support.js';
 import { probeKeys, type KeyProbe } from './fleet-revocation.test-support.js';
-import { freePort, groupRssMiB, Haproxy, PostgresCluster, RedisServer, sleep } from './fleet-services.test-support.js';
+import {
+  freePort,
+  groupRssMiB,
+  type Haproxy,
+  PostgresCluster,
+  RedisServer,
+  sleep,
+  startFleetHaproxy,
+} from './fleet-services.test-support.js';
 import { startFleetUpstream, UPSTREAM_USAGE, type FleetUpstream } from './fleet-upstream.test-support.js';
 
 /**
@@ -60,19 +68,7 @@ describe('a fleet of three gateways behind HAProxy, under load and faults', () =
     // The first instance makes the schema alone; the others start beside each other.
     await gateways[0]?.start();
     await Promise.all(gateways.slice(1).map((gateway) => gateway.start()));
-    const lbPort = await freePort();
-    haproxy = new Haproxy(
-      join(import.meta.dirname, '..', '..', '..', '..', '..', 'deploy', 'haproxy', 'haproxy.cfg'),
-      {
-        INTERLINGUA_LB_BIND: `127.0.0.1:${lbPort}`,
-        INTERLINGUA_LB_OPERATOR_BIND: `127.0.0.1:${await freePort()}`,
-        INTERLINGUA_GW1: `127.0.0.1:${gateways[0]?.port}`,
-        INTERLINGUA_GW2: `127.0.0.1:${gateways[1]?.port}`,
-        INTERLINGUA_GW3: `127.0.0.1:${gateways[2]?.port}`,
-      },
-      lbPort,
-    );
-    await haproxy.start();
+    haproxy = await startFleetHaproxy(gateways);
   }, 240_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type GatewayBuild } from '../gateway-process.test-support.js';
 import { EVERYTHING_MAIN, GATEWAY_SERVES_MCP } from '../mcp-judges.test-support.js';
 import { GatewayInstance } from './fleet-gateways.test-support.js';
-import { freePort, Haproxy, RedisServer } from './fleet-services.test-support.js';
+import { freePort, type Haproxy, RedisServer, startFleetHaproxy } from './fleet-services.test-support.js';
 import { driveMcpSession, sessionFiguresTable } from './mcp-fleet-session.test-support.js';
 
 /**
@@ -45,19 +45,7 @@ describe.runIf(GATEWAY_SERVES_MCP)('an MCP session through three gateways behind
       gateways.push(gateway);
     }
     await Promise.all(gateways.map((gateway) => gateway.start()));
-    const lbPort = await freePort();
-    haproxy = new Haproxy(
-      join(import.meta.dirname, '..', '..', '..', '..', '..', 'deploy', 'haproxy', 'haproxy.cfg'),
-      {
-        INTERLINGUA_LB_BIND: `127.0.0.1:${lbPort}`,
-        INTERLINGUA_LB_OPERATOR_BIND: `127.0.0.1:${await freePort()}`,
-        INTERLINGUA_GW1: `127.0.0.1:${gateways[0]?.port}`,
-        INTERLINGUA_GW2: `127.0.0.1:${gateways[1]?.port}`,
-        INTERLINGUA_GW3: `127.0.0.1:${gateways[2]?.port}`,
-      },
-      lbPort,
-    );
-    await haproxy.start();
+    haproxy = await startFleetHaproxy(gateways);
   }, 240_000);
 
   afterAll(async () => {
