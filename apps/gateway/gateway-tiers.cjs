@@ -12,7 +12,7 @@ const entry = ['app.ts', 'server.ts', 'main.ts', 'gateway.ts', 'console-route.ts
  * read it, and it reads none of them.
  */
 const steps = [
-  ['route', 'admin'],
+  ['route', 'admin', 'mcp'],
   ['operations'],
   ['admit'],
   ['services', 'responses'],

@@ -23,6 +23,7 @@ import { rerankRoutes } from './route/rerank-routes.js';
 import { adminKeyRoutes } from './admin/admin-key-routes.js';
 import { adminConsoleRoutes } from './admin/admin-console-api.js';
 import { consoleRoutes } from './console-route.js';
+import { mcpRoutes } from './mcp/mcp-route.js';
 
 /** Every route group; each API style owns one file. */
 function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
@@ -38,6 +39,7 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
     ...rerankRoutes(gateway),
     ...adminKeyRoutes(gateway),
     ...adminConsoleRoutes(gateway),
+    ...mcpRoutes(gateway),
     ...consoleRoutes(),
   ];
 }

@@ -11,6 +11,7 @@ import { createGatewayOps, createRuntime, type GatewayOps, type GatewayRuntime }
 import { ModelRouter, type ProviderEntry } from './plan/model-router.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { StateStore } from './store/state-store.js';
+import { McpUpstreams } from './mcp/mcp-upstreams.js';
 
 /** Everything a request handler needs, built once from the config. */
 export interface Gateway {
@@ -21,6 +22,8 @@ export interface Gateway {
   store: StateStore;
   /** Limits, prices, metrics, logs, cooldowns and open requests. */
   ops: GatewayOps;
+  /** The MCP servers this instance reaches (`mcp.servers`), connected at first use. */
+  mcp: McpUpstreams;
 }
 
 export interface GatewayOptions {
@@ -29,6 +32,8 @@ export interface GatewayOptions {
   adapters?: readonly ProviderAdapter[];
   /** The runtime of a gateway this one replaces (config reload): store, metrics and open requests carry over. */
   runtime?: GatewayRuntime;
+  /** The MCP servers of the gateway this one replaces, kept when `mcp` did not change (running processes go on). */
+  mcp?: McpUpstreams;
 }
 
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
@@ -55,6 +60,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     providers,
     store: runtime.store,
     ops: createGatewayOps(config, runtime),
+    mcp: options.mcp ?? new McpUpstreams(config.mcp),
   };
 }
 

@@ -124,7 +124,9 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
     refuseNameClashes(runtime, next);
     if (restartOnly.length > 0)
       runtime.logger.warn({ fields: restartOnly }, 'config reload: these fields apply only after a restart');
-    const replacement = createGateway(next, { ...options, runtime });
+    const keepMcp = JSON.stringify(next.mcp) === JSON.stringify(gateway.config.mcp);
+    const replacement = createGateway(next, { ...options, runtime, ...(keepMcp ? { mcp: gateway.mcp } : {}) });
+    if (!keepMcp) void gateway.mcp.close();
     const nextServing = createGatewayServing(replacement);
     server.removeListener('request', listener);
     server.on('request', nextServing.listener);
@@ -200,6 +202,7 @@ async function stopServer(server: Server, gateway: Gateway, graceMs: number): Pr
   closeResponsesWebSockets(server);
   server.closeAllConnections();
   await closed;
+  await gateway.mcp.close();
   await detachOperator(runtime);
   await runtime.tracer?.shutdown().catch(() => undefined);
   await runtime.store.close();

@@ -28,6 +28,7 @@ export function endpointOfPath(requestPath: string): EndpointName | undefined {
   if (path === '/v1/rerank' || path === '/v2/rerank') return 'rerank';
   if (path.startsWith('/v1/images/')) return 'images';
   if (path.startsWith('/v1/audio/')) return 'audio';
+  if (path === '/mcp' || path.startsWith('/mcp/')) return 'mcp';
   if (path === '/v1/models' || path.startsWith('/v1/models/')) return 'models';
   if (path === '/v1beta/models' || path.startsWith('/v1beta/models/')) {
     const colon = path.lastIndexOf(':');

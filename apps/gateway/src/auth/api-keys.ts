@@ -3,6 +3,7 @@ import type { KeyConfig } from '../config/config-schema.js';
 import type { BudgetConfig, EndpointName } from '../config/operations-schema.js';
 import { globToRegExp } from '../config/model-glob.js';
 import { queryKey } from './query-key.js';
+import { compileMcpGrant, type McpGrant } from './mcp-grant.js';
 
 /** A gateway key, ready for constant-time checks. */
 export interface GatewayKey {
@@ -21,6 +22,8 @@ export interface GatewayKey {
   rpm?: number;
   tpm?: number;
   budgets: readonly BudgetConfig[];
+  /** The MCP servers and tools the key may use; undefined = none. */
+  mcp?: McpGrant;
 }
 
 /** A key as configured; `budgets` may be left out. */
@@ -69,6 +72,7 @@ export function compileKey(key: KeyInput, id: string): GatewayKey {
     ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
     ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
     budgets: key.budgets ?? [],
+    ...(key.mcp ? { mcp: compileMcpGrant(key.mcp) } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { configKeyId } from '../auth/api-keys.js';
 import type { GatewayConfig } from './config-schema.js';
+import { mcpReferenceProblems } from './mcp-references.js';
 
 /** Cross-field checks zod cannot express: at least one key, unique ids and names, targets naming known providers. */
 export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<string>): string[] {
@@ -24,6 +25,7 @@ export function checkReferences(config: GatewayConfig, knownTypes: ReadonlySet<s
     if (keyIds.has(id)) problems.push(`keys[${i}]: another key has the id "${id}" (the same secret, or the same id)`);
     keyIds.add(id);
   });
+  problems.push(...mcpReferenceProblems(config));
   config.models.forEach((route, i) => {
     route.targets.forEach((target, j) => {
       if (!providerIds.has(target.provider))

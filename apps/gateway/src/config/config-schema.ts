@@ -7,6 +7,7 @@ import { adminSections } from './admin-schema.js';
 import { routeCacheSchema } from './cache-schema.js';
 import { telemetrySchema } from './telemetry-schema.js';
 import { trustProxySchema } from './trust-proxy-schema.js';
+import { mcpGrantSchema, mcpSchema } from './mcp-schema.js';
 
 const headerMap = z.record(z.string(), z.string());
 
@@ -30,6 +31,8 @@ export const keySchema = strictObject({
   /** Model name globs this key may use; default all. */
   models: z.array(z.string().min(1)).default(['*']),
   expiresAt: z.iso.datetime({ offset: true }).optional(),
+  /** The MCP servers and tools this key may use (see docs/mcp.md); default none. */
+  mcp: mcpGrantSchema.optional(),
   ...keyLimitFields,
 }).refine((key) => (key.secret === undefined) !== (key.secretHash === undefined), {
   message: 'give exactly one of secret or secretHash',
@@ -175,6 +178,8 @@ export const configSchema = strictObject({
   responses: responsesSchema.default(responsesSchema.parse({})),
   /** OpenTelemetry traces; off unless configured here or by the `OTEL_*` variables. */
   telemetry: telemetrySchema.default(telemetrySchema.parse({})),
+  /** MCP servers served on `/mcp` and `/mcp/{server}` (see docs/mcp.md). */
+  mcp: mcpSchema.prefault({}),
   ...operationsSections,
   ...adminSections,
   /** What a config file keeps of the zero-config defaults (both on unless set to false). */

@@ -13,6 +13,7 @@ export const ENDPOINT_NAMES = [
   'audio',
   'models',
   'count-tokens',
+  'mcp',
 ] as const;
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 

@@ -105,6 +105,8 @@ export const NUMERIC_EXPORT_COLUMNS: ReadonlySet<string> = new Set([
   'attempts',
   'cache_read_tokens',
   'cache_write_tokens',
+  'request_bytes',
+  'result_bytes',
 ]);
 
 /** The filtered rows, newest first, at most `limit`. */
@@ -123,6 +125,7 @@ export async function ledgerRows(
 /** A stored row in the shape the ledger writes it (what the live log streams). */
 export function ledgerRowOf(row: Record<string, unknown>): LedgerRow {
   const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+  const orNull = (value: unknown): number | null => (value === null || value === undefined ? null : numberOf(value));
   return {
     requestId: String(row.request_id),
     at: numberOf(row.at),
@@ -142,10 +145,12 @@ export function ledgerRowOf(row: Record<string, unknown>): LedgerRow {
     cacheReadTokens: numberOf(row.cache_read_tokens),
     cacheWriteTokens: numberOf(row.cache_write_tokens),
     reasoningTokens: numberOf(row.reasoning_tokens),
-    cost: row.cost === null || row.cost === undefined ? null : numberOf(row.cost),
+    cost: orNull(row.cost),
     latencyMs: numberOf(row.latency_ms),
-    ttfbMs: row.ttfb_ms === null || row.ttfb_ms === undefined ? null : numberOf(row.ttfb_ms),
+    ttfbMs: orNull(row.ttfb_ms),
     attempts: numberOf(row.attempts),
     warnings: text(row.warnings),
+    requestBytes: orNull(row.request_bytes),
+    resultBytes: orNull(row.result_bytes),
   };
 }

@@ -34,6 +34,10 @@ export interface LedgerRow {
   attempts: number;
   /** The translation warnings as `kind:field`, comma-separated. */
   warnings: string | null;
+  /** An MCP tool call's arguments, in bytes of JSON (other rows: null). */
+  requestBytes?: number | null;
+  /** An MCP tool call's result, in bytes of JSON (other rows: null). */
+  resultBytes?: number | null;
 }
 
 /** Table columns, in the order `ledgerValues` gives them. */
@@ -62,6 +66,8 @@ export const LEDGER_COLUMNS = [
   'cache_read_tokens',
   'cache_write_tokens',
   'key_id',
+  'request_bytes',
+  'result_bytes',
 ] as const;
 
 /** What a write stores: the row's columns and its unique id (a second write of the same id is ignored). */
@@ -93,6 +99,8 @@ export function ledgerValues(row: LedgerRow & { rowId: string }): SqlValue[] {
     row.cacheReadTokens,
     row.cacheWriteTokens,
     row.keyId,
+    row.requestBytes ?? null,
+    row.resultBytes ?? null,
     row.rowId,
   ];
 }

@@ -82,6 +82,15 @@ ALTER TABLE interlingua_requests ADD COLUMN row_id TEXT;
 CREATE UNIQUE INDEX interlingua_requests_row_id ON interlingua_requests (row_id);
 `,
   },
+  {
+    version: 5,
+    name: 'MCP: the bytes of tool calls in the ledger, MCP grants on runtime keys',
+    sql: `
+ALTER TABLE interlingua_requests ADD COLUMN request_bytes BIGINT;
+ALTER TABLE interlingua_requests ADD COLUMN result_bytes BIGINT;
+ALTER TABLE interlingua_keys ADD COLUMN mcp TEXT;
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

@@ -26,7 +26,7 @@ import type { EndpointName } from '../../config/operations-schema.js';
 import type { RouteTarget } from '../../context/route-target.js';
 import type { ObservedCall } from '../../context/observed-call.js';
 import { inputContentAttributes, outputContentAttributes } from './message-content.js';
-import type { RequestTrace, RequestTracer } from './request-tracer.js';
+import type { ChildSpan, RequestTrace, RequestTracer } from './request-tracer.js';
 import {
   answerAttributes,
   attemptStartAttributes,
@@ -139,6 +139,20 @@ class OtelRequestTrace implements RequestTrace {
     const outcome = this.call?.outcome;
     if (outcome) attempt.span.setAttributes(answerAttributes(outcome));
     attempt.span.end();
+  }
+
+  recordChild(child: ChildSpan): void {
+    const end = Date.now();
+    const span = this.tracer.startSpan(
+      child.name,
+      { kind: SpanKind.CLIENT, attributes: child.attributes, startTime: new Date(end - child.durationMs) },
+      this.context,
+    );
+    if (child.error) {
+      span.setAttribute('error.type', child.error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.end(new Date(end));
   }
 
   inject(headers: Record<string, string>): void {

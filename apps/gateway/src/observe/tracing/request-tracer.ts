@@ -25,6 +25,16 @@ export interface RequestTrace extends CallTrace {
    * (read when the span ends) and, once complete, the answer in IR.
    */
   followContent(input: () => IrRequest | undefined): (answer: IrResponse) => void;
+  /** Records a finished operation of the request (an MCP tool call) as a child span of the request's. */
+  recordChild(child: ChildSpan): void;
   /** Ends the request's span (after the last byte, or when the client left). */
   end(finished: Omit<FinishedRequest, 'chain'>): void;
+}
+
+/** An operation within a request, over when recorded: its span name, attributes, duration and error type if it failed. */
+export interface ChildSpan {
+  name: string;
+  attributes: Record<string, string | number | boolean>;
+  durationMs: number;
+  error?: string | undefined;
 }

@@ -1,0 +1,150 @@
+import {
+  CallToolResultSchema,
+  McpError,
+  type CallToolRequest,
+  type CallToolResult,
+  type CompleteRequest,
+  type CompleteResult,
+  type GetPromptRequest,
+  type GetPromptResult,
+  type ReadResourceRequest,
+  type ReadResourceResult,
+  type ServerNotification,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { grantAllowsTool } from '../auth/mcp-grant.js';
+import { unknownName } from './mcp-errors.js';
+import { joinName } from './mcp-names.js';
+import { resolveName, upstreamOptions, withLease, type McpView } from './mcp-view.js';
+
+/** What a handler gets of the caller's request beside its params. */
+export interface CallerRequest {
+  signal: AbortSignal;
+  progressToken?: string | number | undefined;
+  notify(notification: ServerNotification): Promise<void>;
+}
+
+/**
+ * `tools/call`: a name the key may not use, and a name the server does not have, get the same
+ * error before anything goes upstream. Progress goes back under the caller's token; the caller's
+ * cancel reaches the server; a result above `maxToolResultBytes` becomes a tool error. Every
+ * call is recorded (duration, error, bytes).
+ */
+export async function callTool(
+  view: McpView,
+  params: CallToolRequest['params'],
+  caller: CallerRequest,
+): Promise<CallToolResult> {
+  const target = resolveName(view, params.name);
+  if (!target || !grantAllowsTool(view.grant, target.server.config.name, target.name))
+    throw unknownName('Tool', params.name);
+  const started = performance.now();
+  const requestBytes = Buffer.byteLength(JSON.stringify(params.arguments ?? {}));
+  const record = (error: string | undefined, resultBytes: number) =>
+    view.record({
+      server: target.server.config.name,
+      tool: target.name,
+      durationMs: performance.now() - started,
+      requestBytes,
+      resultBytes,
+      ...(error ? { error } : {}),
+    });
+  try {
+    const result = await withLease(view, target.server, async (lease) => {
+      if (!(await lease.toolNames()).has(target.name)) throw unknownName('Tool', params.name);
+      const options = upstreamOptions(view, caller.signal, progressRelay(caller));
+      return lease.client.request(
+        { method: 'tools/call', params: { ...params, name: target.name } },
+        CallToolResultSchema,
+        options,
+      );
+    });
+    const resultBytes = Buffer.byteLength(JSON.stringify(result));
+    if (resultBytes > view.limits.maxToolResultBytes) {
+      record('result-too-large', resultBytes);
+      return tooLarge(resultBytes, view.limits.maxToolResultBytes);
+    }
+    record(result.isError ? 'tool-error' : undefined, resultBytes);
+    return result as CallToolResult;
+  } catch (error) {
+    record(error instanceof McpError ? `jsonrpc:${error.code}` : 'gateway', 0);
+    throw error;
+  }
+}
+
+export async function getPrompt(
+  view: McpView,
+  params: GetPromptRequest['params'],
+  caller: CallerRequest,
+): Promise<GetPromptResult> {
+  const target = resolveName(view, params.name);
+  if (!target) throw unknownName('Prompt', params.name);
+  return withLease(view, target.server, (lease) =>
+    lease.client.getPrompt(
+      { ...params, name: target.name },
+      upstreamOptions(view, caller.signal, progressRelay(caller)),
+    ),
+  );
+}
+
+export async function readResource(
+  view: McpView,
+  params: ReadResourceRequest['params'],
+  caller: CallerRequest,
+): Promise<ReadResourceResult> {
+  const target = resolveName(view, params.uri);
+  if (!target) throw unknownName('Resource', params.uri);
+  const result = await withLease(view, target.server, (lease) =>
+    lease.client.readResource(
+      { ...params, uri: target.name },
+      upstreamOptions(view, caller.signal, progressRelay(caller)),
+    ),
+  );
+  if (!view.aggregate) return result;
+  const server = target.server.config.name;
+  return {
+    ...result,
+    contents: result.contents.map((content) => ({ ...content, uri: joinName(server, content.uri) })),
+  };
+}
+
+/** `completion/complete` for a prompt's or a resource template's argument, sent to the server that owns it. */
+export async function complete(
+  view: McpView,
+  params: CompleteRequest['params'],
+  caller: CallerRequest,
+): Promise<CompleteResult> {
+  const ref = params.ref;
+  const joined = ref.type === 'ref/prompt' ? ref.name : ref.uri;
+  const target = resolveName(view, joined);
+  if (!target) throw unknownName(ref.type === 'ref/prompt' ? 'Prompt' : 'Resource template', joined);
+  const own = ref.type === 'ref/prompt' ? { ...ref, name: target.name } : { ...ref, uri: target.name };
+  return withLease(view, target.server, (lease) =>
+    lease.client.complete({ ...params, ref: own }, upstreamOptions(view, caller.signal)),
+  );
+}
+
+/** Relays the server's progress to the caller under the caller's token, when the caller asked for progress. */
+function progressRelay(caller: CallerRequest): RequestOptions {
+  const token = caller.progressToken;
+  if (token === undefined) return {};
+  return {
+    onprogress: (progress) => {
+      void caller
+        .notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })
+        .catch(() => undefined);
+    },
+  };
+}
+
+function tooLarge(bytes: number, bound: number): CallToolResult {
+  return {
+    content: [
+      {
+        type: 'text',
+        text: `The tool's result is ${bytes} bytes, above the gateway's bound of ${bound} (mcp.limits.maxToolResultBytes)`,
+      },
+    ],
+    isError: true,
+  };
+}
