@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
 import {
+  checkStatuses,
   CONFORMANCE_RUNS,
   GATEWAY_SERVES_MCP,
   conformanceTable,
@@ -12,6 +13,23 @@ import {
   verdictOf,
   type EverythingServer,
 } from './mcp-judges.test-support.js';
+
+/**
+ * Scenarios known to end differently through the gateway, each with why. A difference not listed
+ * fails the test, and so does a listed one that is gone (remove it then), as the suite's own
+ * expected-failures baseline works.
+ */
+const KNOWN_DIFFERENCES: Record<string, string> = {
+  'resources-subscribe':
+    'the gateway offers no resources.subscribe (stateless: no stream to send updates on) and answers -32601',
+  'resources-unsubscribe': 'as resources-subscribe',
+  'server-sse-multiple-streams':
+    'the gateway gives no Mcp-Session-Id (stateless), so the suite only warns and skips its stream checks',
+  'tools-call-simple-text':
+    'the suite calls a tool server-everything lacks: the server answers a tool result with isError (which the ' +
+    "suite's check accepts), the gateway a JSON-RPC error -32602 (its refusal of unknown and hidden tools alike)",
+  'tools-call-error': 'as tools-call-simple-text',
+};
 
 /**
  * The official MCP conformance suite (`@modelcontextprotocol/conformance`, every active server
@@ -55,13 +73,19 @@ describe.runIf(CONFORMANCE_RUNS && GATEWAY_SERVES_MCP)(
         expect(verdictOf(direct.get(scenario)), scenario).toBe('pass');
       }
       expect(rows.length).toBeGreaterThanOrEqual(30);
-      const differing = rows.filter((row) => row.direct !== row.gateway);
-      const detail = differing.map((row) => ({
-        scenario: row.scenario,
-        direct: direct.get(row.scenario)?.checks,
-        gateway: gateway.get(row.scenario)?.checks,
+      const differing = rows
+        .filter(
+          (row) =>
+            row.direct !== row.gateway ||
+            checkStatuses(direct.get(row.scenario)).join() !== checkStatuses(gateway.get(row.scenario)).join(),
+        )
+        .map((row) => row.scenario);
+      const detail = differing.map((scenario) => ({
+        scenario,
+        direct: direct.get(scenario)?.checks,
+        gateway: gateway.get(scenario)?.checks,
       }));
-      expect(differing, JSON.stringify(detail, null, 1)).toEqual([]);
+      expect(differing.sort(), JSON.stringify(detail, null, 1)).toEqual(Object.keys(KNOWN_DIFFERENCES).sort());
     }, 120_000);
   },
 );

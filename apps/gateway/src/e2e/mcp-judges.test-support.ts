@@ -135,10 +135,19 @@ export async function runConformance(url: string, outputDir: string): Promise<Ma
   return results;
 }
 
-/** A scenario passes when none of its checks failed. */
-export function verdictOf(result: ScenarioResult | undefined): 'pass' | 'fail' | 'missing' {
+/**
+ * A scenario passes when a check succeeded and none failed; `warning` when it neither succeeded
+ * nor failed (only warnings or notes).
+ */
+export function verdictOf(result: ScenarioResult | undefined): 'pass' | 'fail' | 'warning' | 'missing' {
   if (!result) return 'missing';
-  return result.failed === 0 ? 'pass' : 'fail';
+  if (result.failed > 0) return 'fail';
+  return result.passed > 0 ? 'pass' : 'warning';
+}
+
+/** Each check's id and status, in a stable order: what two runs of a scenario must share. */
+export function checkStatuses(result: ScenarioResult | undefined): string[] {
+  return (result?.checks ?? []).map((check) => `${check.id}: ${check.status}`).sort();
 }
 
 /** Scenario → verdict direct and through the gateway, as a Markdown table. */

@@ -10,7 +10,7 @@ import { driveMcpSession, sessionFiguresTable } from './mcp-fleet-session.test-s
 
 /**
  * One MCP session of the official SDK client through three gateway instances (two workers each)
- * behind HAProxy (deploy/haproxy/haproxy.cfg, no stickiness), sessions shared through Redis and
+ * behind HAProxy (deploy/haproxy/haproxy.cfg, no stickiness), Redis as their store and
  * server-everything spawned over stdio by every worker: many calls land on different instances,
  * one instance is SIGKILLed half-way, and the session goes on with no error. Prints its figures.
  */
@@ -78,6 +78,7 @@ describe.runIf(GATEWAY_SERVES_MCP)('an MCP session through three gateways behind
     expect([...figures.hitsAfter.keys()].sort(), table).toEqual(
       ['gw1', 'gw2', 'gw3'].filter((name) => name !== figures.killed),
     );
-    expect(figures.sessionKept, table).toBe(true);
+    // A session id, when the gateway gives one, holds to the end (a stateless gateway gives none).
+    expect(figures.session, table).not.toBe('changed');
   }, 120_000);
 });
