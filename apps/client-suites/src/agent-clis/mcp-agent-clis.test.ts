@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Harness } from '@interlingua/gateway/test-support';
 import {
+  connectSdkClient,
   EVERYTHING_MAIN,
   GATEWAY_KEY,
   GATEWAY_SERVES_MCP,
@@ -150,6 +151,11 @@ beforeAll(async () => {
     keys: [{ name: 'agent', secret: GATEWAY_KEY, mcp: { servers: ['everything'], tools: ['echo', 'get-sum'] } }],
     sections: { mcp: { servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_MAIN] }] } },
   });
+  // The stdio server starts at its first use: started here, so that no CLI's first turn waits for
+  // it (Claude Code's `-p` run does not wait for a slow MCP server; it offers `WaitForMcpServers`).
+  const warm = await connectSdkClient(`${harness.url}/mcp`, GATEWAY_KEY);
+  await warm.client.listTools();
+  await warm.close();
 });
 
 afterAll(async () => {
