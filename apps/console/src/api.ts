@@ -94,6 +94,8 @@ export interface KeyView {
   rpm?: number;
   tpm?: number;
   budgets: Array<{ period: string; tokens?: number; cost?: number }>;
+  /** The MCP servers and tool globs the key may use. */
+  mcp?: { servers: string[]; tools: string[] };
   expiresAt?: string;
   metadata: Record<string, string>;
   disabled: boolean;

@@ -79,6 +79,12 @@ function createForm(onCreate: (body: Record<string, unknown>) => Promise<void>):
     'aria-label': 'Monthly token budget',
   });
   const expires = h('input', { name: 'expires', type: 'date', 'aria-label': 'Expires on' });
+  const mcpServers = h('input', {
+    name: 'mcpServers',
+    placeholder: 'MCP servers (* or names)',
+    'aria-label': 'MCP servers',
+  });
+  const mcpTools = h('input', { name: 'mcpTools', placeholder: 'MCP tools (globs)', 'aria-label': 'MCP tools' });
   const form = h(
     'form',
     { class: 'inline-form', 'aria-label': 'Create a key' },
@@ -88,6 +94,8 @@ function createForm(onCreate: (body: Record<string, unknown>) => Promise<void>):
     tpm,
     monthly,
     expires,
+    mcpServers,
+    mcpTools,
     h('button', { type: 'submit' }, 'Create key'),
   );
   form.addEventListener('submit', (event) => {
@@ -99,6 +107,8 @@ function createForm(onCreate: (body: Record<string, unknown>) => Promise<void>):
     if (tpm.value) body.tpm = Number(tpm.value);
     if (monthly.value) body.budgets = [{ period: 'month', tokens: Number(monthly.value) }];
     if (expires.value) body.expiresAt = new Date(`${expires.value}T23:59:59Z`).toISOString();
+    const grant = mcpGrant(mcpServers.value, mcpTools.value);
+    if (grant) body.mcp = grant;
     void onCreate(body).then(() => form.reset());
   });
   return form;
@@ -119,6 +129,7 @@ function keysTable(keys: readonly KeyView[], actions: Actions): HTMLElement {
             .map((budget) => `${budget.tokens ?? budget.cost} ${budget.tokens ? 'tokens' : 'cost'}/${budget.period}`)
             .join(', ') || '—',
       ],
+      ['MCP', (key) => (key.mcp ? `${key.mcp.servers.join(', ')}: ${key.mcp.tools.join(', ')}` : '—')],
       ['expires', (key) => (key.expiresAt ? key.expiresAt.slice(0, 10) : '—')],
       [
         'status',
@@ -185,6 +196,13 @@ async function editKey(key: KeyView): Promise<void> {
   if (rpm === null) return;
   const tpm = prompt('Tokens per minute (empty for no limit)', key.tpm === undefined ? '' : String(key.tpm));
   if (tpm === null) return;
+  const servers = prompt(
+    'MCP servers (comma-separated names, * for all, empty for none)',
+    key.mcp?.servers.join(', ') ?? '',
+  );
+  if (servers === null) return;
+  const tools = prompt('MCP tools (comma-separated globs, empty for all)', key.mcp?.tools.join(', ') ?? '');
+  if (tools === null) return;
   const globs = splitList(models);
   try {
     await admin(`/admin/keys/${key.id}`, {
@@ -193,12 +211,21 @@ async function editKey(key: KeyView): Promise<void> {
         ...(globs.length > 0 ? { models: globs } : {}),
         rpm: rpm ? Number(rpm) : null,
         tpm: tpm ? Number(tpm) : null,
+        mcp: mcpGrant(servers, tools) ?? null,
       },
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new Error(String(error));
   }
+}
+
+/** The MCP grant typed in: none without servers; every tool without globs. */
+function mcpGrant(servers: string, tools: string): { servers: string[]; tools: string[] } | undefined {
+  const names = splitList(servers);
+  if (names.length === 0) return undefined;
+  const globs = splitList(tools);
+  return { servers: names, tools: globs.length > 0 ? globs : ['*'] };
 }
 
 function splitList(text: string): string[] {

@@ -366,6 +366,7 @@ function configKeys(keys: readonly KeyConfig[]): Array<Record<string, unknown>> 
     ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
     ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
     budgets: key.budgets,
+    ...(key.mcp ? { mcp: key.mcp } : {}),
     ...(key.expiresAt ? { expiresAt: key.expiresAt } : {}),
     metadata: {},
     disabled: false,

@@ -29,4 +29,6 @@ export type OpsRoutesScope = AdminAuthScope & {
   ops: Pick<GatewayOps, 'prices'>;
   keys: Gateway['keys'];
   store: Gateway['store'];
+  /** The MCP servers, whose state `/ready` reports. */
+  mcp?: Pick<Gateway['mcp'], 'status'>;
 };

@@ -20,8 +20,8 @@ interface StoreHealthScope {
   store: Pick<Gateway['store'], 'ping'>;
 }
 
-/** What `/ready` reads: the store's health and the runtime (draining flag, operator state). */
-type ReadinessScope = StoreHealthScope & { ops: { runtime: GatewayRuntime } };
+/** What `/ready` reads: the store's health, the runtime (draining flag, operator state) and the MCP servers' state. */
+type ReadinessScope = StoreHealthScope & { ops: { runtime: GatewayRuntime }; mcp?: Pick<Gateway['mcp'], 'status'> };
 
 /**
  * Operational endpoints: `/health` (the process is up) and `/ready` (it takes traffic: not
@@ -62,11 +62,15 @@ export function opsRoutes(gateway: OpsRoutesScope): RouteEntry[] {
  */
 function readyRoute(gateway: ReadinessScope) {
   return async (_request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
-    if (gateway.ops.runtime.draining) return sendJson(context, 503, { status: 'draining' });
+    // Each MCP server's state; one that is down leaves the instance ready (its other servers and the model APIs serve).
+    const mcp = gateway.mcp?.status();
+    const send = (status: number, body: Record<string, unknown>): void =>
+      sendJson(context, status, mcp ? { ...body, mcp } : body);
+    if (gateway.ops.runtime.draining) return send(503, { status: 'draining' });
     const store = await storeState(gateway);
-    if (store?.limits === 'refused') return sendJson(context, 503, { status: 'unavailable', ...store });
+    if (store?.limits === 'refused') return send(503, { status: 'unavailable', ...store });
     const operator = operatorOf(gateway.ops.runtime);
-    if (!operator) return sendJson(context, 200, store ? { status: 'degraded', ...store } : { status: 'ready' });
+    if (!operator) return send(200, store ? { status: 'degraded', ...store } : { status: 'ready' });
     const { connection, ledger } = operator;
     const oldest = ledger.oldestPendingAt;
     const journal = {
@@ -77,22 +81,22 @@ function readyRoute(gateway: ReadinessScope) {
     };
     const database = connection.state === 'up' ? 'ok' : 'unreachable';
     if (ledger.journalFull)
-      return sendJson(context, 503, {
+      return send(503, {
         status: 'unavailable',
         database,
         journal,
         reason: 'the ledger journal is full: new rows are held in memory only',
       });
     if (database === 'unreachable')
-      return sendJson(context, operator.unreachableStatus, {
+      return send(operator.unreachableStatus, {
         status: 'degraded',
         database,
         reason: `database: ${connection.error ?? 'unreachable'}${store ? `; ${store.reason}` : ''}`,
         journal,
         ...(store ? { store: store.store, limits: store.limits } : {}),
       });
-    if (store) return sendJson(context, 200, { status: 'degraded', database, journal, ...store });
-    sendJson(context, 200, { status: 'ready', database, journal });
+    if (store) return send(200, { status: 'degraded', database, journal, ...store });
+    send(200, { status: 'ready', database, journal });
   };
 }
 

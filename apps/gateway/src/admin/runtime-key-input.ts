@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strictObject } from '../config/strict-object.js';
 import { budgetSchema, keyLimitFields } from '../config/operations-schema.js';
+import { mcpGrantSchema } from '../config/mcp-schema.js';
 
 const metadataSchema = z
   .record(z.string().max(128), z.string().max(1_024))
@@ -18,6 +19,8 @@ const editableFields = {
   /** ISO date-time with offset, or null for none. */
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
   metadata: metadataSchema,
+  /** The MCP servers and tools the key may use (see docs/mcp.md); none when left out. */
+  mcp: mcpGrantSchema.optional(),
   ...keyLimitFields,
 };
 
@@ -40,6 +43,7 @@ export const updateKeySchema = strictObject({
   tpm: keyLimitFields.tpm.nullable(),
   budgets: z.array(budgetSchema).optional(),
   disabled: z.boolean().optional(),
+  mcp: mcpGrantSchema.nullable().optional(),
 });
 
 export type CreateKeyInput = z.infer<typeof createKeySchema>;

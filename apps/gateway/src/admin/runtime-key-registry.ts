@@ -104,6 +104,7 @@ function gatewayKeyOf(key: StoredRuntimeKey): GatewayKey {
       ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
       ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
       budgets: key.budgets,
+      ...(key.mcp ? { mcp: key.mcp } : {}),
     },
     key.id,
   );

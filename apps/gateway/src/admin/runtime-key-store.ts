@@ -3,6 +3,7 @@ import type { BudgetConfig, EndpointName } from '../config/operations-schema.js'
 import { numberOf, textOf, type SqlDatabase, type SqlRow, type SqlValue } from '../ledger/sql-database.js';
 import { sha256 } from '../auth/api-keys.js';
 import type { CreateKeyInput, UpdateKeyInput } from './runtime-key-input.js';
+import type { McpGrantConfig } from '../config/mcp-schema.js';
 
 /** A key created at runtime, as the admin API shows it (never its secret or hash). */
 export interface RuntimeKeyRecord {
@@ -15,6 +16,8 @@ export interface RuntimeKeyRecord {
   rpm?: number;
   tpm?: number;
   budgets: BudgetConfig[];
+  /** The MCP servers and tools the key may use. */
+  mcp?: McpGrantConfig;
   expiresAt?: string;
   metadata: Record<string, string>;
   disabled: boolean;
@@ -28,7 +31,7 @@ export interface StoredRuntimeKey extends RuntimeKeyRecord {
 }
 
 const COLUMNS =
-  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at';
+  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at, mcp';
 
 /** Keys created at runtime, in the database: only the SHA-256 of each secret is stored. */
 export class RuntimeKeyStore {
@@ -40,22 +43,26 @@ export class RuntimeKeyStore {
     const secret = newSecret();
     const now = this.stamp();
     const id = `key_${randomBytes(12).toString('hex')}`;
-    await this.db.run(`INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-      id,
-      input.name,
-      sha256(secret).toString('hex'),
-      hint(secret),
-      JSON.stringify(input.models),
-      input.endpoints ? JSON.stringify(input.endpoints) : null,
-      input.rpm ?? null,
-      input.tpm ?? null,
-      JSON.stringify(input.budgets),
-      input.expiresAt ? Date.parse(input.expiresAt) : null,
-      JSON.stringify(input.metadata),
-      0,
-      now,
-      now,
-    ]);
+    await this.db.run(
+      `INSERT INTO interlingua_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        input.name,
+        sha256(secret).toString('hex'),
+        hint(secret),
+        JSON.stringify(input.models),
+        input.endpoints ? JSON.stringify(input.endpoints) : null,
+        input.rpm ?? null,
+        input.tpm ?? null,
+        JSON.stringify(input.budgets),
+        input.expiresAt ? Date.parse(input.expiresAt) : null,
+        JSON.stringify(input.metadata),
+        0,
+        now,
+        now,
+        input.mcp ? JSON.stringify(input.mcp) : null,
+      ],
+    );
     return { record: (await this.get(id)) as RuntimeKeyRecord, secret };
   }
 
@@ -98,6 +105,7 @@ export class RuntimeKeyStore {
     if (patch.expiresAt !== undefined) set('expires_at', patch.expiresAt === null ? null : Date.parse(patch.expiresAt));
     if (patch.metadata !== undefined) set('metadata', JSON.stringify(patch.metadata));
     if (patch.disabled !== undefined) set('disabled', patch.disabled ? 1 : 0);
+    if (patch.mcp !== undefined) set('mcp', patch.mcp === null ? null : JSON.stringify(patch.mcp));
     set('updated_at', this.stamp());
     const changed = await this.db.run(`UPDATE interlingua_keys SET ${sets.join(', ')} WHERE id = ?`, [...values, id]);
     return changed > 0 ? this.get(id) : undefined;
@@ -143,6 +151,7 @@ function hint(secret: string): string {
 
 function recordOf(row: SqlRow): StoredRuntimeKey {
   const endpoints = textOf(row.endpoints);
+  const mcp = textOf(row.mcp);
   const expiresAt = row.expires_at === null || row.expires_at === undefined ? undefined : numberOf(row.expires_at);
   return {
     id: String(row.id),
@@ -154,6 +163,7 @@ function recordOf(row: SqlRow): StoredRuntimeKey {
     ...(row.rpm === null || row.rpm === undefined ? {} : { rpm: numberOf(row.rpm) }),
     ...(row.tpm === null || row.tpm === undefined ? {} : { tpm: numberOf(row.tpm) }),
     budgets: JSON.parse(String(row.budgets)) as BudgetConfig[],
+    ...(mcp ? { mcp: JSON.parse(mcp) as McpGrantConfig } : {}),
     ...(expiresAt === undefined ? {} : { expiresAt: new Date(expiresAt).toISOString() }),
     metadata: JSON.parse(String(row.metadata)) as Record<string, string>,
     disabled: numberOf(row.disabled) !== 0,

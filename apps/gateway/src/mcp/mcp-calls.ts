@@ -52,11 +52,12 @@ export async function callTool(
   try {
     const result = await withLease(view, target.server, async (lease) => {
       if (!(await lease.toolNames()).has(target.name)) throw unknownName('Tool', params.name);
-      const options = upstreamOptions(view, caller.signal, progressRelay(caller));
-      return lease.client.request(
-        { method: 'tools/call', params: { ...params, name: target.name } },
-        CallToolResultSchema,
-        options,
+      return withProgress(caller, (relayed) =>
+        lease.client.request(
+          { method: 'tools/call', params: { ...params, name: target.name } },
+          CallToolResultSchema,
+          upstreamOptions(view, caller.signal, relayed),
+        ),
       );
     });
     const resultBytes = Buffer.byteLength(JSON.stringify(result));
@@ -80,9 +81,8 @@ export async function getPrompt(
   const target = resolveName(view, params.name);
   if (!target) throw unknownName('Prompt', params.name);
   return withLease(view, target.server, (lease) =>
-    lease.client.getPrompt(
-      { ...params, name: target.name },
-      upstreamOptions(view, caller.signal, progressRelay(caller)),
+    withProgress(caller, (relayed) =>
+      lease.client.getPrompt({ ...params, name: target.name }, upstreamOptions(view, caller.signal, relayed)),
     ),
   );
 }
@@ -95,9 +95,8 @@ export async function readResource(
   const target = resolveName(view, params.uri);
   if (!target) throw unknownName('Resource', params.uri);
   const result = await withLease(view, target.server, (lease) =>
-    lease.client.readResource(
-      { ...params, uri: target.name },
-      upstreamOptions(view, caller.signal, progressRelay(caller)),
+    withProgress(caller, (relayed) =>
+      lease.client.readResource({ ...params, uri: target.name }, upstreamOptions(view, caller.signal, relayed)),
     ),
   );
   if (!view.aggregate) return result;
@@ -124,17 +123,30 @@ export async function complete(
   );
 }
 
-/** Relays the server's progress to the caller under the caller's token, when the caller asked for progress. */
-function progressRelay(caller: CallerRequest): RequestOptions {
+/**
+ * Relays the server's progress to the caller under the caller's token, when the caller asked for
+ * progress; `sent` waits for the notices relayed so far, so none goes out after the result.
+ */
+function progressRelay(caller: CallerRequest): { options: RequestOptions; sent(): Promise<void> } {
   const token = caller.progressToken;
-  if (token === undefined) return {};
-  return {
-    onprogress: (progress) => {
-      void caller
+  const pending: Promise<void>[] = [];
+  const sent = async (): Promise<void> => void (await Promise.all(pending));
+  if (token === undefined) return { options: {}, sent };
+  const onprogress: RequestOptions['onprogress'] = (progress) =>
+    void pending.push(
+      caller
         .notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })
-        .catch(() => undefined);
-    },
-  };
+        .catch(() => undefined),
+    );
+  return { options: { onprogress }, sent };
+}
+
+/** Runs an upstream request with the caller's progress relayed, and gives its result once every notice went out. */
+async function withProgress<T>(caller: CallerRequest, run: (options: RequestOptions) => Promise<T>): Promise<T> {
+  const relay = progressRelay(caller);
+  const result = await run(relay.options);
+  await relay.sent();
+  return result;
 }
 
 function tooLarge(bytes: number, bound: number): CallToolResult {

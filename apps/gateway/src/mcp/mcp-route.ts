@@ -90,7 +90,12 @@ async function readMessage(request: IncomingMessage, maxBytes: number, context: 
     raw = await readBody(request, maxBytes);
   } catch (error) {
     const status = error instanceof IrError ? error.status : 400;
-    const message = error instanceof Error ? error.message : String(error);
+    const message =
+      status === 413
+        ? `The message is larger than ${maxBytes} bytes (mcp.limits.maxMessageBytes)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     sendJsonRpcError(context.sink, status, status === 413 ? ErrorCode.InvalidRequest : PARSE_ERROR, message);
     return undefined;
   }
