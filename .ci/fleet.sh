@@ -17,5 +17,5 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 started=$(date +%s)
-timeout 300 pnpm vitest run --config vitest.fleet.config.ts
+timeout 600 pnpm vitest run --config vitest.fleet.config.ts
 echo "fleet lane: $(($(date +%s) - started)) s"

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitOf, freePort, Haproxy, waitFor } from './fleet-services.test-support.js';
+import { exitOf, freePort, startFleetHaproxy, waitFor, type Haproxy } from './fleet-services.test-support.js';
 
 /** The fleet's settings every instance shares (one config file per instance: only the port differs). */
 export interface FleetSettings {
@@ -193,18 +193,6 @@ export async function startFleet(
   }
   await gateways[0]?.start();
   await Promise.all(gateways.slice(1).map((gateway) => gateway.start()));
-  const lbPort = await freePort();
-  const haproxy = new Haproxy(
-    join(import.meta.dirname, '..', '..', '..', '..', '..', 'deploy', 'haproxy', 'haproxy.cfg'),
-    {
-      INTERLINGUA_LB_BIND: `127.0.0.1:${lbPort}`,
-      INTERLINGUA_LB_OPERATOR_BIND: `127.0.0.1:${await freePort()}`,
-      INTERLINGUA_GW1: `127.0.0.1:${gateways[0]?.port}`,
-      INTERLINGUA_GW2: `127.0.0.1:${gateways[1]?.port}`,
-      INTERLINGUA_GW3: `127.0.0.1:${gateways[2]?.port}`,
-    },
-    lbPort,
-  );
-  await haproxy.start();
+  const haproxy = await startFleetHaproxy(gateways);
   return { gateways, haproxy };
 }

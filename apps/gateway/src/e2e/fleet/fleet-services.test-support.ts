@@ -275,6 +275,26 @@ export class Haproxy {
   }
 }
 
+/** The repository's HAProxy configuration (deploy/haproxy/haproxy.cfg) in front of three instances, started. */
+export async function startFleetHaproxy(instances: ReadonlyArray<{ port: number }>): Promise<Haproxy> {
+  const ports = instances.map((instance) => instance.port);
+  if (ports.length !== 3) throw new Error('the HAProxy configuration names three instances');
+  const lbPort = await freePort();
+  const haproxy = new Haproxy(
+    join(import.meta.dirname, '..', '..', '..', '..', '..', 'deploy', 'haproxy', 'haproxy.cfg'),
+    {
+      INTERLINGUA_LB_BIND: `127.0.0.1:${lbPort}`,
+      INTERLINGUA_LB_OPERATOR_BIND: `127.0.0.1:${await freePort()}`,
+      INTERLINGUA_GW1: `127.0.0.1:${ports[0]}`,
+      INTERLINGUA_GW2: `127.0.0.1:${ports[1]}`,
+      INTERLINGUA_GW3: `127.0.0.1:${ports[2]}`,
+    },
+    lbPort,
+  );
+  await haproxy.start();
+  return haproxy;
+}
+
 /** Resident memory (MiB) of every process in a process group: an instance's primary and workers. */
 export function groupRssMiB(pgid: number): number | undefined {
   let kib = 0;
