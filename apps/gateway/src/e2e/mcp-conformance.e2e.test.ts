@@ -25,10 +25,6 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   'resources-unsubscribe': 'as resources-subscribe',
   'server-sse-multiple-streams':
     'the gateway gives no Mcp-Session-Id (stateless), so the suite only warns and skips its stream checks',
-  'tools-call-simple-text':
-    'the suite calls a tool server-everything lacks: the server answers a tool result with isError (which the ' +
-    "suite's check accepts), the gateway a JSON-RPC error -32602 (its refusal of unknown and hidden tools alike)",
-  'tools-call-error': 'as tools-call-simple-text',
 };
 
 /**

@@ -44,10 +44,13 @@ const names = (answer: RpcAnswer, list: string): string[] =>
   ((answer.body.result?.[list] as Array<{ name: string }> | undefined) ?? []).map((item) => item.name);
 
 /** An error with the name it is about taken out, so a hidden and an unknown name's errors compare. */
-const withoutName = (answer: RpcAnswer, name: string) => ({
-  status: answer.status,
-  error: answer.body.error && { ...answer.body.error, message: answer.body.error.message.replace(name, '<name>') },
-});
+const withoutName = (answer: RpcAnswer, name: string): RpcAnswer['body'] & { status: number } =>
+  JSON.parse(
+    JSON.stringify({ status: answer.status, error: answer.body.error, result: answer.body.result }).replaceAll(
+      name,
+      '<name>',
+    ),
+  ) as RpcAnswer['body'] & { status: number };
 
 beforeAll(async () => {
   calc = await startLoopbackMcpServer();
@@ -84,7 +87,10 @@ describe.each(Object.keys(KEYS) as KeyName[])('key %s', (key) => {
     );
     expect(names(await rpc('/mcp', key, 'tools/list'), 'tools').sort()).toEqual(expected.sort());
     const unknown = withoutName(await rpc('/mcp', key, 'tools/call', { name: 'nosuch__tool' }), 'nosuch__tool');
-    expect(unknown.error?.code).toBe(-32602);
+    expect(unknown.result).toEqual({
+      content: [{ type: 'text', text: 'MCP error -32602: Tool <name> not found' }],
+      isError: true,
+    });
     for (const server of SERVERS)
       for (const tool of (allTools[server] ?? []).filter((name) => !grants(key, server, name))) {
         const name = `${server}__${tool}`;

@@ -26,7 +26,7 @@ export interface CallerRequest {
 
 /**
  * `tools/call`: a name the key may not use, and a name the server does not have, get the same
- * error before anything goes upstream. Progress goes back under the caller's token; the caller's
+ * answer before anything goes upstream: the tool error an SDK server gives for a tool it lacks. Progress goes back under the caller's token; the caller's
  * cancel reaches the server; a result above `maxToolResultBytes` becomes a tool error. Every
  * call is recorded (duration, error, bytes).
  */
@@ -36,8 +36,7 @@ export async function callTool(
   caller: CallerRequest,
 ): Promise<CallToolResult> {
   const target = resolveName(view, params.name);
-  if (!target || !grantAllowsTool(view.grant, target.server.config.name, target.name))
-    throw unknownName('Tool', params.name);
+  if (!target || !grantAllowsTool(view.grant, target.server.config.name, target.name)) return unknownTool(params.name);
   const started = performance.now();
   const requestBytes = Buffer.byteLength(JSON.stringify(params.arguments ?? {}));
   const record = (error: string | undefined, resultBytes: number) =>
@@ -51,7 +50,7 @@ export async function callTool(
     });
   try {
     const result = await withLease(view, target.server, async (lease) => {
-      if (!(await lease.toolNames()).has(target.name)) throw unknownName('Tool', params.name);
+      if (!(await lease.toolNames()).has(target.name)) return undefined;
       return withProgress(caller, (relayed) =>
         lease.client.request(
           { method: 'tools/call', params: { ...params, name: target.name } },
@@ -60,6 +59,7 @@ export async function callTool(
         ),
       );
     });
+    if (!result) return unknownTool(params.name);
     const resultBytes = Buffer.byteLength(JSON.stringify(result));
     if (resultBytes > view.limits.maxToolResultBytes) {
       record('result-too-large', resultBytes);
@@ -150,13 +150,16 @@ async function withProgress<T>(caller: CallerRequest, run: (options: RequestOpti
 }
 
 function tooLarge(bytes: number, bound: number): CallToolResult {
-  return {
-    content: [
-      {
-        type: 'text',
-        text: `The tool's result is ${bytes} bytes, above the gateway's bound of ${bound} (mcp.limits.maxToolResultBytes)`,
-      },
-    ],
-    isError: true,
-  };
+  return toolError(
+    `The tool's result is ${bytes} bytes, above the gateway's bound of ${bound} (mcp.limits.maxToolResultBytes)`,
+  );
+}
+
+/** A tool the key may not use or the server lacks: `MCP error -32602: Tool <name> not found`, as a tool error. */
+function unknownTool(name: string): CallToolResult {
+  return toolError(unknownName('Tool', name).message);
+}
+
+function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
 }
