@@ -7,7 +7,6 @@ import {
   connectSdkClient,
   EVERYTHING_MAIN,
   GATEWAY_KEY,
-  GATEWAY_SERVES_MCP,
   providerForWire,
   startHarness,
 } from '@interlingua/gateway/test-support';
@@ -136,7 +135,6 @@ let scratch: string;
 const rows: string[] = [];
 
 beforeAll(async () => {
-  if (!GATEWAY_SERVES_MCP) return;
   upstream = await startMcpToolUpstream();
   scratch = mkdtempSync(join(tmpdir(), 'interlingua-mcp-agent-clis-'));
   harness = await startHarness(() => undefined, {
@@ -168,7 +166,7 @@ afterAll(async () => {
     );
 });
 
-describe.runIf(GATEWAY_SERVES_MCP)('agent CLIs call an MCP tool through the gateway', () => {
+describe('agent CLIs call an MCP tool through the gateway', () => {
   it.each(cases.map(({ cli: each, model }, at) => [each.title, each, model, at] as [string, AgentCli, string, number]))(
     '%s',
     async (title, each, model, at) => {

@@ -9,5 +9,5 @@ export {
   type SwitchUpstream,
 } from './reasoning-switch-harness.test-support.js';
 export { CARRIER_PREFIX } from '../reasoning/reasoning-carrier.js';
-export { EVERYTHING_MAIN, GATEWAY_SERVES_MCP } from './mcp-judges.test-support.js';
+export { EVERYTHING_MAIN } from './mcp-judges.test-support.js';
 export { connectSdkClient } from './mcp-sdk-client.test-support.js';

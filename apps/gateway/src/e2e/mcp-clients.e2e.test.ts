@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
-import { EVERYTHING_MAIN, GATEWAY_SERVES_MCP, runInspector } from './mcp-judges.test-support.js';
+import { EVERYTHING_MAIN, runInspector } from './mcp-judges.test-support.js';
 import { connectSdkClient, firstText } from './mcp-sdk-client.test-support.js';
 
 /**
@@ -18,7 +18,7 @@ interface ClientRow {
   call: string;
 }
 
-describe.runIf(GATEWAY_SERVES_MCP)('MCP clients through the gateway', () => {
+describe('MCP clients through the gateway', () => {
   let harness: Harness;
   const rows: ClientRow[] = [];
 

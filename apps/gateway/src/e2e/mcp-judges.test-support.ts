@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import { configSchema } from '../config/config-schema.js';
 
 /**
  * The outside judges of the MCP endpoints, as processes: `@modelcontextprotocol/server-everything`
@@ -82,12 +81,6 @@ export function startEverythingServer(): Promise<EverythingServer> {
     void exited.then(() => reject(new Error(`server-everything exited before listening:\n${stderr}`)));
   });
 }
-
-/**
- * Whether this gateway serves MCP (it knows the `mcp` config section): the judges of its MCP
- * endpoints skip on a branch that has not merged them yet.
- */
-export const GATEWAY_SERVES_MCP = 'mcp' in configSchema.shape;
 
 /** The conformance suite needs `fs.globSync` (Node 22+); on Node 20 its suite skips (the Node 24 lane runs it). */
 export const CONFORMANCE_RUNS = 'globSync' in fs;

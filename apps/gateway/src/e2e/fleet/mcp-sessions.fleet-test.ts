@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type GatewayBuild } from '../gateway-process.test-support.js';
-import { EVERYTHING_MAIN, GATEWAY_SERVES_MCP } from '../mcp-judges.test-support.js';
+import { EVERYTHING_MAIN } from '../mcp-judges.test-support.js';
 import { GatewayInstance } from './fleet-gateways.test-support.js';
 import { freePort, type Haproxy, RedisServer, startFleetHaproxy } from './fleet-services.test-support.js';
 import { driveMcpSession, sessionFiguresTable } from './mcp-fleet-session.test-support.js';
@@ -28,7 +28,7 @@ function mcpFleetConfig(port: number, redisUrl: string): string {
   });
 }
 
-describe.runIf(GATEWAY_SERVES_MCP)('an MCP session through three gateways behind HAProxy', () => {
+describe('an MCP session through three gateways behind HAProxy', () => {
   const dir = mkdtempSync(join(tmpdir(), 'interlingua-mcp-fleet-'));
   let build: GatewayBuild;
   let redis: RedisServer;
