@@ -90,7 +90,9 @@ const FUNCTION_TOOL_FIELDS = {
   strict: nullish(isBoolean),
 };
 const isPlainTool: Check = (tool) =>
-  !isRecord(tool) || tool['type'] !== 'function' || (fieldsOf(tool, FUNCTION_TOOL_FIELDS) && has(tool, 'name'));
+  !isRecord(tool) ||
+  (tool['type'] !== 'function' && tool['type'] !== 'namespace') ||
+  (fieldsOf(tool, FUNCTION_TOOL_FIELDS) && has(tool, 'name'));
 
 /**
  * The request of a Responses caller in IR, its input items read without their item schemas when
