@@ -69,6 +69,17 @@ describe('namespaced tools', () => {
     });
   });
 
+  it('gives the same IR through the fast reader of agent turns', () => {
+    expect(readPlainOpenAiResponsesRequest(replay)).toEqual(openAiResponsesRequestToIr(replay).value);
+  });
+
+  it('leaves a namespaced tool name over 64 characters to the schema, which refuses it', () => {
+    const long = { ...namespaceTool, tools: [{ type: 'function', name: 'e'.repeat(65) }] };
+    const body = { ...request, tools: [long] };
+    expect(readPlainOpenAiResponsesRequest(body)).toBeUndefined();
+    expect(() => openAiResponsesRequestToIr(body)).toThrow(/tools\[0\]\.tools\[0\]\.name/);
+  });
+
   it('refuses a bad tool inside a namespace, naming it, on either reader', () => {
     const bad = { ...namespaceTool, tools: [{ type: 'function', name: 'echo', parameters: 'text' }] };
     const body = { ...request, tools: [bad] };
