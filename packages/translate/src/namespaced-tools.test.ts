@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { translateRequest } from './translate.js';
 
+/** A replayed call of the namespace's `echo` tool, as Codex sends it back. */
+const replayedCall = { type: 'function_call', call_id: 'call_1', namespace: 'mcp__interlingua', name: 'echo' };
+
 /** A Responses request with a Codex-style MCP namespace and a replayed call of one of its tools. */
 const request = {
   model: 'gpt-x',
   input: [
     { role: 'user', content: 'Echo hi' },
-    {
-      type: 'function_call',
-      call_id: 'call_1',
-      name: 'echo',
-      namespace: 'mcp__interlingua',
-      arguments: '{"text":"hi"}',
-    },
-    { type: 'function_call_output', call_id: 'call_1', output: 'hi' },
+    { ...replayedCall, arguments: '{}' },
+    { type: 'function_call_output', call_id: replayedCall.call_id, output: 'hi' },
   ],
   tools: [
     {
