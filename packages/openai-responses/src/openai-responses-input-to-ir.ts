@@ -46,11 +46,12 @@ export function partCheck(part: IrContentPart | undefined): string {
   return part.type;
 }
 
-/** Converts input items to IR messages; adjacent assistant items merge into one assistant message. */
 /** A replayed call's IR name: flat (`<namespace>__<name>`) when its item names a `namespace`. */
 function callNameToIr(name: string, namespace: unknown): string {
   return typeof namespace === 'string' && namespace !== '' ? flatToolName(namespace, name) : name;
 }
+
+/** Converts input items to IR messages; adjacent assistant items merge into one assistant message. */
 
 class InputConverter {
   readonly messages: IrMessage[];

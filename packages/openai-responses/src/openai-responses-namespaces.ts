@@ -66,7 +66,7 @@ export function functionCallName(
 
 /** The inner name of a replayed call whose item carried `namespace` (its IR name is the flat one). */
 export function innerCallName(flatName: string, namespace: unknown): string {
-  if (typeof namespace !== 'string') return flatName;
+  if (typeof namespace !== 'string' || namespace === '') return flatName;
   const prefix = namespace + SEPARATOR;
   return flatName.startsWith(prefix) ? flatName.slice(prefix.length) : flatName;
 }

@@ -19,7 +19,7 @@ import {
   pickUnknown,
 } from './openai-responses-extensions.js';
 import { openAiResponsesInputToIr } from './openai-responses-input-to-ir.js';
-import { type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
+import { flatToolName, type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
 import {
   type OpenAiResponsesFunctionTool,
   type OpenAiResponsesTextFormat,
@@ -93,12 +93,14 @@ function namespaceToIr(
 ): IrTool[] {
   const out: IrTool[] = [];
   const inner = Array.isArray(raw.tools) ? (raw.tools as unknown[]) : [];
-  for (const [flat, { namespace, name }] of namespaced) {
-    if (namespace !== raw.name) continue;
-    const index = inner.findIndex((tool) => asRecord(tool)?.type === 'function' && asRecord(tool)?.name === name);
-    if (index < 0) continue;
-    out.push(functionToolToIr(read(openAiResponsesFunctionToolSchema, inner[index], `${path}.tools[${index}]`), flat));
-  }
+  inner.forEach((entry, index) => {
+    const name = asRecord(entry)?.type === 'function' ? asRecord(entry)?.name : undefined;
+    const flat = typeof name === 'string' && typeof raw.name === 'string' ? flatToolName(raw.name, name) : '';
+    if (!namespaced.has(flat)) return;
+    const tool = read(openAiResponsesFunctionToolSchema, entry, `${path}.tools[${index}]`);
+    // The IR shares nothing with the body, as for top-level tools (whose schema copies them).
+    out.push(functionToolToIr(tool.parameters ? { ...tool, parameters: { ...tool.parameters } } : tool, flat));
+  });
   return out;
 }
 
