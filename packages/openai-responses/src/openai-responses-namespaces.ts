@@ -20,19 +20,6 @@ export function flatToolName(namespace: string, name: string): string {
   return `${namespace}${SEPARATOR}${name}`;
 }
 
-/** The `namespace` tools of a request's `tools`, with the index of each. */
-export function namespaceTools(
-  tools: readonly unknown[] | undefined,
-): Array<{ index: number; tool: Record<string, unknown> }> {
-  const out: Array<{ index: number; tool: Record<string, unknown> }> = [];
-  (tools ?? []).forEach((tool, index) => {
-    const record = asRecord(tool);
-    if (record?.type === 'namespace' && typeof record.name === 'string' && Array.isArray(record.tools))
-      out.push({ index, tool: record });
-  });
-  return out;
-}
-
 /**
  * Flat name -> namespace and inner name, for the function tools of the `namespace` tools among
  * `tools` (a request's tools, or the tools an answer echoes). A flat name that is also the name of
@@ -40,10 +27,12 @@ export function namespaceTools(
  */
 export function namespacedToolNames(tools: readonly unknown[] | undefined): Map<string, NamespacedName> {
   const names = new Map<string, NamespacedName>();
-  for (const { tool } of namespaceTools(tools)) {
-    const namespace = tool.name as string;
-    for (const inner of tool.tools as unknown[]) {
-      const record = asRecord(inner);
+  for (const tool of tools ?? []) {
+    const namespace = asRecord(tool)?.type === 'namespace' ? asRecord(tool)?.name : undefined;
+    const inner = asRecord(tool)?.tools;
+    if (typeof namespace !== 'string' || !Array.isArray(inner)) continue;
+    for (const entry of inner as unknown[]) {
+      const record = asRecord(entry);
       if (record?.type === 'function' && typeof record.name === 'string')
         names.set(flatToolName(namespace, record.name), { namespace, name: record.name });
     }
