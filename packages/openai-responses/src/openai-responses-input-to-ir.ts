@@ -1,4 +1,4 @@
-import { flatToolName } from './openai-responses-namespaces.js';
+import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrMessage, IrOpaque, IrWarning } from '@interlingua/ir';
 import { reasoningItemToIr } from './openai-responses-reasoning-to-ir.js';
 import { contentPartToIr, toolOutputToIr } from './openai-responses-content-to-ir.js';
@@ -44,11 +44,6 @@ export function partCheck(part: IrContentPart | undefined): string {
   if (part.type === 'text' || part.type === 'refusal' || part.type === 'reasoning')
     return `${part.type}:${part.text.length}`;
   return part.type;
-}
-
-/** A replayed call's IR name: flat (`<namespace>__<name>`) when its item names a `namespace`. */
-function callNameToIr(name: string, namespace: unknown): string {
-  return typeof namespace === 'string' && namespace !== '' ? flatToolName(namespace, name) : name;
 }
 
 /** Converts input items to IR messages; adjacent assistant items merge into one assistant message. */

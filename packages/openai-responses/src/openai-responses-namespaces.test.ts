@@ -6,6 +6,8 @@ import { openAiResponsesResponseFromIr } from './ir-to-openai-responses-response
 import { openAiResponsesEchoFromRequest } from './openai-responses-echo.js';
 import { readPlainOpenAiResponsesRequest } from './openai-responses-plain-request.js';
 import { openAiResponsesRequestToIr } from './openai-responses-request-to-ir.js';
+import { openAiResponsesResponseToIr } from './openai-responses-response-to-ir.js';
+import { createOpenAiResponsesStreamDecoder } from './openai-responses-stream-decoder.js';
 import { createOpenAiResponsesStreamEncoder } from './openai-responses-stream-encoder.js';
 import { openAiResponsesStrictResponseSchema } from './openai-responses-strict-response-schema.js';
 
@@ -136,5 +138,22 @@ describe('namespaced tools', () => {
     ]);
     const done = data.find((event) => event.type === 'response.function_call_arguments.done');
     expect(done).toMatchObject({ name: 'echo' });
+  });
+  it("reads a Responses upstream's namespaced call, whole and streamed, by the flat name", () => {
+    const item = { type: 'function_call', id: 'fc_1', call_id: 'call_3', namespace: 'mcp__interlingua', name: 'echo' };
+    const whole = openAiResponsesResponseToIr({
+      id: 'resp_2',
+      object: 'response',
+      created_at: 1,
+      model: 'gpt-x',
+      status: 'completed',
+      output: [{ ...item, arguments: '{}', status: 'completed' }],
+    }).value;
+    expect(whole.choices[0]?.content[0]).toMatchObject({ type: 'tool-call', name: 'mcp__interlingua__echo' });
+    const added = { type: 'response.output_item.added', output_index: 0, item: { ...item, arguments: '' } };
+    const events = runMachineSync(createOpenAiResponsesStreamDecoder(), [
+      { event: added.type, data: JSON.stringify(added) },
+    ]);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-call-start', name: 'mcp__interlingua__echo' }));
   });
 });

@@ -53,6 +53,11 @@ export function functionCallName(
   return namespaced ? { name: namespaced.name, namespace: namespaced.namespace } : { name: flatName };
 }
 
+/** The IR name of a `function_call` item: flat (`<namespace>__<name>`) when it names a `namespace`. */
+export function callNameToIr(name: string, namespace: unknown): string {
+  return typeof namespace === 'string' && namespace !== '' ? flatToolName(namespace, name) : name;
+}
+
 /** The inner name of a replayed call whose item carried `namespace` (its IR name is the flat one). */
 export function innerCallName(flatName: string, namespace: unknown): string {
   if (typeof namespace !== 'string' || namespace === '') return flatName;
