@@ -1,3 +1,4 @@
+import { innerCallName } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrMessage, IrReasoningPart, IrWarning } from '@interlingua/ir';
 import { filePartToWire, toolResultOutputToWire } from './ir-to-openai-responses-content.js';
 import type { OpenAiResponsesRequestExtensions } from './openai-responses-extensions.js';
@@ -72,7 +73,7 @@ class InputWriter {
           ...this.ext.callItems?.[part.id],
           type: 'function_call',
           call_id: part.id,
-          name: part.name,
+          name: innerCallName(part.name, this.ext.callItems?.[part.id]?.namespace),
           arguments: part.argumentsJson,
         });
         return;

@@ -1,3 +1,4 @@
+import { namespacedToolNames } from './openai-responses-namespaces.js';
 import { irWebSearchToOpenAiResponses, isOpenAiResponsesWebSearchTool } from './openai-responses-web-search.js';
 import type {
   IrReasoningConfig,
@@ -30,7 +31,11 @@ function functionTool(tool: IrTool, ext: OpenAiResponsesRequestExtensions): Body
 }
 
 function tools(ir: IrRequest, ext: OpenAiResponsesRequestExtensions, warnings: IrWarning[]): Body[] | undefined {
-  const out: Body[] = (ir.tools ?? []).map((tool) => functionTool(tool, ext));
+  // The tools of a namespace kept in extensions go up in their namespace, not flat.
+  const namespaced = namespacedToolNames(ext.tools?.map((entry) => entry.tool));
+  const out: Body[] = (ir.tools ?? [])
+    .filter((tool) => !namespaced.has(tool.name))
+    .map((tool) => functionTool(tool, ext));
   if (ir.tools?.some((tool) => tool.cacheControl))
     warnings.push({
       kind: 'dropped',

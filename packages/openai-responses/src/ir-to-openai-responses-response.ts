@@ -1,6 +1,7 @@
 import type { IrContentPart, IrReasoningPart, IrResponse, IrWarning, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
 import { type OpenAiResponsesResponseExtensions, readResponseExtensions } from './openai-responses-extensions.js';
+import { functionCallName, type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
 import { irCitationsToUrlCitations, irSearchToWebSearchCall } from './openai-responses-search-results.js';
 import { buildResponseObject, responseStatusForFinish } from './openai-responses-response-object.js';
@@ -37,6 +38,7 @@ class OutputWriter {
     private readonly responseId: string,
     private readonly ext: OpenAiResponsesResponseExtensions,
     private readonly warnings: IrWarning[],
+    private readonly namespaced: ReadonlyMap<string, NamespacedName>,
   ) {}
 
   private idFor(partIndex: number, prefix: 'msg' | 'fc' | 'rs' | 'ws'): string {
@@ -53,7 +55,7 @@ class OutputWriter {
         type: 'function_call',
         id,
         call_id: callId,
-        name: part.name,
+        ...functionCallName(part.name, this.namespaced),
         arguments: part.argumentsJson,
         status: 'completed',
       });
@@ -107,8 +109,9 @@ export function irPartsToOutputItems(
   responseId: string,
   ext: OpenAiResponsesResponseExtensions,
   warnings: IrWarning[],
+  namespaced: ReadonlyMap<string, NamespacedName> = new Map(),
 ): OpenAiResponsesOutputItem[] {
-  const writer = new OutputWriter(responseId, ext, warnings);
+  const writer = new OutputWriter(responseId, ext, warnings, namespaced);
   parts.forEach((part, p) => writer.part(part, p));
   writer.flush();
   const items = writer.items;
@@ -141,7 +144,9 @@ export function openAiResponsesResponseFromIr(
       message: 'Responses answers carry one choice; only the first is sent',
     });
   const id = ir.id || newResponseId();
-  const output = irPartsToOutputItems(choice?.content ?? [], id, ext, warnings);
+  // Calls of the request's namespaced tools go back split (`namespace` and inner `name`).
+  const namespaced = namespacedToolNames(echo?.tools);
+  const output = irPartsToOutputItems(choice?.content ?? [], id, ext, warnings, namespaced);
   const status = responseStatusForFinish(choice?.finishReason ?? { unified: 'stop', raw: null });
   const response = buildResponseObject(
     {

@@ -1,3 +1,4 @@
+import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrMessage, IrOpaque, IrWarning } from '@interlingua/ir';
 import { reasoningItemToIr } from './openai-responses-reasoning-to-ir.js';
 import { contentPartToIr, toolOutputToIr } from './openai-responses-content-to-ir.js';
@@ -46,6 +47,7 @@ export function partCheck(part: IrContentPart | undefined): string {
 }
 
 /** Converts input items to IR messages; adjacent assistant items merge into one assistant message. */
+
 class InputConverter {
   readonly messages: IrMessage[];
   readonly warnings: IrWarning[] = [];
@@ -67,7 +69,7 @@ class InputConverter {
     this.messages = [...initial];
     for (const item of items) {
       if (item.type === 'function_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
-        this.callNames.set(item.call_id, item.name);
+        this.callNames.set(item.call_id, callNameToIr(item.name, item.namespace));
       }
     }
   }
@@ -132,7 +134,8 @@ class InputConverter {
   private functionCall(raw: Record<string, unknown>, path: string): void {
     const item = this.read(openAiResponsesFunctionCallItemSchema, raw, path);
     const argumentsJson = item.arguments.trim() === '' ? '{}' : item.arguments;
-    this.target('assistant').content.push({ type: 'tool-call', id: item.call_id, name: item.name, argumentsJson });
+    const name = callNameToIr(item.name, raw.namespace);
+    this.target('assistant').content.push({ type: 'tool-call', id: item.call_id, name, argumentsJson });
     const fields = pickUnknown(raw, ['type', 'call_id', 'name', 'arguments']);
     if (Object.keys(fields).length > 0) this.extensions.callItems[item.call_id] = fields;
   }

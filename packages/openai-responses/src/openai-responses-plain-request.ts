@@ -1,4 +1,4 @@
-import type { IrRequest } from '@interlingua/ir';
+import { MAX_OPENAI_TOOL_NAME_LENGTH, type IrRequest } from '@interlingua/ir';
 import {
   anyOf,
   anything,
@@ -46,6 +46,8 @@ const CALL_FIELDS = {
   call_id: isString,
   name: isString,
   arguments: isString,
+  /** A call of a namespaced tool (Codex's MCP tools) names its namespace. */
+  namespace: nullish(isString),
   id: isId,
   status: isStatus,
 };
@@ -89,8 +91,17 @@ const FUNCTION_TOOL_FIELDS = {
   parameters: nullish(isRecord),
   strict: nullish(isBoolean),
 };
-const isPlainTool: Check = (tool) =>
-  !isRecord(tool) || tool['type'] !== 'function' || (fieldsOf(tool, FUNCTION_TOOL_FIELDS) && has(tool, 'name'));
+const isPlainFunctionTool: Check = (tool) => fieldsOf(tool, FUNCTION_TOOL_FIELDS) && has(tool, 'name');
+/** A function tool inside a namespace: also of a name the request schema does not see. */
+const isPlainNamespacedTool: Check = (tool) =>
+  !isRecord(tool) ||
+  tool['type'] !== 'function' ||
+  (isPlainFunctionTool(tool) && String(tool['name']).length <= MAX_OPENAI_TOOL_NAME_LENGTH);
+const isPlainTool: Check = (tool) => {
+  if (!isRecord(tool)) return true;
+  if (tool['type'] === 'function') return isPlainFunctionTool(tool);
+  return tool['type'] !== 'namespace' || !Array.isArray(tool['tools']) || tool['tools'].every(isPlainNamespacedTool);
+};
 
 /**
  * The request of a Responses caller in IR, its input items read without their item schemas when

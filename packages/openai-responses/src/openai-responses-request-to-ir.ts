@@ -1,4 +1,4 @@
-import { openAiWebSearchToIr } from '@interlingua/ir-utils';
+import { asRecord, openAiWebSearchToIr } from '@interlingua/ir-utils';
 import { isOpenAiResponsesWebSearchTool } from './openai-responses-web-search.js';
 import type {
   IrMessage,
@@ -19,7 +19,9 @@ import {
   pickUnknown,
 } from './openai-responses-extensions.js';
 import { openAiResponsesInputToIr } from './openai-responses-input-to-ir.js';
+import { flatToolName, type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
 import {
+  type OpenAiResponsesFunctionTool,
   type OpenAiResponsesTextFormat,
   openAiResponsesFunctionToolSchema,
   openAiResponsesRequestLimitsSchema,
@@ -57,18 +59,47 @@ function toolsToIr(
 ): IrTool[] | undefined {
   if (!tools) return undefined;
   const out: IrTool[] = [];
+  const namespaced = namespacedToolNames(tools);
   tools.forEach((raw, index) => {
+    if (raw.type === 'namespace') out.push(...namespaceToIr(raw, `tools[${index}]`, namespaced, read));
     if (raw.type !== 'function') {
       (ext.tools ??= []).push({ index, tool: raw });
       return;
     }
     const tool = read(openAiResponsesFunctionToolSchema, raw, `tools[${index}]`);
-    const ir: IrTool = { name: tool.name, strict: tool.strict ?? true };
-    if (tool.description != null) ir.description = tool.description;
-    if (tool.parameters) ir.parameters = tool.parameters;
-    out.push(ir);
+    out.push(functionToolToIr(tool, tool.name));
     const fields = pickUnknown(raw, ['type', 'name', 'description', 'parameters', 'strict']);
     if (Object.keys(fields).length > 0) (ext.toolFields ??= {})[tool.name] = fields;
+  });
+  return out;
+}
+
+function functionToolToIr(tool: OpenAiResponsesFunctionTool, name: string): IrTool {
+  const ir: IrTool = { name, strict: tool.strict ?? true };
+  if (tool.description != null) ir.description = tool.description;
+  if (tool.parameters) ir.parameters = tool.parameters;
+  return ir;
+}
+
+/**
+ * The function tools of a `namespace` tool as flat IR tools (`<namespace>__<name>`), for other
+ * styles; the namespace itself is kept whole in extensions for a Responses upstream.
+ */
+function namespaceToIr(
+  raw: Record<string, unknown>,
+  path: string,
+  namespaced: ReadonlyMap<string, NamespacedName>,
+  read: SchemaReader,
+): IrTool[] {
+  const out: IrTool[] = [];
+  const inner = Array.isArray(raw.tools) ? (raw.tools as unknown[]) : [];
+  inner.forEach((entry, index) => {
+    const name = asRecord(entry)?.type === 'function' ? asRecord(entry)?.name : undefined;
+    const flat = typeof name === 'string' && typeof raw.name === 'string' ? flatToolName(raw.name, name) : '';
+    if (!namespaced.has(flat)) return;
+    const tool = read(openAiResponsesFunctionToolSchema, entry, `${path}.tools[${index}]`);
+    // The IR shares nothing with the body, as for top-level tools (whose schema copies them).
+    out.push(functionToolToIr(tool.parameters ? { ...tool, parameters: { ...tool.parameters } } : tool, flat));
   });
   return out;
 }

@@ -1,3 +1,4 @@
+import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
 import { CitationBudget } from '@interlingua/ir-utils';
@@ -66,7 +67,7 @@ class OutputReader {
         {
           type: 'tool-call',
           id: call.data.call_id,
-          name: call.data.name,
+          name: callNameToIr(call.data.name, item.namespace),
           argumentsJson: args.trim() === '' ? '{}' : args,
         },
         call.data.id,

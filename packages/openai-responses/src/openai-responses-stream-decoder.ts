@@ -1,3 +1,4 @@
+import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrErrorData, IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, CitationBudget, GrowingTextOffsets, safeJsonParse } from '@interlingua/ir-utils';
 import { openAiResponsesErrorToIr } from './openai-responses-error-to-ir.js';
@@ -161,7 +162,7 @@ class ResponsesStreamDecoder {
       type: 'tool-call-start',
       index: block.index,
       id: str(raw.call_id),
-      name: str(raw.name),
+      name: callNameToIr(str(raw.name), raw.namespace),
     };
     return [start, ...this.delta(block, str(raw.arguments))];
   }

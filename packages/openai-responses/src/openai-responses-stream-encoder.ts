@@ -1,3 +1,4 @@
+import { functionCallName, type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
 import type {
   IrCitation,
   IrWebSearchPart,
@@ -93,10 +94,15 @@ class ResponsesStreamEncoder {
     error: (e) => this.error(e.error),
   };
 
+  /** The request's namespaced tools: their calls are streamed split (`namespace` and inner `name`). */
+  private readonly namespaced: ReadonlyMap<string, NamespacedName>;
+
   constructor(
     private readonly options: StreamEncoderOptions,
     private readonly echo: OpenAiResponsesEcho,
-  ) {}
+  ) {
+    this.namespaced = namespacedToolNames(echo.tools);
+  }
 
   push(event: IrStreamEvent): Out {
     return this.ended ? [] : dispatchStreamEvent(event, this.handlers);
@@ -236,7 +242,8 @@ class ResponsesStreamEncoder {
 
   private callStart(e: IrStreamEventOf<'tool-call-start'>): Out {
     const callId = e.id || generatedItemId('call', this.head?.id ?? '', this.output.length);
-    const item = { type: 'function_call', status: 'in_progress', call_id: callId, name: e.name, arguments: '' };
+    const name = functionCallName(e.name, this.namespaced);
+    const item = { type: 'function_call', status: 'in_progress', call_id: callId, ...name, arguments: '' };
     return this.openBlock(e.index, 'tool-call', 'fc', item, callId, e.name);
   }
 
@@ -326,16 +333,17 @@ class ResponsesStreamEncoder {
 
   private closeCall(block: Block): Out {
     const args = block.text.trim() === '' ? '{}' : block.text;
+    const name = functionCallName(block.name, this.namespaced);
     const item = {
       type: 'function_call',
       id: block.itemId,
       call_id: block.callId,
-      name: block.name,
+      ...name,
       arguments: args,
       status: 'completed',
     };
     return [
-      this.emit('response.function_call_arguments.done', { ...this.where(block), name: block.name, arguments: args }),
+      this.emit('response.function_call_arguments.done', { ...this.where(block), name: name.name, arguments: args }),
       this.done(block, item),
     ];
   }

@@ -35,6 +35,8 @@ export const openAiResponsesStrictFunctionCallSchema = z.strictObject({
   id: z.optional(z.string().check(z.minLength(1))),
   call_id: z.string().check(z.minLength(1)),
   name: z.string(),
+  /** The namespace of a namespaced tool (`name` is the tool's name inside it). */
+  namespace: z.optional(z.string()),
   arguments: z.string(),
   status: z.optional(itemStatus),
 });
