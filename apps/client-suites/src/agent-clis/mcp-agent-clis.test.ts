@@ -28,7 +28,7 @@ import { executablePath, installed, runCli } from './run-cli.test-support.js';
  * calls it through the gateway (server-everything over stdio behind it) and the model answers with
  * what the tool said. Prints the client table.
  */
-/** The route each CLI uses: Claude Code's reaches a chat upstream; Codex's a Responses one (see the upstream on `namespace` tools). */
+/** The routes the CLIs use: a chat upstream (Claude Code, Codex) and a Responses one (Codex). */
 const CHAT_MODEL = 'mcp-agent';
 const RESPONSES_MODEL = 'mcp-agent-responses';
 /** The name the CLIs know the gateway's MCP endpoint by. */
@@ -113,21 +113,23 @@ const cases: Array<{ cli: AgentCli; model: string }> = [
       CLAUDE_MCP_ENV,
     ),
   },
-  {
-    model: RESPONSES_MODEL,
-    cli: withMcp(codex, 'Codex ([mcp_servers], streamable HTTP)', (setup, run) => {
-      const lines = [
-        `[mcp_servers.${SERVER}]`,
-        `url = "${setup.gateway}/mcp"`,
-        'bearer_token_env_var = "INTERLINGUA_API_KEY"',
-        // Codex waits for the server before its first turn (and fails loudly when it cannot reach it).
-        'required = true',
-      ];
-      appendFileSync(join(setup.home, '.codex', 'config.toml'), `\n${lines.join('\n')}\n`);
-      return run.args;
-    }),
-  },
+  { model: RESPONSES_MODEL, cli: withMcp(codex, 'Codex ([mcp_servers], streamable HTTP)', codexMcpServer) },
+  // Codex offers MCP tools as Responses `namespace` tools: on a chat upstream they travel as flat function tools.
+  { model: CHAT_MODEL, cli: withMcp(codex, 'Codex ([mcp_servers]) on a chat upstream', codexMcpServer) },
 ];
+
+/** Codex's `[mcp_servers]` table for the gateway's `/mcp`, the key from an environment variable. */
+function codexMcpServer(setup: CliSetup, run: ReturnType<AgentCli['build']>): string[] {
+  const lines = [
+    `[mcp_servers.${SERVER}]`,
+    `url = "${setup.gateway}/mcp"`,
+    'bearer_token_env_var = "INTERLINGUA_API_KEY"',
+    // Codex waits for the server before its first turn (and fails loudly when it cannot reach it).
+    'required = true',
+  ];
+  appendFileSync(join(setup.home, '.codex', 'config.toml'), `\n${lines.join('\n')}\n`);
+  return run.args;
+}
 
 let harness: Harness;
 let upstream: McpToolUpstream;
