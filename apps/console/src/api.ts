@@ -1,6 +1,7 @@
 // Types only (erased from the bundle): the console reads the gateway's own answer shapes.
 import type { UsageTotals } from '../../gateway/src/ledger/ledger-queries.js';
 import type { LedgerRow as LedgerEntry } from '../../gateway/src/ledger/ledger-row.js';
+import type { AuditEntry } from '../../gateway/src/admin/admin-audit.js';
 
 const STORAGE_KEY = 'interlingua.admin';
 
@@ -190,4 +191,13 @@ export interface EffectivePrice {
 export async function usage(params: Record<string, string>): Promise<UsageTotals[]> {
   const query = new URLSearchParams(params);
   return (await admin<{ data: UsageTotals[] }>(`/admin/usage?${query.toString()}`)).data;
+}
+
+/** One admin action of `/admin/audit`: who acted and how they signed in, the team, the action, what it touched. */
+export type { AuditEntry };
+
+/** The newest admin actions the caller may read (a gateway admin every one, a team admin its teams'), newest first. */
+export async function auditTrail(team?: string): Promise<AuditEntry[]> {
+  const query = new URLSearchParams({ limit: '200', ...(team ? { team } : {}) });
+  return (await admin<{ data: AuditEntry[] }>(`/admin/audit?${query.toString()}`)).data;
 }

@@ -10,6 +10,7 @@ import {
   type ConsoleUser,
 } from './api.js';
 import { append, clear, h } from './dom.js';
+import { auditPage } from './pages/audit.js';
 import { keysPage } from './pages/keys.js';
 import { liveLogPage } from './pages/live-log.js';
 import { overviewPage } from './pages/overview.js';
@@ -21,16 +22,22 @@ import { usagePage } from './pages/usage.js';
 
 type Page = (root: HTMLElement, signal: AbortSignal) => Promise<void>;
 
-const PAGES: Array<{ id: string; title: string; render: Page }> = [
-  { id: 'overview', title: 'Overview', render: overviewPage },
-  { id: 'keys', title: 'Keys', render: keysPage },
-  { id: 'teams', title: 'Teams', render: teamsPage },
-  { id: 'usage', title: 'Usage', render: usagePage },
-  { id: 'log', title: 'Live log', render: liveLogPage },
-  { id: 'routes', title: 'Models & routes', render: routesPage },
-  { id: 'prices', title: 'Prices', render: pricesPage },
-  { id: 'playground', title: 'Playground', render: playgroundPage },
-];
+/** Who may read the audit trail: the admin secret, a gateway admin, a team's admin (the gateway checks it again). */
+const readsAudit = (user: ConsoleUser | undefined): boolean =>
+  !user || user.role === 'admin' || user.teams.some((team) => team.role === 'team-admin');
+
+const PAGES: Array<{ id: string; title: string; render: Page; shownTo?: (user: ConsoleUser | undefined) => boolean }> =
+  [
+    { id: 'overview', title: 'Overview', render: overviewPage },
+    { id: 'keys', title: 'Keys', render: keysPage },
+    { id: 'teams', title: 'Teams', render: teamsPage },
+    { id: 'audit', title: 'Audit trail', render: auditPage, shownTo: readsAudit },
+    { id: 'usage', title: 'Usage', render: usagePage },
+    { id: 'log', title: 'Live log', render: liveLogPage },
+    { id: 'routes', title: 'Models & routes', render: routesPage },
+    { id: 'prices', title: 'Prices', render: pricesPage },
+    { id: 'playground', title: 'Playground', render: playgroundPage },
+  ];
 
 const app = document.getElementById('app') as HTMLElement;
 let leaving = new AbortController();
@@ -41,13 +48,14 @@ function render(): void {
   clear(app);
   const user = session.get() ? undefined : consoleUser();
   if (!session.get() && !user) return signIn();
-  const current = PAGES.find((page) => `#${page.id}` === location.hash) ?? PAGES[0];
+  const pages = PAGES.filter((page) => page.shownTo?.(user) ?? true);
+  const current = pages.find((page) => `#${page.id}` === location.hash) ?? pages[0];
   const main = h('main', { 'data-page': current?.id ?? '' });
   const nav = h(
     'nav',
     { 'aria-label': 'Console' },
     h('span', { class: 'brand' }, 'Interlingua'),
-    ...PAGES.map((page) =>
+    ...pages.map((page) =>
       h('a', { href: `#${page.id}`, 'aria-current': page === current ? 'page' : undefined }, page.title),
     ),
     ...(user ? [whoIsSignedIn(user)] : []),

@@ -140,6 +140,20 @@ describe.skipIf(!haveBrowser)('console in a browser', () => {
       .waitFor();
   });
 
+  it("shows the console's own actions on the audit page, newest first, filtered by team and action", async () => {
+    await open('audit', 'Audit trail');
+    await page.getByLabel('Filter by team').selectOption({ label: 'browser-squad' });
+    const rows = page.getByRole('row').filter({ has: page.locator('[data-action]') });
+    await rows.filter({ hasText: 'member=mo@example.com' }).getByText('team.member.set').waitFor();
+    const actions = await rows.locator('[data-action]').allTextContents();
+    expect(actions.slice(0, 3)).toEqual(['key.create', 'team.member.set', 'team.create']);
+    expect(await rows.first().textContent()).toContain('admin secret (admin-secret)');
+    await page.getByLabel('Filter by action').selectOption('team.create');
+    await rows.filter({ hasText: 'teamName=browser-squad' }).waitFor();
+    expect(await rows.locator('[data-action]').allTextContents()).toEqual(['team.create']);
+    await shot('audit');
+  });
+
   it('shows the routes with provider health', async () => {
     await open('routes', 'Models and routes');
     await page.getByRole('cell', { name: 'mock' }).first().waitFor();

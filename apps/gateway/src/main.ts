@@ -12,6 +12,7 @@ import { EnvFileError } from './config/env-or-file.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { configWarnings } from './config/config-warnings.js';
 import { unpricedRouteWarnings } from './accounting/unpriced-routes.js';
+import { unmatchedCostBudgetWarnings } from './accounting/unmatched-cost-budgets.js';
 import { detectSurroundings, surroundingWarnings } from './config/surrounding-warnings.js';
 import type { GatewayConfig } from './config/config-schema.js';
 import { startGateway, type RunningGateway } from './server.js';
@@ -122,6 +123,7 @@ function warningsOf(config: GatewayConfig): string[] {
   return [
     ...configWarnings(config),
     ...unpricedRouteWarnings(config),
+    ...unmatchedCostBudgetWarnings(config),
     ...surroundingWarnings(config, detectSurroundings(process.env)),
   ];
 }

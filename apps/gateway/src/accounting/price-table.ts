@@ -30,6 +30,11 @@ export class PriceTable {
     )?.row;
   }
 
+  /** Whether some row may price this provider's models (a row naming no provider prices every provider's). */
+  hasRowFor(provider: string): boolean {
+    return this.rows.some(({ row }) => row.provider === undefined || row.provider === provider);
+  }
+
   /**
    * The cost of one answer, or `null` when the model has no price. Cache reads and writes are
    * part of `inputTokens` (IR invariant) and priced at their own rates when the row has them

@@ -11,6 +11,7 @@ import { auditAdminAction, type AuditFields } from './admin-audit.js';
 import { parseBody, readJson } from './admin-json-body.js';
 import type { AdminKeysScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
+import { refuseUnmatchedCostBudget, type CostBudgetScope } from './cost-budget-check.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 import { createKeySchema, rotateKeySchema, updateKeySchema } from './runtime-key-input.js';
 import type { AdminPrincipal } from '../auth/admin-principal.js';
@@ -26,10 +27,13 @@ import {
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
 
 /** What one key change touches: the configured keys (names, ids), the spread to the workers and the audit log. */
-interface KeyRouteScope {
-  config: { keys: readonly KeyConfig[]; admin?: { rotationOverlapSeconds: number } | undefined };
+interface KeyRouteScope extends CostBudgetScope {
+  config: CostBudgetScope['config'] & {
+    keys: readonly KeyConfig[];
+    admin?: { rotationOverlapSeconds: number } | undefined;
+  };
   keys: readonly GatewayKey[];
-  ops: { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger'> };
+  ops: CostBudgetScope['ops'] & { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger'> };
 }
 
 type Request = IncomingMessage & { params?: Record<string, unknown> };
@@ -139,6 +143,7 @@ async function createKey(
   principal: AdminPrincipal,
 ): Promise<void> {
   const input = parseBody(createKeySchema, await readJson(request));
+  refuseUnmatchedCostBudget(gateway, input.budgets, input.models);
   await saved(checkNewKey(operator, principal, input));
   await refuseTakenName(gateway.config.keys, operator, input.name);
   const { record, secret } = await saved(operator.keys.create(input, principal.subject));
@@ -160,6 +165,8 @@ async function updateKey(
 ): Promise<void> {
   const current = await existingSaved(operator, gateway.keys, request);
   const patch = parseBody(updateKeySchema, await readJson(request));
+  if (patch.budgets !== undefined || patch.models !== undefined)
+    refuseUnmatchedCostBudget(gateway, patch.budgets ?? current.budgets, patch.models ?? current.models);
   await saved(checkKeyPatch(operator, principal, current, patch));
   if (patch.name !== undefined) await refuseTakenName(gateway.config.keys, operator, patch.name, current.id);
   const record = (await saved(operator.keys.update(current.id, patch))) ?? notFound(current.id);

@@ -18,8 +18,14 @@ export interface AdminAuthScope {
   ops: Pick<GatewayOps, 'adminDigest' | 'runtime'>;
 }
 
-/** The key routes: the admin check, the configured keys (names, ids) and the runtime (operator state, key spread). */
-export type AdminKeysScope = AdminAuthScope & { config: Pick<GatewayConfig, 'keys'>; keys: Gateway['keys'] };
+/** The key routes: the team routes' scope, the configured keys (names, ids) and the runtime (operator state, key spread). */
+export type AdminKeysScope = AdminTeamsScope & { config: Pick<GatewayConfig, 'keys'>; keys: Gateway['keys'] };
+
+/** The team routes: the admin check, and the routes and prices a cost budget is checked against. */
+export type AdminTeamsScope = AdminAuthScope & {
+  config: Pick<GatewayConfig, 'models' | 'providers'>;
+  ops: Pick<GatewayOps, 'prices'>;
+};
 
 /** The console API: the admin check, the configured keys, routes and providers, and the router (translate preview). */
 export type AdminConsoleScope = AdminAuthScope & {

@@ -7,7 +7,8 @@ import { createTeamSchema, memberSchema, updateTeamSchema } from '../teams/team-
 import type { TeamRecord } from '../teams/team-store.js';
 import { auditAdminAction } from './admin-audit.js';
 import { parseBody, readJson } from './admin-json-body.js';
-import type { AdminAuthScope, AdminRouteHandler } from './admin-scope.js';
+import type { AdminAuthScope, AdminRouteHandler, AdminTeamsScope } from './admin-scope.js';
+import { refuseUnmatchedCostBudget } from './cost-budget-check.js';
 import { applyKeyChange } from './key-change.js';
 import { operatorOf, type OperatorState } from './operator-state.js';
 import { adminRoute, forbidden } from './ops-routes.js';
@@ -25,7 +26,7 @@ type TeamHandler = (
  * change and delete teams; a team's admins add, change and remove its members; gateway viewers
  * and the team's own members read it. A team a principal may not read answers 404.
  */
-export function adminTeamRoutes(gateway: AdminAuthScope): RouteEntry[] {
+export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
   const route = (handler: TeamHandler, open = false) =>
     adminRoute(
       gateway,
@@ -48,6 +49,7 @@ export function adminTeamRoutes(gateway: AdminAuthScope): RouteEntry[] {
       path: '/admin/teams',
       handler: route(async (operator, request, context) => {
         const input = parseBody(createTeamSchema, await readJson(request));
+        refuseUnmatchedCostBudget(gateway, input.budgets);
         await refuseTakenName(operator, input.name);
         const team = await operator.teams.create(input);
         auditAdminAction(logger, request, context, 'team.create', { team: team.id, teamName: team.name });
@@ -67,6 +69,7 @@ export function adminTeamRoutes(gateway: AdminAuthScope): RouteEntry[] {
       path: '/admin/teams/:id',
       handler: route(async (operator, request, context) => {
         const patch = parseBody(updateTeamSchema, await readJson(request));
+        refuseUnmatchedCostBudget(gateway, patch.budgets);
         const id = teamId(request);
         if (patch.name !== undefined) await refuseTakenName(operator, patch.name, id);
         const team = (await operator.teams.update(id, patch)) ?? teamNotFound(id);

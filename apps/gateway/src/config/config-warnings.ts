@@ -1,20 +1,13 @@
 import type { GatewayConfig } from './config-schema.js';
 
 /**
- * Settings that are valid but probably not what was meant, each with its path: a cost budget
- * with an empty pricing table never fills, a price row for an unknown provider prices nothing, a
- * tiny early keep-alive ends fallback at once. `check-config` prints them; the gateway starts anyway.
+ * Settings that are valid but probably not what was meant, each with its path: a previous secret
+ * past its date is refused already, a price row for an unknown provider prices nothing, a tiny
+ * early keep-alive ends fallback at once. `check-config` prints them; the gateway starts anyway.
  */
 export function configWarnings(config: GatewayConfig): string[] {
   const warnings: string[] = [];
   config.keys.forEach((key, i) => {
-    key.budgets.forEach((budget, j) => {
-      if (budget.cost !== undefined && config.pricing.length === 0 && !config.priceCatalog) {
-        warnings.push(
-          `keys[${i}].budgets[${j}].cost: the pricing table is empty and the price catalog is off, so no answer has a cost and this budget never fills`,
-        );
-      }
-    });
     key.previousSecrets?.forEach((previous, j) => {
       if (Date.parse(previous.until) <= Date.now())
         warnings.push(
