@@ -103,9 +103,13 @@ export async function startMcpToolUpstream(): Promise<McpToolUpstream> {
     if (typeof read === 'string') return sendJson(response, 400, { error: { message: read } });
     const body = read.wire === 'gemini' ? { ...read.body, model: read.model } : read.body;
     const ir = codecFor(read.wire).request.toIr(body).value;
+    // A Responses body's namespaced tools are also in its IR as flat function tools: counted once, as namespaced.
+    const namespaced = read.wire === 'openai-responses' ? namespacedTools(read.body) : [];
     const offered: OfferedTool[] = [
-      ...(ir.tools ?? []).map((tool) => ({ full: tool.name, name: tool.name })),
-      ...(read.wire === 'openai-responses' ? namespacedTools(read.body) : []),
+      ...(ir.tools ?? [])
+        .filter((tool) => !namespaced.some((entry) => entry.full === tool.name))
+        .map((tool) => ({ full: tool.name, name: tool.name })),
+      ...namespaced,
     ];
     const tools = offered.map((tool) => tool.full);
     const prompt = ir.messages.filter((message) => message.role === 'user').map((message) => textOf(message.content));
