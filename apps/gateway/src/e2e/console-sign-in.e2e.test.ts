@@ -202,4 +202,34 @@ describe('console sign-in with a loopback identity provider', () => {
       await other.close();
     }
   });
+
+  it('lets a signed-in team admin (no gateway role) issue a key in its team, which the team budget bounds', async () => {
+    const admin = { authorization: `Bearer ${ADMIN}` };
+    const budgets = [{ period: 'month', tokens: 5 }];
+    const created = await call('POST', '/admin/teams', admin, { name: 'signed-in-team', budgets });
+    expect(created.status).toBe(201);
+    const team = ((await created.json()) as { id: string }).id;
+    const member = await call('POST', `/admin/teams/${team}/members`, admin, { subject: 'tam', role: 'team-admin' });
+    expect(member.status).toBeLessThan(300);
+    const { cookie, csrf } = await signedIn({ subject: 'tam', name: 'Tam' });
+    const headers = { cookie, origin: harness.url, 'x-csrf-token': csrf };
+    const outside = await call('POST', '/admin/keys', headers, newKey());
+    expect([outside.status, await errorCode(outside)]).toEqual([403, 'admin_forbidden']);
+    const issued = await call('POST', '/admin/keys', headers, { ...newKey(), team });
+    expect(issued.status).toBe(201);
+    const { secret } = (await issued.json()) as { secret: string };
+    const chat = () =>
+      call(
+        'POST',
+        '/v1/chat/completions',
+        { authorization: `Bearer ${secret}` },
+        {
+          model: 'mock',
+          messages: [{ role: 'user', content: 'hello' }],
+        },
+      );
+    expect((await chat()).status).toBe(200);
+    const refused = await chat();
+    expect([refused.status, await errorCode(refused)]).toEqual([429, 'budget_exceeded']);
+  });
 });
