@@ -101,12 +101,14 @@ describe.skipIf(!haveBrowser)('console sign-in in a browser', () => {
     await context.close();
   });
 
-  it('signs a viewer in, who reads the keys but is refused creating one', async () => {
+  it('signs a viewer in, who reads usage but is refused the keys', async () => {
     const { context, page } = await signInAs('vic');
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     expect(await page.getByTestId('signed-in-user').textContent()).toBe('Vic Viewer · viewer');
-    await createKey(page, 'made-by-vic');
-    await page.getByText('Your role may only read').waitFor();
+    await page.goto(`${harness.url}/console/#usage`);
+    await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+    await page.goto(`${harness.url}/console/#keys`);
+    await page.getByRole('alert').getByText('vic (gateway viewer) may not GET /admin/keys').waitFor();
     await page.screenshot({ path: join(screenshots, 'signed-in-viewer.png'), fullPage: true });
     await context.close();
   });
