@@ -13,7 +13,7 @@ import { readJson } from './admin-json-body.js';
 import { auditAdminAction } from './admin-audit.js';
 import type { AdminConsoleScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
-import { operatorOf, type OperatorState } from './operator-state.js';
+import { operatorOf, requireOperator, type OperatorState } from './operator-state.js';
 import { REQUEST_STYLES } from '../http/request-styles.js';
 
 const KEEP_ALIVE_MS = 15_000;
@@ -38,7 +38,7 @@ export function adminConsoleRoutes(gateway: AdminConsoleScope): RouteEntry[] {
     ) => Promise<void>,
   ) =>
     adminRoute(gateway, async (request, response, context) =>
-      handler(requireOperator(gateway.ops.runtime), request, response, context),
+      handler(requireOperator(gateway.ops.runtime, 'This needs'), request, response, context),
     );
   return [
     {
@@ -71,19 +71,6 @@ export function adminConsoleRoutes(gateway: AdminConsoleScope): RouteEntry[] {
       ),
     },
   ];
-}
-
-function requireOperator(runtime: GatewayRuntime): OperatorState {
-  const operator = operatorOf(runtime);
-  if (!operator)
-    throw new IrError({
-      kind: 'unsupported',
-      status: 404,
-      message: 'This needs a database: add a database section to the config',
-      code: 'no_database',
-      source: 'gateway',
-    });
-  return operator;
 }
 
 async function recentRequests(operator: OperatorState, context: RequestContext): Promise<void> {

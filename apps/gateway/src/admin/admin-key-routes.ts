@@ -1,30 +1,23 @@
-import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import { configKeyId } from '../auth/api-keys.js';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { GatewayKey } from '../auth/api-keys.js';
-import type { GatewayRuntime, KeyChange } from '../operations/gateway-ops.js';
+import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
-import { auditAdminAction, type AuditFields } from './admin-audit.js';
+import { auditAdminAction } from './admin-audit.js';
 import { parseBody, readJson } from './admin-json-body.js';
 import type { AdminKeysScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { refuseUnmatchedCostBudget, type CostBudgetScope } from './cost-budget-check.js';
-import { operatorOf, type OperatorState } from './operator-state.js';
+import { requireOperator, type OperatorState } from './operator-state.js';
 import { createKeySchema, rotateKeySchema, updateKeySchema } from './runtime-key-input.js';
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import { isGatewayAdmin, teamRoles, type KeyAction } from '../teams/access-rules.js';
-import {
-  checkKeyPatch,
-  checkNewKey,
-  keyNotFound,
-  requireKeyAccess,
-  visibleKeys,
-  withTeamLimits,
-} from './key-access.js';
+import { checkKeyPatch, checkNewKey, requireKeyAccess, visibleKeys, withTeamLimits } from './key-access.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
+import { existingSaved, notFound, revoke, saved, type KeyRequest } from './runtime-key-lookup.js';
 
 /** What one key change touches: the configured keys (names, ids), the spread to the workers and the audit log. */
 interface KeyRouteScope extends CostBudgetScope {
@@ -36,7 +29,7 @@ interface KeyRouteScope extends CostBudgetScope {
   ops: CostBudgetScope['ops'] & { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger'> };
 }
 
-type Request = IncomingMessage & { params?: Record<string, unknown> };
+type Request = KeyRequest;
 
 /**
  * The admin key API (admin secret as Bearer): create, list, read, update, disable, enable, rotate
@@ -57,7 +50,7 @@ export function adminKeyRoutes(gateway: AdminKeysScope): RouteEntry[] {
     adminRoute(
       gateway,
       async (request, _response, context, principal) => {
-        const operator = requireOperator(gateway.ops.runtime);
+        const operator = requireOperator(gateway.ops.runtime, 'Keys at runtime need');
         if (action)
           await saved(requireKeyAccess(operator, gateway.keys, principal, String(request.params?.id ?? ''), action));
         return handler(operator, request, context, principal);
@@ -148,7 +141,7 @@ async function createKey(
   await refuseTakenName(gateway.config.keys, operator, input.name);
   const { record, secret } = await saved(operator.keys.create(input, principal.subject));
   await applyKeyChange(gateway.ops.runtime, operator, { allow: [record.id] });
-  audit(gateway.ops.runtime.logger, request, context, 'key.create', {
+  auditAdminAction(gateway.ops.runtime.logger, request, context, 'key.create', {
     keyId: record.id,
     keyName: record.name,
     team: record.team,
@@ -171,7 +164,7 @@ async function updateKey(
   if (patch.name !== undefined) await refuseTakenName(gateway.config.keys, operator, patch.name, current.id);
   const record = (await saved(operator.keys.update(current.id, patch))) ?? notFound(current.id);
   await applyKeyChange(gateway.ops.runtime, operator, { allow: [current.id] });
-  audit(gateway.ops.runtime.logger, request, context, 'key.update', {
+  auditAdminAction(gateway.ops.runtime.logger, request, context, 'key.update', {
     keyId: current.id,
     keyName: record.name,
     team: record.team,
@@ -189,7 +182,10 @@ async function enableKey(
   const current = await existingSaved(operator, gateway.keys, request);
   const record = (await saved(operator.keys.update(current.id, { disabled: false }))) ?? notFound(current.id);
   await applyKeyChange(gateway.ops.runtime, operator, { allow: [current.id] });
-  audit(gateway.ops.runtime.logger, request, context, 'key.enable', { keyId: current.id, keyName: record.name });
+  auditAdminAction(gateway.ops.runtime.logger, request, context, 'key.enable', {
+    keyId: current.id,
+    keyName: record.name,
+  });
   sendJson(context, 200, runtimeView(record));
 }
 
@@ -242,143 +238,6 @@ async function deleteKey(
     (await operator.keys.delete(target)) ? true : notFound(target),
   );
   sendJson(context, 200, { id, object: 'key', deleted: true });
-}
-
-/**
- * A disable, rotation or deletion: saved in the database, then applied by every worker of this
- * instance before the answer (other instances follow within `keyRefreshMs`). When the database
- * does not answer, the old secret is refused by every worker of this instance all the same (until
- * a later change of that key is saved, or a restart) and the answer is a 503 saying so.
- */
-async function revoke<T>(
-  gateway: KeyRouteScope,
-  operator: OperatorState,
-  request: Request,
-  context: RequestContext,
-  action: string,
-  write: (id: string) => Promise<T>,
-): Promise<T> {
-  const target = await revocationTarget(operator, gateway.keys, request);
-  /** Applies the change on every worker of this instance and audits it with how far it reached. */
-  const applyAndAudit = async (change: KeyChange, outcome: string): Promise<void> => {
-    const reach = await applyKeyChange(gateway.ops.runtime, operator, change);
-    audit(gateway.ops.runtime.logger, request, context, action, {
-      keyId: target.id,
-      keyName: target.name,
-      team: target.team,
-      outcome,
-      ...reach,
-    });
-  };
-  let result: T;
-  try {
-    result = await write(target.id);
-  } catch (error) {
-    if (error instanceof IrError) throw error;
-    await applyAndAudit({ refuse: [target.id] }, 'refused-here-not-saved');
-    throw new IrError({
-      kind: 'overloaded',
-      status: 503,
-      message: `The database did not answer, so the change to key "${target.name}" (${target.id}) was not saved. Every worker of this gateway instance refuses that key's current secret from now until it restarts; other instances still accept it. Retry when the database answers.`,
-      code: 'database_unavailable',
-      source: 'gateway',
-    });
-  }
-  await applyAndAudit({ allow: [target.id] }, 'saved');
-  return result;
-}
-
-/** The key a revocation names: from the database, or from this instance's keys when the database does not answer. */
-async function revocationTarget(
-  operator: OperatorState,
-  keys: readonly GatewayKey[],
-  request: Request,
-): Promise<{ id: string; name: string; team?: string }> {
-  try {
-    return await existing(operator, keys, request);
-  } catch (error) {
-    if (error instanceof IrError) throw error;
-    const id = String(request.params?.id ?? '');
-    const name = operator.registry.nameOfId(id);
-    if (name === undefined) throw databaseUnavailable(error);
-    return { id, name };
-  }
-}
-
-/** A database call; when the database does not answer, a 503 saying so instead of a bare 500. */
-async function saved<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw error instanceof IrError ? error : databaseUnavailable(error);
-  }
-}
-
-function databaseUnavailable(error: unknown): IrError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return new IrError({
-    kind: 'overloaded',
-    status: 503,
-    message: `The database did not answer (${reason}); retry when it does`,
-    code: 'database_unavailable',
-    source: 'gateway',
-  });
-}
-
-function audit(
-  logger: GatewayRuntime['logger'],
-  request: Request,
-  context: RequestContext,
-  action: string,
-  fields: AuditFields,
-): void {
-  auditAdminAction(logger, request, context, action, fields);
-}
-
-function requireOperator(runtime: GatewayRuntime): OperatorState {
-  const operator = operatorOf(runtime);
-  if (!operator) {
-    throw new IrError({
-      kind: 'unsupported',
-      status: 404,
-      message: 'Keys at runtime need a database: add a database section to the config',
-      code: 'no_database',
-      source: 'gateway',
-    });
-  }
-  return operator;
-}
-
-/** The runtime key the path names; 404 otherwise, 403 for a key from the config file. */
-async function existing(
-  operator: OperatorState,
-  keys: readonly GatewayKey[],
-  request: Request,
-): Promise<RuntimeKeyRecord> {
-  const id = String(request.params?.id ?? '');
-  const configKey = keys.find((key) => key.id === id);
-  if (configKey) {
-    throw new IrError({
-      kind: 'permission',
-      message: `Key "${configKey.name}" comes from the config file and is read-only here; change it in the file`,
-      code: 'read_only_key',
-      source: 'gateway',
-    });
-  }
-  return (await operator.keys.get(id)) ?? notFound(id);
-}
-
-/** `existing`, with a 503 when the database does not answer. */
-function existingSaved(
-  operator: OperatorState,
-  keys: readonly GatewayKey[],
-  request: Request,
-): Promise<RuntimeKeyRecord> {
-  return saved(existing(operator, keys, request));
-}
-
-function notFound(id: string): never {
-  throw keyNotFound(id);
 }
 
 async function refuseTakenName(

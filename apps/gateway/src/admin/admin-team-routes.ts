@@ -10,7 +10,7 @@ import { parseBody, readJson } from './admin-json-body.js';
 import type { AdminAuthScope, AdminRouteHandler, AdminTeamsScope } from './admin-scope.js';
 import { refuseUnmatchedCostBudget } from './cost-budget-check.js';
 import { applyKeyChange } from './key-change.js';
-import { operatorOf, type OperatorState } from './operator-state.js';
+import { requireOperator, type OperatorState } from './operator-state.js';
 import { adminRoute, forbidden } from './ops-routes.js';
 
 type Request = Parameters<AdminRouteHandler>[0];
@@ -174,17 +174,9 @@ async function refuseTakenName(operator: OperatorState, name: string, exceptId?:
     });
 }
 
+/** The operator state teams, admin tokens and the audit trail are kept by; 404 without a database. */
 export function requireDatabase(runtime: AdminAuthScope['ops']['runtime']): OperatorState {
-  const operator = operatorOf(runtime);
-  if (!operator)
-    throw new IrError({
-      kind: 'unsupported',
-      status: 404,
-      message: 'Teams and admin tokens need a database: add a database section to the config',
-      code: 'no_database',
-      source: 'gateway',
-    });
-  return operator;
+  return requireOperator(runtime, 'Teams and admin tokens need');
 }
 
 function teamNotFound(id: string): never {

@@ -12,7 +12,7 @@ import {
   type LedgerFilter,
   type UsageGroup,
 } from '../ledger/ledger-queries.js';
-import { operatorOf } from './operator-state.js';
+import { requireOperator } from './operator-state.js';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_DAYS = 30;
@@ -30,15 +30,7 @@ export function ledgerUsageRoute(runtime: GatewayRuntime, counters: AdminRouteHa
   return async (request, response, context, principal): Promise<void> => {
     const query = context.url.searchParams;
     if (!LEDGER_PARAMS.some((name) => query.has(name))) return counters(request, response, context, principal);
-    const operator = operatorOf(runtime);
-    if (!operator)
-      throw new IrError({
-        kind: 'unsupported',
-        status: 404,
-        message: 'The usage ledger needs a database: add a database section to the config',
-        code: 'no_database',
-        source: 'gateway',
-      });
+    const operator = requireOperator(runtime, 'The usage ledger needs');
     await operator.ledger.flush();
     const filter = ledgerFilter(query, Date.now());
     const scope = usageScope(principal, await operator.keys.list());

@@ -1,3 +1,4 @@
+import { IrError } from '@interlingua/ir';
 import { DEFAULT_DATA_DIR } from '../config/admin-defaults.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import { DatabaseConnection } from '../ledger/database-connection.js';
@@ -110,6 +111,23 @@ export async function detachOperator(runtime: GatewayRuntime): Promise<void> {
 
 export function operatorOf(runtime: GatewayRuntime): OperatorState | undefined {
   return states.get(runtime);
+}
+
+/**
+ * The operator state, for a route that cannot work without the database: 404 `no_database`
+ * otherwise, saying what needs it (`needs`: "Keys at runtime need", "The usage ledger needs", …).
+ */
+export function requireOperator(runtime: GatewayRuntime, needs: string): OperatorState {
+  const operator = operatorOf(runtime);
+  if (!operator)
+    throw new IrError({
+      kind: 'unsupported',
+      status: 404,
+      message: `${needs} a database: add a database section to the config`,
+      code: 'no_database',
+      source: 'gateway',
+    });
+  return operator;
 }
 
 /**
