@@ -5,7 +5,6 @@ import { globToRegExp } from '../config/model-glob.js';
 import { queryKey } from './query-key.js';
 import { compileMcpGrant, type McpGrant } from './mcp-grant.js';
 
-/** A gateway key, ready for constant-time checks. */
 /** Whose limits a request counts against: its key, and the key's team when it has one. */
 export interface LimitHolder {
   /** Counters hang off this: key ids (`key_`, `cfg_`) and team ids (`team_`) never meet. */
@@ -16,6 +15,7 @@ export interface LimitHolder {
   budgets: readonly BudgetConfig[];
 }
 
+/** A gateway key, ready for constant-time checks. */
 export interface GatewayKey {
   /**
    * What the key owns hangs off this (stored responses, counters, budgets, ledger rows); no
