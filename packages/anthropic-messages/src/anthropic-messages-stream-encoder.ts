@@ -158,6 +158,7 @@ function createHandlers(
       inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'tool', e.argumentsDelta)) : [],
     'tool-call-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
     file: () => [],
+    mcp: () => [],
     'web-search': (e) =>
       inChoice(e.index, e.choice)
         ? started(blocks.server(e.index, irSearchToAnthropic(e.part, `content[${e.index}]`, [])))

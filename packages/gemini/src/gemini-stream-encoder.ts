@@ -102,6 +102,7 @@ class GeminiStreamEncoderState {
     },
     'tool-call-end': (e) => this.flush(e.index),
     file: (e) => this.file(e.choice ?? 0, e.part),
+    mcp: () => [],
     'web-search': (e) => {
       this.groundingOf(e.choice ?? 0).searches.push(e.part);
       return [];

@@ -74,6 +74,7 @@ export function createResponseAccumulator(): ResponseAccumulator {
     },
     file: (e) => open(e.index, e.choice, e.part),
     'web-search': (e) => open(e.index, e.choice, e.part),
+    mcp: (e) => open(e.index, e.choice, e.part),
     'text-citation': (e) => {
       const part = partAt(e.index);
       if (part?.type === 'text') (part.citations ??= []).push(e.citation);

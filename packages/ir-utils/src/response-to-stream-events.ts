@@ -57,7 +57,12 @@ function partEvents(part: IrContentPart, index: number, choice: number): IrStrea
       return [{ type: 'file', index, choice, part }];
     case 'web-search':
       return [{ type: 'web-search', index, choice, part }];
+    case 'mcp-list-tools':
+    case 'mcp-call':
+    case 'mcp-approval-request':
+      return [{ type: 'mcp', index, choice, part }];
     case 'tool-result':
+    case 'mcp-approval-response':
       return [];
   }
 }

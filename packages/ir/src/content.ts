@@ -1,3 +1,4 @@
+import type { IrMcpPart } from './mcp.js';
 import type { OpaqueOrigin } from './style-id.js';
 
 /**
@@ -106,7 +107,14 @@ export interface IrRefusalPart {
 }
 
 export type IrContentPart =
-  IrTextPart | IrFilePart | IrReasoningPart | IrToolCallPart | IrToolResultPart | IrRefusalPart | IrWebSearchPart;
+  | IrTextPart
+  | IrFilePart
+  | IrReasoningPart
+  | IrToolCallPart
+  | IrToolResultPart
+  | IrRefusalPart
+  | IrWebSearchPart
+  | IrMcpPart;
 
 export type IrRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 

@@ -1,6 +1,7 @@
 export * from './style-id.js';
 export * from './warnings.js';
 export * from './content.js';
+export * from './mcp.js';
 export * from './usage.js';
 export * from './finish-reason.js';
 export * from './request.js';

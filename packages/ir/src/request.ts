@@ -1,4 +1,5 @@
 import type { IrMessage } from './content.js';
+import type { IrMcpServer } from './mcp.js';
 import type { StyleId } from './style-id.js';
 
 /** A function the model may call. `parameters` is a JSON Schema object (absent = no arguments). */
@@ -74,6 +75,8 @@ export interface IrRequest {
   tools?: IrTool[];
   /** The caller offered the provider's hosted web search. */
   webSearch?: IrWebSearchTool;
+  /** MCP servers handed to the model; the provider or the gateway runs their tool loop. */
+  mcpServers?: IrMcpServer[];
   toolChoice?: IrToolChoice;
   /** false = at most one tool call per turn. */
   parallelToolCalls?: boolean;

@@ -1,5 +1,6 @@
 import type { IrCitation, IrFilePart, IrOpaque, IrWebSearchPart } from './content.js';
 import type { IrErrorData } from './errors.js';
+import type { IrMcpAnswerPart } from './mcp.js';
 import type { IrFinishReason } from './finish-reason.js';
 import type { IrUsage } from './usage.js';
 
@@ -24,6 +25,8 @@ export type IrStreamEvent =
   | { type: 'file'; index: number; choice?: number; part: IrFilePart }
   /** A whole web search (query and results) as one block. */
   | { type: 'web-search'; index: number; choice?: number; part: IrWebSearchPart }
+  /** An MCP tool listing, call (with its result) or approval request, as one block. */
+  | { type: 'mcp'; index: number; choice?: number; part: IrMcpAnswerPart }
   /** A citation of the open text block `index`. */
   | { type: 'text-citation'; index: number; citation: IrCitation }
   | { type: 'usage-update'; usage: IrUsage }

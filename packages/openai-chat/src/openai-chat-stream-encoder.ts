@@ -103,6 +103,7 @@ class OpenAiChatStreamEncoder implements StreamMachine<IrStreamEvent, SseMessage
     'tool-call-end': (e) => this.closeIndex(e.index),
     file: () => undefined,
     'web-search': () => undefined,
+    mcp: () => undefined,
     'text-citation': (e) => {
       const block = this.blocks.get(e.index);
       if (block?.kind === 'text') this.choiceState(block.choice).citations.push({ citation: e.citation, block });

@@ -84,6 +84,7 @@ class ResponsesStreamEncoder {
     'tool-call-delta': (e) => this.callDelta(e.index, e.argumentsDelta),
     'tool-call-end': (e) => this.closeBlock(e.index),
     file: () => [],
+    mcp: () => [],
     'web-search': (e) => (firstChoice(e.choice) ? this.search(e.part) : []),
     'text-citation': (e) => this.citation(e.index, e.citation),
     'usage-update': (e) => {

@@ -32,6 +32,14 @@ function partCharacters(part: IrContentPart): number {
       return 0;
     case 'web-search':
       return part.queries.join(' ').length + part.sources.reduce((sum, source) => sum + source.url.length, 0);
+    case 'mcp-call':
+      return part.name.length + part.argumentsJson.length + (part.output ?? part.error ?? '').length;
+    case 'mcp-list-tools':
+      return part.tools.reduce((sum, tool) => sum + tool.name.length + (tool.description?.length ?? 0), 0);
+    case 'mcp-approval-request':
+      return part.name.length + part.argumentsJson.length;
+    case 'mcp-approval-response':
+      return 0;
   }
 }
 

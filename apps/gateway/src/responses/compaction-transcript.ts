@@ -23,6 +23,13 @@ function partText(part: IrContentPart): string {
       return `[called tool ${part.name} (call ${part.id}) with arguments ${part.argumentsJson}]`;
     case 'web-search':
       return `[searched the web for ${part.queries.join('; ')}: ${part.sources.map((source) => source.url).join(' ')}]`;
+    case 'mcp-call':
+      return `[called MCP tool ${part.name} of ${part.server} with arguments ${part.argumentsJson}: ${part.error === undefined ? (part.output ?? '') : `error ${part.error}`}]`;
+    case 'mcp-list-tools':
+    case 'mcp-approval-response':
+      return '';
+    case 'mcp-approval-request':
+      return `[asked to approve MCP tool ${part.name} of ${part.server} with arguments ${part.argumentsJson}]`;
     case 'tool-result':
       return `[result of tool ${part.toolName || part.toolCallId}${part.isError ? ', an error' : ''}: ${part.content.map(partText).join(' ')}]`;
   }

@@ -75,6 +75,7 @@ function handlers(state: EncoderState): IrStreamEventHandlers<SseMessage[]> {
     file: () => [],
     // Converse has no web search blocks nor citations: the text itself goes through.
     'web-search': () => [],
+    mcp: () => [],
     'text-citation': () => [],
     'usage-update': (e) => ((state.usage = e.usage), []),
     finish: (e) => ((state.finishReason = (e.choice ?? 0) === 0 ? e.finishReason : state.finishReason), []),

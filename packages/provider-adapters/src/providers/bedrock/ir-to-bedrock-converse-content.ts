@@ -110,5 +110,15 @@ export function irPartToBedrock(
         message: 'Converse has no hosted web search; the earlier search was not sent',
       });
       return [];
+    case 'mcp-list-tools':
+    case 'mcp-call':
+    case 'mcp-approval-request':
+    case 'mcp-approval-response':
+      warnings.push({
+        kind: 'dropped',
+        field,
+        message: 'Converse runs no MCP tools; the earlier MCP item was not sent',
+      });
+      return [];
   }
 }

@@ -55,6 +55,12 @@ function partToBlock(part: IrContentPart, field: string, warnings: IrWarning[]):
     case 'web-search':
       warnings.push({ kind: 'dropped', field, message: 'a Converse answer carries no web searches' });
       return [];
+    case 'mcp-list-tools':
+    case 'mcp-call':
+    case 'mcp-approval-request':
+    case 'mcp-approval-response':
+      warnings.push({ kind: 'dropped', field, message: 'a Converse answer carries no MCP items' });
+      return [];
   }
 }
 
