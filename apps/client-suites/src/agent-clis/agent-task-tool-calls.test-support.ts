@@ -68,6 +68,8 @@ export function stepCall(
   task: TaskSteps,
   tools: readonly IrTool[],
   index: number,
+  /** How many times the command already ran without printing (an agent's shell can lose the output). */
+  rerun = 0,
 ): { name: string; args: Record<string, unknown> } | undefined {
   const shell = findTool(tools, SHELL_TOOL);
   const readPath = `${task.dir}/${task.readFile}`;
@@ -86,6 +88,9 @@ export function stepCall(
         args: argumentsFor(shell, { command: `printf '%s' '${task.writeText}' > ${writePath}` }),
       };
   }
-  if (index === 2 && shell) return { name: shell.name, args: argumentsFor(shell, { command: task.command }) };
+  // A model whose command printed nothing tries again with a changed call, as agents refuse to run
+  // the very same call twice (qwen-code halts the run on it).
+  const command = rerun === 0 ? task.command : `${task.command} # again (${rerun})`;
+  if (index === 2 && shell) return { name: shell.name, args: argumentsFor(shell, { command }) };
   return undefined;
 }

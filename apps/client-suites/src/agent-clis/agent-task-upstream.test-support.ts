@@ -126,6 +126,14 @@ function instanceOf(schema: Record<string, unknown> | undefined): unknown {
   return 'scripted';
 }
 
+/** How many calls in the history ran the task's command already (their output was lost, or the step would be done). */
+function runsOf(task: AgentTask, messages: readonly IrMessage[]): number {
+  const command = JSON.stringify(task.command).slice(1, -1);
+  return messages
+    .flatMap((message) => message.content)
+    .filter((part) => part.type === 'tool-call' && part.argumentsJson.includes(command)).length;
+}
+
 interface Answer {
   step: StepKind;
   content: IrContentPart[];
@@ -169,7 +177,7 @@ function answerFor(wire: GenerationStyle, task: AgentTask, request: IrRequest): 
         }
       : {}),
   };
-  const call = index < 3 ? stepCall(task, tools, index) : undefined;
+  const call = index < 3 ? stepCall(task, tools, index, index === 2 ? runsOf(task, request.messages) : 0) : undefined;
   if (call) {
     const argumentsJson = JSON.stringify(call.args);
     return {
