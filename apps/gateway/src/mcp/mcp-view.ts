@@ -3,6 +3,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { McpGrant } from '../auth/mcp-grant.js';
 import type { McpLimits } from '../config/mcp-schema.js';
 import { splitName } from './mcp-names.js';
+import type { McpSessionHub } from './mcp-session-hub.js';
 import type { UpstreamLease, UpstreamServer } from './upstream-server.js';
 
 /** One tool call as the gateway accounts it. */
@@ -26,6 +27,15 @@ export interface McpView {
   callerAuthorization: string | undefined;
   limits: McpLimits;
   record(call: ToolCallRecord): void;
+  /** The caller's session, when it sent a valid `Mcp-Session-Id` (none on the stateless path). */
+  session?: ViewSession | undefined;
+}
+
+/** A session as a request sees it: its id, when the id expires, and what this instance holds of sessions. */
+export interface ViewSession {
+  id: string;
+  expiresAt: number;
+  hub: McpSessionHub;
 }
 
 /** The server a name (joined on `/mcp`, its own on `/mcp/{server}`) belongs to, and its own name there. */

@@ -2,9 +2,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpLimits, McpServerConfig } from '../config/mcp-schema.js';
 import { McpUpstreamError } from './mcp-errors.js';
+import type { UpstreamListener } from './mcp-session-hub.js';
 
 /** How one upstream server is doing on this instance, as `/ready` reports it. */
 export interface UpstreamStatus {
@@ -57,6 +61,8 @@ export class UpstreamServer {
     readonly config: McpServerConfig,
     private readonly limits: McpLimits,
     private readonly processes: ProcessCount,
+    /** Told of resource updates on the shared connection, and when it is made again. */
+    private readonly listener?: UpstreamListener,
   ) {}
 
   /** The shared client, connecting (or reconnecting once the back-off is over) when needed. */
@@ -144,6 +150,9 @@ export class UpstreamServer {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.toolCache = undefined;
     });
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notice) =>
+      this.listener?.resourceUpdated(this.config.name, notice.params.uri),
+    );
     let counted = false;
     client.onclose = () => {
       if (counted) this.processes.running -= 1;
@@ -158,6 +167,7 @@ export class UpstreamServer {
       await client.connect(upstreamTransport(this.config), { timeout: this.limits.callTimeoutMs });
       this.state = 'up';
       this.upSince = Date.now();
+      this.listener?.reconnected(this.config.name, client);
       return client;
     } catch (error) {
       this.lost(errorText(error));
