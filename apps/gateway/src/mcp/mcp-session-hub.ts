@@ -1,9 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { UpstreamServer } from './upstream-server.js';
-
-/** Most resources one session may have subscribed on one instance. */
-export const MAX_SUBSCRIPTIONS_PER_SESSION = 256;
 
 /** One open standalone (GET) event stream of a session on this instance. */
 export interface SessionStream {
@@ -18,147 +15,150 @@ export interface UpstreamListener {
   reconnected(server: string, client: Client): void;
 }
 
-interface Subscription {
-  server: UpstreamServer;
-  /** The server's own URI (the caller's may carry the `/mcp` prefix). */
+/** One resource subscription of a session, as the state store keeps it. */
+export interface SessionSubscription {
+  /** The URI as the caller named it (prefixed on `/mcp`): updates go out under it. */
+  shown: string;
+  server: string;
+  /** The server's own URI. */
   uri: string;
 }
 
 interface SessionHere {
-  expiresAt: number;
   streams: SessionStream[];
-  /** By the URI the caller subscribed with. */
-  subscriptions: Map<string, Subscription>;
+  /** The subscriptions held upstream for the session, by `shown`. */
+  held: Map<string, SessionSubscription>;
+  /** The sync running, if any: syncs of one session run one after another. */
+  syncing: Promise<void>;
 }
 
 /**
- * The sessions this instance holds something of: their standalone streams and their resource
- * subscriptions. A subscription is made once upstream per server and URI on the instance's shared
- * connection (counted over sessions, made again when the connection is), and each update goes
- * out on the newest stream of every session subscribed to it here. Nothing is shared between
- * instances: a client that lands on another one subscribes again there. A session's entry goes
- * when it ends (DELETE here), or once its id has expired.
+ * The sessions that have a standalone stream on this instance, and the resource subscriptions
+ * held upstream for them. A session's subscriptions are listed in the state store (any instance
+ * may take a `resources/subscribe`); the instance holding its stream subscribes for them on its
+ * shared connection to each server (once per server and URI, counted over sessions, made again
+ * when the connection is) and sends each update on the session's newest stream. When a session's
+ * last stream here closes, its subscriptions here are let go.
  */
 export class McpSessionHub implements UpstreamListener {
   private readonly sessions = new Map<string, SessionHere>();
-  /** Sessions subscribed per `server\nuri`. */
+  /** Sessions holding each `server\nuri` here. */
   private readonly upstream = new Map<string, number>();
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly serverNamed: (name: string) => UpstreamServer | undefined,
+  ) {}
 
   /** Adds a stream to the session; the function returned takes it away. */
-  addStream(sessionId: string, expiresAt: number, stream: SessionStream): () => void {
-    const session = this.entry(sessionId, expiresAt);
+  addStream(sessionId: string, stream: SessionStream): () => void {
+    let session = this.sessions.get(sessionId);
+    if (!session) {
+      session = { streams: [], held: new Map(), syncing: Promise.resolve() };
+      this.sessions.set(sessionId, session);
+    }
     session.streams.push(stream);
+    const here = session;
     return () => {
-      session.streams = session.streams.filter((open) => open !== stream);
+      here.streams = here.streams.filter((open) => open !== stream);
+      if (here.streams.length > 0 || this.sessions.get(sessionId) !== here) return;
+      this.sessions.delete(sessionId);
+      for (const subscription of here.held.values()) void this.release(subscription);
     };
   }
 
-  streamCount(sessionId: string): number {
-    return this.sessions.get(sessionId)?.streams.length ?? 0;
+  /** Whether the session has a stream here (its subscriptions are then held here). */
+  holds(sessionId: string): boolean {
+    return this.sessions.has(sessionId);
   }
 
-  async subscribe(sessionId: string, expiresAt: number, shownUri: string, target: Subscription): Promise<void> {
-    this.sweep(Date.now());
-    const session = this.entry(sessionId, expiresAt);
-    if (session.subscriptions.has(shownUri)) return;
-    if (session.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SESSION)
-      throw new McpError(
-        ErrorCode.InvalidRequest,
-        `This session has ${MAX_SUBSCRIPTIONS_PER_SESSION} subscriptions on this gateway instance already`,
-      );
-    const config = target.server.config;
-    if ('url' in config && config.passCallerToken)
-      throw new McpError(
-        ErrorCode.InvalidRequest,
-        `MCP server "${config.name}" is reached with each caller's token (passCallerToken): the gateway cannot hold a subscription there`,
-      );
-    const key = upstreamKey(config.name, target.uri);
-    const count = this.upstream.get(key) ?? 0;
-    if (count === 0) {
-      const client = await target.server.client();
-      await client.subscribeResource({ uri: target.uri }, { timeout: this.timeoutMs });
+  /**
+   * Makes the subscriptions held here for the session those listed: new ones are subscribed
+   * upstream (one that fails is tried again at the next sync), gone ones let go.
+   */
+  sync(sessionId: string, listed: readonly SessionSubscription[]): Promise<void> {
+    const session = this.sessions.get(sessionId);
+    if (!session) return Promise.resolve();
+    session.syncing = session.syncing.then(() => this.syncNow(sessionId, session, listed));
+    return session.syncing;
+  }
+
+  private async syncNow(sessionId: string, session: SessionHere, listed: readonly SessionSubscription[]) {
+    if (this.sessions.get(sessionId) !== session) return;
+    const wanted = new Map(listed.map((subscription) => [subscription.shown, subscription]));
+    for (const [shown, subscription] of session.held) {
+      if (wanted.has(shown)) continue;
+      session.held.delete(shown);
+      await this.release(subscription);
     }
-    this.upstream.set(key, (this.upstream.get(key) ?? 0) + 1);
-    session.subscriptions.set(shownUri, target);
+    for (const [shown, subscription] of wanted) {
+      if (session.held.has(shown)) continue;
+      if (!(await this.acquire(subscription))) continue;
+      // The last stream may have closed meanwhile: what was let go then did not include this one.
+      if (this.sessions.get(sessionId) !== session) return this.release(subscription);
+      session.held.set(shown, subscription);
+    }
   }
 
-  async unsubscribe(sessionId: string, shownUri: string): Promise<void> {
-    const session = this.sessions.get(sessionId);
-    const target = session?.subscriptions.get(shownUri);
-    if (!session || !target) return;
-    session.subscriptions.delete(shownUri);
-    await this.release(target);
-  }
-
-  /** The session ended: its streams close and its subscriptions go. */
-  async end(sessionId: string): Promise<void> {
-    const session = this.sessions.get(sessionId);
-    if (!session) return;
-    this.sessions.delete(sessionId);
-    for (const stream of session.streams) stream.close();
-    await Promise.all([...session.subscriptions.values()].map((target) => this.release(target)));
+  /** The session ended: its streams here close (and with the last one its subscriptions go). */
+  end(sessionId: string): void {
+    for (const stream of this.sessions.get(sessionId)?.streams ?? []) stream.close();
   }
 
   /** Closes every stream (the instance stops). */
   closeAll(): void {
-    for (const session of this.sessions.values()) for (const stream of session.streams) stream.close();
-    this.sessions.clear();
-    this.upstream.clear();
+    for (const sessionId of [...this.sessions.keys()]) this.end(sessionId);
   }
 
   resourceUpdated(server: string, uri: string): void {
     for (const session of this.sessions.values()) {
-      for (const [shownUri, target] of session.subscriptions) {
-        if (target.server.config.name !== server || target.uri !== uri) continue;
-        session.streams.at(-1)?.send({ method: 'notifications/resources/updated', params: { uri: shownUri } });
+      for (const subscription of session.held.values()) {
+        if (subscription.server !== server || subscription.uri !== uri) continue;
+        const params = { uri: subscription.shown };
+        session.streams.at(-1)?.send({ method: 'notifications/resources/updated', params });
       }
     }
   }
 
   reconnected(server: string, client: Client): void {
     for (const key of this.upstream.keys()) {
-      const [name, uri] = splitKey(key);
-      if (name === server) void client.subscribeResource({ uri }, { timeout: this.timeoutMs }).catch(() => undefined);
+      const cut = key.indexOf('\n');
+      if (key.slice(0, cut) !== server) continue;
+      void client.subscribeResource({ uri: key.slice(cut + 1) }, { timeout: this.timeoutMs }).catch(() => undefined);
     }
   }
 
-  private entry(sessionId: string, expiresAt: number): SessionHere {
-    let session = this.sessions.get(sessionId);
-    if (!session) {
-      session = { expiresAt, streams: [], subscriptions: new Map() };
-      this.sessions.set(sessionId, session);
+  private async acquire(subscription: SessionSubscription): Promise<boolean> {
+    const key = upstreamKey(subscription);
+    const count = this.upstream.get(key) ?? 0;
+    if (count === 0) {
+      try {
+        const client = await this.serverNamed(subscription.server)?.client();
+        if (!client) return false;
+        await client.subscribeResource({ uri: subscription.uri }, { timeout: this.timeoutMs });
+      } catch {
+        return false;
+      }
     }
-    return session;
+    this.upstream.set(key, (this.upstream.get(key) ?? 0) + 1);
+    return true;
   }
 
-  /** Drops the subscriptions of sessions whose ids have expired (their streams, if any, stay until they close). */
-  private sweep(now: number): void {
-    for (const [sessionId, session] of this.sessions) {
-      if (session.expiresAt > now || session.streams.length > 0) continue;
-      void this.end(sessionId);
-    }
-  }
-
-  private async release(target: Subscription): Promise<void> {
-    const key = upstreamKey(target.server.config.name, target.uri);
+  private async release(subscription: SessionSubscription): Promise<void> {
+    const key = upstreamKey(subscription);
     const count = (this.upstream.get(key) ?? 1) - 1;
     if (count > 0) {
       this.upstream.set(key, count);
       return;
     }
     this.upstream.delete(key);
-    const client = await target.server.client().catch(() => undefined);
-    await client?.unsubscribeResource({ uri: target.uri }, { timeout: this.timeoutMs }).catch(() => undefined);
+    const client = await this.serverNamed(subscription.server)
+      ?.client()
+      .catch(() => undefined);
+    await client?.unsubscribeResource({ uri: subscription.uri }, { timeout: this.timeoutMs }).catch(() => undefined);
   }
 }
 
-function upstreamKey(server: string, uri: string): string {
-  return `${server}\n${uri}`;
-}
-
-function splitKey(key: string): [string, string] {
-  const cut = key.indexOf('\n');
-  return [key.slice(0, cut), key.slice(cut + 1)];
+function upstreamKey(subscription: SessionSubscription): string {
+  return `${subscription.server}\n${subscription.uri}`;
 }

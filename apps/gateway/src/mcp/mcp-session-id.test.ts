@@ -1,6 +1,6 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { claimsOfInitialize, endedSessionKey, issueSessionId, openSessionId } from './mcp-session-id.js';
+import { claimsOfInitialize, issueSessionId, openSessionId, sessionStoreKey } from './mcp-session-id.js';
 
 const SEALING = { secret: 'mcp-session-secret-0001', previousSecrets: [], ttlMs: 60_000 };
 const NOW = 1_800_000_000_000;
@@ -42,9 +42,9 @@ describe('sealed MCP session ids', () => {
     expect(claimsOfInitialize({ protocolVersion: '1999-01-01' }, NOW).protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
   });
 
-  it('keys an ended session by a digest, never by the id itself', () => {
+  it('keys what the store keeps of a session by a digest, never by the id itself', () => {
     const id = issueSessionId(CLAIMS, SEALING, 'key-a');
-    expect(endedSessionKey(id)).not.toContain(id);
-    expect(endedSessionKey(id)).toBe(endedSessionKey(id));
+    expect(sessionStoreKey('ended', id)).not.toContain(id);
+    expect(sessionStoreKey('ended', id)).not.toBe(sessionStoreKey('subscriptions', id));
   });
 });

@@ -69,9 +69,12 @@ export function claimsOfInitialize(params: unknown, now: number): McpSessionClai
   return { protocolVersion, clientCapabilities: Object.keys(capabilities).sort(), issuedAt: now };
 }
 
-/** The state-store key that marks a session ended: a digest of its id (the id itself is never stored). */
-export function endedSessionKey(id: string): string {
-  return `mcp-session-ended:${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
+/**
+ * A state-store key of a session: `ended` marks it ended, `subscriptions` lists its resource
+ * subscriptions. Named by a digest of the id (the id itself is never stored).
+ */
+export function sessionStoreKey(kind: 'ended' | 'subscriptions', id: string): string {
+  return `mcp-session-${kind}:${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
 }
 
 function sealKey(sealing: SessionSealing, keyId: string): SealKey {

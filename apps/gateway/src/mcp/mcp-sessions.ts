@@ -9,12 +9,13 @@ import type { McpAccountingRuntime } from './mcp-accounting.js';
 import { sendJsonRpcError } from './mcp-http.js';
 import type { SessionStream } from './mcp-session-hub.js';
 import {
-  endedSessionKey,
   issueSessionId,
   openSessionId,
+  sessionStoreKey,
   type McpSessionClaims,
   type SessionSealing,
 } from './mcp-session-id.js';
+import { listedSubscriptions } from './mcp-subscriptions.js';
 import type { McpUpstreams } from './mcp-upstreams.js';
 import type { ViewSession } from './mcp-view.js';
 
@@ -22,8 +23,13 @@ import type { ViewSession } from './mcp-view.js';
 export const SESSION_HEADER = 'mcp-session-id';
 /** The transport's code for a session the server does not know (with HTTP 404). */
 const SESSION_NOT_FOUND = -32001;
-/** A comment line on an idle standalone stream, so proxies between keep it open. */
-const KEEP_ALIVE_MS = 25_000;
+/**
+ * How often an open standalone stream reads its session from the store: ended elsewhere (it
+ * closes), subscriptions taken by another instance (held here from then on).
+ */
+const SYNC_MS = 2_000;
+/** Syncs between two comment lines on an idle stream, so proxies between keep it open (about 24 s). */
+const SYNCS_PER_KEEP_ALIVE = 12;
 
 /** What the session handling reads: the keyring that seals ids, the store that records ended ones. */
 export interface McpSessionScope {
@@ -57,7 +63,7 @@ export async function sessionOfRequest(
 ): Promise<ViewSession | undefined> {
   const ttlMs = scope.mcp.config.limits.sessionTtlMs;
   const claims = openSessionId(id, sealing(scope), key.id, Date.now());
-  const ended = claims ? await scope.store.get(endedSessionKey(id)) : undefined;
+  const ended = claims ? await scope.store.get(sessionStoreKey('ended', id)) : undefined;
   if (!claims || ended !== undefined) {
     sendJsonRpcError(
       context.sink,
@@ -67,14 +73,15 @@ export async function sessionOfRequest(
     );
     return undefined;
   }
-  return { id, expiresAt: claims.issuedAt + ttlMs, hub: scope.mcp.sessions };
+  return { id, expiresAt: claims.issuedAt + ttlMs, hub: scope.mcp.sessions, store: scope.store };
 }
 
 /** DELETE: the session ends on every instance (recorded in the store until its id would have expired). */
 export async function endSession(scope: McpSessionScope, session: ViewSession, context: RequestContext): Promise<void> {
   const left = Math.max(1, session.expiresAt - Date.now());
-  await scope.store.set(endedSessionKey(session.id), '1', left);
-  await session.hub.end(session.id);
+  await scope.store.set(sessionStoreKey('ended', session.id), '1', left);
+  await scope.store.delete(sessionStoreKey('subscriptions', session.id));
+  session.hub.end(session.id);
   context.sink.send(200, 'application/json', '');
 }
 
@@ -107,22 +114,35 @@ export async function serveSessionStream(
           void sink.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...notification })}\n\n`),
         close: () => done(),
       };
-      const remove = session.hub.addStream(session.id, session.expiresAt, stream);
-      const keepAlive = setInterval(() => void sink.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      keepAlive.unref();
+      const remove = session.hub.addStream(session.id, stream);
+      let ticks = 0;
+      const tick = setInterval(() => {
+        ticks += 1;
+        if (ticks % SYNCS_PER_KEEP_ALIVE === 0) void sink.write(': keep-alive\n\n');
+        void syncSession(session, done).catch(() => undefined);
+      }, SYNC_MS);
+      tick.unref();
       const done = (): void => {
-        clearInterval(keepAlive);
+        clearInterval(tick);
         signal.removeEventListener('abort', done);
         remove();
         resolve();
       };
-      if (signal.aborted) done();
-      else signal.addEventListener('abort', done, { once: true });
+      if (signal.aborted) return done();
+      signal.addEventListener('abort', done, { once: true });
+      void syncSession(session, done).catch(() => undefined);
     });
     if (!sink.ended) sink.end();
   } finally {
     scope.mcp.leaveStream(key.id);
   }
+}
+
+/** Reads the session from the store: `close` when it ended or expired, else its subscriptions held here. */
+async function syncSession(session: ViewSession, close: () => void): Promise<void> {
+  const ended = await session.store.get(sessionStoreKey('ended', session.id));
+  if (ended !== undefined || Date.now() >= session.expiresAt) return close();
+  await session.hub.sync(session.id, await listedSubscriptions(session.store, session.id));
 }
 
 function sealing(scope: McpSessionScope): SessionSealing {

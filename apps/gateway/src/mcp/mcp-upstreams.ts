@@ -17,7 +17,7 @@ export class McpUpstreams {
   readonly sessions: McpSessionHub;
 
   constructor(readonly config: McpConfig) {
-    this.sessions = new McpSessionHub(config.limits.callTimeoutMs);
+    this.sessions = new McpSessionHub(config.limits.callTimeoutMs, (name) => this.servers.get(name));
     for (const server of config.servers)
       this.servers.set(server.name, new UpstreamServer(server, config.limits, this.processes, this.sessions));
   }

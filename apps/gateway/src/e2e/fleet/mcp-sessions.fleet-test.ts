@@ -77,17 +77,21 @@ describe('an MCP session through three gateways behind HAProxy', () => {
     console.log(`MCP session through the fleet:\n${table}`);
 
     expect(figures.errors, table).toEqual([]);
-    // No stickiness: the session's requests spread over every instance, then over both survivors.
-    expect([...figures.hitsBefore.keys()].sort(), table).toEqual(['gw1', 'gw2', 'gw3']);
-    expect([...figures.hitsAfter.keys()].sort(), table).toEqual(
-      ['gw1', 'gw2', 'gw3'].filter((name) => name !== figures.killed),
-    );
+    // No stickiness: the session's requests are answered by several instances, then by survivors
+    // only (HAProxy balances by least connections, so the instance holding the client's GET
+    // stream gets fewer of its POSTs).
+    expect(figures.hitsBefore.size, table).toBeGreaterThanOrEqual(2);
+    expect(figures.hitsBefore.has(figures.issuedBy), table).toBe(true);
+    expect(figures.hitsAfter.size, table).toBeGreaterThanOrEqual(1);
+    expect(figures.hitsAfter.has(figures.killed), table).toBe(false);
     // The id the killed instance issued held to the end, answered by every other instance.
     expect(figures.killed, table).toBe(figures.issuedBy);
     expect(figures.session, table).toBe('kept');
 
-    // Ended on one survivor, the session is unknown on the other.
+    // Every survivor takes the dead instance's id; ended on one, it is unknown on the other.
     const [ender, other] = gateways.filter((gateway) => gateway.name !== figures.killed);
+    for (const survivor of [ender!, other!])
+      expect((await sessionRequest(survivor.port, 'POST', figures.sessionId!)).status, table).toBe(200);
     const ended = await sessionRequest(ender!.port, 'DELETE', figures.sessionId!);
     expect(ended.status, table).toBe(200);
     expect((await sessionRequest(other!.port, 'POST', figures.sessionId!)).status, table).toBe(404);
