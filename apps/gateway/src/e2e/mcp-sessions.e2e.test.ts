@@ -113,4 +113,25 @@ describe('MCP sessions through the gateway', () => {
     const answer = (await stateless.text()).match(/\{.*\}/)?.[0] ?? '';
     expect(JSON.parse(answer)).toMatchObject({ error: { message: expect.stringContaining('need a session') } });
   });
+
+  it('ends the open streams when the gateway shuts down, instead of waiting out the grace', async () => {
+    const own = await startHarness((_request, response) => void response.end(), {
+      keys: [{ name: 'sessions', secret: KEY, mcp: { servers: ['*'] } }],
+      sections: { mcp: { servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_BIN] }] } },
+    });
+    const opened = await fetch(`${own.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify(initialize),
+    });
+    await opened.body?.cancel();
+    const stream = await fetch(`${own.url}/mcp`, {
+      headers: { authorization: `Bearer ${KEY}`, 'mcp-session-id': opened.headers.get('mcp-session-id') ?? '' },
+    });
+    expect(stream.status).toBe(200);
+    // A grace far above the test's timeout: the shutdown finishes only if it ends the stream itself.
+    await own.gateway.shutdown(600_000);
+    expect(await stream.text()).toBe('');
+    await own.upstream.close();
+  }, 20_000);
 });
