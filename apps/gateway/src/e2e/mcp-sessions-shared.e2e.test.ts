@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../store/memory-store.js';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
+import { sendMcp } from './mcp-raw-request.test-support.js';
 import { EVERYTHING_BIN } from './mcp-upstreams.test-support.js';
 
 /**
@@ -28,16 +29,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all(instances.map((instance) => instance.close())));
 
 function send(instance: number, method: string, sessionId?: string, message?: unknown): Promise<Response> {
-  return fetch(`${instances[instance]!.url}/mcp`, {
-    method,
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
-    },
-    ...(message === undefined ? {} : { body: JSON.stringify(message) }),
-  });
+  return sendMcp(`${instances[instance]!.url}/mcp`, KEY, method, sessionId, message);
 }
 
 const rpc = (id: number, method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params });

@@ -1,6 +1,7 @@
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
+import { sendMcp } from './mcp-raw-request.test-support.js';
 import { connectSdkClient } from './mcp-sdk-client.test-support.js';
 import { EVERYTHING_BIN } from './mcp-upstreams.test-support.js';
 
@@ -38,16 +39,7 @@ const initialize = {
 const ping = { jsonrpc: '2.0', id: 2, method: 'ping' };
 
 function send(method: string, key: string, body?: unknown, sessionId?: string): Promise<Response> {
-  return fetch(`${harness.url}/mcp`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  return sendMcp(`${harness.url}/mcp`, key, method, sessionId, body);
 }
 
 async function newSession(): Promise<string> {
@@ -69,7 +61,9 @@ describe('MCP sessions through the gateway', () => {
     const forged = `${id.slice(0, -4)}${id.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
     const refused = await send('POST', KEY, ping, forged);
     expect(refused.status).toBe(404);
-    expect(await refused.json()).toMatchObject({ error: { code: -32001, message: expect.stringContaining('Session') } });
+    expect(await refused.json()).toMatchObject({
+      error: { code: -32001, message: expect.stringContaining('Session') },
+    });
     expect((await send('POST', OTHER, ping, id)).status).toBe(404);
 
     expect((await send('DELETE', KEY, undefined, id)).status).toBe(200);
