@@ -1,18 +1,11 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
-import type { UpstreamServer } from './upstream-server.js';
+import type { UpstreamListener, UpstreamServer } from './upstream-server.js';
 
 /** One open standalone (GET) event stream of a session on this instance. */
 export interface SessionStream {
   send(notification: ServerNotification): void;
   close(): void;
-}
-
-/** What an upstream server tells the hub of its shared connection. */
-export interface UpstreamListener {
-  resourceUpdated(server: string, uri: string): void;
-  /** The server's shared connection was made again: its subscriptions are lost upstream. */
-  reconnected(server: string, client: Client): void;
 }
 
 /** One resource subscription of a session, as the state store keeps it. */

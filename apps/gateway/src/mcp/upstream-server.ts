@@ -8,7 +8,6 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLimits, McpServerConfig } from '../config/mcp-schema.js';
 import { McpUpstreamError } from './mcp-errors.js';
-import type { UpstreamListener } from './mcp-session-hub.js';
 
 /** How one upstream server is doing on this instance, as `/ready` reports it. */
 export interface UpstreamStatus {
@@ -30,6 +29,13 @@ const CLIENT_INFO = { name: 'interlingua-gateway', version: '1' };
 const TOOL_NAMES_TTL_MS = 30_000;
 /** Pages read when listing every tool of a server. */
 const MAX_LIST_PAGES = 100;
+
+/** What an upstream server tells of its shared connection (the sessions' hub listens). */
+export interface UpstreamListener {
+  resourceUpdated(server: string, uri: string): void;
+  /** The server's shared connection was made again: its subscriptions are lost upstream. */
+  reconnected(server: string, client: Client): void;
+}
 
 /** A client to use for one request, and what to do when the request is done with it. */
 export interface UpstreamLease {
