@@ -175,6 +175,8 @@ function refuseNameClashes(runtime: GatewayRuntime, config: GatewayConfig): void
 async function stopServer(server: Server, gateway: Gateway, graceMs: number): Promise<void> {
   const { runtime } = gateway.ops;
   runtime.draining = true;
+  // MCP session streams stay open until the client leaves: they end now (clients open them again elsewhere).
+  gateway.mcp.sessions.closeAll();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const graceOver = new AbortController();

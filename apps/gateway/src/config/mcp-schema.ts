@@ -53,6 +53,13 @@ export const mcpLimitsSchema = strictObject({
   callTimeoutMs: positiveInt.default(120_000),
   /** MCP requests one key may have open at once on one instance; more are refused with 429. */
   maxConcurrentPerKey: positiveInt.max(100_000).default(64),
+  /**
+   * Standalone event streams (GET on a session) one key may have open at once on one instance;
+   * more are refused with 429. Counted apart from `maxConcurrentPerKey`, as each client keeps one open.
+   */
+  maxStreamsPerKey: positiveInt.max(100_000).default(16),
+  /** How long a session id the gateway issued stays valid; after it, requests with it get 404 and the client starts again. */
+  sessionTtlMs: positiveInt.default(24 * 60 * 60 * 1000),
   /** stdio servers one instance may have running at once. */
   maxProcesses: positiveInt.max(1_000).default(32),
   /** First wait before a crashed server is started again; doubled at each crash in a row, up to `restartMaxMs`. */

@@ -4,6 +4,7 @@ import { closeDefaultDispatcher } from '@interlingua/provider-adapters';
 import { configSchema, type GatewayConfig } from '../config/config-schema.js';
 import { setRequestLogging } from '../observe/request-log.js';
 import { startGateway, type RunningGateway } from '../server.js';
+import type { StateStore } from '../store/state-store.js';
 
 export const GATEWAY_KEY = 'test-gateway-key';
 
@@ -28,6 +29,8 @@ export interface HarnessOptions {
   sections?: Record<string, unknown>;
   /** Where the gateway's log lines go (stdout by default). */
   logDestination?: DestinationStream;
+  /** The state store (one the config makes by default): two harnesses given one share it, as a fleet shares Redis. */
+  store?: StateStore;
 }
 
 /**
@@ -56,7 +59,10 @@ export async function startHarness(handler: UpstreamHandler, options: HarnessOpt
       ...(options.models ?? []),
     ],
   });
-  const gateway = await startGateway(config, options.logDestination ? { logDestination: options.logDestination } : {});
+  const gateway = await startGateway(config, {
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+    ...(options.store ? { store: options.store } : {}),
+  });
   return {
     gateway,
     upstream,

@@ -16,15 +16,10 @@ import {
 /**
  * Scenarios known to end differently through the gateway, each with why. A difference not listed
  * fails the test, and so does a listed one that is gone (remove it then), as the suite's own
- * expected-failures baseline works.
+ * expected-failures baseline works. None is listed: with the gateway's sealed sessions, subscriptions
+ * and standalone streams, every scenario ends as it does direct.
  */
-const KNOWN_DIFFERENCES: Record<string, string> = {
-  'resources-subscribe':
-    'the gateway offers no resources.subscribe (stateless: no stream to send updates on) and answers -32601',
-  'resources-unsubscribe': 'as resources-subscribe',
-  'server-sse-multiple-streams':
-    'the gateway gives no Mcp-Session-Id (stateless), so the suite only warns and skips its stream checks',
-};
+const KNOWN_DIFFERENCES: Record<string, string> = {};
 
 /**
  * The official MCP conformance suite (`@modelcontextprotocol/conformance`, every active server

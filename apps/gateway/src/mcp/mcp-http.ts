@@ -24,9 +24,17 @@ export function transportRequest(request: IncomingMessage, url: URL): Request {
   return new Request(url, { method: request.method ?? 'POST', headers });
 }
 
-/** Writes the transport's answer through the request's sink (the ledger rows go out before its last bytes). */
-export async function sendAnswer(sink: AnswerSink, answer: Response, signal: AbortSignal): Promise<void> {
-  const extra: Record<string, string> = {};
+/**
+ * Writes the transport's answer through the request's sink (the ledger rows go out before its
+ * last bytes), with `headers` beside the answer's own.
+ */
+export async function sendAnswer(
+  sink: AnswerSink,
+  answer: Response,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const extra: Record<string, string> = { ...headers };
   answer.headers.forEach((value, name) => {
     if (name !== 'content-type' && name !== 'content-length') extra[name] = value;
   });

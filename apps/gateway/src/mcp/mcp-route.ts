@@ -8,27 +8,39 @@ import { grantAllowsServer } from '../auth/mcp-grant.js';
 import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
 import type { RouteEntry, RouteHandler } from '../route/route-entry.js';
-import { toolCallRecorder, type McpAccountingRuntime } from './mcp-accounting.js';
+import { toolCallRecorder } from './mcp-accounting.js';
 import { acceptsEventStream, sendAnswer, sendJsonRpcError, transportRequest } from './mcp-http.js';
 import { AGGREGATE_OFFER, createMcpServer, offerOf, type Offer } from './mcp-server.js';
+import { claimsOfInitialize } from './mcp-session-id.js';
+import {
+  endSession,
+  issueSession,
+  serveSessionStream,
+  SESSION_HEADER,
+  sessionIdOf,
+  sessionOfRequest,
+  type McpSessionScope,
+} from './mcp-sessions.js';
 import type { McpUpstreams } from './mcp-upstreams.js';
 import type { McpView } from './mcp-view.js';
 import type { UpstreamServer } from './upstream-server.js';
 
-/** What the MCP routes read: the instance's upstream servers and what a tool call is accounted with. */
-export interface McpRouteScope {
-  mcp: McpUpstreams;
-  ops: { runtime: McpAccountingRuntime };
-}
+/**
+ * What the MCP routes read: the instance's upstream servers, what a tool call is accounted with,
+ * the keyring that seals session ids and the store that records ended sessions.
+ */
+export type McpRouteScope = McpSessionScope;
 
 /** JSON-RPC's code for a message that is not JSON. */
 const PARSE_ERROR = -32700;
 
 /**
  * `/mcp` (every server the key may use, names prefixed) and `/mcp/{server}` (one): admitted like
- * the model APIs (key, endpoint `mcp`, RPM). The gateway's side is stateless: each POST is
- * answered by a server made for it, so any instance answers any request. GET and DELETE (a
- * standalone event stream, a session's end) get 405, as the transport allows a stateless server.
+ * the model APIs (key, endpoint `mcp`, RPM). Each POST is answered by a server made for it, so any
+ * instance answers any request. `initialize` gets a sealed `Mcp-Session-Id` that every instance
+ * can check without shared state; a request naming a session is answered 404 when the id is not
+ * one of ours, expired or ended. With a session, GET opens its standalone stream on this instance
+ * and DELETE ends it; without one, GET and DELETE get 405 (the stateless path).
  */
 export function mcpRoutes(scope: McpRouteScope): RouteEntry[] {
   const handler = mcpHandler(scope);
@@ -43,14 +55,19 @@ function mcpHandler(scope: McpRouteScope): RouteHandler {
     const servers = visibleServers(scope.mcp, key, named);
     if (named !== undefined && servers.length === 0)
       return sendJsonRpcError(context.sink, 404, ErrorCode.InvalidRequest, `No MCP server named "${named}"`);
-    if (request.method !== 'POST')
+    const sessionId = sessionIdOf(request);
+    if (request.method !== 'POST' && sessionId === undefined)
       return sendJsonRpcError(
         context.sink,
         405,
         ErrorCode.ConnectionClosed,
-        'This MCP endpoint is stateless: send each JSON-RPC message with POST (no standalone event stream, no session to end)',
+        'Without an Mcp-Session-Id this MCP endpoint is stateless: send each JSON-RPC message with POST (GET and DELETE need the session that initialize gives)',
         { allow: 'POST' },
       );
+    const session = sessionId === undefined ? undefined : await sessionOfRequest(scope, key, sessionId, context);
+    if (sessionId !== undefined && !session) return;
+    if (session && request.method === 'GET') return serveSessionStream(scope, key, session, context);
+    if (session && request.method === 'DELETE') return endSession(scope, session, context);
     if (!scope.mcp.enter(key.id))
       return sendJsonRpcError(
         context.sink,
@@ -68,8 +85,13 @@ function mcpHandler(scope: McpRouteScope): RouteHandler {
         callerAuthorization: request.headers.authorization,
         limits: scope.mcp.config.limits,
         record: toolCallRecorder(scope.ops.runtime, context, key),
+        session,
       };
-      await serveMessage(request, context, view, body);
+      const issued = initializeParams(body);
+      const newSession = issued.initialize
+        ? issueSession(scope, key, claimsOfInitialize(issued.params, Date.now()))
+        : undefined;
+      await serveMessage(request, context, view, body, newSession);
     } finally {
       scope.mcp.leave(key.id);
     }
@@ -112,6 +134,7 @@ async function serveMessage(
   context: RequestContext,
   view: McpView,
   body: unknown,
+  newSession: string | undefined,
 ): Promise<void> {
   const server = createMcpServer(view, await offerFor(view));
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -124,7 +147,9 @@ async function serveMessage(
   signal.addEventListener('abort', close, { once: true });
   try {
     const answer = await transport.handleRequest(transportRequest(request, context.url), { parsedBody: body });
-    await sendAnswer(context.sink, answer, signal);
+    const issued: Record<string, string> =
+      newSession !== undefined && answer.status === 200 ? { [SESSION_HEADER]: newSession } : {};
+    await sendAnswer(context.sink, answer, signal, issued);
   } finally {
     signal.removeEventListener('abort', close);
     close();
@@ -143,4 +168,13 @@ async function offerFor(view: McpView): Promise<Offer> {
   } catch {
     return AGGREGATE_OFFER;
   }
+}
+
+/** Whether the message is an `initialize` request (it gets a session id), and its params. */
+function initializeParams(body: unknown): { initialize: boolean; params?: unknown } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { initialize: false };
+  const message = body as { method?: unknown; params?: unknown; id?: unknown };
+  return message.method === 'initialize' && message.id !== undefined
+    ? { initialize: true, params: message.params }
+    : { initialize: false };
 }

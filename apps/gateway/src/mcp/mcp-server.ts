@@ -9,11 +9,14 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type ServerCapabilities,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, complete, getPrompt, readResource, type CallerRequest } from './mcp-calls.js';
 import { listPage, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, TOOLS } from './mcp-lists.js';
+import { subscribeResource, unsubscribeResource } from './mcp-subscriptions.js';
 import type { McpView } from './mcp-view.js';
 
 const GATEWAY_INFO = { name: 'interlingua-mcp', version: '1' };
@@ -26,12 +29,12 @@ export interface Offer {
 
 /** What `/mcp` offers (its servers may have any kind) and what `/mcp/{server}` offers when its server is unreachable. */
 export const AGGREGATE_OFFER: Offer = {
-  capabilities: { tools: {}, prompts: {}, resources: {}, completions: {}, logging: {} },
+  capabilities: { tools: {}, prompts: {}, resources: { subscribe: true }, completions: {}, logging: {} },
 };
 
 /**
- * What one server offers through the gateway: its kinds, without `listChanged` and `subscribe`
- * (the gateway keeps no session to send notices on), and its instructions.
+ * What one server offers through the gateway: its kinds, its resources' `subscribe` (held per
+ * session), without `listChanged` (the gateway does not relay list changes), and its instructions.
  */
 export function offerOf(capabilities: ServerCapabilities | undefined, instructions: string | undefined): Offer {
   const has = (kind: keyof ServerCapabilities) => capabilities?.[kind] !== undefined;
@@ -39,7 +42,7 @@ export function offerOf(capabilities: ServerCapabilities | undefined, instructio
     capabilities: {
       ...(has('tools') ? { tools: {} } : {}),
       ...(has('prompts') ? { prompts: {} } : {}),
-      ...(has('resources') ? { resources: {} } : {}),
+      ...(has('resources') ? { resources: capabilities?.resources?.subscribe ? { subscribe: true } : {} } : {}),
       ...(has('completions') ? { completions: {} } : {}),
       logging: {},
     },
@@ -85,6 +88,10 @@ export function createMcpServer(view: McpView, offer: Offer): Server {
     server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
       readResource(view, request.params, caller(extra)),
     );
+  }
+  if (caps.resources?.subscribe) {
+    server.setRequestHandler(SubscribeRequestSchema, (request) => subscribeResource(view, request.params.uri));
+    server.setRequestHandler(UnsubscribeRequestSchema, (request) => unsubscribeResource(view, request.params.uri));
   }
   if (caps.completions)
     server.setRequestHandler(CompleteRequestSchema, (request, extra) => complete(view, request.params, caller(extra)));

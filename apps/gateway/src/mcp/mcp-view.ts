@@ -2,7 +2,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { McpGrant } from '../auth/mcp-grant.js';
 import type { McpLimits } from '../config/mcp-schema.js';
+import type { StateStore } from '../store/state-store.js';
 import { splitName } from './mcp-names.js';
+import type { McpSessionHub } from './mcp-session-hub.js';
 import type { UpstreamLease, UpstreamServer } from './upstream-server.js';
 
 /** One tool call as the gateway accounts it. */
@@ -26,6 +28,19 @@ export interface McpView {
   callerAuthorization: string | undefined;
   limits: McpLimits;
   record(call: ToolCallRecord): void;
+  /** The caller's session, when it sent a valid `Mcp-Session-Id` (none on the stateless path). */
+  session?: ViewSession | undefined;
+}
+
+/**
+ * A session as a request sees it: its id, when the id expires, what this instance holds of
+ * sessions and the store that lists its subscriptions.
+ */
+export interface ViewSession {
+  id: string;
+  expiresAt: number;
+  hub: McpSessionHub;
+  store: StateStore;
 }
 
 /** The server a name (joined on `/mcp`, its own on `/mcp/{server}`) belongs to, and its own name there. */

@@ -2,7 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpLimits, McpServerConfig } from '../config/mcp-schema.js';
 import { McpUpstreamError } from './mcp-errors.js';
 
@@ -26,6 +29,13 @@ const CLIENT_INFO = { name: 'interlingua-gateway', version: '1' };
 const TOOL_NAMES_TTL_MS = 30_000;
 /** Pages read when listing every tool of a server. */
 const MAX_LIST_PAGES = 100;
+
+/** What an upstream server tells of its shared connection (the sessions' hub listens). */
+export interface UpstreamListener {
+  resourceUpdated(server: string, uri: string): void;
+  /** The server's shared connection was made again: its subscriptions are lost upstream. */
+  reconnected(server: string, client: Client): void;
+}
 
 /** A client to use for one request, and what to do when the request is done with it. */
 export interface UpstreamLease {
@@ -57,6 +67,8 @@ export class UpstreamServer {
     readonly config: McpServerConfig,
     private readonly limits: McpLimits,
     private readonly processes: ProcessCount,
+    /** Told of resource updates on the shared connection, and when it is made again. */
+    private readonly listener?: UpstreamListener,
   ) {}
 
   /** The shared client, connecting (or reconnecting once the back-off is over) when needed. */
@@ -144,6 +156,9 @@ export class UpstreamServer {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.toolCache = undefined;
     });
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notice) =>
+      this.listener?.resourceUpdated(this.config.name, notice.params.uri),
+    );
     let counted = false;
     client.onclose = () => {
       if (counted) this.processes.running -= 1;
@@ -158,6 +173,7 @@ export class UpstreamServer {
       await client.connect(upstreamTransport(this.config), { timeout: this.limits.callTimeoutMs });
       this.state = 'up';
       this.upSince = Date.now();
+      this.listener?.reconnected(this.config.name, client);
       return client;
     } catch (error) {
       this.lost(errorText(error));

@@ -4,7 +4,7 @@ import { connectSdkClient, firstText } from '../mcp-sdk-client.test-support.js';
  * One SDK client session driven through a load balancer: `calls` MCP requests one after another
  * (a `tools/list` every tenth, `everything__echo` otherwise), recording which instance answered
  * each HTTP exchange (HAProxy's `x-interlingua-instance`), with `kill` called once after `killAfter`
- * requests on the instance that answered last.
+ * requests on the instance that answered `initialize` (the one that issued the session id).
  */
 export interface SessionDrive {
   url: string;
@@ -23,8 +23,12 @@ export interface SessionFigures {
   hitsBefore: Map<string, number>;
   hitsAfter: Map<string, number>;
   killed: string;
+  /** The instance that answered `initialize`. */
+  issuedBy: string;
   /** `kept` (one id throughout), `changed`, or `none` (a stateless gateway gives none). */
   session: 'kept' | 'changed' | 'none';
+  /** The session's id, when the gateway gave one. */
+  sessionId: string | undefined;
   seconds: number;
 }
 
@@ -42,15 +46,17 @@ export async function driveMcpSession(drive: SessionDrive): Promise<SessionFigur
     hitsBefore: new Map(),
     hitsAfter: new Map(),
     killed: '',
+    issuedBy: instanceOf(answeredBy[0] ?? ''),
     session: 'none',
+    sessionId,
     seconds: 0,
   };
   const started = Date.now();
   try {
     for (let call = 0; call < drive.calls; call++) {
       if (call === drive.killAfter) {
-        // The instance that answered last dies with whatever it held of the session.
-        figures.killed = instanceOf(answeredBy.at(-1) ?? '');
+        // The instance that issued the session id dies with whatever it held of the session.
+        figures.killed = figures.issuedBy;
         await drive.kill(figures.killed);
       }
       const before = answeredBy.length;
@@ -95,6 +101,7 @@ export function sessionFiguresTable(figures: SessionFigures): string {
     `| MCP requests (tools/call, every tenth tools/list) | ${figures.calls} |`,
     `| errors | ${figures.errors.length} |`,
     `| HTTP answers per instance before the SIGKILL | ${hits(figures.hitsBefore)} |`,
+    `| session id issued by | ${figures.issuedBy} |`,
     `| SIGKILL | ${figures.killed} |`,
     `| HTTP answers per instance after it | ${hits(figures.hitsAfter)} |`,
     `| MCP session id | ${figures.session} |`,
