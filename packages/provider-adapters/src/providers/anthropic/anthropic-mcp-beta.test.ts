@@ -32,7 +32,9 @@ describe('anthropic-beta for the MCP connector', () => {
   });
 
   it('reaches the upstream on the request the adapter sends', async () => {
-    const upstream = await startLoopbackUpstream((_request, response) => response.end('{}'));
+    const upstream = await startLoopbackUpstream((_request, response) => {
+      response.end('{}');
+    });
     try {
       const settings: ProviderSettings = {
         id: 'anthropic',
