@@ -150,3 +150,40 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(JSON.stringify(await answer.json())).toContain('no MCP server named \\"everything\\"');
   });
 });
+
+describe('approvals across turns', () => {
+  const asking = { ...MCP_TOOL, require_approval: 'always' };
+  type Output = Array<Record<string, unknown>>;
+
+  async function firstTurn(store: boolean): Promise<{ id: string; output: Output }> {
+    const answer = await responses({ tools: [asking], store });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { id: string; output: Output };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_approval_request']);
+    expect(body.output[1]).toMatchObject({ server_label: 'everything', name: 'echo', arguments: '{"message":"ping"}' });
+    return body;
+  }
+
+  function expectCalled(output: Output, requestId: unknown): void {
+    expect(output.map((item) => item.type)).toEqual(['mcp_call', 'message']);
+    expect(output[0]).toMatchObject({ name: 'echo', approval_request_id: requestId });
+    expect(String(output[0]?.output)).toContain('ping');
+  }
+
+  it('asks, then calls once approved after previous_response_id', async () => {
+    const first = await firstTurn(true);
+    const approval = { type: 'mcp_approval_response', approval_request_id: first.output[1]?.id, approve: true };
+    const answer = await responses({ tools: [asking], previous_response_id: first.id, input: [approval] });
+    expect(answer.status).toBe(200);
+    expectCalled(((await answer.json()) as { output: Output }).output, first.output[1]?.id);
+  });
+
+  it('asks, then calls once approved with store:false and the items resent', async () => {
+    const first = await firstTurn(false);
+    const approval = { type: 'mcp_approval_response', approval_request_id: first.output[1]?.id, approve: true };
+    const input = [{ role: 'user', content: 'echo ping' }, ...first.output, approval];
+    const answer = await responses({ tools: [asking], store: false, input });
+    expect(answer.status).toBe(200);
+    expectCalled(((await answer.json()) as { output: Output }).output, first.output[1]?.id);
+  });
+});
