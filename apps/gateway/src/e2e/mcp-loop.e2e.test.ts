@@ -14,6 +14,7 @@ import { EVERYTHING_BIN } from './mcp-upstreams.test-support.js';
  */
 const KEY = 'mcp-loop-key-0001';
 const NO_MCP = 'mcp-loop-none-0001';
+const ONE_RPM = 'mcp-loop-rpm1-0001';
 
 interface ChatBody {
   stream?: boolean;
@@ -67,6 +68,7 @@ beforeAll(async () => {
     keys: [
       { name: 'loop', secret: KEY, mcp: { servers: ['everything'] } },
       { name: 'none', secret: NO_MCP },
+      { name: 'one-rpm', secret: ONE_RPM, rpm: 1, mcp: { servers: ['everything'] } },
     ],
     sections: {
       database: await TEST_DATABASES[0]!.fresh(),
@@ -142,6 +144,12 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(completed.response.usage).toMatchObject({ input_tokens: 20, output_tokens: 4 });
     const sequence = events.map((event) => event.sequence_number as number);
     expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
+  });
+
+  it("counts each model call of the loop against the key's RPM: the second is refused with the usual 429", async () => {
+    const answer = await responses({}, ONE_RPM);
+    expect(answer.status).toBe(429);
+    expect(JSON.stringify(await answer.json())).toContain('Rate limit reached for key \\"one-rpm\\"');
   });
 
   it('refuses a gateway server the key may not use, as one that does not exist', async () => {

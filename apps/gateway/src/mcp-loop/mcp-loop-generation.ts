@@ -11,6 +11,7 @@ import type { McpUpstreams } from '../mcp/mcp-upstreams.js';
 import { itemId } from './approvals.js';
 import { offeredName } from './history-rewrite.js';
 import { innerModelCall, LoopStreamEnded } from './inner-call.js';
+import { checkLoopLimits, type LoopLimitsScope } from './loop-limits.js';
 import { LoopLedger } from './loop-ledger.js';
 import { splitServers } from './loop-servers.js';
 import { LoopStream } from './loop-stream.js';
@@ -18,11 +19,11 @@ import { callServerTool, readyServer, viewOf, type ReadyServer } from './loop-to
 import type { LoopBounds, LoopDeps } from './loop-types.js';
 import { runToolLoop } from './tool-loop.js';
 
-/** What the loop reads of the gateway: its MCP servers and bounds, and what a call is accounted with. */
-export interface McpLoopScope {
+/** What the loop reads of the gateway: its MCP servers and bounds, the key's limits, and what a call is accounted with. */
+export interface McpLoopScope extends LoopLimitsScope {
   mcp?: McpUpstreams;
-  config: { mcp: Pick<McpConfig, 'loop' | 'limits'> };
-  ops: { runtime: McpAccountingRuntime };
+  config: LoopLimitsScope['config'] & { mcp: Pick<McpConfig, 'loop' | 'limits'> };
+  ops: { runtime: McpAccountingRuntime & LoopLimitsScope['ops']['runtime'] };
 }
 
 /**
@@ -60,7 +61,7 @@ export async function runMcpLoopGeneration(
       base,
       servers,
       loopBounds(scope.config.mcp.loop),
-      loopDeps(context, request, run, servers, ledger, stream),
+      loopDeps(scope, context, key, request, run, servers, ledger, stream),
     );
     run.outcome.warn(answer.warnings);
     run.outcome.used(answer.response.usage);
@@ -99,7 +100,9 @@ function loopBounds(config: McpConfig['loop']): LoopBounds {
 
 /** The loop's model calls (through `runGeneration`, each a row and a span), tool calls (through the MCP room) and stream. */
 function loopDeps(
+  scope: LoopLimitsScope,
   context: RequestContext,
+  key: GatewayKey,
   request: GenerationRequest,
   run: GenerationRun,
   servers: readonly ReadyServer[],
@@ -116,6 +119,7 @@ function loopDeps(
     last ?? { id: itemId('mcp'), model: request.model, created: Math.floor(Date.now() / 1000), choices: [] };
   return {
     callModel: async (ir, iteration) => {
+      if (iteration > 1) await checkLoopLimits(scope, key);
       const started = performance.now();
       const live = stream && { loop: stream, mcpTools, caller: run.sink };
       const onOutcome = (outcome: CallOutcome, status: number): void => {
