@@ -29,10 +29,13 @@ function chatModel(request: ReceivedRequest, response: ServerResponse): void {
   const body = request.json() as ChatBody;
   const result = body.messages.find((message) => message.role === 'tool');
   const text = result ? `the tool said: ${String(result.content)}` : undefined;
+  // A user turn `call <tool> <arguments>` names another tool to call.
+  const asked = /^call (\S+) (.*)$/.exec(String(body.messages[0]?.content ?? ''));
+  const named = asked ? { name: `everything__${asked[1]}`, arguments: asked[2] } : undefined;
   const call = {
     id: 'call_1',
     type: 'function',
-    function: { name: 'everything__echo', arguments: '{"message":"ping"}' },
+    function: named ?? { name: 'everything__echo', arguments: '{"message":"ping"}' },
   };
   if (!body.stream) {
     const message = text
@@ -72,7 +75,10 @@ beforeAll(async () => {
     ],
     sections: {
       database: await TEST_DATABASES[0]!.fresh(),
-      mcp: { servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_BIN] }] },
+      mcp: {
+        servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_BIN] }],
+        limits: { callTimeoutMs: 5_000 },
+      },
     },
   });
 }, 60_000);
@@ -144,6 +150,17 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(completed.response.usage).toMatchObject({ input_tokens: 20, output_tokens: 4 });
     const sequence = events.map((event) => event.sequence_number as number);
     expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
+  });
+
+  it('gives a tool that runs past mcp.limits.callTimeoutMs an mcp_call with an error, and the model carries on', async () => {
+    const slow = { ...MCP_TOOL, allowed_tools: ['trigger-long-running-operation'] };
+    const input = 'call trigger-long-running-operation {"duration":30,"steps":1}';
+    const answer = await responses({ tools: [slow], input });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call', 'message']);
+    expect(String(body.output[1]?.error)).toMatch(/timed out/i);
+    expect(JSON.stringify(body.output[2])).toContain('the tool said: ');
   });
 
   it("counts each model call of the loop against the key's RPM: the second is refused with the usual 429", async () => {

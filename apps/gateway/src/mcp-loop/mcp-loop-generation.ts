@@ -1,6 +1,8 @@
 import type { IrRequest, IrResponse } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import { irRequestForTarget } from '../call/ir-request-for-target.js';
+import { startStreamGuard } from '../call/stream-guard.js';
+import { defaultCallOps } from '../plan/default-call-ops.js';
 import { sendTranslatedResponse } from '../call/translated-response.js';
 import type { McpConfig } from '../config/mcp-schema.js';
 import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
@@ -56,6 +58,8 @@ export async function runMcpLoopGeneration(
   const { mcpServers: _all, ...rest } = ir;
   const base: IrRequest = split.others.length > 0 ? { ...rest, mcpServers: split.others } : rest;
   const stream = request.stream ? new LoopStream(request, run, ir.includeStreamUsage === true) : undefined;
+  // One guard for the whole answer: keep-alives while tools run, the stream's longest duration.
+  const stopGuard = stream && guardStream(request, run, stream);
   try {
     const answer = await runToolLoop(
       base,
@@ -75,7 +79,17 @@ export async function runMcpLoopGeneration(
     if (error instanceof LoopStreamEnded || run.signal.callerLeft()) return run.sink.end();
     if (!stream || !run.sink.committed) throw error;
     await stream.fail((run.signal.stopReason() ?? asIrError(error)).data);
+  } finally {
+    stopGuard?.();
   }
+}
+
+function guardStream(request: GenerationRequest, run: GenerationRun, stream: LoopStream): () => void {
+  const { sink, signal } = run;
+  const streams = (request.ops ?? defaultCallOps()).streams;
+  return startStreamGuard({ sink, framer: request.framer, signal, commit: () => stream.commit() }, streams, (reason) =>
+    run.abort(reason),
+  );
 }
 
 /** Whether the request may hand the model MCP servers (a Responses `mcp` tool, Anthropic `mcp_servers`, or prepared IR with servers). */
