@@ -24,18 +24,19 @@ interface ChatBody {
 
 const USAGE = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
 
-/** The scripted chat model: a call of `everything__echo` until a tool result is in the history, then the result as text. */
+/** The scripted chat model: a call of an offered tool until a tool result is in the history, then the result as text. */
 function chatModel(request: ReceivedRequest, response: ServerResponse): void {
   const body = request.json() as ChatBody;
   const result = body.messages.find((message) => message.role === 'tool');
   const text = result ? `the tool said: ${String(result.content)}` : undefined;
-  // A user turn `call <tool> <arguments>` names another tool to call.
+  // The first offered tool with `{"message":"ping"}`, or the one a user turn `call <tool> <arguments>` names.
   const asked = /^call (\S+) (.*)$/.exec(String(body.messages[0]?.content ?? ''));
-  const named = asked ? { name: `everything__${asked[1]}`, arguments: asked[2] } : undefined;
+  const offered = (body.tools ?? []).map((tool) => tool.function.name);
+  const name = asked ? offered.find((tool) => tool.endsWith(`__${asked[1]}`)) : offered[0];
   const call = {
     id: 'call_1',
     type: 'function',
-    function: named ?? { name: 'everything__echo', arguments: '{"message":"ping"}' },
+    function: { name: name ?? 'none', arguments: asked?.[2] ?? '{"message":"ping"}' },
   };
   if (!body.stream) {
     const message = text
@@ -167,6 +168,24 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     const answer = await responses({}, ONE_RPM);
     expect(answer.status).toBe(429);
     expect(JSON.stringify(await answer.json())).toContain('Rate limit reached for key \\"one-rpm\\"');
+  });
+
+  it("runs a server named by the gateway's own /mcp URL, under the caller's label", async () => {
+    const byUrl = {
+      type: 'mcp',
+      server_label: 'gw',
+      server_url: `${harness.url}/mcp`,
+      require_approval: 'never',
+      allowed_tools: ['everything__echo'],
+    };
+    const before = harness.upstream.requests.length;
+    const answer = await responses({ tools: [byUrl] });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call', 'message']);
+    expect(body.output[1]).toMatchObject({ server_label: 'gw', name: 'everything__echo' });
+    const first = harness.upstream.requests[before]?.json() as ChatBody;
+    expect(first.tools?.map((tool) => tool.function.name)).toEqual(['gw__everything__echo']);
   });
 
   it('refuses a gateway server the key may not use, as one that does not exist', async () => {

@@ -43,9 +43,14 @@ export async function runMcpLoopGeneration(
   next: () => Promise<void>,
 ): Promise<void> {
   if (!mayCarryMcp(request)) return next();
+  const warnings = run.outcome.warnings;
   const ir = irRequestForTarget(request, run);
   const split = splitServers(ir.mcpServers ?? [], scope.mcp, key, hostOf(request.headers.host));
-  if (split.served.length === 0) return next();
+  if (split.served.length === 0) {
+    // Without the loop the request goes on as before: no decoding warnings on a body forwarded as is.
+    run.outcome.warnings = warnings;
+    return next();
+  }
   const ledger = new LoopLedger(scope.ops.runtime, context, key, request);
   const signal = run.signal.asAbortSignal();
   const setting = {
