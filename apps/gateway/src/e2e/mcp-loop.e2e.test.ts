@@ -28,6 +28,11 @@ const USAGE = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
 function chatModel(request: ReceivedRequest, response: ServerResponse): void {
   const body = request.json() as ChatBody;
   const result = body.messages.find((message) => message.role === 'tool');
+  // A user turn `fail after the tool` makes the model call fail once the tool answered.
+  if (result && String(body.messages[0]?.content).startsWith('fail')) {
+    sendJson(response, 500, { error: { message: 'the model broke', type: 'server_error' } });
+    return;
+  }
   const text = result ? `the tool said: ${String(result.content)}` : undefined;
   // The first offered tool with `{"message":"ping"}`, or the one a user turn `call <tool> <arguments>` names.
   const asked = /^call (\S+) (.*)$/.exec(String(body.messages[0]?.content ?? ''));
@@ -162,6 +167,26 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call', 'message']);
     expect(String(body.output[1]?.error)).toMatch(/timed out/i);
     expect(JSON.stringify(body.output[2])).toContain('the tool said: ');
+  });
+
+  it("returns the caller's own tool call to the caller, beside the MCP listing", async () => {
+    const own = { type: 'function', name: 'lookup', parameters: { type: 'object', properties: {} } };
+    const answer = await responses({ tools: [own, MCP_TOOL] });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'function_call']);
+    expect(body.output[1]).toMatchObject({ name: 'lookup' });
+  });
+
+  it('answers a model call failing after a tool call with the error in the caller style, whole or in-band', async () => {
+    const whole = await responses({ input: 'fail after the tool' });
+    expect(whole.status).toBe(500);
+    expect(JSON.stringify(await whole.json())).toContain('the model broke');
+    const streamed = await responses({ input: 'fail after the tool', stream: true });
+    expect(streamed.status).toBe(200);
+    const text = await streamed.text();
+    expect(text).toContain('the model broke');
+    expect(text).toContain('response.failed');
   });
 
   it("counts each model call of the loop against the key's RPM: the second is refused with the usual 429", async () => {
