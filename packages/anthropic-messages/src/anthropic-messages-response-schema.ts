@@ -78,7 +78,7 @@ export const anthropicStrictToolUseBlockSchema = z.strictObject({
   cache_control: z.optional(cacheControl),
 });
 
-/** Server tool blocks (`server_tool_use`, `web_search_tool_result`, …) are relayed as sent. */
+/** Server tool blocks (`server_tool_use`, `web_search_tool_result`, MCP calls, …) are relayed as sent. */
 const SERVER_BLOCK_TYPES = [
   'server_tool_use',
   'web_search_tool_result',
@@ -88,6 +88,8 @@ const SERVER_BLOCK_TYPES = [
   'text_editor_code_execution_tool_result',
   'tool_search_tool_result',
   'container_upload',
+  'mcp_tool_use',
+  'mcp_tool_result',
 ] as const;
 
 export const anthropicStrictServerBlockSchema = z.looseObject({ type: z.enum(SERVER_BLOCK_TYPES) });
