@@ -151,9 +151,24 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(text).toContain('Checking. ');
     expect(text).toContain('the tool said: ');
     const completed = events.find((event) => event.type === 'response.completed') as {
-      response: { usage: Record<string, number> };
+      response: { usage: Record<string, number>; output: Array<Record<string, unknown>> };
     };
     expect(completed.response.usage).toMatchObject({ input_tokens: 20, output_tokens: 4 });
+    expect(completed.response.output.map((item) => item.type)).toEqual([
+      'mcp_list_tools',
+      'message',
+      'mcp_call',
+      'message',
+    ]);
+    const done = events.filter((event) => event.type === 'response.output_item.done');
+    expect(done.map((event) => (event.item as { type: string }).type)).toEqual([
+      'mcp_list_tools',
+      'message',
+      'mcp_call',
+      'message',
+    ]);
+    expect(String((done[2]?.item as { output?: unknown }).output)).toContain('ping');
+    expect(done.map((event) => event.output_index)).toEqual([0, 1, 2, 3]);
     const sequence = events.map((event) => event.sequence_number as number);
     expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
   });
@@ -217,6 +232,53 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     const answer = await responses({}, NO_MCP);
     expect(answer.status).toBe(404);
     expect(JSON.stringify(await answer.json())).toContain('no MCP server named \\"everything\\"');
+  });
+});
+
+describe('the MCP tool loop inside an Anthropic Messages request on a chat upstream', () => {
+  async function messages(stream: boolean): Promise<Response> {
+    return fetch(`${harness.url}/v1/messages`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': KEY,
+        'anthropic-version': '2023-06-01',
+        'anthropic-beta': 'mcp-client-2025-04-04',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        model: 'up/scripted',
+        max_tokens: 100,
+        stream,
+        messages: [{ role: 'user', content: 'echo ping' }],
+        mcp_servers: [
+          {
+            type: 'url',
+            url: `${harness.url}/mcp/everything`,
+            name: 'everything',
+            tool_configuration: { allowed_tools: ['echo'] },
+          },
+        ],
+      }),
+    });
+  }
+
+  it('answers mcp_tool_use and mcp_tool_result blocks, then the text', async () => {
+    const answer = await messages(false);
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { content: Array<Record<string, unknown>>; usage: Record<string, number> };
+    expect(body.content.map((block) => block.type)).toEqual(['mcp_tool_use', 'mcp_tool_result', 'text']);
+    expect(body.content[0]).toMatchObject({ name: 'echo', server_name: 'everything', input: { message: 'ping' } });
+    expect(JSON.stringify(body.content[1])).toContain('ping');
+    expect(body.usage).toMatchObject({ input_tokens: 20, output_tokens: 4 });
+  });
+
+  it('streams them in turn with the text', async () => {
+    const answer = await messages(true);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    const starts = [...text.matchAll(/"content_block":\{"type":"(\w+)"/g)].map((match) => match[1]);
+    expect(starts).toEqual(['text', 'mcp_tool_use', 'mcp_tool_result', 'text']);
+    expect(text.match(/event: message_start/g)).toHaveLength(1);
   });
 });
 
