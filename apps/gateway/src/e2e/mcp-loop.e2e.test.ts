@@ -204,6 +204,39 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(text).toContain('response.failed');
   });
 
+  it('stops the tool call under way when the caller leaves (cancelled before its time bound)', async () => {
+    const slow = { ...MCP_TOOL, allowed_tools: ['trigger-long-running-operation'] };
+    const leaving = new AbortController();
+    const answer = await fetch(`${harness.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'up/scripted',
+        stream: true,
+        input: 'call trigger-long-running-operation {"duration":30,"steps":1}',
+        tools: [slow],
+      }),
+      signal: leaving.signal,
+    });
+    const requestId = answer.headers.get('x-request-id');
+    const reader = answer.body!.getReader();
+    let seen = '';
+    // The first model call is over once its text is out: the tool call is what runs next.
+    while (!seen.includes('Checking. ')) seen += new TextDecoder().decode((await reader.read()).value);
+    leaving.abort();
+    const operator = operatorOf(harness.gateway.gateway.ops.runtime)!;
+    let row: Record<string, unknown> | undefined;
+    for (let tries = 0; !row && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await operator.ledger.flush();
+      const rows = await ledgerRows(operator.db, { from: 0, to: Date.now() + 1, keyId: undefined, key: 'loop' }, 50);
+      row = rows.find((candidate) => candidate.request_id === requestId && candidate.path === 'tools/call');
+    }
+    // The SDK reports a cancel with the timeout's code: the call's duration tells them apart (the tool runs 30 s, the bound is 5 s).
+    expect(row).toMatchObject({ model: 'trigger-long-running-operation', status: 502 });
+    expect(Number(row?.latency_ms)).toBeLessThan(5_000);
+  });
+
   it("counts each model call of the loop against the key's RPM: the second is refused with the usual 429", async () => {
     const answer = await responses({}, ONE_RPM);
     expect(answer.status).toBe(429);
