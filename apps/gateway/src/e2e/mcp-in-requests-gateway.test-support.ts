@@ -1,0 +1,143 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
+import { z } from 'zod';
+import { BEDROCK_PROVIDER } from './bedrock-e2e.test-support.js';
+import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
+import { EVERYTHING_BIN } from './mcp-upstreams.test-support.js';
+import { scriptedUpstream, type ScriptedWire } from './mcp-in-requests-upstreams.test-support.js';
+
+/**
+ * The gateway the MCP-in-requests judges run against: one scripted upstream per wire (routes
+ * `chat/<script>`, `anthropic/<script>`, `gemini/<script>`, `bedrock/<script>`), and two MCP servers it
+ * serves: the real `@modelcontextprotocol/server-everything` over stdio (`everything`) and a
+ * loopback server whose tools fail or hang (`faults`).
+ */
+export const ROUTE_PREFIX: Record<ScriptedWire, string> = {
+  'openai-chat': 'chat',
+  'anthropic-messages': 'anthropic',
+  gemini: 'gemini',
+  'bedrock-converse': 'bedrock',
+};
+
+/** What the faulty MCP server's `fail` tool answers (as an MCP tool error). */
+export const FAILURE_TEXT = 'the faults server refused: scripted failure';
+
+export interface FaultyMcpServer {
+  url: string;
+  /** How many `slow` calls are still waiting (a call past the gateway's bound is abandoned, not answered). */
+  readonly pendingSlowCalls: number;
+  close(): Promise<void>;
+}
+
+/** A loopback Streamable HTTP MCP server with tools `echo`, `fail` (an MCP tool error) and `slow` (waits `ms`). */
+export async function startFaultyMcpServer(): Promise<FaultyMcpServer> {
+  let pendingSlowCalls = 0;
+  const timers = new Set<NodeJS.Timeout>();
+  const build = (): McpServer => {
+    const mcp = new McpServer({ name: 'faults', version: '1.0.0' });
+    mcp.registerTool('echo', { inputSchema: { message: z.string() } }, ({ message }) => ({
+      content: [{ type: 'text', text: `Echo: ${message}` }],
+    }));
+    mcp.registerTool('fail', { inputSchema: { reason: z.string().optional() } }, () => ({
+      content: [{ type: 'text', text: FAILURE_TEXT }],
+      isError: true,
+    }));
+    mcp.registerTool('slow', { inputSchema: { ms: z.number() } }, async ({ ms }) => {
+      pendingSlowCalls++;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        timers.add(timer);
+      });
+      pendingSlowCalls--;
+      return { content: [{ type: 'text', text: 'slow done' }] };
+    });
+    return mcp;
+  };
+  const server = createServer((request, response) => {
+    const mcp = build();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on('close', () => void mcp.close());
+    void mcp.connect(transport).then(() => transport.handleRequest(request, response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    get pendingSlowCalls() {
+      return pendingSlowCalls;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface LoopGateway {
+  harness: Harness;
+  /** The gateway's base URL. */
+  url: string;
+  /** Every scripted upstream, by wire (their `requests` are what the gateway sent). */
+  upstreams: Record<ScriptedWire, LoopbackUpstream>;
+  faults: FaultyMcpServer;
+  close(): Promise<void>;
+}
+
+export interface LoopGatewayOptions {
+  /** Config sections beside `mcp.servers` (e.g. the loop's bounds under `mcp`). */
+  mcp?: Record<string, unknown>;
+  sections?: Record<string, unknown>;
+  keys?: unknown[];
+}
+
+/** Starts the scripted upstreams, the faulty MCP server and the gateway in front of them. */
+export async function startLoopGateway(options: LoopGatewayOptions = {}): Promise<LoopGateway> {
+  const faults = await startFaultyMcpServer();
+  const anthropic = await startLoopbackUpstream(scriptedUpstream('anthropic-messages'));
+  const gemini = await startLoopbackUpstream(scriptedUpstream('gemini'));
+  const bedrock = await startLoopbackUpstream(scriptedUpstream('bedrock-converse'));
+  const harness = await startHarness(scriptedUpstream('openai-chat'), {
+    keys: options.keys ?? [{ name: 'loop', secret: GATEWAY_KEY, mcp: { servers: ['*'] } }],
+    providers: [
+      { id: 'anthropic', type: 'anthropic', baseUrl: anthropic.url, apiKey: 'upstream-secret' },
+      { id: 'gemini', type: 'gemini', baseUrl: `${gemini.url}/v1beta`, apiKey: 'upstream-secret' },
+      { id: 'bedrock', ...BEDROCK_PROVIDER, baseUrl: bedrock.url },
+    ],
+    models: [
+      { name: 'chat/*', targets: [{ provider: 'upstream' }] },
+      { name: 'anthropic/*', targets: [{ provider: 'anthropic' }], defaultMaxOutputTokens: 1024 },
+      { name: 'gemini/*', targets: [{ provider: 'gemini' }] },
+      { name: 'bedrock/*', targets: [{ provider: 'bedrock' }] },
+    ],
+    sections: {
+      ...options.sections,
+      mcp: {
+        ...options.mcp,
+        servers: [
+          { name: 'everything', command: process.execPath, args: [EVERYTHING_BIN] },
+          { name: 'faults', url: faults.url },
+        ],
+      },
+    },
+  });
+  return {
+    harness,
+    url: harness.url,
+    upstreams: {
+      'openai-chat': harness.upstream,
+      'anthropic-messages': anthropic,
+      gemini,
+      'bedrock-converse': bedrock,
+    },
+    faults,
+    async close() {
+      await harness.close();
+      await Promise.all([anthropic.close(), gemini.close(), bedrock.close(), faults.close()]);
+    },
+  };
+}
