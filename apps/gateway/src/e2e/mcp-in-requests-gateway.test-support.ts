@@ -27,14 +27,11 @@ export const FAILURE_TEXT = 'the faults server refused: scripted failure';
 
 export interface FaultyMcpServer {
   url: string;
-  /** How many `slow` calls are still waiting (a call past the gateway's bound is abandoned, not answered). */
-  readonly pendingSlowCalls: number;
   close(): Promise<void>;
 }
 
 /** A loopback Streamable HTTP MCP server with tools `echo`, `fail` (an MCP tool error) and `slow` (waits `ms`). */
 export async function startFaultyMcpServer(): Promise<FaultyMcpServer> {
-  let pendingSlowCalls = 0;
   const timers = new Set<NodeJS.Timeout>();
   const build = (): McpServer => {
     const mcp = new McpServer({ name: 'faults', version: '1.0.0' });
@@ -46,12 +43,10 @@ export async function startFaultyMcpServer(): Promise<FaultyMcpServer> {
       isError: true,
     }));
     mcp.registerTool('slow', { inputSchema: { ms: z.number() } }, async ({ ms }) => {
-      pendingSlowCalls++;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
         timers.add(timer);
       });
-      pendingSlowCalls--;
       return { content: [{ type: 'text', text: 'slow done' }] };
     });
     return mcp;
@@ -66,9 +61,6 @@ export async function startFaultyMcpServer(): Promise<FaultyMcpServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    get pendingSlowCalls() {
-      return pendingSlowCalls;
-    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
