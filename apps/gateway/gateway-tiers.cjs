@@ -12,7 +12,7 @@ const entry = ['app.ts', 'server.ts', 'main.ts', 'gateway.ts', 'console-route.ts
  * read it, and it reads none of them.
  */
 const steps = [
-  ['route', 'admin', 'signin', 'mcp'],
+  ['route', 'admin', 'signin', 'mcp', 'mcp-loop'],
   ['operations'],
   ['admit'],
   ['services', 'responses', 'cache'],

@@ -62,11 +62,50 @@ export const openAiResponsesStrictCompactionSchema = z.strictObject({
   created_by: z.optional(z.string()),
 });
 
+const mcpCall = {
+  id: z.string().check(z.minLength(1)),
+  server_label: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+};
+
+export const openAiResponsesStrictMcpListToolsSchema = z.strictObject({
+  type: z.literal('mcp_list_tools'),
+  id: z.string().check(z.minLength(1)),
+  server_label: z.string(),
+  tools: z.array(
+    z.strictObject({
+      name: z.string(),
+      input_schema: z.unknown(),
+      description: z.nullish(z.string()),
+      annotations: z.nullish(z.unknown()),
+    }),
+  ),
+  error: z.nullish(z.string()),
+});
+
+export const openAiResponsesStrictMcpCallSchema = z.strictObject({
+  type: z.literal('mcp_call'),
+  ...mcpCall,
+  output: z.nullish(z.string()),
+  error: z.nullish(z.string()),
+  approval_request_id: z.nullish(z.string()),
+  status: z.optional(z.enum(['in_progress', 'completed', 'incomplete', 'calling', 'failed'])),
+});
+
+export const openAiResponsesStrictMcpApprovalRequestSchema = z.strictObject({
+  type: z.literal('mcp_approval_request'),
+  ...mcpCall,
+});
+
 const mappedItems = {
   message: openAiResponsesStrictMessageSchema,
   function_call: openAiResponsesStrictFunctionCallSchema,
   reasoning: openAiResponsesStrictReasoningSchema,
   compaction: openAiResponsesStrictCompactionSchema,
+  mcp_list_tools: openAiResponsesStrictMcpListToolsSchema,
+  mcp_call: openAiResponsesStrictMcpCallSchema,
+  mcp_approval_request: openAiResponsesStrictMcpApprovalRequestSchema,
 } as const;
 
 /** An output item: the kinds this package writes are checked strictly, others need a type and an id. */

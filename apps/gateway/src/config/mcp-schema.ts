@@ -60,9 +60,23 @@ export const mcpLimitsSchema = strictObject({
   restartMaxMs: positiveInt.default(30_000),
 });
 
+/**
+ * Bounds of the tool loop the gateway runs inside a model request (an MCP tool naming one of its
+ * own servers, on an upstream that cannot run MCP itself); each has a default.
+ */
+export const mcpLoopSchema = strictObject({
+  /** Model calls one request may make; past it the answer ends with what exists and a warning. */
+  maxIterations: positiveInt.max(100).default(8),
+  /** Time the whole loop may take, in seconds; past it the answer ends with what exists and a warning. */
+  timeoutSeconds: positiveInt.max(3_600).default(120),
+  /** Largest tool result fed back to the model, in bytes of text; a longer one is cut and says so. */
+  maxResultBytes: positiveInt.default(65_536),
+});
+
 export const mcpSchema = strictObject({
   servers: z.array(mcpServerSchema).default([]),
   limits: mcpLimitsSchema.prefault({}),
+  loop: mcpLoopSchema.prefault({}),
 });
 
 /** A key's MCP grant: the servers it may use (`*` for all) and the tools it may see and call (globs). */
@@ -75,4 +89,5 @@ export const mcpGrantSchema = strictObject({
 export type McpConfig = z.infer<typeof mcpSchema>;
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;
 export type McpLimits = z.infer<typeof mcpLimitsSchema>;
+export type McpLoopLimits = z.infer<typeof mcpLoopSchema>;
 export type McpGrantConfig = z.infer<typeof mcpGrantSchema>;
