@@ -1,12 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import { z } from 'zod';
 import { BEDROCK_PROVIDER } from './bedrock-e2e.test-support.js';
 import { GATEWAY_KEY, startHarness, type Harness } from './gateway-harness.test-support.js';
-import { EVERYTHING_BIN } from './mcp-upstreams.test-support.js';
+import { EVERYTHING_BIN, startLoopbackMcpServer, type LoopbackMcpServer } from './mcp-upstreams.test-support.js';
 import { scriptedUpstream, type ScriptedWire } from './mcp-in-requests-upstreams.test-support.js';
 
 /**
@@ -25,15 +22,9 @@ export const ROUTE_PREFIX: Record<ScriptedWire, string> = {
 /** What the faulty MCP server's `fail` tool answers (as an MCP tool error). */
 export const FAILURE_TEXT = 'the faults server refused: scripted failure';
 
-export interface FaultyMcpServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** A loopback Streamable HTTP MCP server with tools `echo`, `fail` (an MCP tool error) and `slow` (waits `ms`). */
-export async function startFaultyMcpServer(): Promise<FaultyMcpServer> {
-  const timers = new Set<NodeJS.Timeout>();
-  const build = (): McpServer => {
+/** A loopback MCP server with tools `echo`, `fail` (an MCP tool error) and `slow` (waits `ms`, or until cancelled). */
+export function startFaultyMcpServer(): Promise<LoopbackMcpServer> {
+  return startLoopbackMcpServer(() => {
     const mcp = new McpServer({ name: 'faults', version: '1.0.0' });
     mcp.registerTool('echo', { inputSchema: { message: z.string() } }, ({ message }) => ({
       content: [{ type: 'text', text: `Echo: ${message}` }],
@@ -42,32 +33,18 @@ export async function startFaultyMcpServer(): Promise<FaultyMcpServer> {
       content: [{ type: 'text', text: FAILURE_TEXT }],
       isError: true,
     }));
-    mcp.registerTool('slow', { inputSchema: { ms: z.number() } }, async ({ ms }) => {
+    mcp.registerTool('slow', { inputSchema: { ms: z.number() } }, async ({ ms }, extra) => {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
-        timers.add(timer);
+        extra.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
       return { content: [{ type: 'text', text: 'slow done' }] };
     });
     return mcp;
-  };
-  const server = createServer((request, response) => {
-    const mcp = build();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.on('close', () => void mcp.close());
-    void mcp.connect(transport).then(() => transport.handleRequest(request, response));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 export interface LoopGateway {
@@ -76,7 +53,7 @@ export interface LoopGateway {
   url: string;
   /** Every scripted upstream, by wire (their `requests` are what the gateway sent). */
   upstreams: Record<ScriptedWire, LoopbackUpstream>;
-  faults: FaultyMcpServer;
+  faults: LoopbackMcpServer;
   close(): Promise<void>;
 }
 

@@ -2,7 +2,13 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY } from './gateway-harness.test-support.js';
-import { ROUTE_PREFIX, startLoopGateway, type LoopGateway } from './mcp-in-requests-gateway.test-support.js';
+import {
+  FAILURE_TEXT,
+  ROUTE_PREFIX,
+  startLoopGateway,
+  type LoopGateway,
+} from './mcp-in-requests-gateway.test-support.js';
+import { connectClient } from './mcp-upstreams.test-support.js';
 import { ANSWER_HEAD, ECHO_MESSAGE } from './mcp-in-requests-model.test-support.js';
 import type { ScriptedWire } from './mcp-in-requests-upstreams.test-support.js';
 
@@ -91,4 +97,28 @@ describe.each(WIRES)('the scripted %s upstream', (wire) => {
     },
     30_000,
   );
+});
+
+describe('the MCP servers behind the loop gateway', () => {
+  it('serves the faults server: echo answers, fail is a tool error', async () => {
+    const client = await connectClient(`${loop.url}/mcp/faults`, GATEWAY_KEY);
+    try {
+      const echo = await client.callTool({ name: 'echo', arguments: { message: ECHO_MESSAGE } });
+      expect(echo.content).toEqual([{ type: 'text', text: `Echo: ${ECHO_MESSAGE}` }]);
+      const fail = await client.callTool({ name: 'fail', arguments: {} });
+      expect(fail).toMatchObject({ isError: true, content: [{ type: 'text', text: FAILURE_TEXT }] });
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it('serves server-everything, whose echo answers as the scripts quote it', async () => {
+    const client = await connectClient(`${loop.url}/mcp/everything`, GATEWAY_KEY);
+    try {
+      const echo = await client.callTool({ name: 'echo', arguments: { message: ECHO_MESSAGE } });
+      expect(echo.content).toEqual([{ type: 'text', text: `Echo: ${ECHO_MESSAGE}` }]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
