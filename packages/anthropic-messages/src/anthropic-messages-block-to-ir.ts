@@ -11,6 +11,7 @@ import type {
   AnthropicToolUseBlockParam,
 } from './anthropic-messages-content-schema.js';
 import { mediaTypeFromUrl, utf8ToBase64 } from './anthropic-messages-base64.js';
+import { anthropicMcpUseToIr } from './anthropic-messages-mcp-blocks.js';
 
 /** One wire block read into the IR: a part (with the fields it could not carry), or nothing. */
 export interface BlockReading {
@@ -22,7 +23,8 @@ export interface BlockReading {
 /** The wire block is not representable at all: keep it whole. */
 const UNMAPPED: BlockReading = {};
 
-function extras(block: Record<string, unknown>, mapped: readonly string[]): Record<string, unknown> | undefined {
+/** The fields of `block` other than `mapped` (null ones skipped), or undefined when there are none. */
+export function extras(block: Record<string, unknown>, mapped: readonly string[]): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(block))
     if (!mapped.includes(key) && value !== undefined && value !== null) out[key] = value;
@@ -148,7 +150,8 @@ function redactedThinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
  * One request content block -> one IR part. The block is one the request schema accepted (its
  * kind's schema checked it there), so it is read as that kind without being parsed again: a
  * second zod pass per block was a third of the decoding of an agent's conversation. Blocks the IR has no part for (server tool blocks,
- * `search_result`, content-sourced documents…) read as `{}`: the caller keeps them whole.
+ * `search_result`, content-sourced documents…) read as `{}`: the caller keeps them whole; an
+ * `mcp_tool_result` is read onto its call by the turn reader.
  * `toolNames` resolves `tool_result.tool_use_id` to the name of the earlier `tool_use`.
  */
 export function anthropicBlockToIr(
@@ -170,6 +173,8 @@ export function anthropicBlockToIr(
       return thinkingToIr(block);
     case 'redacted_thinking':
       return redactedThinkingToIr(block);
+    case 'mcp_tool_use':
+      return reading(anthropicMcpUseToIr(block), extras(block, ['type', 'id', 'name', 'server_name', 'input']));
     default:
       return UNMAPPED;
   }

@@ -72,6 +72,25 @@ export const anthropicRedactedThinkingBlockParamSchema = z.looseObject({
   data: z.string(),
 });
 
+/** A call Anthropic's MCP connector made (`BetaMCPToolUseBlockParam`). */
+export const anthropicMcpToolUseBlockParamSchema = z.looseObject({
+  type: z.literal('mcp_tool_use'),
+  id: z.string(),
+  name: z.string(),
+  server_name: z.string(),
+  input: z.unknown(),
+  cache_control: cacheControl,
+});
+
+/** The result of an `mcp_tool_use` (`BetaRequestMCPToolResultBlockParam`). */
+export const anthropicMcpToolResultBlockParamSchema = z.looseObject({
+  type: z.literal('mcp_tool_result'),
+  tool_use_id: z.string(),
+  content: z.optional(z.union([z.string(), z.array(anthropicTextBlockParamSchema)])),
+  is_error: z.nullish(z.boolean()),
+  cache_control: cacheControl,
+});
+
 /** The request block kinds the IR can carry, by `type`. */
 export const ANTHROPIC_KNOWN_BLOCK_SCHEMAS = {
   text: anthropicTextBlockParamSchema,
@@ -81,6 +100,8 @@ export const ANTHROPIC_KNOWN_BLOCK_SCHEMAS = {
   tool_result: anthropicToolResultBlockParamSchema,
   thinking: anthropicThinkingBlockParamSchema,
   redacted_thinking: anthropicRedactedThinkingBlockParamSchema,
+  mcp_tool_use: anthropicMcpToolUseBlockParamSchema,
+  mcp_tool_result: anthropicMcpToolResultBlockParamSchema,
 };
 
 /** Any request content block: known kinds validated, unknown kinds (server tool blocks…) kept. */
@@ -94,5 +115,7 @@ export type AnthropicToolUseBlockParam = z.infer<typeof anthropicToolUseBlockPar
 export type AnthropicToolResultBlockParam = z.infer<typeof anthropicToolResultBlockParamSchema>;
 export type AnthropicThinkingBlockParam = z.infer<typeof anthropicThinkingBlockParamSchema>;
 export type AnthropicRedactedThinkingBlockParam = z.infer<typeof anthropicRedactedThinkingBlockParamSchema>;
+export type AnthropicMcpToolUseBlockParam = z.infer<typeof anthropicMcpToolUseBlockParamSchema>;
+export type AnthropicMcpToolResultBlockParam = z.infer<typeof anthropicMcpToolResultBlockParamSchema>;
 /** A request content block as accepted (known kinds are validated further by their schema). */
 export type AnthropicContentBlockParam = z.infer<typeof anthropicContentBlockParamSchema>;

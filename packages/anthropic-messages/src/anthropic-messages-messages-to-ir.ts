@@ -1,7 +1,12 @@
 import type { IrContentPart, IrMessage, IrRole } from '@interlingua/ir';
-import { anthropicBlockToIr } from './anthropic-messages-block-to-ir.js';
-import type { AnthropicContentBlockParam, AnthropicTextBlockParam } from './anthropic-messages-content-schema.js';
+import { anthropicBlockToIr, extras } from './anthropic-messages-block-to-ir.js';
+import type {
+  AnthropicContentBlockParam,
+  AnthropicMcpToolResultBlockParam,
+  AnthropicTextBlockParam,
+} from './anthropic-messages-content-schema.js';
 import type { AnthropicBlockNote } from './anthropic-messages-extension.js';
+import { withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
 import type { AnthropicMessageParam } from './anthropic-messages-request-schema.js';
 
 /** IR messages plus the positional notes for what the IR could not carry. */
@@ -20,7 +25,32 @@ function draft(role: IrRole): Draft {
   return { role, parts: [], notes: [] };
 }
 
+/**
+ * An `mcp_tool_result` onto the `mcp-call` of its `mcp_tool_use` earlier in the turn (fields the
+ * part does not carry, and content other than plain text blocks, kept in a note). False when the
+ * turn holds no call waiting for it.
+ */
+function addMcpResult(target: Draft, block: AnthropicMcpToolResultBlockParam): boolean {
+  const position = target.parts.findIndex(
+    (part) =>
+      part.type === 'mcp-call' &&
+      part.id === block.tool_use_id &&
+      part.output === undefined &&
+      part.error === undefined,
+  );
+  const call = target.parts[position];
+  if (call?.type !== 'mcp-call') return false;
+  target.parts[position] = withAnthropicMcpResult(call, block);
+  const { content } = block;
+  const plain = !Array.isArray(content) || content.every((item) => Object.keys(item).length === 2);
+  const extra = { ...extras(block, ['type', 'tool_use_id', 'content', 'is_error']), ...(plain ? {} : { content }) };
+  if (Object.keys(extra).length > 0)
+    target.notes.push({ part: position, role: target.role, kind: 'mcp_tool_result', id: call.id, extra });
+  return true;
+}
+
 function addBlock(target: Draft, block: AnthropicContentBlockParam, toolNames: Map<string, string>): void {
+  if (block.type === 'mcp_tool_result' && addMcpResult(target, block as AnthropicMcpToolResultBlockParam)) return;
   const { part, extra } = anthropicBlockToIr(block, toolNames);
   const position = target.parts.length;
   if (!part) {
@@ -35,6 +65,7 @@ function addBlock(target: Draft, block: AnthropicContentBlockParam, toolNames: M
 function noteId(part: IrContentPart): { id?: string } {
   if (part.type === 'tool-call') return { id: part.id };
   if (part.type === 'tool-result') return { id: part.toolCallId };
+  if (part.type === 'mcp-call') return { id: part.id };
   return {};
 }
 

@@ -27,7 +27,8 @@ export const anthropicCustomToolSchema = z.looseObject({
   strict: z.optional(z.boolean()),
 });
 
-export const anthropicToolSchema = z.looseObject({ type: z.optional(z.string()), name: toolName }).check(
+/** A tool: custom tools are checked whole; server tools pass untouched (an `mcp_toolset` has no `name`). */
+export const anthropicToolSchema = z.looseObject({ type: z.optional(z.string()), name: z.optional(toolName) }).check(
   z.superRefine((tool, ctx) => {
     if (tool.type !== undefined && tool.type !== 'custom') return;
     const parsed = anthropicCustomToolSchema.safeParse(tool);
@@ -43,6 +44,21 @@ export const anthropicToolChoiceSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('tool'), name: toolName, ...parallel }),
   z.looseObject({ type: z.literal('none') }),
 ]);
+
+/**
+ * An MCP server for Anthropic's MCP connector (`BetaRequestMCPServerURLDefinition`): its tools are
+ * chosen by `tool_configuration` (beta `mcp-client-2025-04-04`) or by an `mcp_toolset` tool
+ * naming it (beta `mcp-client-2025-11-20`).
+ */
+export const anthropicMcpServerSchema = z.looseObject({
+  type: z.literal('url'),
+  name: z.string().check(z.minLength(1)),
+  url: z.string().check(z.minLength(1)),
+  authorization_token: z.nullish(z.string()),
+  tool_configuration: z.nullish(
+    z.looseObject({ enabled: z.nullish(z.boolean()), allowed_tools: z.nullish(z.array(z.string())) }),
+  ),
+});
 
 const display = z.nullish(z.string());
 
@@ -87,6 +103,7 @@ const requestShape = {
   /** Structured outputs before they went GA (beta `structured-outputs-2025-11-13`). */
   output_format: z.nullish(anthropicJsonOutputFormatSchema),
   stream: z.optional(z.boolean()),
+  mcp_servers: z.optional(z.array(anthropicMcpServerSchema)),
   service_tier: z.optional(z.string()),
   /** Request-level breakpoint: caches up to the last cacheable block. */
   cache_control: z.nullish(anthropicCacheControlSchema),
@@ -113,6 +130,7 @@ export const anthropicCountTokensResponseSchema = z.strictObject({ input_tokens:
 export type AnthropicMessageParam = z.infer<typeof anthropicMessageParamSchema>;
 export type AnthropicTool = z.infer<typeof anthropicToolSchema>;
 export type AnthropicCustomTool = z.infer<typeof anthropicCustomToolSchema>;
+export type AnthropicMcpServer = z.infer<typeof anthropicMcpServerSchema>;
 export type AnthropicToolChoice = z.infer<typeof anthropicToolChoiceSchema>;
 export type AnthropicThinkingConfig = z.infer<typeof anthropicThinkingConfigSchema>;
 export type AnthropicOutputConfig = z.infer<typeof anthropicOutputConfigSchema>;
@@ -137,4 +155,5 @@ export const ANTHROPIC_MAPPED_REQUEST_FIELDS: ReadonlySet<string> = new Set([
   'output_config',
   'output_format',
   'stream',
+  'mcp_servers',
 ]);

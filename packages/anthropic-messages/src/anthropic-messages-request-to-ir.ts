@@ -7,6 +7,7 @@ import {
   type AnthropicRequestExtension,
 } from './anthropic-messages-extension.js';
 import { invalidRequestFromZod } from './anthropic-messages-invalid-request.js';
+import { anthropicMcpServersToIr } from './anthropic-messages-mcp-servers.js';
 import { anthropicMessagesToIr } from './anthropic-messages-messages-to-ir.js';
 import { anthropicReasoningToIr, anthropicResponseFormatToIr } from './anthropic-messages-reasoning-to-ir.js';
 import {
@@ -65,6 +66,11 @@ export function anthropicMessagesRequestBodyToIr(body: AnthropicCountTokensReque
   if (tools && (tools.tools.length > 0 || body.tools?.length === 0)) ir.tools = tools.tools;
   const search = tools?.notes.find((note) => note.tool && isAnthropicWebSearchTool(note.tool))?.tool;
   if (search) ir.webSearch = anthropicWebSearchToolToIr(search);
+  if (body.mcp_servers)
+    ir.mcpServers = anthropicMcpServersToIr(
+      body.mcp_servers,
+      tools?.notes.flatMap((note) => (note.tool ? [note.tool] : [])) ?? [],
+    );
   if (body.tool_choice) Object.assign(ir, anthropicToolChoiceToIr(body.tool_choice));
   if (body.max_tokens !== undefined) ir.maxOutputTokens = body.max_tokens;
   const reasoning = anthropicReasoningToIr(body.thinking, body.output_config);

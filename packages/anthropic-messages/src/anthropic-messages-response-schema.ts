@@ -78,6 +78,23 @@ export const anthropicStrictToolUseBlockSchema = z.strictObject({
   cache_control: z.optional(cacheControl),
 });
 
+/** A call of Anthropic's MCP connector (`BetaMCPToolUseBlock`). */
+export const anthropicStrictMcpToolUseBlockSchema = z.strictObject({
+  type: z.literal('mcp_tool_use'),
+  id: z.string().check(z.regex(/^[a-zA-Z0-9_-]+$/)),
+  name: z.string(),
+  server_name: z.string(),
+  input: z.record(z.string(), z.unknown()),
+});
+
+/** Its result (`BetaMCPToolResultBlock`). */
+export const anthropicStrictMcpToolResultBlockSchema = z.strictObject({
+  type: z.literal('mcp_tool_result'),
+  tool_use_id: z.string(),
+  is_error: z.boolean(),
+  content: z.union([z.string(), z.array(anthropicStrictTextBlockSchema)]),
+});
+
 /** Server tool blocks (`server_tool_use`, `web_search_tool_result`, …) are relayed as sent. */
 const SERVER_BLOCK_TYPES = [
   'server_tool_use',
@@ -97,6 +114,8 @@ export const anthropicStrictContentBlockSchema = z.union([
   anthropicStrictThinkingBlockSchema,
   anthropicStrictRedactedThinkingBlockSchema,
   anthropicStrictToolUseBlockSchema,
+  anthropicStrictMcpToolUseBlockSchema,
+  anthropicStrictMcpToolResultBlockSchema,
   anthropicStrictServerBlockSchema,
 ]);
 

@@ -8,6 +8,7 @@ import {
   unknownFields,
   type AnthropicBlockNote,
 } from './anthropic-messages-extension.js';
+import { anthropicMcpUseToIr, isMcpToolUse, withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
 import { anthropicMessagesResponseSchema } from './anthropic-messages-response-schema.js';
 import { anthropicCitationsToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
 import { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
@@ -97,7 +98,8 @@ function notAResponse(body: unknown): IrError {
 
 /**
  * Anthropic `Message` -> IR response, leniently. A web search (`server_tool_use` + its
- * `web_search_tool_result`) becomes a web-search part and web search `citations` the text's own;
+ * `web_search_tool_result`) becomes a web-search part, an MCP call (`mcp_tool_use` + its
+ * `mcp_tool_result`) an `mcp-call` part, and web search `citations` the text's own;
  * other server tool blocks and citations are kept under `extensions['anthropic-messages']` by position. Throws `upstream-error` (or the error it carries) when the body is no message.
  */
 export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse> {
@@ -107,15 +109,26 @@ export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse>
   const content: IrContentPart[] = [];
   const notes: AnthropicBlockNote[] = [];
   const results = new Map<unknown, Record<string, unknown>>();
-  for (const block of body.content) if (block.type === 'web_search_tool_result') results.set(block.tool_use_id, block);
-  const searched = new Set<Record<string, unknown>>();
+  const mcpResults = new Map<unknown, Record<string, unknown>>();
+  for (const block of body.content) {
+    if (block.type === 'web_search_tool_result') results.set(block.tool_use_id, block);
+    if (block.type === 'mcp_tool_result') mcpResults.set(block.tool_use_id, block);
+  }
+  const paired = new Set<Record<string, unknown>>();
   const citationBudget = new CitationBudget();
   for (const block of body.content) {
-    if (searched.has(block)) continue;
+    if (paired.has(block)) continue;
     const result = isWebSearchUse(block) ? results.get(block.id) : undefined;
     if (result) {
-      searched.add(result);
+      paired.add(result);
       content.push(anthropicSearchToIr(block, result));
+      continue;
+    }
+    if (isMcpToolUse(block)) {
+      const mcpResult = mcpResults.get(block.id);
+      if (mcpResult) paired.add(mcpResult);
+      const call = anthropicMcpUseToIr(block);
+      content.push(mcpResult ? withAnthropicMcpResult(call, mcpResult) : call);
       continue;
     }
     const part = anthropicResponseBlockToIr(block, citationBudget, content.length);

@@ -1,18 +1,20 @@
 import type { IrRequest, StyleOnlyEntry } from '@interlingua/ir';
 import { readRequestExtension } from './anthropic-messages-extension.js';
+import { isMcpToolset } from './anthropic-messages-mcp-servers.js';
 import { isAnthropicWebSearchTool } from './anthropic-messages-web-search.js';
 
 const typeOf = (record: Record<string, unknown>): string => (typeof record.type === 'string' ? record.type : 'untyped');
 
 /**
  * The server tools and content blocks of a decoded Messages request that the IR cannot express
- * (`code_execution_20250825`, `server_tool_use`, `mcp_tool_result`, …; web search is carried as the IR's `webSearch`): kept in the request's
+ * (`code_execution_20250825`, `server_tool_use`, …; web search is carried as the IR's `webSearch`, MCP
+ * toolsets as its `mcpServers` and MCP calls as its `mcp-call` parts): kept in the request's
  * extensions for an Anthropic upstream, lost on an upstream of any other style.
  */
 export function anthropicMessagesStyleOnlyEntries(ir: IrRequest): StyleOnlyEntry[] {
   const ext = readRequestExtension(ir.extensions);
   const tools = (ext.tools ?? []).flatMap((note) =>
-    note.tool && !isAnthropicWebSearchTool(note.tool)
+    note.tool && !isAnthropicWebSearchTool(note.tool) && !isMcpToolset(note.tool)
       ? [{ field: `tools[${note.index}]`, type: typeOf(note.tool) }]
       : [],
   );

@@ -1,7 +1,9 @@
 import type { IrContentPart, IrRole, IrToolCallPart, IrToolResultPart, IrWarning } from '@interlingua/ir';
-import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import type { AnthropicContentBlockParam } from './anthropic-messages-content-schema.js';
+import { anthropicToolUseId } from './anthropic-messages-ids.js';
+import { irMcpCallToAnthropic } from './anthropic-messages-mcp-blocks.js';
 import { irFileToAnthropic } from './ir-to-anthropic-messages-file.js';
+import { toolInputOf } from './ir-to-anthropic-messages-response.js';
 
 /** Where a part sits, for warnings, and how to name tool-use ids. */
 export interface PartContext {
@@ -19,17 +21,7 @@ function textBlock(text: string, cache?: IrContentPart & { type: 'text' }): Anth
 }
 
 function toolUse(part: IrToolCallPart, context: PartContext): AnthropicContentBlockParam {
-  const parsed =
-    part.argumentsJson.trim() === '' ? { ok: true as const, value: {} } : safeJsonParse(part.argumentsJson);
-  let input = parsed.ok ? asRecord(parsed.value) : undefined;
-  if (!input) {
-    context.warnings.push({
-      kind: 'approximated',
-      field: `${context.field}.arguments`,
-      message: 'tool-call arguments are not a JSON object; sent as {}',
-    });
-    input = {};
-  }
+  const input = toolInputOf(part.argumentsJson, `${context.field}.arguments`, context.warnings);
   return { type: 'tool_use', id: context.toolUseId(part.id, true), name: part.name, input };
 }
 
@@ -73,19 +65,21 @@ const ALLOWED: Record<IrRole, ReadonlySet<IrContentPart['type']>> = {
   developer: new Set(['text', 'refusal']),
   user: new Set(['text', 'refusal', 'file', 'tool-result']),
   tool: new Set(['text', 'refusal', 'file', 'tool-result']),
-  assistant: new Set(['text', 'refusal', 'reasoning', 'tool-call']),
+  assistant: new Set(['text', 'refusal', 'reasoning', 'tool-call', 'mcp-call']),
 };
 
 /**
- * One IR part -> one request block, or undefined when it has no wire form here. Reasoning
- * without an Anthropic signature is dropped silently: the API rejects thinking blocks whose
- * signature it did not mint.
+ * One IR part -> one request block (an MCP call: its `mcp_tool_use` and `mcp_tool_result`), or
+ * undefined when it has no wire form here. Reasoning without an Anthropic signature is dropped
+ * silently: the API rejects thinking blocks whose signature it did not mint. So is an MCP tool
+ * listing: Anthropic's connector lists the server's tools itself on every request.
  */
 export function irPartToAnthropic(
   part: IrContentPart,
   role: IrRole,
   context: PartContext,
-): AnthropicContentBlockParam | undefined {
+): AnthropicContentBlockParam | AnthropicContentBlockParam[] | undefined {
+  if (part.type === 'mcp-list-tools') return undefined;
   if (!ALLOWED[role].has(part.type)) {
     context.warnings.push({
       kind: 'dropped',
@@ -107,5 +101,9 @@ export function irPartToAnthropic(
       return toolUse(part, context);
     case 'tool-result':
       return toolResult(part, context);
+    case 'mcp-call': {
+      const input = toolInputOf(part.argumentsJson, `${context.field}.arguments`, context.warnings);
+      return irMcpCallToAnthropic(part, anthropicToolUseId(part.id, context.field), input);
+    }
   }
 }

@@ -2,7 +2,8 @@ import type { IrRequest, IrWarning, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
 import { promptCacheWarnings } from '@interlingua/ir-utils';
 import { readRequestExtension, type AnthropicRequestExtension } from './anthropic-messages-extension.js';
-import type { AnthropicMessagesRequest } from './anthropic-messages-request-schema.js';
+import { irMcpServersToAnthropic, isMcpToolset } from './anthropic-messages-mcp-servers.js';
+import type { AnthropicMcpServer, AnthropicMessagesRequest } from './anthropic-messages-request-schema.js';
 import { irReasoningToAnthropic } from './ir-to-anthropic-messages-thinking.js';
 import { irToolChoiceToAnthropic, irToolsToAnthropic } from './ir-to-anthropic-messages-tools.js';
 import { irWebSearchToAnthropic, isAnthropicWebSearchTool } from './anthropic-messages-web-search.js';
@@ -59,6 +60,19 @@ function applyTools(body: AnthropicMessagesRequest, ir: IrRequest, extension: An
   if (tools.length > 0 || ir.tools !== undefined) body.tools = tools;
   const toolChoice = irToolChoiceToAnthropic(ir.toolChoice, ir.parallelToolCalls);
   if (toolChoice) body.tool_choice = toolChoice;
+}
+
+/**
+ * The IR's MCP servers -> `mcp_servers`; an `mcp_toolset` tool is kept only while the server it
+ * names is sent (Anthropic refuses a toolset of an unknown server).
+ */
+function applyMcpServers(body: AnthropicMessagesRequest, ir: IrRequest, warnings: IrWarning[]): void {
+  const servers = ir.mcpServers ? irMcpServersToAnthropic(ir.mcpServers, warnings) : [];
+  if (ir.mcpServers) body.mcp_servers = servers as AnthropicMcpServer[];
+  if (!body.tools?.some((tool) => isMcpToolset(tool))) return;
+  const names = new Set(servers.map((server) => server.name));
+  body.tools = body.tools.filter((tool) => !isMcpToolset(tool) || names.has(tool.mcp_server_name));
+  if (body.tools.length === 0 && ir.tools === undefined) delete body.tools;
 }
 
 function applyMetadata(
@@ -146,6 +160,7 @@ export function irToAnthropicMessagesRequest(ir: IrRequest): Result<AnthropicMes
     messages: conversation.messages,
   };
   applyTools(body, ir, extension);
+  applyMcpServers(body, ir, warnings);
   applySampling(body, ir, warnings);
   reportOpenAiChatFields(ir, warnings);
   applyMetadata(body, ir, extension, warnings);

@@ -3,6 +3,7 @@ import { ok } from '@interlingua/ir';
 import { asRecord, newAnswerId, safeJsonParse } from '@interlingua/ir-utils';
 import { readResponseExtension, type AnthropicBlockNote } from './anthropic-messages-extension.js';
 import { anthropicToolUseId } from './anthropic-messages-ids.js';
+import { irMcpCallToAnthropic } from './anthropic-messages-mcp-blocks.js';
 import type { AnthropicContentBlock, AnthropicMessagesResponse } from './anthropic-messages-response-schema.js';
 import { irCitationToAnthropic, irSearchToAnthropic } from './anthropic-messages-search-results.js';
 import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
@@ -63,8 +64,21 @@ function partToBlock(
         name: part.name,
         input: toolInputOf(part.argumentsJson, `${field}.arguments`, warnings),
       };
+    case 'mcp-approval-request':
+      warnings.push({
+        kind: 'dropped',
+        field,
+        message: `Anthropic's MCP connector has no approvals: the request to call "${part.name}" on "${part.server}" was dropped`,
+      });
+      return undefined;
+    // Anthropic's connector lists a server's tools without showing them; `contentOf` sends an
+    // `mcp-call` (as two blocks).
+    case 'mcp-list-tools':
+    case 'mcp-call':
+      return undefined;
     case 'file':
     case 'tool-result':
+    case 'mcp-approval-response':
       warnings.push({ kind: 'dropped', field, message: `an Anthropic answer cannot hold a ${part.type} part` });
       return undefined;
   }
@@ -89,6 +103,11 @@ function contentOf(
     const field = `choices[0].content[${position}]`;
     if (part.type === 'web-search') {
       out.push(...(irSearchToAnthropic(part, field, warnings) as AnthropicContentBlock[]));
+      continue;
+    }
+    if (part.type === 'mcp-call') {
+      const input = toolInputOf(part.argumentsJson, `${field}.arguments`, warnings);
+      out.push(...(irMcpCallToAnthropic(part, anthropicToolUseId(part.id, field), input) as AnthropicContentBlock[]));
       continue;
     }
     const block = partToBlock(part, field, `${ir.id}:${position}`, warnings);

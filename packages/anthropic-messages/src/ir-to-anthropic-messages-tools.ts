@@ -23,10 +23,7 @@ export function irToolsToAnthropic(tools: IrTool[] | undefined, notes: Anthropic
     const note = notes.find((candidate) => candidate.extra && candidate.name === tool.name);
     return note?.extra ? { ...note.extra, ...wire } : wire;
   });
-  for (const note of notes) {
-    if (note.tool && typeof note.tool.name === 'string')
-      out.splice(Math.min(note.index, out.length), 0, { ...note.tool, name: note.tool.name });
-  }
+  for (const note of notes) if (note.tool) out.splice(Math.min(note.index, out.length), 0, note.tool);
   return out;
 }
 

@@ -21,6 +21,7 @@ export interface AnthropicConversation {
 function irIdOf(part: IrContentPart): string | undefined {
   if (part.type === 'tool-call') return part.id;
   if (part.type === 'tool-result') return part.toolCallId;
+  if (part.type === 'mcp-call') return part.id;
   return undefined;
 }
 
@@ -59,12 +60,13 @@ function messageBlocks(
       warnings: context.warnings,
       toolUseId: (id, isCall) => context.mint(id, isCall, field),
     };
-    const block = irPartToAnthropic(part, message.role, partContext);
-    if (!block) continue;
-    const extra = mine.find(
-      (note) => note.extra && note.part === position && note.kind === block.type && note.id === irIdOf(part),
-    );
-    out.push(extra?.extra ? { ...block, ...extra.extra } : block);
+    const made = irPartToAnthropic(part, message.role, partContext);
+    for (const block of Array.isArray(made) ? made : made ? [made] : []) {
+      const extra = mine.find(
+        (note) => note.extra && note.part === position && note.kind === block.type && note.id === irIdOf(part),
+      );
+      out.push(extra?.extra ? { ...block, ...extra.extra } : block);
+    }
   }
   return out;
 }

@@ -63,7 +63,9 @@ export async function settleApprovals(
   const settled = new Map<string, SettledApproval>();
   for (const { request, approve, reason } of answered) {
     if (!approve) {
-      settled.set(request.id, { declined: `The user declined this call of ${request.name}${reason ? `: ${reason}` : ''}` });
+      settled.set(request.id, {
+        declined: `The user declined this call of ${request.name}${reason ? `: ${reason}` : ''}`,
+      });
       continue;
     }
     const answer = await callTool(request.server, request.name, request.argumentsJson);

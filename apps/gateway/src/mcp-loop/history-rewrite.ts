@@ -15,7 +15,10 @@ export function offeredName(server: string, tool: string): string {
  * its result (right after the assistant turn), a settled approval request too, listings and
  * unanswered approval requests go, and the caller's approval answers leave the user turns.
  */
-export function modelHistory(messages: readonly IrMessage[], settled: ReadonlyMap<string, SettledApproval>): IrMessage[] {
+export function modelHistory(
+  messages: readonly IrMessage[],
+  settled: ReadonlyMap<string, SettledApproval>,
+): IrMessage[] {
   const executed = new Set<string>();
   for (const message of messages)
     for (const part of message.content)
@@ -24,7 +27,8 @@ export function modelHistory(messages: readonly IrMessage[], settled: ReadonlyMa
   for (const message of messages) {
     if (message.role !== 'assistant') {
       const content = message.content.filter((part) => part.type !== 'mcp-approval-response');
-      if (content.length > 0) history.push(content.length === message.content.length ? message : { ...message, content });
+      if (content.length > 0)
+        history.push(content.length === message.content.length ? message : { ...message, content });
       continue;
     }
     const content: IrContentPart[] = [];
@@ -47,7 +51,12 @@ export function modelHistory(messages: readonly IrMessage[], settled: ReadonlyMa
 }
 
 function callOf(part: { id: string; server: string; name: string; argumentsJson: string }): IrContentPart {
-  return { type: 'tool-call', id: part.id, name: offeredName(part.server, part.name), argumentsJson: part.argumentsJson };
+  return {
+    type: 'tool-call',
+    id: part.id,
+    name: offeredName(part.server, part.name),
+    argumentsJson: part.argumentsJson,
+  };
 }
 
 function answerOf(part: IrMcpCallPart): ToolAnswer {
@@ -56,7 +65,8 @@ function answerOf(part: IrMcpCallPart): ToolAnswer {
 
 /** A tool's answer as the function result the model reads. */
 export function resultOf(toolCallId: string, toolName: string, answer: SettledApproval): IrToolResultPart {
-  if ('output' in answer) return { type: 'tool-result', toolCallId, toolName, content: [{ type: 'text', text: answer.output }] };
+  if ('output' in answer)
+    return { type: 'tool-result', toolCallId, toolName, content: [{ type: 'text', text: answer.output }] };
   const text = 'error' in answer ? answer.error : answer.declined;
   return { type: 'tool-result', toolCallId, toolName, content: [{ type: 'text', text }], isError: true };
 }

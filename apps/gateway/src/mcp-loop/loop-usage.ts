@@ -1,6 +1,12 @@
 import type { IrUsage } from '@interlingua/ir';
 
-const OPTIONAL = ['cacheReadTokens', 'cacheWriteTokens', 'cacheWrite1hTokens', 'reasoningTokens', 'webSearchRequests'] as const;
+const OPTIONAL = [
+  'cacheReadTokens',
+  'cacheWriteTokens',
+  'cacheWrite1hTokens',
+  'reasoningTokens',
+  'webSearchRequests',
+] as const;
 
 /** The usage of several model calls as one: every count added (an optional count only when some call had it). */
 export function sumUsage(total: IrUsage | undefined, next: IrUsage | undefined): IrUsage | undefined {

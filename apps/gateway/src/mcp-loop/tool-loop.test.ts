@@ -11,7 +11,9 @@ const SERVER: LoopServer = {
   tools: [{ name: 'add', description: 'adds', inputSchema: { type: 'object' } }],
 };
 
-function request(messages: IrRequest['messages'] = [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]): IrRequest {
+function request(
+  messages: IrRequest['messages'] = [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+): IrRequest {
   return {
     model: 'm',
     messages,
@@ -28,12 +30,23 @@ function answer(content: IrContentPart[], tokens = 10): IrResponse {
     id: 'r1',
     model: 'up',
     created: 1,
-    choices: [{ index: 0, content, finishReason: calls ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' } }],
+    choices: [
+      {
+        index: 0,
+        content,
+        finishReason: calls ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' },
+      },
+    ],
     usage: { inputTokens: tokens, outputTokens: 1, totalTokens: tokens + 1 },
   };
 }
 
-const call = (id: string, name: string, args = '{"a":1}'): IrContentPart => ({ type: 'tool-call', id, name, argumentsJson: args });
+const call = (id: string, name: string, args = '{"a":1}'): IrContentPart => ({
+  type: 'tool-call',
+  id,
+  name,
+  argumentsJson: args,
+});
 const text = (value: string): IrContentPart => ({ type: 'text', text: value });
 
 /** A scripted model and tool server that record what they were asked. */
@@ -70,7 +83,10 @@ describe('runToolLoop', () => {
     expect(toolCalls).toEqual(['calc/add({"a":1})']);
     expect(requests[1]?.messages.slice(1)).toEqual([
       { role: 'assistant', content: [text('let me add'), call('c1', 'calc__add')] },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'calc__add', content: [text('3')] }] },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'calc__add', content: [text('3')] }],
+      },
     ]);
     const parts = result.response.choices[0]?.content ?? [];
     expect(parts.map((part) => part.type)).toEqual(['mcp-list-tools', 'text', 'mcp-call', 'text']);
@@ -81,10 +97,16 @@ describe('runToolLoop', () => {
   });
 
   it('feeds a tool error back as an error result and goes on', async () => {
-    const { deps, requests } = fakes([answer([call('c1', 'calc__add')]), answer([text('sorry')])], () => ({ error: 'boom' }));
+    const { deps, requests } = fakes([answer([call('c1', 'calc__add')]), answer([text('sorry')])], () => ({
+      error: 'boom',
+    }));
     const result = await runToolLoop(request(), [SERVER], BOUNDS, deps);
     expect(result.response.choices[0]?.content[1]).toMatchObject({ type: 'mcp-call', error: 'boom' });
-    expect(requests[1]?.messages[2]?.content[0]).toMatchObject({ type: 'tool-result', isError: true, content: [text('boom')] });
+    expect(requests[1]?.messages[2]?.content[0]).toMatchObject({
+      type: 'tool-result',
+      isError: true,
+      content: [text('boom')],
+    });
   });
 
   it('stops at maxIterations with what exists, a pause finish and a warning', async () => {
@@ -109,7 +131,9 @@ describe('runToolLoop', () => {
   });
 
   it('cuts a result above maxResultBytes and says so', async () => {
-    const { deps, requests } = fakes([answer([call('c1', 'calc__add')]), answer([text('ok')])], () => ({ output: 'x'.repeat(50) }));
+    const { deps, requests } = fakes([answer([call('c1', 'calc__add')]), answer([text('ok')])], () => ({
+      output: 'x'.repeat(50),
+    }));
     await runToolLoop(request(), [SERVER], { ...BOUNDS, maxResultBytes: 10 }, deps);
     const result = requests[1]?.messages[2]?.content[0];
     expect(JSON.stringify(result)).toContain('xxxxxxxxxx\\n[cut: the result is 50 bytes');
@@ -138,7 +162,10 @@ describe('runToolLoop', () => {
     const history = [
       ...request().messages,
       { role: 'assistant' as const, content: parts },
-      { role: 'user' as const, content: [{ type: 'mcp-approval-response' as const, approvalRequestId: id, approve: true }] },
+      {
+        role: 'user' as const,
+        content: [{ type: 'mcp-approval-response' as const, approvalRequestId: id, approve: true }],
+      },
     ];
     const second = fakes([answer([text('3 it is')])]);
     const next = await runToolLoop(request(history), [asking], BOUNDS, second.deps);
@@ -155,13 +182,22 @@ describe('runToolLoop', () => {
   it('tells the model a declined call was declined', async () => {
     const history: IrRequest['messages'] = [
       { role: 'user', content: [text('hi')] },
-      { role: 'assistant', content: [{ type: 'mcp-approval-request', id: 'r1', server: 'calc', name: 'add', argumentsJson: '{}' }] },
-      { role: 'user', content: [{ type: 'mcp-approval-response', approvalRequestId: 'r1', approve: false, reason: 'no' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'mcp-approval-request', id: 'r1', server: 'calc', name: 'add', argumentsJson: '{}' }],
+      },
+      {
+        role: 'user',
+        content: [{ type: 'mcp-approval-response', approvalRequestId: 'r1', approve: false, reason: 'no' }],
+      },
     ];
     const { deps, requests, toolCalls } = fakes([answer([text('ok')])]);
     await runToolLoop(request(history), [SERVER], BOUNDS, deps);
     expect(toolCalls).toEqual([]);
-    expect(requests[0]?.messages[2]?.content[0]).toMatchObject({ isError: true, content: [text('The user declined this call of add: no')] });
+    expect(requests[0]?.messages[2]?.content[0]).toMatchObject({
+      isError: true,
+      content: [text('The user declined this call of add: no')],
+    });
     expect(requests[0]?.messages).toHaveLength(3);
   });
 
@@ -182,13 +218,23 @@ describe('runToolLoop', () => {
     await runToolLoop(request(history), [SERVER], BOUNDS, deps);
     expect(emitted).toEqual([]);
     expect(requests[0]?.messages.slice(1, 3)).toEqual([
-      { role: 'assistant', content: [{ type: 'tool-call', id: 'm1', name: 'calc__add', argumentsJson: '{}' }, text('3')] },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'm1', toolName: 'calc__add', content: [text('3')] }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', id: 'm1', name: 'calc__add', argumentsJson: '{}' }, text('3')],
+      },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'm1', toolName: 'calc__add', content: [text('3')] }],
+      },
     ]);
   });
 
   it('refuses an approval answer that names no request of the conversation', async () => {
-    const history: IrRequest['messages'] = [{ role: 'user', content: [{ type: 'mcp-approval-response', approvalRequestId: 'nope', approve: true }] }];
-    await expect(runToolLoop(request(history), [SERVER], BOUNDS, fakes([]).deps)).rejects.toThrow(/no MCP approval request "nope"/);
+    const history: IrRequest['messages'] = [
+      { role: 'user', content: [{ type: 'mcp-approval-response', approvalRequestId: 'nope', approve: true }] },
+    ];
+    await expect(runToolLoop(request(history), [SERVER], BOUNDS, fakes([]).deps)).rejects.toThrow(
+      /no MCP approval request "nope"/,
+    );
   });
 });

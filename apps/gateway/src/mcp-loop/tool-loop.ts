@@ -79,17 +79,32 @@ export async function runToolLoop(
       const { server, tool } = offered.get(call.name) as OfferedTool;
       if (needsApproval(server, tool)) {
         waits = true;
-        await emit({ type: 'mcp-approval-request', id: itemId('mcpr'), server: server.label, name: tool, argumentsJson: call.argumentsJson });
+        await emit({
+          type: 'mcp-approval-request',
+          id: itemId('mcpr'),
+          server: server.label,
+          name: tool,
+          argumentsJson: call.argumentsJson,
+        });
         continue;
       }
       const result = await callTool(server.label, tool, call.argumentsJson);
-      const part: IrMcpCallPart = { type: 'mcp-call', id: call.id, server: server.label, name: tool, argumentsJson: call.argumentsJson, ...result };
+      const part: IrMcpCallPart = {
+        type: 'mcp-call',
+        id: call.id,
+        server: server.label,
+        name: tool,
+        argumentsJson: call.argumentsJson,
+        ...result,
+      };
       await emit(part);
       results.push(resultOf(call.id, call.name, result));
     }
     const callerCalls = toolCalls.length > mcpCalls.length;
     if (waits || callerCalls) {
-      const finish: IrFinishReason = callerCalls ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'mcp_approval_request' };
+      const finish: IrFinishReason = callerCalls
+        ? { unified: 'tool-calls', raw: 'tool_calls' }
+        : { unified: 'stop', raw: 'mcp_approval_request' };
       return { response: finalAnswer(answer, reorderCallerCalls(content, offered), usage, finish), warnings: [] };
     }
     messages.push({ role: 'assistant', content: parts }, { role: 'tool', content: results });
@@ -167,13 +182,24 @@ function cutAnswer(
   return {
     response: finalAnswer(head, content, usage, { unified: 'pause', raw: cutoff }),
     cutoff,
-    warnings: [{ kind: 'dropped', field: 'tools', message: `The MCP tool loop stopped after ${bound} before the model answered` }],
+    warnings: [
+      {
+        kind: 'dropped',
+        field: 'tools',
+        message: `The MCP tool loop stopped after ${bound} before the model answered`,
+      },
+    ],
   };
 }
 
 /** A tool's text cut to the loop's bound, saying so. */
 function cut(answer: { output: string } | { error: string }, maxBytes: number) {
   if (!('output' in answer) || Buffer.byteLength(answer.output) <= maxBytes) return answer;
-  const kept = Buffer.from(answer.output).subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
-  return { output: `${kept}\n[cut: the result is ${Buffer.byteLength(answer.output)} bytes, above the gateway's bound of ${maxBytes} (mcp.loop.maxResultBytes)]` };
+  const kept = Buffer.from(answer.output)
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+  return {
+    output: `${kept}\n[cut: the result is ${Buffer.byteLength(answer.output)} bytes, above the gateway's bound of ${maxBytes} (mcp.loop.maxResultBytes)]`,
+  };
 }

@@ -14,6 +14,7 @@ import { CallOutcome } from '../context/call-outcome.js';
 import type { ObservedCall } from '../context/observed-call.js';
 import { requestWay } from '../plan/request-way.js';
 import { runCachedGeneration } from '../cache/cached-generation.js';
+import { runMcpLoopGeneration } from '../mcp-loop/mcp-loop-generation.js';
 import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { captureMessageContent } from '../observe/tracing/capture-message-content.js';
@@ -126,7 +127,10 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       await spec.prepare?.(request, key, run.outcome);
       const trace = context.tracked?.trace;
       if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(request, run, trace);
-      await runCachedGeneration(gateway.ops.runtime.responseCache, key, { ...request, way: requestWay(request) }, run);
+      const ready = { ...request, way: requestWay(request) };
+      await runMcpLoopGeneration(gateway, context, key, ready, run, () =>
+        runCachedGeneration(gateway.ops.runtime.responseCache, key, ready, run),
+      );
     } catch (error) {
       sendRoutedError(context.sink, codec, error, outcome);
     }

@@ -34,7 +34,8 @@ export type ServiceScope = ModelResolving & {
 
 /**
  * A generation route: the body limit, the forwarded-media and compaction settings, the router,
- * the budget holds, the remote-media step, the call ops, the logger, the tracer and the response cache.
+ * the budget holds, the remote-media step, the call ops, the logger, the tracer, the response cache,
+ * the ledger, and the MCP servers and bounds of the tool loop.
  */
 export type GenerationScope = ModelResolving &
   BudgetSizingScope &
@@ -42,8 +43,11 @@ export type GenerationScope = ModelResolving &
     config: BodyLimitConfig & {
       server: Pick<GatewayConfig['server'], 'maxUpstreamBodyBytes'>;
       responses: Pick<GatewayConfig['responses'], 'compaction'>;
+      mcp: Pick<GatewayConfig['mcp'], 'loop' | 'limits'>;
     };
-    ops: { call: Ops['call']; runtime: Pick<Ops['runtime'], 'logger' | 'tracer' | 'responseCache'> };
+    ops: { call: Ops['call']; runtime: Pick<Ops['runtime'], 'logger' | 'tracer' | 'responseCache' | 'ledger'> };
+    /** The MCP servers the tool loop inside model requests calls (`mcp-loop/`). */
+    mcp?: Gateway['mcp'];
   };
 
 /** Stored responses: the state store, the Responses settings, and the providers that hold forwarded responses. */

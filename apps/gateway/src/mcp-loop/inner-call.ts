@@ -1,0 +1,88 @@
+import { errorStatus, IrError, ok, type IrRequest, type IrResponse, type StyleCodec } from '@interlingua/ir';
+import { CallOutcome, type GenerationRequest, type GenerationRun } from '../context/generation-call.js';
+import { asIrError } from '../http/style-errors.js';
+import { runGeneration } from '../plan/run-generation.js';
+import { InnerSink } from './inner-sink.js';
+import type { LoopStream } from './loop-stream.js';
+
+/** One model call of the loop: the complete answer, and what happened (target, path, usage, warnings). */
+export interface InnerCall {
+  response: IrResponse;
+  outcome: CallOutcome;
+}
+
+/** The answer is over already: a streamed error went to the caller in-band, or the caller left. */
+export class LoopStreamEnded extends Error {
+  constructor() {
+    super('The loop answer ended with an in-band error');
+  }
+}
+
+/**
+ * Runs one model call of the loop through the normal call machinery (`runGeneration`: targets,
+ * retries, fallbacks, deadlines, reasoning carriers, spans): the request is the loop's IR, never
+ * relayed as sent; the answer is kept whole for the loop. When the caller streams, the call's
+ * events go on through `stream` (which holds back the MCP tool calls); otherwise nothing of it
+ * reaches the caller.
+ */
+export async function innerModelCall(
+  request: GenerationRequest,
+  run: Pick<GenerationRun, 'signal' | 'abort' | 'outcome'>,
+  ir: IrRequest,
+  stream: { loop: LoopStream; mcpTools: ReadonlySet<string>; caller: GenerationRun['sink'] } | undefined,
+  onOutcome: (outcome: CallOutcome, status: number) => void,
+): Promise<InnerCall> {
+  const outcome = new CallOutcome();
+  if (run.outcome.trace) outcome.traced(run.outcome.trace);
+  let response: IrResponse | undefined;
+  const codec = innerCodec(request.inbound.codec, stream && (() => stream.loop.machine(stream.mcpTools)));
+  const inner: GenerationRequest = {
+    ...request,
+    inbound: { wire: request.inbound.wire, codec },
+    framer: { ...request.framer, open: () => '', close: () => '' },
+    preparedIr: { ir, warnings: [] },
+    forceTranslation: true,
+    way: { ...request.way, relayable: false },
+    hooks: {
+      ...request.hooks,
+      onIrResponse: (answer) => {
+        response = answer;
+      },
+    },
+  };
+  const sink = stream
+    ? new InnerSink(
+        stream.caller,
+        () => stream.loop.commit(),
+        () => stream.loop.failed,
+      )
+    : new InnerSink(undefined);
+  try {
+    await runGeneration(inner, { outcome, sink, signal: run.signal, abort: (reason) => run.abort(reason) });
+    if (stream?.loop.failed || run.signal.callerLeft()) throw new LoopStreamEnded();
+    const stopped = run.signal.stopReason();
+    if (stopped) throw stopped;
+    if (!response)
+      throw new IrError({ kind: 'upstream-error', message: 'The upstream model gave no answer', source: 'upstream' });
+  } catch (error) {
+    onOutcome(outcome, error instanceof LoopStreamEnded ? 499 : errorStatus(asIrError(error).data));
+    throw error;
+  }
+  onOutcome(outcome, 200);
+  return { response, outcome };
+}
+
+/**
+ * The caller's style with the answer kept by the loop: a whole answer is not encoded (the loop
+ * encodes the final one), a streamed one goes through the loop's machine.
+ */
+function innerCodec(
+  codec: StyleCodec<unknown, unknown>,
+  machine: (() => ReturnType<StyleCodec['stream']['createEncoder']>) | undefined,
+): StyleCodec<unknown, unknown> {
+  return {
+    ...codec,
+    response: { ...codec.response, fromIr: () => ok({}) },
+    stream: machine ? { ...codec.stream, createEncoder: machine } : codec.stream,
+  };
+}

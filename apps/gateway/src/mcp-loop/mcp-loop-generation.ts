@@ -1,0 +1,152 @@
+import type { IrRequest, IrResponse } from '@interlingua/ir';
+import type { GatewayKey } from '../auth/api-keys.js';
+import { irRequestForTarget } from '../call/ir-request-for-target.js';
+import { sendTranslatedResponse } from '../call/translated-response.js';
+import type { McpConfig } from '../config/mcp-schema.js';
+import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
+import type { RequestContext } from '../context/request-context.js';
+import { asIrError } from '../http/style-errors.js';
+import type { McpAccountingRuntime } from '../mcp/mcp-accounting.js';
+import type { McpUpstreams } from '../mcp/mcp-upstreams.js';
+import { itemId } from './approvals.js';
+import { offeredName } from './history-rewrite.js';
+import { innerModelCall, LoopStreamEnded } from './inner-call.js';
+import { LoopLedger } from './loop-ledger.js';
+import { splitServers } from './loop-servers.js';
+import { LoopStream } from './loop-stream.js';
+import { callServerTool, readyServer, viewOf, type ReadyServer } from './loop-tools.js';
+import type { LoopBounds, LoopDeps } from './loop-types.js';
+import { runToolLoop } from './tool-loop.js';
+
+/** What the loop reads of the gateway: its MCP servers and bounds, and what a call is accounted with. */
+export interface McpLoopScope {
+  mcp?: McpUpstreams;
+  config: { mcp: Pick<McpConfig, 'loop' | 'limits'> };
+  ops: { runtime: McpAccountingRuntime };
+}
+
+/**
+ * The seam of the MCP tool loop: a request handing the model an MCP server the gateway serves
+ * (by label or by its own `/mcp` URL) has the loop run here, on any upstream; any other request
+ * goes on through `next` unchanged (servers that are not the gateway's pass to a same-family
+ * upstream, or are dropped with a warning).
+ */
+export async function runMcpLoopGeneration(
+  scope: McpLoopScope,
+  context: RequestContext,
+  key: GatewayKey,
+  request: GenerationRequest,
+  run: GenerationRun,
+  next: () => Promise<void>,
+): Promise<void> {
+  if (!mayCarryMcp(request)) return next();
+  const ir = irRequestForTarget(request, run);
+  const split = splitServers(ir.mcpServers ?? [], scope.mcp, key, hostOf(request.headers.host));
+  if (split.served.length === 0) return next();
+  const ledger = new LoopLedger(scope.ops.runtime, context, key, request);
+  const signal = run.signal.asAbortSignal();
+  const setting = {
+    grant: key.mcp,
+    limits: scope.config.mcp.limits,
+    callerAuthorization: request.headers.authorization,
+    record: ledger.tool,
+  };
+  const servers = await Promise.all(split.served.map((served) => readyServer(served, viewOf(served, setting), signal)));
+  const { mcpServers: _all, ...rest } = ir;
+  const base: IrRequest = split.others.length > 0 ? { ...rest, mcpServers: split.others } : rest;
+  const stream = request.stream ? new LoopStream(request, run, ir.includeStreamUsage === true) : undefined;
+  try {
+    const answer = await runToolLoop(
+      base,
+      servers,
+      loopBounds(scope.config.mcp.loop),
+      loopDeps(context, request, run, servers, ledger, stream),
+    );
+    run.outcome.warn(answer.warnings);
+    run.outcome.used(answer.response.usage);
+    ledger.settle();
+    const choice = answer.response.choices[0];
+    if (!stream) return await sendTranslatedResponse(request, run, answer.response);
+    const finish = choice?.finishReason ?? { unified: 'stop', raw: null };
+    run.outcome.finished(finish.raw ?? finish.unified);
+    await stream.finish(finish, answer.response.usage, async (whole) => request.hooks.onIrResponse?.(whole));
+  } catch (error) {
+    if (error instanceof LoopStreamEnded || run.signal.callerLeft()) return run.sink.end();
+    if (!stream || !run.sink.committed) throw error;
+    await stream.fail((run.signal.stopReason() ?? asIrError(error)).data);
+  }
+}
+
+/** Whether the request may hand the model MCP servers (a Responses `mcp` tool, Anthropic `mcp_servers`, or prepared IR with servers). */
+function mayCarryMcp(request: Pick<GenerationRequest, 'json' | 'preparedIr'>): boolean {
+  if (request.preparedIr) return (request.preparedIr.ir.mcpServers?.length ?? 0) > 0;
+  const { json } = request;
+  if (Array.isArray(json.mcp_servers) && json.mcp_servers.length > 0) return true;
+  return Array.isArray(json.tools) && json.tools.some((tool) => (tool as { type?: unknown } | null)?.type === 'mcp');
+}
+
+function hostOf(host: string | string[] | undefined): string | undefined {
+  return Array.isArray(host) ? host[0] : host;
+}
+
+function loopBounds(config: McpConfig['loop']): LoopBounds {
+  return {
+    maxIterations: config.maxIterations,
+    timeoutMs: config.timeoutSeconds * 1000,
+    maxResultBytes: config.maxResultBytes,
+  };
+}
+
+/** The loop's model calls (through `runGeneration`, each a row and a span), tool calls (through the MCP room) and stream. */
+function loopDeps(
+  context: RequestContext,
+  request: GenerationRequest,
+  run: GenerationRun,
+  servers: readonly ReadyServer[],
+  ledger: LoopLedger,
+  stream: LoopStream | undefined,
+): LoopDeps {
+  const byLabel = new Map(servers.map((server) => [server.label, server]));
+  const mcpTools = new Set(
+    servers.flatMap((server) => server.tools.map((tool) => offeredName(server.label, tool.name))),
+  );
+  const signal = run.signal.asAbortSignal();
+  let last: IrResponse | undefined;
+  const head = (): IrResponse =>
+    last ?? { id: itemId('mcp'), model: request.model, created: Math.floor(Date.now() / 1000), choices: [] };
+  return {
+    callModel: async (ir, iteration) => {
+      const started = performance.now();
+      const live = stream && { loop: stream, mcpTools, caller: run.sink };
+      const onOutcome = (outcome: CallOutcome, status: number): void => {
+        ledger.modelCall(outcome, status, started);
+        noteInnerCall(run.outcome, outcome);
+        context.tracked?.trace?.recordChild({
+          name: `mcp_loop iteration ${iteration}`,
+          attributes: { 'interlingua.mcp_loop.iteration': iteration, 'interlingua.mcp_loop.status': status },
+          durationMs: performance.now() - started,
+          ...(status >= 400 ? { error: outcome.lastError?.kind ?? 'error' } : {}),
+        });
+      };
+      const call = await innerModelCall(request, run, ir, live, onOutcome);
+      last = call.response;
+      return call.response;
+    },
+    callTool: async (label, tool, argumentsJson) => {
+      const server = byLabel.get(label);
+      if (!server) return { error: `No MCP server "${label}" in this request` };
+      return callServerTool(server.view, tool, argumentsJson, signal);
+    },
+    ...(stream ? { emit: (part) => stream.emit(part, head) } : {}),
+    now: Date.now,
+  };
+}
+
+/** The request's outcome after one model call of the loop: its target, path, warnings and last failure. */
+function noteInnerCall(outer: CallOutcome, inner: CallOutcome): void {
+  outer.attempted(inner.target);
+  if (inner.path) outer.took(`mcp-loop:${inner.path}`);
+  outer.warn(inner.warnings.filter((warning) => !outer.warnings.some((seen) => seen.message === warning.message)));
+  if (inner.lastError) outer.failed(inner.lastError);
+  if (inner.responseModel) outer.answered({ model: inner.responseModel });
+}
