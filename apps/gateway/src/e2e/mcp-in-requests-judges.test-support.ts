@@ -58,7 +58,9 @@ export type OutputItem = Record<string, unknown> & { type: string };
  * response schema, each MCP item by the reference's item shape. Empty when it is valid.
  */
 export function responsesAnswerProblems(response: unknown): string[] {
-  const envelope = openAiResponsesStrictResponseSchema.safeParse(response);
+  // The openai SDK adds `output_text` to the objects it returns (a convenience, not a wire field).
+  const { output_text: _sdkOnly, ...wire } = response as Record<string, unknown>;
+  const envelope = openAiResponsesStrictResponseSchema.safeParse(wire);
   const problems = envelope.success
     ? []
     : envelope.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
