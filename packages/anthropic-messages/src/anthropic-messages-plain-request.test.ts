@@ -79,7 +79,15 @@ describe('readPlainAnthropicMessagesRequest', () => {
     const turn = fc.oneof(
       fc.record({
         role: fc.constantFrom('user', 'assistant', 'system', 'robot'),
-        content: fc.oneof(fc.string({ maxLength: 5 }), fc.constant([{ type: 'text', text: 'x' }])),
+        content: fc.oneof(
+          fc.string({ maxLength: 5 }),
+          fc.constant([{ type: 'text', text: 'x' }]),
+          // An MCP connector call and its result: an IR part the hand read does not make.
+          fc.constant([
+            { type: 'mcp_tool_use', id: 'mcptoolu_1', name: 'search', server_name: 'docs', input: {} },
+            { type: 'mcp_tool_result', tool_use_id: 'mcptoolu_1', is_error: false, content: 'found' },
+          ]),
+        ),
       }),
       fc.dictionary(fc.constantFrom('role', 'content', 'extra'), anything),
     );
@@ -122,7 +130,7 @@ describe('readPlainAnthropicMessagesRequest', () => {
         return undefined;
       }
     };
-    const unknownField = fc.constantFrom('thinking', 'service_tier', 'container', 'x_unknown');
+    const unknownField = fc.constantFrom('thinking', 'service_tier', 'container', 'mcp_servers', 'x_unknown');
     const candidates = fc.oneof(
       plainBody.map((candidate) => ({ candidate, branch: 'hand' as const })),
       fc

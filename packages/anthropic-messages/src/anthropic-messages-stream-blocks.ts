@@ -3,7 +3,7 @@ import type { AnthropicStreamEvent } from './anthropic-messages-stream-event-sch
 
 export type StreamBlockKind = 'text' | 'reasoning' | 'tool' | 'server';
 
-/** A server tool block sent whole (`server_tool_use`, `web_search_tool_result`). */
+/** A server tool block sent whole (`server_tool_use`, `web_search_tool_result`, `mcp_tool_use`…). */
 export type ServerBlock = Record<string, unknown> & { type: string };
 
 interface Block {
@@ -17,7 +17,7 @@ interface Block {
   ended: boolean;
   /** Wire index once `content_block_start` went out. */
   wireIndex?: number;
-  /** Server tool blocks that make up this IR block (a web search). */
+  /** Server tool blocks that make up this IR block (a web search, an MCP call). */
   server?: ServerBlock[];
   /** Citations of a text block that arrived before it reached the wire. */
   citations?: Array<Record<string, unknown>>;
@@ -100,7 +100,7 @@ export class StreamBlockScheduler {
     return out;
   }
 
-  /** A web search: its server tool blocks go out whole, in turn with the other blocks. */
+  /** A web search or an MCP call: its server tool blocks go out whole, in turn with the other blocks. */
   server(index: number, wire: ServerBlock[]): AnthropicStreamEvent[] {
     if (this.blocks.has(index) || wire.length === 0) return [];
     const out = this.start(index, 'server');
@@ -222,9 +222,9 @@ function citationDelta(index: number, citation: Record<string, unknown>): Anthro
   };
 }
 
-/** A server tool block's start: a `server_tool_use` starts with `{}` and streams its input as JSON. */
+/** A server tool block's start: a `server_tool_use` or `mcp_tool_use` starts with `{}` and streams its input as JSON. */
 function serverEvents(index: number, wire: ServerBlock): AnthropicStreamEvent[] {
-  if (wire.type !== 'server_tool_use')
+  if (wire.type !== 'server_tool_use' && wire.type !== 'mcp_tool_use')
     return [{ type: 'content_block_start', index, content_block: wire } as AnthropicStreamEvent];
   const start = { type: 'content_block_start', index, content_block: { ...wire, input: {} } } as AnthropicStreamEvent;
   const input = JSON.stringify(wire.input ?? {});

@@ -1,6 +1,7 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, CitationBudget, safeJsonParse } from '@interlingua/ir-utils';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
+import { anthropicMcpUseToIr, isMcpToolUse, withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
 import { anthropicCitationToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
 import { anthropicUsageLenientSchema, type AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
 import { anthropicUsageToIr, mergeAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
@@ -19,10 +20,10 @@ interface OpenBlock {
 
 interface DecoderState {
   started: boolean;
-  /** Web search `server_tool_use` blocks by id, their input JSON gathered until the result comes. */
-  searches: Map<string, { block: Data; input: string }>;
-  /** Wire index of the open search use -> its id. */
-  searchInputs: Map<number, string>;
+  /** Web search `server_tool_use` and `mcp_tool_use` blocks by id, their input JSON gathered until the result comes. */
+  heldUses: Map<string, { block: Data; input: string }>;
+  /** Wire index of an open held use -> its id. */
+  heldInputs: Map<number, string>;
   nextIndex: number;
   blocks: Map<number, OpenBlock>;
   usage: AnthropicUsageLenient | undefined;
@@ -66,29 +67,39 @@ function closeAll(state: DecoderState): IrStreamEvent[] {
   return out;
 }
 
-/** A web search's `server_tool_use` is held until its `web_search_tool_result`: the IR streams a search whole. */
-function searchBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
-  if (isWebSearchUse(block)) {
+/**
+ * A web search's `server_tool_use` is held until its `web_search_tool_result`, an `mcp_tool_use`
+ * until its `mcp_tool_result`: the IR streams a search, and an MCP call, whole.
+ */
+function serverBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
+  if (isWebSearchUse(block) || isMcpToolUse(block)) {
     const input = asRecord(block.input);
-    state.searches.set(str(block.id), {
+    state.heldUses.set(str(block.id), {
       block,
       input: input && Object.keys(input).length > 0 ? JSON.stringify(input) : '',
     });
-    state.searchInputs.set(wireIndex, str(block.id));
+    state.heldInputs.set(wireIndex, str(block.id));
     return [];
   }
-  const held = state.searches.get(str(block.tool_use_id));
-  state.searches.delete(str(block.tool_use_id));
+  const held = state.heldUses.get(str(block.tool_use_id));
+  state.heldUses.delete(str(block.tool_use_id));
   let use: Data | undefined;
   if (held) {
     const parsed = safeJsonParse(held.input === '' ? '{}' : held.input);
     use = { ...held.block, input: (parsed.ok && asRecord(parsed.value)) || {} };
   }
-  return [{ type: 'web-search', index: state.nextIndex++, part: anthropicSearchToIr(use, block) }];
+  if (block.type === 'web_search_tool_result')
+    return [{ type: 'web-search', index: state.nextIndex++, part: anthropicSearchToIr(use, block) }];
+  // A result whose call never came names no tool: its block is skipped.
+  if (!use || !isMcpToolUse(use)) return [];
+  return [{ type: 'mcp', index: state.nextIndex++, part: withAnthropicMcpResult(anthropicMcpUseToIr(use), block) }];
 }
 
+const SERVER_RESULTS = new Set(['web_search_tool_result', 'mcp_tool_result']);
+
 function openBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
-  if (isWebSearchUse(block) || block.type === 'web_search_tool_result') return searchBlock(state, wireIndex, block);
+  if (isWebSearchUse(block) || isMcpToolUse(block) || SERVER_RESULTS.has(str(block.type)))
+    return serverBlock(state, wireIndex, block);
   const kind =
     block.type === 'text'
       ? 'text'
@@ -169,13 +180,13 @@ const HANDLERS: Record<string, Handler> = {
   content_block_delta: (data, state) => {
     const block = typeof data.index === 'number' ? state.blocks.get(data.index) : undefined;
     const delta = asRecord(data.delta);
-    const search = typeof data.index === 'number' ? state.searchInputs.get(data.index) : undefined;
-    const held = search === undefined ? undefined : state.searches.get(search);
+    const use = typeof data.index === 'number' ? state.heldInputs.get(data.index) : undefined;
+    const held = use === undefined ? undefined : state.heldUses.get(use);
     if (held && delta?.type === 'input_json_delta') held.input += str(delta.partial_json);
     return block && delta ? deltaOf(block, delta, state.citations) : [];
   },
   content_block_stop: (data, state) => {
-    if (typeof data.index === 'number') state.searchInputs.delete(data.index);
+    if (typeof data.index === 'number') state.heldInputs.delete(data.index);
     const block = typeof data.index === 'number' ? state.blocks.get(data.index) : undefined;
     if (!block || typeof data.index !== 'number') return [];
     state.blocks.delete(data.index);
@@ -203,7 +214,8 @@ const HANDLERS: Record<string, Handler> = {
 
 /**
  * Anthropic SSE events -> IR stream events. Block indices are renumbered 0,1,2… over the blocks
- * the IR can carry (a web search is one block, at its result; other server tool blocks are skipped); `message_delta` usage is cumulative and
+ * the IR can carry (a web search or an MCP call is one block, at its result; other server tool
+ * blocks are skipped); `message_delta` usage is cumulative and
  * overlaid on `message_start`'s; an in-band `error` event becomes an IR `error` event.
  */
 export function createAnthropicMessagesStreamDecoder(): StreamMachine<SseMessage, IrStreamEvent> {
@@ -212,8 +224,8 @@ export function createAnthropicMessagesStreamDecoder(): StreamMachine<SseMessage
     nextIndex: 0,
     blocks: new Map(),
     usage: undefined,
-    searches: new Map(),
-    searchInputs: new Map(),
+    heldUses: new Map(),
+    heldInputs: new Map(),
     citations: new CitationBudget(),
   };
   return {

@@ -10,6 +10,7 @@ import type {
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { newAnswerId } from '@interlingua/ir-utils';
 import { anthropicToolUseId } from './anthropic-messages-ids.js';
+import { irMcpCallToAnthropic } from './anthropic-messages-mcp-blocks.js';
 import { irCitationToAnthropic, irSearchToAnthropic } from './anthropic-messages-search-results.js';
 import { StreamBlockScheduler } from './anthropic-messages-stream-blocks.js';
 import type {
@@ -18,6 +19,7 @@ import type {
   AnthropicStreamEvent,
 } from './anthropic-messages-stream-event-schema.js';
 import { anthropicErrorObject } from './ir-to-anthropic-messages-error.js';
+import { toolInputOf } from './ir-to-anthropic-messages-response.js';
 import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
 import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';
 
@@ -158,7 +160,13 @@ function createHandlers(
       inChoice(e.index, undefined) ? started(blocks.delta(e.index, 'tool', e.argumentsDelta)) : [],
     'tool-call-end': (e) => (inChoice(e.index, undefined) ? blocks.end(e.index) : []),
     file: () => [],
-    mcp: () => [],
+    // An MCP call goes out as its two blocks; listings and approval requests have no Anthropic form.
+    mcp: (e) => {
+      if (e.part.type !== 'mcp-call' || !inChoice(e.index, e.choice)) return [];
+      const id = anthropicToolUseId(e.part.id, `${state.id}:${e.index}`);
+      const input = toolInputOf(e.part.argumentsJson, `content[${e.index}].arguments`, []);
+      return started(blocks.server(e.index, irMcpCallToAnthropic(e.part, id, input)));
+    },
     'web-search': (e) =>
       inChoice(e.index, e.choice)
         ? started(blocks.server(e.index, irSearchToAnthropic(e.part, `content[${e.index}]`, [])))

@@ -41,6 +41,19 @@ const blockStart = z.strictObject({
       input: z.strictObject({}),
     }),
     z.looseObject({ type: z.literal('web_search_tool_result'), tool_use_id: z.string(), content: z.unknown() }),
+    z.strictObject({
+      type: z.literal('mcp_tool_use'),
+      id: z.string().check(z.regex(/^[a-zA-Z0-9_-]+$/)),
+      name: z.string(),
+      server_name: z.string(),
+      input: z.strictObject({}),
+    }),
+    z.strictObject({
+      type: z.literal('mcp_tool_result'),
+      tool_use_id: z.string(),
+      is_error: z.boolean(),
+      content: z.array(z.strictObject({ type: z.literal('text'), text: z.string() })),
+    }),
   ]),
 });
 

@@ -13,6 +13,8 @@ const DELTA_FOR_BLOCK: Record<string, readonly string[]> = {
   tool_use: ['input_json_delta'],
   server_tool_use: ['input_json_delta'],
   web_search_tool_result: [],
+  mcp_tool_use: ['input_json_delta'],
+  mcp_tool_result: [],
 };
 
 interface GrammarState {

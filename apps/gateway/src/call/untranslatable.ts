@@ -8,6 +8,22 @@ import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../ht
 /** What a route does with what its upstream cannot carry: name it in the warnings, or refuse the request. */
 export type UntranslatablePolicy = 'warn' | 'refuse';
 
+/** The upstream style that runs the MCP servers of each origin itself. */
+const MCP_NATIVE: Record<string, StyleId> = { openai: OPENAI_RESPONSES, anthropic: ANTHROPIC_MESSAGES };
+
+/**
+ * The MCP servers left in the request (the gateway runs those it serves itself, and takes them
+ * out): only an upstream of their own family runs them.
+ */
+function mcpServerEntries(ir: IrRequest, upstream: StyleId): StyleOnlyEntry[] {
+  return (ir.mcpServers ?? [])
+    .filter((server) => server.raw === undefined || MCP_NATIVE[server.raw.origin] !== upstream)
+    .map((server) => ({
+      field: server.raw?.origin === 'anthropic' ? 'mcp_servers' : 'tools',
+      type: `mcp server "${server.label}"`,
+    }));
+}
+
 const STYLE_ONLY_ENTRIES: Partial<Record<StyleId, (ir: IrRequest) => StyleOnlyEntry[]>> = {
   [OPENAI_RESPONSES]: openAiResponsesStyleOnlyEntries,
   [ANTHROPIC_MESSAGES]: anthropicMessagesStyleOnlyEntries,
@@ -27,7 +43,7 @@ export function untranslatableWarnings(
   policy: UntranslatablePolicy,
 ): IrWarning[] {
   if (caller === upstream) return [];
-  const entries = STYLE_ONLY_ENTRIES[caller]?.(ir) ?? [];
+  const entries = [...(STYLE_ONLY_ENTRIES[caller]?.(ir) ?? []), ...mcpServerEntries(ir, upstream)];
   if (entries.length === 0) return [];
   const named = entries.map((entry) => `${entry.field} (${entry.type})`);
   if (policy === 'refuse') {

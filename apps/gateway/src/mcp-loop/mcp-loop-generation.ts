@@ -119,6 +119,8 @@ function loopDeps(
       const started = performance.now();
       const live = stream && { loop: stream, mcpTools, caller: run.sink };
       const onOutcome = (outcome: CallOutcome, status: number): void => {
+        // The call's ledger row and the request's log line say the call was one of the loop's.
+        if (outcome.path) outcome.took(`mcp-loop:${outcome.path}`);
         ledger.modelCall(outcome, status, started);
         noteInnerCall(run.outcome, outcome);
         context.tracked?.trace?.recordChild({
@@ -145,7 +147,7 @@ function loopDeps(
 /** The request's outcome after one model call of the loop: its target, path, warnings and last failure. */
 function noteInnerCall(outer: CallOutcome, inner: CallOutcome): void {
   outer.attempted(inner.target);
-  if (inner.path) outer.took(`mcp-loop:${inner.path}`);
+  if (inner.path) outer.took(inner.path);
   outer.warn(inner.warnings.filter((warning) => !outer.warnings.some((seen) => seen.message === warning.message)));
   if (inner.lastError) outer.failed(inner.lastError);
   if (inner.responseModel) outer.answered({ model: inner.responseModel });

@@ -1,0 +1,152 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, sendSse, type ReceivedRequest } from '@interlingua/testkit';
+import { operatorOf } from '../admin/operator-state.js';
+import { ledgerRows } from '../ledger/ledger-queries.js';
+import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
+import { startHarness, type Harness } from './gateway-harness.test-support.js';
+import { EVERYTHING_BIN } from './mcp-upstreams.test-support.js';
+
+/**
+ * The gateway runs the MCP tool loop inside a Responses request on a chat upstream: the real
+ * `server-everything` (stdio) behind the gateway, a scripted chat model that calls the offered
+ * `everything__echo` function once and then answers with what the tool said.
+ */
+const KEY = 'mcp-loop-key-0001';
+const NO_MCP = 'mcp-loop-none-0001';
+
+interface ChatBody {
+  stream?: boolean;
+  tools?: Array<{ function: { name: string } }>;
+  messages: Array<{ role: string; content?: unknown }>;
+}
+
+const USAGE = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
+
+/** The scripted chat model: a call of `everything__echo` until a tool result is in the history, then the result as text. */
+function chatModel(request: ReceivedRequest, response: ServerResponse): void {
+  const body = request.json() as ChatBody;
+  const result = body.messages.find((message) => message.role === 'tool');
+  const text = result ? `the tool said: ${String(result.content)}` : undefined;
+  const call = {
+    id: 'call_1',
+    type: 'function',
+    function: { name: 'everything__echo', arguments: '{"message":"ping"}' },
+  };
+  if (!body.stream) {
+    const message = text
+      ? { role: 'assistant', content: text }
+      : { role: 'assistant', content: null, tool_calls: [call] };
+    const finish = text ? 'stop' : 'tool_calls';
+    sendJson(response, 200, {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 1,
+      model: 'scripted',
+      choices: [{ index: 0, message, finish_reason: finish }],
+      usage: USAGE,
+    });
+    return;
+  }
+  const chunk = (delta: unknown, finish: string | null = null, usage?: unknown) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'scripted', choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
+  const events = text
+    ? [chunk({ role: 'assistant', content: text }), chunk({}, 'stop')]
+    : [
+        chunk({ role: 'assistant', content: 'Checking. ' }),
+        chunk({ tool_calls: [{ index: 0, ...call }] }),
+        chunk({}, 'tool_calls'),
+      ];
+  void sendSse(response, [...events, chunk({}, null, USAGE), 'data: [DONE]\n\n'].join(''));
+}
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness(chatModel, {
+    keys: [
+      { name: 'loop', secret: KEY, mcp: { servers: ['everything'] } },
+      { name: 'none', secret: NO_MCP },
+    ],
+    sections: {
+      database: await TEST_DATABASES[0]!.fresh(),
+      mcp: { servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_BIN] }] },
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await harness.close();
+});
+
+const MCP_TOOL = { type: 'mcp', server_label: 'everything', require_approval: 'never', allowed_tools: ['echo'] };
+
+async function responses(body: Record<string, unknown>, key = KEY): Promise<Response> {
+  return fetch(`${harness.url}/v1/responses`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'up/scripted', input: 'echo ping', tools: [MCP_TOOL], ...body }),
+  });
+}
+
+describe('the MCP tool loop inside a Responses request on a chat upstream', () => {
+  it('lists, calls the tool, feeds its result back and answers with the items and the summed usage', async () => {
+    const before = harness.upstream.requests.length;
+    const answer = await responses({});
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as {
+      id: string;
+      output: Array<Record<string, unknown>>;
+      usage: Record<string, number>;
+    };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call', 'message']);
+    expect((body.output[0]?.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual(['echo']);
+    expect(body.output[1]).toMatchObject({ server_label: 'everything', name: 'echo', arguments: '{"message":"ping"}' });
+    expect(String(body.output[1]?.output)).toContain('ping');
+    expect(JSON.stringify(body.output[2])).toContain('the tool said: ');
+    expect(body.usage).toMatchObject({ input_tokens: 20, output_tokens: 4, total_tokens: 24 });
+    const upstream = harness.upstream.requests.slice(before).map((request) => request.json() as ChatBody);
+    expect(upstream).toHaveLength(2);
+    expect(upstream[0]?.tools?.map((tool) => tool.function.name)).toEqual(['everything__echo']);
+    expect(upstream[1]?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+
+    const operator = operatorOf(harness.gateway.gateway.ops.runtime);
+    await operator?.ledger.flush();
+    const rows = await ledgerRows(operator!.db, { from: 0, to: Date.now() + 1, keyId: undefined, key: 'loop' }, 50);
+    const requestId = answer.headers.get('x-request-id');
+    const own = rows.filter((row) => row.request_id === requestId);
+    expect(own.map((row) => row.path).sort()).toEqual(
+      [
+        'mcp-loop:translated:openai-responses>openai-chat',
+        'mcp-loop:translated:openai-responses>openai-chat',
+        'tools/call',
+      ].sort(),
+    );
+    expect(own.reduce((sum, row) => sum + Number(row.input_tokens), 0)).toBe(20);
+  });
+
+  it('streams the model text live, never the MCP function call, and ends with the summed usage', async () => {
+    const answer = await responses({ stream: true });
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    const events = text
+      .split('\n\n')
+      .filter((frame) => frame.includes('data: '))
+      .map((frame) => JSON.parse(frame.slice(frame.indexOf('data: ') + 6)) as Record<string, unknown>);
+    expect(events.filter((event) => event.type === 'response.created')).toHaveLength(1);
+    expect(text).not.toContain('"function_call"');
+    expect(text).toContain('Checking. ');
+    expect(text).toContain('the tool said: ');
+    const completed = events.find((event) => event.type === 'response.completed') as {
+      response: { usage: Record<string, number> };
+    };
+    expect(completed.response.usage).toMatchObject({ input_tokens: 20, output_tokens: 4 });
+    const sequence = events.map((event) => event.sequence_number as number);
+    expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
+  });
+
+  it('refuses a gateway server the key may not use, as one that does not exist', async () => {
+    const answer = await responses({}, NO_MCP);
+    expect(answer.status).toBe(404);
+    expect(JSON.stringify(await answer.json())).toContain('no MCP server named \\"everything\\"');
+  });
+});
