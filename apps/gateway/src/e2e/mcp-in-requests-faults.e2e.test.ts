@@ -7,6 +7,7 @@ import {
   outputText,
   responsesAnswerProblems,
   resultText,
+  streamResponse,
   type ContentBlock,
   type OutputItem,
 } from './mcp-in-requests-judges.test-support.js';
@@ -62,11 +63,10 @@ describe('a failing tool', () => {
   );
 
   it('streams the failed mcp_call to the Responses caller, and the answer', async () => {
-    const stream = openai.responses.stream({ model: 'chat/failing', input: 'Try it.', tools: [faultsTool()] });
-    const events: string[] = [];
-    for await (const event of stream) events.push(event.type);
-    const final = await stream.finalResponse();
+    const params = { model: 'chat/failing', input: 'Try it.', tools: [faultsTool()] };
+    const { events, completed, final } = await streamResponse(openai, params);
     expect(events).toContain('response.mcp_call.failed');
+    expect(responsesAnswerProblems(completed)).toEqual([]);
     expect(String(callOf(final.output as unknown as OutputItem[])?.error)).toContain(FAILURE_TEXT);
     expect(outputText(final.output as unknown as OutputItem[])).toContain(FAILURE_TEXT);
   }, 60_000);
@@ -111,10 +111,11 @@ describe('a function tool the caller declared beside the MCP server', () => {
     'comes back to the Responses caller as its function call (stream: %s)',
     async (stream) => {
       const params = { model: 'chat/caller-and-mcp', input: 'Both.', tools: [faultsTool(), weatherTool] };
+      // A stream is judged by the response its `response.completed` event carries, as sent.
       const response = stream
-        ? await openai.responses.stream(params).finalResponse()
+        ? (await streamResponse(openai, params)).completed
         : await openai.responses.create(params);
-      const output = response.output as unknown as OutputItem[];
+      const output = (response?.output ?? []) as OutputItem[];
       const calls = output.filter((item) => item.type === 'function_call');
       expect(calls).toEqual([expect.objectContaining({ name: 'get_weather', arguments: '{"city":"Paris"}' })]);
       expect(callOf(output)).toMatchObject({ name: 'echo', output: `Echo: ${ECHO_MESSAGE}` });

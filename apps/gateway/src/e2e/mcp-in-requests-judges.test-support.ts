@@ -1,4 +1,6 @@
 import { openAiResponsesStrictResponseSchema } from '@interlingua/openai-responses';
+import type OpenAI from 'openai';
+import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { ANSWER_HEAD, ECHO_MESSAGE } from './mcp-in-requests-model.test-support.js';
@@ -73,6 +75,32 @@ export function responsesAnswerProblems(response: unknown): string[] {
       );
   }
   return problems;
+}
+
+/** What a streamed Responses answer gave the SDK's stream helper. */
+export interface StreamedResponse {
+  /** The event types, in order. */
+  events: string[];
+  /** The types of the items of `response.output_item.done` events, in order. */
+  doneItems: string[];
+  /** The response of the `response.completed` event, as sent (validate this one). */
+  completed: { output: unknown[] } | undefined;
+  /** What `finalResponse()` assembled (with the SDK's own `output_parsed` and `parsed` fields). */
+  final: OpenAI.Responses.Response;
+}
+
+/** Streams `params` through the openai SDK's stream helper and keeps what a judge checks. */
+export async function streamResponse(openai: OpenAI, params: ResponseCreateParamsBase): Promise<StreamedResponse> {
+  const stream = openai.responses.stream(params);
+  const events: string[] = [];
+  const doneItems: string[] = [];
+  let completed: { output: unknown[] } | undefined;
+  for await (const event of stream) {
+    events.push(event.type);
+    if (event.type === 'response.output_item.done') doneItems.push(event.item.type);
+    if (event.type === 'response.completed') completed = structuredClone(event.response);
+  }
+  return { events, doneItems, completed, final: await stream.finalResponse() };
 }
 
 /** The text of a Responses answer's message items. */

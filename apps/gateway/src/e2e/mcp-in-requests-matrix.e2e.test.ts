@@ -3,7 +3,12 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY } from './gateway-harness.test-support.js';
 import { ROUTE_PREFIX, startLoopGateway, type LoopGateway } from './mcp-in-requests-gateway.test-support.js';
-import { expectEchoMessage, expectEchoResponse } from './mcp-in-requests-judges.test-support.js';
+import {
+  ECHO_ANSWER,
+  expectEchoMessage,
+  expectEchoResponse,
+  streamResponse,
+} from './mcp-in-requests-judges.test-support.js';
 import { SCRIPTED_USAGE } from './mcp-in-requests-model.test-support.js';
 import { installedVersion, judgeCell, keepResults, type McpLoopCell } from './mcp-in-requests-results.test-support.js';
 import type { ScriptedWire } from './mcp-in-requests-upstreams.test-support.js';
@@ -61,16 +66,11 @@ describe('Responses callers (openai SDK, an mcp tool)', () => {
           });
           return;
         }
-        const stream = openai.responses.stream(params);
-        const events: string[] = [];
-        const done: string[] = [];
-        for await (const event of stream) {
-          events.push(event.type);
-          if (event.type === 'response.output_item.done') done.push(event.item.type);
-        }
-        const final = await stream.finalResponse();
-        expectEchoResponse(final);
-        expect(done).toEqual(final.output.map((item) => item.type));
+        const { events, doneItems, completed, final } = await streamResponse(openai, params);
+        expectEchoResponse(completed ?? { output: [] });
+        expect(final.output.map((item) => item.type)).toEqual(doneItems);
+        expect(doneItems).toEqual(completed?.output.map((item) => (item as { type: string }).type));
+        expect(final.output_text).toBe(ECHO_ANSWER);
         expect(events).toEqual(
           expect.arrayContaining(['response.mcp_list_tools.completed', 'response.mcp_call.completed']),
         );
