@@ -9,32 +9,23 @@ export function isMcpToolset(tool: Tool): boolean {
   return tool.type === 'mcp_toolset';
 }
 
-const enabledOf = (config: unknown): boolean | undefined => {
-  const enabled = asRecord(config)?.enabled;
-  return typeof enabled === 'boolean' ? enabled : undefined;
-};
+const enabledOf = (config: unknown): unknown => asRecord(config)?.enabled;
 
 /**
- * The tools an `mcp_toolset` enables: with `default_config.enabled: false`, those its `configs`
- * enable; otherwise every tool (undefined). The IR names allowed tools only, so tools a toolset
- * disables one by one while the others stay on are not carried.
+ * The tools a server may offer: none when its `tool_configuration` is disabled, else its
+ * `allowed_tools`; with an `mcp_toolset` whose `default_config` disables every tool, only those
+ * its `configs` enable. Undefined = every tool. The IR names allowed tools only, so tools a
+ * toolset disables one by one while the others stay on are not carried.
  */
-function toolsetAllowedTools(toolset: Tool | undefined): string[] | undefined {
-  if (!toolset || enabledOf(toolset.default_config) !== false) return undefined;
-  const configs = asRecord(toolset.configs) ?? {};
-  return Object.keys(configs).filter((name) => enabledOf(configs[name]) === true);
-}
-
-/** The tools `tool_configuration` allows: none when it is disabled, its `allowed_tools`, or every tool. */
-function configuredAllowedTools(server: AnthropicMcpServer): string[] | undefined {
+function allowedToolsOf(server: AnthropicMcpServer, toolset: Tool | undefined): string[] | undefined {
   const configuration = server.tool_configuration;
-  if (configuration?.enabled === false) return [];
-  return configuration?.allowed_tools ? [...configuration.allowed_tools] : undefined;
-}
-
-function intersect(a: string[] | undefined, b: string[] | undefined): string[] | undefined {
-  if (!a || !b) return a ?? b;
-  return a.filter((name) => b.includes(name));
+  let allowed = configuration?.enabled === false ? [] : (configuration?.allowed_tools ?? undefined);
+  if (toolset && enabledOf(toolset.default_config) === false) {
+    const configs = asRecord(toolset.configs) ?? {};
+    const enabled = Object.keys(configs).filter((name) => enabledOf(configs[name]) === true);
+    allowed = allowed ? allowed.filter((name) => enabled.includes(name)) : enabled;
+  }
+  return allowed && [...allowed];
 }
 
 /**
@@ -52,50 +43,30 @@ export function anthropicMcpServersToIr(servers: AnthropicMcpServer[], tools: To
     };
     if (server.authorization_token) ir.authorization = server.authorization_token;
     const toolset = tools.find((tool) => isMcpToolset(tool) && tool.mcp_server_name === server.name);
-    const allowed = intersect(configuredAllowedTools(server), toolsetAllowedTools(toolset));
+    const allowed = allowedToolsOf(server, toolset);
     if (allowed) ir.allowedTools = allowed;
     return ir;
   });
 }
 
-/** The bearer token of an `Authorization` header, and the names of the other headers. */
-function splitHeaders(headers: Record<string, string> | undefined): { token?: string; others: string[] } {
-  const out: { token?: string; others: string[] } = { others: [] };
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    const bearer = name.toLowerCase() === 'authorization' ? /^Bearer\s+(.+)$/i.exec(value)?.[1] : undefined;
-    if (bearer) out.token = bearer;
-    else out.others.push(name);
-  }
-  return out;
-}
-
 /** One IR server -> an `mcp_servers` entry of the `mcp-client-2025-04-04` form, or undefined without a URL. */
 function builtServer(server: IrMcpServer, field: string, warnings: IrWarning[]): Record<string, unknown> | undefined {
-  if (!server.url) {
-    warnings.push({
-      kind: 'dropped',
-      field,
-      message: `MCP server "${server.label}" has no URL; Anthropic's MCP connector reaches servers by URL`,
-    });
+  const lost = (kind: IrWarning['kind'], at: string, what: string): undefined => {
+    warnings.push({ kind, field: field + at, message: `Anthropic's MCP connector ${what}` });
     return undefined;
-  }
+  };
+  if (!server.url) return lost('dropped', '', `reaches servers by URL; "${server.label}" has none`);
   const wire: Record<string, unknown> = { type: 'url', url: server.url, name: server.label };
-  const headers = splitHeaders(server.headers);
-  const token = server.authorization ?? headers.token;
+  let token = server.authorization;
+  for (const [name, value] of Object.entries(server.headers ?? {})) {
+    const bearer = /^authorization$/i.test(name) && /^Bearer\s+(.+)$/i.exec(value)?.[1];
+    if (bearer) token ??= bearer;
+    else lost('dropped', '.headers', `sends no header ${name}`);
+  }
   if (token) wire.authorization_token = token;
   if (server.allowedTools) wire.tool_configuration = { enabled: true, allowed_tools: [...server.allowedTools] };
-  if (headers.others.length > 0)
-    warnings.push({
-      kind: 'dropped',
-      field: `${field}.headers`,
-      message: `Anthropic's MCP connector sends only a bearer token; headers ${headers.others.join(', ')} not sent`,
-    });
   if (server.requireApproval !== 'never')
-    warnings.push({
-      kind: 'approximated',
-      field: `${field}.requireApproval`,
-      message: `Anthropic's MCP connector has no approvals; calls to "${server.label}" run without one`,
-    });
+    lost('approximated', '.requireApproval', `has no approvals: calls to "${server.label}" run without one`);
   return wire;
 }
 

@@ -1,26 +1,18 @@
-import type { IrMcpCallPart, IrStreamEvent } from '@interlingua/ir';
+import type { IrStreamEvent } from '@interlingua/ir';
 import { accumulateResponse, parseSseText, runMachineSync, serializeSseMessages } from '@interlingua/ir-utils';
 import { startLoopbackUpstream, type LoopbackUpstream } from '@interlingua/testkit';
 import AnthropicSdk from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_CALL } from './anthropic-messages-mcp.test-support.js';
 import { anthropicMessagesCodec as codec } from './anthropic-messages-codec.js';
 import { validateAnthropicMessagesStream } from './anthropic-messages-stream-validator.js';
-
-const CALL: IrMcpCallPart = {
-  type: 'mcp-call',
-  id: 'mcptoolu_01',
-  server: 'docs',
-  name: 'search',
-  argumentsJson: '{"q":"zod"}',
-  output: 'zod is a schema library',
-};
 
 /** Text 0 still open when the MCP call (1) arrives, then text 2: the call must wait for text 0 to end. */
 const EVENTS: IrStreamEvent[] = [
   { type: 'response-start', id: 'msg_mcp', model: 'claude-x', created: 0 },
   { type: 'text-start', index: 0 },
   { type: 'text-delta', index: 0, delta: 'Let me look.' },
-  { type: 'mcp', index: 1, part: CALL },
+  { type: 'mcp', index: 1, part: MCP_CALL },
   { type: 'mcp', index: 2, part: { type: 'mcp-list-tools', id: 'mcpl_1', server: 'docs', tools: [] } },
   { type: 'text-end', index: 0 },
   { type: 'text-start', index: 3 },
@@ -79,10 +71,10 @@ describe('an MCP call in the Anthropic stream encoder', () => {
 
   it('is read back by the stream decoder as the same mcp-call part', () => {
     const events = runMachineSync(codec.stream.createDecoder(), parseSseText(encoded()));
-    expect(events.filter((event) => event.type === 'mcp')).toEqual([{ type: 'mcp', index: 1, part: CALL }]);
+    expect(events.filter((event) => event.type === 'mcp')).toEqual([{ type: 'mcp', index: 1, part: MCP_CALL }]);
     expect(accumulateResponse(events).choices[0]?.content).toEqual([
       { type: 'text', text: 'Let me look.' },
-      CALL,
+      MCP_CALL,
       { type: 'text', text: 'A schema library.' },
     ]);
   });

@@ -1,6 +1,7 @@
-import type { IrMcpCallPart, IrResponse } from '@interlingua/ir';
+import type { IrResponse } from '@interlingua/ir';
 import { oneTurnIrRequest } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
+import { MCP_CALL } from './anthropic-messages-mcp.test-support.js';
 import { anthropicMessagesRequestToIr } from './anthropic-messages-request-to-ir.js';
 import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-response-schema.js';
 import { anthropicMessagesResponseToIr } from './anthropic-messages-response-to-ir.js';
@@ -21,14 +22,6 @@ const RESULT = {
   tool_use_id: 'mcptoolu_01',
   is_error: false,
   content: [{ type: 'text', text: 'zod is a schema library' }],
-};
-const CALL: IrMcpCallPart = {
-  type: 'mcp-call',
-  id: 'mcptoolu_01',
-  server: 'docs',
-  name: 'search',
-  argumentsJson: '{"q":"zod"}',
-  output: 'zod is a schema library',
 };
 
 const request = (extra: Record<string, unknown>) => ({
@@ -91,7 +84,7 @@ describe('Anthropic MCP connector requests -> IR', () => {
 
   it('reads mcp_tool_use + its mcp_tool_result in an assistant turn as ONE mcp-call part', () => {
     const ir = anthropicMessagesRequestToIr(request({ messages: history })).value;
-    expect(ir.messages[1]?.content).toEqual([CALL, { type: 'text', text: 'A schema library.' }]);
+    expect(ir.messages[1]?.content).toEqual([MCP_CALL, { type: 'text', text: 'A schema library.' }]);
     expect(anthropicMessagesStyleOnlyEntries(ir)).toEqual([]);
     expect(irToAnthropicMessagesRequest(ir).value.messages[1]?.content).toEqual([
       USE,
@@ -110,7 +103,7 @@ describe('Anthropic MCP connector requests -> IR', () => {
     };
     const messages = [history[0], { role: 'assistant', content: [USE, result] }];
     const ir = anthropicMessagesRequestToIr(request({ messages })).value;
-    const { output: _output, ...call } = CALL;
+    const { output: _output, ...call } = MCP_CALL;
     expect(ir.messages[1]?.content).toEqual([{ ...call, error: 'timeout' }]);
     expect(irToAnthropicMessagesRequest(ir).value.messages[1]?.content).toEqual([USE, result]);
   });
@@ -176,7 +169,7 @@ describe('MCP in Anthropic answers', () => {
     const { value, warnings } = irToAnthropicMessagesResponse(
       answer([
         { type: 'mcp-list-tools', id: 'mcpl_1', server: 'docs', tools: [{ name: 'search' }] },
-        { ...CALL, id: 'mcp_1', output: undefined, error: 'boom' },
+        { ...MCP_CALL, id: 'mcp_1', output: undefined, error: 'boom' },
         { type: 'mcp-approval-request', id: 'mcpr_1', server: 'docs', name: 'drop_db', argumentsJson: '{}' },
         { type: 'text', text: 'Done.' },
       ]),
@@ -203,7 +196,7 @@ describe('MCP in Anthropic answers', () => {
       usage: { input_tokens: 10, output_tokens: 5 },
     };
     const ir = anthropicMessagesResponseToIr(wire).value;
-    expect(ir.choices[0]?.content).toEqual([CALL, { type: 'text', text: 'A schema library.' }]);
+    expect(ir.choices[0]?.content).toEqual([MCP_CALL, { type: 'text', text: 'A schema library.' }]);
     expect(ir.extensions).toBeUndefined();
     expect(irToAnthropicMessagesResponse(ir).value.content).toEqual(wire.content);
   });

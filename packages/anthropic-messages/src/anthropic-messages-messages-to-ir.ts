@@ -32,11 +32,7 @@ function draft(role: IrRole): Draft {
  */
 function addMcpResult(target: Draft, block: AnthropicMcpToolResultBlockParam): boolean {
   const position = target.parts.findIndex(
-    (part) =>
-      part.type === 'mcp-call' &&
-      part.id === block.tool_use_id &&
-      part.output === undefined &&
-      part.error === undefined,
+    (part) => part.type === 'mcp-call' && part.id === block.tool_use_id && (part.output ?? part.error) === undefined,
   );
   const call = target.parts[position];
   if (call?.type !== 'mcp-call') return false;

@@ -78,24 +78,7 @@ export const anthropicStrictToolUseBlockSchema = z.strictObject({
   cache_control: z.optional(cacheControl),
 });
 
-/** A call of Anthropic's MCP connector (`BetaMCPToolUseBlock`). */
-export const anthropicStrictMcpToolUseBlockSchema = z.strictObject({
-  type: z.literal('mcp_tool_use'),
-  id: z.string().check(z.regex(/^[a-zA-Z0-9_-]+$/)),
-  name: z.string(),
-  server_name: z.string(),
-  input: z.record(z.string(), z.unknown()),
-});
-
-/** Its result (`BetaMCPToolResultBlock`). */
-export const anthropicStrictMcpToolResultBlockSchema = z.strictObject({
-  type: z.literal('mcp_tool_result'),
-  tool_use_id: z.string(),
-  is_error: z.boolean(),
-  content: z.union([z.string(), z.array(anthropicStrictTextBlockSchema)]),
-});
-
-/** Server tool blocks (`server_tool_use`, `web_search_tool_result`, …) are relayed as sent. */
+/** Server tool blocks (`server_tool_use`, `web_search_tool_result`, MCP calls, …) are relayed as sent. */
 const SERVER_BLOCK_TYPES = [
   'server_tool_use',
   'web_search_tool_result',
@@ -105,6 +88,8 @@ const SERVER_BLOCK_TYPES = [
   'text_editor_code_execution_tool_result',
   'tool_search_tool_result',
   'container_upload',
+  'mcp_tool_use',
+  'mcp_tool_result',
 ] as const;
 
 export const anthropicStrictServerBlockSchema = z.looseObject({ type: z.enum(SERVER_BLOCK_TYPES) });
@@ -114,8 +99,6 @@ export const anthropicStrictContentBlockSchema = z.union([
   anthropicStrictThinkingBlockSchema,
   anthropicStrictRedactedThinkingBlockSchema,
   anthropicStrictToolUseBlockSchema,
-  anthropicStrictMcpToolUseBlockSchema,
-  anthropicStrictMcpToolResultBlockSchema,
   anthropicStrictServerBlockSchema,
 ]);
 

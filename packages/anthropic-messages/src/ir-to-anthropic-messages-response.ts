@@ -68,7 +68,7 @@ function partToBlock(
       warnings.push({
         kind: 'dropped',
         field,
-        message: `Anthropic's MCP connector has no approvals: the request to call "${part.name}" on "${part.server}" was dropped`,
+        message: `Anthropic's MCP connector has no approvals: the request to call ${part.name} was dropped`,
       });
       return undefined;
     // Anthropic's connector lists a server's tools without showing them; `contentOf` sends an

@@ -17,7 +17,6 @@ export const openAiResponsesMcpToolSchema = z.looseObject({
   type: z.literal('mcp'),
   server_label: z.string(),
   server_url: nullishString,
-  connector_id: nullishString,
   server_description: nullishString,
   allowed_tools: z.nullish(z.union([toolNames, toolFilter])),
   require_approval: z.nullish(
@@ -51,8 +50,6 @@ export const openAiResponsesMcpCallItemSchema = z.looseObject({
   type: z.literal('mcp_call'),
   ...call,
   output: nullishString,
-  /** A string in the API reference; an object (`{type, message}`) in some answers. */
-  error: z.nullish(z.union([z.string(), z.looseObject({})])),
   approval_request_id: nullishString,
 });
 

@@ -17,10 +17,10 @@ export const mcpItemSchemaOf = (
     ? OPENAI_RESPONSES_MCP_ITEM_SCHEMAS[type as keyof typeof OPENAI_RESPONSES_MCP_ITEM_SCHEMAS]
     : undefined;
 
-/** The fields of `record` that are not undefined. */
-function defined<T extends object>(record: T): T {
-  for (const [key, value] of Object.entries(record)) if (value === undefined) delete record[key as keyof T];
-  return record;
+/** `record` without its null and undefined fields. */
+function present<T extends object>(record: T): { [K in keyof T]: Exclude<T[K], null> } {
+  for (const [key, value] of Object.entries(record)) if (value == null) delete record[key as keyof T];
+  return record as { [K in keyof T]: Exclude<T[K], null> };
 }
 
 const names = (filter: ToolFilter): string[] | undefined => (filter?.tool_names ? [...filter.tool_names] : undefined);
@@ -29,17 +29,17 @@ const names = (filter: ToolFilter): string[] | undefined => (filter?.tool_names 
 export function mcpToolToIr(tool: OpenAiResponsesMcpTool, raw: Item): IrMcpServer {
   const approval = tool.require_approval;
   const allowed = tool.allowed_tools;
-  return defined({
+  return present({
     label: tool.server_label,
-    url: tool.server_url ?? undefined,
-    description: tool.server_description ?? undefined,
+    url: tool.server_url,
+    description: tool.server_description,
     allowedTools: Array.isArray(allowed) ? [...allowed] : names(allowed),
     requireApproval:
-      typeof approval === 'string' || !approval
-        ? (approval ?? undefined)
-        : defined({ always: names(approval.always), never: names(approval.never) }),
-    headers: tool.headers ? { ...tool.headers } : undefined,
-    authorization: tool.authorization ?? undefined,
+      typeof approval === 'object' && approval
+        ? present({ always: names(approval.always), never: names(approval.never) })
+        : approval,
+    headers: tool.headers && { ...tool.headers },
+    authorization: tool.authorization,
     raw: { origin: 'openai', value: structuredClone(raw) },
   });
 }
@@ -49,7 +49,7 @@ export function irMcpServerToTool(server: IrMcpServer): Item {
   if (server.raw?.origin === 'openai') return server.raw.value;
   const approval = server.requireApproval;
   const filter = (tools: string[] | undefined): Item | undefined => (tools ? { tool_names: tools } : undefined);
-  return defined({
+  return present({
     type: 'mcp',
     server_label: server.label,
     server_url: server.url,
@@ -57,14 +57,14 @@ export function irMcpServerToTool(server: IrMcpServer): Item {
     allowed_tools: server.allowedTools,
     require_approval:
       typeof approval === 'object'
-        ? defined({ always: filter(approval.always), never: filter(approval.never) })
+        ? present({ always: filter(approval.always), never: filter(approval.never) })
         : approval,
     headers: server.headers,
     authorization: server.authorization,
   });
 }
 
-/** An `mcp_call` error as text: OpenAI documents a string, and has sent `{type, message}` objects. */
+/** An `mcp_call` error as text: OpenAI documents a string, and some answers carry `{type, message}` objects. */
 function errorText(error: unknown, status: unknown): string | undefined {
   if (typeof error === 'string') return error;
   const record = asRecord(error);
@@ -73,9 +73,9 @@ function errorText(error: unknown, status: unknown): string | undefined {
 }
 
 function toolInfoToIr(tool: Item & { name: string; description?: string | null }): IrMcpToolInfo {
-  return defined({
+  return present({
     name: tool.name,
-    description: tool.description ?? undefined,
+    description: tool.description,
     inputSchema: asRecord(tool.input_schema),
     annotations: asRecord(tool.annotations),
   });
@@ -86,29 +86,29 @@ const argumentsJson = (text: string): string => (text.trim() === '' ? '{}' : tex
 /** An MCP item (as its schema reads it) -> its IR part. */
 export function mcpItemToIr(item: OpenAiResponsesMcpItem): IrMcpPart {
   if (item.type === 'mcp_approval_response')
-    return defined({
+    return present({
       type: 'mcp-approval-response',
       approvalRequestId: item.approval_request_id,
       approve: item.approve,
-      reason: item.reason ?? undefined,
-      id: item.id ?? undefined,
+      reason: item.reason,
+      id: item.id,
     });
   const head = { id: item.id ?? '', server: item.server_label };
   if (item.type === 'mcp_list_tools')
-    return defined({
+    return present({
       type: 'mcp-list-tools',
       ...head,
       tools: item.tools.map(toolInfoToIr),
-      error: item.error ?? undefined,
+      error: item.error,
     });
   const call = { ...head, name: item.name, argumentsJson: argumentsJson(item.arguments) };
   if (item.type === 'mcp_approval_request') return { type: 'mcp-approval-request', ...call };
-  return defined({
+  return present({
     type: 'mcp-call',
     ...call,
-    output: item.output ?? undefined,
+    output: item.output,
     error: errorText(item.error, item.status),
-    approvalRequestId: item.approval_request_id ?? undefined,
+    approvalRequestId: item.approval_request_id,
   });
 }
 
@@ -124,7 +124,7 @@ export function irMcpPartToItem(part: IrMcpPart, id?: string): Item {
   const head = { type: '', ...(id ? { id } : {}) };
   switch (part.type) {
     case 'mcp-approval-response':
-      return defined({
+      return present({
         type: 'mcp_approval_response',
         id: part.id,
         approval_request_id: part.approvalRequestId,
@@ -132,7 +132,7 @@ export function irMcpPartToItem(part: IrMcpPart, id?: string): Item {
         reason: part.reason,
       });
     case 'mcp-list-tools':
-      return defined({
+      return present({
         ...head,
         type: 'mcp_list_tools',
         server_label: part.server,

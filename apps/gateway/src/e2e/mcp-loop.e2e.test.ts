@@ -14,6 +14,7 @@ import { EVERYTHING_BIN } from './mcp-upstreams.test-support.js';
  */
 const KEY = 'mcp-loop-key-0001';
 const NO_MCP = 'mcp-loop-none-0001';
+const ONE_RPM = 'mcp-loop-rpm1-0001';
 
 interface ChatBody {
   stream?: boolean;
@@ -23,15 +24,19 @@ interface ChatBody {
 
 const USAGE = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
 
-/** The scripted chat model: a call of `everything__echo` until a tool result is in the history, then the result as text. */
+/** The scripted chat model: a call of an offered tool until a tool result is in the history, then the result as text. */
 function chatModel(request: ReceivedRequest, response: ServerResponse): void {
   const body = request.json() as ChatBody;
   const result = body.messages.find((message) => message.role === 'tool');
   const text = result ? `the tool said: ${String(result.content)}` : undefined;
+  // The first offered tool with `{"message":"ping"}`, or the one a user turn `call <tool> <arguments>` names.
+  const asked = /^call (\S+) (.*)$/.exec(String(body.messages[0]?.content ?? ''));
+  const offered = (body.tools ?? []).map((tool) => tool.function.name);
+  const name = asked ? offered.find((tool) => tool.endsWith(`__${asked[1]}`)) : offered[0];
   const call = {
     id: 'call_1',
     type: 'function',
-    function: { name: 'everything__echo', arguments: '{"message":"ping"}' },
+    function: { name: name ?? 'none', arguments: asked?.[2] ?? '{"message":"ping"}' },
   };
   if (!body.stream) {
     const message = text
@@ -67,10 +72,14 @@ beforeAll(async () => {
     keys: [
       { name: 'loop', secret: KEY, mcp: { servers: ['everything'] } },
       { name: 'none', secret: NO_MCP },
+      { name: 'one-rpm', secret: ONE_RPM, rpm: 1, mcp: { servers: ['everything'] } },
     ],
     sections: {
       database: await TEST_DATABASES[0]!.fresh(),
-      mcp: { servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_BIN] }] },
+      mcp: {
+        servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_BIN] }],
+        limits: { callTimeoutMs: 5_000 },
+      },
     },
   });
 }, 60_000);
@@ -144,9 +153,81 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
   });
 
+  it('gives a tool that runs past mcp.limits.callTimeoutMs an mcp_call with an error, and the model carries on', async () => {
+    const slow = { ...MCP_TOOL, allowed_tools: ['trigger-long-running-operation'] };
+    const input = 'call trigger-long-running-operation {"duration":30,"steps":1}';
+    const answer = await responses({ tools: [slow], input });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call', 'message']);
+    expect(String(body.output[1]?.error)).toMatch(/timed out/i);
+    expect(JSON.stringify(body.output[2])).toContain('the tool said: ');
+  });
+
+  it("counts each model call of the loop against the key's RPM: the second is refused with the usual 429", async () => {
+    const answer = await responses({}, ONE_RPM);
+    expect(answer.status).toBe(429);
+    expect(JSON.stringify(await answer.json())).toContain('Rate limit reached for key \\"one-rpm\\"');
+  });
+
+  it("runs a server named by the gateway's own /mcp URL, under the caller's label", async () => {
+    const byUrl = {
+      type: 'mcp',
+      server_label: 'gw',
+      server_url: `${harness.url}/mcp`,
+      require_approval: 'never',
+      allowed_tools: ['everything__echo'],
+    };
+    const before = harness.upstream.requests.length;
+    const answer = await responses({ tools: [byUrl] });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call', 'message']);
+    expect(body.output[1]).toMatchObject({ server_label: 'gw', name: 'everything__echo' });
+    const first = harness.upstream.requests[before]?.json() as ChatBody;
+    expect(first.tools?.map((tool) => tool.function.name)).toEqual(['gw__everything__echo']);
+  });
+
   it('refuses a gateway server the key may not use, as one that does not exist', async () => {
     const answer = await responses({}, NO_MCP);
     expect(answer.status).toBe(404);
     expect(JSON.stringify(await answer.json())).toContain('no MCP server named \\"everything\\"');
+  });
+});
+
+describe('approvals across turns', () => {
+  const asking = { ...MCP_TOOL, require_approval: 'always' };
+  type Output = Array<Record<string, unknown>>;
+
+  async function firstTurn(store: boolean): Promise<{ id: string; output: Output }> {
+    const answer = await responses({ tools: [asking], store });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { id: string; output: Output };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_approval_request']);
+    expect(body.output[1]).toMatchObject({ server_label: 'everything', name: 'echo', arguments: '{"message":"ping"}' });
+    return body;
+  }
+
+  function expectCalled(output: Output, requestId: unknown): void {
+    expect(output.map((item) => item.type)).toEqual(['mcp_call', 'message']);
+    expect(output[0]).toMatchObject({ name: 'echo', approval_request_id: requestId });
+    expect(String(output[0]?.output)).toContain('ping');
+  }
+
+  it('asks, then calls once approved after previous_response_id', async () => {
+    const first = await firstTurn(true);
+    const approval = { type: 'mcp_approval_response', approval_request_id: first.output[1]?.id, approve: true };
+    const answer = await responses({ tools: [asking], previous_response_id: first.id, input: [approval] });
+    expect(answer.status).toBe(200);
+    expectCalled(((await answer.json()) as { output: Output }).output, first.output[1]?.id);
+  });
+
+  it('asks, then calls once approved with store:false and the items resent', async () => {
+    const first = await firstTurn(false);
+    const approval = { type: 'mcp_approval_response', approval_request_id: first.output[1]?.id, approve: true };
+    const input = [{ role: 'user', content: 'echo ping' }, ...first.output, approval];
+    const answer = await responses({ tools: [asking], store: false, input });
+    expect(answer.status).toBe(200);
+    expectCalled(((await answer.json()) as { output: Output }).output, first.output[1]?.id);
   });
 });

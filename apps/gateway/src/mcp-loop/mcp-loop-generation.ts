@@ -1,6 +1,8 @@
 import type { IrRequest, IrResponse } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import { irRequestForTarget } from '../call/ir-request-for-target.js';
+import { startStreamGuard } from '../call/stream-guard.js';
+import { defaultCallOps } from '../plan/default-call-ops.js';
 import { sendTranslatedResponse } from '../call/translated-response.js';
 import type { McpConfig } from '../config/mcp-schema.js';
 import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
@@ -11,6 +13,7 @@ import type { McpUpstreams } from '../mcp/mcp-upstreams.js';
 import { itemId } from './approvals.js';
 import { offeredName } from './history-rewrite.js';
 import { innerModelCall, LoopStreamEnded } from './inner-call.js';
+import { checkLoopLimits, type LoopLimitsScope } from './loop-limits.js';
 import { LoopLedger } from './loop-ledger.js';
 import { splitServers } from './loop-servers.js';
 import { LoopStream } from './loop-stream.js';
@@ -18,11 +21,11 @@ import { callServerTool, readyServer, viewOf, type ReadyServer } from './loop-to
 import type { LoopBounds, LoopDeps } from './loop-types.js';
 import { runToolLoop } from './tool-loop.js';
 
-/** What the loop reads of the gateway: its MCP servers and bounds, and what a call is accounted with. */
-export interface McpLoopScope {
+/** What the loop reads of the gateway: its MCP servers and bounds, the key's limits, and what a call is accounted with. */
+export interface McpLoopScope extends LoopLimitsScope {
   mcp?: McpUpstreams;
-  config: { mcp: Pick<McpConfig, 'loop' | 'limits'> };
-  ops: { runtime: McpAccountingRuntime };
+  config: LoopLimitsScope['config'] & { mcp: Pick<McpConfig, 'loop' | 'limits'> };
+  ops: { runtime: McpAccountingRuntime & LoopLimitsScope['ops']['runtime'] };
 }
 
 /**
@@ -40,9 +43,14 @@ export async function runMcpLoopGeneration(
   next: () => Promise<void>,
 ): Promise<void> {
   if (!mayCarryMcp(request)) return next();
+  const warnings = run.outcome.warnings;
   const ir = irRequestForTarget(request, run);
   const split = splitServers(ir.mcpServers ?? [], scope.mcp, key, hostOf(request.headers.host));
-  if (split.served.length === 0) return next();
+  if (split.served.length === 0) {
+    // Without the loop the request goes on as before: no decoding warnings on a body forwarded as is.
+    run.outcome.warnings = warnings;
+    return next();
+  }
   const ledger = new LoopLedger(scope.ops.runtime, context, key, request);
   const signal = run.signal.asAbortSignal();
   const setting = {
@@ -55,12 +63,14 @@ export async function runMcpLoopGeneration(
   const { mcpServers: _all, ...rest } = ir;
   const base: IrRequest = split.others.length > 0 ? { ...rest, mcpServers: split.others } : rest;
   const stream = request.stream ? new LoopStream(request, run, ir.includeStreamUsage === true) : undefined;
+  // One guard for the whole answer: keep-alives while tools run, the stream's longest duration.
+  const stopGuard = stream && guardStream(request, run, stream);
   try {
     const answer = await runToolLoop(
       base,
       servers,
       loopBounds(scope.config.mcp.loop),
-      loopDeps(context, request, run, servers, ledger, stream),
+      loopDeps(scope, context, key, request, run, servers, ledger, stream),
     );
     run.outcome.warn(answer.warnings);
     run.outcome.used(answer.response.usage);
@@ -74,7 +84,17 @@ export async function runMcpLoopGeneration(
     if (error instanceof LoopStreamEnded || run.signal.callerLeft()) return run.sink.end();
     if (!stream || !run.sink.committed) throw error;
     await stream.fail((run.signal.stopReason() ?? asIrError(error)).data);
+  } finally {
+    stopGuard?.();
   }
+}
+
+function guardStream(request: GenerationRequest, run: GenerationRun, stream: LoopStream): () => void {
+  const { sink, signal } = run;
+  const streams = (request.ops ?? defaultCallOps()).streams;
+  return startStreamGuard({ sink, framer: request.framer, signal, commit: () => stream.commit() }, streams, (reason) =>
+    run.abort(reason),
+  );
 }
 
 /** Whether the request may hand the model MCP servers (a Responses `mcp` tool, Anthropic `mcp_servers`, or prepared IR with servers). */
@@ -99,7 +119,9 @@ function loopBounds(config: McpConfig['loop']): LoopBounds {
 
 /** The loop's model calls (through `runGeneration`, each a row and a span), tool calls (through the MCP room) and stream. */
 function loopDeps(
+  scope: LoopLimitsScope,
   context: RequestContext,
+  key: GatewayKey,
   request: GenerationRequest,
   run: GenerationRun,
   servers: readonly ReadyServer[],
@@ -116,6 +138,7 @@ function loopDeps(
     last ?? { id: itemId('mcp'), model: request.model, created: Math.floor(Date.now() / 1000), choices: [] };
   return {
     callModel: async (ir, iteration) => {
+      if (iteration > 1) await checkLoopLimits(scope, key);
       const started = performance.now();
       const live = stream && { loop: stream, mcpTools, caller: run.sink };
       const onOutcome = (outcome: CallOutcome, status: number): void => {
