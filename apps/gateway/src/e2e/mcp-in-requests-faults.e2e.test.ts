@@ -79,7 +79,7 @@ describe('a failing tool', () => {
       mcp_servers: [faultsServer()],
       betas: ['mcp-client-2025-04-04'],
     });
-    const content = message.content as ContentBlock[];
+    const content = message.content as unknown as ContentBlock[];
     const result = content.find((block) => block.type === 'mcp_tool_result');
     expect(result).toMatchObject({ is_error: true });
     expect(resultText(result?.content)).toContain(FAILURE_TEXT);
@@ -133,7 +133,7 @@ describe('a function tool the caller declared beside the MCP server', () => {
       tools: [{ name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
       betas: ['mcp-client-2025-04-04'],
     });
-    const content = message.content as ContentBlock[];
+    const content = message.content as unknown as ContentBlock[];
     expect(content.filter((block) => block.type === 'tool_use')).toEqual([
       expect.objectContaining({ name: 'get_weather', input: { city: 'Paris' } }),
     ]);

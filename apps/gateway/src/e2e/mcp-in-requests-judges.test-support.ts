@@ -1,6 +1,5 @@
 import { openAiResponsesStrictResponseSchema } from '@interlingua/openai-responses';
 import type OpenAI from 'openai';
-import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { ANSWER_HEAD, ECHO_MESSAGE } from './mcp-in-requests-model.test-support.js';
@@ -90,7 +89,10 @@ export interface StreamedResponse {
 }
 
 /** Streams `params` through the openai SDK's stream helper and keeps what a judge checks. */
-export async function streamResponse(openai: OpenAI, params: ResponseCreateParamsBase): Promise<StreamedResponse> {
+export async function streamResponse(
+  openai: OpenAI,
+  params: Parameters<OpenAI['responses']['stream']>[0],
+): Promise<StreamedResponse> {
   const stream = openai.responses.stream(params);
   const events: string[] = [];
   const doneItems: string[] = [];
