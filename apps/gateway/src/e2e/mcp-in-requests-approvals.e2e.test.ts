@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { GATEWAY_KEY } from './gateway-harness.test-support.js';
 import { ROUTE_PREFIX, startLoopGateway, type LoopGateway } from './mcp-in-requests-gateway.test-support.js';
 import {
   ECHO_ANSWER,
+  expectEchoMessage,
   expectEchoResponse,
   outputText,
   responsesAnswerProblems,
@@ -21,10 +23,12 @@ import type { ScriptedWire } from './mcp-in-requests-upstreams.test-support.js';
  */
 let loop: LoopGateway;
 let openai: OpenAI;
+let anthropic: Anthropic;
 
 beforeAll(async () => {
   loop = await startLoopGateway();
   openai = new OpenAI({ baseURL: `${loop.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
+  anthropic = new Anthropic({ baseURL: loop.url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
 }, 60_000);
 afterAll(async () => loop.close());
 
@@ -106,18 +110,41 @@ describe.each(WIRES)('require_approval: always on the %s upstream', (wire) => {
   }, 60_000);
 });
 
-describe('allowed_tools', () => {
-  it('lists and offers the model only the allowed tools, then runs the call', async () => {
+/** The function tools each chat upstream request since `before` offered. */
+const offeredSince = (before: number): string[][] =>
+  loop.upstreams['openai-chat'].requests.slice(before).map((request) => {
+    const body = request.json() as { tools?: Array<{ function: { name: string } }> };
+    return (body.tools ?? []).map((tool) => tool.function.name);
+  });
+
+describe('allowed tools', () => {
+  it('(Anthropic tool_configuration) offers the model only the allowed tools, then runs the call', async () => {
+    const before = loop.upstreams['openai-chat'].requests.length;
+    const message = await anthropic.beta.messages.create({
+      model: 'chat/echo',
+      max_tokens: 256,
+      messages: [{ role: 'user', content: 'Echo the loop marker.' }],
+      mcp_servers: [
+        {
+          type: 'url',
+          url: `${loop.url}/mcp/everything`,
+          name: 'everything',
+          tool_configuration: { enabled: true, allowed_tools: ['echo'] },
+        },
+      ],
+      betas: ['mcp-client-2025-04-04'],
+    });
+    expectEchoMessage(message);
+    expect(offeredSince(before)).toEqual([['everything__echo'], ['everything__echo']]);
+  }, 60_000);
+
+  it('(Responses allowed_tools) lists and offers the model only the allowed tools, then runs the call', async () => {
     const tools = [{ ...mcpTool(), require_approval: 'never' as const, allowed_tools: ['echo'] }];
     const before = loop.upstreams['openai-chat'].requests.length;
     const response = await openai.responses.create({ model: 'chat/echo', input: [USER], tools });
     expectEchoResponse(response);
     const list = (response.output as unknown as OutputItem[])[0];
     expect((list?.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual(['echo']);
-    const offered = loop.upstreams['openai-chat'].requests.slice(before).map((request) => {
-      const body = request.json() as { tools?: Array<{ function: { name: string } }> };
-      return (body.tools ?? []).map((tool) => tool.function.name);
-    });
-    expect(offered).toEqual([['everything__echo'], ['everything__echo']]);
+    expect(offeredSince(before)).toEqual([['everything__echo'], ['everything__echo']]);
   }, 60_000);
 });
