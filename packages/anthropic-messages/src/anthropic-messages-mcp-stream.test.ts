@@ -80,6 +80,38 @@ describe('an MCP call in the Anthropic stream encoder', () => {
   });
 });
 
+describe('an Anthropic upstream streaming an MCP call', () => {
+  it('is decoded as one mcp event at its result, input gathered from its deltas, is_error as the error', () => {
+    const use = { type: 'mcp_tool_use', id: 'mcptoolu_9', name: 'search', server_name: 'docs', input: {} };
+    const result = {
+      type: 'mcp_tool_result',
+      tool_use_id: 'mcptoolu_9',
+      is_error: true,
+      content: [{ type: 'text', text: 'rate limited' }],
+    };
+    const wire = [
+      { type: 'message_start', message: { id: 'msg_up', model: 'claude-x', usage: { input_tokens: 3 } } },
+      { type: 'content_block_start', index: 0, content_block: use },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"q":' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '"zod"}' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: result },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'content_block_start', index: 2, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 2, delta: { type: 'text_delta', text: 'Try later.' } },
+      { type: 'content_block_stop', index: 2 },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 9 } },
+      { type: 'message_stop' },
+    ].map((event) => ({ event: event.type, data: JSON.stringify(event) }));
+    const events = runMachineSync(codec.stream.createDecoder(), wire);
+    const { output: _output, ...call } = MCP_CALL;
+    expect(events.filter((event) => event.type === 'mcp')).toEqual([
+      { type: 'mcp', index: 0, part: { ...call, id: 'mcptoolu_9', error: 'rate limited' } },
+    ]);
+    expect(events.find((event) => event.type === 'text-start')).toEqual({ type: 'text-start', index: 1 });
+  });
+});
+
 describe('@anthropic-ai/sdk beta client reads the MCP blocks of our stream over loopback', () => {
   let upstream: LoopbackUpstream;
   beforeAll(async () => {

@@ -184,6 +184,13 @@ describe('MCP in Anthropic answers', () => {
     expect(warnings).toEqual([expect.objectContaining({ kind: 'dropped', field: 'choices[0].content[2]' })]);
   });
 
+  it('gives a call whose id Anthropic would refuse one valid id, shared by its two blocks', () => {
+    const [use, result] = irToAnthropicMessagesResponse(answer([{ ...MCP_CALL, id: 'mcp:1/a' }])).value
+      .content as Array<Record<string, unknown>>;
+    expect(use?.id).toMatch(/^[a-zA-Z0-9_-]+$/);
+    expect(result?.tool_use_id).toBe(use?.id);
+  });
+
   it('decodes an upstream answer holding mcp_tool_use + mcp_tool_result into one mcp-call part', () => {
     const wire = {
       id: 'msg_1',

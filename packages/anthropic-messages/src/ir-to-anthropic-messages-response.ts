@@ -107,7 +107,8 @@ function contentOf(
     }
     if (part.type === 'mcp-call') {
       const input = toolInputOf(part.argumentsJson, `${field}.arguments`, warnings);
-      out.push(...(irMcpCallToAnthropic(part, anthropicToolUseId(part.id, field), input) as AnthropicContentBlock[]));
+      const id = anthropicToolUseId(part.id, `${ir.id}:${position}`);
+      out.push(...(irMcpCallToAnthropic(part, id, input) as AnthropicContentBlock[]));
       continue;
     }
     const block = partToBlock(part, field, `${ir.id}:${position}`, warnings);

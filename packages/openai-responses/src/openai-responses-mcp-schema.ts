@@ -35,14 +35,7 @@ export const openAiResponsesMcpListToolsItemSchema = z.looseObject({
   type: z.literal('mcp_list_tools'),
   id: nullishString,
   server_label: z.string(),
-  tools: z.array(
-    z.looseObject({
-      name: z.string(),
-      description: nullishString,
-      input_schema: z.unknown(),
-      annotations: z.unknown(),
-    }),
-  ),
+  tools: z.array(z.looseObject({ name: z.string(), description: nullishString })),
   error: nullishString,
 });
 

@@ -87,8 +87,8 @@ describe('Responses MCP tools and items in requests', () => {
     expect(openAiResponsesStyleOnlyEntries(ir)).toEqual([]);
   });
 
-  it('reads the other forms of allowed_tools and require_approval, and a connector without a url', () => {
-    const servers = decode({
+  it('reads the other forms of allowed_tools and require_approval, and a connector without a url; no empty tools', () => {
+    const ir = decode({
       model: 'm',
       input: 'hi',
       tools: [
@@ -96,7 +96,9 @@ describe('Responses MCP tools and items in requests', () => {
         { type: 'mcp', server_label: 'b', connector_id: 'connector_gmail', allowed_tools: { tool_names: ['x'] } },
         { type: 'mcp', server_label: 'c', server_url: 'https://c.test', allowed_tools: { read_only: true } },
       ],
-    }).mcpServers;
+    });
+    expect(ir.tools).toBeUndefined();
+    const servers = ir.mcpServers;
     expect(servers?.map(({ raw: _raw, ...server }) => server)).toEqual([
       { label: 'a', url: 'https://a.test', requireApproval: 'never' },
       { label: 'b', allowedTools: ['x'] },
@@ -137,6 +139,14 @@ describe('Responses MCP tools and items in requests', () => {
       { type: 'mcp-approval-response', approvalRequestId: 'mcpr_1', approve: false, reason: 'no' },
     ]);
     expect(ir.extensions?.['openai-responses']).not.toHaveProperty('items');
+  });
+
+  it('reads a listed tool that has only a name, in a request and in an answer', () => {
+    const bare = { type: 'mcp_list_tools', id: 'mcpl_2', server_label: 's', tools: [{ name: 'ping' }] };
+    const part = { type: 'mcp-list-tools', id: 'mcpl_2', server: 's', tools: [{ name: 'ping' }] };
+    expect(decode({ model: 'm', input: [bare] }).messages[0]?.content).toEqual([part]);
+    const answer = { id: 'r', created_at: 1, model: 'm', output: [bare] };
+    expect(openAiResponsesResponseToIr(answer).value.choices[0]?.content).toEqual([part]);
   });
 
   it('reads a failed call’s error, as a string or as the object some answers carry', () => {

@@ -81,7 +81,8 @@ function toolsToIr(
     const fields = pickUnknown(raw, ['type', 'name', 'description', 'parameters', 'strict']);
     if (Object.keys(fields).length > 0) (ext.toolFields ??= {})[tool.name] = fields;
   });
-  return out;
+  // MCP servers alone are no function tools: an upstream of another style gets no empty `tools`.
+  return out.length === 0 && servers.length > 0 ? undefined : out;
 }
 
 function functionToolToIr(tool: OpenAiResponsesFunctionTool, name: string): IrTool {

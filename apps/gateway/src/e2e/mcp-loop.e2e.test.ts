@@ -28,6 +28,11 @@ const USAGE = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
 function chatModel(request: ReceivedRequest, response: ServerResponse): void {
   const body = request.json() as ChatBody;
   const result = body.messages.find((message) => message.role === 'tool');
+  // A user turn `fail after the tool` makes the model call fail once the tool answered.
+  if (result && String(body.messages[0]?.content).startsWith('fail')) {
+    sendJson(response, 500, { error: { message: 'the model broke', type: 'server_error' } });
+    return;
+  }
   const text = result ? `the tool said: ${String(result.content)}` : undefined;
   // The first offered tool with `{"message":"ping"}`, or the one a user turn `call <tool> <arguments>` names.
   const asked = /^call (\S+) (.*)$/.exec(String(body.messages[0]?.content ?? ''));
@@ -146,9 +151,24 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(text).toContain('Checking. ');
     expect(text).toContain('the tool said: ');
     const completed = events.find((event) => event.type === 'response.completed') as {
-      response: { usage: Record<string, number> };
+      response: { usage: Record<string, number>; output: Array<Record<string, unknown>> };
     };
     expect(completed.response.usage).toMatchObject({ input_tokens: 20, output_tokens: 4 });
+    expect(completed.response.output.map((item) => item.type)).toEqual([
+      'mcp_list_tools',
+      'message',
+      'mcp_call',
+      'message',
+    ]);
+    const done = events.filter((event) => event.type === 'response.output_item.done');
+    expect(done.map((event) => (event.item as { type: string }).type)).toEqual([
+      'mcp_list_tools',
+      'message',
+      'mcp_call',
+      'message',
+    ]);
+    expect(String((done[2]?.item as { output?: unknown }).output)).toContain('ping');
+    expect(done.map((event) => event.output_index)).toEqual([0, 1, 2, 3]);
     const sequence = events.map((event) => event.sequence_number as number);
     expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
   });
@@ -162,6 +182,59 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call', 'message']);
     expect(String(body.output[1]?.error)).toMatch(/timed out/i);
     expect(JSON.stringify(body.output[2])).toContain('the tool said: ');
+  });
+
+  it("returns the caller's own tool call to the caller, beside the MCP listing", async () => {
+    const own = { type: 'function', name: 'lookup', parameters: { type: 'object', properties: {} } };
+    const answer = await responses({ tools: [own, MCP_TOOL] });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'function_call']);
+    expect(body.output[1]).toMatchObject({ name: 'lookup' });
+  });
+
+  it('answers a model call failing after a tool call with the error in the caller style, whole or in-band', async () => {
+    const whole = await responses({ input: 'fail after the tool' });
+    expect(whole.status).toBe(500);
+    expect(JSON.stringify(await whole.json())).toContain('the model broke');
+    const streamed = await responses({ input: 'fail after the tool', stream: true });
+    expect(streamed.status).toBe(200);
+    const text = await streamed.text();
+    expect(text).toContain('the model broke');
+    expect(text).toContain('response.failed');
+  });
+
+  it('stops the tool call under way when the caller leaves (cancelled before its time bound)', async () => {
+    const slow = { ...MCP_TOOL, allowed_tools: ['trigger-long-running-operation'] };
+    const leaving = new AbortController();
+    const answer = await fetch(`${harness.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'up/scripted',
+        stream: true,
+        input: 'call trigger-long-running-operation {"duration":30,"steps":1}',
+        tools: [slow],
+      }),
+      signal: leaving.signal,
+    });
+    const requestId = answer.headers.get('x-request-id');
+    const reader = answer.body!.getReader();
+    let seen = '';
+    // The first model call is over once its text is out: the tool call is what runs next.
+    while (!seen.includes('Checking. ')) seen += new TextDecoder().decode((await reader.read()).value);
+    leaving.abort();
+    const operator = operatorOf(harness.gateway.gateway.ops.runtime)!;
+    let row: Record<string, unknown> | undefined;
+    for (let tries = 0; !row && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await operator.ledger.flush();
+      const rows = await ledgerRows(operator.db, { from: 0, to: Date.now() + 1, keyId: undefined, key: 'loop' }, 50);
+      row = rows.find((candidate) => candidate.request_id === requestId && candidate.path === 'tools/call');
+    }
+    // The SDK reports a cancel with the timeout's code: the call's duration tells them apart (the tool runs 30 s, the bound is 5 s).
+    expect(row).toMatchObject({ model: 'trigger-long-running-operation', status: 502 });
+    expect(Number(row?.latency_ms)).toBeLessThan(5_000);
   });
 
   it("counts each model call of the loop against the key's RPM: the second is refused with the usual 429", async () => {
@@ -192,6 +265,53 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     const answer = await responses({}, NO_MCP);
     expect(answer.status).toBe(404);
     expect(JSON.stringify(await answer.json())).toContain('no MCP server named \\"everything\\"');
+  });
+});
+
+describe('the MCP tool loop inside an Anthropic Messages request on a chat upstream', () => {
+  async function messages(stream: boolean): Promise<Response> {
+    return fetch(`${harness.url}/v1/messages`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': KEY,
+        'anthropic-version': '2023-06-01',
+        'anthropic-beta': 'mcp-client-2025-04-04',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        model: 'up/scripted',
+        max_tokens: 100,
+        stream,
+        messages: [{ role: 'user', content: 'echo ping' }],
+        mcp_servers: [
+          {
+            type: 'url',
+            url: `${harness.url}/mcp/everything`,
+            name: 'everything',
+            tool_configuration: { allowed_tools: ['echo'] },
+          },
+        ],
+      }),
+    });
+  }
+
+  it('answers mcp_tool_use and mcp_tool_result blocks, then the text', async () => {
+    const answer = await messages(false);
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { content: Array<Record<string, unknown>>; usage: Record<string, number> };
+    expect(body.content.map((block) => block.type)).toEqual(['mcp_tool_use', 'mcp_tool_result', 'text']);
+    expect(body.content[0]).toMatchObject({ name: 'echo', server_name: 'everything', input: { message: 'ping' } });
+    expect(JSON.stringify(body.content[1])).toContain('ping');
+    expect(body.usage).toMatchObject({ input_tokens: 20, output_tokens: 4 });
+  });
+
+  it('streams them in turn with the text', async () => {
+    const answer = await messages(true);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    const starts = [...text.matchAll(/"content_block":\{"type":"(\w+)"/g)].map((match) => match[1]);
+    expect(starts).toEqual(['text', 'mcp_tool_use', 'mcp_tool_result', 'text']);
+    expect(text.match(/event: message_start/g)).toHaveLength(1);
   });
 });
 

@@ -3,6 +3,8 @@ import type { GatewayKey } from '../auth/api-keys.js';
 import { irRequestForTarget } from '../call/ir-request-for-target.js';
 import { startStreamGuard } from '../call/stream-guard.js';
 import { defaultCallOps } from '../plan/default-call-ops.js';
+import { sealingFor } from '../reasoning/reasoning-call.js';
+import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { sendTranslatedResponse } from '../call/translated-response.js';
 import type { McpConfig } from '../config/mcp-schema.js';
 import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
@@ -76,7 +78,7 @@ export async function runMcpLoopGeneration(
     run.outcome.used(answer.response.usage);
     ledger.settle();
     const choice = answer.response.choices[0];
-    if (!stream) return await sendTranslatedResponse(request, run, answer.response);
+    if (!stream) return await sendTranslatedResponse(request, run, answer.response, answerSealing(request, run));
     const finish = choice?.finishReason ?? { unified: 'stop', raw: null };
     run.outcome.finished(finish.raw ?? finish.unified);
     await stream.finish(finish, answer.response.usage, async (whole) => request.hooks.onIrResponse?.(whole));
@@ -87,6 +89,13 @@ export async function runMcpLoopGeneration(
   } finally {
     stopGuard?.();
   }
+}
+
+/** How foreign reasoning in the whole answer is sealed for the caller: as the last model call's target would. */
+function answerSealing(request: GenerationRequest, run: GenerationRun): CarrierSealing | undefined {
+  const target = run.outcome.target;
+  if (!request.reasoning || target?.adapter.kind !== 'http') return undefined;
+  return sealingFor(request.reasoning, target.adapter.wire(target.settings, target.upstreamModel));
 }
 
 function guardStream(request: GenerationRequest, run: GenerationRun, stream: LoopStream): () => void {
