@@ -1,8 +1,7 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_KEY } from './gateway-harness.test-support.js';
 import { ROUTE_PREFIX, startLoopGateway, type LoopGateway } from './mcp-in-requests-gateway.test-support.js';
 import {
   ECHO_ANSWER,
@@ -11,6 +10,7 @@ import {
   outputText,
   responsesAnswerProblems,
   type OutputItem,
+  sdkClients,
 } from './mcp-in-requests-judges.test-support.js';
 import { ECHO_MESSAGE } from './mcp-in-requests-model.test-support.js';
 import type { ScriptedWire } from './mcp-in-requests-upstreams.test-support.js';
@@ -27,8 +27,7 @@ let anthropic: Anthropic;
 
 beforeAll(async () => {
   loop = await startLoopGateway();
-  openai = new OpenAI({ baseURL: `${loop.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
-  anthropic = new Anthropic({ baseURL: loop.url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
+  ({ openai, anthropic } = sdkClients(loop.url));
 }, 60_000);
 afterAll(async () => loop.close());
 

@@ -1,7 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_KEY } from './gateway-harness.test-support.js';
 import { FAILURE_TEXT, startLoopGateway, type LoopGateway } from './mcp-in-requests-gateway.test-support.js';
 import {
   outputText,
@@ -10,6 +9,7 @@ import {
   streamResponse,
   type ContentBlock,
   type OutputItem,
+  sdkClients,
 } from './mcp-in-requests-judges.test-support.js';
 import { ANSWER_HEAD, ECHO_MESSAGE } from './mcp-in-requests-model.test-support.js';
 
@@ -25,8 +25,7 @@ let anthropic: Anthropic;
 
 beforeAll(async () => {
   loop = await startLoopGateway({ mcp: { limits: { callTimeoutMs: 1_500 } } });
-  openai = new OpenAI({ baseURL: `${loop.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
-  anthropic = new Anthropic({ baseURL: loop.url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
+  ({ openai, anthropic } = sdkClients(loop.url));
 }, 60_000);
 afterAll(async () => loop.close());
 

@@ -1,7 +1,9 @@
 import { openAiResponsesStrictResponseSchema } from '@interlingua/openai-responses';
-import type OpenAI from 'openai';
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
 import { expect } from 'vitest';
 import { z } from 'zod';
+import { GATEWAY_KEY } from './gateway-harness.test-support.js';
 import { ANSWER_HEAD, ECHO_MESSAGE } from './mcp-in-requests-model.test-support.js';
 
 /**
@@ -74,6 +76,14 @@ export function responsesAnswerProblems(response: unknown): string[] {
       );
   }
   return problems;
+}
+
+/** The official SDK clients of both caller styles, pointed at the gateway at `url` (no retries). */
+export function sdkClients(url: string): { openai: OpenAI; anthropic: Anthropic } {
+  return {
+    openai: new OpenAI({ baseURL: `${url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 }),
+    anthropic: new Anthropic({ baseURL: url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 }),
+  };
 }
 
 /** What a streamed Responses answer gave the SDK's stream helper. */

@@ -1,13 +1,13 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_KEY } from './gateway-harness.test-support.js';
 import { ROUTE_PREFIX, startLoopGateway, type LoopGateway } from './mcp-in-requests-gateway.test-support.js';
 import {
   ECHO_ANSWER,
   expectEchoMessage,
   expectEchoResponse,
   streamResponse,
+  sdkClients,
 } from './mcp-in-requests-judges.test-support.js';
 import { SCRIPTED_USAGE } from './mcp-in-requests-model.test-support.js';
 import { installedVersion, judgeCell, keepResults, type McpLoopCell } from './mcp-in-requests-results.test-support.js';
@@ -28,8 +28,7 @@ const cells: McpLoopCell[] = [];
 
 beforeAll(async () => {
   loop = await startLoopGateway();
-  openai = new OpenAI({ baseURL: `${loop.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
-  anthropic = new Anthropic({ baseURL: loop.url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
+  ({ openai, anthropic } = sdkClients(loop.url));
 }, 60_000);
 afterAll(async () => loop.close());
 

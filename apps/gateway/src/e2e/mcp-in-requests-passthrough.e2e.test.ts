@@ -1,7 +1,7 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_KEY } from './gateway-harness.test-support.js';
+import { sdkClients } from './mcp-in-requests-judges.test-support.js';
 import { startLoopGateway, type LoopGateway } from './mcp-in-requests-gateway.test-support.js';
 import { OFFERED_HEAD } from './mcp-in-requests-model.test-support.js';
 
@@ -17,8 +17,7 @@ const ELSEWHERE = 'https://mcp.example.com/sse';
 
 beforeAll(async () => {
   loop = await startLoopGateway();
-  openai = new OpenAI({ baseURL: `${loop.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
-  anthropic = new Anthropic({ baseURL: loop.url, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 30_000 });
+  ({ openai, anthropic } = sdkClients(loop.url));
 }, 60_000);
 afterAll(async () => loop.close());
 

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY } from './gateway-harness.test-support.js';
@@ -8,6 +8,7 @@ import {
   startLoopGateway,
   type LoopGateway,
 } from './mcp-in-requests-gateway.test-support.js';
+import { sdkClients } from './mcp-in-requests-judges.test-support.js';
 import { connectClient } from './mcp-upstreams.test-support.js';
 import { ANSWER_HEAD, ECHO_MESSAGE } from './mcp-in-requests-model.test-support.js';
 import type { ScriptedWire } from './mcp-in-requests-upstreams.test-support.js';
@@ -23,7 +24,7 @@ let openai: OpenAI;
 
 beforeAll(async () => {
   loop = await startLoopGateway();
-  openai = new OpenAI({ baseURL: `${loop.url}/v1`, apiKey: GATEWAY_KEY, maxRetries: 0, timeout: 20_000 });
+  ({ openai } = sdkClients(loop.url));
 }, 60_000);
 afterAll(async () => loop.close());
 
