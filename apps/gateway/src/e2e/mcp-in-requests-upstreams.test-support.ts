@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { sendJson, sendSse, type ReceivedRequest } from '@interlingua/testkit';
 import { bedrockUpstream, converseStream } from './bedrock-e2e.test-support.js';
+import { readWireRequest } from './upstream-wires.test-support.js';
 import {
   decide,
   SCRIPTED_USAGE as USAGE,
@@ -14,7 +15,8 @@ import {
  * Scripted upstreams for the MCP-in-requests judges, one per wire the gateway runs the loop over
  * (chat completions, Anthropic Messages, Gemini, Bedrock Converse), each answering whole or
  * streamed in the shapes the provider's API reference documents. The upstream model id names the
- * script (`echo`, `failing`, …, see mcp-in-requests-model.test-support.ts).
+ * script (`echo`, `failing`, …, see mcp-in-requests-model.test-support.ts). Requests that break the
+ * provider's documented schema are refused, so the loop's inner requests are judged too.
  */
 export type ScriptedWire = 'openai-chat' | 'anthropic-messages' | 'gemini' | 'bedrock-converse';
 
@@ -258,10 +260,18 @@ function bedrockReply(request: ReceivedRequest, response: ServerResponse): Promi
   ])(request, response);
 }
 
-/** The scripted upstream of `wire` (Bedrock's checks SigV4 signatures and the Converse schema first). */
+/**
+ * The scripted upstream of `wire`. Each checks the request against the provider's documented
+ * request schema first (packages/testkit) and answers a breach with a 400 naming it, as the
+ * provider would refuse it; Bedrock's also checks the SigV4 signature.
+ */
 export function scriptedUpstream(wire: ScriptedWire): Reply {
-  if (wire === 'openai-chat') return chatReply;
-  if (wire === 'anthropic-messages') return anthropicReply;
-  if (wire === 'gemini') return geminiReply;
-  return bedrockUpstream(() => bedrockReply);
+  if (wire === 'bedrock-converse') return bedrockUpstream(() => bedrockReply);
+  const reply = wire === 'openai-chat' ? chatReply : wire === 'anthropic-messages' ? anthropicReply : geminiReply;
+  return (request, response) => {
+    const read = readWireRequest(request);
+    if (typeof read === 'string')
+      return sendJson(response, 400, { error: { type: 'invalid_request_error', message: read } });
+    return reply(request, response);
+  };
 }
