@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, sendSse, type ReceivedRequest } from '@interlingua/testkit';
+import { windowAt } from '../accounting/usage-periods.js';
+import { usageCounterKey } from '../accounting/usage-ledger.js';
 import { operatorOf } from '../admin/operator-state.js';
 import { ledgerRows } from '../ledger/ledger-queries.js';
 import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
@@ -75,7 +77,7 @@ let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness(chatModel, {
     keys: [
-      { name: 'loop', secret: KEY, mcp: { servers: ['everything'] } },
+      { name: 'loop', id: 'mcp-loop', secret: KEY, mcp: { servers: ['everything'] } },
       { name: 'none', secret: NO_MCP },
       { name: 'one-rpm', secret: ONE_RPM, rpm: 1, mcp: { servers: ['everything'] } },
     ],
@@ -204,7 +206,13 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(text).toContain('response.failed');
   });
 
-  it('stops the tool call under way when the caller leaves (cancelled before its time bound)', async () => {
+  it('stops the tool call under way when the caller leaves (cancelled before its time bound), and charges what was used', async () => {
+    const inputTokens = async (): Promise<number> => {
+      const key = usageCounterKey('cfg_mcp-loop', 'day', windowAt('day', Date.now()), 'inputTokens');
+      const [value] = await harness.gateway.gateway.store.counters([{ key, by: 0, ttlMs: 0 }]);
+      return value ?? 0;
+    };
+    const before = await inputTokens();
     const slow = { ...MCP_TOOL, allowed_tools: ['trigger-long-running-operation'] };
     const leaving = new AbortController();
     const answer = await fetch(`${harness.url}/v1/responses`, {
@@ -235,6 +243,13 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     // The SDK reports a cancel with the timeout's code: the call's duration tells them apart (the tool runs 30 s, the bound is 5 s).
     expect(row).toMatchObject({ model: 'trigger-long-running-operation', status: 502 });
     expect(Number(row?.latency_ms)).toBeLessThan(5_000);
+    // The first model call's usage is charged to the key once the request closes.
+    let charged = 0;
+    for (let tries = 0; charged === 0 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      charged = (await inputTokens()) - before;
+    }
+    expect(charged).toBe(10);
   });
 
   it("counts each model call of the loop against the key's RPM: the second is refused with the usual 429", async () => {

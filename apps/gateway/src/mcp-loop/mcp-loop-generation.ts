@@ -22,6 +22,7 @@ import { LoopStream } from './loop-stream.js';
 import { callServerTool, readyServer, viewOf, type ReadyServer } from './loop-tools.js';
 import type { LoopBounds, LoopDeps } from './loop-types.js';
 import { runToolLoop } from './tool-loop.js';
+import { sumUsage } from './loop-usage.js';
 
 /** What the loop reads of the gateway: its MCP servers and bounds, the key's limits, and what a call is accounted with. */
 export interface McpLoopScope extends LoopLimitsScope {
@@ -176,9 +177,13 @@ function loopDeps(
   };
 }
 
-/** The request's outcome after one model call of the loop: its target, path, warnings and last failure. */
+/**
+ * The request's outcome after one model call of the loop: its target, path, warnings and last
+ * failure, and the usage so far (what the key is charged when the caller leaves mid-loop).
+ */
 function noteInnerCall(outer: CallOutcome, inner: CallOutcome): void {
   outer.attempted(inner.target);
+  outer.used(sumUsage(outer.usage, inner.usage));
   if (inner.path) outer.took(inner.path);
   outer.warn(inner.warnings.filter((warning) => !outer.warnings.some((seen) => seen.message === warning.message)));
   if (inner.lastError) outer.failed(inner.lastError);
