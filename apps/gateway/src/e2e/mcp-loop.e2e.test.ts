@@ -357,6 +357,19 @@ describe('approvals across turns', () => {
     expectCalled(((await answer.json()) as { output: Output }).output, first.output[1]?.id);
   });
 
+  it('asks in a stream, then calls once approved after previous_response_id', async () => {
+    const streamed = await (await responses({ tools: [asking], stream: true })).text();
+    const completed = streamed.split('\n\n').find((frame) => frame.includes('"response.completed"')) ?? '';
+    const first = (
+      JSON.parse(completed.slice(completed.indexOf('data: ') + 6)) as { response: { id: string; output: Output } }
+    ).response;
+    expect(first.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'message', 'mcp_approval_request']);
+    const approval = { type: 'mcp_approval_response', approval_request_id: first.output[2]?.id, approve: true };
+    const answer = await responses({ tools: [asking], previous_response_id: first.id, input: [approval] });
+    expect(answer.status).toBe(200);
+    expectCalled(((await answer.json()) as { output: Output }).output, first.output[2]?.id);
+  });
+
   it('asks, then calls once approved with store:false and the items resent', async () => {
     const first = await firstTurn(false);
     const approval = { type: 'mcp_approval_response', approval_request_id: first.output[1]?.id, approve: true };
