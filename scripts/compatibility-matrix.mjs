@@ -11,7 +11,7 @@
  *   node scripts/compatibility-matrix.mjs --render <json>  print the page for a results file
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readAllResults } from '../apps/client-suites/clients-matrix.mjs';
 import { readAgentCliResults, renderAgentCliSection } from '../apps/client-suites/agent-clis-matrix.mjs';
 import { escapeCell, numberedNotes, SYMBOL, tableHead } from '../apps/client-suites/matrix-markdown.mjs';
@@ -48,7 +48,8 @@ const TRANSLATION_NOTES = [
   '  `thinking` block sent to the gateway by a client is removed before it reaches Anthropic.',
   "- **What only the caller's own style can carry.** Input items, content blocks and hosted tools that",
   '  have no equivalent in another style (Responses `code_interpreter`, `file_search`, `mcp` tools and',
-  '  their call items, Anthropic server tools such as `code_execution` and their blocks, Gemini',
+  '  their call items naming a server the gateway does not serve (for one it serves, the gateway runs',
+  '  the loop: MCP tools inside model requests, above), Anthropic server tools such as `code_execution` and their blocks, Gemini',
   '  `codeExecution` and `urlContext`, chat `custom` tools) reach an upstream of the same style',
   '  unchanged. Sent to an upstream of another style, each is named in `x-interlingua-warnings`',
   '  (`dropped tools[1]: …`), or, on a route with `untranslatable: refuse`, the request is answered',
@@ -218,9 +219,15 @@ const LANE_TITLES = { node20: 'Node 20', node24: 'Node 24' };
  * @param {CompatibilityResults} results
  * @param {ClientSuiteResults[]} [clients] the real-client results (apps/client-suites/results/*)
  * @param {import('../apps/client-suites/agent-clis-matrix.mjs').AgentCliResults} [agentClis] the agent-CLI results (apps/client-suites/results/agent-clis.json)
+ * @param {McpLoopResults} [mcpLoop] the MCP-in-requests results (docs/compatibility-mcp-loop.json)
  * @returns {string}
  */
-export function renderCompatibilityMarkdown(results, clients = [], agentClis = undefined) {
+export function renderCompatibilityMarkdown(
+  results,
+  clients = [],
+  agentClis = undefined,
+  mcpLoop = readMcpLoopResults(),
+) {
   const lines = [
     '# Compatibility scorecard',
     '',
@@ -257,6 +264,7 @@ export function renderCompatibilityMarkdown(results, clients = [], agentClis = u
   ];
   for (const style of results.styles) lines.push(...renderStyle(results, style, clients));
   lines.push(...renderAgentCliSection(agentClis));
+  lines.push(...renderMcpLoopSection(mcpLoop));
   lines.push(...TRANSLATION_NOTES);
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -385,6 +393,75 @@ function renderJudges(results, style, clients) {
     lines.push(`- **${letter(i)}**: ${escapeCell(judge.title)} (${versions})`);
   }
   lines.push('');
+  return lines;
+}
+
+/** The test that produces the MCP-in-requests results. */
+export const MCP_LOOP_TEST = 'apps/gateway/src/e2e/mcp-in-requests-matrix.e2e.test.ts';
+/** Where the MCP-in-requests matrix keeps its results. */
+export const MCP_LOOP_RESULTS = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'docs',
+  'compatibility-mcp-loop.json',
+);
+
+/**
+ * @typedef {{ caller: string, upstream: string, mode: 'whole' | 'stream', status: 'pass' | 'fail', problem?: string }} McpLoopCell
+ * @typedef {{ callers: Array<Labelled & { judge: string }>, upstreams: Labelled[], cells: McpLoopCell[] }} McpLoopResults
+ */
+
+/**
+ * The committed MCP-in-requests results, or undefined before the first run.
+ * @returns {McpLoopResults | undefined}
+ */
+export function readMcpLoopResults() {
+  if (!existsSync(MCP_LOOP_RESULTS)) return undefined;
+  return JSON.parse(readFileSync(MCP_LOOP_RESULTS, 'utf8'));
+}
+
+/**
+ * The section "MCP tools inside model requests": caller style x upstream protocol, whole and
+ * streamed, each cell ✅ / ❌ with numbered notes holding what failed.
+ * @param {McpLoopResults | undefined} results
+ * @returns {string[]}
+ */
+export function renderMcpLoopSection(results) {
+  if (!results) return [];
+  const notes = numberedNotes();
+  const lines = [
+    '## MCP tools inside model requests',
+    '',
+    "A caller hands the model an MCP server in its own style (a Responses `mcp` tool, Anthropic's",
+    '`mcp_servers`) naming a server the gateway serves ([mcp.md](mcp.md)); on an upstream that cannot',
+    'run MCP itself the gateway runs the tool loop: it lists the tools, offers them to the model as',
+    'functions, calls the server when the model calls one and feeds the result back until the model',
+    "answers. Each cell is the official SDK of the caller's style against a scripted upstream of that",
+    'protocol that calls the offered `echo` tool of the real `@modelcontextprotocol/server-everything`',
+    'and then answers quoting its output: it passes when the answer holds the tool listing (Responses),',
+    "the call with the server's output and the text quoting it, in the caller's style, and (Responses)",
+    "is valid against OpenAI's description of the response object. Produced by",
+    `${MCP_LOOP_TEST}.`,
+    '',
+    ...tableHead(
+      'Caller',
+      results.upstreams.flatMap((u) => [{ title: `${u.title} whole` }, { title: `${u.title} streamed` }]),
+    ),
+  ];
+  for (const caller of results.callers) {
+    const row = results.upstreams.flatMap((upstream) =>
+      /** @type {const} */ (['whole', 'stream']).map((mode) => {
+        const cell = results.cells.find((c) => c.caller === caller.id && c.upstream === upstream.id && c.mode === mode);
+        if (!cell) return SYMBOL['n/a'];
+        if (cell.status === 'pass' || !cell.problem) return SYMBOL[cell.status];
+        const note = `**${caller.title}, ${upstream.title} ${mode === 'whole' ? 'whole' : 'streamed'}:** ${escapeCell(cell.problem)}`;
+        return `${SYMBOL.fail} [${notes.number(note)}]`;
+      }),
+    );
+    lines.push(`| ${escapeCell(caller.title)} | ${row.join(' | ')} |`);
+  }
+  lines.push('', ...notes.lines());
+  lines.push(`Judged by ${results.callers.map((c) => c.judge).join(' and ')}.`, '');
   return lines;
 }
 

@@ -11,3 +11,5 @@ export {
 export { CARRIER_PREFIX } from '../reasoning/reasoning-carrier.js';
 export { EVERYTHING_MAIN } from './mcp-judges.test-support.js';
 export { connectSdkClient } from './mcp-sdk-client.test-support.js';
+export { startLoopGateway, type LoopGateway } from './mcp-in-requests-gateway.test-support.js';
+export { ECHO_ANSWER } from './mcp-in-requests-judges.test-support.js';

@@ -17,7 +17,10 @@ export const FILESYSTEM_BIN = fileURLToPath(
   new URL('../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', import.meta.url),
 );
 
-/** A loopback Streamable HTTP MCP server (stateless): tools `add` and `seen-authorization`, a prompt and a resource. */
+/**
+ * A loopback Streamable HTTP MCP server (stateless), each request served by a server from `build`: by
+ * default tools `add`, `seen-authorization` and `big`, a prompt and a resource.
+ */
 export interface LoopbackMcpServer {
   url: string;
   /** The request headers of every request it received. */
@@ -25,11 +28,13 @@ export interface LoopbackMcpServer {
   close(): Promise<void>;
 }
 
-export async function startLoopbackMcpServer(): Promise<LoopbackMcpServer> {
+export async function startLoopbackMcpServer(
+  build: (headers: IncomingHttpHeaders) => McpServer = buildServer,
+): Promise<LoopbackMcpServer> {
   const seen: IncomingHttpHeaders[] = [];
   const server = createServer((request, response) => {
     seen.push(request.headers);
-    const mcp = buildServer(request.headers);
+    const mcp = build(request.headers);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.on('close', () => void mcp.close());
     void mcp.connect(transport).then(() => transport.handleRequest(request, response));
