@@ -14,6 +14,7 @@ export * from './openai-responses-model-list.js';
 export * from './openai-responses-compaction.js';
 export * from './openai-responses-request-schema.js';
 export * from './openai-responses-response-schema.js';
+export * from './openai-responses-mcp-schema.js';
 export * from './openai-responses-strict-response-schema.js';
 export * from './openai-responses-strict-stream-event-schema.js';
 export {

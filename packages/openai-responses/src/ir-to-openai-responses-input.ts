@@ -1,6 +1,7 @@
 import { innerCallName } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrMessage, IrReasoningPart, IrWarning } from '@interlingua/ir';
 import { filePartToWire, toolResultOutputToWire } from './ir-to-openai-responses-content.js';
+import { irMcpPartToItem } from './openai-responses-mcp.js';
 import type { OpenAiResponsesRequestExtensions } from './openai-responses-extensions.js';
 import { partCheck } from './openai-responses-input-to-ir.js';
 
@@ -90,6 +91,13 @@ class InputWriter {
       case 'reasoning':
         this.flush();
         return this.reasoning(part, m, p);
+      case 'mcp-list-tools':
+      case 'mcp-call':
+      case 'mcp-approval-request':
+      case 'mcp-approval-response':
+        this.flush();
+        this.items.push(irMcpPartToItem(part, part.id));
+        return;
     }
   }
 

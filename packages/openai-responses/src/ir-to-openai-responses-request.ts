@@ -11,6 +11,7 @@ import type {
 } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
 import { irPromptCacheToOpenAi } from '@interlingua/ir-utils';
+import { irMcpServerToTool } from './openai-responses-mcp.js';
 import { irMessagesToOpenAiResponsesInput } from './ir-to-openai-responses-input.js';
 import { type OpenAiResponsesRequestExtensions, readRequestExtensions } from './openai-responses-extensions.js';
 import type { OpenAiResponsesRequest } from './openai-responses-request-schema.js';
@@ -42,7 +43,13 @@ function tools(ir: IrRequest, ext: OpenAiResponsesRequestExtensions, warnings: I
       field: 'tools.cacheControl',
       message: 'Responses caches prompts automatically; cache breakpoints are not sent',
     });
-  for (const entry of ext.tools ?? []) out.splice(Math.min(entry.index, out.length), 0, entry.tool);
+  // Hosted tools and MCP servers go back where the caller had them (servers from elsewhere at the end).
+  const servers = (ir.mcpServers ?? []).map((server) => ({
+    index: ext.mcpToolIndex?.[server.label] ?? Infinity,
+    tool: irMcpServerToTool(server),
+  }));
+  const placed = [...(ext.tools ?? []), ...servers].sort((a, b) => a.index - b.index);
+  for (const entry of placed) out.splice(Math.min(entry.index, out.length), 0, entry.tool);
   // A web search the caller asked for in another style: the Responses hosted `web_search` tool.
   if (ir.webSearch && !out.some((tool) => isOpenAiResponsesWebSearchTool(tool))) {
     out.push(irWebSearchToOpenAiResponses(ir.webSearch));
@@ -53,7 +60,7 @@ function tools(ir: IrRequest, ext: OpenAiResponsesRequestExtensions, warnings: I
         message: 'the Responses web_search tool takes no search limit nor blocked domains; they were not sent',
       });
   }
-  return ir.tools || ext.tools || ir.webSearch ? out : undefined;
+  return ir.tools || ext.tools || ir.webSearch || ir.mcpServers ? out : undefined;
 }
 
 function toolChoice(choice: IrToolChoice | undefined, ext: OpenAiResponsesRequestExtensions): unknown {

@@ -2,7 +2,8 @@ import type { IrContentPart, IrReasoningPart, IrResponse, IrWarning, Result } fr
 import { ok } from '@interlingua/ir';
 import { type OpenAiResponsesResponseExtensions, readResponseExtensions } from './openai-responses-extensions.js';
 import { functionCallName, type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
-import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
+import { irMcpPartToItem, isMcpAnswerPart, mcpItemPrefix } from './openai-responses-mcp.js';
+import { generatedItemId, newResponseId, type OpenAiResponsesItemPrefix } from './openai-responses-item-ids.js';
 import { irCitationsToUrlCitations, irSearchToWebSearchCall } from './openai-responses-search-results.js';
 import { buildResponseObject, responseStatusForFinish } from './openai-responses-response-object.js';
 import {
@@ -41,7 +42,7 @@ class OutputWriter {
     private readonly namespaced: ReadonlyMap<string, NamespacedName>,
   ) {}
 
-  private idFor(partIndex: number, prefix: 'msg' | 'fc' | 'rs' | 'ws'): string {
+  private idFor(partIndex: number, prefix: OpenAiResponsesItemPrefix): string {
     return this.ext.itemIds?.[String(partIndex)] ?? generatedItemId(prefix, this.responseId, this.items.length);
   }
 
@@ -68,6 +69,9 @@ class OutputWriter {
           part.opaque?.origin === 'openai' && part.opaque.itemId ? part.opaque.itemId : this.idFor(p, 'rs'),
         ),
       );
+    } else if (isMcpAnswerPart(part)) {
+      const id = part.id || generatedItemId(mcpItemPrefix(part), this.responseId, this.items.length);
+      this.items.push(irMcpPartToItem(part, id) as OpenAiResponsesOutputItem);
     } else {
       this.warnings.push({
         kind: 'dropped',

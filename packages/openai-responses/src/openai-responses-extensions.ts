@@ -40,6 +40,8 @@ export interface OpenAiResponsesRequestExtensions {
   instructions?: boolean;
   /** Non-function tools, at their index in `tools`. */
   tools?: Array<{ index: number; tool: Record<string, unknown> }>;
+  /** Where each `mcp` tool sat in `tools`, by server label (the tools are `mcpServers` in the IR). */
+  mcpToolIndex?: Record<string, number>;
   /** Extra fields of function tools (`defer_loading`, `output_schema`), by tool name. */
   toolFields?: Record<string, Record<string, unknown>>;
   /** A `tool_choice` the IR cannot express (`allowed_tools`, hosted tools, `custom`). */

@@ -15,6 +15,7 @@ import {
   openAiResponsesMessageItemSchema,
   openAiResponsesReasoningItemSchema,
 } from './openai-responses-request-schema.js';
+import { mcpItemSchemaOf, mcpItemToIr } from './openai-responses-mcp.js';
 import { parseOrThrow, type SchemaReader } from './openai-responses-zod-error.js';
 
 /** Prefix of compaction blobs minted by Interlingua itself (not by OpenAI). */
@@ -87,6 +88,11 @@ class InputConverter {
         return this.reasoning(item, path);
       case 'compaction':
         return this.compaction(item, path);
+      case 'mcp_list_tools':
+      case 'mcp_call':
+      case 'mcp_approval_request':
+      case 'mcp_approval_response':
+        return this.mcp(item, path);
       default:
         this.close();
         this.extensions.items.push({ before: this.messages.length, item, index });
@@ -97,7 +103,7 @@ class InputConverter {
     this.open = undefined;
   }
 
-  private target(role: 'assistant' | 'tool'): IrMessage {
+  private target(role: 'assistant' | 'tool' | 'user'): IrMessage {
     if (this.open?.role === role) return this.open;
     const message: IrMessage = { role, content: [] };
     this.messages.push(message);
@@ -156,6 +162,14 @@ class InputConverter {
     const item = this.read(openAiResponsesReasoningItemSchema, raw, path);
     const part = reasoningItemToIr(item);
     this.target('assistant').content.push(part);
+  }
+
+  /** An MCP item: listed tools, calls and approval requests in assistant turns, approvals in user turns. */
+  private mcp(raw: Record<string, unknown>, path: string): void {
+    const schema = mcpItemSchemaOf(raw.type);
+    if (!schema) return;
+    const part = mcpItemToIr(this.read(schema, raw, path));
+    this.target(part.type === 'mcp-approval-response' ? 'user' : 'assistant').content.push(part);
   }
 
   private compaction(raw: Record<string, unknown>, path: string): void {

@@ -1,7 +1,7 @@
 import { newAnswerId } from '@interlingua/ir-utils';
 
 /** Prefixes of generated output item ids, as OpenAI spells them. */
-export type OpenAiResponsesItemPrefix = 'msg' | 'fc' | 'rs' | 'call' | 'ws';
+export type OpenAiResponsesItemPrefix = 'msg' | 'fc' | 'rs' | 'call' | 'ws' | 'mcpl' | 'mcp' | 'mcpr';
 
 /**
  * A deterministic item id derived from the response id and the item's position

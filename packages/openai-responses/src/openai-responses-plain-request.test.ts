@@ -152,11 +152,14 @@ describe('readPlainOpenAiResponsesRequest', () => {
     );
     const tool = fc.record(
       {
-        type: fc.constantFrom('function', 'function', 'web_search'),
+        type: fc.constantFrom('function', 'function', 'web_search', 'mcp'),
         name: fc.oneof(text, fc.constant('n'.repeat(65)), odd),
         description: fc.oneof(text, odd),
         parameters: fc.oneof(fc.constant({ type: 'object' }), odd),
         strict: fc.oneof(fc.boolean(), odd),
+        server_label: fc.oneof(text, text, odd),
+        allowed_tools: fc.oneof(fc.array(text, { maxLength: 2 }), fc.record({ tool_names: fc.array(text) }), odd),
+        require_approval: fc.oneof(fc.constantFrom('always', 'never', 'sometimes'), fc.constant({ never: {} }), odd),
       },
       { requiredKeys: ['type'] },
     );
@@ -191,10 +194,25 @@ describe('readPlainOpenAiResponsesRequest', () => {
         model: fc.constant('m'),
         input: fc.array(usualItem, { maxLength: 5 }),
         tools: fc.array(
-          fc.record({ type: fc.constant('function'), name: text, parameters: fc.constant({ type: 'object' }) }),
-          {
-            maxLength: 2,
-          },
+          fc.oneof(
+            fc.record({ type: fc.constant('function'), name: text, parameters: fc.constant({ type: 'object' }) }),
+            fc.record(
+              {
+                type: fc.constant('mcp'),
+                server_label: fc.oneof(text, text, odd),
+                server_url: fc.oneof(text, odd),
+                allowed_tools: fc.oneof(
+                  fc.array(text, { maxLength: 2 }),
+                  fc.record({ tool_names: fc.array(text) }),
+                  odd,
+                ),
+                require_approval: fc.oneof(fc.constantFrom('always', 'never'), fc.constant({ never: {} }), odd),
+                headers: fc.oneof(fc.dictionary(text, text, { maxKeys: 2 }), odd),
+              },
+              { requiredKeys: ['type'] },
+            ),
+          ),
+          { maxLength: 2 },
         ),
         stream: fc.boolean(),
         store: fc.constant(false),

@@ -12,6 +12,7 @@ import {
   typeIs,
   type Check,
 } from '@interlingua/ir-utils';
+import { openAiResponsesMcpToolSchema } from './openai-responses-mcp-schema.js';
 import { openAiResponsesRequestSchema } from './openai-responses-request-schema.js';
 import { openAiResponsesRequestBodyToIr } from './openai-responses-request-to-ir.js';
 
@@ -100,6 +101,8 @@ const isPlainNamespacedTool: Check = (tool) =>
 const isPlainTool: Check = (tool) => {
   if (!isRecord(tool)) return true;
   if (tool['type'] === 'function') return isPlainFunctionTool(tool);
+  // MCP servers are few and small: their own schema checks them.
+  if (tool['type'] === 'mcp') return openAiResponsesMcpToolSchema.safeParse(tool).success;
   return tool['type'] !== 'namespace' || !Array.isArray(tool['tools']) || tool['tools'].every(isPlainNamespacedTool);
 };
 

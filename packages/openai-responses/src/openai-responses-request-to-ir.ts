@@ -1,6 +1,7 @@
 import { asRecord, openAiWebSearchToIr } from '@interlingua/ir-utils';
 import { isOpenAiResponsesWebSearchTool } from './openai-responses-web-search.js';
 import type {
+  IrMcpServer,
   IrMessage,
   IrReasoningConfig,
   IrRequest,
@@ -19,6 +20,8 @@ import {
   pickUnknown,
 } from './openai-responses-extensions.js';
 import { openAiResponsesInputToIr } from './openai-responses-input-to-ir.js';
+import { mcpToolToIr } from './openai-responses-mcp.js';
+import { openAiResponsesMcpToolSchema } from './openai-responses-mcp-schema.js';
 import { flatToolName, type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
 import {
   type OpenAiResponsesFunctionTool,
@@ -56,12 +59,19 @@ function toolsToIr(
   tools: ParsedRequest['tools'],
   ext: OpenAiResponsesRequestExtensions,
   read: SchemaReader,
+  servers: IrMcpServer[],
 ): IrTool[] | undefined {
   if (!tools) return undefined;
   const out: IrTool[] = [];
   const namespaced = namespacedToolNames(tools);
   tools.forEach((raw, index) => {
     if (raw.type === 'namespace') out.push(...namespaceToIr(raw, `tools[${index}]`, namespaced, read));
+    if (raw.type === 'mcp') {
+      const server = mcpToolToIr(read(openAiResponsesMcpToolSchema, raw, `tools[${index}]`), raw);
+      (ext.mcpToolIndex ??= {})[server.label] = index;
+      servers.push(server);
+      return;
+    }
     if (raw.type !== 'function') {
       (ext.tools ??= []).push({ index, tool: raw });
       return;
@@ -71,7 +81,8 @@ function toolsToIr(
     const fields = pickUnknown(raw, ['type', 'name', 'description', 'parameters', 'strict']);
     if (Object.keys(fields).length > 0) (ext.toolFields ??= {})[tool.name] = fields;
   });
-  return out;
+  // MCP servers alone are no function tools: an upstream of another style gets no empty `tools`.
+  return out.length === 0 && servers.length > 0 ? undefined : out;
 }
 
 function functionToolToIr(tool: OpenAiResponsesFunctionTool, name: string): IrTool {
@@ -158,8 +169,10 @@ function optionalFields(
   ext: OpenAiResponsesRequestExtensions,
   read: SchemaReader,
 ): void {
-  const tools = toolsToIr(body.tools, ext, read);
+  const servers: IrMcpServer[] = [];
+  const tools = toolsToIr(body.tools, ext, read, servers);
   if (tools) ir.tools = tools;
+  if (servers.length > 0) ir.mcpServers = servers;
   const search = ext.tools?.find((entry) => isOpenAiResponsesWebSearchTool(entry.tool))?.tool;
   if (search) ir.webSearch = openAiWebSearchToIr(search);
   const toolChoice = toolChoiceToIr(body.tool_choice, ext);

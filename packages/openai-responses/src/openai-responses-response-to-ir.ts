@@ -14,6 +14,7 @@ import {
   openAiResponsesLenientReasoningSchema,
   openAiResponsesResponseSchema,
 } from './openai-responses-response-schema.js';
+import { mcpItemSchemaOf, mcpItemToIr } from './openai-responses-mcp.js';
 import { reasoningItemToIr } from './openai-responses-reasoning-to-ir.js';
 import { OPENAI_RESPONSES_ECHO_FIELDS } from './openai-responses-strict-response-schema.js';
 import { urlCitationsToIr, webSearchCallToIr } from './openai-responses-search-results.js';
@@ -77,6 +78,11 @@ class OutputReader {
     if (item.type === 'web_search_call') {
       this.push(webSearchCallToIr(item), typeof item.id === 'string' ? item.id : undefined);
       return true;
+    }
+    const mcp = item.type === 'mcp_approval_response' ? undefined : mcpItemSchemaOf(item.type)?.safeParse(item);
+    if (mcp) {
+      if (mcp.success) this.parts.push(mcpItemToIr(mcp.data));
+      return mcp.success;
     }
     if (item.type === 'reasoning') {
       const reasoning = openAiResponsesLenientReasoningSchema.safeParse(item);

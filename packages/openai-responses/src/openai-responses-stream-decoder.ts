@@ -1,6 +1,7 @@
 import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrErrorData, IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, CitationBudget, GrowingTextOffsets, safeJsonParse } from '@interlingua/ir-utils';
+import { isMcpAnswerPart, mcpItemSchemaOf, mcpItemToIr } from './openai-responses-mcp.js';
 import { openAiResponsesErrorToIr } from './openai-responses-error-to-ir.js';
 import { openAiResponsesUsageSchema } from './openai-responses-response-schema.js';
 import { urlCitationsToIr, webSearchCallToIr } from './openai-responses-search-results.js';
@@ -311,6 +312,9 @@ class ResponsesStreamDecoder {
     if (type === 'message') return this.messageDone(outputIndex, raw);
     if (type === 'function_call') return this.callDone(this.item(outputIndex, type), raw);
     if (type === 'reasoning') return this.reasoningDone(outputIndex, raw);
+    const mcp = mcpItemSchemaOf(type)?.safeParse(raw);
+    const part = mcp?.success ? mcpItemToIr(mcp.data) : undefined;
+    if (part && isMcpAnswerPart(part)) return [{ type: 'mcp', index: this.nextIndex++, part }];
     if (type === 'web_search_call') {
       this.searches++;
       return [{ type: 'web-search', index: this.nextIndex++, part: webSearchCallToIr({ ...raw, type }) }];

@@ -4,6 +4,7 @@ import type {
   IrWebSearchPart,
   IrErrorData,
   IrFinishReason,
+  IrMcpAnswerPart,
   IrOpaque,
   IrStreamEvent,
   IrStreamEventHandlers,
@@ -17,6 +18,8 @@ import { dispatchStreamEvent } from '@interlingua/ir';
 import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
 import { reasoningOutputItem } from './ir-to-openai-responses-response.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
+import { mcpItemPrefix } from './openai-responses-mcp.js';
+import { mcpItemEvents } from './openai-responses-mcp-stream.js';
 import { irCitationsToUrlCitations, irSearchToWebSearchCall } from './openai-responses-search-results.js';
 import {
   type ResponseObjectParts,
@@ -84,7 +87,7 @@ class ResponsesStreamEncoder {
     'tool-call-delta': (e) => this.callDelta(e.index, e.argumentsDelta),
     'tool-call-end': (e) => this.closeBlock(e.index),
     file: () => [],
-    mcp: () => [],
+    mcp: (e) => (firstChoice(e.choice) ? this.mcp(e.part) : []),
     'web-search': (e) => (firstChoice(e.choice) ? this.search(e.part) : []),
     'text-citation': (e) => this.citation(e.index, e.citation),
     'usage-update': (e) => {
@@ -269,6 +272,16 @@ class ResponsesStreamEncoder {
     this.output[outputIndex] = item as OpenAiResponsesOutputItem;
     out.push(this.emit('response.output_item.done', { output_index: outputIndex, item }));
     return out;
+  }
+
+  /** An MCP item, whole: its events as OpenAI streams them. */
+  private mcp(part: IrMcpAnswerPart): Out {
+    const out = this.ensureStarted();
+    const outputIndex = this.output.length;
+    const id = part.id || generatedItemId(mcpItemPrefix(part), this.head?.id ?? '', outputIndex);
+    const { events, item } = mcpItemEvents(part, id, outputIndex, (type, payload) => this.emit(type, payload));
+    this.output.push(item as OpenAiResponsesOutputItem);
+    return [...out, ...events];
   }
 
   private citation(index: number, citation: IrCitation): Out {

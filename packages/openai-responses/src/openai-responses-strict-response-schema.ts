@@ -7,72 +7,140 @@ import './zod-english.js';
  * @see https://platform.openai.com/docs/api-reference/responses/object
  */
 
-const itemStatus = z.enum(['in_progress', 'completed', 'incomplete']);
-const int = z.int().check(z.nonnegative());
+/**
+ * The schema `build` makes, marked free of side effects: a bundle that never uses it (the codec
+ * only writes answers, it never validates them) leaves it out. zod's own marks are not enough, as
+ * bundlers keep the `.check(...)` calls of the arguments.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function droppable<T>(build: () => T): T {
+  return build();
+}
 
-export const openAiResponsesStrictOutputTextSchema = z.strictObject({
-  type: z.literal('output_text'),
-  text: z.string(),
-  annotations: z.array(z.looseObject({ type: z.string() })),
-  logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })),
-});
+const itemStatus = droppable(() => z.enum(['in_progress', 'completed', 'incomplete']));
+const int = droppable(() => z.int().check(z.nonnegative()));
 
-export const openAiResponsesStrictRefusalSchema = z.strictObject({ type: z.literal('refusal'), refusal: z.string() });
+export const openAiResponsesStrictOutputTextSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('output_text'),
+    text: z.string(),
+    annotations: z.array(z.looseObject({ type: z.string() })),
+    logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })),
+  }),
+);
 
-export const openAiResponsesStrictMessageSchema = z.strictObject({
-  type: z.literal('message'),
+export const openAiResponsesStrictRefusalSchema = droppable(() =>
+  z.strictObject({ type: z.literal('refusal'), refusal: z.string() }),
+);
+
+export const openAiResponsesStrictMessageSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('message'),
+    id: z.string().check(z.minLength(1)),
+    role: z.literal('assistant'),
+    status: itemStatus,
+    content: z.array(
+      z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema]),
+    ),
+    phase: z.nullish(z.enum(['commentary', 'final_answer'])),
+  }),
+);
+
+export const openAiResponsesStrictFunctionCallSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('function_call'),
+    id: z.optional(z.string().check(z.minLength(1))),
+    call_id: z.string().check(z.minLength(1)),
+    name: z.string(),
+    /** The namespace of a namespaced tool (`name` is the tool's name inside it). */
+    namespace: z.optional(z.string()),
+    arguments: z.string(),
+    status: z.optional(itemStatus),
+  }),
+);
+
+export const openAiResponsesStrictSummaryTextSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('summary_text'),
+    text: z.string(),
+  }),
+);
+
+export const openAiResponsesStrictReasoningSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('reasoning'),
+    id: z.string().check(z.minLength(1)),
+    summary: z.array(openAiResponsesStrictSummaryTextSchema),
+    content: z.optional(z.array(z.strictObject({ type: z.literal('reasoning_text'), text: z.string() }))),
+    encrypted_content: z.nullish(z.string()),
+    status: z.optional(itemStatus),
+  }),
+);
+
+export const openAiResponsesStrictCompactionSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('compaction'),
+    id: z.string().check(z.minLength(1)),
+    encrypted_content: z.string(),
+    created_by: z.optional(z.string()),
+  }),
+);
+
+const mcpCall = droppable(() => ({
   id: z.string().check(z.minLength(1)),
-  role: z.literal('assistant'),
-  status: itemStatus,
-  content: z.array(
-    z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema]),
-  ),
-  phase: z.nullish(z.enum(['commentary', 'final_answer'])),
-});
-
-export const openAiResponsesStrictFunctionCallSchema = z.strictObject({
-  type: z.literal('function_call'),
-  id: z.optional(z.string().check(z.minLength(1))),
-  call_id: z.string().check(z.minLength(1)),
+  server_label: z.string(),
   name: z.string(),
-  /** The namespace of a namespaced tool (`name` is the tool's name inside it). */
-  namespace: z.optional(z.string()),
   arguments: z.string(),
-  status: z.optional(itemStatus),
-});
+}));
 
-export const openAiResponsesStrictSummaryTextSchema = z.strictObject({
-  type: z.literal('summary_text'),
-  text: z.string(),
-});
+export const openAiResponsesStrictMcpListToolsSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('mcp_list_tools'),
+    id: z.string().check(z.minLength(1)),
+    server_label: z.string(),
+    tools: z.array(
+      z.strictObject({
+        name: z.string(),
+        input_schema: z.unknown(),
+        description: z.nullish(z.string()),
+        annotations: z.nullish(z.unknown()),
+      }),
+    ),
+    error: z.nullish(z.string()),
+  }),
+);
 
-export const openAiResponsesStrictReasoningSchema = z.strictObject({
-  type: z.literal('reasoning'),
-  id: z.string().check(z.minLength(1)),
-  summary: z.array(openAiResponsesStrictSummaryTextSchema),
-  content: z.optional(z.array(z.strictObject({ type: z.literal('reasoning_text'), text: z.string() }))),
-  encrypted_content: z.nullish(z.string()),
-  status: z.optional(itemStatus),
-});
+export const openAiResponsesStrictMcpCallSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('mcp_call'),
+    ...mcpCall,
+    output: z.nullish(z.string()),
+    error: z.nullish(z.string()),
+    approval_request_id: z.nullish(z.string()),
+    status: z.optional(z.enum(['in_progress', 'completed', 'incomplete', 'calling', 'failed'])),
+  }),
+);
 
-export const openAiResponsesStrictCompactionSchema = z.strictObject({
-  type: z.literal('compaction'),
-  id: z.string().check(z.minLength(1)),
-  encrypted_content: z.string(),
-  created_by: z.optional(z.string()),
-});
+export const openAiResponsesStrictMcpApprovalRequestSchema = droppable(() =>
+  z.strictObject({
+    type: z.literal('mcp_approval_request'),
+    ...mcpCall,
+  }),
+);
 
 const mappedItems = {
   message: openAiResponsesStrictMessageSchema,
   function_call: openAiResponsesStrictFunctionCallSchema,
   reasoning: openAiResponsesStrictReasoningSchema,
   compaction: openAiResponsesStrictCompactionSchema,
+  mcp_list_tools: openAiResponsesStrictMcpListToolsSchema,
+  mcp_call: openAiResponsesStrictMcpCallSchema,
+  mcp_approval_request: openAiResponsesStrictMcpApprovalRequestSchema,
 } as const;
 
 /** An output item: the kinds this package writes are checked strictly, others need a type and an id. */
-export const openAiResponsesStrictOutputItemSchema = z
-  .looseObject({ type: z.string(), id: z.optional(z.string().check(z.minLength(1))) })
-  .check(
+export const openAiResponsesStrictOutputItemSchema = droppable(() =>
+  z.looseObject({ type: z.string(), id: z.optional(z.string().check(z.minLength(1))) }).check(
     z.superRefine((item, ctx) => {
       const schema = (mappedItems as Record<string, z.ZodMiniType>)[item.type];
       if (!schema) {
@@ -85,15 +153,18 @@ export const openAiResponsesStrictOutputItemSchema = z
         for (const issue of result.error.issues)
           ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }),
-  );
+  ),
+);
 
-export const openAiResponsesStrictUsageSchema = z.strictObject({
-  input_tokens: int,
-  input_tokens_details: z.strictObject({ cached_tokens: int, cache_write_tokens: int }),
-  output_tokens: int,
-  output_tokens_details: z.strictObject({ reasoning_tokens: int }),
-  total_tokens: int,
-});
+export const openAiResponsesStrictUsageSchema = droppable(() =>
+  z.strictObject({
+    input_tokens: int,
+    input_tokens_details: z.strictObject({ cached_tokens: int, cache_write_tokens: int }),
+    output_tokens: int,
+    output_tokens_details: z.strictObject({ reasoning_tokens: int }),
+    total_tokens: int,
+  }),
+);
 
 /** `ResponseError.code` values (a closed enum in the SDK). */
 export const openAiResponsesErrorCodeSchema = z.enum([
@@ -122,47 +193,49 @@ export const openAiResponsesErrorCodeSchema = z.enum([
 const nullishString = z.nullish(z.string());
 
 /** A complete Responses answer as this package writes it (non-streaming body and lifecycle events). */
-export const openAiResponsesStrictResponseSchema = z.strictObject({
-  id: z.string().check(z.minLength(1)),
-  object: z.literal('response'),
-  created_at: z.number(),
-  status: z.enum(['completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete']),
-  error: z.nullable(z.strictObject({ code: openAiResponsesErrorCodeSchema, message: z.string() })),
-  incomplete_details: z.nullable(
-    z.strictObject({ reason: z.optional(z.enum(['max_output_tokens', 'content_filter'])) }),
-  ),
-  instructions: z.nullable(z.union([z.string(), z.array(z.looseObject({}))])),
-  model: z.string(),
-  output: z.array(openAiResponsesStrictOutputItemSchema),
-  parallel_tool_calls: z.boolean(),
-  metadata: z.nullable(z.record(z.string(), z.string())),
-  tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string() })]),
-  tools: z.array(z.looseObject({ type: z.string() })),
-  temperature: z.nullable(z.number()),
-  top_p: z.nullable(z.number()),
-  text: z.optional(
-    z.looseObject({ format: z.optional(z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) })) }),
-  ),
-  reasoning: z.nullish(z.looseObject({ effort: nullishString, summary: nullishString })),
-  max_output_tokens: z.nullish(int),
-  usage: z.nullish(openAiResponsesStrictUsageSchema),
-  background: z.nullish(z.boolean()),
-  completed_at: z.nullish(z.number()),
-  conversation: z.nullish(z.looseObject({ id: z.string() })),
-  previous_response_id: nullishString,
-  prompt: z.nullish(z.looseObject({ id: z.string() })),
-  prompt_cache_key: nullishString,
-  prompt_cache_retention: z.nullish(z.enum(['in_memory', '24h'])),
-  safety_identifier: nullishString,
-  service_tier: z.nullish(z.enum(['auto', 'default', 'flex', 'scale', 'priority'])),
-  store: z.nullish(z.boolean()),
-  top_logprobs: z.nullish(int),
-  truncation: z.nullish(z.enum(['auto', 'disabled'])),
-  user: nullishString,
-  max_tool_calls: z.nullish(int),
-  presence_penalty: z.nullish(z.number()),
-  frequency_penalty: z.nullish(z.number()),
-});
+export const openAiResponsesStrictResponseSchema = droppable(() =>
+  z.strictObject({
+    id: z.string().check(z.minLength(1)),
+    object: z.literal('response'),
+    created_at: z.number(),
+    status: z.enum(['completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete']),
+    error: z.nullable(z.strictObject({ code: openAiResponsesErrorCodeSchema, message: z.string() })),
+    incomplete_details: z.nullable(
+      z.strictObject({ reason: z.optional(z.enum(['max_output_tokens', 'content_filter'])) }),
+    ),
+    instructions: z.nullable(z.union([z.string(), z.array(z.looseObject({}))])),
+    model: z.string(),
+    output: z.array(openAiResponsesStrictOutputItemSchema),
+    parallel_tool_calls: z.boolean(),
+    metadata: z.nullable(z.record(z.string(), z.string())),
+    tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string() })]),
+    tools: z.array(z.looseObject({ type: z.string() })),
+    temperature: z.nullable(z.number()),
+    top_p: z.nullable(z.number()),
+    text: z.optional(
+      z.looseObject({ format: z.optional(z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) })) }),
+    ),
+    reasoning: z.nullish(z.looseObject({ effort: nullishString, summary: nullishString })),
+    max_output_tokens: z.nullish(int),
+    usage: z.nullish(openAiResponsesStrictUsageSchema),
+    background: z.nullish(z.boolean()),
+    completed_at: z.nullish(z.number()),
+    conversation: z.nullish(z.looseObject({ id: z.string() })),
+    previous_response_id: nullishString,
+    prompt: z.nullish(z.looseObject({ id: z.string() })),
+    prompt_cache_key: nullishString,
+    prompt_cache_retention: z.nullish(z.enum(['in_memory', '24h'])),
+    safety_identifier: nullishString,
+    service_tier: z.nullish(z.enum(['auto', 'default', 'flex', 'scale', 'priority'])),
+    store: z.nullish(z.boolean()),
+    top_logprobs: z.nullish(int),
+    truncation: z.nullish(z.enum(['auto', 'disabled'])),
+    user: nullishString,
+    max_tool_calls: z.nullish(int),
+    presence_penalty: z.nullish(z.number()),
+    frequency_penalty: z.nullish(z.number()),
+  }),
+);
 
 export type OpenAiResponsesResponse = z.infer<typeof openAiResponsesStrictResponseSchema>;
 export type OpenAiResponsesOutputItem = z.infer<typeof openAiResponsesStrictOutputItemSchema>;

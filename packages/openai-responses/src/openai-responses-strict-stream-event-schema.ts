@@ -35,6 +35,9 @@ const itemEvent = <T extends string>(type: T) =>
     ...sequence,
   });
 
+/** A hosted tool's progress event: only where its item is. */
+const progress = <T extends string>(type: T) => z.strictObject({ type: z.literal(type), ...at, ...sequence });
+
 export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type', [
   lifecycle('response.created'),
   lifecycle('response.in_progress'),
@@ -69,6 +72,14 @@ export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type
   z.strictObject({ type: z.literal('response.web_search_call.in_progress'), ...at, ...sequence }),
   z.strictObject({ type: z.literal('response.web_search_call.searching'), ...at, ...sequence }),
   z.strictObject({ type: z.literal('response.web_search_call.completed'), ...at, ...sequence }),
+  progress('response.mcp_list_tools.in_progress'),
+  progress('response.mcp_list_tools.completed'),
+  progress('response.mcp_list_tools.failed'),
+  progress('response.mcp_call.in_progress'),
+  progress('response.mcp_call.completed'),
+  progress('response.mcp_call.failed'),
+  z.strictObject({ type: z.literal('response.mcp_call_arguments.delta'), ...at, delta: z.string(), ...sequence }),
+  z.strictObject({ type: z.literal('response.mcp_call_arguments.done'), ...at, arguments: z.string(), ...sequence }),
   z.strictObject({ type: z.literal('response.refusal.delta'), ...contentAt, delta: z.string(), ...sequence }),
   z.strictObject({ type: z.literal('response.refusal.done'), ...contentAt, refusal: z.string(), ...sequence }),
   z.strictObject({ type: z.literal('response.function_call_arguments.delta'), ...at, delta: z.string(), ...sequence }),
