@@ -152,7 +152,10 @@ export function validateOpenAiResponseStreamEvent(event: unknown): OpenAiSchemaE
 /** Errors as short lines (`/output/0: must have required property 'status'`) for test messages. */
 export function describeOpenAiSchemaErrors(errors: readonly OpenAiSchemaError[]): string {
   return errors
-    .map((error) => `${error.instancePath || '/'}: ${error.message ?? error.keyword} (${error.schemaPath})`)
+    .map(
+      (error) =>
+        `${error.instancePath || '/'}: ${error.message ?? error.keyword} (${error.schemaPath.replace(SCHEMAS_ID, '')})`,
+    )
     .join('\n');
 }
 
