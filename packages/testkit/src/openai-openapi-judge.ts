@@ -158,5 +158,3 @@ export function describeOpenAiSchemaErrors(errors: readonly OpenAiSchemaError[])
     )
     .join('\n');
 }
-
-export * from './openai-openapi-disagreements.js';
