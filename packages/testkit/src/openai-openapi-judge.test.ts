@@ -4,6 +4,7 @@ import {
   validateOpenAiResponse,
   validateOpenAiResponseStreamEvent,
 } from './openai-openapi-judge.js';
+import { withoutKnownOpenAiDisagreements } from './openai-openapi-disagreements.js';
 import { listRecordings } from './recordings.js';
 
 const realAnswers = listRecordings(
@@ -59,5 +60,13 @@ describe('the OpenAI OpenAPI judge', () => {
 
   it('fails an event whose type the union does not list', () => {
     expect(validateOpenAiResponseStreamEvent({ type: 'response.invented', sequence_number: 1 })).not.toEqual([]);
+  });
+
+  it('excuses a listed disagreement only for the value it lists', () => {
+    const answer = withDescriptionDrift(realAnswers[0]!.body);
+    const paths = (user: unknown) =>
+      withoutKnownOpenAiDisagreements(validateOpenAiResponse({ ...answer, user })).map((error) => error.instancePath);
+    expect(paths(null)).toEqual([]);
+    expect(paths(5)).toEqual(['/user']);
   });
 });
