@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 /** Real provider answers recorded by public projects; see recorded/MANIFEST.md and THIRD_PARTY_NOTICES.md. */
 export const RECORDED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'recorded');
 
-export type RecordingFormat = 'sse' | 'jsonl-chunks' | 'json' | 'json-reserialized' | 'text';
+/** `json-schema` rows are API descriptions (the OpenAI judge's schemas), not recordings. */
+export type RecordingFormat = 'sse' | 'jsonl-chunks' | 'json' | 'json-reserialized' | 'text' | 'json-schema';
 
 export interface ManifestRow {
   style: string;
