@@ -59,6 +59,12 @@ export interface IrMcpCallPart {
   output?: string;
   /** Why the call failed: a protocol error, a timeout, or the tool's own error result. */
   error?: string;
+  /**
+   * The JSON-RPC (or HTTP) code when the failure was the protocol's or the transport's, not the
+   * tool's own error result (Responses `mcp_protocol_error` / `http_error` against
+   * `mcp_tool_execution_error`).
+   */
+  errorCode?: number;
   /** The approval request this call answers, when it waited for one. */
   approvalRequestId?: string;
 }

@@ -178,7 +178,12 @@ describe('the official openai SDK reads the MCP items of our stream', () => {
         approval_request_id: null,
         status: 'completed',
       },
-      expect.objectContaining({ type: 'mcp_call', id: 'mcp_2', error: 'tool failed', status: 'failed' }),
+      expect.objectContaining({
+        type: 'mcp_call',
+        id: 'mcp_2',
+        error: { type: 'mcp_tool_execution_error', content: [{ type: 'text', text: 'tool failed' }] },
+        status: 'failed',
+      }),
       {
         type: 'mcp_approval_request',
         id: 'mcpr_1',

@@ -149,11 +149,21 @@ describe('Responses MCP tools and items in requests', () => {
     expect(openAiResponsesResponseToIr(answer).value.choices[0]?.content).toEqual([part]);
   });
 
-  it('reads a failed call’s error, as a string or as the object some answers carry', () => {
+  it('reads a failed call’s error, as the string of older answers or as today’s error objects', () => {
     const failed = (error: unknown, status = 'failed'): IrContentPart | undefined =>
       decode({ model: 'm', input: [{ ...call, output: null, error, status }] }).messages[0]?.content[0];
     expect(failed('boom')).toMatchObject({ error: 'boom' });
-    expect(failed({ type: 'mcp_tool_error', message: 'bad input' })).toMatchObject({ error: 'bad input' });
+    expect(failed({ type: 'mcp_protocol_error', code: -32602, message: 'bad input' })).toMatchObject({
+      error: 'bad input',
+      errorCode: -32602,
+    });
+    expect(failed({ type: 'http_error', code: 502, message: 'bad gateway' })).toMatchObject({
+      error: 'bad gateway',
+      errorCode: 502,
+    });
+    const toolError = failed({ type: 'mcp_tool_execution_error', content: [{ type: 'text', text: 'no such file' }] });
+    expect(toolError).toMatchObject({ error: 'no such file' });
+    expect(toolError).not.toHaveProperty('errorCode');
     expect(failed(null)).toMatchObject({ error: 'failed' });
     expect(failed(null, 'completed')).not.toHaveProperty('error');
   });
@@ -224,7 +234,7 @@ describe('Responses MCP tools and items in requests', () => {
         name: 'add',
         arguments: '{}',
         output: null,
-        error: 'down',
+        error: { type: 'mcp_tool_execution_error', content: [{ type: 'text', text: 'down' }] },
         approval_request_id: null,
         status: 'failed',
       },
@@ -293,7 +303,7 @@ describe('Responses MCP items in answers', () => {
         name: 'boom',
         arguments: '{}',
         output: null,
-        error: 'tool failed',
+        error: { type: 'mcp_tool_execution_error', content: [{ type: 'text', text: 'tool failed' }] },
         approval_request_id: null,
         status: 'failed',
       },

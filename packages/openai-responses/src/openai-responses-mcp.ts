@@ -1,4 +1,11 @@
-import type { IrContentPart, IrMcpAnswerPart, IrMcpPart, IrMcpServer, IrMcpToolInfo } from '@interlingua/ir';
+import type {
+  IrContentPart,
+  IrMcpAnswerPart,
+  IrMcpCallPart,
+  IrMcpPart,
+  IrMcpServer,
+  IrMcpToolInfo,
+} from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
 import {
   OPENAI_RESPONSES_MCP_ITEM_SCHEMAS,
@@ -64,12 +71,39 @@ export function irMcpServerToTool(server: IrMcpServer): Item {
   });
 }
 
-/** An `mcp_call` error as text: OpenAI documents a string, and some answers carry `{type, message}` objects. */
-function errorText(error: unknown, status: unknown): string | undefined {
-  if (typeof error === 'string') return error;
+/**
+ * An `mcp_call` error as the IR's text and code: today's API sends an object
+ * (`mcp_protocol_error` and `http_error` with a code and a message, `mcp_tool_execution_error`
+ * with the tool's content); older answers sent a string.
+ */
+function errorOf(error: unknown, status: unknown): { error?: string; errorCode?: number } {
+  if (typeof error === 'string') return { error };
   const record = asRecord(error);
-  if (record) return typeof record.message === 'string' ? record.message : JSON.stringify(record);
-  return status === 'failed' ? 'failed' : undefined;
+  if (!record) return status === 'failed' ? { error: 'failed' } : {};
+  if (record.type === 'mcp_tool_execution_error') return { error: contentText(record.content) };
+  return present({
+    error: typeof record.message === 'string' ? record.message : JSON.stringify(record),
+    errorCode: typeof record.code === 'number' ? record.code : undefined,
+  });
+}
+
+/** A tool execution error's content as text: its text items joined, anything else as JSON. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return JSON.stringify(content ?? null);
+  return content
+    .map((item) => {
+      const text = asRecord(item)?.text;
+      return typeof text === 'string' ? text : JSON.stringify(item);
+    })
+    .join('\n');
+}
+
+/** An IR call's error as today's `mcp_call.error` object (null when the call did not fail). */
+function irErrorToItem(part: IrMcpCallPart): Item | null {
+  if (part.error === undefined) return null;
+  if (part.errorCode !== undefined) return { type: 'mcp_protocol_error', code: part.errorCode, message: part.error };
+  return { type: 'mcp_tool_execution_error', content: [{ type: 'text', text: part.error }] };
 }
 
 function toolInfoToIr(tool: Item & { name: string; description?: string | null }): IrMcpToolInfo {
@@ -107,7 +141,7 @@ export function mcpItemToIr(item: OpenAiResponsesMcpItem): IrMcpPart {
     type: 'mcp-call',
     ...call,
     output: item.output,
-    error: errorText(item.error, item.status),
+    ...errorOf(item.error, item.status),
     approvalRequestId: item.approval_request_id,
   });
 }
@@ -160,7 +194,7 @@ export function irMcpPartToItem(part: IrMcpPart, id?: string): Item {
         name: part.name,
         arguments: part.argumentsJson,
         output: part.output ?? null,
-        error: part.error ?? null,
+        error: irErrorToItem(part),
         approval_request_id: part.approvalRequestId ?? null,
         status: callStatus(part),
       };

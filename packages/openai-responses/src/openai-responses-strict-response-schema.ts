@@ -115,7 +115,14 @@ export const openAiResponsesStrictMcpCallSchema = droppable(() =>
     type: z.literal('mcp_call'),
     ...mcpCall,
     output: z.nullish(z.string()),
-    error: z.nullish(z.string()),
+    // Today's API: one of three error objects; answers recorded before them carry a string.
+    error: z.nullish(
+      z.union([
+        z.string(),
+        z.strictObject({ type: z.enum(['mcp_protocol_error', 'http_error']), code: z.number(), message: z.string() }),
+        z.strictObject({ type: z.literal('mcp_tool_execution_error'), content: z.unknown() }),
+      ]),
+    ),
     approval_request_id: z.nullish(z.string()),
     status: z.optional(z.enum(['in_progress', 'completed', 'incomplete', 'calling', 'failed'])),
   }),

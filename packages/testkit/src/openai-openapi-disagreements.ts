@@ -25,13 +25,6 @@ export const OPENAI_DESCRIPTION_DISAGREEMENTS: readonly OpenAiDescriptionDisagre
     sent: (value) => value === null,
     why: 'the description requires a usage object; OpenAI sends `usage: null` in response.created/in_progress',
   },
-  {
-    path: /^((\/response)?\/output\/\d+|\/item)\/error$/,
-    sent: (value) => typeof value === 'string',
-    why:
-      'mcp_call `error` is an object (MCPProtocolError | MCPToolExecutionError | HTTPError) in the description ' +
-      'and openai SDK 7; we send the string that SDK 6 types (`error?: string | null`)',
-  },
 ];
 
 /** The errors no listed disagreement explains (needs the judge's errors, which carry the refused `data`). */

@@ -44,6 +44,11 @@ const weatherTool: OpenAI.Responses.FunctionTool = {
 };
 
 const callOf = (output: OutputItem[]): OutputItem | undefined => output.find((item) => item.type === 'mcp_call');
+/** Today's `mcp_call.error` for a tool's own failure result, its text holding `text`. */
+const toolError = (text: string) => ({
+  type: 'mcp_tool_execution_error',
+  content: [{ type: 'text', text: expect.stringContaining(text) }],
+});
 
 describe('a failing tool', () => {
   it.each(['chat/failing', 'gemini/failing'])(
@@ -52,7 +57,7 @@ describe('a failing tool', () => {
       const response = await openai.responses.create({ model, input: 'Try it.', tools: [faultsTool()] });
       const output = response.output as unknown as OutputItem[];
       expect(callOf(output)).toMatchObject({ name: 'fail', server_label: 'faults' });
-      expect(String(callOf(output)?.error)).toContain(FAILURE_TEXT);
+      expect(callOf(output)?.error).toMatchObject(toolError(FAILURE_TEXT));
       expect(callOf(output)?.output ?? null).toBeNull();
       expect(outputText(output)).toContain(ANSWER_HEAD);
       expect(outputText(output)).toContain(FAILURE_TEXT);
@@ -66,7 +71,7 @@ describe('a failing tool', () => {
     const { events, completed, final } = await streamResponse(openai, params);
     expect(events).toContain('response.mcp_call.failed');
     expect(responsesAnswerProblems(completed)).toEqual([]);
-    expect(String(callOf(final.output as unknown as OutputItem[])?.error)).toContain(FAILURE_TEXT);
+    expect(callOf(final.output as unknown as OutputItem[])?.error).toMatchObject(toolError(FAILURE_TEXT));
     expect(outputText(final.output as unknown as OutputItem[])).toContain(FAILURE_TEXT);
   }, 60_000);
 
@@ -97,7 +102,11 @@ describe('a tool slower than mcp.limits.callTimeoutMs', () => {
         : await openai.responses.create(params);
       const output = response.output as unknown as OutputItem[];
       expect(callOf(output)).toMatchObject({ name: 'slow' });
-      expect(String(callOf(output)?.error ?? '')).not.toBe('');
+      // A call past the bound is the protocol's failure (a JSON-RPC timeout), not the tool's.
+      expect(callOf(output)?.error).toMatchObject({
+        type: 'mcp_protocol_error',
+        message: expect.stringMatching(/timed out/i),
+      });
       expect(outputText(output)).toContain(ANSWER_HEAD);
       expect(response.status).toBe('completed');
     },

@@ -1,65 +1,27 @@
 import { openAiResponsesStrictResponseSchema } from '@interlingua/openai-responses';
+import {
+  describeOpenAiSchemaErrors,
+  validateOpenAiResponse,
+  withoutKnownOpenAiDisagreements,
+} from '@interlingua/testkit/openai-openapi';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { expect } from 'vitest';
-import { z } from 'zod';
 import { GATEWAY_KEY } from './gateway-harness.test-support.js';
 import { ANSWER_HEAD, ECHO_MESSAGE } from './mcp-in-requests-model.test-support.js';
 
 /**
- * What the MCP-in-requests judges check in an answer, in the caller's style: the Responses items
- * `mcp_list_tools`, `mcp_call` and `mcp_approval_request` as OpenAI's API reference describes them
- * (every field the reference requires, none it does not name), inside a response that passes the
- * Responses strict schema; the Anthropic MCP connector's `mcp_tool_use` + `mcp_tool_result` blocks.
- *
- * @see https://platform.openai.com/docs/api-reference/responses/object
- * @see https://platform.openai.com/docs/guides/tools-remote-mcp
- * @see https://docs.anthropic.com/en/docs/agents-and-tools/mcp-connector
+ * What the MCP-in-requests judges check in an answer, in the caller's style: a Responses answer,
+ * `mcp_list_tools`, `mcp_call` and `mcp_approval_request` items included, against OpenAI's
+ * published API description (the `Response` schema of its OpenAPI document, with only the listed
+ * disagreements excused), and against the repo's strict Responses schema; the Anthropic MCP
+ * connector's `mcp_tool_use` + `mcp_tool_result` blocks.
  */
-const nullishString = z.string().nullish();
-
-const mcpItemSchemas: Record<string, z.ZodType> = {
-  mcp_list_tools: z.strictObject({
-    type: z.literal('mcp_list_tools'),
-    id: z.string().min(1),
-    server_label: z.string().min(1),
-    tools: z.array(
-      z.strictObject({
-        name: z.string().min(1),
-        input_schema: z.unknown(),
-        description: nullishString,
-        annotations: z.unknown().nullish(),
-      }),
-    ),
-    error: nullishString,
-  }),
-  mcp_call: z.strictObject({
-    type: z.literal('mcp_call'),
-    id: z.string().min(1),
-    server_label: z.string().min(1),
-    name: z.string().min(1),
-    arguments: z.string(),
-    output: nullishString,
-    error: nullishString,
-    approval_request_id: nullishString,
-    status: z.enum(['in_progress', 'completed', 'incomplete', 'calling', 'failed']).optional(),
-  }),
-  mcp_approval_request: z.strictObject({
-    type: z.literal('mcp_approval_request'),
-    id: z.string().min(1),
-    server_label: z.string().min(1),
-    name: z.string().min(1),
-    arguments: z.string(),
-  }),
-};
 
 /** One Responses output item, loosely typed for assertions. */
 export type OutputItem = Record<string, unknown> & { type: string };
 
-/**
- * Problems of a Responses answer against the published description: the envelope by the strict
- * response schema, each MCP item by the reference's item shape. Empty when it is valid.
- */
+/** Problems of a Responses answer against the published description and the strict schema; empty when valid. */
 export function responsesAnswerProblems(response: unknown): string[] {
   // The openai SDK adds `output_text` to the objects it returns (a convenience, not a wire field).
   const { output_text: _sdkOnly, ...wire } = response as Record<string, unknown>;
@@ -67,14 +29,8 @@ export function responsesAnswerProblems(response: unknown): string[] {
   const problems = envelope.success
     ? []
     : envelope.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  const output = ((response as { output?: OutputItem[] }).output ?? []) as OutputItem[];
-  for (const [index, item] of output.entries()) {
-    const checked = mcpItemSchemas[item.type]?.safeParse(item);
-    if (checked && !checked.success)
-      problems.push(
-        ...checked.error.issues.map((issue) => `output.${index}.${issue.path.join('.')}: ${issue.message}`),
-      );
-  }
+  const described = withoutKnownOpenAiDisagreements(validateOpenAiResponse(wire));
+  if (described.length > 0) problems.push(describeOpenAiSchemaErrors(described));
   return problems;
 }
 

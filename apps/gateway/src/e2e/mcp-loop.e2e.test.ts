@@ -182,7 +182,7 @@ describe('the MCP tool loop inside a Responses request on a chat upstream', () =
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
     expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call', 'message']);
-    expect(String(body.output[1]?.error)).toMatch(/timed out/i);
+    expect(JSON.stringify(body.output[1]?.error)).toMatch(/timed out/i);
     expect(JSON.stringify(body.output[2])).toContain('the tool said: ');
   });
 

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { IrMcpToolInfo } from '@interlingua/ir';
 import type { McpGrant } from '../auth/mcp-grant.js';
 import type { McpLimits } from '../config/mcp-schema.js';
@@ -90,7 +90,8 @@ export async function callServerTool(
     const text = resultText(result);
     return result.isError ? { error: text } : { output: text };
   } catch (error) {
-    return { error: errorText(error) };
+    // A protocol failure (JSON-RPC error, timeout) keeps its code; a tool's own error result has none.
+    return error instanceof McpError ? { error: error.message, errorCode: error.code } : { error: errorText(error) };
   }
 }
 

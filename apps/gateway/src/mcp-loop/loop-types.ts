@@ -12,7 +12,7 @@ export interface LoopServer {
 }
 
 /** A tool's answer as the loop feeds it back: its text, or why it failed. */
-export type ToolAnswer = { output: string } | { error: string };
+export type ToolAnswer = { output: string } | { error: string; errorCode?: number };
 
 /** What the loop runs through: the model, the tools, the clock, and where finished MCP parts go. */
 export interface LoopDeps {
