@@ -149,6 +149,8 @@ export interface KeyView {
   budgets: Array<{ period: string; tokens?: number; cost?: number }>;
   /** The MCP servers and tool globs the key may use. */
   mcp?: { servers: string[]; tools: string[] };
+  /** `false`: kept out of the response cache. */
+  cache?: false;
   expiresAt?: string;
   metadata: Record<string, string>;
   disabled: boolean;

@@ -131,6 +131,7 @@ function createForm(team: HTMLSelectElement, onCreate: (body: Record<string, unk
     'aria-label': 'MCP servers',
   });
   const mcpTools = h('input', { name: 'mcpTools', placeholder: 'MCP tools (globs)', 'aria-label': 'MCP tools' });
+  const cached = h('input', { name: 'cache', type: 'checkbox', checked: true, 'aria-label': 'Response cache' });
   const form = h(
     'form',
     { class: 'inline-form', 'aria-label': 'Create a key' },
@@ -143,6 +144,7 @@ function createForm(team: HTMLSelectElement, onCreate: (body: Record<string, unk
     team,
     mcpServers,
     mcpTools,
+    h('label', {}, cached, ' response cache'),
     h('button', { type: 'submit' }, 'Create key'),
   );
   form.addEventListener('submit', (event) => {
@@ -157,6 +159,7 @@ function createForm(team: HTMLSelectElement, onCreate: (body: Record<string, unk
     if (team.value) body.team = team.value;
     const grant = mcpGrant(mcpServers.value, mcpTools.value);
     if (grant) body.mcp = grant;
+    if (!cached.checked) body.cache = false;
     void onCreate(body).then(() => form.reset());
   });
   return form;
@@ -173,6 +176,7 @@ function keysTable(keys: readonly KeyView[], actions: Actions): HTMLElement {
       ['rpm / tpm', (key) => `${key.rpm ?? '—'} / ${key.tpm ?? '—'}`],
       ['budgets', (key) => budgetText(key.budgets)],
       ['MCP', (key) => (key.mcp ? `${key.mcp.servers.join(', ')}: ${key.mcp.tools.join(', ')}` : '—')],
+      ['cache', (key) => (key.cache === false ? 'off' : 'routes')],
       ['expires', (key) => (key.expiresAt ? key.expiresAt.slice(0, 10) : '—')],
       [
         'status',
@@ -246,6 +250,11 @@ async function editKey(key: KeyView): Promise<void> {
   if (servers === null) return;
   const tools = prompt('MCP tools (comma-separated globs, empty for all)', key.mcp?.tools.join(', ') ?? '');
   if (tools === null) return;
+  const cache = prompt(
+    'Response cache: "routes" follows the routes, "off" keeps the key out',
+    key.cache === false ? 'off' : 'routes',
+  );
+  if (cache === null) return;
   const globs = splitList(models);
   try {
     await admin(`/admin/keys/${key.id}`, {
@@ -255,6 +264,7 @@ async function editKey(key: KeyView): Promise<void> {
         rpm: rpm ? Number(rpm) : null,
         tpm: tpm ? Number(tpm) : null,
         mcp: mcpGrant(servers, tools) ?? null,
+        cache: cache.trim().toLowerCase() === 'off' ? false : null,
       },
     });
   } catch (error) {

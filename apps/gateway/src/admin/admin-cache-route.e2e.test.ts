@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configKeyId } from '../auth/api-keys.js';
 import { GATEWAY_KEY, logCollector, type Harness } from '../e2e/gateway-harness.test-support.js';
 import { answerChat, chatRequest, startCachedHarness } from '../e2e/response-cache.test-support.js';
+import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
 
 const ADMIN = 'cache-admin-secret';
 const OTHER = { name: 'other', secret: 'other-key-secret' };
@@ -44,5 +45,57 @@ describe('DELETE /admin/cache', () => {
     expect(await (await clear(harness, `?model=${encodeURIComponent('cached/*')}`)).json()).toEqual({ removed: 3 });
     expect(await cacheOf(harness, 'two')).toBe('miss');
     expect((await clear(harness, '?model=')).status).toBe(400);
+  });
+});
+
+describe.each(TEST_DATABASES)('a runtime key with cache: false ($name)', (database) => {
+  it('never gets a hit while its twin does, and can be let back in with PATCH cache: null', async () => {
+    const harness = await startCachedHarness(answerChat, {
+      sections: { admin: { secret: ADMIN }, database: await database.fresh() },
+    });
+    open.push(harness);
+    const admin = async (method: string, path: string, body: unknown): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${harness.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = (await response.json()) as Record<string, unknown>;
+      expect(response.status, JSON.stringify(json)).toBeLessThan(300);
+      return json;
+    };
+    const twin = await admin('POST', '/admin/keys', { name: 'twin' });
+    const kept = await admin('POST', '/admin/keys', { name: 'kept-out', cache: false });
+    expect(twin.cache).toBeUndefined();
+    expect(kept.cache).toBe(false);
+    const keptSecret = String(kept.secret);
+    expect(await cacheOf(harness, 'same prompt', String(twin.secret))).toBe('miss');
+    expect(await cacheOf(harness, 'same prompt', String(twin.secret))).toBe('hit');
+    for (let i = 0; i < 3; i++) expect(await cacheOf(harness, 'same prompt', keptSecret)).toBe('bypass');
+    expect(harness.upstream.requests).toHaveLength(4);
+
+    expect((await admin('PATCH', `/admin/keys/${String(kept.id)}`, { cache: null })).cache).toBeUndefined();
+    expect(await cacheOf(harness, 'same prompt', keptSecret)).toBe('miss');
+    expect(await cacheOf(harness, 'same prompt', keptSecret)).toBe('hit');
+    expect((await admin('PATCH', `/admin/keys/${String(twin.id)}`, { cache: false })).cache).toBe(false);
+    expect(await cacheOf(harness, 'same prompt', String(twin.secret))).toBe('bypass');
+    const listed = (await (
+      await fetch(`${harness.url}/admin/keys`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    ).json()) as { data: Array<{ name: string; cache?: false }> };
+    expect(listed.data.find((key) => key.name === 'twin')?.cache).toBe(false);
+  });
+
+  it('refuses a cache value other than false (or null to clear it)', async () => {
+    const harness = await startCachedHarness(answerChat, {
+      sections: { admin: { secret: ADMIN }, database: await database.fresh() },
+    });
+    open.push(harness);
+    const response = await fetch(`${harness.url}/admin/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bad', cache: 'no' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('cache');
   });
 });

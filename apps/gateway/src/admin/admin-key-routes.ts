@@ -287,6 +287,7 @@ function configKeys(keys: readonly KeyConfig[]): Array<Record<string, unknown>> 
     ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
     budgets: key.budgets,
     ...(key.mcp ? { mcp: key.mcp } : {}),
+    ...(key.cache === false ? { cache: false as const } : {}),
     ...(key.expiresAt ? { expiresAt: key.expiresAt } : {}),
     metadata: {},
     disabled: false,

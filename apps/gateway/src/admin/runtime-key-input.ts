@@ -30,6 +30,8 @@ export const createKeySchema = strictObject({
   models: editableFields.models.default(['*']),
   expiresAt: editableFields.expiresAt.optional(),
   metadata: metadataSchema.default({}),
+  /** `false` keeps the key's requests out of the response cache, as for a config key. */
+  cache: z.literal(false).optional(),
   /** The id of the team whose limits the key shares (`/admin/teams`). */
   team: z.string().min(1).max(64).optional(),
 });
@@ -46,6 +48,8 @@ export const updateKeySchema = strictObject({
   budgets: z.array(budgetSchema).optional(),
   disabled: z.boolean().optional(),
   mcp: mcpGrantSchema.nullable().optional(),
+  /** `false` keeps the key out of the response cache; `null` lets it follow its routes again. */
+  cache: z.literal(false).nullable().optional(),
 });
 
 /** `POST /admin/keys/:id/rotate`: how long the previous secret keeps working (default `admin.rotationOverlapSeconds`). */

@@ -121,6 +121,7 @@ function gatewayKeyOf(
       ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
       budgets: key.budgets,
       ...(key.mcp ? { mcp: key.mcp } : {}),
+      ...(key.cache === false ? { cache: false as const } : {}),
     },
     key.id,
   );

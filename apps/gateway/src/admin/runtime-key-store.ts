@@ -18,6 +18,8 @@ export interface RuntimeKeyRecord {
   budgets: BudgetConfig[];
   /** The MCP servers and tools the key may use. */
   mcp?: McpGrantConfig;
+  /** `false`: the key's requests are kept out of the response cache. */
+  cache?: false;
   expiresAt?: string;
   metadata: Record<string, string>;
   disabled: boolean;
@@ -47,7 +49,7 @@ export interface RotatedKey {
 export const MAX_PREVIOUS_SECRETS = 4;
 
 const COLUMNS =
-  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at, team_id, owner, mcp';
+  'id, name, secret_sha256, secret_hint, models, endpoints, rpm, tpm, budgets, expires_at, metadata, disabled, created_at, updated_at, team_id, owner, mcp, response_cache';
 
 const PLACEHOLDERS = COLUMNS.split(',')
   .map(() => '?')
@@ -81,6 +83,7 @@ export class RuntimeKeyStore {
       input.team ?? null,
       owner ?? null,
       input.mcp ? JSON.stringify(input.mcp) : null,
+      input.cache === false ? 0 : null,
     ]);
     return { record: (await this.get(id)) as RuntimeKeyRecord, secret };
   }
@@ -139,6 +142,7 @@ export class RuntimeKeyStore {
       metadata: json(patch.metadata),
       disabled: patch.disabled === undefined ? undefined : patch.disabled ? 1 : 0,
       mcp: json(patch.mcp),
+      response_cache: patch.cache === undefined ? undefined : patch.cache === false ? 0 : null,
       updated_at: this.stamp(),
     });
     return changed > 0 ? this.get(id) : undefined;
@@ -250,6 +254,7 @@ function recordOf(row: SqlRow): StoredRuntimeKey {
     ...(row.tpm === null || row.tpm === undefined ? {} : { tpm: numberOf(row.tpm) }),
     budgets: JSON.parse(String(row.budgets)) as BudgetConfig[],
     ...(mcp ? { mcp: JSON.parse(mcp) as McpGrantConfig } : {}),
+    ...(row.response_cache === null || row.response_cache === undefined ? {} : { cache: false as const }),
     ...(expiresAt === undefined ? {} : { expiresAt: new Date(expiresAt).toISOString() }),
     metadata: JSON.parse(String(row.metadata)) as Record<string, string>,
     disabled: numberOf(row.disabled) !== 0,

@@ -1,3 +1,4 @@
+import type { IrStreamEvent } from '@interlingua/ir';
 import { createResponseAccumulator } from '@interlingua/ir-utils';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RouteTarget } from '../context/route-target.js';
@@ -11,8 +12,10 @@ export type ReplayedRequest = WrittenRequest & Pick<GenerationRequest, 'stream' 
 
 /**
  * Answers from a cached answer in the caller's style: streamed as its events or whole, with the
- * usage the answer reported, foreign reasoning sealed for the caller as on a miss. The call
- * costs nothing (`cost` 0); what it would have cost is `costSaved`.
+ * usage the answer reported, foreign reasoning sealed for the caller as on a miss. Each replay
+ * is a new answer: its id is left for the caller's encoder to mint in the caller's style
+ * (`chatcmpl-…`, `resp_…`, `msg_…`), never the stored answer's again. The call costs nothing
+ * (`cost` 0); what it would have cost is `costSaved`.
  */
 export async function replayAnswer(
   request: ReplayedRequest,
@@ -27,13 +30,19 @@ export async function replayAnswer(
     request.reasoning && adapter.kind !== 'local'
       ? sealingFor(request.reasoning, adapter.wire(target.settings, target.upstreamModel))
       : undefined;
+  const events = answer.events.map(withoutAnswerId);
   if (request.stream) {
     const writer = new IrStreamWriter(request, run, streamSealerFor(sealing));
-    await writer.push(answer.events);
+    await writer.push(events);
     await writer.finish();
     return;
   }
   const accumulator = createResponseAccumulator();
-  for (const event of answer.events) accumulator.push(event);
+  for (const event of events) accumulator.push(event);
   await sendTranslatedResponse(request, run, accumulator.result(), sealing);
+}
+
+/** The stored answer's events with its id taken out, so the encoder gives the replay one of its own. */
+function withoutAnswerId(event: IrStreamEvent): IrStreamEvent {
+  return event.type === 'response-start' ? { ...event, id: '' } : event;
 }

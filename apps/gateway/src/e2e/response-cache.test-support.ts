@@ -82,8 +82,10 @@ export function cacheClients(url: string, key = GATEWAY_KEY): CacheClients {
 export type SdkStyle = 'chat' | 'responses' | 'messages' | 'gemini';
 export const SDK_STYLES: readonly SdkStyle[] = ['chat', 'responses', 'messages', 'gemini'];
 
-/** What an SDK read of an answer: its text and the usage it reported. */
+/** What an SDK read of an answer: its id, its text and the usage it reported. */
 export interface SdkAnswer {
+  /** The answer's id (every chunk's, for streams, space-separated when they differ). */
+  id: string;
   text: string;
   inputTokens: number | undefined;
   outputTokens: number | undefined;
@@ -120,22 +122,25 @@ async function askChat(openai: OpenAI, prompt: string, stream: boolean): Promise
   if (!stream) {
     const answer = await openai.chat.completions.create(request);
     return {
+      id: answer.id,
       text: answer.choices[0]?.message.content ?? '',
       inputTokens: answer.usage?.prompt_tokens,
       outputTokens: answer.usage?.completion_tokens,
     };
   }
   let text = '';
+  const ids = new Set<string>();
   let usage: OpenAI.CompletionUsage | undefined;
   for await (const chunk of await openai.chat.completions.create({
     ...request,
     stream: true,
     stream_options: { include_usage: true },
   })) {
+    ids.add(chunk.id);
     text += chunk.choices[0]?.delta.content ?? '';
     usage = chunk.usage ?? usage;
   }
-  return { text, inputTokens: usage?.prompt_tokens, outputTokens: usage?.completion_tokens };
+  return { id: [...ids].join(' '), text, inputTokens: usage?.prompt_tokens, outputTokens: usage?.completion_tokens };
 }
 
 async function askResponses(openai: OpenAI, prompt: string, stream: boolean): Promise<SdkAnswer> {
@@ -149,18 +154,21 @@ async function askResponses(openai: OpenAI, prompt: string, stream: boolean): Pr
   if (!stream) {
     const answer = await openai.responses.create(request);
     return {
+      id: answer.id,
       text: answer.output_text,
       inputTokens: answer.usage?.input_tokens,
       outputTokens: answer.usage?.output_tokens,
     };
   }
   let text = '';
+  const ids = new Set<string>();
   let usage: OpenAI.Responses.ResponseUsage | undefined;
   for await (const event of await openai.responses.create({ ...request, stream: true })) {
     if (event.type === 'response.output_text.delta') text += event.delta;
+    if (event.type === 'response.created' || event.type === 'response.completed') ids.add(event.response.id);
     if (event.type === 'response.completed') usage = event.response.usage;
   }
-  return { text, inputTokens: usage?.input_tokens, outputTokens: usage?.output_tokens };
+  return { id: [...ids].join(' '), text, inputTokens: usage?.input_tokens, outputTokens: usage?.output_tokens };
 }
 
 async function askMessages(anthropic: Anthropic, prompt: string, stream: boolean): Promise<SdkAnswer> {
@@ -173,11 +181,11 @@ async function askMessages(anthropic: Anthropic, prompt: string, stream: boolean
   if (!stream) {
     const answer = await anthropic.messages.create(request);
     const text = answer.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-    return { text, inputTokens: answer.usage.input_tokens, outputTokens: answer.usage.output_tokens };
+    return { id: answer.id, text, inputTokens: answer.usage.input_tokens, outputTokens: answer.usage.output_tokens };
   }
   const message = await anthropic.messages.stream(request).finalMessage();
   const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-  return { text, inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens };
+  return { id: message.id, text, inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens };
 }
 
 async function askGemini(genai: GoogleGenAI, prompt: string, stream: boolean): Promise<SdkAnswer> {
@@ -189,18 +197,26 @@ async function askGemini(genai: GoogleGenAI, prompt: string, stream: boolean): P
   if (!stream) {
     const answer = await genai.models.generateContent(request);
     return {
+      id: answer.responseId ?? '',
       text: answer.text ?? '',
       inputTokens: answer.usageMetadata?.promptTokenCount,
       outputTokens: answer.usageMetadata?.candidatesTokenCount,
     };
   }
   let text = '';
+  const ids = new Set<string>();
   let usage: { promptTokenCount?: number; candidatesTokenCount?: number } | undefined;
   for await (const chunk of await genai.models.generateContentStream(request)) {
+    ids.add(chunk.responseId ?? '');
     text += chunk.text ?? '';
     usage = chunk.usageMetadata ?? usage;
   }
-  return { text, inputTokens: usage?.promptTokenCount, outputTokens: usage?.candidatesTokenCount };
+  return {
+    id: [...ids].join(' '),
+    text,
+    inputTokens: usage?.promptTokenCount,
+    outputTokens: usage?.candidatesTokenCount,
+  };
 }
 
 /** A raw OpenAI chat request to the cached route, for headers and statuses. */

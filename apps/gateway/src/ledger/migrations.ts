@@ -172,6 +172,13 @@ ALTER TABLE interlingua_requests ADD COLUMN result_bytes BIGINT;
 ALTER TABLE interlingua_keys ADD COLUMN mcp TEXT;
 `,
   },
+  {
+    version: 10,
+    name: 'runtime keys kept out of the response cache',
+    sql: `
+ALTER TABLE interlingua_keys ADD COLUMN response_cache INTEGER;
+`,
+  },
 ];
 
 /** Brings the database to the newest schema; two instances starting together migrate once. */

@@ -11,6 +11,9 @@ export const TEST_USERS: Record<string, { name: string; email: string; groups: s
   ada: { name: 'Ada Admin', email: 'ada@example.test', groups: ['gateway-admins', 'staff'] },
   vic: { name: 'Vic Viewer', email: 'vic@example.test', groups: ['finance'] },
   nora: { name: 'Nora Nobody', email: 'nora@example.test', groups: ['staff'] },
+  /** No gateway role from groups: the tests make them a team's admin and a team's member. */
+  tia: { name: 'Tia Teamadmin', email: 'tia@example.test', groups: ['staff'] },
+  max: { name: 'Max Member', email: 'max@example.test', groups: ['staff'] },
 };
 
 /** The gateway's `admin.oidc` for the loopback provider: its client, groups to roles, the groups scope. */

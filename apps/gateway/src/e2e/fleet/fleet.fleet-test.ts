@@ -1,21 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, type GatewayBuild } from '../gateway-process.test-support.js';
-import { FLEET_PRICES, startFleet, type FleetSettings, type GatewayInstance } from './fleet-gateways.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { FLEET_PRICES } from './fleet-gateways.test-support.js';
 import { ADDED_ROUTE_KIND, CHAT_KIND, LOAD_KINDS, send, steadyLoad, STREAM_KIND } from './fleet-load.test-support.js';
 import { checkFleet, printTable, type FleetRun } from './fleet-report.test-support.js';
 import { probeKeys, type KeyProbe } from './fleet-revocation.test-support.js';
-import {
-  freePort,
-  groupRssMiB,
-  PostgresCluster,
-  RedisServer,
-  sleep,
-  type Haproxy,
-} from './fleet-services.test-support.js';
-import { startFleetUpstream, UPSTREAM_USAGE, type FleetUpstream } from './fleet-upstream.test-support.js';
+import { useFleetRig } from './fleet-rig.test-support.js';
+import { groupRssMiB, sleep } from './fleet-services.test-support.js';
+import { UPSTREAM_USAGE } from './fleet-upstream.test-support.js';
 
 /**
  * Three gateway instances (two workers each) behind HAProxy (deploy/haproxy/haproxy.cfg), with a
@@ -29,52 +19,16 @@ const REQUEST_COST =
 const TIMEOUT_MS = 30_000;
 
 describe('a fleet of three gateways behind HAProxy, under load and faults', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'interlingua-fleet-'));
-  let build: GatewayBuild;
-  let upstream: FleetUpstream;
-  let redis: RedisServer;
-  let postgres: PostgresCluster;
-  let haproxy: Haproxy;
-  let settings: FleetSettings;
-  const gateways: GatewayInstance[] = [];
-
-  beforeAll(async () => {
-    build = buildGateway('fleet-test');
-    upstream = await startFleetUpstream({ streamMs: 700, delayMs: 60 });
-    redis = new RedisServer(await freePort(), mkdtempSync(join(dir, 'redis-')));
-    await redis.start();
-    postgres = new PostgresCluster(await freePort(), mkdtempSync(join(dir, 'postgres-')));
-    await postgres.create();
-    settings = {
-      upstreamUrl: upstream.url,
-      redisUrl: redis.url,
-      postgresUrl: postgres.url,
-      adminSecret: 'fleet-admin-secret-0123456789',
-      workers: 2,
-      poolSize: 3,
-      keyRefreshMs: 500,
-      rpm: { secret: 'fleet-rpm-secret', limit: 15 },
-      tpm: { secret: 'fleet-tpm-secret', limit: 100 },
-      budget: { secret: 'fleet-budget-secret', cost: 0.1 },
-      loadSecrets: ['fleet-load-secret-a', 'fleet-load-secret-b', 'fleet-load-secret-c'],
-      addedRoute: false,
-    };
-    const fleet = await startFleet(settings, build.main, dir);
-    gateways.push(...fleet.gateways);
-    haproxy = fleet.haproxy;
-  }, 240_000);
-
-  afterAll(async () => {
-    for (const gateway of gateways) gateway.kill();
-    await haproxy?.stop();
-    await redis?.stop();
-    postgres?.destroy();
-    await upstream?.close();
-    build?.remove();
-    rmSync(dir, { recursive: true, force: true });
+  const rig = useFleetRig({
+    name: 'fleet',
+    streamMs: 700,
+    loadSecrets: ['fleet-load-secret-a', 'fleet-load-secret-b', 'fleet-load-secret-c'],
+    setupTimeoutMs: 240_000,
   });
 
   it('answers, limits, bills and forgets nothing through crashes, restarts, revocations and a reload', async () => {
+    const { gateways, haproxy, redis, postgres } = rig;
+    let settings = rig.settings;
     const [gw1, gw2, gw3] = gateways;
     if (!gw1 || !gw2 || !gw3) throw new Error('three instances');
     const lb = haproxy.url;

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, type GatewayBuild } from '../gateway-process.test-support.js';
-import { FLEET_PRICES, startFleet, type FleetSettings, type GatewayInstance } from './fleet-gateways.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { FLEET_PRICES } from './fleet-gateways.test-support.js';
 import { CHAT_KIND, send, type Sent } from './fleet-load.test-support.js';
-import { freePort, PostgresCluster, RedisServer, type Haproxy } from './fleet-services.test-support.js';
-import { startFleetUpstream, UPSTREAM_USAGE, type FleetUpstream } from './fleet-upstream.test-support.js';
+import { useFleetRig } from './fleet-rig.test-support.js';
+import { UPSTREAM_USAGE } from './fleet-upstream.test-support.js';
 
 /**
  * A team's budget across a fleet: three gateway instances (two workers each) behind HAProxy,
@@ -23,52 +19,15 @@ const WAVES = 3;
 const TIMEOUT_MS = 30_000;
 
 describe("a team's budget across a fleet of three gateways", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'interlingua-team-fleet-'));
-  let build: GatewayBuild;
-  let upstream: FleetUpstream;
-  let redis: RedisServer;
-  let postgres: PostgresCluster;
-  let haproxy: Haproxy;
-  let settings: FleetSettings;
-  const gateways: GatewayInstance[] = [];
-
-  beforeAll(async () => {
-    build = buildGateway('team-fleet-test');
-    upstream = await startFleetUpstream({ streamMs: 300, delayMs: 60 });
-    redis = new RedisServer(await freePort(), mkdtempSync(join(dir, 'redis-')));
-    await redis.start();
-    postgres = new PostgresCluster(await freePort(), mkdtempSync(join(dir, 'postgres-')));
-    await postgres.create();
-    settings = {
-      upstreamUrl: upstream.url,
-      redisUrl: redis.url,
-      postgresUrl: postgres.url,
-      adminSecret: 'team-fleet-admin-secret-0123456789',
-      workers: 2,
-      poolSize: 3,
-      keyRefreshMs: 500,
-      rpm: { secret: 'team-fleet-rpm-secret', limit: 15 },
-      tpm: { secret: 'team-fleet-tpm-secret', limit: 100 },
-      budget: { secret: 'team-fleet-budget-secret', cost: 0.1 },
-      loadSecrets: ['team-fleet-load-secret-a'],
-      addedRoute: false,
-    };
-    const fleet = await startFleet(settings, build.main, dir);
-    gateways.push(...fleet.gateways);
-    haproxy = fleet.haproxy;
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const gateway of gateways) gateway.kill();
-    await haproxy?.stop();
-    await redis?.stop();
-    postgres?.destroy();
-    await upstream?.close();
-    build?.remove();
-    rmSync(dir, { recursive: true, force: true });
+  const rig = useFleetRig({
+    name: 'team-fleet',
+    streamMs: 300,
+    loadSecrets: ['team-fleet-load-secret-a'],
+    setupTimeoutMs: 120_000,
   });
 
   it('overspends the team budget by at most one request under concurrent load from several keys', async () => {
+    const { gateways, haproxy, settings } = rig;
     const gw1 = gateways[0];
     if (!gw1) throw new Error('three instances');
     const headers = { authorization: `Bearer ${settings.adminSecret}`, 'content-type': 'application/json' };
