@@ -4,7 +4,7 @@ import type { StateStore } from '../store/state-store.js';
 import { unknownName } from './mcp-errors.js';
 import type { SessionSubscription } from './mcp-session-hub.js';
 import { sessionStoreKey } from './mcp-session-id.js';
-import { resolveName, type McpView, type ViewSession } from './mcp-view.js';
+import { resolveGranted, type McpView, type ViewSession } from './mcp-view.js';
 
 /** Most resources one session may have subscribed. */
 export const MAX_SUBSCRIPTIONS_PER_SESSION = 256;
@@ -16,7 +16,7 @@ export const MAX_SUBSCRIPTIONS_PER_SESSION = 256;
  */
 export async function subscribeResource(view: McpView, uri: string): Promise<Record<string, never>> {
   const session = sessionOf(view);
-  const target = resolveName(view, uri);
+  const target = resolveGranted(view, 'resources', uri);
   if (!target) throw unknownName('Resource', uri);
   const config = target.server.config;
   if ('url' in config && config.passCallerToken)
