@@ -18,7 +18,7 @@ const KEYS = {
       servers: ['*'],
       tools: ['echo'],
       prompts: ['simple-*', 'greet'],
-      resources: ['demo://resource/static/document/*', 'demo://resource/dynamic/text/*'],
+      resources: ['demo://resource/static/document/s*', 'demo://resource/dynamic/text/*'],
     },
   },
 } as const;
@@ -45,13 +45,37 @@ async function rpc(
   key: KeyName,
   method: string,
   params: Record<string, unknown> = {},
+  sessionId?: string,
 ): Promise<RpcAnswer> {
-  const answer = await fetch(`${harness.url}${path}`, {
+  const answer = await rpcAnswer(path, key, method, params, sessionId);
+  return { status: answer.status, body: (await answer.json()) as RpcAnswer['body'] };
+}
+
+function rpcAnswer(
+  path: string,
+  key: KeyName,
+  method: string,
+  params: Record<string, unknown>,
+  sessionId?: string,
+): Promise<Response> {
+  return fetch(`${harness.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${KEYS[key].secret}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${KEYS[key].secret}`,
+      'content-type': 'application/json',
+      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
-  return { status: answer.status, body: (await answer.json()) as RpcAnswer['body'] };
+}
+
+/** A session's id on `path` for the key (subscriptions need one). */
+async function sessionOn(path: string, key: KeyName): Promise<string> {
+  const clientInfo = { name: 'matrix', version: '1' };
+  const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo };
+  const answer = await rpcAnswer(path, key, 'initialize', params);
+  await answer.body?.cancel();
+  return answer.headers.get('mcp-session-id') ?? '';
 }
 
 const names = (answer: RpcAnswer, list: string): string[] =>
@@ -220,6 +244,17 @@ describe.each(Object.keys(KEYS) as KeyName[])('key %s', (key) => {
       for (const { server, name } of resources.hidden) {
         const joined = shown(server, name);
         expect(await refused('resources/read', joined, { uri: joined })).toEqual(unknown.read);
+      }
+      // A subscription to a hidden URI is answered as one to a URI the server lacks (it takes any).
+      const hiddenOnEverything = resources.hidden.filter((pair) => pair.server === 'everything');
+      if (hiddenOnEverything.length > 0 && grants(key, 'everything', '', 'servers')) {
+        const session = await sessionOn(path, key);
+        const subscribe = async (uri: string) =>
+          withoutName(await rpc(path, key, 'resources/subscribe', { uri }, session), uri);
+        const unknownSubscription = await subscribe(shown('everything', 'demo://nothing/here'));
+        expect(unknownSubscription.result).toEqual({});
+        for (const { name } of hiddenOnEverything)
+          expect(await subscribe(shown('everything', name))).toEqual(unknownSubscription);
       }
       for (const { server, name } of templates.hidden) {
         const joined = shown(server, name);
