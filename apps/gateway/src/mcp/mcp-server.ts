@@ -16,7 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, complete, getPrompt, readResource, type CallerRequest } from './mcp-calls.js';
 import { listPage, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, TOOLS } from './mcp-lists.js';
-import { setSessionLogLevel } from './mcp-log-levels.js';
+import { setSessionLogLevel } from './mcp-sessions.js';
 import { subscribeResource, unsubscribeResource } from './mcp-subscriptions.js';
 import type { McpView } from './mcp-view.js';
 
@@ -106,7 +106,7 @@ export function createMcpServer(view: McpView, offer: Offer): Server {
   }
   if (caps.completions)
     server.setRequestHandler(CompleteRequestSchema, (request, extra) => complete(view, request.params, caller(extra)));
-  server.setRequestHandler(SetLevelRequestSchema, (request) => setSessionLogLevel(view, request.params.level));
+  server.setRequestHandler(SetLevelRequestSchema, (request) => setSessionLogLevel(view.session, request.params.level));
   return server;
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { ResponsesConfig } from '../config/responses-schema.js';
 import { processCompactionSecret } from '../config/process-compaction-secret.js';
@@ -143,6 +143,22 @@ export async function serveSessionStream(
   } finally {
     scope.mcp.leaveStream(key.id);
   }
+}
+
+/**
+ * `logging/setLevel`: kept for the caller's session in the state store, so whichever instance
+ * holds the session's stream filters the servers' log messages with it (at once when it is this
+ * one). Without a session there is no stream to send on: the level is taken and nothing is sent.
+ */
+export async function setSessionLogLevel(
+  session: ViewSession | undefined,
+  level: LoggingLevel,
+): Promise<Record<string, never>> {
+  if (!session) return {};
+  const ttl = Math.max(1, session.expiresAt - Date.now());
+  await session.store.set(sessionStoreKey('log-level', session.id), level, ttl);
+  session.hub.setLogLevel(session.id, level);
+  return {};
 }
 
 /** Reads the session from the store: `close` when it ended or expired, else its log level and subscriptions held here. */
