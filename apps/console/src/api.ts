@@ -137,6 +137,14 @@ export async function readEvents(response: Response, onEvent: (event: string, da
   }
 }
 
+/** A key's MCP grant: its servers and the globs of each kind (prompts and resources absent on older keys). */
+export interface McpGrantView {
+  servers: string[];
+  tools: string[];
+  prompts?: string[];
+  resources?: string[];
+}
+
 export interface KeyView {
   id: string;
   name: string;
@@ -147,8 +155,8 @@ export interface KeyView {
   rpm?: number;
   tpm?: number;
   budgets: Array<{ period: string; tokens?: number; cost?: number }>;
-  /** The MCP servers and tool globs the key may use. */
-  mcp?: { servers: string[]; tools: string[] };
+  /** The MCP servers, and tool, prompt and resource globs the key may use. */
+  mcp?: McpGrantView;
   /** `false`: kept out of the response cache. */
   cache?: false;
   expiresAt?: string;

@@ -1,5 +1,6 @@
 import { admin, ApiError, type KeyView, type TeamView } from '../api.js';
 import { append, clear, h, table } from '../dom.js';
+import { mcpGrant, mcpGrantText, splitList } from './mcp-grant-input.js';
 import { budgetText } from './teams.js';
 
 /** Keys: every key (config keys read-only), create one (its secret shown once), edit, disable, rotate, delete. */
@@ -131,6 +132,16 @@ function createForm(team: HTMLSelectElement, onCreate: (body: Record<string, unk
     'aria-label': 'MCP servers',
   });
   const mcpTools = h('input', { name: 'mcpTools', placeholder: 'MCP tools (globs)', 'aria-label': 'MCP tools' });
+  const mcpPrompts = h('input', {
+    name: 'mcpPrompts',
+    placeholder: 'MCP prompts (globs)',
+    'aria-label': 'MCP prompts',
+  });
+  const mcpResources = h('input', {
+    name: 'mcpResources',
+    placeholder: 'MCP resources (URI globs)',
+    'aria-label': 'MCP resources',
+  });
   const cached = h('input', { name: 'cache', type: 'checkbox', checked: true, 'aria-label': 'Response cache' });
   const form = h(
     'form',
@@ -144,6 +155,8 @@ function createForm(team: HTMLSelectElement, onCreate: (body: Record<string, unk
     team,
     mcpServers,
     mcpTools,
+    mcpPrompts,
+    mcpResources,
     h('label', {}, cached, ' response cache'),
     h('button', { type: 'submit' }, 'Create key'),
   );
@@ -157,7 +170,12 @@ function createForm(team: HTMLSelectElement, onCreate: (body: Record<string, unk
     if (monthly.value) body.budgets = [{ period: 'month', tokens: Number(monthly.value) }];
     if (expires.value) body.expiresAt = new Date(`${expires.value}T23:59:59Z`).toISOString();
     if (team.value) body.team = team.value;
-    const grant = mcpGrant(mcpServers.value, mcpTools.value);
+    const grant = mcpGrant({
+      servers: mcpServers.value,
+      tools: mcpTools.value,
+      prompts: mcpPrompts.value,
+      resources: mcpResources.value,
+    });
     if (grant) body.mcp = grant;
     if (!cached.checked) body.cache = false;
     void onCreate(body).then(() => form.reset());
@@ -175,7 +193,7 @@ function keysTable(keys: readonly KeyView[], actions: Actions): HTMLElement {
       ['team', (key) => (key.team ? actions.teamName(key.team) : '—')],
       ['rpm / tpm', (key) => `${key.rpm ?? '—'} / ${key.tpm ?? '—'}`],
       ['budgets', (key) => budgetText(key.budgets)],
-      ['MCP', (key) => (key.mcp ? `${key.mcp.servers.join(', ')}: ${key.mcp.tools.join(', ')}` : '—')],
+      ['MCP', (key) => mcpGrantText(key.mcp)],
       ['cache', (key) => (key.cache === false ? 'off' : 'routes')],
       ['expires', (key) => (key.expiresAt ? key.expiresAt.slice(0, 10) : '—')],
       [
@@ -250,6 +268,13 @@ async function editKey(key: KeyView): Promise<void> {
   if (servers === null) return;
   const tools = prompt('MCP tools (comma-separated globs, empty for all)', key.mcp?.tools.join(', ') ?? '');
   if (tools === null) return;
+  const prompts = prompt('MCP prompts (comma-separated globs, empty for all)', key.mcp?.prompts?.join(', ') ?? '');
+  if (prompts === null) return;
+  const resources = prompt(
+    'MCP resources (comma-separated URI globs, empty for all)',
+    key.mcp?.resources?.join(', ') ?? '',
+  );
+  if (resources === null) return;
   const cache = prompt(
     'Response cache: "routes" follows the routes, "off" keeps the key out',
     key.cache === false ? 'off' : 'routes',
@@ -263,7 +288,7 @@ async function editKey(key: KeyView): Promise<void> {
         ...(globs.length > 0 ? { models: globs } : {}),
         rpm: rpm ? Number(rpm) : null,
         tpm: tpm ? Number(tpm) : null,
-        mcp: mcpGrant(servers, tools) ?? null,
+        mcp: mcpGrant({ servers, tools, prompts, resources }) ?? null,
         cache: cache.trim().toLowerCase() === 'off' ? false : null,
       },
     });
@@ -271,19 +296,4 @@ async function editKey(key: KeyView): Promise<void> {
     if (error instanceof ApiError) throw error;
     throw new Error(String(error));
   }
-}
-
-/** The MCP grant typed in: none without servers; every tool without globs. */
-function mcpGrant(servers: string, tools: string): { servers: string[]; tools: string[] } | undefined {
-  const names = splitList(servers);
-  if (names.length === 0) return undefined;
-  const globs = splitList(tools);
-  return { servers: names, tools: globs.length > 0 ? globs : ['*'] };
-}
-
-function splitList(text: string): string[] {
-  return text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0);
 }

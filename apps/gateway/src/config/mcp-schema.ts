@@ -86,11 +86,18 @@ export const mcpSchema = strictObject({
   loop: mcpLoopSchema.prefault({}),
 });
 
-/** A key's MCP grant: the servers it may use (`*` for all) and the tools it may see and call (globs). */
+/**
+ * A key's MCP grant: the servers it may use (`*` for all), and the tools, prompts and resources
+ * of those servers it may see and use (globs).
+ */
 export const mcpGrantSchema = strictObject({
   servers: z.array(z.union([serverName, z.literal('*')])).default([]),
   /** Tool name globs (the server's own names, without the prefix); default every tool of its servers. */
   tools: z.array(z.string().min(1)).default(['*']),
+  /** Prompt name globs (the server's own names); default every prompt of its servers. */
+  prompts: z.array(z.string().min(1)).default(['*']),
+  /** Resource URI globs (the server's own URIs and URI templates); default every resource of its servers. */
+  resources: z.array(z.string().min(1)).default(['*']),
 });
 
 export type McpConfig = z.infer<typeof mcpSchema>;

@@ -42,9 +42,18 @@ async function admin(method: string, path: string, body?: unknown): Promise<Reco
 }
 
 async function toolNames(secret: string): Promise<string[]> {
+  return (await visibleNames(secret)).tools;
+}
+
+/** The tool and prompt names and resource URIs a key sees on `/mcp`. */
+async function visibleNames(secret: string): Promise<{ tools: string[]; prompts: string[]; resources: string[] }> {
   const client = await connectClient(`${harness.url}/mcp`, secret);
   try {
-    return (await client.listTools()).tools.map((tool) => tool.name);
+    return {
+      tools: (await client.listTools()).tools.map((tool) => tool.name),
+      prompts: (await client.listPrompts()).prompts.map((prompt) => prompt.name),
+      resources: (await client.listResources()).resources.map((resource) => resource.uri),
+    };
   } finally {
     await client.close();
   }
@@ -54,13 +63,19 @@ describe('runtime keys', () => {
   it('get an MCP grant on creation and lose it on update', async () => {
     const created = await admin('POST', '/admin/keys', {
       name: 'mcp-runtime',
-      mcp: { servers: ['calc'], tools: ['add'] },
+      mcp: { servers: ['calc'], tools: ['add'], prompts: ['nothing-*'] },
     });
-    expect(created.mcp).toEqual({ servers: ['calc'], tools: ['add'] });
+    expect(created.mcp).toEqual({ servers: ['calc'], tools: ['add'], prompts: ['nothing-*'], resources: ['*'] });
     const secret = created.secret as string;
-    expect(await toolNames(secret)).toEqual(['calc__add']);
-    await admin('PATCH', `/admin/keys/${String(created.id)}`, { mcp: { servers: ['*'], tools: ['big', 'add'] } });
-    expect((await toolNames(secret)).sort()).toEqual(['calc__add', 'calc__big']);
+    expect(await visibleNames(secret)).toEqual({ tools: ['calc__add'], prompts: [], resources: ['calc__calc://motd'] });
+    await admin('PATCH', `/admin/keys/${String(created.id)}`, {
+      mcp: { servers: ['*'], tools: ['big', 'add'], resources: ['none://*'] },
+    });
+    expect(await visibleNames(secret)).toEqual({
+      tools: ['calc__add', 'calc__big'],
+      prompts: ['calc__greet'],
+      resources: [],
+    });
     await admin('PATCH', `/admin/keys/${String(created.id)}`, { mcp: null });
     expect(await toolNames(secret)).toEqual([]);
   });

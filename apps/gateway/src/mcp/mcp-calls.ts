@@ -12,10 +12,9 @@ import {
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { grantAllowsTool } from '../auth/mcp-grant.js';
 import { unknownName } from './mcp-errors.js';
 import { joinName } from './mcp-names.js';
-import { resolveName, upstreamOptions, withLease, type McpView } from './mcp-view.js';
+import { resolveGranted, upstreamOptions, withLease, type McpView } from './mcp-view.js';
 
 /** What a handler gets of the caller's request beside its params. */
 export interface CallerRequest {
@@ -35,8 +34,8 @@ export async function callTool(
   params: CallToolRequest['params'],
   caller: CallerRequest,
 ): Promise<CallToolResult> {
-  const target = resolveName(view, params.name);
-  if (!target || !grantAllowsTool(view.grant, target.server.config.name, target.name)) return unknownTool(params.name);
+  const target = resolveGranted(view, 'tools', params.name);
+  if (!target) return unknownTool(params.name);
   const started = performance.now();
   const requestBytes = Buffer.byteLength(JSON.stringify(params.arguments ?? {}));
   const record = (error: string | undefined, resultBytes: number) =>
@@ -78,7 +77,7 @@ export async function getPrompt(
   params: GetPromptRequest['params'],
   caller: CallerRequest,
 ): Promise<GetPromptResult> {
-  const target = resolveName(view, params.name);
+  const target = resolveGranted(view, 'prompts', params.name);
   if (!target) throw unknownName('Prompt', params.name);
   return withLease(view, target.server, (lease) =>
     withProgress(caller, (relayed) =>
@@ -92,7 +91,7 @@ export async function readResource(
   params: ReadResourceRequest['params'],
   caller: CallerRequest,
 ): Promise<ReadResourceResult> {
-  const target = resolveName(view, params.uri);
+  const target = resolveGranted(view, 'resources', params.uri);
   if (!target) throw unknownName('Resource', params.uri);
   const result = await withLease(view, target.server, (lease) =>
     withProgress(caller, (relayed) =>
@@ -115,7 +114,7 @@ export async function complete(
 ): Promise<CompleteResult> {
   const ref = params.ref;
   const joined = ref.type === 'ref/prompt' ? ref.name : ref.uri;
-  const target = resolveName(view, joined);
+  const target = resolveGranted(view, ref.type === 'ref/prompt' ? 'prompts' : 'resources', joined);
   if (!target) throw unknownName(ref.type === 'ref/prompt' ? 'Prompt' : 'Resource template', joined);
   const own = ref.type === 'ref/prompt' ? { ...ref, name: target.name } : { ...ref, uri: target.name };
   return withLease(view, target.server, (lease) =>

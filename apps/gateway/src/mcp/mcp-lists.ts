@@ -7,7 +7,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { grantAllowsTool } from '../auth/mcp-grant.js';
+import { grantAllows } from '../auth/mcp-grant.js';
 import { decodeCursor, encodeCursor, joinName } from './mcp-names.js';
 import { upstreamOptions, withLease, type McpView, type UpstreamClient } from './mcp-view.js';
 import type { UpstreamServer } from './upstream-server.js';
@@ -36,7 +36,7 @@ export const TOOLS: ListKind<Tool> = {
     return { items: page.tools, nextCursor: page.nextCursor };
   },
   shape: (view, server, tool) =>
-    grantAllowsTool(view.grant, server, tool.name)
+    grantAllows(view.grant, 'tools', server, tool.name)
       ? view.aggregate
         ? { ...tool, name: joinName(server, tool.name) }
         : tool
@@ -49,7 +49,12 @@ export const PROMPTS: ListKind<Prompt> = {
     const page = await client.listPrompts(params(cursor), options);
     return { items: page.prompts, nextCursor: page.nextCursor };
   },
-  shape: (view, server, prompt) => (view.aggregate ? { ...prompt, name: joinName(server, prompt.name) } : prompt),
+  shape: (view, server, prompt) =>
+    grantAllows(view.grant, 'prompts', server, prompt.name)
+      ? view.aggregate
+        ? { ...prompt, name: joinName(server, prompt.name) }
+        : prompt
+      : undefined,
 };
 
 export const RESOURCES: ListKind<Resource> = {
@@ -59,9 +64,11 @@ export const RESOURCES: ListKind<Resource> = {
     return { items: page.resources, nextCursor: page.nextCursor };
   },
   shape: (view, server, resource) =>
-    view.aggregate
-      ? { ...resource, name: joinName(server, resource.name), uri: joinName(server, resource.uri) }
-      : resource,
+    grantAllows(view.grant, 'resources', server, resource.uri)
+      ? view.aggregate
+        ? { ...resource, name: joinName(server, resource.name), uri: joinName(server, resource.uri) }
+        : resource
+      : undefined,
 };
 
 export const RESOURCE_TEMPLATES: ListKind<ResourceTemplate> = {
@@ -71,9 +78,11 @@ export const RESOURCE_TEMPLATES: ListKind<ResourceTemplate> = {
     return { items: page.resourceTemplates, nextCursor: page.nextCursor };
   },
   shape: (view, server, template) =>
-    view.aggregate
-      ? { ...template, name: joinName(server, template.name), uriTemplate: joinName(server, template.uriTemplate) }
-      : template,
+    grantAllows(view.grant, 'resources', server, template.uriTemplate)
+      ? view.aggregate
+        ? { ...template, name: joinName(server, template.name), uriTemplate: joinName(server, template.uriTemplate) }
+        : template
+      : undefined,
 };
 
 /**

@@ -66,7 +66,10 @@ function mcpHandler(scope: McpRouteScope): RouteHandler {
       );
     const session = sessionId === undefined ? undefined : await sessionOfRequest(scope, key, sessionId, context);
     if (sessionId !== undefined && !session) return;
-    if (session && request.method === 'GET') return serveSessionStream(scope, key, session, context);
+    if (session && request.method === 'GET') {
+      const carries = { servers: new Set(servers.map((server) => server.config.name)), aggregate: named === undefined };
+      return serveSessionStream(scope, key, session, context, carries);
+    }
     if (session && request.method === 'DELETE') return endSession(scope, session, context);
     if (!scope.mcp.enter(key.id))
       return sendJsonRpcError(

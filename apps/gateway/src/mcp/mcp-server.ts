@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, complete, getPrompt, readResource, type CallerRequest } from './mcp-calls.js';
 import { listPage, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, TOOLS } from './mcp-lists.js';
+import { setSessionLogLevel } from './mcp-sessions.js';
 import { subscribeResource, unsubscribeResource } from './mcp-subscriptions.js';
 import type { McpView } from './mcp-view.js';
 
@@ -29,20 +30,30 @@ export interface Offer {
 
 /** What `/mcp` offers (its servers may have any kind) and what `/mcp/{server}` offers when its server is unreachable. */
 export const AGGREGATE_OFFER: Offer = {
-  capabilities: { tools: {}, prompts: {}, resources: { subscribe: true }, completions: {}, logging: {} },
+  capabilities: {
+    tools: { listChanged: true },
+    prompts: { listChanged: true },
+    resources: { subscribe: true, listChanged: true },
+    completions: {},
+    logging: {},
+  },
 };
 
 /**
  * What one server offers through the gateway: its kinds, its resources' `subscribe` (held per
- * session), without `listChanged` (the gateway does not relay list changes), and its instructions.
+ * session), its lists' `listChanged` (relayed on session streams), and its instructions.
  */
 export function offerOf(capabilities: ServerCapabilities | undefined, instructions: string | undefined): Offer {
   const has = (kind: keyof ServerCapabilities) => capabilities?.[kind] !== undefined;
+  const changes = (kind: 'tools' | 'prompts' | 'resources') =>
+    capabilities?.[kind]?.listChanged ? { listChanged: true } : {};
   return {
     capabilities: {
-      ...(has('tools') ? { tools: {} } : {}),
-      ...(has('prompts') ? { prompts: {} } : {}),
-      ...(has('resources') ? { resources: capabilities?.resources?.subscribe ? { subscribe: true } : {} } : {}),
+      ...(has('tools') ? { tools: changes('tools') } : {}),
+      ...(has('prompts') ? { prompts: changes('prompts') } : {}),
+      ...(has('resources')
+        ? { resources: { ...(capabilities?.resources?.subscribe ? { subscribe: true } : {}), ...changes('resources') } }
+        : {}),
       ...(has('completions') ? { completions: {} } : {}),
       logging: {},
     },
@@ -95,8 +106,7 @@ export function createMcpServer(view: McpView, offer: Offer): Server {
   }
   if (caps.completions)
     server.setRequestHandler(CompleteRequestSchema, (request, extra) => complete(view, request.params, caller(extra)));
-  // Log messages would need a session to go out on: the level is taken and nothing is sent.
-  server.setRequestHandler(SetLevelRequestSchema, () => ({}));
+  server.setRequestHandler(SetLevelRequestSchema, (request) => setSessionLogLevel(view.session, request.params.level));
   return server;
 }
 

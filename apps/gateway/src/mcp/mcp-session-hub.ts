@@ -1,11 +1,17 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
-import type { UpstreamListener, UpstreamServer } from './upstream-server.js';
+import type { LoggingLevel, LoggingMessageNotification, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { levelAllows } from './mcp-log-levels.js';
+import { joinName } from './mcp-names.js';
+import type { ListKindName, UpstreamListener, UpstreamServer } from './upstream-server.js';
 
 /** One open standalone (GET) event stream of a session on this instance. */
 export interface SessionStream {
   send(notification: ServerNotification): void;
   close(): void;
+  /** The servers whose notices the stream carries (the key's on `/mcp`, one on `/mcp/{server}`). */
+  servers: ReadonlySet<string>;
+  /** Opened on `/mcp`: a log message's `logger` carries its server's prefix. */
+  aggregate: boolean;
 }
 
 /** One resource subscription of a session, as the state store keeps it. */
@@ -23,6 +29,8 @@ interface SessionHere {
   held: Map<string, SessionSubscription>;
   /** The sync running, if any: syncs of one session run one after another. */
   syncing: Promise<void>;
+  /** The level the session chose with `logging/setLevel`; every log message while none. */
+  logLevel?: LoggingLevel | undefined;
 }
 
 /**
@@ -31,7 +39,9 @@ interface SessionHere {
  * may take a `resources/subscribe`); the instance holding its stream subscribes for them on its
  * shared connection to each server (once per server and URI, counted over sessions, made again
  * when the connection is) and sends each update on the session's newest stream. When a session's
- * last stream here closes, its subscriptions here are let go.
+ * last stream here closes, its subscriptions here are let go. The servers' list changes and log
+ * messages (at or above the session's level) go to the newest stream of each session here that
+ * carries that server.
  */
 export class McpSessionHub implements UpstreamListener {
   private readonly sessions = new Map<string, SessionHere>();
@@ -58,6 +68,12 @@ export class McpSessionHub implements UpstreamListener {
       this.sessions.delete(sessionId);
       for (const subscription of here.held.values()) void this.release(subscription);
     };
+  }
+
+  /** The level the session chose (read from the store by each sync, set at once by `logging/setLevel` here). */
+  setLogLevel(sessionId: string, level: LoggingLevel | undefined): void {
+    const session = this.sessions.get(sessionId);
+    if (session) session.logLevel = level;
   }
 
   /** Whether the session has a stream here (its subscriptions are then held here). */
@@ -113,6 +129,26 @@ export class McpSessionHub implements UpstreamListener {
     }
   }
 
+  /** The notice carries no name: what a client needs to list again, nothing of what it may not see. */
+  listChanged(server: string, kind: ListKindName): void {
+    const notice = { method: `notifications/${kind}/list_changed` } as ServerNotification;
+    for (const session of this.sessions.values()) newestCarrying(session, server)?.send(notice);
+  }
+
+  logMessage(server: string, params: LoggingMessageNotification['params']): void {
+    for (const session of this.sessions.values()) {
+      if (!levelAllows(session.logLevel, params.level)) continue;
+      const stream = newestCarrying(session, server);
+      if (!stream) continue;
+      const own = params.logger;
+      const logger = stream.aggregate ? (own === undefined ? server : joinName(server, own)) : own;
+      stream.send({
+        method: 'notifications/message',
+        params: { ...params, ...(logger === undefined ? {} : { logger }) },
+      });
+    }
+  }
+
   reconnected(server: string, client: Client): void {
     for (const key of this.upstream.keys()) {
       const cut = key.indexOf('\n');
@@ -150,6 +186,11 @@ export class McpSessionHub implements UpstreamListener {
       .catch(() => undefined);
     await client?.unsubscribeResource({ uri: subscription.uri }, { timeout: this.timeoutMs }).catch(() => undefined);
   }
+}
+
+/** The session's newest stream here that carries the server's notices. */
+function newestCarrying(session: SessionHere, server: string): SessionStream | undefined {
+  return session.streams.findLast((stream) => stream.servers.has(server));
 }
 
 function upstreamKey(subscription: SessionSubscription): string {

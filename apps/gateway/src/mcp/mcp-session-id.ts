@@ -71,9 +71,9 @@ export function claimsOfInitialize(params: unknown, now: number): McpSessionClai
 
 /**
  * A state-store key of a session: `ended` marks it ended, `subscriptions` lists its resource
- * subscriptions. Named by a digest of the id (the id itself is never stored).
+ * subscriptions, `log-level` the level its `logging/setLevel` chose. Named by a digest of the id (the id itself is never stored).
  */
-export function sessionStoreKey(kind: 'ended' | 'subscriptions', id: string): string {
+export function sessionStoreKey(kind: 'ended' | 'subscriptions' | 'log-level', id: string): string {
   return `mcp-session-${kind}:${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
 }
 

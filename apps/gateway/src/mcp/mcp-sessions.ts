@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { ResponsesConfig } from '../config/responses-schema.js';
 import { processCompactionSecret } from '../config/process-compaction-secret.js';
@@ -15,6 +15,7 @@ import {
   type McpSessionClaims,
   type SessionSealing,
 } from './mcp-session-id.js';
+import { storedLogLevel } from './mcp-log-levels.js';
 import { listedSubscriptions } from './mcp-subscriptions.js';
 import type { McpUpstreams } from './mcp-upstreams.js';
 import type { ViewSession } from './mcp-view.js';
@@ -85,16 +86,21 @@ export async function endSession(scope: McpSessionScope, session: ViewSession, c
   context.sink.send(200, 'application/json', '');
 }
 
+/** What a stream carries: the notices of these servers, log loggers prefixed on `/mcp`. */
+export type StreamScope = Pick<SessionStream, 'servers' | 'aggregate'>;
+
 /**
  * GET: the session's standalone stream on this instance, open until the caller leaves or the
- * session ends here; it carries the session's resource updates. Each key may hold
- * `mcp.limits.maxStreamsPerKey` of them per instance.
+ * session ends here; it carries the session's resource updates, and the list changes and log
+ * messages of the servers the request sees. Each key may hold `mcp.limits.maxStreamsPerKey` of
+ * them per instance.
  */
 export async function serveSessionStream(
   scope: McpSessionScope,
   key: GatewayKey,
   session: ViewSession,
   context: RequestContext,
+  carries: StreamScope,
 ): Promise<void> {
   const limits = scope.mcp.config.limits;
   if (!scope.mcp.enterStream(key.id))
@@ -113,6 +119,7 @@ export async function serveSessionStream(
         send: (notification) =>
           void sink.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...notification })}\n\n`),
         close: () => done(),
+        ...carries,
       };
       const remove = session.hub.addStream(session.id, stream);
       let ticks = 0;
@@ -138,10 +145,27 @@ export async function serveSessionStream(
   }
 }
 
-/** Reads the session from the store: `close` when it ended or expired, else its subscriptions held here. */
+/**
+ * `logging/setLevel`: kept for the caller's session in the state store, so whichever instance
+ * holds the session's stream filters the servers' log messages with it (at once when it is this
+ * one). Without a session there is no stream to send on: the level is taken and nothing is sent.
+ */
+export async function setSessionLogLevel(
+  session: ViewSession | undefined,
+  level: LoggingLevel,
+): Promise<Record<string, never>> {
+  if (!session) return {};
+  const ttl = Math.max(1, session.expiresAt - Date.now());
+  await session.store.set(sessionStoreKey('log-level', session.id), level, ttl);
+  session.hub.setLogLevel(session.id, level);
+  return {};
+}
+
+/** Reads the session from the store: `close` when it ended or expired, else its log level and subscriptions held here. */
 async function syncSession(session: ViewSession, close: () => void): Promise<void> {
   const ended = await session.store.get(sessionStoreKey('ended', session.id));
   if (ended !== undefined || Date.now() >= session.expiresAt) return close();
+  session.hub.setLogLevel(session.id, await storedLogLevel(session.store, session.id));
   await session.hub.sync(session.id, await listedSubscriptions(session.store, session.id));
 }
 

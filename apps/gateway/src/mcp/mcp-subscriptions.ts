@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { grantAllows } from '../auth/mcp-grant.js';
 import type { StateStore } from '../store/state-store.js';
 import { unknownName } from './mcp-errors.js';
 import type { SessionSubscription } from './mcp-session-hub.js';
@@ -12,7 +13,8 @@ export const MAX_SUBSCRIPTIONS_PER_SESSION = 256;
 /**
  * `resources/subscribe`: listed for the caller's session in the state store, so whichever
  * instance holds the session's stream subscribes upstream and sends the updates there (at once
- * when it is this one).
+ * when it is this one). A URI the key may not see is answered as one the server lacks would be
+ * (a server that takes subscriptions takes any URI): accepted, and never subscribed.
  */
 export async function subscribeResource(view: McpView, uri: string): Promise<Record<string, never>> {
   const session = sessionOf(view);
@@ -27,6 +29,8 @@ export async function subscribeResource(view: McpView, uri: string): Promise<Rec
   const client = await target.server.client();
   if (!client.getServerCapabilities()?.resources?.subscribe)
     throw new McpError(ErrorCode.MethodNotFound, `MCP server "${config.name}" offers no resource subscriptions`);
+  // A URI outside the key's globs is taken as one the server does not have: accepted, nothing ever comes.
+  if (!grantAllows(view.grant, 'resources', config.name, target.name)) return {};
   const listed = await listedSubscriptions(session.store, session.id);
   if (!listed.some((subscription) => subscription.shown === uri)) {
     if (listed.length >= MAX_SUBSCRIPTIONS_PER_SESSION)

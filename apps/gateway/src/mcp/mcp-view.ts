@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { McpGrant } from '../auth/mcp-grant.js';
+import { grantAllows, type McpGrant, type McpGrantKind } from '../auth/mcp-grant.js';
 import type { McpLimits } from '../config/mcp-schema.js';
 import type { StateStore } from '../store/state-store.js';
 import { splitName } from './mcp-names.js';
@@ -52,6 +52,19 @@ export function resolveName(view: McpView, name: string): { server: UpstreamServ
   const parts = splitName(name);
   const server = parts && view.servers.find((candidate) => candidate.config.name === parts.server);
   return server && parts ? { server, name: parts.name } : undefined;
+}
+
+/**
+ * The server and own name of a name the view's key may use (`kind`'s globs); undefined for a
+ * name no server has and for one the key may not use alike.
+ */
+export function resolveGranted(
+  view: McpView,
+  kind: McpGrantKind,
+  name: string,
+): { server: UpstreamServer; name: string } | undefined {
+  const target = resolveName(view, name);
+  return target && grantAllows(view.grant, kind, target.server.config.name, target.name) ? target : undefined;
 }
 
 /** Runs `use` with a client of `server` for this request and gives it back afterwards. */

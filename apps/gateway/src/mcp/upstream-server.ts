@@ -3,8 +3,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
+  type LoggingMessageNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLimits, McpServerConfig } from '../config/mcp-schema.js';
 import { McpUpstreamError } from './mcp-errors.js';
@@ -30,9 +34,14 @@ const TOOL_NAMES_TTL_MS = 30_000;
 /** Pages read when listing every tool of a server. */
 const MAX_LIST_PAGES = 100;
 
+/** The lists a server may say changed. */
+export type ListKindName = 'tools' | 'prompts' | 'resources';
+
 /** What an upstream server tells of its shared connection (the sessions' hub listens). */
 export interface UpstreamListener {
   resourceUpdated(server: string, uri: string): void;
+  listChanged(server: string, kind: ListKindName): void;
+  logMessage(server: string, params: LoggingMessageNotification['params']): void;
   /** The server's shared connection was made again: its subscriptions are lost upstream. */
   reconnected(server: string, client: Client): void;
 }
@@ -153,12 +162,7 @@ export class UpstreamServer {
       );
     }
     const client = new Client(CLIENT_INFO, { capabilities: {} });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      this.toolCache = undefined;
-    });
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notice) =>
-      this.listener?.resourceUpdated(this.config.name, notice.params.uri),
-    );
+    this.listenTo(client);
     let counted = false;
     client.onclose = () => {
       if (counted) this.processes.running -= 1;
@@ -180,6 +184,27 @@ export class UpstreamServer {
       await client.close().catch(() => undefined);
       throw new McpUpstreamError(`MCP server "${this.config.name}" failed to start: ${this.lastError ?? 'unknown'}`);
     }
+  }
+
+  /** Relays what the shared connection tells to the listener (a tool list change also drops the cached names). */
+  private listenTo(client: Client): void {
+    const name = this.config.name;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      this.toolCache = undefined;
+      this.listener?.listChanged(name, 'tools');
+    });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+      this.listener?.listChanged(name, 'prompts'),
+    );
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+      this.listener?.listChanged(name, 'resources'),
+    );
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notice) =>
+      this.listener?.resourceUpdated(name, notice.params.uri),
+    );
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notice) =>
+      this.listener?.logMessage(name, notice.params),
+    );
   }
 
   /** The connection failed or closed: count the failure and plan the next start after the back-off. */
