@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { IrMcpToolInfo } from '@interlingua/ir';
+import type { IrMcpServer, IrMcpToolInfo } from '@interlingua/ir';
 import type { McpGrant } from '../auth/mcp-grant.js';
 import type { McpLimits } from '../config/mcp-schema.js';
 import { callTool } from '../mcp/mcp-calls.js';
@@ -39,7 +39,8 @@ export function viewOf(served: ServedServer, setting: ViewSetting): McpView {
 
 /**
  * The server's tools the model is offered: listed through the MCP room (the key's grant applied),
- * then only those the request allows (`allowedTools`). A listing that fails offers nothing and says why.
+ * then only those the request allows (`allowedTools`) and does not block (`blockedTools`). A listing
+ * that fails offers nothing and says why.
  */
 export async function readyServer(served: ServedServer, view: McpView, signal: AbortSignal): Promise<ReadyServer> {
   const { entry } = served;
@@ -50,7 +51,7 @@ export async function readyServer(served: ServedServer, view: McpView, signal: A
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const listed = await listPage(view, TOOLS, cursor, signal);
       for (const tool of listed.items)
-        if (!entry.allowedTools || entry.allowedTools.includes(tool.name))
+        if (requestOffers(entry, tool.name))
           tools.push({
             name: tool.name,
             ...(tool.description ? { description: tool.description } : {}),
@@ -64,6 +65,11 @@ export async function readyServer(served: ServedServer, view: McpView, signal: A
   } catch (error) {
     return { ...base, tools: [], listError: errorText(error) };
   }
+}
+
+/** Whether the request's entry lets the model be offered `tool`: allowed (or every tool is) and not blocked. */
+export function requestOffers(entry: Pick<IrMcpServer, 'allowedTools' | 'blockedTools'>, tool: string): boolean {
+  return (!entry.allowedTools || entry.allowedTools.includes(tool)) && !entry.blockedTools?.includes(tool);
 }
 
 /** One tool call through the MCP room (grant, time bound, result bound, its ledger row); a failure is an `error`. */
