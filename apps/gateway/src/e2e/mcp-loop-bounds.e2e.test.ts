@@ -148,4 +148,12 @@ describe("the loop's time bound over a model call already running", () => {
     const body = (await answer.json()) as { output: Array<{ type: string }> };
     expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools']);
   });
+
+  it('cuts it in a streamed answer too: the stream completes with the listing', async () => {
+    const answer = await responses(harness, { input: 'slow', stream: true });
+    expect(answer.status).toBe(200);
+    const events = [...(await answer.text()).matchAll(/^event: (\S+)$/gm)].map((match) => match[1]);
+    expect(events.at(-1)).toBe('response.completed');
+    expect(events).toContain('response.mcp_list_tools.completed');
+  });
 });
