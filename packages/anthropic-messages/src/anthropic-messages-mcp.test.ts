@@ -170,11 +170,11 @@ describe('IR MCP -> an Anthropic upstream request', () => {
         {
           label: 'a',
           url: 'https://a.example.com',
-          requireApproval: 'never',
+          requireApproval: 'never' as const,
           allowedTools: ['read', 'rm'],
           blockedTools: ['rm'],
         },
-        { label: 'b', url: 'https://b.example.com', requireApproval: 'never', blockedTools: ['rm'] },
+        { label: 'b', url: 'https://b.example.com', requireApproval: 'never' as const, blockedTools: ['rm'] },
       ],
     });
     const { value, warnings } = irToAnthropicMessagesRequest(ir);
