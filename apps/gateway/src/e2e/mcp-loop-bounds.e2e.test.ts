@@ -35,9 +35,7 @@ function chatModel(request: ReceivedRequest, response: ServerResponse): void {
       : {
           role: 'assistant',
           content: null,
-          tool_calls: [
-            { id: `call_${results}`, type: 'function', function: { name, arguments: '{"message":"ping"}' } },
-          ],
+          tool_calls: [{ id: `call_${results}`, type: 'function', function: { name, arguments: argumentsOf(name) } }],
         };
   sendJson(response, 200, {
     id: 'chatcmpl-1',
@@ -47,6 +45,11 @@ function chatModel(request: ReceivedRequest, response: ServerResponse): void {
     choices: [{ index: 0, message, finish_reason: message.content ? 'stop' : 'tool_calls' }],
     usage: USAGE,
   });
+}
+
+/** `echo` gets a message; the long-running tool runs for 30 seconds, past every bound of these tests. */
+function argumentsOf(tool: string): string {
+  return tool.endsWith('trigger-long-running-operation') ? '{"duration":30,"steps":1}' : '{"message":"ping"}';
 }
 
 async function startLoopHarness(loop: Record<string, unknown>): Promise<Harness> {
@@ -135,7 +138,7 @@ describe('the MCP tool loop within its bounds', () => {
 describe("the loop's time bound over a model call already running", () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startLoopHarness({ timeoutSeconds: 1 });
+    harness = await startLoopHarness({ timeoutSeconds: 2 });
   }, 60_000);
   afterAll(async () => {
     await harness.close();
@@ -147,6 +150,21 @@ describe("the loop's time bound over a model call already running", () => {
     expect(answer.headers.get('x-interlingua-warnings')).toContain('mcp.loop.timeoutSeconds');
     const body = (await answer.json()) as { output: Array<{ type: string }> };
     expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools']);
+  });
+
+  it("stops a tool call still running at the loop's bound, before its own mcp.limits.callTimeoutMs", async () => {
+    const slow = {
+      type: 'mcp',
+      server_label: 'everything',
+      require_approval: 'never',
+      allowed_tools: ['trigger-long-running-operation'],
+    };
+    const answer = await responses(harness, { tools: [slow], input: 'call the slow tool' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-interlingua-warnings')).toContain('mcp.loop.timeoutSeconds');
+    const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
+    expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call']);
+    expect(String(body.output[1]?.error)).toContain('mcp.loop.timeoutSeconds');
   });
 
   it('cuts it in a streamed answer too: the stream completes with the listing', async () => {

@@ -128,6 +128,8 @@ function loopBounds(config: McpConfig['loop']): LoopBounds {
   };
 }
 
+const LOOP_OUT_OF_TIME = 'The MCP tool loop ran out of time (mcp.loop.timeoutSeconds)';
+
 /** The loop's model calls (through `runGeneration`, each a row and a span), tool calls (through the MCP room) and stream. */
 function loopDeps(
   scope: LoopLimitsScope,
@@ -178,8 +180,13 @@ function loopDeps(
     callTool: async (label, tool, argumentsJson, deadline) => {
       const server = byLabel.get(label);
       if (!server) return { error: `No MCP server "${label}" in this request` };
-      const inTime = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, deadline - Date.now()))]);
-      return callServerTool(server.view, tool, argumentsJson, inTime);
+      const outOfTime = new AbortController();
+      const timer = setTimeout(() => outOfTime.abort(new Error(LOOP_OUT_OF_TIME)), Math.max(0, deadline - Date.now()));
+      try {
+        return await callServerTool(server.view, tool, argumentsJson, AbortSignal.any([signal, outOfTime.signal]));
+      } finally {
+        clearTimeout(timer);
+      }
     },
     ...(stream ? { emit: (part) => stream.emit(part, head) } : {}),
     now: Date.now,
