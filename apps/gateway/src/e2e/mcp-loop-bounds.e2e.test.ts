@@ -164,7 +164,7 @@ describe("the loop's time bound over a model call already running", () => {
     expect(answer.headers.get('x-interlingua-warnings')).toContain('mcp.loop.timeoutSeconds');
     const body = (await answer.json()) as { output: Array<Record<string, unknown>> };
     expect(body.output.map((item) => item.type)).toEqual(['mcp_list_tools', 'mcp_call']);
-    expect(String(body.output[1]?.error)).toContain('mcp.loop.timeoutSeconds');
+    expect(JSON.stringify(body.output[1]?.error)).toContain('mcp.loop.timeoutSeconds');
   });
 
   it('cuts it in a streamed answer too: the stream completes with the listing', async () => {
