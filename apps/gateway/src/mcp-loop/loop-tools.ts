@@ -1,12 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { IrMcpServer, IrMcpToolInfo } from '@interlingua/ir';
+import type { IrMcpToolInfo } from '@interlingua/ir';
 import type { McpGrant } from '../auth/mcp-grant.js';
 import type { McpLimits } from '../config/mcp-schema.js';
 import { callTool } from '../mcp/mcp-calls.js';
 import { listPage, TOOLS } from '../mcp/mcp-lists.js';
 import type { McpView, ToolCallRecord } from '../mcp/mcp-view.js';
 import type { LoopServer, ToolAnswer } from './loop-types.js';
-import type { ServedServer } from './loop-servers.js';
+import { requestOffers, type ServedServer } from './loop-servers.js';
 
 /** Pages of a server's tool list read at most (a server listing more is cut there). */
 const MAX_LIST_PAGES = 20;
@@ -65,11 +65,6 @@ export async function readyServer(served: ServedServer, view: McpView, signal: A
   } catch (error) {
     return { ...base, tools: [], listError: errorText(error) };
   }
-}
-
-/** Whether the request's entry lets the model be offered `tool`: allowed (or every tool is) and not blocked. */
-export function requestOffers(entry: Pick<IrMcpServer, 'allowedTools' | 'blockedTools'>, tool: string): boolean {
-  return (!entry.allowedTools || entry.allowedTools.includes(tool)) && !entry.blockedTools?.includes(tool);
 }
 
 /** One tool call through the MCP room (grant, time bound, result bound, its ledger row); a failure is an `error`. */
