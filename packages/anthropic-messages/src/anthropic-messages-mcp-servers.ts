@@ -14,8 +14,8 @@ const enabledOf = (config: unknown): unknown => asRecord(config)?.enabled;
 /**
  * The tools a server may offer: none when its `tool_configuration` is disabled, else its
  * `allowed_tools`; with an `mcp_toolset` whose `default_config` disables every tool, only those
- * its `configs` enable. Undefined = every tool. The IR names allowed tools only, so tools a
- * toolset disables one by one while the others stay on are not carried.
+ * its `configs` enable. Undefined = every tool. Tools a toolset disables one by one while the
+ * others stay on are the server's `blockedTools` (see `blockedToolsOf`).
  */
 function allowedToolsOf(server: AnthropicMcpServer, toolset: Tool | undefined): string[] | undefined {
   const configuration = server.tool_configuration;
@@ -26,6 +26,13 @@ function allowedToolsOf(server: AnthropicMcpServer, toolset: Tool | undefined): 
     allowed = allowed ? allowed.filter((name) => enabled.includes(name)) : enabled;
   }
   return allowed && [...allowed];
+}
+
+/** The tools an `mcp_toolset` that keeps its tools on (`default_config`) disables by name in its `configs`. */
+function blockedToolsOf(toolset: Tool | undefined): string[] {
+  if (!toolset || enabledOf(toolset.default_config) === false) return [];
+  const configs = asRecord(toolset.configs) ?? {};
+  return Object.keys(configs).filter((name) => enabledOf(configs[name]) === false);
 }
 
 /**
@@ -45,6 +52,8 @@ export function anthropicMcpServersToIr(servers: AnthropicMcpServer[], tools: To
     const toolset = tools.find((tool) => isMcpToolset(tool) && tool.mcp_server_name === server.name);
     const allowed = allowedToolsOf(server, toolset);
     if (allowed) ir.allowedTools = allowed;
+    const blocked = blockedToolsOf(toolset);
+    if (blocked.length > 0) ir.blockedTools = blocked;
     return ir;
   });
 }
@@ -64,7 +73,14 @@ function builtServer(server: IrMcpServer, field: string, warnings: IrWarning[]):
     else lost('dropped', '.headers', `sends no header ${name}`);
   }
   if (token) wire.authorization_token = token;
-  if (server.allowedTools) wire.tool_configuration = { enabled: true, allowed_tools: [...server.allowedTools] };
+  const blocked = new Set(server.blockedTools);
+  if (server.allowedTools)
+    wire.tool_configuration = {
+      enabled: true,
+      allowed_tools: server.allowedTools.filter((name) => !blocked.has(name)),
+    };
+  else if (blocked.size > 0)
+    lost('dropped', '.blockedTools', `names only the tools it allows: ${[...blocked].join(', ')} stay offered`);
   if (server.requireApproval !== 'never')
     lost('approximated', '.requireApproval', `has no approvals: calls to "${server.label}" run without one`);
   return wire;
@@ -72,7 +88,7 @@ function builtServer(server: IrMcpServer, field: string, warnings: IrWarning[]):
 
 /**
  * The IR's MCP servers -> `mcp_servers`: an Anthropic caller's entry as it sent it, others built
- * (URL, name, bearer token, allowed tools), with a warning for what the connector cannot carry.
+ * (URL, name, bearer token, allowed tools minus blocked ones), with a warning for what the connector cannot carry.
  */
 export function irMcpServersToAnthropic(servers: IrMcpServer[], warnings: IrWarning[]): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];

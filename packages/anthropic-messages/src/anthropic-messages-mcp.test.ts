@@ -82,6 +82,20 @@ describe('Anthropic MCP connector requests -> IR', () => {
     expect(ir.mcpServers?.map((server) => server.allowedTools)).toEqual([[], undefined]);
   });
 
+  it('a toolset that keeps its tools on but disables a few by name blocks those', () => {
+    const on = { type: 'url', url: 'https://b.example.com', name: 'b' };
+    const toolset = {
+      type: 'mcp_toolset',
+      mcp_server_name: 'b',
+      default_config: { enabled: true },
+      configs: { delete_file: { enabled: false }, read_file: { enabled: true } },
+    };
+    const [server] =
+      anthropicMessagesRequestToIr(request({ mcp_servers: [on], tools: [toolset] })).value.mcpServers ?? [];
+    expect(server).toMatchObject({ label: 'b', blockedTools: ['delete_file'] });
+    expect(server?.allowedTools).toBeUndefined();
+  });
+
   it('reads mcp_tool_use + its mcp_tool_result in an assistant turn as ONE mcp-call part', () => {
     const ir = anthropicMessagesRequestToIr(request({ messages: history })).value;
     expect(ir.messages[1]?.content).toEqual([MCP_CALL, { type: 'text', text: 'A schema library.' }]);
@@ -147,6 +161,25 @@ describe('IR MCP -> an Anthropic upstream request', () => {
       'mcpServers[1]',
     ]);
     expect(JSON.stringify(warnings)).not.toContain('secret');
+  });
+
+  it('writes blocked tools back as allowed tools minus those, or warns when the connector cannot name them', () => {
+    const ir = oneTurnIrRequest('claude-sonnet-4-5', {
+      maxOutputTokens: 256,
+      mcpServers: [
+        {
+          label: 'a',
+          url: 'https://a.example.com',
+          requireApproval: 'never' as const,
+          allowedTools: ['read', 'rm'],
+          blockedTools: ['rm'],
+        },
+        { label: 'b', url: 'https://b.example.com', requireApproval: 'never' as const, blockedTools: ['rm'] },
+      ],
+    });
+    const { value, warnings } = irToAnthropicMessagesRequest(ir);
+    expect(value.mcp_servers?.[0]).toMatchObject({ tool_configuration: { enabled: true, allowed_tools: ['read'] } });
+    expect(warnings).toEqual([expect.objectContaining({ kind: 'dropped', field: 'mcpServers[1].blockedTools' })]);
   });
 
   it('drops a toolset whose server is no longer sent (the gateway ran that server itself)', () => {

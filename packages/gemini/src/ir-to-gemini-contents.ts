@@ -134,6 +134,16 @@ function appendPart(part: IrContentPart, path: string, context: Context): void {
     case 'tool-result':
       context.parts.push(...toolResultToGemini(part, path, context));
       return;
+    case 'mcp-list-tools':
+    case 'mcp-call':
+    case 'mcp-approval-request':
+    case 'mcp-approval-response':
+      context.warnings.push({
+        kind: 'dropped',
+        field: path,
+        message: `Gemini runs no MCP tools; the earlier ${part.type} item was not sent`,
+      });
+      return;
   }
 }
 

@@ -14,6 +14,11 @@ export interface IrMcpServer {
   /** Only these tools are offered to the model; absent = every tool of the server. */
   allowedTools?: string[];
   /**
+   * These tools are never offered, whatever `allowedTools` says (an Anthropic `mcp_toolset` that keeps
+   * its tools on but disables a few by name).
+   */
+  blockedTools?: string[];
+  /**
    * Which calls wait for the caller's approval (`mcp_approval_request`). Absent = `always`, the
    * Responses default; Anthropic's connector has no approvals, so its decoder writes `never`.
    */

@@ -53,8 +53,12 @@ function messageToChat(message: IrMessage, index: number, context: MessagesFromI
     case 'system':
     case 'developer':
     case 'user': {
+      // A turn of MCP items only (an approval answer) is not sent as an empty message.
+      const onlyMcp = rest.length > 0 && rest.every(isMcpPart);
+      if (onlyMcp)
+        rest.forEach((part) => dropPart(part, `${path}.content[${message.content.indexOf(part)}]`, '', context));
       const main =
-        rest.length > 0 || results.length === 0
+        !onlyMcp && (rest.length > 0 || results.length === 0)
           ? named({ role: message.role, content: userContent(message, path, context) }, message)
           : undefined;
       return main ? { before: toolMessages, main, after: [] } : { before: toolMessages, after: [] };
@@ -75,7 +79,13 @@ function named(wire: OpenAiChatWireMessage, message: IrMessage): OpenAiChatWireM
 }
 
 function dropPart(part: IrContentPart, field: string, where: string, context: MessagesFromIrContext): void {
-  context.warnings.dropped(field, `${part.type} parts cannot be sent in ${where} in chat completions`);
+  if (isMcpPart(part))
+    context.warnings.dropped(field, `chat completions run no MCP tools; the earlier ${part.type} item was not sent`);
+  else context.warnings.dropped(field, `${part.type} parts cannot be sent in ${where} in chat completions`);
+}
+
+function isMcpPart(part: IrContentPart): boolean {
+  return part.type.startsWith('mcp-');
 }
 
 /** A string when the content is one plain text part, else an array of parts. */

@@ -102,6 +102,20 @@ describe('countInputTokens natively', () => {
     expect(body).toMatchObject({ model: 'claude-sonnet-4', system: 'Be brief.', tools: [{ name: 'get_weather' }] });
   });
 
+  it("signs the count like generation: mcp_servers get the MCP connector beta beside the caller's", async () => {
+    answer = { status: 200, body: { input_tokens: 7 } };
+    const withServers = input('claude/claude-sonnet-4', { 'anthropic-beta': 'token-counting-2024-11-01' });
+    withServers.ir = anthropicCountTokensRequestToIr({
+      model: 'claude/claude-sonnet-4',
+      messages: [{ role: 'user', content: 'List the files.' }],
+      mcp_servers: [{ type: 'url', url: 'https://mcp.example.com/sse', name: 'files' }],
+    }).value;
+    await countInputTokens(withServers);
+    const request = upstream.requests.at(-1)!;
+    expect(request.headers['anthropic-beta']).toBe('token-counting-2024-11-01,mcp-client-2025-04-04');
+    expect(lastBody()).toMatchObject({ mcp_servers: [{ name: 'files' }] });
+  });
+
   it('asks Gemini :countTokens with the whole generateContentRequest', async () => {
     answer = { status: 200, body: { totalTokens: 17, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 17 }] } };
     const count = await countInputTokens(input('google/gemini-2.5-flash'));

@@ -5,6 +5,7 @@ import { safeJsonParse } from '@interlingua/ir-utils';
 import {
   codecFor,
   fetchUpstream,
+  requestSigner,
   type GenerationStyle,
   type HttpProviderAdapter,
   type StopSignal,
@@ -119,6 +120,8 @@ async function countUpstream(
       headers: { ...forwarded, ...endpoint.headers, 'x-request-id': input.requestId },
       body: JSON.stringify(count.body(wireRequest, target.upstreamModel)),
       signal: input.signal,
+      // Signed as generation is (SigV4, OAuth tokens, Anthropic's MCP connector beta).
+      ...requestSigner(adapter, target.settings),
       ...(target.settings.timeouts ? { timeouts: target.settings.timeouts } : {}),
       ...(target.settings.dispatcher ? { dispatcher: target.settings.dispatcher } : {}),
     },

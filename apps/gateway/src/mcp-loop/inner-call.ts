@@ -2,8 +2,10 @@ import { errorStatus, IrError, ok, type IrRequest, type IrResponse, type StyleCo
 import { CallOutcome, type GenerationRequest, type GenerationRun } from '../context/generation-call.js';
 import { asIrError } from '../http/style-errors.js';
 import { runGeneration } from '../plan/run-generation.js';
+import { RequestStop } from '../context/request-stop.js';
 import { InnerSink } from './inner-sink.js';
 import type { LoopStream } from './loop-stream.js';
+import { LoopDeadlineReached } from './loop-types.js';
 
 /** One model call of the loop: the complete answer, and what happened (target, path, usage, warnings). */
 export interface InnerCall {
@@ -31,8 +33,11 @@ export async function innerModelCall(
   ir: IrRequest,
   stream: { loop: LoopStream; mcpTools: ReadonlySet<string>; caller: GenerationRun['sink'] } | undefined,
   onOutcome: (outcome: CallOutcome, status: number) => void,
+  deadline?: number,
 ): Promise<InnerCall> {
   const outcome = new CallOutcome();
+  const bounded = deadline === undefined ? undefined : boundedStop(run.signal, deadline);
+  const signal = bounded?.signal ?? run.signal;
   if (run.outcome.trace) outcome.traced(run.outcome.trace);
   let response: IrResponse | undefined;
   const codec = innerCodec(request.inbound.codec, stream && (() => stream.loop.machine(stream.mcpTools)));
@@ -58,15 +63,18 @@ export async function innerModelCall(
       )
     : new InnerSink(undefined);
   try {
-    await runGeneration(inner, { outcome, sink, signal: run.signal, abort: (reason) => run.abort(reason) });
+    await runGeneration(inner, { outcome, sink, signal, abort: (reason) => run.abort(reason) });
     if (stream?.loop.failed || run.signal.callerLeft()) throw new LoopStreamEnded();
-    const stopped = run.signal.stopReason();
+    const stopped = signal.stopReason();
     if (stopped) throw stopped;
     if (!response)
       throw new IrError({ kind: 'upstream-error', message: 'The upstream model gave no answer', source: 'upstream' });
   } catch (error) {
     onOutcome(outcome, error instanceof LoopStreamEnded ? 499 : errorStatus(asIrError(error).data));
+    if (!run.signal.aborted && bounded?.reached()) throw new LoopDeadlineReached();
     throw error;
+  } finally {
+    bounded?.dispose();
   }
   onOutcome(outcome, 200);
   return { response, outcome };
@@ -84,5 +92,35 @@ function innerCodec(
     ...codec,
     response: { ...codec.response, fromIr: () => ok({}) },
     stream: machine ? { ...codec.stream, createEncoder: machine } : codec.stream,
+  };
+}
+
+/**
+ * The request's stop with the loop's deadline: aborted with the request, or with a gateway
+ * timeout once the loop's time is up (the call then ends as the loop's time bound, not as an error).
+ */
+function boundedStop(
+  outer: RequestStop,
+  deadline: number,
+): { signal: RequestStop; reached(): boolean; dispose(): void } {
+  const signal = new RequestStop();
+  const follow = (): void => signal.abort(outer.reason);
+  if (outer.aborted) follow();
+  else outer.addEventListener('abort', follow);
+  let reached = false;
+  const timer = setTimeout(
+    () => {
+      reached = true;
+      signal.abort(new IrError({ kind: 'timeout', message: 'The MCP tool loop ran out of time', source: 'gateway' }));
+    },
+    Math.max(0, deadline - Date.now()),
+  );
+  return {
+    signal,
+    reached: () => reached,
+    dispose: () => {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', follow);
+    },
   };
 }

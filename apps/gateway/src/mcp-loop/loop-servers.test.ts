@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileMcpGrant } from '../auth/mcp-grant.js';
 import { mcpSchema } from '../config/mcp-schema.js';
 import { McpUpstreams } from '../mcp/mcp-upstreams.js';
-import { splitServers } from './loop-servers.js';
+import { requestOffers, splitServers } from './loop-servers.js';
 
 const mcp = new McpUpstreams(
   mcpSchema.parse({
@@ -59,5 +59,14 @@ describe('splitServers', () => {
         expect.objectContaining({ status: 404, message: expect.stringContaining(`MCP server "${entry.label}"`) }),
       );
     }
+  });
+});
+
+describe('requestOffers', () => {
+  it('offers the allowed tools (every tool without a list) except the blocked ones', () => {
+    expect(['read', 'rm'].filter((tool) => requestOffers({}, tool))).toEqual(['read', 'rm']);
+    expect(['read', 'rm'].filter((tool) => requestOffers({ blockedTools: ['rm'] }, tool))).toEqual(['read']);
+    const both = { allowedTools: ['read', 'rm'], blockedTools: ['rm'] };
+    expect(['read', 'rm', 'ls'].filter((tool) => requestOffers(both, tool))).toEqual(['read']);
   });
 });

@@ -50,6 +50,11 @@ export function splitServers(
   return split;
 }
 
+/** Whether the request's entry lets the model be offered `tool`: allowed (or every tool is) and not blocked. */
+export function requestOffers(entry: Pick<IrMcpServer, 'allowedTools' | 'blockedTools'>, tool: string): boolean {
+  return (!entry.allowedTools || entry.allowedTools.includes(tool)) && !entry.blockedTools?.includes(tool);
+}
+
 /** `{}` for the gateway's `/mcp`, `{ server }` for `/mcp/{server}`; undefined for any other URL or host. */
 function gatewayPath(url: string | undefined, host: string | undefined): { server?: string } | undefined {
   if (url === undefined || host === undefined) return undefined;

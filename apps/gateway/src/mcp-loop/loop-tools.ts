@@ -6,7 +6,7 @@ import { callTool } from '../mcp/mcp-calls.js';
 import { listPage, TOOLS } from '../mcp/mcp-lists.js';
 import type { McpView, ToolCallRecord } from '../mcp/mcp-view.js';
 import type { LoopServer, ToolAnswer } from './loop-types.js';
-import type { ServedServer } from './loop-servers.js';
+import { requestOffers, type ServedServer } from './loop-servers.js';
 
 /** Pages of a server's tool list read at most (a server listing more is cut there). */
 const MAX_LIST_PAGES = 20;
@@ -39,7 +39,8 @@ export function viewOf(served: ServedServer, setting: ViewSetting): McpView {
 
 /**
  * The server's tools the model is offered: listed through the MCP room (the key's grant applied),
- * then only those the request allows (`allowedTools`). A listing that fails offers nothing and says why.
+ * then only those the request allows (`allowedTools`) and does not block (`blockedTools`). A listing
+ * that fails offers nothing and says why.
  */
 export async function readyServer(served: ServedServer, view: McpView, signal: AbortSignal): Promise<ReadyServer> {
   const { entry } = served;
@@ -50,7 +51,7 @@ export async function readyServer(served: ServedServer, view: McpView, signal: A
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const listed = await listPage(view, TOOLS, cursor, signal);
       for (const tool of listed.items)
-        if (!entry.allowedTools || entry.allowedTools.includes(tool.name))
+        if (requestOffers(entry, tool.name))
           tools.push({
             name: tool.name,
             ...(tool.description ? { description: tool.description } : {}),

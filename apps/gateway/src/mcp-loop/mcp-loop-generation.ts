@@ -1,5 +1,6 @@
 import type { IrRequest, IrResponse } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
+import { callCost } from '../accounting/call-cost.js';
 import { irRequestForTarget } from '../call/ir-request-for-target.js';
 import { startStreamGuard } from '../call/stream-guard.js';
 import { defaultCallOps } from '../plan/default-call-ops.js';
@@ -15,7 +16,7 @@ import type { McpUpstreams } from '../mcp/mcp-upstreams.js';
 import { itemId } from './approvals.js';
 import { offeredName } from './history-rewrite.js';
 import { innerModelCall, LoopStreamEnded } from './inner-call.js';
-import { checkLoopLimits, type LoopLimitsScope } from './loop-limits.js';
+import { checkLoopLimits, holdLoopSpend, type LoopLimitsScope } from './loop-limits.js';
 import { LoopLedger } from './loop-ledger.js';
 import { splitServers } from './loop-servers.js';
 import { LoopStream } from './loop-stream.js';
@@ -127,6 +128,8 @@ function loopBounds(config: McpConfig['loop']): LoopBounds {
   };
 }
 
+const LOOP_OUT_OF_TIME = 'The MCP tool loop ran out of time (mcp.loop.timeoutSeconds)';
+
 /** The loop's model calls (through `runGeneration`, each a row and a span), tool calls (through the MCP room) and stream. */
 function loopDeps(
   scope: LoopLimitsScope,
@@ -147,7 +150,7 @@ function loopDeps(
   const head = (): IrResponse =>
     last ?? { id: itemId('mcp'), model: request.model, created: Math.floor(Date.now() / 1000), choices: [] };
   return {
-    callModel: async (ir, iteration) => {
+    callModel: async (ir, iteration, deadline) => {
       if (iteration > 1) await checkLoopLimits(scope, key);
       const started = performance.now();
       const live = stream && { loop: stream, mcpTools, caller: run.sink };
@@ -163,14 +166,27 @@ function loopDeps(
           ...(status >= 400 ? { error: outcome.lastError?.kind ?? 'error' } : {}),
         });
       };
-      const call = await innerModelCall(request, run, ir, live, onOutcome);
+      const call = await innerModelCall(request, run, ir, live, onOutcome, deadline);
+      await holdLoopSpend(
+        scope,
+        context.tracked,
+        key,
+        call.outcome.usage,
+        callCost({ outcome: call.outcome, ...(request.ops ? { ops: request.ops } : {}) }),
+      );
       last = call.response;
       return call.response;
     },
-    callTool: async (label, tool, argumentsJson) => {
+    callTool: async (label, tool, argumentsJson, deadline) => {
       const server = byLabel.get(label);
       if (!server) return { error: `No MCP server "${label}" in this request` };
-      return callServerTool(server.view, tool, argumentsJson, signal);
+      const outOfTime = new AbortController();
+      const timer = setTimeout(() => outOfTime.abort(new Error(LOOP_OUT_OF_TIME)), Math.max(0, deadline - Date.now()));
+      try {
+        return await callServerTool(server.view, tool, argumentsJson, AbortSignal.any([signal, outOfTime.signal]));
+      } finally {
+        clearTimeout(timer);
+      }
     },
     ...(stream ? { emit: (part) => stream.emit(part, head) } : {}),
     now: Date.now,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IrContentPart, IrRequest, IrResponse } from '@interlingua/ir';
 import { runToolLoop } from './tool-loop.js';
-import type { LoopBounds, LoopDeps, LoopServer, ToolAnswer } from './loop-types.js';
+import { LoopDeadlineReached, type LoopBounds, type LoopDeps, type LoopServer, type ToolAnswer } from './loop-types.js';
 
 const BOUNDS: LoopBounds = { maxIterations: 8, timeoutMs: 60_000, maxResultBytes: 1_000 };
 
@@ -128,6 +128,28 @@ describe('runToolLoop', () => {
     const result = await runToolLoop(request(), [SERVER], BOUNDS, fake.deps);
     expect(result.cutoff).toBe('timeout');
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('gives each model and tool call the loop deadline; a model call cut there ends the loop as its time bound', async () => {
+    const fake = fakes([answer([call('c1', 'calc__add')])]);
+    const deadlines: number[] = [];
+    const callTool = fake.deps.callTool;
+    fake.deps.callTool = async (server, tool, args, deadline) => {
+      deadlines.push(deadline);
+      return callTool(server, tool, args, deadline);
+    };
+    const callModel = fake.deps.callModel;
+    fake.deps.callModel = async (ir, iteration, deadline) => {
+      deadlines.push(deadline);
+      if (iteration === 2) throw new LoopDeadlineReached();
+      return callModel(ir, iteration, deadline);
+    };
+    const result = await runToolLoop(request(), [SERVER], BOUNDS, fake.deps);
+    expect(deadlines).toEqual([60_000, 60_000, 60_000]);
+    expect(result.cutoff).toBe('timeout');
+    expect(result.response.choices[0]?.finishReason).toEqual({ unified: 'pause', raw: 'timeout' });
+    expect(result.warnings[0]?.message).toContain('mcp.loop.timeoutSeconds');
+    expect(result.response.choices[0]?.content.map((part) => part.type)).toEqual(['mcp-list-tools', 'mcp-call']);
   });
 
   it('cuts a result above maxResultBytes and says so', async () => {

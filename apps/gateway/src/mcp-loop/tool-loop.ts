@@ -13,7 +13,7 @@ import type {
 } from '@interlingua/ir';
 import { answeredApprovals, itemId, needsApproval, settleApprovals } from './approvals.js';
 import { modelHistory, offeredName, resultOf } from './history-rewrite.js';
-import type { LoopBounds, LoopCutoff, LoopDeps, LoopServer } from './loop-types.js';
+import { LoopDeadlineReached, type LoopBounds, type LoopCutoff, type LoopDeps, type LoopServer } from './loop-types.js';
 import { sumUsage } from './loop-usage.js';
 
 /** The answer the loop made: the last model answer's head, its content after the MCP parts, usage summed. */
@@ -51,7 +51,7 @@ export async function runToolLoop(
   };
   for (const listing of newListings(request.messages, servers)) await emit(listing);
   const callTool = async (server: string, tool: string, argumentsJson: string) =>
-    cut(await deps.callTool(server, tool, argumentsJson), bounds.maxResultBytes);
+    cut(await deps.callTool(server, tool, argumentsJson, deadline), bounds.maxResultBytes);
   const { calls, settled } = await settleApprovals(
     answeredApprovals(request.messages, new Set(servers.map((server) => server.label))),
     callTool,
@@ -64,7 +64,8 @@ export async function runToolLoop(
   for (let iteration = 1; ; iteration++) {
     const cutoff = iteration > bounds.maxIterations ? 'max-iterations' : deps.now() >= deadline ? 'timeout' : undefined;
     if (cutoff) return cutAnswer(last, content, usage, cutoff, bounds);
-    const answer = await deps.callModel({ ...request, messages, tools }, iteration);
+    const answer = await modelCallInTime(deps, { ...request, messages, tools }, iteration, deadline);
+    if (!answer) return cutAnswer(last, content, usage, 'timeout', bounds);
     usage = sumUsage(usage, answer.usage);
     last = answer;
     const choice = answer.choices[0];
@@ -108,6 +109,21 @@ export async function runToolLoop(
       return { response: finalAnswer(answer, reorderCallerCalls(content, offered), usage, finish), warnings: [] };
     }
     messages.push({ role: 'assistant', content: parts }, { role: 'tool', content: results });
+  }
+}
+
+/** One model call; undefined when the loop's time bound cut it. */
+async function modelCallInTime(
+  deps: LoopDeps,
+  request: IrRequest,
+  iteration: number,
+  deadline: number,
+): Promise<IrResponse | undefined> {
+  try {
+    return await deps.callModel(request, iteration, deadline);
+  } catch (error) {
+    if (error instanceof LoopDeadlineReached) return undefined;
+    throw error;
   }
 }
 
