@@ -12,20 +12,21 @@ import { build } from 'esbuild';
  * 0.75 KiB more for the per-answer citation caps and the one-walk offset conversion (0.6 KiB
  * on the largest pair, 44.0 KiB), and 0.5 KiB more for Responses namespaced tools (flattened for
  * other styles and split again in answers: 0.5 KiB on Responses and Gemini, now the largest pair
- * at 44.4 KiB), and 1.75 KiB more for MCP servers and MCP items (the Responses `mcp` tool and its
- * items, Anthropic's MCP connector and its blocks, streamed both ways: 2.4 KiB on the largest pair,
- * Responses and Anthropic, at 46.4 KiB, after 0.9 KiB saved by keeping the strict Responses answer
- * schemas out of bundles that never validate).
+ * at 44.4 KiB), and 2 KiB more for MCP servers and MCP items (the Responses `mcp` tool and its
+ * items with today's error objects, Anthropic's MCP connector and its blocks with blocked tools,
+ * streamed both ways, and the other styles' warnings for MCP items they drop: 2.6 KiB on the
+ * largest pair, Responses and Anthropic, at 46.6 KiB, after 0.9 KiB saved by keeping the strict
+ * Responses answer schemas out of bundles that never validate).
  */
-export const PAIR_TRANSLATOR_BUDGET_BYTES = 46.5 * 1024;
+export const PAIR_TRANSLATOR_BUDGET_BYTES = 46.75 * 1024;
 
 /**
  * The largest gzipped browser bundle of the whole package (all four styles) may take: the packed
  * main entry is 71.4 KiB with web search results and citations in every style and the per-answer
- * citation caps (70.4 KiB before the caps, 66.1 KiB before search), 72.5 KiB from sources with
+ * citation caps (70.4 KiB before the caps, 66.1 KiB before search), 72.9 KiB from sources with
  * MCP servers and items in the Responses and Anthropic styles.
  */
-export const ALL_STYLES_BUDGET_BYTES = 73 * 1024;
+export const ALL_STYLES_BUDGET_BYTES = 73.5 * 1024;
 
 /** The codec each per-style entry (`@interlingua/translate/<style>`) exports. */
 export const STYLE_CODECS = {
