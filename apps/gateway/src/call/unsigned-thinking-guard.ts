@@ -1,3 +1,4 @@
+import { ANTHROPIC_EMPTY_SIGNATURE_NEEDLES } from '@interlingua/anthropic-messages/internal';
 import type { IrWarning } from '@interlingua/ir';
 import type { CallOutcome, GenerationRequest } from '../context/generation-call.js';
 import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
@@ -5,8 +6,8 @@ import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
 /** What the guard reads of the request: the caller's style and raw body. */
 export type ThinkingScan = Pick<GenerationRequest, 'inbound' | 'rawBody'>;
 
-/** An empty signature as JSON encoders write it, compact or with a space. */
-const EMPTY_SIGNATURE = [Buffer.from('"signature":""'), Buffer.from('"signature": ""')];
+/** An empty signature as JSON encoders write it (from the Anthropic package), as bytes. */
+const EMPTY_SIGNATURE = ANTHROPIC_EMPTY_SIGNATURE_NEEDLES.map((needle) => Buffer.from(needle));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
