@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError, type IrErrorData, type StyleCodec } from '@interlingua/ir';
 import { asIrError } from '../http/style-errors.js';
-import { codecFor, type UpstreamWire } from '@interlingua/provider-adapters';
+import { codecFor } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from './model-router.js';
 import type { AnswerSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
@@ -160,16 +160,15 @@ async function runTarget(
   if (adapter.kind === 'local') return runLocalPath(request, run, adapter, signal);
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const { way } = request;
-  // The target's own questions: does it speak the caller's style, would the route mark its cache.
-  // Asked in this order so that a target of another style never scans the body.
-  if (wire === request.inbound.wire && way.relayable && !routeMarksCache(request, wire))
+  // The target's own questions: does it speak the caller's style, would the route mark its cache
+  // (not when the caller marked it). Asked in this order, a target of another style never scans the body.
+  if (
+    wire === request.inbound.wire &&
+    way.relayable &&
+    (!addsCacheBreakpoints(request.route, wire) || way.callerMarksCache)
+  )
     return runFastPath(request, run, adapter, codecFor(wire), signal);
   return runTranslatedPath(request, run, adapter, signal);
-}
-
-/** Whether the route would mark the cache of a body relayed to `wire`: only when the caller placed no marks itself. */
-function routeMarksCache(request: GenerationRequest, wire: UpstreamWire): boolean {
-  return addsCacheBreakpoints(request.route, wire) && !request.way.callerMarksCache;
 }
 
 /** The route's targets, in the order the request's cache key prefers them when the route keeps caches warm. */
