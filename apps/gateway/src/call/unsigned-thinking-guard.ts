@@ -26,16 +26,11 @@ export function mayHoldUnsignedThinking(request: ThinkingScan): boolean {
 /**
  * Removes the `thinking` blocks without a signature from an Anthropic request relayed as is
  * (Anthropic answers 400 "Invalid `signature` in `thinking` block" to them; a client sends them
- * back when an earlier answer came from another provider). Only bodies whose raw bytes hold an
- * empty signature are looked at. A turn left empty is removed. Returns true when `body` changed,
- * with a `dropped` warning per removed block in `outcome`.
+ * back when an earlier answer came from another provider). Called only for a body that
+ * `mayHoldUnsignedThinking`, asked once by the caller. A turn left empty is removed. Returns true
+ * when `body` changed, with a `dropped` warning per removed block in `outcome`.
  */
-export function dropUnsignedThinking(
-  request: ThinkingScan,
-  outcome: CallOutcome,
-  body: Record<string, unknown>,
-): boolean {
-  if (!mayHoldUnsignedThinking(request)) return false;
+export function dropUnsignedThinking(outcome: CallOutcome, body: Record<string, unknown>): boolean {
   const messages = body.messages;
   if (!Array.isArray(messages)) return false;
   const warnings: IrWarning[] = [];
