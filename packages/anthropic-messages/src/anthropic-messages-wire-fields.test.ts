@@ -6,12 +6,12 @@ const { partUrl, requiredFields } = ANTHROPIC_MESSAGES_BODY_FIELDS;
 describe('the Anthropic Messages body fields a server reads without decoding', () => {
   it('reads the URL of an image or document part whose source is a URL, and nothing else', () => {
     const url = 'https://example.com/a.png';
-    expect(partUrl({ type: 'image', source: { type: 'url', url } }, 'image')).toEqual({
+    expect(partUrl({ type: 'image', source: { type: 'url', url } })).toEqual({
       fields: ['source', 'url'],
       url,
     });
-    expect(partUrl({ type: 'document', source: { type: 'base64', data: 'AA==' } }, 'document')).toBeUndefined();
-    expect(partUrl({ type: 'image', source: [url] }, 'image')).toBeUndefined();
+    expect(partUrl({ type: 'document', source: { type: 'base64', data: 'AA==' } })).toBeUndefined();
+    expect(partUrl({ type: 'image', source: [url] })).toBeUndefined();
   });
 
   it('requires messages and a positive integer max_tokens', () => {
