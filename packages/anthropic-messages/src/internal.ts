@@ -13,4 +13,8 @@ export { anthropicErrorTypeOf } from './ir-to-anthropic-messages-error.js';
 export { anthropicMessagesAnswerUsage } from './anthropic-messages-answer-usage.js';
 export { anthropicMessagesStyleOnlyEntries } from './anthropic-messages-style-only.js';
 export { readPlainAnthropicMessagesRequest } from './anthropic-messages-plain-request.js';
-export { ANTHROPIC_MESSAGES_BODY_FIELDS, ANTHROPIC_MESSAGES_STREAM_FIELDS } from './anthropic-messages-wire-fields.js';
+export {
+  ANTHROPIC_EMPTY_SIGNATURE_NEEDLES,
+  ANTHROPIC_MESSAGES_BODY_FIELDS,
+  ANTHROPIC_MESSAGES_STREAM_FIELDS,
+} from './anthropic-messages-wire-fields.js';

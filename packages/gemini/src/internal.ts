@@ -11,4 +11,4 @@ export { GEMINI_SKIP_SIGNATURE } from './ir-to-gemini-contents.js';
 export { GEMINI_MEDIA_TYPE_BY_EXTENSION } from './map/gemini-media-type.js';
 export { geminiAnswerUsage } from './gemini-answer-usage.js';
 export { geminiStyleOnlyEntries } from './gemini-style-only.js';
-export { GEMINI_BODY_FIELDS, GEMINI_STREAM_FIELDS } from './gemini-wire-fields.js';
+export { GEMINI_BODY_FIELDS, GEMINI_FILE_URI, GEMINI_STREAM_FIELDS } from './gemini-wire-fields.js';

@@ -13,3 +13,4 @@ export * from './text-offsets.js';
 export * from './citation-budget.js';
 export * from './openai-url-citations.js';
 export * from './shape-checks.js';
+export type { PartUrl, RequiredField, WireBodyFields } from './wire-body-fields.js';

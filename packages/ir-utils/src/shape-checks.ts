@@ -18,6 +18,8 @@ export function fieldsOf(value: unknown, checks: Readonly<Record<string, Check>>
   return true;
 }
 
+/** An array with at least one element. */
+export const isNonEmptyArray: Check = (value) => Array.isArray(value) && value.length > 0;
 export const isString: Check = (value) => typeof value === 'string';
 export const isBoolean: Check = (value) => typeof value === 'boolean';
 export const nullish =

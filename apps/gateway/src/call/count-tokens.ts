@@ -16,7 +16,7 @@ import { estimateInputTokens } from '../accounting/input-token-estimate.js';
 import { invalidUpstreamBody } from './translated-path.js';
 import { pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';
 import { withoutCarriers } from '../reasoning/open-carriers.js';
-import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
+import { ANTHROPIC_MESSAGES, STYLE_BODY_FIELDS } from '../http/request-styles.js';
 
 /** Largest token-count answer read from an upstream. */
 const MAX_COUNT_BODY_BYTES = 1024 * 1024;
@@ -42,14 +42,6 @@ export interface TokenCount {
   /** The target that was asked (or estimated for). */
   target: RouteTarget;
 }
-
-/** The field each style's count answer carries, as named in warnings. */
-const COUNT_FIELD: Record<GenerationStyle, string> = {
-  [ANTHROPIC_MESSAGES]: 'input_tokens',
-  [OPENAI_RESPONSES]: 'input_tokens',
-  [OPENAI_CHAT]: 'input_tokens',
-  [GEMINI]: 'totalTokens',
-};
 
 /** Wires whose count body has its own encoder (Anthropic: no `max_tokens`, hence no warning about it). */
 const COUNT_ENCODERS: Partial<Record<GenerationStyle, (ir: IrRequest) => Result<unknown>>> = {
@@ -138,7 +130,7 @@ async function countUpstream(
 function estimateWarning(inbound: GenerationStyle, reason: string): IrWarning {
   return {
     kind: 'approximated',
-    field: COUNT_FIELD[inbound],
+    field: STYLE_BODY_FIELDS[inbound].countField,
     message: `estimated locally (characters/4 over message, system and tool text; files not counted) because ${reason}`,
   };
 }

@@ -108,10 +108,11 @@ function fastPathBody(
   // the body: then it is copied, changed and serialised again. Otherwise its bytes are kept.
   // The caller's `usage` opt-in is the gateway's: it does not go upstream (OpenAI refuses unknown fields).
   const optIn = call.inbound.wire === OPENAI_CHAT && chatUsageOptIn(call.json);
-  if (optIn || adapter.hooks?.patchRequest || mayHoldUnsignedThinking(call)) {
+  const unsignedThinking = mayHoldUnsignedThinking(call);
+  if (optIn || adapter.hooks?.patchRequest || unsignedThinking) {
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
     if (optIn) delete out.usage;
-    let reshaped = dropUnsignedThinking(call, outcome, out) || optIn;
+    let reshaped = (unsignedThinking && dropUnsignedThinking(outcome, out)) || optIn;
     if (target && adapter.hooks?.patchRequest) {
       outcome.warn(
         adapter.hooks.patchRequest(out, {

@@ -1,3 +1,4 @@
+import { ANTHROPIC_EMPTY_SIGNATURE_NEEDLES } from '@interlingua/anthropic-messages/internal';
 import type { IrWarning } from '@interlingua/ir';
 import type { CallOutcome, GenerationRequest } from '../context/generation-call.js';
 import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
@@ -5,8 +6,8 @@ import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
 /** What the guard reads of the request: the caller's style and raw body. */
 export type ThinkingScan = Pick<GenerationRequest, 'inbound' | 'rawBody'>;
 
-/** An empty signature as JSON encoders write it, compact or with a space. */
-const EMPTY_SIGNATURE = [Buffer.from('"signature":""'), Buffer.from('"signature": ""')];
+/** An empty signature as JSON encoders write it (from the Anthropic package), as bytes. */
+const EMPTY_SIGNATURE = ANTHROPIC_EMPTY_SIGNATURE_NEEDLES.map((needle) => Buffer.from(needle));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -25,16 +26,11 @@ export function mayHoldUnsignedThinking(request: ThinkingScan): boolean {
 /**
  * Removes the `thinking` blocks without a signature from an Anthropic request relayed as is
  * (Anthropic answers 400 "Invalid `signature` in `thinking` block" to them; a client sends them
- * back when an earlier answer came from another provider). Only bodies whose raw bytes hold an
- * empty signature are looked at. A turn left empty is removed. Returns true when `body` changed,
- * with a `dropped` warning per removed block in `outcome`.
+ * back when an earlier answer came from another provider). Called only for a body that
+ * `mayHoldUnsignedThinking`, asked once by the caller. A turn left empty is removed. Returns true
+ * when `body` changed, with a `dropped` warning per removed block in `outcome`.
  */
-export function dropUnsignedThinking(
-  request: ThinkingScan,
-  outcome: CallOutcome,
-  body: Record<string, unknown>,
-): boolean {
-  if (!mayHoldUnsignedThinking(request)) return false;
+export function dropUnsignedThinking(outcome: CallOutcome, body: Record<string, unknown>): boolean {
   const messages = body.messages;
   if (!Array.isArray(messages)) return false;
   const warnings: IrWarning[] = [];

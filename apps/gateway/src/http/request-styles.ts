@@ -5,6 +5,7 @@ import {
 import { GEMINI_BODY_FIELDS, GEMINI_STREAM_FIELDS } from '@interlingua/gemini/internal';
 import { OPENAI_CHAT_BODY_FIELDS, OPENAI_CHAT_STREAM_FIELDS } from '@interlingua/openai-chat/internal';
 import { OPENAI_RESPONSES_BODY_FIELDS, OPENAI_RESPONSES_STREAM_FIELDS } from '@interlingua/openai-responses/internal';
+import type { WireBodyFields } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 
 /*
@@ -22,16 +23,7 @@ export const GEMINI = 'gemini' satisfies GenerationStyle;
 export const REQUEST_STYLES = [OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC_MESSAGES, GEMINI] as const;
 
 /** What a style's request body holds where, from its package (`*_BODY_FIELDS` of its `./internal` entry). */
-export interface StyleBodyFields {
-  /** The top-level fields holding content: the ones that can name media by URL, worth parsing lazily. */
-  contentFields: readonly string[];
-  /** The part `type` values that name media by URL. */
-  mediaPartTypes: readonly string[];
-  /** The keys of parts that name a file by URL. */
-  fileDataKeys: readonly string[];
-}
-
-export const STYLE_BODY_FIELDS: Readonly<Record<GenerationStyle, StyleBodyFields>> = {
+export const STYLE_BODY_FIELDS: Readonly<Record<GenerationStyle, WireBodyFields>> = {
   [OPENAI_CHAT]: OPENAI_CHAT_BODY_FIELDS,
   [OPENAI_RESPONSES]: OPENAI_RESPONSES_BODY_FIELDS,
   [ANTHROPIC_MESSAGES]: ANTHROPIC_MESSAGES_BODY_FIELDS,
@@ -59,6 +51,6 @@ export function byStyle<Entry>(entryOf: (style: GenerationStyle) => Entry): Read
 }
 
 /** The union of one list of every style's body fields. */
-export function everyStyles(list: keyof StyleBodyFields): ReadonlySet<string> {
+export function everyStyles(list: 'contentFields' | 'mediaPartTypes' | 'fileDataKeys'): ReadonlySet<string> {
   return new Set(REQUEST_STYLES.flatMap((style) => STYLE_BODY_FIELDS[style][list]));
 }

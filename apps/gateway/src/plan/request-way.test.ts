@@ -41,3 +41,27 @@ describe('requestWay', () => {
     ).toMatchObject({ callerMarksCache: true, relayable: true });
   });
 });
+
+describe('requestWay scans', () => {
+  /** A body that counts the scans run over it (`includes` scans through `indexOf`). */
+  const countingBody = (): { body: Buffer; scans: () => number } => {
+    let scans = 0;
+    const body = Buffer.from('{"messages":[{"role":"user","content":"Hi"}]}');
+    const { indexOf } = body;
+    Object.assign(body, { indexOf: (...args: Parameters<Buffer['indexOf']>) => (scans++, indexOf.apply(body, args)) });
+    return { body, scans: () => scans };
+  };
+
+  it('leave the body alone until a target of the caller style asks, then run once', () => {
+    const { body, scans } = countingBody();
+    const decided = way(body);
+    expect(scans()).toBe(0);
+    expect([decided.relayable, decided.callerMarksCache, decided.relayable, decided.callerMarksCache]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(scans()).toBe(2);
+  });
+});

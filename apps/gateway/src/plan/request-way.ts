@@ -3,16 +3,26 @@ import { bodyMayHoldCarrier } from '../reasoning/reasoning-carrier.js';
 
 /**
  * What the way of a prepared request depends on, decided once before its first attempt: nothing
- * here changes from one target to the next (the body is scanned once per call).
+ * here changes from one target to the next. The body scans (carriers, the caller's cache marks)
+ * run once, when a target of the caller's style first asks: a request whose targets all speak
+ * another style goes through the IR and never pays for them.
  */
 export function requestWay(
   request: Pick<GenerationRequestDraft, 'rawBody' | 'stream' | 'framer' | 'forceTranslation'>,
 ): RequestWay {
+  const { rawBody } = request;
   const upstreamFraming = !request.stream || request.framer.contentType === 'text/event-stream';
-  const opensCarriers = bodyMayHoldCarrier(request.rawBody);
+  let opensCarriers: boolean | undefined;
+  let callerMarksCache: boolean | undefined;
   return {
-    opensCarriers,
-    relayable: upstreamFraming && !request.forceTranslation && !opensCarriers,
-    callerMarksCache: request.rawBody.includes('"cache_control"'),
+    get opensCarriers() {
+      return (opensCarriers ??= bodyMayHoldCarrier(rawBody));
+    },
+    get relayable() {
+      return upstreamFraming && !request.forceTranslation && !this.opensCarriers;
+    },
+    get callerMarksCache() {
+      return (callerMarksCache ??= rawBody.includes('"cache_control"'));
+    },
   };
 }

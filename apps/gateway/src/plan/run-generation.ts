@@ -160,9 +160,13 @@ async function runTarget(
   if (adapter.kind === 'local') return runLocalPath(request, run, adapter, signal);
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const { way } = request;
-  // The target's own questions: does it speak the caller's style, would the route mark its cache.
-  const routeMarksCache = !way.callerMarksCache && addsCacheBreakpoints(request.route, wire);
-  if (way.relayable && wire === request.inbound.wire && !routeMarksCache)
+  // The target's own questions: does it speak the caller's style, would the route mark its cache
+  // (not when the caller marked it). Asked in this order, a target of another style never scans the body.
+  if (
+    wire === request.inbound.wire &&
+    way.relayable &&
+    (!addsCacheBreakpoints(request.route, wire) || way.callerMarksCache)
+  )
     return runFastPath(request, run, adapter, codecFor(wire), signal);
   return runTranslatedPath(request, run, adapter, signal);
 }

@@ -5,37 +5,25 @@ import { checkOpenAiResponsesRequestLimits } from '@interlingua/openai-responses
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { parsedFieldsOf, pendingField, shapeOf } from '../http/lazy-json-body.js';
 import { checkOpenAiChatLimits } from './chat-tool-limits.js';
-import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
-
-const isNonEmptyArray = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
+import {
+  ANTHROPIC_MESSAGES,
+  GEMINI,
+  OPENAI_CHAT,
+  OPENAI_RESPONSES,
+  STYLE_BODY_FIELDS,
+} from '../http/request-styles.js';
 
 /**
- * The fields each style's API requires (and the limits of those that have them), checked before
- * anything is sent upstream, so a body
- * the upstream would refuse gets a 400 naming the field even on the same-style fast path
- * (where the body is otherwise forwarded without decoding). Full validation happens when the
- * body is decoded into the IR.
+ * Checks the fields each style's API requires (its package's `requiredFields`) and the limits of
+ * those that have them before anything is sent upstream, so a body the upstream would refuse gets
+ * a 400 naming the field even on the same-style fast path (where the body is otherwise forwarded
+ * without decoding). Full validation happens when the body is decoded into the IR.
  */
-const REQUIRED: Record<
-  GenerationStyle,
-  Array<[field: string, check: (value: unknown) => boolean, expected: string]>
-> = {
-  [OPENAI_CHAT]: [['messages', isNonEmptyArray, 'a non-empty array of messages']],
-  [OPENAI_RESPONSES]: [
-    ['input', (v) => typeof v === 'string' || Array.isArray(v), 'a string or an array of input items'],
-  ],
-  [ANTHROPIC_MESSAGES]: [
-    ['messages', Array.isArray, 'an array of messages'],
-    ['max_tokens', (v) => typeof v === 'number' && Number.isInteger(v) && v > 0, 'a positive integer'],
-  ],
-  [GEMINI]: [['contents', isNonEmptyArray, 'a non-empty array of contents']],
-};
-
 export function checkRequiredFields(wire: GenerationStyle, json: Record<string, unknown>): void {
-  for (const [field, check, expected] of REQUIRED[wire]) {
+  for (const { field, holds, expected } of STYLE_BODY_FIELDS[wire].requiredFields) {
     // A large value of a lazy body not parsed yet is checked by its kind, which is all these checks read.
     const pending = pendingField(json, field);
-    if (!check(pending ? shapeOf(pending) : json[field]))
+    if (!holds(pending ? shapeOf(pending) : json[field]))
       throw invalidRequest(
         `${field}: ${json[field] === undefined ? 'required' : 'invalid'}; expected ${expected}`,
         field,

@@ -1,8 +1,8 @@
+import { GEMINI_FILE_URI } from '@interlingua/gemini/internal';
 import { IrError } from '@interlingua/ir';
-import { asRecord } from '@interlingua/ir-utils';
+import type { WireBodyFields } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
-import { MEDIA_PART_TYPES } from '../http/json-body-scan.js';
-import { STYLE_BODY_FIELDS } from '../http/request-styles.js';
+import { everyStyles, REQUEST_STYLES, STYLE_BODY_FIELDS } from '../http/request-styles.js';
 import { pendingField, type PendingField } from '../http/lazy-json-body.js';
 import { describeUrl } from './media-fetcher.js';
 import { forwardedUrlProblem, type MediaUrlPolicy } from './media-url-policy.js';
@@ -11,7 +11,17 @@ import { forwardedUrlProblem, type MediaUrlPolicy } from './media-url-policy.js'
 const ARGUMENT_FIELDS = new Set(['arguments', 'args', 'input', 'partial_json']);
 
 /** Gemini file URIs may name Cloud Storage objects (`gs://`), which Vertex AI reads itself. */
-const GEMINI_FILE_SCHEMES: ReadonlySet<string> = new Set(['gs:']);
+const FILE_SCHEMES: ReadonlySet<string> = new Set(GEMINI_FILE_URI.otherSchemes);
+
+/** The keys of parts naming a file by URL (Gemini's `fileData` / `file_data`). */
+const FILE_DATA_KEYS = everyStyles('fileDataKeys');
+
+/** Each media part type's URL reader, from the style that owns the type. */
+const PART_URL_BY_TYPE: ReadonlyMap<string, WireBodyFields['partUrl']> = new Map(
+  REQUEST_STYLES.flatMap((style) =>
+    STYLE_BODY_FIELDS[style].mediaPartTypes.map((type) => [type, STYLE_BODY_FIELDS[style].partUrl] as const),
+  ),
+);
 
 /** A media URL found in a request body, with the path of the field holding it. */
 interface FoundUrl {
@@ -90,11 +100,11 @@ function visitMediaUrls(value: unknown, path: Array<string | number>, onFound: (
   }
   const part = value as Record<string, unknown>;
   const type = part.type;
-  if (typeof type === 'string' && MEDIA_PART_TYPES.has(type)) typedPartUrl(part, type, path, onFound);
+  if (typeof type === 'string') typedPartUrl(part, type, path, onFound);
   for (const key in part) {
     const child = part[key];
     if (typeof child !== 'object' || child === null) continue;
-    if (key === 'fileData' || key === 'file_data') fileDataUrls(child as Record<string, unknown>, key, path, onFound);
+    if (FILE_DATA_KEYS.has(key)) fileDataUrls(child as Record<string, unknown>, key, path, onFound);
     if (ARGUMENT_FIELDS.has(key)) continue;
     path.push(key);
     visitMediaUrls(child, path, onFound);
@@ -103,48 +113,33 @@ function visitMediaUrls(value: unknown, path: Array<string | number>, onFound: (
 }
 
 /** `messages[2].content[0]`: a path stack as text. */
-function pathText(path: ReadonlyArray<string | number>, ...fields: string[]): string {
+function pathText(path: ReadonlyArray<string | number>, fields: readonly string[]): string {
   let text = '';
   for (const step of path) text += typeof step === 'number' ? `[${step}]` : text === '' ? step : `.${step}`;
   for (const field of fields) text += `.${field}`;
   return text;
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string';
-
-/** The URL a part of one of `MEDIA_PART_TYPES` names, by its shape. */
+/** The URL a media part names, read by the style package that owns its type (none for other parts). */
 function typedPartUrl(
   part: Record<string, unknown>,
   type: string,
   path: ReadonlyArray<string | number>,
   onFound: (found: FoundUrl) => void,
 ): void {
-  if (type === 'image_url') {
-    const image = part.image_url;
-    if (isText(image)) onFound({ path: pathText(path, 'image_url'), url: image });
-    else if (isText(asRecord(image)?.url))
-      onFound({ path: pathText(path, 'image_url', 'url'), url: asRecord(image)?.url as string });
-  } else if (type === 'input_image') {
-    if (isText(part.image_url)) onFound({ path: pathText(path, 'image_url'), url: part.image_url });
-  } else if (type === 'input_file') {
-    if (isText(part.file_url)) onFound({ path: pathText(path, 'file_url'), url: part.file_url });
-  } else if (asRecord(part.source)?.type === 'url') {
-    const url = (part.source as Record<string, unknown>).url;
-    if (isText(url)) onFound({ path: pathText(path, 'source', 'url'), url });
-  }
+  const found = PART_URL_BY_TYPE.get(type)?.(part, type);
+  if (found) onFound({ path: pathText(path, found.fields), url: found.url });
 }
 
-/** The URIs of a Gemini `fileData` / `file_data` object (`gs://` allowed beside the web schemes). */
+/** The URIs of a Gemini `fileData` / `file_data` object (its own schemes allowed beside the web's). */
 function fileDataUrls(
   file: Record<string, unknown>,
   key: string,
   path: ReadonlyArray<string | number>,
   onFound: (found: FoundUrl) => void,
 ): void {
-  for (const uriKey of FILE_URI_KEYS) {
+  for (const uriKey of GEMINI_FILE_URI.keys) {
     const uri = file[uriKey];
-    if (isText(uri)) onFound({ path: pathText(path, key, uriKey), url: uri, otherSchemes: GEMINI_FILE_SCHEMES });
+    if (typeof uri === 'string') onFound({ path: pathText(path, [key, uriKey]), url: uri, otherSchemes: FILE_SCHEMES });
   }
 }
-
-const FILE_URI_KEYS = ['fileUri', 'file_uri'] as const;
