@@ -7,7 +7,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { grantAllows } from '../auth/mcp-grant.js';
+import { grantAllows, type McpGrantKind } from '../auth/mcp-grant.js';
 import { decodeCursor, encodeCursor, joinName } from './mcp-names.js';
 import { upstreamOptions, withLease, type McpView, type UpstreamClient } from './mcp-view.js';
 import type { UpstreamServer } from './upstream-server.js';
@@ -29,6 +29,22 @@ export interface ListKind<T> {
 
 const params = (cursor: string | undefined) => (cursor === undefined ? {} : { cursor });
 
+/**
+ * `item` as `view` shows it: hidden unless the key's `kind` globs allow `granted` (its name or URI),
+ * and with its names prefixed by `aggregated` on the aggregate endpoint.
+ */
+function itemShown<T>(
+  view: McpView,
+  kind: McpGrantKind,
+  server: string,
+  item: T,
+  granted: string,
+  aggregated: (item: T) => T,
+): T | undefined {
+  if (!grantAllows(view.grant, kind, server, granted)) return undefined;
+  return view.aggregate ? aggregated(item) : item;
+}
+
 export const TOOLS: ListKind<Tool> = {
   capability: 'tools',
   fetch: async (client, cursor, options) => {
@@ -36,11 +52,7 @@ export const TOOLS: ListKind<Tool> = {
     return { items: page.tools, nextCursor: page.nextCursor };
   },
   shape: (view, server, tool) =>
-    grantAllows(view.grant, 'tools', server, tool.name)
-      ? view.aggregate
-        ? { ...tool, name: joinName(server, tool.name) }
-        : tool
-      : undefined,
+    itemShown(view, 'tools', server, tool, tool.name, (item) => ({ ...item, name: joinName(server, item.name) })),
 };
 
 export const PROMPTS: ListKind<Prompt> = {
@@ -50,11 +62,7 @@ export const PROMPTS: ListKind<Prompt> = {
     return { items: page.prompts, nextCursor: page.nextCursor };
   },
   shape: (view, server, prompt) =>
-    grantAllows(view.grant, 'prompts', server, prompt.name)
-      ? view.aggregate
-        ? { ...prompt, name: joinName(server, prompt.name) }
-        : prompt
-      : undefined,
+    itemShown(view, 'prompts', server, prompt, prompt.name, (item) => ({ ...item, name: joinName(server, item.name) })),
 };
 
 export const RESOURCES: ListKind<Resource> = {
@@ -64,11 +72,11 @@ export const RESOURCES: ListKind<Resource> = {
     return { items: page.resources, nextCursor: page.nextCursor };
   },
   shape: (view, server, resource) =>
-    grantAllows(view.grant, 'resources', server, resource.uri)
-      ? view.aggregate
-        ? { ...resource, name: joinName(server, resource.name), uri: joinName(server, resource.uri) }
-        : resource
-      : undefined,
+    itemShown(view, 'resources', server, resource, resource.uri, (item) => ({
+      ...item,
+      name: joinName(server, item.name),
+      uri: joinName(server, item.uri),
+    })),
 };
 
 export const RESOURCE_TEMPLATES: ListKind<ResourceTemplate> = {
@@ -78,11 +86,11 @@ export const RESOURCE_TEMPLATES: ListKind<ResourceTemplate> = {
     return { items: page.resourceTemplates, nextCursor: page.nextCursor };
   },
   shape: (view, server, template) =>
-    grantAllows(view.grant, 'resources', server, template.uriTemplate)
-      ? view.aggregate
-        ? { ...template, name: joinName(server, template.name), uriTemplate: joinName(server, template.uriTemplate) }
-        : template
-      : undefined,
+    itemShown(view, 'resources', server, template, template.uriTemplate, (item) => ({
+      ...item,
+      name: joinName(server, item.name),
+      uriTemplate: joinName(server, item.uriTemplate),
+    })),
 };
 
 /**
