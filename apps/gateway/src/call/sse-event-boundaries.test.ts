@@ -21,8 +21,11 @@ function holdsUsageObject(event: Buffer): boolean {
   return scan.holds(0, event.length);
 }
 
-/** The reading it must agree with: a quote, the name, anything up to the next quote, a colon and a brace. */
-const usageReference = (event: Buffer): boolean => /"usage[^"]*"[ \t]*:[ \t]*\{/.test(event.toString('latin1'));
+/**
+ * The reading it must agree with: a quote, the name, anything up to the next quote, a colon and a
+ * brace, with JSON whitespace (space, tab, line feed, carriage return) allowed around the colon.
+ */
+const usageReference = (event: Buffer): boolean => /"usage[^"]*"[ \t\n\r]*:[ \t\n\r]*\{/.test(event.toString('latin1'));
 
 const usagePiece = fc.constantFrom(
   '"',
@@ -41,6 +44,7 @@ const usagePiece = fc.constantFrom(
   'null',
   ',',
   '\n\n',
+  '\r',
   'é',
 );
 
