@@ -1,3 +1,4 @@
+import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
@@ -20,14 +21,14 @@ export const anthropicUsageLenientSchema = z.looseObject({
 
 /** A response: only `content` must be an array; everything else is read leniently. */
 export const anthropicMessagesResponseSchema = z.looseObject({
-  id: z.catch(z.string(), ''),
+  id: withFallback(z.string(), ''),
   type: z.optional(z.string()),
   role: z.optional(z.string()),
-  model: z.catch(z.string(), ''),
+  model: withFallback(z.string(), ''),
   content: z.array(z.looseObject({ type: z.string() })),
-  stop_reason: z.catch(z.nullish(z.string()), null),
-  stop_sequence: z.catch(z.nullish(z.string()), null),
-  usage: z.catch(z.nullish(anthropicUsageLenientSchema), null),
+  stop_reason: withFallback(z.nullish(z.string()), null),
+  stop_sequence: withFallback(z.nullish(z.string()), null),
+  usage: withFallback(z.nullish(anthropicUsageLenientSchema), null),
 });
 
 const int = z.int().check(z.nonnegative());

@@ -1,3 +1,4 @@
+import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 import { geminiFunctionResponseSchema } from './gemini-request-schema.js';
@@ -17,7 +18,7 @@ const count = z.int().check(z.nonnegative());
 
 /** Optional and never failing: a malformed value is read as absent. */
 function lenient<T extends z.ZodMiniType>(schema: T) {
-  return z.catch(z.optional(schema), undefined);
+  return withFallback(z.optional(schema), undefined);
 }
 
 const lenientInlineData = z.looseObject({ mimeType: z.string(), data: z.string() });
@@ -46,7 +47,7 @@ export const geminiLenientPartSchema = z.looseObject({
 });
 
 export const geminiLenientCandidateSchema = z.looseObject({
-  content: lenient(z.looseObject({ role: lenient(z.string()), parts: z.catch(z.array(z.unknown()), []) })),
+  content: lenient(z.looseObject({ role: lenient(z.string()), parts: withFallback(z.array(z.unknown()), []) })),
   finishReason: lenient(z.string()),
   index: lenient(z.int().check(z.nonnegative())),
 });

@@ -14,3 +14,4 @@ export * from './citation-budget.js';
 export * from './openai-url-citations.js';
 export * from './shape-checks.js';
 export type { PartUrl, RequiredField, WireBodyFields } from './wire-body-fields.js';
+export * from './zod-fallback.js';
