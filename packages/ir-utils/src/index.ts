@@ -8,6 +8,7 @@ export * from './missing-output-error.js';
 export * from './answer-ids.js';
 export * from './prompt-cache.js';
 export * from './deepest-issue.js';
+export * from './issue-path.js';
 export * from './openai-web-search.js';
 export * from './text-offsets.js';
 export * from './citation-budget.js';
