@@ -2,7 +2,7 @@ import type { StyleCodec } from '@interlingua/ir';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
 import type { AnthropicMessagesRequest } from './anthropic-messages-request-schema.js';
 import { anthropicMessagesRequestToIr } from './anthropic-messages-request-to-ir.js';
-import type { AnthropicMessagesResponse } from './anthropic-messages-response-schema.js';
+import type { AnthropicMessagesResponse } from './anthropic-messages-strict-response-schema.js';
 import { anthropicMessagesResponseToIr } from './anthropic-messages-response-to-ir.js';
 import { createAnthropicMessagesStreamDecoder } from './anthropic-messages-stream-decoder.js';
 import { createAnthropicMessagesStreamEncoder } from './anthropic-messages-stream-encoder.js';

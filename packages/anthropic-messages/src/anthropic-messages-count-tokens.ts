@@ -1,4 +1,4 @@
-import type { AnthropicCountTokensResponse } from './anthropic-messages-request-schema.js';
+import type { AnthropicCountTokensResponse } from './anthropic-messages-count-tokens-schema.js';
 
 /** The `POST /v1/messages/count_tokens` answer for a count. */
 export function anthropicCountTokensResponse(inputTokens: number): AnthropicCountTokensResponse {

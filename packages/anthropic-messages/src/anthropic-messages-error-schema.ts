@@ -12,12 +12,4 @@ export const anthropicErrorBodySchema = z.looseObject({
   request_id: z.nullish(z.string()),
 });
 
-/** The error body we emit (`ErrorResponse` in the SDK, `request_id` only when known). */
-export const anthropicStrictErrorBodySchema = z.strictObject({
-  type: z.literal('error'),
-  error: z.strictObject({ type: z.string().check(z.minLength(1)), message: z.string() }),
-  request_id: z.nullish(z.string()),
-});
-
 export type AnthropicErrorBodyLenient = z.infer<typeof anthropicErrorBodySchema>;
-export type AnthropicErrorBody = z.infer<typeof anthropicStrictErrorBodySchema>;

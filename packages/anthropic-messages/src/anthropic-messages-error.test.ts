@@ -1,7 +1,7 @@
 import type { IrErrorKind } from '@interlingua/ir';
 import { describe, expect, it } from 'vitest';
 import { anthropicMessagesCodec as codec } from './anthropic-messages-codec.js';
-import { anthropicStrictErrorBodySchema } from './anthropic-messages-error-schema.js';
+import { anthropicStrictErrorBodySchema } from './anthropic-messages-strict-error-schema.js';
 
 describe('errors', () => {
   it.each([

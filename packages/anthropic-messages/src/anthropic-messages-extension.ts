@@ -1,4 +1,5 @@
 import type { IrExtensions } from '@interlingua/ir';
+import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
@@ -75,9 +76,9 @@ const blockNote = z.looseObject({
 });
 
 const requestExtensionSchema = z.looseObject({
-  fields: z.catch(z.optional(record), undefined),
-  blocks: z.catch(z.optional(z.array(blockNote)), undefined),
-  tools: z.catch(
+  fields: withFallback(z.optional(record), undefined),
+  blocks: withFallback(z.optional(z.array(blockNote)), undefined),
+  tools: withFallback(
     z.optional(
       z.array(
         z.looseObject({
@@ -90,17 +91,17 @@ const requestExtensionSchema = z.looseObject({
     ),
     undefined,
   ),
-  thinking: z.catch(z.optional(record), undefined),
-  outputEffort: z.catch(z.optional(z.string()), undefined),
-  outputConfig: z.catch(z.optional(record), undefined),
-  legacyOutputFormat: z.catch(z.optional(z.boolean()), undefined),
-  metadata: z.catch(z.optional(record), undefined),
+  thinking: withFallback(z.optional(record), undefined),
+  outputEffort: withFallback(z.optional(z.string()), undefined),
+  outputConfig: withFallback(z.optional(record), undefined),
+  legacyOutputFormat: withFallback(z.optional(z.boolean()), undefined),
+  metadata: withFallback(z.optional(record), undefined),
 });
 
 const responseExtensionSchema = z.looseObject({
-  fields: z.catch(z.optional(record), undefined),
-  stopSequence: z.catch(z.optional(z.string()), undefined),
-  blocks: z.catch(z.optional(z.array(blockNote)), undefined),
+  fields: withFallback(z.optional(record), undefined),
+  stopSequence: withFallback(z.optional(z.string()), undefined),
+  blocks: withFallback(z.optional(z.array(blockNote)), undefined),
 });
 
 /** Reads the request extension back (anything malformed reads as absent). */

@@ -1,15 +1,6 @@
 import { invalidRequest, type IrError } from '@interlingua/ir';
+import { formatIssuePath } from '@interlingua/ir-utils';
 import type { z } from 'zod';
-
-/** `messages[0].content[1].id` from a zod path. */
-export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out;
-}
 
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code !== 'invalid_union') return issue.message;

@@ -3,7 +3,7 @@ import { oneTurnIrRequest } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { MCP_CALL } from './anthropic-messages-mcp.test-support.js';
 import { anthropicMessagesRequestToIr } from './anthropic-messages-request-to-ir.js';
-import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-response-schema.js';
+import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-strict-response-schema.js';
 import { anthropicMessagesResponseToIr } from './anthropic-messages-response-to-ir.js';
 import { anthropicMessagesStyleOnlyEntries } from './anthropic-messages-style-only.js';
 import { irToAnthropicMessagesRequest } from './ir-to-anthropic-messages-request.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicCountTokensResponse } from './anthropic-messages-count-tokens.js';
 import { anthropicModel, anthropicModelList, anthropicModelListSchema } from './anthropic-messages-model-list.js';
-import { anthropicCountTokensResponseSchema } from './anthropic-messages-request-schema.js';
+import { anthropicCountTokensResponseSchema } from './anthropic-messages-count-tokens-schema.js';
 
 describe('model list', () => {
   it('lists models newest first in the Anthropic page shape', () => {

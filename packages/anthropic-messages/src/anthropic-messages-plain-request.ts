@@ -1,6 +1,6 @@
 import { MAX_MODEL_NAME_LENGTH, type IrRequest } from '@interlingua/ir';
 import { anthropicMessagesRequestBodyToIr } from './anthropic-messages-request-to-ir.js';
-import type { AnthropicCountTokensRequest } from './anthropic-messages-request-schema.js';
+import type { AnthropicCountTokensRequest } from './anthropic-messages-count-tokens-schema.js';
 import {
   isAgentTurn,
   isCustomTool,

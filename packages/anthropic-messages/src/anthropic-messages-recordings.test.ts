@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 // The testkit is a workspace package this package does not depend on: reach its source directly.
 import { listRecordings, recordingJson, recordingSseBody, type Recording } from '../../testkit/src/recordings.js';
 import { anthropicMessagesCodec as codec } from './anthropic-messages-codec.js';
-import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-response-schema.js';
+import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-strict-response-schema.js';
 import { anthropicErrorBodySchema } from './anthropic-messages-error-schema.js';
 import { validateAnthropicMessagesStream } from './anthropic-messages-stream-validator.js';
 

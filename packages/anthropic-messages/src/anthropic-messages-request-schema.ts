@@ -118,15 +118,6 @@ export const anthropicMessagesRequestSchema = z.looseObject({
   max_tokens: z.int().check(z.nonnegative()),
 });
 
-/** `POST /v1/messages/count_tokens` body: the same as a request, `max_tokens` optional. */
-export const anthropicCountTokensRequestSchema = z.looseObject({
-  ...requestShape,
-  max_tokens: z.optional(z.int().check(z.nonnegative())),
-});
-
-/** `POST /v1/messages/count_tokens` answer. */
-export const anthropicCountTokensResponseSchema = z.strictObject({ input_tokens: z.int().check(z.nonnegative()) });
-
 export type AnthropicMessageParam = z.infer<typeof anthropicMessageParamSchema>;
 export type AnthropicTool = z.infer<typeof anthropicToolSchema>;
 export type AnthropicCustomTool = z.infer<typeof anthropicCustomToolSchema>;
@@ -135,8 +126,6 @@ export type AnthropicToolChoice = z.infer<typeof anthropicToolChoiceSchema>;
 export type AnthropicThinkingConfig = z.infer<typeof anthropicThinkingConfigSchema>;
 export type AnthropicOutputConfig = z.infer<typeof anthropicOutputConfigSchema>;
 export type AnthropicMessagesRequest = z.infer<typeof anthropicMessagesRequestSchema>;
-export type AnthropicCountTokensRequest = z.infer<typeof anthropicCountTokensRequestSchema>;
-export type AnthropicCountTokensResponse = z.infer<typeof anthropicCountTokensResponseSchema>;
 
 /** Request fields `request.toIr` maps into the IR; every other top-level field is kept in extensions. */
 export const ANTHROPIC_MAPPED_REQUEST_FIELDS: ReadonlySet<string> = new Set([

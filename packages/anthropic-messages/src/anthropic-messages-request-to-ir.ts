@@ -11,11 +11,13 @@ import { anthropicMcpServersToIr } from './anthropic-messages-mcp-servers.js';
 import { anthropicMessagesToIr } from './anthropic-messages-messages-to-ir.js';
 import { anthropicReasoningToIr, anthropicResponseFormatToIr } from './anthropic-messages-reasoning-to-ir.js';
 import {
-  ANTHROPIC_MAPPED_REQUEST_FIELDS,
   anthropicCountTokensRequestSchema,
+  type AnthropicCountTokensRequest,
+} from './anthropic-messages-count-tokens-schema.js';
+import {
+  ANTHROPIC_MAPPED_REQUEST_FIELDS,
   anthropicMessagesRequestLimitsSchema,
   anthropicMessagesRequestSchema,
-  type AnthropicCountTokensRequest,
 } from './anthropic-messages-request-schema.js';
 import { anthropicToolChoiceToIr, anthropicToolsToIr } from './anthropic-messages-tools-to-ir.js';
 import { anthropicWebSearchToolToIr, isAnthropicWebSearchTool } from './anthropic-messages-web-search.js';

@@ -2,7 +2,7 @@ import { IrError, type IrResponse } from '@interlingua/ir';
 import { describe, expect, it } from 'vitest';
 import { loadRecording, recordingJson } from '../../testkit/src/recordings.js';
 import { anthropicMessagesCodec as codec } from './anthropic-messages-codec.js';
-import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-response-schema.js';
+import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-strict-response-schema.js';
 
 function answer(content: IrResponse['choices'][number]['content'], extra: Partial<IrResponse> = {}): IrResponse {
   return {

@@ -3,7 +3,7 @@ import { accumulateResponse, responseToStreamEvents, runMachineSync } from '@int
 import { searchedIrAnswer } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { anthropicMessagesCodec as codec } from './anthropic-messages-codec.js';
-import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-response-schema.js';
+import { anthropicMessagesStrictResponseSchema } from './anthropic-messages-strict-response-schema.js';
 import { validateAnthropicMessagesStream } from './anthropic-messages-stream-validator.js';
 
 /** An answer another provider searched for: a Responses `web_search_call` and a `url_citation` span. */

@@ -1,10 +1,8 @@
 import type { IrCitation, IrWarning, IrWebSearchPart, IrWebSource } from '@interlingua/ir';
-import { asRecord } from '@interlingua/ir-utils';
+import { asRecord, asString } from '@interlingua/ir-utils';
 
 type Block = Record<string, unknown>;
 type Typed = Block & { type: string };
-
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** True for the `server_tool_use` block of Anthropic's web search. */
 export function isWebSearchUse(block: Block): boolean {
@@ -13,11 +11,11 @@ export function isWebSearchUse(block: Block): boolean {
 
 /** A `server_tool_use` (web_search) and its `web_search_tool_result` -> one IR web search; both blocks kept as raw. */
 export function anthropicSearchToIr(use: Block | undefined, result: Block): IrWebSearchPart {
-  const query = str(asRecord(use?.input)?.query);
+  const query = asString(asRecord(use?.input)?.query);
   const sources: IrWebSource[] = [];
   const part: IrWebSearchPart = {
     type: 'web-search',
-    id: str(result.tool_use_id) ?? '',
+    id: asString(result.tool_use_id) ?? '',
     queries: query ? [query] : [],
     sources,
     raw: { origin: 'anthropic', value: use ? [use, result] : [result] },
@@ -25,13 +23,13 @@ export function anthropicSearchToIr(use: Block | undefined, result: Block): IrWe
   if (Array.isArray(result.content)) {
     for (const item of result.content) {
       const found = asRecord(item);
-      const url = str(found?.url);
+      const url = asString(found?.url);
       if (found?.type !== 'web_search_result' || !url) continue;
-      const title = str(found.title);
+      const title = asString(found.title);
       sources.push(title ? { url, title } : { url });
     }
   } else {
-    const code = str(asRecord(result.content)?.error_code);
+    const code = asString(asRecord(result.content)?.error_code);
     if (code) part.error = code;
   }
   return part;
@@ -39,12 +37,12 @@ export function anthropicSearchToIr(use: Block | undefined, result: Block): IrWe
 
 /** An Anthropic `web_search_result_location` citation -> IR (it cites its whole text block). */
 export function anthropicCitationToIr(citation: Block): IrCitation | undefined {
-  const url = str(citation.url);
+  const url = asString(citation.url);
   if (citation.type !== 'web_search_result_location' || !url) return undefined;
   const out: IrCitation = { url, raw: { origin: 'anthropic', value: citation } };
-  const title = str(citation.title);
+  const title = asString(citation.title);
   if (title) out.title = title;
-  const cited = str(citation.cited_text);
+  const cited = asString(citation.cited_text);
   if (cited) out.citedText = cited;
   return out;
 }

@@ -1,6 +1,5 @@
 import type { SseMessage } from '@interlingua/ir';
-import { safeJsonParse } from '@interlingua/ir-utils';
-import { formatIssuePath } from './anthropic-messages-invalid-request.js';
+import { formatIssuePath, safeJsonParse } from '@interlingua/ir-utils';
 import {
   anthropicMessagesStrictStreamEventSchema,
   type AnthropicStreamEvent,

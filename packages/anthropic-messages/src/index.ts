@@ -30,9 +30,12 @@ export { anthropicCountTokensResponse } from './anthropic-messages-count-tokens.
 
 export * from './anthropic-messages-content-schema.js';
 export * from './anthropic-messages-request-schema.js';
+export * from './anthropic-messages-count-tokens-schema.js';
 export * from './anthropic-messages-response-schema.js';
+export * from './anthropic-messages-strict-response-schema.js';
 export * from './anthropic-messages-stream-event-schema.js';
 export * from './anthropic-messages-error-schema.js';
+export * from './anthropic-messages-strict-error-schema.js';
 export type {
   AnthropicRequestExtension,
   AnthropicResponseExtension,

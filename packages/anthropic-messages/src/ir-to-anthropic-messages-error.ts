@@ -1,6 +1,7 @@
 import type { IrErrorData } from '@interlingua/ir';
 import { errorKindForSentStatus, errorStatus } from '@interlingua/ir';
-import { anthropicErrorBodySchema, type AnthropicErrorBody } from './anthropic-messages-error-schema.js';
+import { anthropicErrorBodySchema } from './anthropic-messages-error-schema.js';
+import type { AnthropicErrorBody } from './anthropic-messages-strict-error-schema.js';
 import {
   ANTHROPIC_ERROR_TYPE_STATUS,
   ANTHROPIC_ERROR_TYPE_TO_IR,

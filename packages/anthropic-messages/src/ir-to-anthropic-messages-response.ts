@@ -4,7 +4,7 @@ import { asRecord, newAnswerId, safeJsonParse } from '@interlingua/ir-utils';
 import { readResponseExtension, type AnthropicBlockNote } from './anthropic-messages-extension.js';
 import { anthropicToolUseId } from './anthropic-messages-ids.js';
 import { irMcpCallToAnthropic } from './anthropic-messages-mcp-blocks.js';
-import type { AnthropicContentBlock, AnthropicMessagesResponse } from './anthropic-messages-response-schema.js';
+import type { AnthropicContentBlock, AnthropicMessagesResponse } from './anthropic-messages-strict-response-schema.js';
 import { irCitationToAnthropic, irSearchToAnthropic } from './anthropic-messages-search-results.js';
 import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
 import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';

@@ -2,7 +2,7 @@ import type { IrErrorData, IrRequest, IrResponse, Result, StreamEncoderOptions, 
 import { geminiErrorToIr } from './gemini-error-to-ir.js';
 import type { GeminiRequest } from './gemini-request-schema.js';
 import { geminiRequestToIr } from './gemini-request-to-ir.js';
-import type { GeminiResponse } from './gemini-response-schema.js';
+import type { GeminiResponse } from './gemini-strict-response-schema.js';
 import { geminiResponseToIr } from './gemini-response-to-ir.js';
 import { createGeminiStreamDecoder } from './gemini-stream-decoder.js';
 import { createGeminiStreamEncoder } from './gemini-stream-encoder.js';

@@ -1,7 +1,8 @@
+import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
-const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+const lenient = <T extends z.ZodMiniType>(schema: T) => withFallback(z.optional(schema), undefined);
 
 /**
  * A Gemini error body: `{"error":{"code","message","status","details"?}}` (google.rpc.Status).

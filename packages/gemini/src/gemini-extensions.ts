@@ -1,4 +1,5 @@
 import type { IrExtensions } from '@interlingua/ir';
+import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
@@ -42,7 +43,7 @@ export interface GeminiResponseExtensions {
 }
 
 const record = z.record(z.string(), z.unknown());
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+const optional = <T extends z.ZodMiniType>(schema: T) => withFallback(z.optional(schema), undefined);
 
 const requestExtensionsSchema = z.object({
   fields: optional(record),

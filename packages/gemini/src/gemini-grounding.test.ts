@@ -3,7 +3,7 @@ import { accumulateResponse, parseSseText, responseToStreamEvents, runMachineSyn
 import { describe, expect, it } from 'vitest';
 import { loadRecording, recordingSseBody, searchedIrAnswer } from '@interlingua/testkit';
 import { geminiCodec } from './gemini-codec.js';
-import { geminiStrictResponseSchema } from './gemini-response-schema.js';
+import { geminiStrictResponseSchema } from './gemini-strict-response-schema.js';
 
 const recording = loadRecording('gemini/10-grounding-stream.sse');
 

@@ -1,9 +1,8 @@
 import type { IrCitation, IrWebSearchPart, IrWebSource } from '@interlingua/ir';
-import { asRecord, CitationBudget, offsetsToUtf16, utf16ToOffsets } from '@interlingua/ir-utils';
+import { asRecord, asString, CitationBudget, offsetsToUtf16, utf16ToOffsets } from '@interlingua/ir-utils';
 
 type Data = Record<string, unknown>;
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** A citation of the text part at `part` (position among the answer's text parts), offsets relative to it. */
@@ -21,9 +20,9 @@ export function isGrounded(metadata: unknown): metadata is Data {
 function chunkSources(metadata: Data): Array<IrWebSource | undefined> {
   return list(metadata.groundingChunks).map((chunk) => {
     const web = asRecord(asRecord(chunk)?.web);
-    const url = str(web?.uri);
+    const url = asString(web?.uri);
     if (!url) return undefined;
-    const title = str(web?.title);
+    const title = asString(web?.title);
     return title ? { url, title } : { url };
   });
 }

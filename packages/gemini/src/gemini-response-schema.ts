@@ -1,8 +1,7 @@
+import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 import { geminiFunctionResponseSchema } from './gemini-request-schema.js';
-import { GEMINI_BLOCK_REASONS } from './map/gemini-block-reason.js';
-import { GEMINI_FINISH_REASONS } from './map/gemini-finish-reason.js';
 
 /**
  * Gemini `GenerateContentResponse` schemas: a lenient one for upstream answers (every field
@@ -17,7 +16,7 @@ const count = z.int().check(z.nonnegative());
 
 /** Optional and never failing: a malformed value is read as absent. */
 function lenient<T extends z.ZodMiniType>(schema: T) {
-  return z.catch(z.optional(schema), undefined);
+  return withFallback(z.optional(schema), undefined);
 }
 
 const lenientInlineData = z.looseObject({ mimeType: z.string(), data: z.string() });
@@ -46,7 +45,7 @@ export const geminiLenientPartSchema = z.looseObject({
 });
 
 export const geminiLenientCandidateSchema = z.looseObject({
-  content: lenient(z.looseObject({ role: lenient(z.string()), parts: z.catch(z.array(z.unknown()), []) })),
+  content: lenient(z.looseObject({ role: lenient(z.string()), parts: withFallback(z.array(z.unknown()), []) })),
   finishReason: lenient(z.string()),
   index: lenient(z.int().check(z.nonnegative())),
 });
@@ -72,40 +71,6 @@ export const geminiResponseSchema = z.looseObject({
 
 const modalityTokenCount = z.strictObject({ modality: z.string(), tokenCount: z.optional(count) });
 
-const DATA_FIELDS = [
-  'text',
-  'inlineData',
-  'fileData',
-  'functionCall',
-  'executableCode',
-  'codeExecutionResult',
-] as const;
-
-export const geminiStrictPartSchema = z
-  .strictObject({
-    text: z.optional(z.string()),
-    thought: z.optional(z.boolean()),
-    thoughtSignature: z.optional(z.string().check(z.minLength(1))),
-    inlineData: z.optional(z.strictObject({ mimeType: z.string().check(z.minLength(1)), data: z.string() })),
-    fileData: z.optional(
-      z.strictObject({
-        mimeType: z.optional(z.string()),
-        fileUri: z.string().check(z.minLength(1)),
-        displayName: z.optional(z.string()),
-      }),
-    ),
-    functionCall: z.optional(
-      z.strictObject({ id: z.optional(z.string()), name: z.string().check(z.minLength(1)), args: jsonObject }),
-    ),
-    executableCode: z.optional(z.unknown()),
-    codeExecutionResult: z.optional(z.unknown()),
-  })
-  .check(
-    z.refine((part) => DATA_FIELDS.filter((field) => part[field] !== undefined).length === 1, {
-      message: 'a part holds exactly one data field',
-    }),
-  );
-
 export const geminiStrictUsageSchema = z.strictObject({
   promptTokenCount: count,
   candidatesTokenCount: z.optional(count),
@@ -121,43 +86,6 @@ export const geminiStrictUsageSchema = z.strictObject({
   trafficType: z.optional(z.string()),
 });
 
-export const geminiStrictCandidateSchema = z.strictObject({
-  content: z.optional(z.strictObject({ role: z.literal('model'), parts: z.array(geminiStrictPartSchema) })),
-  finishReason: z.optional(z.enum(GEMINI_FINISH_REASONS)),
-  index: z.int().check(z.nonnegative()),
-  finishMessage: z.optional(z.string()),
-  safetyRatings: z.optional(z.array(z.unknown())),
-  citationMetadata: z.optional(z.unknown()),
-  groundingMetadata: z.optional(z.unknown()),
-  urlContextMetadata: z.optional(z.unknown()),
-  avgLogprobs: z.optional(z.number()),
-  logprobsResult: z.optional(z.unknown()),
-  tokenCount: z.optional(count),
-});
-
-/** What `response.fromIr` and every stream-encoder chunk must satisfy. */
-export const geminiStrictResponseSchema = z.strictObject({
-  candidates: z.optional(z.array(geminiStrictCandidateSchema)),
-  promptFeedback: z.optional(
-    z.strictObject({
-      blockReason: z.optional(z.enum(GEMINI_BLOCK_REASONS)),
-      blockReasonMessage: z.optional(z.string()),
-      safetyRatings: z.optional(z.array(z.unknown())),
-    }),
-  ),
-  usageMetadata: z.optional(geminiStrictUsageSchema),
-  modelVersion: z.string(),
-  responseId: z.string(),
-  createTime: z.optional(z.string()),
-  modelStatus: z.optional(z.unknown()),
-});
-
 export type GeminiLenientPart = z.infer<typeof geminiLenientPartSchema>;
 export type GeminiLenientCandidate = z.infer<typeof geminiLenientCandidateSchema>;
 export type GeminiUsageMetadata = z.infer<typeof geminiStrictUsageSchema>;
-export type GeminiResponsePart = z.infer<typeof geminiStrictPartSchema>;
-export type GeminiCandidate = z.infer<typeof geminiStrictCandidateSchema>;
-/** A `GenerateContentResponse` as we emit it (also one streamed chunk). */
-export type GeminiGenerateContentResponse = z.infer<typeof geminiStrictResponseSchema>;
-/** @deprecated Use `GeminiGenerateContentResponse`. */
-export type GeminiResponse = GeminiGenerateContentResponse;

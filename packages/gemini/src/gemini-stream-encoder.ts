@@ -13,7 +13,7 @@ import type {
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { newAnswerId } from '@interlingua/ir-utils';
 import type { GeminiErrorBody } from './gemini-error-schema.js';
-import type { GeminiResponse, GeminiResponsePart } from './gemini-response-schema.js';
+import type { GeminiResponse, GeminiResponsePart } from './gemini-strict-response-schema.js';
 import { irToGroundingMetadata, type PlacedCitation } from './gemini-grounding.js';
 import { irFileToGemini } from './ir-to-gemini-file-part.js';
 import { irErrorToGemini } from './ir-to-gemini-error.js';

@@ -1,22 +1,13 @@
 import type { IrError } from '@interlingua/ir';
 import { invalidRequest } from '@interlingua/ir';
+import { formatIssuePath } from '@interlingua/ir-utils';
 import type { z } from 'zod/mini';
-
-/** `contents[0].parts[1].text` from a zod issue path. */
-export function formatGeminiPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out;
-}
 
 /** The `invalid-request` IrError for the first issue of a failed parse, naming the bad field. */
 export function geminiValidationError(error: z.core.$ZodError): IrError {
   const issue = error.issues[0];
   if (!issue) return invalidRequest('Invalid Gemini request body');
-  const path = formatGeminiPath(issue.path);
+  const path = formatIssuePath(issue.path);
   return invalidRequest(path ? `${path}: ${issue.message}` : issue.message, path || undefined);
 }
 

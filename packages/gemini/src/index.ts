@@ -2,6 +2,7 @@ export { geminiCodec } from './gemini-codec.js';
 
 export * from './gemini-request-schema.js';
 export * from './gemini-response-schema.js';
+export * from './gemini-strict-response-schema.js';
 export * from './gemini-error-schema.js';
 export type { GeminiRequestExtensions, GeminiResponseExtensions } from './gemini-extensions.js';
 

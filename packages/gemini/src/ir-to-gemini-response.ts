@@ -2,7 +2,7 @@ import type { IrChoice, IrContentPart, IrResponse, IrWarning, Result } from '@in
 import { asRecord, newAnswerId, parseToolArguments } from '@interlingua/ir-utils';
 import type { GeminiResponseExtensions } from './gemini-extensions.js';
 import { readGeminiResponseExtensions } from './gemini-extensions.js';
-import type { GeminiCandidate, GeminiResponse, GeminiResponsePart } from './gemini-response-schema.js';
+import type { GeminiCandidate, GeminiResponse, GeminiResponsePart } from './gemini-strict-response-schema.js';
 import { irToGroundingMetadata, type PlacedCitation } from './gemini-grounding.js';
 import { attachGeminiSignature } from './gemini-signature-parts.js';
 import { irFileToGemini } from './ir-to-gemini-file-part.js';

@@ -1,4 +1,4 @@
-/** The parts of a zod issue the error messages read (typed by shape: this package has no zod). */
+/** The parts of a zod issue the error messages read (typed by shape, so issues of any zod build fit). */
 export interface SchemaIssue {
   code?: string;
   path: PropertyKey[];

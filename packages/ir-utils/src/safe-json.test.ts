@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseToolArguments, safeJsonParse } from './safe-json.js';
+import { asString, parseToolArguments, safeJsonParse } from './safe-json.js';
 
 describe('safeJsonParse', () => {
   it('parses valid JSON and reports invalid JSON without throwing', () => {
@@ -45,5 +45,13 @@ describe('safeJsonParse', () => {
     expect(parseToolArguments('')).toEqual({});
     expect(parseToolArguments('{"x":1}')).toEqual({ x: 1 });
     expect(parseToolArguments('not json')).toBe('not json');
+  });
+
+  it('keeps strings and nothing else as strings', () => {
+    expect(asString('')).toBe('');
+    expect(asString('x')).toBe('x');
+    expect(asString(1)).toBeUndefined();
+    expect(asString(null)).toBeUndefined();
+    expect(asString({ toString: () => 'x' })).toBeUndefined();
   });
 });

@@ -36,6 +36,11 @@ export function asRecord(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** A string, or undefined for anything else. */
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Parses tool-call arguments leniently: an empty string is `{}`; invalid JSON is kept as a string. */
 export function parseToolArguments(argumentsJson: string): unknown {
   if (argumentsJson.trim() === '') return {};

@@ -8,14 +8,10 @@ import { callSignatureField } from './openai-chat-call-signature.js';
 import { irCitationsToChat } from './openai-chat-citations.js';
 import { reasoningDetail } from './openai-chat-reasoning-details.js';
 import type { OpenAiChatResponse, OpenAiChatStrictMessage } from './openai-chat-strict-schema.js';
-import { openAiChatStrictMessageSchema, openAiChatStrictResponseSchema } from './openai-chat-strict-schema.js';
+import { answerFieldSchemas, choiceFieldSchemas, messageFieldSchemas } from './openai-chat-answer-field-schemas.js';
 import { WarningCollector } from './openai-chat-warnings.js';
 
 type Choice = OpenAiChatResponse['choices'][number];
-
-const MESSAGE_SHAPE = openAiChatStrictMessageSchema.shape;
-const RESPONSE_SHAPE = openAiChatStrictResponseSchema.shape;
-const LOGPROBS = RESPONSE_SHAPE.choices.def.element.shape.logprobs;
 
 /** `value` when it passes `schema`, else undefined: only well-formed chat extras are re-emitted. */
 function valid<T>(
@@ -44,9 +40,9 @@ export function irToOpenAiChatResponse(ir: IrResponse): Result<OpenAiChatRespons
     choices: ir.choices.map((choice) => choiceToChat(choice, extensions, warnings)),
   };
   if (ir.usage) body.usage = irUsageToOpenAiChat(ir.usage);
-  const serviceTier = valid(RESPONSE_SHAPE.service_tier, extensions['service_tier']);
+  const serviceTier = valid(answerFieldSchemas.service_tier, extensions['service_tier']);
   if (serviceTier !== undefined) body.service_tier = serviceTier;
-  const fingerprint = valid(RESPONSE_SHAPE.system_fingerprint, extensions['system_fingerprint']);
+  const fingerprint = valid(answerFieldSchemas.system_fingerprint, extensions['system_fingerprint']);
   if (fingerprint !== undefined) body.system_fingerprint = fingerprint;
   return ok(body, warnings.list());
 }
@@ -54,10 +50,11 @@ export function irToOpenAiChatResponse(ir: IrResponse): Result<OpenAiChatRespons
 function choiceToChat(choice: IrChoice, extensions: Record<string, unknown>, warnings: WarningCollector): Choice {
   const message = irChoiceToOpenAiChatMessage(choice, warnings);
   const messageExtras = fieldsAt(extensions['messageFields'], choice.index);
-  message.annotations ??= valid(MESSAGE_SHAPE.annotations, messageExtras['annotations']) ?? [];
-  const audio = valid(MESSAGE_SHAPE.audio, messageExtras['audio']);
+  message.annotations ??= valid(messageFieldSchemas.annotations, messageExtras['annotations']) ?? [];
+  const audio = valid(messageFieldSchemas.audio, messageExtras['audio']);
   if (audio) message.audio = audio;
-  const logprobs = valid(LOGPROBS, fieldsAt(extensions['choiceFields'], choice.index)['logprobs']) ?? null;
+  const logprobs =
+    valid(choiceFieldSchemas.logprobs, fieldsAt(extensions['choiceFields'], choice.index)['logprobs']) ?? null;
   return { index: choice.index, message, logprobs, finish_reason: irFinishReasonToOpenAiChat(choice.finishReason) };
 }
 

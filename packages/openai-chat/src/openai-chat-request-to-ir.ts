@@ -1,6 +1,12 @@
 import type { IrRequest, IrResponseFormat, IrSampling, IrTool, IrToolChoice, Result } from '@interlingua/ir';
 import { invalidRequest, ok } from '@interlingua/ir';
-import { asRecord, deepestIssue, openAiPromptCacheToIr, openAiWebSearchToIr } from '@interlingua/ir-utils';
+import {
+  asRecord,
+  deepestIssue,
+  formatIssuePath,
+  openAiPromptCacheToIr,
+  openAiWebSearchToIr,
+} from '@interlingua/ir-utils';
 import type { z } from 'zod';
 import { OPENAI_CHAT_REASONING_EFFORT_TO_IR } from './map/openai-chat-reasoning-effort.js';
 import type { OpenAiChatRequestExtensions } from './openai-chat-extensions.js';
@@ -43,17 +49,10 @@ const MAPPED_FIELDS: ReadonlySet<string> = new Set([
   'function_call',
 ]);
 
-/** Formats the first zod issue as `path: message` (`messages[0].role: Invalid option ...`). */
-export function zodIssuePath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `${out === '' ? '' : '.'}${String(key)}`;
-  return out;
-}
-
 function throwInvalid(error: z.core.$ZodError): never {
   const first = error.issues[0];
   const issue = first ? deepestIssue(first) : undefined;
-  const path = issue ? zodIssuePath(issue.path) : '';
+  const path = issue ? formatIssuePath(issue.path) : '';
   const message = issue?.message ?? 'Invalid request';
   throw invalidRequest(path === '' ? message : `${path}: ${message}`, path === '' ? undefined : path);
 }

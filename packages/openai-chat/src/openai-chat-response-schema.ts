@@ -1,3 +1,4 @@
+import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
@@ -8,37 +9,40 @@ import './zod-english.js';
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
 
-const lenientString = z.catch(z.nullish(z.string()), null);
+const lenientString = withFallback(z.nullish(z.string()), null);
 
 /** A tool call in a message or a stream delta (fragments lack id/name/arguments). */
 export const openAiChatLenientToolCallSchema = z.looseObject({
-  index: z.catch(z.optional(z.int().check(z.nonnegative())), undefined),
+  index: withFallback(z.optional(z.int().check(z.nonnegative())), undefined),
   id: lenientString,
   type: lenientString,
-  function: z.catch(
+  function: withFallback(
     z.nullish(
       z.looseObject({
         name: lenientString,
-        arguments: z.catch(z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())])), null),
+        arguments: withFallback(z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())])), null),
       }),
     ),
     null,
   ),
-  custom: z.catch(z.nullish(z.looseObject({ name: lenientString, input: lenientString })), null),
+  custom: withFallback(z.nullish(z.looseObject({ name: lenientString, input: lenientString })), null),
 });
 
 /** Content as a string, or (Mistral and others) an array of parts whose text parts count. */
-const lenientContent = z.catch(
+const lenientContent = withFallback(
   z.nullish(
     z.union([
       z.string(),
-      z.array(z.catch(z.looseObject({ type: z.optional(z.string()), text: z.optional(z.string()) }), {})),
+      z.array(withFallback(z.looseObject({ type: z.optional(z.string()), text: z.optional(z.string()) }), {})),
     ]),
   ),
   null,
 );
 
-const legacyFunctionCall = z.catch(z.nullish(z.looseObject({ name: lenientString, arguments: lenientString })), null);
+const legacyFunctionCall = withFallback(
+  z.nullish(z.looseObject({ name: lenientString, arguments: lenientString })),
+  null,
+);
 
 /** A message (non-streaming) or a delta (streaming): the same fields, all optional. */
 export const openAiChatLenientMessageSchema = z.looseObject({
@@ -49,34 +53,34 @@ export const openAiChatLenientMessageSchema = z.looseObject({
   reasoning_content: lenientString,
   /** OpenRouter, Ollama, newer vLLM. */
   reasoning: lenientString,
-  tool_calls: z.catch(z.nullish(z.array(openAiChatLenientToolCallSchema)), null),
+  tool_calls: withFallback(z.nullish(z.array(openAiChatLenientToolCallSchema)), null),
   function_call: legacyFunctionCall,
 });
 
 export const openAiChatLenientChoiceSchema = z.looseObject({
-  index: z.catch(z.optional(z.int().check(z.nonnegative())), undefined),
-  message: z.catch(z.nullish(openAiChatLenientMessageSchema), null),
-  delta: z.catch(z.nullish(openAiChatLenientMessageSchema), null),
+  index: withFallback(z.optional(z.int().check(z.nonnegative())), undefined),
+  message: withFallback(z.nullish(openAiChatLenientMessageSchema), null),
+  delta: withFallback(z.nullish(openAiChatLenientMessageSchema), null),
   finish_reason: lenientString,
 });
 
 /** A chat completion as an upstream may send it (lenient: never fails on extra or odd fields). */
 export const openAiChatResponseSchema = z.looseObject({
-  id: z.catch(z.string(), ''),
-  object: z.catch(z.optional(z.string()), undefined),
-  created: z.catch(z.number(), 0),
-  model: z.catch(z.string(), ''),
+  id: withFallback(z.string(), ''),
+  object: withFallback(z.optional(z.string()), undefined),
+  created: withFallback(z.number(), 0),
+  model: withFallback(z.string(), ''),
   choices: z.array(openAiChatLenientChoiceSchema),
   usage: z.optional(z.unknown()),
 });
 
 /** A `chat.completion.chunk` as an upstream may send it (lenient). */
 export const openAiChatChunkSchema = z.looseObject({
-  id: z.catch(z.string(), ''),
-  object: z.catch(z.optional(z.string()), undefined),
-  created: z.catch(z.number(), 0),
-  model: z.catch(z.string(), ''),
-  choices: z.catch(z.nullish(z.array(openAiChatLenientChoiceSchema)), null),
+  id: withFallback(z.string(), ''),
+  object: withFallback(z.optional(z.string()), undefined),
+  created: withFallback(z.number(), 0),
+  model: withFallback(z.string(), ''),
+  choices: withFallback(z.nullish(z.array(openAiChatLenientChoiceSchema)), null),
   usage: z.optional(z.unknown()),
 });
 

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
 import './zod-english.js';
+import {
+  answerFieldSchemas,
+  choiceFieldSchemas,
+  count,
+  messageFieldSchemas,
+} from './openai-chat-answer-field-schemas.js';
 
 /*
  * Strict schemas of what OpenAI itself sends (tests check the codec's output against them):
@@ -9,24 +15,7 @@ import './zod-english.js';
  * @see https://platform.openai.com/docs/api-reference/chat-streaming/streaming
  */
 
-const count = z.int().check(z.nonnegative());
-
 const finishReason = z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'function_call']);
-
-const serviceTier = z.enum(['auto', 'default', 'flex', 'scale', 'priority']);
-
-const topLogprob = z.strictObject({ token: z.string(), logprob: z.number(), bytes: z.nullable(z.array(z.int())) });
-
-const tokenLogprob = z.strictObject({
-  token: z.string(),
-  logprob: z.number(),
-  bytes: z.nullable(z.array(z.int())),
-  top_logprobs: z.array(topLogprob),
-});
-
-const logprobs = z.nullable(
-  z.strictObject({ content: z.nullable(z.array(tokenLogprob)), refusal: z.nullable(z.array(tokenLogprob)) }),
-);
 
 export const openAiChatStrictUsageSchema = z
   .strictObject({
@@ -71,11 +60,6 @@ const customToolCall = z.strictObject({
   custom: z.strictObject({ name: z.string().check(z.minLength(1)), input: z.string() }),
 });
 
-const annotation = z.strictObject({
-  type: z.literal('url_citation'),
-  url_citation: z.strictObject({ start_index: count, end_index: count, title: z.string(), url: z.string() }),
-});
-
 /** Opaque reasoning the gateway hands out to chat callers (sent back as it came). */
 const reasoningDetails = z.array(
   z.strictObject({ type: z.literal('reasoning.encrypted'), data: z.string(), format: z.string(), index: count }),
@@ -91,10 +75,7 @@ export const openAiChatStrictMessageSchema = z.strictObject({
     z.array(z.discriminatedUnion('type', [functionToolCall, customToolCall])).check(z.minLength(1)),
   ),
   function_call: z.optional(z.nullable(z.strictObject({ name: z.string(), arguments: z.string() }))),
-  annotations: z.optional(z.array(annotation)),
-  audio: z.optional(
-    z.nullable(z.strictObject({ id: z.string(), data: z.string(), expires_at: z.number(), transcript: z.string() })),
-  ),
+  ...messageFieldSchemas,
 });
 
 /** A `chat.completion` exactly as OpenAI sends it. */
@@ -107,13 +88,12 @@ export const openAiChatStrictResponseSchema = z.strictObject({
     z.strictObject({
       index: count,
       message: openAiChatStrictMessageSchema,
-      logprobs,
+      ...choiceFieldSchemas,
       finish_reason: finishReason,
     }),
   ),
   usage: z.optional(openAiChatStrictUsageSchema),
-  service_tier: z.optional(z.nullable(serviceTier)),
-  system_fingerprint: z.optional(z.string()),
+  ...answerFieldSchemas,
 });
 
 const deltaToolCall = z.strictObject({
@@ -143,15 +123,15 @@ export const openAiChatStrictChunkSchema = z.strictObject({
         /** The whole list, in one delta of its own (see the stream encoder). */
         reasoning_details: z.optional(reasoningDetails),
         /** Url citations: the whole list, in one delta of its own, like `reasoning_details`. */
-        annotations: z.optional(z.array(annotation)),
+        annotations: messageFieldSchemas.annotations,
         tool_calls: z.optional(z.array(deltaToolCall)),
       }),
-      logprobs: z.optional(logprobs),
+      logprobs: z.optional(choiceFieldSchemas.logprobs),
       finish_reason: z.nullable(finishReason),
     }),
   ),
   usage: z.optional(z.nullable(openAiChatStrictUsageSchema)),
-  service_tier: z.optional(z.nullable(serviceTier)),
+  service_tier: answerFieldSchemas.service_tier,
   system_fingerprint: z.optional(z.string()),
   /** Random padding (`stream_options.include_obfuscation`), ignored by clients. */
   obfuscation: z.optional(z.string()),

@@ -1,9 +1,7 @@
 import type { IrErrorData } from '@interlingua/ir';
 import { errorKindForStatus } from '@interlingua/ir';
-import { asRecord } from '@interlingua/ir-utils';
+import { asRecord, asString } from '@interlingua/ir-utils';
 import { openAiErrorKind } from './map/openai-responses-error-kind.js';
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
  * An OpenAI error body `{error:{message, type, param, code}}` -> IR error. The kind comes from
@@ -13,19 +11,19 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export function openAiResponsesErrorToIr(status: number, body: unknown): IrErrorData {
   const record = asRecord(body);
   const error = asRecord(record?.error) ?? {};
-  const code = text(error.code) ?? (typeof error.code === 'number' ? String(error.code) : undefined);
-  const type = text(error.type);
+  const code = asString(error.code) ?? (typeof error.code === 'number' ? String(error.code) : undefined);
+  const type = asString(error.type);
   const fallback = status >= 400 ? errorKindForStatus(status) : 'upstream-error';
   const kind = openAiErrorKind(code, type) ?? fallback;
   const message =
-    text(error.message) ??
-    text(record?.message) ??
+    asString(error.message) ??
+    asString(record?.message) ??
     (typeof body === 'string' && body !== '' ? body : `Upstream error (status ${status})`);
   const out: IrErrorData = {
     kind,
     message,
     code: code ?? null,
-    param: text(error.param) ?? null,
+    param: asString(error.param) ?? null,
     source: 'upstream',
     raw: body,
   };

@@ -1,7 +1,8 @@
 import type { IrMcpAnswerPart, SseMessage } from '@interlingua/ir';
 import { irMcpPartToItem } from './openai-responses-mcp.js';
 
-type Emit = (type: string, payload: Record<string, unknown>) => SseMessage;
+/** Writes one stream event (the encoder numbers it). */
+export type Emit = (type: string, payload: Record<string, unknown>) => SseMessage;
 
 /**
  * The stream events of one whole MCP item at `outputIndex`, in the order OpenAI sends them:

@@ -1,23 +1,27 @@
 import type { IrCitation, IrWebSearchPart, IrWebSource } from '@interlingua/ir';
-import { asRecord, openAiUrlCitationsToIr, utf16ToOffsets, type UrlCitationReading } from '@interlingua/ir-utils';
+import {
+  asRecord,
+  asString,
+  openAiUrlCitationsToIr,
+  utf16ToOffsets,
+  type UrlCitationReading,
+} from '@interlingua/ir-utils';
 
 type Item = Record<string, unknown> & { type: string };
-
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** A `web_search_call` output item -> IR web search (queries and pages from its `action`). */
 export function webSearchCallToIr(item: Item): IrWebSearchPart {
   const action = asRecord(item.action) ?? {};
   const listed = Array.isArray(action.queries) ? action.queries.filter((query) => typeof query === 'string') : [];
-  const query = str(action.query);
+  const query = asString(action.query);
   const sources: IrWebSource[] = [];
   for (const source of Array.isArray(action.sources) ? action.sources : []) {
-    const url = str(asRecord(source)?.url);
+    const url = asString(asRecord(source)?.url);
     if (url) sources.push({ url });
   }
   const part: IrWebSearchPart = {
     type: 'web-search',
-    id: str(item.id) ?? '',
+    id: asString(item.id) ?? '',
     queries: listed.length > 0 ? listed : query ? [query] : [],
     sources,
     raw: { origin: 'openai', value: [item] },
@@ -49,7 +53,7 @@ export function urlCitationsToIr(
   const found: Item[] = [];
   for (const annotation of annotations) {
     const record = asRecord(annotation);
-    if (!record || record.type !== 'url_citation' || !str(record.url)) return undefined;
+    if (!record || record.type !== 'url_citation' || !asString(record.url)) return undefined;
     found.push(record as Item);
   }
   return openAiUrlCitationsToIr(found, text, reading, (value) => ({ raw: { origin: 'openai', value } }));

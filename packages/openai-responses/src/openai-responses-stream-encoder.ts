@@ -16,11 +16,12 @@ import type {
 } from '@interlingua/ir';
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
-import { reasoningOutputItem } from './ir-to-openai-responses-response.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
 import { mcpItemPrefix } from './openai-responses-mcp.js';
-import { mcpItemEvents } from './openai-responses-mcp-stream.js';
-import { irCitationsToUrlCitations, irSearchToWebSearchCall } from './openai-responses-search-results.js';
+import { type Emit, mcpItemEvents } from './openai-responses-mcp-stream.js';
+import { reasoningDeltaEvents, reasoningDoneEvents } from './openai-responses-reasoning-stream.js';
+import { irCitationsToUrlCitations } from './openai-responses-search-results.js';
+import { webSearchItemEvents } from './openai-responses-search-stream.js';
 import {
   type ResponseObjectParts,
   buildResponseObject,
@@ -127,6 +128,9 @@ class ResponsesStreamEncoder {
     return [...out, this.lifecycle('response.completed', { status: 'completed' })];
   }
 
+  /** `emit`, for the event sequences written in their own modules. */
+  private readonly emitter: Emit = (type, payload) => this.emit(type, payload);
+
   private emit(type: string, payload: Record<string, unknown>): SseMessage {
     return { event: type, data: JSON.stringify({ type, ...payload, sequence_number: this.sequence++ }) };
   }
@@ -224,18 +228,7 @@ class ResponsesStreamEncoder {
 
   private reasoningDelta(index: number, delta: string): Out {
     const block = this.openOf(index, 'reasoning');
-    if (!block || delta === '') return [];
-    const out = this.summaryPart(block, 'added');
-    block.text += delta;
-    out.push(this.emit('response.reasoning_summary_text.delta', { ...this.where(block), summary_index: 0, delta }));
-    return out;
-  }
-
-  private summaryPart(block: Block, phase: 'added' | 'done'): Out {
-    if (phase === 'added' && block.summaryStarted) return [];
-    block.summaryStarted = true;
-    const part = { type: 'summary_text', text: phase === 'added' ? '' : block.text };
-    return [this.emit(`response.reasoning_summary_part.${phase}`, { ...this.where(block), summary_index: 0, part })];
+    return !block || delta === '' ? [] : reasoningDeltaEvents(block, delta, this.emitter);
   }
 
   private signature(index: number, opaque: IrOpaque): Out {
@@ -262,16 +255,10 @@ class ResponsesStreamEncoder {
   private search(part: IrWebSearchPart): Out {
     const out = this.ensureStarted();
     const outputIndex = this.output.length;
-    const item = irSearchToWebSearchCall(part, generatedItemId('ws', this.head?.id ?? '', outputIndex));
-    const id = String(item.id);
-    const added = { type: 'web_search_call', id, status: 'in_progress', action: { type: 'search' } };
-    this.output.push(added as OpenAiResponsesOutputItem);
-    out.push(this.emit('response.output_item.added', { output_index: outputIndex, item: added }));
-    for (const phase of ['in_progress', 'searching', 'completed'])
-      out.push(this.emit(`response.web_search_call.${phase}`, { output_index: outputIndex, item_id: id }));
-    this.output[outputIndex] = item as OpenAiResponsesOutputItem;
-    out.push(this.emit('response.output_item.done', { output_index: outputIndex, item }));
-    return out;
+    const id = generatedItemId('ws', this.head?.id ?? '', outputIndex);
+    const { events, item } = webSearchItemEvents(part, id, outputIndex, this.emitter);
+    this.output.push(item as OpenAiResponsesOutputItem);
+    return [...out, ...events];
   }
 
   /** An MCP item, whole: its events as OpenAI streams them. */
@@ -279,7 +266,7 @@ class ResponsesStreamEncoder {
     const out = this.ensureStarted();
     const outputIndex = this.output.length;
     const id = part.id || generatedItemId(mcpItemPrefix(part), this.head?.id ?? '', outputIndex);
-    const { events, item } = mcpItemEvents(part, id, outputIndex, (type, payload) => this.emit(type, payload));
+    const { events, item } = mcpItemEvents(part, id, outputIndex, this.emitter);
     this.output.push(item as OpenAiResponsesOutputItem);
     return [...out, ...events];
   }
@@ -330,19 +317,8 @@ class ResponsesStreamEncoder {
   }
 
   private closeReasoning(block: Block): Out {
-    const out: Out = [];
-    if (block.summaryStarted) {
-      out.push(
-        this.emit('response.reasoning_summary_text.done', { ...this.where(block), summary_index: 0, text: block.text }),
-      );
-      out.push(...this.summaryPart(block, 'done'));
-    }
-    const opaque = block.opaque;
-    const id = opaque?.origin === 'openai' && opaque.itemId ? opaque.itemId : block.itemId;
-    out.push(
-      this.done(block, reasoningOutputItem({ type: 'reasoning', text: block.text, ...(opaque ? { opaque } : {}) }, id)),
-    );
-    return out;
+    const { events, item } = reasoningDoneEvents(block, this.emitter);
+    return [...events, this.done(block, item)];
   }
 
   private closeCall(block: Block): Out {

@@ -1,23 +1,13 @@
 import { type IrError, invalidRequest } from '@interlingua/ir';
-import { deepestIssue } from '@interlingua/ir-utils';
+import { deepestIssue, formatIssuePath } from '@interlingua/ir-utils';
 import type { z } from 'zod/mini';
-
-/** `input[0].content[1].type` from a base path and a zod issue path. */
-export function formatIssuePath(base: string, path: readonly PropertyKey[]): string {
-  let out = base;
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out;
-}
 
 /** The first issue of a zod error as an `invalid-request` IrError naming the bad field. */
 export function zodInvalidRequest(error: z.core.$ZodError, base = ''): IrError {
   const first = error.issues[0];
   if (!first) return invalidRequest(base === '' ? 'Invalid request body' : `${base}: Invalid value`, base || undefined);
   const issue = deepestIssue(first);
-  const path = formatIssuePath(base, issue.path);
+  const path = formatIssuePath(issue.path, base);
   return invalidRequest(path === '' ? issue.message : `${path}: ${issue.message}`, path || undefined);
 }
 

@@ -1,24 +1,5 @@
 import type { IrErrorKind } from '@interlingua/ir';
 
-/** The `error.type` values of Anthropic error bodies (`ErrorType` in `@anthropic-ai/sdk`, plus `request_too_large`). */
-export const ANTHROPIC_ERROR_TYPES = [
-  'invalid_request_error',
-  'authentication_error',
-  'billing_error',
-  'permission_error',
-  'not_found_error',
-  'request_too_large',
-  'rate_limit_error',
-  'timeout_error',
-  'api_error',
-  'overloaded_error',
-  'conflict_error',
-  'memory_precondition_failed_error',
-  'memory_path_conflict_error',
-] as const;
-
-export type AnthropicErrorType = (typeof ANTHROPIC_ERROR_TYPES)[number];
-
 /**
  * Wire error type -> IR error kind.
  * @see https://docs.anthropic.com/en/api/errors
@@ -37,7 +18,15 @@ export const ANTHROPIC_ERROR_TYPE_TO_IR = {
   conflict_error: 'invalid-request',
   memory_precondition_failed_error: 'invalid-request',
   memory_path_conflict_error: 'invalid-request',
-} as const satisfies Record<AnthropicErrorType, IrErrorKind>;
+} as const satisfies Record<string, IrErrorKind>;
+
+/** The `error.type` values of Anthropic error bodies (`ErrorType` in `@anthropic-ai/sdk`, plus `request_too_large`). */
+export type AnthropicErrorType = keyof typeof ANTHROPIC_ERROR_TYPE_TO_IR;
+
+/** The `error.type` values of Anthropic error bodies, in the order of the table above. */
+export const ANTHROPIC_ERROR_TYPES = /* @__PURE__ */ Object.keys(
+  ANTHROPIC_ERROR_TYPE_TO_IR,
+) as readonly AnthropicErrorType[];
 
 /** HTTP status the API pairs with each error type. */
 export const ANTHROPIC_ERROR_TYPE_STATUS = {
@@ -79,5 +68,5 @@ export const IR_ERROR_KIND_TO_ANTHROPIC = {
 } as const satisfies Record<IrErrorKind, { type: AnthropicErrorType; status: number }>;
 
 export function isAnthropicErrorType(value: unknown): value is AnthropicErrorType {
-  return typeof value === 'string' && (ANTHROPIC_ERROR_TYPES as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(ANTHROPIC_ERROR_TYPE_TO_IR, value);
 }

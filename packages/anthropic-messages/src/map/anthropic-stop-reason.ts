@@ -1,18 +1,5 @@
 import type { IrFinishReason, IrFinishReasonValue } from '@interlingua/ir';
 
-/** Every `stop_reason` the Messages API sends (`StopReason` in `@anthropic-ai/sdk`). */
-export const ANTHROPIC_STOP_REASONS = [
-  'end_turn',
-  'max_tokens',
-  'stop_sequence',
-  'tool_use',
-  'pause_turn',
-  'refusal',
-  'model_context_window_exceeded',
-] as const;
-
-export type AnthropicStopReason = (typeof ANTHROPIC_STOP_REASONS)[number];
-
 /**
  * Wire stop reason -> unified finish reason.
  * @see https://docs.anthropic.com/en/api/handling-stop-reasons
@@ -25,7 +12,15 @@ export const ANTHROPIC_STOP_REASON_TO_IR = {
   pause_turn: 'pause',
   refusal: 'refusal',
   model_context_window_exceeded: 'length',
-} as const satisfies Record<AnthropicStopReason, IrFinishReasonValue>;
+} as const satisfies Record<string, IrFinishReasonValue>;
+
+/** The `stop_reason` values of Anthropic answers (`StopReason` in `@anthropic-ai/sdk`). */
+export type AnthropicStopReason = keyof typeof ANTHROPIC_STOP_REASON_TO_IR;
+
+/** The `stop_reason` values, in the order of the table above. */
+export const ANTHROPIC_STOP_REASONS = /* @__PURE__ */ Object.keys(
+  ANTHROPIC_STOP_REASON_TO_IR,
+) as readonly AnthropicStopReason[];
 
 /**
  * Unified finish reason -> wire stop reason, for answers that came from another style.
@@ -44,7 +39,7 @@ export const IR_FINISH_REASON_TO_ANTHROPIC = {
 } as const satisfies Record<IrFinishReasonValue, AnthropicStopReason>;
 
 export function isAnthropicStopReason(value: unknown): value is AnthropicStopReason {
-  return typeof value === 'string' && (ANTHROPIC_STOP_REASONS as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(ANTHROPIC_STOP_REASON_TO_IR, value);
 }
 
 /** The unified and raw finish reason of a wire `stop_reason` (unknown values become `other`). */
