@@ -33,7 +33,7 @@ describe('anthropic-beta for the MCP connector', () => {
 
   describe('from the IR (hooks.irHeaders)', () => {
     const irHeaders = anthropicAdapter.hooks?.irHeaders;
-    const server = { name: 'docs', url: 'https://mcp.example.com/mcp' };
+    const server = { label: 'docs', url: 'https://mcp.example.com/mcp' };
 
     it('gives a request whose IR holds MCP servers the beta, beside the betas its headers carry', () => {
       expect(irHeaders?.({ mcpServers: [server] }, {})).toEqual({ 'anthropic-beta': 'mcp-client-2025-04-04' });
