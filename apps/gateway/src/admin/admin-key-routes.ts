@@ -16,6 +16,7 @@ import { createKeySchema, rotateKeySchema, updateKeySchema } from './runtime-key
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import { isGatewayAdmin, teamRoles, type KeyAction } from '../teams/access-rules.js';
 import { checkKeyPatch, checkNewKey, requireKeyAccess, visibleKeys, withTeamLimits } from './key-access.js';
+import { keyLimitFields } from './runtime-key-registry.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
 import { existingSaved, notFound, revoke, saved, type KeyRequest } from './runtime-key-lookup.js';
 
@@ -281,14 +282,7 @@ function configKeys(keys: readonly KeyConfig[]): Array<Record<string, unknown>> 
     source: 'config',
     readOnly: true,
     name: key.name,
-    models: key.models,
-    ...(key.endpoints ? { endpoints: key.endpoints } : {}),
-    ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
-    ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
-    budgets: key.budgets,
-    ...(key.mcp ? { mcp: key.mcp } : {}),
-    ...(key.cache === false ? { cache: false as const } : {}),
-    ...(key.expiresAt ? { expiresAt: key.expiresAt } : {}),
+    ...keyLimitFields(key),
     metadata: {},
     disabled: false,
   }));

@@ -24,7 +24,7 @@ export const GEMINI = 'gemini' satisfies GenerationStyle;
 /** Every request style, in the order the console and the docs list them. */
 export const REQUEST_STYLES = [OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC_MESSAGES, GEMINI] as const;
 
-/** How a style carries opaque reasoning, and how its callers get carriers of other families' reasoning. */
+/** How a style carries opaque reasoning, and how its callers get carriers of other families' reasoning (flags absent: no). */
 export interface StyleReasoning {
   /** The family whose opaque reasoning the style carries as an upstream wire; none for a style without such a field. */
   family?: OpaqueOrigin;
@@ -32,22 +32,16 @@ export interface StyleReasoning {
   callerFamily: OpaqueOrigin;
   /** The kind of opaque value that field holds. */
   carrierKind: 'signature' | 'encrypted';
-  /**
-   * Visible reasoning without an artefact gets a carrier: Anthropic shows reasoning only in a
-   * signed thinking block; chat's `reasoning_content` merges the parts into one text.
-   */
-  textCarriers: boolean;
-  /** A carrier holds the reasoning's text too (chat, see `textCarriers`). */
-  carrierHoldsText: boolean;
-  /**
-   * The style has a field on the tool call itself for a carrier: Gemini's `thoughtSignature`,
-   * chat's `extra_content.google.thought_signature` (the field of Gemini's OpenAI-compatible API).
-   */
-  signsCalls: boolean;
+  /** Visible reasoning without an artefact gets a carrier (Anthropic: signed thinking only; chat: parts merge). */
+  textCarriers?: true;
+  /** A carrier holds the reasoning's text too (chat). */
+  carrierHoldsText?: true;
+  /** A field on the tool call itself takes a carrier (Gemini `thoughtSignature`, chat `extra_content.google`). */
+  signsCalls?: true;
   /** The first call of a turn from another family gets a carrier (Gemini 3 wants a signature there). */
-  firstCallCarrier: boolean;
+  firstCallCarrier?: true;
   /** A carrier on an empty thought part closes the thought streamed in text parts right before it (Gemini). */
-  closesStreamedThought: boolean;
+  closesStreamedThought?: true;
 }
 
 /** What the gateway says of one request style beside its codec. */
@@ -59,20 +53,11 @@ export interface StyleRecord {
   reasoning: StyleReasoning;
 }
 
-const NO_CARRIER_FIELDS = {
-  textCarriers: false,
-  carrierHoldsText: false,
-  signsCalls: false,
-  firstCallCarrier: false,
-  closesStreamedThought: false,
-} as const;
-
 export const STYLE_RECORDS: Readonly<Record<GenerationStyle, StyleRecord>> = {
   [OPENAI_CHAT]: {
     endpoint: 'chat',
     operation: 'chat',
     reasoning: {
-      ...NO_CARRIER_FIELDS,
       callerFamily: 'openai-chat',
       carrierKind: 'encrypted',
       textCarriers: true,
@@ -83,18 +68,12 @@ export const STYLE_RECORDS: Readonly<Record<GenerationStyle, StyleRecord>> = {
   [OPENAI_RESPONSES]: {
     endpoint: 'responses',
     operation: 'chat',
-    reasoning: { ...NO_CARRIER_FIELDS, family: 'openai', callerFamily: 'openai', carrierKind: 'encrypted' },
+    reasoning: { family: 'openai', callerFamily: 'openai', carrierKind: 'encrypted' },
   },
   [ANTHROPIC_MESSAGES]: {
     endpoint: 'messages',
     operation: 'chat',
-    reasoning: {
-      ...NO_CARRIER_FIELDS,
-      family: 'anthropic',
-      callerFamily: 'anthropic',
-      carrierKind: 'signature',
-      textCarriers: true,
-    },
+    reasoning: { family: 'anthropic', callerFamily: 'anthropic', carrierKind: 'signature', textCarriers: true },
   },
   [GEMINI]: {
     endpoint: 'gemini',
@@ -103,8 +82,6 @@ export const STYLE_RECORDS: Readonly<Record<GenerationStyle, StyleRecord>> = {
       family: 'gemini',
       callerFamily: 'gemini',
       carrierKind: 'signature',
-      textCarriers: false,
-      carrierHoldsText: false,
       signsCalls: true,
       firstCallCarrier: true,
       closesStreamedThought: true,
