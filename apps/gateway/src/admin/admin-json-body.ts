@@ -37,6 +37,11 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
   return parsed.data;
 }
 
+/** 409: the `name` a body gives is another's already. */
+export function nameTaken(message: string, code: string): IrError {
+  return new IrError({ kind: 'invalid-request', status: 409, message, code, param: 'name', source: 'gateway' });
+}
+
 /** An admin API answer: JSON that no cache keeps. */
 export function sendAdminJson(context: Pick<RequestContext, 'sink'>, status: number, body: unknown): void {
   context.sink.sendJson(status, body, { 'cache-control': 'no-store' });

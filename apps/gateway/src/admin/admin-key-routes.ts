@@ -1,4 +1,3 @@
-import { IrError } from '@interlingua/ir';
 import { configKeyId } from '../auth/api-keys.js';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { GatewayKey } from '../auth/api-keys.js';
@@ -7,7 +6,7 @@ import type { RequestContext } from '../context/request-context.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
 import { auditAdminAction } from './admin-audit.js';
-import { parseBody, readJson, sendAdminJson } from './admin-json-body.js';
+import { parseBody, readJson, sendAdminJson, nameTaken } from './admin-json-body.js';
 import type { AdminKeysScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { refuseUnmatchedCostBudget, type CostBudgetScope } from './cost-budget-check.js';
@@ -248,26 +247,13 @@ async function refuseTakenName(
   exceptId?: string,
 ): Promise<void> {
   const configKey = configKeys.find((key) => key.name === name);
-  if (configKey) {
-    throw new IrError({
-      kind: 'invalid-request',
-      status: 409,
-      message: `A key named "${name}" already exists in the config file (id ${configKeyId(configKey)}); config and runtime keys share one set of names`,
-      code: 'key_name_taken',
-      param: 'name',
-      source: 'gateway',
-    });
-  }
-  if (await saved(operator.keys.nameTaken(name, exceptId))) {
-    throw new IrError({
-      kind: 'invalid-request',
-      status: 409,
-      message: `A runtime key named "${name}" already exists`,
-      code: 'key_name_taken',
-      param: 'name',
-      source: 'gateway',
-    });
-  }
+  if (configKey)
+    throw nameTaken(
+      `A key named "${name}" already exists in the config file (id ${configKeyId(configKey)}); config and runtime keys share one set of names`,
+      'key_name_taken',
+    );
+  if (await saved(operator.keys.nameTaken(name, exceptId)))
+    throw nameTaken(`A runtime key named "${name}" already exists`, 'key_name_taken');
 }
 
 function runtimeView(record: RuntimeKeyRecord): Record<string, unknown> {

@@ -6,7 +6,7 @@ import { anyPrincipal, mayManageMembers, mayReadTeam } from '../teams/access-rul
 import { createTeamSchema, memberSchema, updateTeamSchema } from '../teams/team-input.js';
 import type { TeamRecord } from '../teams/team-store.js';
 import { auditAdminAction } from './admin-audit.js';
-import { parseBody, readJson, sendAdminJson } from './admin-json-body.js';
+import { parseBody, readJson, sendAdminJson, nameTaken } from './admin-json-body.js';
 import type { AdminAuthScope, AdminRouteHandler, AdminTeamsScope } from './admin-scope.js';
 import { refuseUnmatchedCostBudget } from './cost-budget-check.js';
 import { applyKeyChange } from './key-change.js';
@@ -164,14 +164,7 @@ async function managedTeam(operator: OperatorState, request: Request, principal:
 
 async function refuseTakenName(operator: OperatorState, name: string, exceptId?: string): Promise<void> {
   if (await operator.teams.nameTaken(name, exceptId))
-    throw new IrError({
-      kind: 'invalid-request',
-      status: 409,
-      message: `A team named "${name}" already exists`,
-      code: 'team_name_taken',
-      param: 'name',
-      source: 'gateway',
-    });
+    throw nameTaken(`A team named "${name}" already exists`, 'team_name_taken');
 }
 
 /** The operator state teams, admin tokens and the audit trail are kept by; 404 without a database. */
