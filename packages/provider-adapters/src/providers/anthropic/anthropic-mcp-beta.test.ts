@@ -45,7 +45,11 @@ describe('anthropic-beta for the MCP connector', () => {
 
     it('gives one without MCP servers nothing', () => {
       expect(irHeaders?.({}, {})).toEqual({});
-      expect(irHeaders?.({ mcpServers: [] }, { 'anthropic-beta': 'context-1m-2025-08-07' })).toEqual({});
+      expect(irHeaders?.({}, { 'anthropic-beta': 'context-1m-2025-08-07' })).toEqual({});
+    });
+
+    it('gives an empty list the beta too: the encoder still writes `mcp_servers: []`', () => {
+      expect(irHeaders?.({ mcpServers: [] }, {})).toEqual({ 'anthropic-beta': 'mcp-client-2025-04-04' });
     });
   });
 

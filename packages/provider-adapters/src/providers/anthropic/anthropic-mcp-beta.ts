@@ -23,13 +23,14 @@ function withMcpBeta(headers: Readonly<Record<string, string>>): Record<string, 
  * The headers an Anthropic request needs for what its IR holds: the MCP connector only takes
  * `mcp_servers` under its beta, so a request whose IR holds MCP servers (one another style asked
  * for, or an Anthropic caller's own) gets `mcp-client-2025-04-04` beside the betas it carries.
+ * The encoder writes `mcp_servers` whenever the IR has the list, even empty: so does this.
  * Known from the IR: the encoded body is never searched.
  */
 export function anthropicIrHeaders(
   ir: Pick<IrRequest, 'mcpServers'>,
   headers: Readonly<Record<string, string>>,
 ): Record<string, string> {
-  return ir.mcpServers?.length ? withMcpBeta(headers) : {};
+  return ir.mcpServers !== undefined ? withMcpBeta(headers) : {};
 }
 
 /** The key as JSON writes it: inside a JSON string its quotes would be escaped. */
