@@ -55,17 +55,6 @@ function routes(gateway: Gateway, responses: ResponsesState): RouteEntry[] {
   ];
 }
 
-/**
- * The gateway's request listener. The paths API calls take (fixed paths, and Gemini's
- * `/v1beta/models/{model}:{method}`) are found without Express and served straight from
- * `node:http`; other routes, unknown paths (JSON 404/405), unusual spellings and malformed
- * percent-escapes go through the Express app. Both apply CORS first and run the same admission
- * and handler.
- */
-export function createGatewayListener(gateway: Gateway): RequestListener {
-  return createGatewayServing(gateway).listener;
-}
-
 /** What a gateway serves: its HTTP listener, and `POST /v1/responses` for the WebSocket mode's turns (same state). */
 export interface GatewayServing {
   listener: RequestListener;
@@ -81,6 +70,13 @@ export function createGatewayServing(gateway: Gateway): GatewayServing {
   };
 }
 
+/**
+ * The gateway's request listener. The paths API calls take (fixed paths, and Gemini's
+ * `/v1beta/models/{model}:{method}`) are found without Express and served straight from
+ * `node:http`; other routes, unknown paths (JSON 404/405), unusual spellings and malformed
+ * percent-escapes go through the Express app. Both apply CORS first and run the same admission
+ * and handler.
+ */
 function gatewayListener(gateway: Gateway, table: readonly RouteEntry[]): RequestListener {
   const cors = gateway.config.server.cors;
   const direct = directRoutes(table);

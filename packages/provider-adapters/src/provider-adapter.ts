@@ -97,6 +97,13 @@ export interface AdapterHooks {
    * `headers` are the answer's headers (Bedrock names the error type in `x-amzn-errortype`).
    */
   mapError?(status: number, body: unknown, headers?: UpstreamHeaders): IrErrorData | undefined;
+  /**
+   * Headers a request needs for what its IR holds (Anthropic's MCP connector beta when the IR
+   * holds MCP servers), computed over the request's headers (forwarded and endpoint ones) and
+   * merged over them. For requests built from the IR (translated path, token counts); a body
+   * relayed as sent carries the caller's own headers.
+   */
+  irHeaders?(ir: Pick<IrRequest, 'mcpServers'>, headers: Readonly<Record<string, string>>): Record<string, string>;
 }
 
 /** A provider reached over HTTP with one of the generation wires. */

@@ -4,6 +4,7 @@ import { isGatewayAdmin } from '../teams/access-rules.js';
 import type { AdminAuthScope } from './admin-scope.js';
 import { requireDatabase } from './admin-team-routes.js';
 import { adminRoute } from './ops-routes.js';
+import { sendAdminJson } from './admin-json-body.js';
 
 const DEFAULT_ENTRIES = 100;
 
@@ -39,7 +40,7 @@ export function adminAuditRoutes(gateway: AdminAuthScope): RouteEntry[] {
               ? administered.filter((team) => team === asked)
               : administered;
           const data = await operator.audit.recent(limit, teams);
-          context.sink.sendJson(200, { object: 'list', data }, { 'cache-control': 'no-store' });
+          sendAdminJson(context, 200, { object: 'list', data });
         },
         auditReaders,
       ),

@@ -4,6 +4,7 @@ import type { AdminAuthScope } from './admin-scope.js';
 import { adminRoute } from './ops-routes.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import type { CacheClearFilter } from '../cache/answer-store.js';
+import { sendAdminJson } from './admin-json-body.js';
 
 /** The longest key id or model name a clear may name. */
 const MAX_FILTER_CHARS = 256;
@@ -27,7 +28,7 @@ export function adminCacheRoutes(gateway: AdminAuthScope): RouteEntry[] {
           model: filter.model ?? null,
           removed,
         });
-        context.sink.sendJson(200, { removed }, { 'cache-control': 'no-store' });
+        sendAdminJson(context, 200, { removed });
       }),
     },
   ];

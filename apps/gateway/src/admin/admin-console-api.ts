@@ -9,7 +9,7 @@ import type { LedgerRow } from '../ledger/ledger-row.js';
 import { redactUrl } from '../observe/request-log.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
-import { readJson } from './admin-json-body.js';
+import { readJson, sendAdminJson } from './admin-json-body.js';
 import { auditAdminAction } from './admin-audit.js';
 import type { AdminConsoleScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
@@ -77,7 +77,7 @@ async function recentRequests(operator: OperatorState, context: RequestContext):
   const limit = Math.min(1_000, Math.max(1, Number(context.url.searchParams.get('limit') ?? 100) || 100));
   await operator.ledger.flush();
   const rows = await ledgerRows(operator.db, { from: 0, to: Date.now() + 1 }, limit);
-  context.sink.sendJson(200, { object: 'list', data: rows.map(ledgerRowOf) }, { 'cache-control': 'no-store' });
+  sendAdminJson(context, 200, { object: 'list', data: rows.map(ledgerRowOf) });
 }
 
 /** Server-sent events: one `request` event per finished API request, as the ledger receives it. */
@@ -139,7 +139,7 @@ async function routesView(
         : { requests: 0, errors: 0, averageLatencyMs: 0 },
     };
   });
-  context.sink.sendJson(200, { models, providers }, { 'cache-control': 'no-store' });
+  sendAdminJson(context, 200, { models, providers });
 }
 
 /**
@@ -174,11 +174,7 @@ async function translatePreview(
     upstreamModel: target.upstreamModel,
   };
   if (target.adapter.kind === 'local') {
-    context.sink.sendJson(
-      200,
-      { ...base, wire: 'in-process', url: null, body: ir, warnings: decoded.warnings },
-      { 'cache-control': 'no-store' },
-    );
+    sendAdminJson(context, 200, { ...base, wire: 'in-process', url: null, body: ir, warnings: decoded.warnings });
     return;
   }
   const wire = target.adapter.wire(target.settings, target.upstreamModel);
@@ -194,7 +190,7 @@ async function translatePreview(
     body: encoded.value,
     warnings: [...decoded.warnings, ...encoded.warnings],
   };
-  context.sink.sendJson(200, { ...base, ...body }, { 'cache-control': 'no-store' });
+  sendAdminJson(context, 200, { ...base, ...body });
 }
 
 /** A fresh secret for the playground's own runtime key (created on first use, rotated after). */
@@ -231,7 +227,7 @@ async function playgroundKey(
     keyName: PLAYGROUND_KEY,
     outcome: 'saved',
   });
-  context.sink.sendJson(200, { name: PLAYGROUND_KEY, secret: issued.secret }, { 'cache-control': 'no-store' });
+  sendAdminJson(context, 200, { name: PLAYGROUND_KEY, secret: issued.secret });
 }
 
 function invalid(param: string, hint: string): IrError {

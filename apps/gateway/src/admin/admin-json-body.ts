@@ -2,9 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import { IrError } from '@interlingua/ir';
 import type { z } from 'zod';
 import { formatIssues } from '../config/load-config.js';
+import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
 
-/** The admin API's JSON bodies: read (bounded) and checked, each fault a 400 naming the problem. */
+/** The admin API's JSON bodies: read (bounded) and checked, each fault a 400 naming the problem; its JSON answers. */
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -34,4 +35,14 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
       source: 'gateway',
     });
   return parsed.data;
+}
+
+/** 409: the `name` a body gives is another's already. */
+export function nameTaken(message: string, code: string): IrError {
+  return new IrError({ kind: 'invalid-request', status: 409, message, code, param: 'name', source: 'gateway' });
+}
+
+/** An admin API answer: JSON that no cache keeps. */
+export function sendAdminJson(context: Pick<RequestContext, 'sink'>, status: number, body: unknown): void {
+  context.sink.sendJson(status, body, { 'cache-control': 'no-store' });
 }

@@ -1,4 +1,3 @@
-import { IrError } from '@interlingua/ir';
 import { configKeyId } from '../auth/api-keys.js';
 import type { KeyConfig } from '../config/config-schema.js';
 import type { GatewayKey } from '../auth/api-keys.js';
@@ -7,7 +6,7 @@ import type { RequestContext } from '../context/request-context.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { adminRoute } from './ops-routes.js';
 import { auditAdminAction } from './admin-audit.js';
-import { parseBody, readJson } from './admin-json-body.js';
+import { parseBody, readJson, sendAdminJson, nameTaken } from './admin-json-body.js';
 import type { AdminKeysScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { refuseUnmatchedCostBudget, type CostBudgetScope } from './cost-budget-check.js';
@@ -16,6 +15,7 @@ import { createKeySchema, rotateKeySchema, updateKeySchema } from './runtime-key
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import { isGatewayAdmin, teamRoles, type KeyAction } from '../teams/access-rules.js';
 import { checkKeyPatch, checkNewKey, requireKeyAccess, visibleKeys, withTeamLimits } from './key-access.js';
+import { keyLimitFields } from './runtime-key-registry.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
 import { existingSaved, notFound, revoke, saved, type KeyRequest } from './runtime-key-lookup.js';
 
@@ -62,7 +62,7 @@ export function adminKeyRoutes(gateway: AdminKeysScope): RouteEntry[] {
       method: 'get',
       path: '/admin/keys',
       handler: route(async (operator, _request, context, principal) =>
-        sendJson(context, 200, {
+        sendAdminJson(context, 200, {
           object: 'list',
           data: [
             ...(isGatewayAdmin(principal) ? configKeys(gateway.config.keys) : []),
@@ -83,7 +83,7 @@ export function adminKeyRoutes(gateway: AdminKeysScope): RouteEntry[] {
       path: '/admin/keys/:id',
       handler: route(
         async (operator, request, context) =>
-          sendJson(
+          sendAdminJson(
             context,
             200,
             await saved(
@@ -146,7 +146,7 @@ async function createKey(
     keyName: record.name,
     team: record.team,
   });
-  sendJson(context, 201, { ...runtimeView(record), secret });
+  sendAdminJson(context, 201, { ...runtimeView(record), secret });
 }
 
 async function updateKey(
@@ -170,7 +170,7 @@ async function updateKey(
     team: record.team,
     fields: Object.keys(patch).sort().join(','),
   });
-  sendJson(context, 200, runtimeView(record));
+  sendAdminJson(context, 200, runtimeView(record));
 }
 
 async function enableKey(
@@ -186,7 +186,7 @@ async function enableKey(
     keyId: current.id,
     keyName: record.name,
   });
-  sendJson(context, 200, runtimeView(record));
+  sendAdminJson(context, 200, runtimeView(record));
 }
 
 async function disableKey(
@@ -203,7 +203,7 @@ async function disableKey(
     'key.disable',
     async (id) => (await operator.keys.update(id, { disabled: true })) ?? notFound(id),
   );
-  sendJson(context, 200, runtimeView(record));
+  sendAdminJson(context, 200, runtimeView(record));
 }
 
 async function rotateKey(
@@ -224,7 +224,7 @@ async function rotateKey(
     'key.rotate',
     async (id) => (await operator.keys.rotate(id, overlapSeconds * 1_000)) ?? notFound(id),
   );
-  sendJson(context, 200, { ...runtimeView(record), ...rotated });
+  sendAdminJson(context, 200, { ...runtimeView(record), ...rotated });
 }
 
 async function deleteKey(
@@ -237,7 +237,7 @@ async function deleteKey(
   await revoke(gateway, operator, request, context, 'key.delete', async (target) =>
     (await operator.keys.delete(target)) ? true : notFound(target),
   );
-  sendJson(context, 200, { id, object: 'key', deleted: true });
+  sendAdminJson(context, 200, { id, object: 'key', deleted: true });
 }
 
 async function refuseTakenName(
@@ -247,26 +247,13 @@ async function refuseTakenName(
   exceptId?: string,
 ): Promise<void> {
   const configKey = configKeys.find((key) => key.name === name);
-  if (configKey) {
-    throw new IrError({
-      kind: 'invalid-request',
-      status: 409,
-      message: `A key named "${name}" already exists in the config file (id ${configKeyId(configKey)}); config and runtime keys share one set of names`,
-      code: 'key_name_taken',
-      param: 'name',
-      source: 'gateway',
-    });
-  }
-  if (await saved(operator.keys.nameTaken(name, exceptId))) {
-    throw new IrError({
-      kind: 'invalid-request',
-      status: 409,
-      message: `A runtime key named "${name}" already exists`,
-      code: 'key_name_taken',
-      param: 'name',
-      source: 'gateway',
-    });
-  }
+  if (configKey)
+    throw nameTaken(
+      `A key named "${name}" already exists in the config file (id ${configKeyId(configKey)}); config and runtime keys share one set of names`,
+      'key_name_taken',
+    );
+  if (await saved(operator.keys.nameTaken(name, exceptId)))
+    throw nameTaken(`A runtime key named "${name}" already exists`, 'key_name_taken');
 }
 
 function runtimeView(record: RuntimeKeyRecord): Record<string, unknown> {
@@ -281,19 +268,8 @@ function configKeys(keys: readonly KeyConfig[]): Array<Record<string, unknown>> 
     source: 'config',
     readOnly: true,
     name: key.name,
-    models: key.models,
-    ...(key.endpoints ? { endpoints: key.endpoints } : {}),
-    ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
-    ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
-    budgets: key.budgets,
-    ...(key.mcp ? { mcp: key.mcp } : {}),
-    ...(key.cache === false ? { cache: false as const } : {}),
-    ...(key.expiresAt ? { expiresAt: key.expiresAt } : {}),
+    ...keyLimitFields(key),
     metadata: {},
     disabled: false,
   }));
-}
-
-function sendJson(context: RequestContext, status: number, body: unknown): void {
-  context.sink.sendJson(status, body, { 'cache-control': 'no-store' });
 }

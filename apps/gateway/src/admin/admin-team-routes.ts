@@ -6,7 +6,7 @@ import { anyPrincipal, mayManageMembers, mayReadTeam } from '../teams/access-rul
 import { createTeamSchema, memberSchema, updateTeamSchema } from '../teams/team-input.js';
 import type { TeamRecord } from '../teams/team-store.js';
 import { auditAdminAction } from './admin-audit.js';
-import { parseBody, readJson } from './admin-json-body.js';
+import { parseBody, readJson, sendAdminJson, nameTaken } from './admin-json-body.js';
 import type { AdminAuthScope, AdminRouteHandler, AdminTeamsScope } from './admin-scope.js';
 import { refuseUnmatchedCostBudget } from './cost-budget-check.js';
 import { applyKeyChange } from './key-change.js';
@@ -41,7 +41,7 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
       path: '/admin/teams',
       handler: route(async (operator, _request, context, principal) => {
         const teams = (await operator.teams.list()).filter((team) => mayReadTeam(principal, team.id));
-        sendJson(context, 200, { object: 'list', data: teams.map(teamView) });
+        sendAdminJson(context, 200, { object: 'list', data: teams.map(teamView) });
       }, true),
     },
     {
@@ -53,7 +53,7 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
         await refuseTakenName(operator, input.name);
         const team = await operator.teams.create(input);
         auditAdminAction(logger, request, context, 'team.create', { team: team.id, teamName: team.name });
-        sendJson(context, 201, teamView(team));
+        sendAdminJson(context, 201, teamView(team));
       }),
     },
     {
@@ -61,7 +61,7 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
       path: '/admin/teams/:id',
       handler: route(async (operator, request, context, principal) => {
         const team = await readableTeam(operator, request, principal);
-        sendJson(context, 200, { ...teamView(team), members: await operator.teams.members(team.id) });
+        sendAdminJson(context, 200, { ...teamView(team), members: await operator.teams.members(team.id) });
       }, true),
     },
     {
@@ -81,7 +81,7 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
           teamName: team.name,
           fields: Object.keys(patch).sort().join(','),
         });
-        sendJson(context, 200, teamView(team));
+        sendAdminJson(context, 200, teamView(team));
       }),
     },
     {
@@ -100,7 +100,7 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
           });
         if (!(await operator.teams.delete(id))) teamNotFound(id);
         auditAdminAction(logger, request, context, 'team.delete', { team: id });
-        sendJson(context, 200, { id, object: 'team', deleted: true });
+        sendAdminJson(context, 200, { id, object: 'team', deleted: true });
       }),
     },
     {
@@ -108,7 +108,7 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
       path: '/admin/teams/:id/members',
       handler: route(async (operator, request, context, principal) => {
         const team = await readableTeam(operator, request, principal);
-        sendJson(context, 200, { object: 'list', data: await operator.teams.members(team.id) });
+        sendAdminJson(context, 200, { object: 'list', data: await operator.teams.members(team.id) });
       }, true),
     },
     {
@@ -123,7 +123,7 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
           member: member.subject,
           role: member.role,
         });
-        sendJson(context, 200, { object: 'list', data: await operator.teams.members(team.id) });
+        sendAdminJson(context, 200, { object: 'list', data: await operator.teams.members(team.id) });
       }, true),
     },
     {
@@ -140,7 +140,7 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
             source: 'gateway',
           });
         auditAdminAction(logger, request, context, 'team.member.remove', { team: team.id, member: subject });
-        sendJson(context, 200, { object: 'list', data: await operator.teams.members(team.id) });
+        sendAdminJson(context, 200, { object: 'list', data: await operator.teams.members(team.id) });
       }, true),
     },
   ];
@@ -164,14 +164,7 @@ async function managedTeam(operator: OperatorState, request: Request, principal:
 
 async function refuseTakenName(operator: OperatorState, name: string, exceptId?: string): Promise<void> {
   if (await operator.teams.nameTaken(name, exceptId))
-    throw new IrError({
-      kind: 'invalid-request',
-      status: 409,
-      message: `A team named "${name}" already exists`,
-      code: 'team_name_taken',
-      param: 'name',
-      source: 'gateway',
-    });
+    throw nameTaken(`A team named "${name}" already exists`, 'team_name_taken');
 }
 
 /** The operator state teams, admin tokens and the audit trail are kept by; 404 without a database. */
@@ -191,8 +184,4 @@ function teamNotFound(id: string): never {
 
 function teamView(team: TeamRecord): Record<string, unknown> {
   return { object: 'team', ...team };
-}
-
-function sendJson(context: RequestContext, status: number, body: unknown): void {
-  context.sink.sendJson(status, body, { 'cache-control': 'no-store' });
 }

@@ -4,7 +4,7 @@ import { strictObject } from '../config/strict-object.js';
 import type { RouteEntry } from '../route/route-entry.js';
 import { anyPrincipal, isGatewayAdmin } from '../teams/access-rules.js';
 import { auditAdminAction } from './admin-audit.js';
-import { parseBody, readJson } from './admin-json-body.js';
+import { parseBody, readJson, sendAdminJson } from './admin-json-body.js';
 import type { AdminAuthScope, AdminRouteHandler } from './admin-scope.js';
 import { requireDatabase } from './admin-team-routes.js';
 import { adminRoute, forbidden } from './ops-routes.js';
@@ -54,7 +54,7 @@ export function adminTokenRoutes(gateway: AdminAuthScope): RouteEntry[] {
           subject,
           role: role ?? null,
         });
-        context.sink.sendJson(201, { object: 'admin_token', ...record, token }, { 'cache-control': 'no-store' });
+        sendAdminJson(context, 201, { object: 'admin_token', ...record, token });
       }),
     },
     {
@@ -63,7 +63,7 @@ export function adminTokenRoutes(gateway: AdminAuthScope): RouteEntry[] {
       handler: route(async (_request, _response, context, principal) => {
         const operator = requireDatabase(gateway.ops.runtime);
         const tokens = await operator.tokens.list(isGatewayAdmin(principal) ? undefined : principal.subject);
-        context.sink.sendJson(200, { object: 'list', data: tokens }, { 'cache-control': 'no-store' });
+        sendAdminJson(context, 200, { object: 'list', data: tokens });
       }),
     },
     {
@@ -83,7 +83,7 @@ export function adminTokenRoutes(gateway: AdminAuthScope): RouteEntry[] {
           });
         await operator.tokens.revoke(id);
         auditAdminAction(logger, request, context, 'token.revoke', { tokenId: id, subject: token.subject });
-        context.sink.sendJson(200, { id, object: 'admin_token', deleted: true }, { 'cache-control': 'no-store' });
+        sendAdminJson(context, 200, { id, object: 'admin_token', deleted: true });
       }),
     },
   ];

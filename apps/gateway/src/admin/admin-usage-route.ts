@@ -13,6 +13,7 @@ import {
   type UsageGroup,
 } from '../ledger/ledger-queries.js';
 import { requireOperator } from './operator-state.js';
+import { sendAdminJson } from './admin-json-body.js';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_DAYS = 30;
@@ -47,17 +48,13 @@ export function ledgerUsageRoute(runtime: GatewayRuntime, counters: AdminRouteHa
     const group = (query.get('group_by') ?? 'key') as UsageGroup;
     if (!USAGE_GROUPS.includes(group)) throw badParam('group_by', `use one of ${USAGE_GROUPS.join(', ')}`);
     const data = await usageTotals(operator.db, filter, group);
-    context.sink.sendJson(
-      200,
-      {
-        object: 'usage.totals',
-        from: new Date(filter.from).toISOString(),
-        to: new Date(filter.to).toISOString(),
-        groupBy: group,
-        data,
-      },
-      { 'cache-control': 'no-store' },
-    );
+    sendAdminJson(context, 200, {
+      object: 'usage.totals',
+      from: new Date(filter.from).toISOString(),
+      to: new Date(filter.to).toISOString(),
+      groupBy: group,
+      data,
+    });
   };
 }
 

@@ -15,6 +15,7 @@ import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-erro
 import { readUsage } from '../accounting/usage-ledger.js';
 import { effectivePrices } from '../accounting/price-listing.js';
 import type { RouteEntry, RouteHandler } from '../route/route-entry.js';
+import { sendAdminJson } from './admin-json-body.js';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -37,7 +38,7 @@ export function opsRoutes(gateway: OpsRoutesScope): RouteEntry[] {
     {
       method: 'get',
       path: '/health',
-      handler: async (_request, _response, context) => sendJson(context, 200, { status: 'ok' }),
+      handler: async (_request, _response, context) => sendAdminJson(context, 200, { status: 'ok' }),
     },
     { method: 'get', path: '/ready', handler: readyRoute(gateway) },
     { method: 'get', path: '/metrics', handler: adminRoute(gateway, metricsRoute(gateway.ops.runtime)) },
@@ -50,7 +51,7 @@ export function opsRoutes(gateway: OpsRoutesScope): RouteEntry[] {
       method: 'get',
       path: '/admin/prices',
       handler: adminRoute(gateway, async (_request, _response, context) =>
-        sendJson(context, 200, { data: effectivePrices(gateway.config, gateway.ops.prices) }),
+        sendAdminJson(context, 200, { data: effectivePrices(gateway.config, gateway.ops.prices) }),
       ),
     },
   ];
@@ -69,7 +70,7 @@ function readyRoute(gateway: ReadinessScope) {
     // Each MCP server's state; one that is down leaves the instance ready (its other servers and the model APIs serve).
     const mcp = gateway.mcp?.status();
     const send = (status: number, body: Record<string, unknown>): void =>
-      sendJson(context, status, mcp ? { ...body, mcp } : body);
+      sendAdminJson(context, status, mcp ? { ...body, mcp } : body);
     if (gateway.ops.runtime.draining) return send(503, { status: 'draining' });
     const store = await storeState(gateway);
     if (store?.limits === 'refused') return send(503, { status: 'unavailable', ...store });
@@ -138,7 +139,7 @@ function usageRoute(gateway: {
   store: Gateway['store'];
 }): AdminRouteHandler {
   return async (_request, _response, context, principal): Promise<void> => {
-    if (principal.role === undefined) return sendJson(context, 200, { object: 'list', data: [] });
+    if (principal.role === undefined) return sendAdminJson(context, 200, { object: 'list', data: [] });
     const keys = gateway.config.keys;
     const totals = await readUsage(
       gateway.store,
@@ -155,7 +156,7 @@ function usageRoute(gateway: {
         month: total.month,
       };
     });
-    sendJson(context, 200, { object: 'list', data: body });
+    sendAdminJson(context, 200, { object: 'list', data: body });
   };
 }
 
@@ -206,10 +207,6 @@ export function forbidden(principal: AdminPrincipal, what: string): IrError {
     code: 'admin_forbidden',
     source: 'gateway',
   });
-}
-
-function sendJson(context: RequestContext, status: number, body: unknown): void {
-  context.sink.sendJson(status, body, { 'cache-control': 'no-store' });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

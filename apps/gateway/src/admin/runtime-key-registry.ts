@@ -1,6 +1,26 @@
 import { compileKey, secretMatches, sha256, type GatewayKey } from '../auth/api-keys.js';
+import type { KeyConfig } from '../config/config-schema.js';
 import type { KeyChange } from '../operations/gateway-ops.js';
 import type { RuntimeKeyStore, StoredRuntimeKey } from './runtime-key-store.js';
+
+type KeyLimitFields = Pick<
+  KeyConfig,
+  'models' | 'endpoints' | 'rpm' | 'tpm' | 'budgets' | 'mcp' | 'cache' | 'expiresAt'
+>;
+
+/** What a key allows, as a config entry writes it (the fields it has): shared by config and runtime keys. */
+export function keyLimitFields(key: KeyLimitFields): KeyLimitFields {
+  return {
+    models: key.models,
+    ...(key.endpoints ? { endpoints: key.endpoints } : {}),
+    ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
+    ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
+    budgets: key.budgets,
+    ...(key.mcp ? { mcp: key.mcp } : {}),
+    ...(key.cache === false ? { cache: false as const } : {}),
+    ...(key.expiresAt ? { expiresAt: key.expiresAt } : {}),
+  };
+}
 
 /**
  * The enabled runtime keys of the database, held in memory by the SHA-256 of their secrets so a
@@ -114,14 +134,7 @@ function gatewayKeyOf(
     {
       name: key.name,
       secretHash: `sha256:${key.secretSha256}`,
-      models: key.models,
-      ...(key.expiresAt ? { expiresAt: key.expiresAt } : {}),
-      ...(key.endpoints ? { endpoints: key.endpoints } : {}),
-      ...(key.rpm !== undefined ? { rpm: key.rpm } : {}),
-      ...(key.tpm !== undefined ? { tpm: key.tpm } : {}),
-      budgets: key.budgets,
-      ...(key.mcp ? { mcp: key.mcp } : {}),
-      ...(key.cache === false ? { cache: false as const } : {}),
+      ...keyLimitFields(key),
     },
     key.id,
   );

@@ -1,8 +1,11 @@
 import type { EndpointName } from '../config/operations-schema.js';
+import { GEMINI, STYLE_RECORDS } from '../http/request-styles.js';
+
+const GEMINI_ENDPOINT = STYLE_RECORDS[GEMINI].endpoint;
 
 const GEMINI_METHODS: Record<string, EndpointName> = {
-  generatecontent: 'gemini',
-  streamgeneratecontent: 'gemini',
+  generatecontent: GEMINI_ENDPOINT,
+  streamgeneratecontent: GEMINI_ENDPOINT,
   counttokens: 'count-tokens',
   embedcontent: 'embeddings',
   batchembedcontents: 'embeddings',
@@ -33,7 +36,7 @@ export function endpointOfPath(requestPath: string): EndpointName | undefined {
   if (path === '/v1beta/models' || path.startsWith('/v1beta/models/')) {
     const colon = path.lastIndexOf(':');
     if (colon === -1 || colon < path.lastIndexOf('/')) return 'models';
-    return GEMINI_METHODS[path.slice(colon + 1)] ?? 'gemini';
+    return GEMINI_METHODS[path.slice(colon + 1)] ?? GEMINI_ENDPOINT;
   }
   return undefined;
 }

@@ -88,14 +88,7 @@ export function authenticate(
       source: 'gateway',
     });
   }
-  if (!presented) {
-    throw new IrError({
-      kind: 'authentication',
-      message: 'Missing API key: send it as "Authorization: Bearer <key>"',
-      code: 'missing_api_key',
-      source: 'gateway',
-    });
-  }
+  if (!presented) throw missingKey();
   const key = findKey(keys.config, presented) ?? keys.runtime?.find(presented);
   if (!key)
     throw new IrError({
@@ -117,12 +110,15 @@ export function authenticate(
 
 /** The key admission authenticated; a route of an API endpoint always has one. */
 export function admittedKey(context: RequestContext): GatewayKey {
-  if (!context.key)
-    throw new IrError({
-      kind: 'authentication',
-      message: 'Missing API key: send it as "Authorization: Bearer <key>"',
-      code: 'missing_api_key',
-      source: 'gateway',
-    });
+  if (!context.key) throw missingKey();
   return context.key;
+}
+
+function missingKey(): IrError {
+  return new IrError({
+    kind: 'authentication',
+    message: 'Missing API key: send it as "Authorization: Bearer <key>"',
+    code: 'missing_api_key',
+    source: 'gateway',
+  });
 }

@@ -33,8 +33,3 @@ export function grantAllows(grant: McpGrant | undefined, kind: McpGrantKind, ser
   if (!grant || !grantAllowsServer(grant, server)) return false;
   return grant[kind].some((pattern) => pattern.test(name));
 }
-
-/** Whether a key with this grant may see and call the tool (its name on its server). */
-export function grantAllowsTool(grant: McpGrant | undefined, server: string, tool: string): boolean {
-  return grantAllows(grant, 'tools', server, tool);
-}

@@ -2,6 +2,7 @@ import type { IrRequest, IrResponse } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RouteCacheConfig } from '../config/cache-schema.js';
+import { OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /** What the response cache does for one request on a cached route. */
 export type CacheUse = { kind: 'bypass' } | { kind: 'use'; read: boolean };
@@ -37,7 +38,7 @@ export function keepable(response: IrResponse, settings: RouteCacheConfig): bool
 
 function storedConversation({ inbound, json, rawBody }: EligibleRequest): boolean {
   if (json.store === true || json.previous_response_id != null || json.conversation != null) return true;
-  if (inbound.wire !== 'openai-responses') return false;
+  if (inbound.wire !== OPENAI_RESPONSES) return false;
   // Responses keeps answers unless told not to; compaction items carry state of their own.
   return json.store !== false || rawBody.includes('compaction');
 }

@@ -44,5 +44,3 @@ export const responseCacheSchema = strictObject({
     .max(64 * 1024 * 1024 * 1024)
     .default(64 * 1024 * 1024),
 });
-
-export type ResponseCacheConfig = z.infer<typeof responseCacheSchema>;

@@ -220,4 +220,3 @@ export type KeyConfig = z.infer<typeof keySchema>;
 export type ProviderConfig = z.infer<typeof providerSchema>;
 export type ModelRouteConfig = z.infer<typeof modelRouteSchema>;
 export type TargetConfig = z.infer<typeof targetSchema>;
-export type MediaConfig = z.infer<typeof mediaSchema>;

@@ -103,5 +103,4 @@ export const mcpGrantSchema = strictObject({
 export type McpConfig = z.infer<typeof mcpSchema>;
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;
 export type McpLimits = z.infer<typeof mcpLimitsSchema>;
-export type McpLoopLimits = z.infer<typeof mcpLoopSchema>;
 export type McpGrantConfig = z.infer<typeof mcpGrantSchema>;

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Notification } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
+import { connectSdkClient } from './mcp-sdk-client.test-support.js';
 import { EVERYTHING_BIN } from './mcp-upstreams.test-support.js';
 
 /**
@@ -53,28 +53,17 @@ interface Watcher {
 async function watch(path: string, key: string): Promise<Watcher> {
   let streamOpened = (): void => undefined;
   const streamOpen = new Promise<void>((resolve) => (streamOpened = resolve));
-  const transport = new StreamableHTTPClientTransport(new URL(`${harness.url}${path}`), {
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
-    reconnectionOptions: {
-      maxRetries: 0,
-      initialReconnectionDelay: 100,
-      maxReconnectionDelay: 100,
-      reconnectionDelayGrowFactor: 1,
-    },
-    fetch: async (input: string | URL, init?: RequestInit) => {
-      const response = await fetch(input, init);
-      if (init?.method === 'GET' && response.ok) streamOpened();
-      return response;
+  const { client } = await connectSdkClient(`${harness.url}${path}`, key, {
+    onResponse: (response, request) => {
+      if (request.method === 'GET' && response.ok) streamOpened();
     },
   });
-  const client = new Client({ name: 'notices-e2e', version: '1.0.0' });
   const notices: Notification[] = [];
   const waiting = new Set<() => void>();
   client.fallbackNotificationHandler = async (notice) => {
     notices.push({ method: notice.method, ...(notice.params ? { params: notice.params } : {}) });
     for (const check of [...waiting]) check();
   };
-  await client.connect(transport);
   await streamOpen;
   const watcher: Watcher = {
     client,

@@ -11,8 +11,11 @@ export interface SdkClient {
 export interface SdkClientOptions {
   /** Resumes a session another client opened (no `initialize`). */
   sessionId?: string;
-  /** Sees every HTTP answer the client gets (to read which instance answered). */
-  onResponse?: (response: Response) => void;
+  /**
+   * Sees every HTTP answer the client gets with the method of the request it answers (to read
+   * which instance answered, or when the GET stream opened).
+   */
+  onResponse?: (response: Response, request: { method: string }) => void;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function connectSdkClient(url: string, key: string, options: SdkCli
       ? {
           fetch: async (input: string | URL, init?: RequestInit) => {
             const response = await fetch(input, init);
-            onResponse(response);
+            onResponse(response, { method: init?.method ?? 'GET' });
             return response;
           },
         }

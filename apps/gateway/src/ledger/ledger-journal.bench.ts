@@ -7,6 +7,7 @@ import { ledgerSchema } from '../config/admin-schema.js';
 import type { LedgerRow } from './ledger-row.js';
 import { LedgerWriter } from './ledger-writer.js';
 import type { SqlDatabase } from './sql-database.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /**
  * What one ledger row costs the gateway's thread, with the journal off and on: `add` (the request
@@ -32,7 +33,7 @@ const row: LedgerRow = {
   at: Date.now(),
   key: 'team-a',
   keyId: 'cfg_0123456789ab',
-  style: 'openai-chat',
+  style: OPENAI_CHAT,
   endpoint: 'chat',
   model: 'gpt-4.1-mini',
   provider: 'oai',

@@ -30,11 +30,6 @@ export function openSqliteDatabase(dir: string, file: string, onLoose: LooseMode
   return db;
 }
 
-/** An in-memory SQLite database (tests of the query layer). */
-export function openMemorySqliteDatabase(): SqlDatabase {
-  return sqliteDatabase(connect(':memory:'));
-}
-
 /**
  * better-sqlite3; when it is not installed (an optional dependency: its native module is built at
  * install time) or its native module was built for another Node version (a second Node runtime on

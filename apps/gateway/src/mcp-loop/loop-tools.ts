@@ -4,6 +4,7 @@ import type { McpGrant } from '../auth/mcp-grant.js';
 import type { McpLimits } from '../config/mcp-schema.js';
 import { callTool } from '../mcp/mcp-calls.js';
 import { listPage, TOOLS } from '../mcp/mcp-lists.js';
+import { errorText } from '../mcp/upstream-server.js';
 import type { McpView, ToolCallRecord } from '../mcp/mcp-view.js';
 import type { LoopServer, ToolAnswer } from './loop-types.js';
 import { requestOffers, type ServedServer } from './loop-servers.js';
@@ -101,8 +102,4 @@ function resultText(result: CallToolResult): string {
   const items = result.content.map((item) => (item.type === 'text' ? item.text : JSON.stringify(item)));
   if (items.length === 0 && result.structuredContent) return JSON.stringify(result.structuredContent);
   return items.join('\n');
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

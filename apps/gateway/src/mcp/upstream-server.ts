@@ -255,7 +255,8 @@ async function listToolNames(client: Client, timeout: number): Promise<ReadonlyS
   return names;
 }
 
-function errorText(error: unknown): string {
+/** What a thrown value says: an error's message, anything else as text. */
+export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -1,6 +1,7 @@
 import type { IrContentPart, IrMessage, IrOpaque, IrWarning } from '@interlingua/ir';
 import { isCarrier, openCarrier } from './reasoning-carrier.js';
 import type { SealKey } from './sealed-bytes.js';
+import { callerReasoningOf } from './reasoning-family.js';
 
 /** Why a carrier did not open, as the warning says it. */
 const FAILURE_TEXT = {
@@ -98,7 +99,12 @@ function openInTurn(
  * signature for one, was made for the whole text). Redacted reasoning has no text to gather.
  */
 function closesStreamedThought(text: string, carrier: IrOpaque | undefined, original: IrOpaque | undefined): boolean {
-  return text === '' && carrier?.origin === 'gemini' && original?.kind !== 'redacted';
+  return (
+    text === '' &&
+    carrier !== undefined &&
+    callerReasoningOf(carrier.origin)?.closesStreamedThought === true &&
+    original?.kind !== 'redacted'
+  );
 }
 
 /** Removes the reasoning parts without an artefact at the end of `out` and returns their text, joined. */

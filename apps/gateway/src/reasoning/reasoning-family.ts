@@ -1,12 +1,5 @@
 import type { OpaqueOrigin } from '@interlingua/ir';
-import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
-
-/** The caller styles that have a field for opaque reasoning, and the family whose field it is. */
-const FAMILY_OF_STYLE: Readonly<Record<string, OpaqueOrigin>> = {
-  [ANTHROPIC_MESSAGES]: 'anthropic',
-  [OPENAI_RESPONSES]: 'openai',
-  [GEMINI]: 'gemini',
-};
+import { REQUEST_STYLES, STYLE_RECORDS, styleRecordOf, type StyleReasoning } from '../http/request-styles.js';
 
 /**
  * The family whose opaque reasoning a style carries: `anthropic` (thinking `signature`),
@@ -14,7 +7,7 @@ const FAMILY_OF_STYLE: Readonly<Record<string, OpaqueOrigin>> = {
  * without such a field (OpenAI chat) and for wires the gateway does not name (Bedrock).
  */
 export function reasoningFamilyOf(wire: unknown): OpaqueOrigin | undefined {
-  return typeof wire === 'string' ? FAMILY_OF_STYLE[wire] : undefined;
+  return styleRecordOf(wire)?.reasoning.family;
 }
 
 /**
@@ -22,10 +15,15 @@ export function reasoningFamilyOf(wire: unknown): OpaqueOrigin | undefined {
  * chat callers, who get carriers in the message's `reasoning_details` (no provider has that field).
  */
 export function callerFamilyOf(wire: unknown): OpaqueOrigin | undefined {
-  return wire === OPENAI_CHAT ? 'openai-chat' : reasoningFamilyOf(wire);
+  return styleRecordOf(wire)?.reasoning.callerFamily;
+}
+
+/** How the callers whose carrier field is `family`'s get carriers; undefined for a family no caller style has. */
+export function callerReasoningOf(family: OpaqueOrigin): StyleReasoning | undefined {
+  return REQUEST_STYLES.map((style) => STYLE_RECORDS[style].reasoning).find((record) => record.callerFamily === family);
 }
 
 /** The kind of opaque value a family's own field holds. */
 export function carrierKindOf(family: OpaqueOrigin): 'signature' | 'encrypted' {
-  return family === 'anthropic' || family === 'gemini' ? 'signature' : 'encrypted';
+  return callerReasoningOf(family)?.carrierKind ?? 'encrypted';
 }

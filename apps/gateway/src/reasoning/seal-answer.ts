@@ -1,7 +1,7 @@
 import type { IrContentPart, IrOpaque, IrResponse, OpaqueOrigin } from '@interlingua/ir';
 import { sealCarrier, type CarrierContents, type TurnReasoning } from './reasoning-carrier.js';
 import type { CarrierCounts } from '../context/carrier-counts.js';
-import { carrierKindOf } from './reasoning-family.js';
+import { callerReasoningOf, carrierKindOf } from './reasoning-family.js';
 import type { SealKey } from './sealed-bytes.js';
 
 /** How reasoning going to a caller is sealed: the caller's family, its key, and the upstream's family. */
@@ -36,7 +36,7 @@ export function isForeign(opaque: IrOpaque | undefined, sealing: CarrierSealing)
  * part as a carrier, as their `reasoning_content` merges the parts into one text.
  */
 export function needsTextCarrier(text: string, sealing: CarrierSealing): boolean {
-  return text !== '' && (sealing.callerFamily === 'anthropic' || sealing.callerFamily === 'openai-chat');
+  return text !== '' && callerReasoningOf(sealing.callerFamily)?.textCarriers === true;
 }
 
 /** What a carrier holds for a reasoning part: its text too, for chat callers (see `needsTextCarrier`). */
@@ -46,7 +46,8 @@ export function reasoningContents(
   opaque: IrOpaque | undefined,
   sealing: CarrierSealing,
 ): CarrierContents {
-  return { origin, ...(opaque ? { opaque } : {}), ...(sealing.callerFamily === 'openai-chat' ? { text } : {}) };
+  const withText = callerReasoningOf(sealing.callerFamily)?.carrierHoldsText === true;
+  return { origin, ...(opaque ? { opaque } : {}), ...(withText ? { text } : {}) };
 }
 
 /**
@@ -97,7 +98,7 @@ export function sealPart(part: IrContentPart, sealing: CarrierSealing): IrConten
  * send back). Other styles get the carrier in a reasoning part right before the call.
  */
 export function signsCalls(sealing: CarrierSealing): boolean {
-  return sealing.callerFamily === 'gemini' || sealing.callerFamily === 'openai-chat';
+  return callerReasoningOf(sealing.callerFamily)?.signsCalls === true;
 }
 
 /**
@@ -107,7 +108,10 @@ export function signsCalls(sealing: CarrierSealing): boolean {
  * instead. It also holds the turn's signed reasoning, for clients that drop thought parts.
  */
 export function needsCallCarrier(sealing: CarrierSealing): boolean {
-  return sealing.callerFamily === 'gemini' && sealing.upstreamFamily !== 'gemini';
+  return (
+    callerReasoningOf(sealing.callerFamily)?.firstCallCarrier === true &&
+    sealing.upstreamFamily !== sealing.callerFamily
+  );
 }
 
 /** The contents of the bare carrier on a Gemini caller's first call (see `needsCallCarrier`). */

@@ -20,7 +20,7 @@ import { attachCall } from '../observe/request-observer.js';
 import { captureMessageContent } from '../observe/tracing/capture-message-content.js';
 import { bodyLimit } from '../admit/admission.js';
 import { sizeBudgetHolds } from '../accounting/budget-sizing.js';
-import { ENDPOINT_OF_STYLE } from '../context/call-ops.js';
+import { STYLE_RECORDS } from '../http/request-styles.js';
 import { checkForwardedMediaUrls } from '../services/forwarded-media-urls.js';
 import { remoteMediaStep } from '../services/remote-media-step.js';
 import { checkRequiredFields } from './required-fields.js';
@@ -61,7 +61,7 @@ export type GenerationRunner = (request: RequestHead, rawBody: Buffer, context: 
 export function generationRoute(gateway: GenerationScope, spec: GenerationRouteSpec) {
   const run = generationRun(gateway, spec);
   const codec = codecFor(spec.wire);
-  const limit = bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]);
+  const limit = bodyLimit(gateway.config, STYLE_RECORDS[spec.wire].endpoint);
   return async (request: IncomingMessage, _response: ServerResponse, context: RequestContext): Promise<void> => {
     let rawBody: Buffer;
     try {
@@ -78,7 +78,7 @@ export function generationRoute(gateway: GenerationScope, spec: GenerationRouteS
 export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpec): GenerationRunner {
   const codec = codecFor(spec.wire);
   const readTarget = spec.target ?? bodyTarget;
-  const limit = bodyLimit(gateway.config, ENDPOINT_OF_STYLE[spec.wire]);
+  const limit = bodyLimit(gateway.config, STYLE_RECORDS[spec.wire].endpoint);
   return async (head, rawBody, context) => {
     let outcome: CallOutcome | undefined;
     try {

@@ -7,6 +7,7 @@ import { streamedTextChars } from '../accounting/streamed-text.js';
 import { peekModel } from './request-body.js';
 import { scanJsonObject } from '../http/json-body-scan.js';
 import { judgedMemberTwice } from '../http/json-judged-members.js';
+import { OPENAI_CHAT } from '../http/request-styles.js';
 import { parseJsonObjectInPieces } from '../http/json-object-pieces.js';
 
 /**
@@ -60,5 +61,5 @@ describe('answer readers, 400-event chat stream', () => {
       scan.holds(start, end + 2);
   });
   bench('lastUsageObject', () => void lastUsageObject(stream));
-  bench('streamedTextChars', () => void streamedTextChars(stream, 'openai-chat'));
+  bench('streamedTextChars', () => void streamedTextChars(stream, OPENAI_CHAT));
 });

@@ -20,26 +20,22 @@ export async function listModelsForKey(gateway: ModelCatalog, key: GatewayKey): 
   const out = new Map<string, IrModel>();
   for (const route of gateway.router.routes()) {
     const owner = route.targets[0]?.provider ?? 'interlingua';
+    // The route itself as a model: its name, owned by its first target's provider.
+    const routeModel = (): IrModel => ({
+      id: route.name,
+      created: 0,
+      ownedBy: owner,
+      capabilities: routeCapabilities(gateway, route),
+    });
     if (!isGlob(route.name)) {
-      out.set(route.name, {
-        id: route.name,
-        created: 0,
-        ownedBy: owner,
-        capabilities: routeCapabilities(gateway, route),
-      });
+      out.set(route.name, routeModel());
       continue;
     }
     const prefix = /^([^*?]+)\*$/.exec(route.name)?.[1];
     const entry = prefix && route.targets.length === 1 ? gateway.providers.get(owner) : undefined;
     const upstream = entry ? await providerModels(entry, gateway.ops.runtime.logger) : [];
     if (upstream === LISTING_FAILED) continue;
-    if (upstream.length === 0)
-      out.set(route.name, {
-        id: route.name,
-        created: 0,
-        ownedBy: owner,
-        capabilities: routeCapabilities(gateway, route),
-      });
+    if (upstream.length === 0) out.set(route.name, routeModel());
     for (const model of upstream) out.set(`${prefix}${model.id}`, { ...model, id: `${prefix}${model.id}` });
   }
   return [...out.values()].filter((model) => keyAllowsModel(key, model.id));

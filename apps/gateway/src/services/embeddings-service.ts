@@ -96,7 +96,7 @@ async function translateEmbeddings(
   const encoded = wire.request.fromIr({ ...ir.value, model: serving.target.upstreamModel });
   noteTranslation(
     call,
-    `translated:${input.caller === 'openai' ? 'openai' : 'gemini'}>${wire.id}`,
+    `translated:${input.caller === 'openai' ? 'openai' : GEMINI}>${wire.id}`,
     ir.warnings,
     encoded.warnings,
   );

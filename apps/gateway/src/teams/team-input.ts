@@ -32,4 +32,3 @@ export const memberSchema = strictObject({
 
 export type CreateTeamInput = z.infer<typeof createTeamSchema>;
 export type UpdateTeamInput = z.infer<typeof updateTeamSchema>;
-export type MemberInput = z.infer<typeof memberSchema>;

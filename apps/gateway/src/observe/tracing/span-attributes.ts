@@ -4,7 +4,7 @@ import type { EndpointName } from '../../config/operations-schema.js';
 import type { CallOutcome } from '../../context/generation-call.js';
 import type { RouteTarget } from '../../context/route-target.js';
 import type { ObservedCall } from '../../context/observed-call.js';
-import { GEMINI } from '../../http/request-styles.js';
+import { styleOfEndpoint, styleRecordOf } from '../../http/request-styles.js';
 
 /**
  * The span attributes of the gateway's traces: OpenTelemetry GenAI semantic conventions
@@ -14,10 +14,11 @@ import { GEMINI } from '../../http/request-styles.js';
 
 /** `gen_ai.operation.name` for a call: generation styles chat (Gemini's `generate_content`), services by their name. */
 export function operationName(endpoint: EndpointName, call: ObservedCall | undefined): string {
-  if (call?.inbound?.wire === GEMINI || endpoint === 'gemini') return 'generate_content';
+  const ofEndpoint = styleOfEndpoint(endpoint)?.operation;
+  const ofWire = styleRecordOf(call?.inbound?.wire)?.operation;
+  if (ofWire === 'generate_content' || ofEndpoint === 'generate_content') return 'generate_content';
   if (call?.service) return call.service;
-  if (endpoint === 'chat' || endpoint === 'responses' || endpoint === 'messages') return 'chat';
-  return endpoint;
+  return ofEndpoint ?? endpoint;
 }
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = {

@@ -31,6 +31,28 @@ describe('anthropic-beta for the MCP connector', () => {
     expect(await betaFor(JSON.stringify({ model: 'm', mcp_servers_note: [] }))).toEqual({});
   });
 
+  describe('from the IR (hooks.irHeaders)', () => {
+    const irHeaders = anthropicAdapter.hooks?.irHeaders;
+    const server = { label: 'docs', url: 'https://mcp.example.com/mcp' };
+
+    it('gives a request whose IR holds MCP servers the beta, beside the betas its headers carry', () => {
+      expect(irHeaders?.({ mcpServers: [server] }, {})).toEqual({ 'anthropic-beta': 'mcp-client-2025-04-04' });
+      expect(irHeaders?.({ mcpServers: [server] }, { 'Anthropic-Beta': 'context-1m-2025-08-07' })).toEqual({
+        'Anthropic-Beta': 'context-1m-2025-08-07,mcp-client-2025-04-04',
+      });
+      expect(irHeaders?.({ mcpServers: [server] }, { 'anthropic-beta': 'mcp-client-2025-11-20' })).toEqual({});
+    });
+
+    it('gives one without MCP servers nothing', () => {
+      expect(irHeaders?.({}, {})).toEqual({});
+      expect(irHeaders?.({}, { 'anthropic-beta': 'context-1m-2025-08-07' })).toEqual({});
+    });
+
+    it('gives an empty list the beta too: the encoder still writes `mcp_servers: []`', () => {
+      expect(irHeaders?.({ mcpServers: [] }, {})).toEqual({ 'anthropic-beta': 'mcp-client-2025-04-04' });
+    });
+  });
+
   it('reaches the upstream on the request the adapter sends', async () => {
     const upstream = await startLoopbackUpstream((_request, response) => {
       response.end('{}');
