@@ -119,6 +119,16 @@ function holding(expression, handed, seen = new Set()) {
   if (ts.isBinaryExpression(node) && ['??', '||', '&&'].includes(node.operatorToken.getText()))
     return either(node.left, node.right);
   if (ts.isConditionalExpression(node)) return either(node.whenTrue, node.whenFalse);
+  // A bag written on the spot (`{ outcome, ops }`) with a value of the record in it is made of the record.
+  if (ts.isObjectLiteralExpression(node))
+    return node.properties.some((property) => {
+      if (ts.isShorthandPropertyAssignment(property)) return holding(property.name, handed, seen);
+      if (ts.isPropertyAssignment(property) || ts.isSpreadAssignment(property))
+        return holding(ts.isSpreadAssignment(property) ? property.expression : property.initializer, handed, seen);
+      return false;
+    })
+      ? 'whole'
+      : undefined;
   if (!ts.isIdentifier(node)) return undefined;
   const symbol = ts.isShorthandPropertyAssignment(node.parent)
     ? checker.getShorthandAssignmentValueSymbol(node.parent)
