@@ -12,8 +12,7 @@ import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
-import { hasTailRoom } from '../http/read-body.js';
-import { appendIncludeUsageInPlace, INCLUDE_USAGE_BYTES, spliceFastPathBody } from './raw-body-splice.js';
+import { relayedBodyBytes } from './raw-body-splice.js';
 import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
 import { endsStream, holdsData, isWholeTrailingEvent } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
@@ -126,27 +125,20 @@ function fastPathBody(
     if (reshaped) return { body: JSON.stringify(out), injectedUsage };
   }
   if (upstreamModel === undefined && !injectedUsage) return { body: call.rawBody, injectedUsage };
-  // Only usage to add: in the room after the caller's bytes, unless the request log shows them.
-  if (upstreamModel === undefined && !('stream_options' in call.json) && !call.ops?.logBodies) {
-    const edited = appendIncludeUsageInPlace(call.rawBody, hasTailRoom(call.rawBody, INCLUDE_USAGE_BYTES));
-    if (edited) return { body: edited.body, injectedUsage, restore: edited.restore };
-  }
-  const spliced =
-    typeof callerModel === 'string'
-      ? spliceFastPathBody(
-          call.rawBody,
-          callerModel,
-          upstreamModel ?? callerModel,
-          injectedUsage,
-          'stream_options' in call.json,
-        )
-      : undefined;
-  return {
-    body:
-      spliced ??
-      JSON.stringify(withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined)),
+  // The caller's bytes with the model and usage changed: usage alone in the room after them,
+  // unless the request log shows them.
+  const relayed = relayedBodyBytes(
+    call.rawBody,
+    callerModel,
+    upstreamModel,
     injectedUsage,
-  };
+    'stream_options' in call.json,
+    !call.ops?.logBodies,
+  );
+  if (Buffer.isBuffer(relayed)) return { body: relayed, injectedUsage };
+  if (relayed) return { body: relayed.body, injectedUsage, restore: relayed.restore };
+  const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
+  return { body: JSON.stringify(out), injectedUsage };
 }
 
 /** A copy of the caller's body with the upstream model and, given the caller's stream options, `include_usage` added to them. */
