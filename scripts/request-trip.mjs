@@ -189,7 +189,7 @@ function walk(declaration, depth, handed) {
   walked.add(declaration);
   const file = rel(declaration.getSourceFile().fileName);
   stays.push({ depth, file, name: nameOf(declaration) });
-  files.push({ file, by: 'call' });
+  files.push({ file, by: 'call', stay: stays.at(-1) });
   const visit = (node) => {
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && carriesRecord(node, handed)) {
       const callee = calleeOf(node);
@@ -217,9 +217,13 @@ function tripOf(sequence) {
   const moves = sequence.filter((move, index) => index === 0 || sequence[index - 1].file !== move.file);
   const seen = new Set();
   const counts = { climbs: 0, reentries: 0, returns: 0 };
-  for (const { file, by } of moves) {
+  for (const move of moves) {
+    const { file, by } = move;
     if (by === 'climb') counts.climbs++;
-    else if (seen.has(file)) counts.reentries++;
+    else if (seen.has(file)) {
+      counts.reentries++;
+      move.stay.reentry = true;
+    }
     if (seen.has(file)) counts.returns++;
     seen.add(file);
   }
@@ -330,7 +334,8 @@ if (process.argv.includes('--json'))
   console.log(JSON.stringify({ ...result, takersByFolder, trip, against, gatewayTakers, writers }, null, 2));
 else {
   if (process.argv.includes('--trace')) {
-    for (const stay of stays) console.log(`${'  '.repeat(stay.depth)}${stay.file} ${stay.name}`);
+    for (const stay of stays)
+      console.log(`${'  '.repeat(stay.depth)}${stay.file} ${stay.name}${stay.reentry ? '  (re-entry)' : ''}`);
     console.log(`\ntrip: ${trip.join(' > ')}\n`);
     for (const line of against) console.log(`against the order: ${line}`);
     for (const line of gatewayTakers) console.log(`takes the Gateway: ${line}`);

@@ -21,7 +21,8 @@ import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinki
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { InBandErrors } from './in-band-error-redaction.js';
-import { chatAnswerWithCost, chatUsageOptIn, costRequested, pricedMessages } from './cost-in-answer.js';
+import { chatAnswerWithCost, chatUsageOptIn, costRequested, messagesWithCost } from './cost-in-answer.js';
+import { callCost } from '../accounting/call-cost.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
@@ -75,9 +76,9 @@ async function relay(
     requireJsonAnswer(answer.headers);
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
-    outcome.used(readUsage(codec, parsed.value));
     const { id, model } = (parsed.value ?? {}) as { id?: unknown; model?: unknown };
     outcome.answered({
+      usage: readUsage(codec, parsed.value),
       model: typeof model === 'string' ? model : undefined,
       body: call.ops?.logBodies ? answer.body.toString('utf8') : undefined,
     });
@@ -325,7 +326,7 @@ class FastSseRelay {
     const messages = eventMessages(event);
     for (const message of messages) {
       for (const irEvent of this.usageDecoder.push(message)) {
-        if (irEvent.type === 'usage-update') this.run.outcome.used(irEvent.usage);
+        if (irEvent.type === 'usage-update') this.run.outcome.answered({ usage: irEvent.usage });
       }
       // A caller who asked for the cost gets the usage chunk it is carried in.
       if (this.dropUsageChunk && !this.withCost) {
@@ -334,7 +335,8 @@ class FastSseRelay {
         if (Array.isArray(choices) && choices.length === 0) keep = false;
       }
     }
-    const priced = keep && this.withCost ? pricedMessages(this.run.outcome, this.call.ops, messages) : undefined;
+    const cost = keep && this.withCost ? callCost({ outcome: this.run.outcome, ops: this.call.ops }) : null;
+    const priced = cost === null ? undefined : messagesWithCost(messages, cost);
     return priced ? Buffer.from(this.call.framer.frame(priced)) : keep;
   }
 }

@@ -60,10 +60,23 @@ export class CallOutcome {
     this.usage = usage;
   }
 
-  /** What the answer said of itself: its model, its finish reasons, its body when the log keeps it. */
-  answered(answer: { model?: string | undefined; finishReasons?: string[]; body?: string | undefined }): void {
+  /**
+   * What the answer said of itself: its model, usage, warnings (its encoding's), finish reasons
+   * (all of them, or one more of a stream's choices) and its body when the log keeps it.
+   */
+  answered(answer: {
+    model?: string | undefined;
+    usage?: IrUsage | undefined;
+    warnings?: readonly IrWarning[];
+    finishReasons?: string[];
+    finishReason?: string;
+    body?: string | undefined;
+  }): void {
     if (answer.model !== undefined) this.responseModel = answer.model;
+    if (answer.usage) this.usage = answer.usage;
+    if (answer.warnings) this.warn(answer.warnings);
     if (answer.finishReasons) this.finishReasons = answer.finishReasons;
+    if (answer.finishReason !== undefined) this.finished(answer.finishReason);
     if (answer.body !== undefined) this.responseBody = answer.body;
   }
 
