@@ -49,9 +49,13 @@ export function messagesWithCost(messages: readonly SseMessage[], cost: number):
 /** What pricing a call's answer reads of it: the opt-in and the prices. */
 type CostCall = Pick<GenerationRequest, 'inbound' | 'json' | 'headers' | 'ops'>;
 
-/** A whole chat answer's bytes with `usage.cost` when the caller asked and the model has a price; else as they are. */
-export function chatAnswerWithCost(call: CostCall, outcome: CallOutcome, body: Buffer): Buffer {
-  const cost = costRequested(call) ? callCost({ outcome, ops: call.ops }) : null;
-  const priced = cost === null ? undefined : chatJsonWithCost(body.toString('utf8'), cost);
+/** The cost to put in the answer: the call's, when the caller asked for it and the model has a price; else `null`. */
+export function costForAnswer(call: CostCall, outcome: CallOutcome): number | null {
+  return costRequested(call) ? callCost({ outcome, ops: call.ops }) : null;
+}
+
+/** A whole chat answer's bytes with `usage.cost` (USD); as they are when it holds no usage object. */
+export function chatBytesWithCost(body: Buffer, cost: number): Buffer {
+  const priced = chatJsonWithCost(body.toString('utf8'), cost);
   return priced === undefined ? body : Buffer.from(priced);
 }

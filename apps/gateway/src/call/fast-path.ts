@@ -21,7 +21,7 @@ import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinki
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { InBandErrors } from './in-band-error-redaction.js';
-import { chatAnswerWithCost, chatUsageOptIn, costRequested, messagesWithCost } from './cost-in-answer.js';
+import { chatBytesWithCost, chatUsageOptIn, costForAnswer, costRequested, messagesWithCost } from './cost-in-answer.js';
 import { callCost } from '../accounting/call-cost.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
 
@@ -85,7 +85,8 @@ async function relay(
     // Kept before the caller has the id, so that its next request finds it.
     if (typeof id === 'string') await call.hooks.onPassedThrough?.(id);
     const headers = answerHeaders(outcome, run.control, call.ops);
-    run.sink.send(200, JSON_CONTENT_TYPE, chatAnswerWithCost(call, outcome, answer.body), headers);
+    const cost = costForAnswer(call, outcome);
+    run.sink.send(200, JSON_CONTENT_TYPE, cost === null ? answer.body : chatBytesWithCost(answer.body, cost), headers);
     return;
   }
   await relayStream(call, run, request, codec, adapter, injectedUsage, signal);
@@ -126,16 +127,8 @@ function fastPathBody(
     if (reshaped) return { body: JSON.stringify(out), injectedUsage };
   }
   if (upstreamModel === undefined && !injectedUsage) return { body: call.rawBody, injectedUsage };
-  // The caller's bytes with the model and usage changed: usage alone in the room after them,
-  // unless the request log shows them.
-  const relayed = relayedBodyBytes(
-    call.rawBody,
-    callerModel,
-    upstreamModel,
-    injectedUsage,
-    'stream_options' in call.json,
-    !call.ops?.logBodies,
-  );
+  // The caller's bytes, edited: usage alone in the room after them unless the request log shows them.
+  const relayed = relayedBodyBytes(call.rawBody, call.json, upstreamModel, injectedUsage, !call.ops?.logBodies);
   if (Buffer.isBuffer(relayed)) return { body: relayed, injectedUsage };
   if (relayed) return { body: relayed.body, injectedUsage, restore: relayed.restore };
   const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);

@@ -1,11 +1,5 @@
-import {
-  IrError,
-  type IrErrorData,
-  type IrResponse,
-  type IrStreamEvent,
-  type SseMessage,
-  type StreamMachine,
-} from '@interlingua/ir';
+import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StreamMachine } from '@interlingua/ir';
+import type { IrResponse } from '@interlingua/ir';
 import { createResponseAccumulator, isRecord, type ResponseAccumulator } from '@interlingua/ir-utils';
 import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
@@ -16,7 +10,7 @@ import { sealAnswerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
-import { costRequested, messagesWithCost } from './cost-in-answer.js';
+import { costForAnswer, costRequested, messagesWithCost } from './cost-in-answer.js';
 
 const RESOLVED = Promise.resolve();
 
@@ -210,7 +204,7 @@ export async function sendTranslatedResponse(
     finishReasons: response.choices.map((choice) => choice.finishReason.raw ?? choice.finishReason.unified),
   });
   const headers = answerHeaders(outcome, control, ops);
-  const cost = costRequested(request) ? callCost({ outcome, ops }) : null;
+  const cost = costForAnswer(request, outcome);
   const usage = (encoded.value as { usage?: unknown }).usage;
   if (cost !== null && isRecord(usage)) usage.cost = cost;
   const body = JSON.stringify(encoded.value);
@@ -218,10 +212,7 @@ export async function sendTranslatedResponse(
   sink.send(200, 'application/json', body, headers);
 }
 
-/**
- * Writes an answer made in process from its IR events: gathered and sent whole, or streamed as
- * they come. A stop of `signal` ends it: thrown before the commit point, in-band after it.
- */
+/** Writes an answer made in process from its IR events, whole or streamed; a stop of `signal` ends it. */
 export async function writeIrEvents(
   request: WrittenRequest & Pick<GenerationRequest, 'stream'>,
   run: WrittenRun,

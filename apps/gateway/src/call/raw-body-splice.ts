@@ -119,24 +119,22 @@ export function spliceFastPathBody(
 }
 
 /**
- * The fast path's body in the caller's bytes, with `model` set to `upstreamModel` (when given)
- * and `include_usage` added when `addIncludeUsage`: usage alone goes in place
- * (`appendIncludeUsageInPlace`, when `inPlace` allows it and the buffer has room), else the bytes
- * are spliced (`spliceFastPathBody`). Undefined when neither is certain: the caller serialises
- * the parsed body.
+ * The caller's body (`json` parsed) with `model` set to `upstreamModel` and `include_usage` added when asked: in place
+ * when only usage is added and `inPlace` allows it, else spliced; undefined when neither is certain.
  */
 export function relayedBodyBytes(
   raw: Buffer,
-  callerModel: unknown,
+  json: Record<string, unknown>,
   upstreamModel: string | undefined,
   addIncludeUsage: boolean,
-  callerHasStreamOptions: boolean,
   inPlace: boolean,
 ): Buffer | EditedInPlace | undefined {
-  if (upstreamModel === undefined && addIncludeUsage && !callerHasStreamOptions && inPlace) {
+  const hasStreamOptions = 'stream_options' in json;
+  if (upstreamModel === undefined && addIncludeUsage && !hasStreamOptions && inPlace) {
     const edited = appendIncludeUsageInPlace(raw, hasTailRoom(raw, INCLUDE_USAGE.length));
     if (edited) return edited;
   }
+  const callerModel = json.model;
   if (typeof callerModel !== 'string') return undefined;
-  return spliceFastPathBody(raw, callerModel, upstreamModel ?? callerModel, addIncludeUsage, callerHasStreamOptions);
+  return spliceFastPathBody(raw, callerModel, upstreamModel ?? callerModel, addIncludeUsage, hasStreamOptions);
 }

@@ -1,5 +1,5 @@
 import { IrError, type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
-import { safeJsonParse } from '@interlingua/ir-utils';
+import { safeJsonParse, withAutoCacheBreakpoints } from '@interlingua/ir-utils';
 import {
   codecFor,
   fetchUpstream,
@@ -15,7 +15,6 @@ import { noteStreamFailure } from './stream-failure.js';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { irRequestForTarget, type DecodableRequest } from './ir-request-for-target.js';
-import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
 import { chatUsageOptIn } from './cost-in-answer.js';
 import { IrStreamWriter, sendTranslatedResponse, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
 import { jsonBytesInPieces } from './json-bytes-in-pieces.js';
@@ -36,12 +35,13 @@ type TranslatedRequest = DecodableRequest &
   ForwardedRequest &
   Pick<GenerationRequest, 'rawBody' | 'hooks' | 'reasoning' | 'limits' | 'ops'>;
 
-/** Caller style and upstream wire differ: decode to IR, encode for the upstream, and back. */
+/** Caller style and upstream wire differ: decode to IR (with the route's cache marks: `marksCache`), and back. */
 export async function runTranslatedPath(
   call: TranslatedRequest,
   run: WrittenRun,
   adapter: HttpProviderAdapter,
   signal: RequestStop,
+  marksCache: boolean,
 ): Promise<void> {
   const { outcome } = run;
   const target = outcome.target;
@@ -49,7 +49,8 @@ export async function runTranslatedPath(
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const upstreamCodec = codecFor(wire);
   outcome.took(`translated:${call.inbound.wire}>${wireId(wire)}`);
-  const decoded = withRouteCacheBreakpoints(call.route, irRequestForTarget(call, run), wire);
+  const forTarget = irRequestForTarget(call, run);
+  const decoded = marksCache ? withAutoCacheBreakpoints(forTarget, call.route.cache?.ttl) : forTarget;
   const { prepareUpstreamIr } = call.hooks;
   const prepared =
     prepareUpstreamIr && typeof wire === 'string' ? await prepareUpstreamIr(decoded, wire, signal) : decoded;
@@ -112,15 +113,8 @@ interface TranslatedAttempt {
   sealing: CarrierSealing | undefined;
 }
 
-async function bufferedTranslated({
-  call,
-  run,
-  request,
-  codec,
-  adapter,
-  names,
-  sealing,
-}: TranslatedAttempt): Promise<void> {
+async function bufferedTranslated(attempt: TranslatedAttempt): Promise<void> {
+  const { call, run, request, codec, adapter, names, sealing } = attempt;
   const answer = await fetchUpstream(request, call.limits.maxUpstreamBodyBytes);
   if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, run.outcome.target?.settings);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
@@ -129,16 +123,8 @@ async function bufferedTranslated({
   await sendTranslatedResponse(call, run, names ? names.restoreResponse(response) : response, sealing);
 }
 
-async function streamTranslated({
-  call,
-  run,
-  request,
-  signal,
-  codec,
-  adapter,
-  names,
-  sealing,
-}: TranslatedAttempt): Promise<void> {
+async function streamTranslated(attempt: TranslatedAttempt): Promise<void> {
+  const { call, run, request, signal, codec, adapter, names, sealing } = attempt;
   const writer = new IrStreamWriter(call, run, streamSealerFor(sealing));
   const decode = createUpstreamEventDecoder(codec, adapter, names, run.outcome.target?.settings);
   let failed: UpstreamErrorAnswer | undefined;

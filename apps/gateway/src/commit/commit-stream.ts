@@ -21,13 +21,9 @@ export function commitStream(
   sink.startStream(200, framer.contentType, outcomeHeaders(outcome));
   const opening = framer.open();
   if (opening) void sink.write(opening);
-  noteFirstByte(outcome, control, true);
-}
-
-/** Records the time of the first byte (TTFB) and ends the deadlines that stop at the commit point. */
-export function noteFirstByte(outcome: CallOutcome, control: CommitListener | undefined, streaming: boolean): void {
+  // The time of the first byte (TTFB); the deadlines that stop at the commit point end.
   outcome.firstByte();
-  control?.committed(streaming);
+  control?.committed(true);
 }
 
 /**
@@ -40,8 +36,9 @@ export function answerHeaders(
   control: CommitListener | undefined,
   ops: CallOps | undefined,
 ): Record<string, string> {
-  noteFirstByte(outcome, control, false);
-  return completeAnswerHeaders(ops ? { outcome, ops } : { outcome });
+  outcome.firstByte();
+  control?.committed(false);
+  return completeAnswerHeaders({ outcome, ops });
 }
 
 /**

@@ -60,10 +60,7 @@ export class CallOutcome {
     this.usage = usage;
   }
 
-  /**
-   * What the answer said of itself: its model, usage, warnings (its encoding's), finish reasons
-   * (all of them, or one more of a stream's choices) and its body when the log keeps it.
-   */
+  /** What the answer said: model, usage, warnings, finish reasons (all, or a stream's next), body (when logged). */
   answered(answer: {
     model?: string | undefined;
     usage?: IrUsage | undefined;

@@ -162,13 +162,10 @@ async function runTarget(
   const { way } = request;
   // The target's own questions: does it speak the caller's style, would the route mark its cache
   // (not when the caller marked it). Asked in this order, a target of another style never scans the body.
-  if (
-    wire === request.inbound.wire &&
-    way.relayable &&
-    (!addsCacheBreakpoints(request.route, wire) || way.callerMarksCache)
-  )
+  const marksCache = addsCacheBreakpoints(request.route, wire);
+  if (wire === request.inbound.wire && way.relayable && (!marksCache || way.callerMarksCache))
     return runFastPath(request, run, adapter, codecFor(wire), signal);
-  return runTranslatedPath(request, run, adapter, signal);
+  return runTranslatedPath(request, run, adapter, signal, marksCache);
 }
 
 /** The route's targets, in the order the request's cache key prefers them when the route keeps caches warm. */
