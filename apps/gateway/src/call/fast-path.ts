@@ -46,7 +46,6 @@ export async function runFastPath(
   const { outcome } = run;
   const target = outcome.target;
   if (!target) return;
-  outcome.took('fast', []);
   const { body, injectedUsage, restore } = fastPathBody(call, outcome, adapter);
   try {
     await relay(call, run, adapter, codec, signal, body, injectedUsage);

@@ -16,7 +16,6 @@ export async function runLocalPath(
 ): Promise<void> {
   const target = run.outcome.target;
   if (!target) return;
-  run.outcome.took('local');
   const ir = irRequestForTarget(request, run);
   const events = adapter.generate(ir, { settings: target.settings, signal: signal.asAbortSignal() });
   await writeIrEvents(request, run, events, signal);

@@ -5,7 +5,6 @@ import {
   fetchUpstream,
   mapTransportError,
   streamUpstreamInto,
-  wireId,
   type HttpProviderAdapter,
   type ProviderSettings,
   type UpstreamErrorAnswer,
@@ -48,7 +47,6 @@ export async function runTranslatedPath(
   if (!target) return;
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const upstreamCodec = codecFor(wire);
-  outcome.took(`translated:${call.inbound.wire}>${wireId(wire)}`);
   const forTarget = irRequestForTarget(call, run);
   const decoded = marksCache ? withAutoCacheBreakpoints(forTarget, call.route.cache?.ttl) : forTarget;
   const { prepareUpstreamIr } = call.hooks;
@@ -75,9 +73,7 @@ export async function runTranslatedPath(
       stream: ir.stream,
     }) ?? [],
   );
-  const attempt: TranslatedAttempt = {
-    call,
-    run,
+  const attempt: UpstreamAttempt = {
     request: buildUpstreamRequest(call, run, adapter, upstreamBodyBytes(call.rawBody, body), ir.stream, signal),
     signal,
     codec: upstreamCodec,
@@ -85,8 +81,8 @@ export async function runTranslatedPath(
     names,
     sealing,
   };
-  if (ir.stream) await streamTranslated(attempt);
-  else await bufferedTranslated(attempt);
+  if (ir.stream) await streamTranslated(call, run, attempt);
+  else await bufferedTranslated(call, run, attempt);
 }
 
 /** A large body's upstream JSON is written in pieces (`jsonBytesInPieces`): no string holds all of it. */
@@ -97,10 +93,8 @@ function upstreamBodyBytes(rawBody: Buffer, body: Record<string, unknown>): stri
   return rawBody.length >= PIECES_FROM_BYTES ? jsonBytesInPieces(body) : JSON.stringify(body);
 }
 
-/** One request to one upstream, and how its answer goes back to the caller. */
-interface TranslatedAttempt {
-  call: TranslatedRequest;
-  run: WrittenRun;
+/** One request to one upstream, and how its answer is read (the caller's request and run go beside it). */
+interface UpstreamAttempt {
   request: UpstreamRequest;
   /** The attempt's signal (the upstream request's). */
   signal: RequestStop;
@@ -113,8 +107,8 @@ interface TranslatedAttempt {
   sealing: CarrierSealing | undefined;
 }
 
-async function bufferedTranslated(attempt: TranslatedAttempt): Promise<void> {
-  const { call, run, request, codec, adapter, names, sealing } = attempt;
+async function bufferedTranslated(call: TranslatedRequest, run: WrittenRun, attempt: UpstreamAttempt): Promise<void> {
+  const { request, codec, adapter, names, sealing } = attempt;
   const answer = await fetchUpstream(request, call.limits.maxUpstreamBodyBytes);
   if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, run.outcome.target?.settings);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
@@ -123,8 +117,8 @@ async function bufferedTranslated(attempt: TranslatedAttempt): Promise<void> {
   await sendTranslatedResponse(call, run, names ? names.restoreResponse(response) : response, sealing);
 }
 
-async function streamTranslated(attempt: TranslatedAttempt): Promise<void> {
-  const { call, run, request, signal, codec, adapter, names, sealing } = attempt;
+async function streamTranslated(call: TranslatedRequest, run: WrittenRun, attempt: UpstreamAttempt): Promise<void> {
+  const { request, signal, codec, adapter, names, sealing } = attempt;
   const writer = new IrStreamWriter(call, run, streamSealerFor(sealing));
   const decode = createUpstreamEventDecoder(codec, adapter, names, run.outcome.target?.settings);
   let failed: UpstreamErrorAnswer | undefined;

@@ -39,10 +39,11 @@ export class CallOutcome {
   /** A cache hit: what the answer cost when it was made (`null` when unpriced). */
   declare costSaved?: number | null;
 
-  /** One more attempt, at `target`. */
-  attempted(target: RouteTarget | undefined): void {
+  /** One more attempt, at `target`; given the way it goes (`path`), its warnings start empty (earlier attempts' go). */
+  attempted(target: RouteTarget | undefined, path?: string): void {
     this.attempts++;
     if (target) this.target = target;
+    if (path !== undefined) this.took(path, []);
   }
 
   /** The way the attempt goes; given `warnings`, the attempt's warnings start from them (earlier attempts' go). */

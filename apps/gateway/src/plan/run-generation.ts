@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError, type IrErrorData, type StyleCodec } from '@interlingua/ir';
 import { asIrError } from '../http/style-errors.js';
-import { codecFor } from '@interlingua/provider-adapters';
+import { codecFor, wireId } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from './model-router.js';
 import type { AnswerSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
@@ -121,7 +121,6 @@ async function attempt(
   state: Attempts,
 ): Promise<boolean> {
   const { outcome } = run;
-  outcome.attempted(target);
   const signal = control.beginAttempt(providerTotalMs(target), target.settings.id);
   outcome.trace?.attemptStarted(target);
   try {
@@ -149,7 +148,7 @@ async function attempt(
   }
 }
 
-/** Runs the attempt at `target` under `signal` (the attempt's own, or the request's). */
+/** Chooses the way to `target` once, counts the attempt with it, and runs it under `signal` (the attempt's own, or the request's). */
 async function runTarget(
   request: GenerationRequest,
   run: GenerationRun,
@@ -157,14 +156,18 @@ async function runTarget(
   signal: RequestStop,
 ): Promise<void> {
   const adapter = target.adapter;
-  if (adapter.kind === 'local') return runLocalPath(request, run, adapter, signal);
+  if (adapter.kind === 'local') {
+    run.outcome.attempted(target, 'local');
+    return runLocalPath(request, run, adapter, signal);
+  }
   const wire = adapter.wire(target.settings, target.upstreamModel);
-  const { way } = request;
+  const { way, inbound } = request;
   // The target's own questions: does it speak the caller's style, would the route mark its cache
   // (not when the caller marked it). Asked in this order, a target of another style never scans the body.
   const marksCache = addsCacheBreakpoints(request.route, wire);
-  if (wire === request.inbound.wire && way.relayable && (!marksCache || way.callerMarksCache))
-    return runFastPath(request, run, adapter, codecFor(wire), signal);
+  const fast = wire === inbound.wire && way.relayable && (!marksCache || way.callerMarksCache);
+  run.outcome.attempted(target, fast ? 'fast' : `translated:${inbound.wire}>${wireId(wire)}`);
+  if (fast) return runFastPath(request, run, adapter, codecFor(wire), signal);
   return runTranslatedPath(request, run, adapter, signal, marksCache);
 }
 
