@@ -112,7 +112,9 @@ function fastPathBody(
   if (optIn || adapter.hooks?.patchRequest || unsignedThinking) {
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
     if (optIn) delete out.usage;
-    let reshaped = (unsignedThinking && dropUnsignedThinking(outcome, out)) || optIn;
+    const dropped = unsignedThinking ? dropUnsignedThinking(out) : [];
+    outcome.warn(dropped);
+    let reshaped = dropped.length > 0 || optIn;
     if (target && adapter.hooks?.patchRequest) {
       outcome.warn(
         adapter.hooks.patchRequest(out, {
@@ -318,7 +320,7 @@ class FastSseRelay {
     const messages = eventMessages(event);
     for (const message of messages) {
       for (const irEvent of this.usageDecoder.push(message)) {
-        if (irEvent.type === 'usage-update') this.run.outcome.answered({ usage: irEvent.usage });
+        if (irEvent.type === 'usage-update') this.run.outcome.used(irEvent.usage);
       }
       // A caller who asked for the cost gets the usage chunk it is carried in.
       if (this.dropUsageChunk && !this.withCost) {
