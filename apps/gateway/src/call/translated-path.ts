@@ -129,8 +129,9 @@ async function streamTranslated(call: TranslatedRequest, run: WrittenRun, attemp
       MAX_ERROR_BODY_BYTES,
     );
   } catch (error) {
-    if (signal.callerLeft()) return;
-    const failure = (signal.stopReason() ?? mapTransportError(error, 'during-body')).data;
+    const stopped = signal.stopped();
+    if (stopped === 'caller-left') return;
+    const failure = (stopped ?? mapTransportError(error, 'during-body')).data;
     if (writer.committed) noteStreamFailure(run.outcome, call.ops?.metrics, failure);
     await writer.fail(failure);
     return;

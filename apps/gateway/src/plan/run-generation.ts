@@ -50,15 +50,15 @@ export async function runGeneration(request: GenerationRequest, run: GenerationR
   try {
     await attemptTargets(request, run, ops, control);
   } catch (error) {
-    if (signal.callerLeft()) {
+    const stopped = signal.stopped();
+    if (stopped === 'caller-left') {
       sink.end();
       return;
     }
-    const irError = signal.stopReason() ?? asIrError(error);
+    const irError = stopped ?? asIrError(error);
     if (!sink.committed) throw irError;
     noteStreamFailure(outcome, ops.metrics, irError.data);
-    if (!sink.ended && !signal.callerLeft())
-      await failCommitted(request.inbound.codec, request.model, framer, sink, irError.data);
+    if (!sink.ended) await failCommitted(request.inbound.codec, request.model, framer, sink, irError.data);
     sink.end();
   } finally {
     stopGuard?.();
@@ -127,9 +127,10 @@ async function attempt(
     await runTarget(request, run, target, signal);
     return true;
   } catch (error) {
-    const irError = signal.stopReason() ?? asIrError(error);
+    const stopped = signal.stopped();
+    const irError = stopped instanceof IrError ? stopped : asIrError(error);
     outcome.trace?.attemptFailed(irError.data);
-    if (run.sink.committed || signal.callerLeft() || irError.data.source === 'gateway') throw irError;
+    if (run.sink.committed || stopped === 'caller-left' || irError.data.source === 'gateway') throw irError;
     const verdict = classifyFailure(irError);
     noteFailure(outcome, ops, target, irError.data, verdict !== 'final');
     if (verdict === 'final') throw irError;
