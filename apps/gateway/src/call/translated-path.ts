@@ -22,7 +22,7 @@ import { untranslatableWarnings } from './untranslatable.js';
 import { createUpstreamSseReader } from './upstream-sse-reader.js';
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
-import { reasoningForTarget, sealingFor, streamSealerFor } from '../reasoning/reasoning-call.js';
+import { reasoningForTarget, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
 
@@ -55,7 +55,7 @@ export async function runTranslatedPath(
   const patched = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
   const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;
   const ir = reasoning?.ir ?? patched;
-  const sealing = call.reasoning ? sealingFor(call.reasoning, wire) : undefined;
+  const sealing = reasoning?.sealing;
   outcome.warn(reasoning?.warnings ?? []);
   outcome.warn(
     untranslatableWarnings(ir, call.inbound.codec.id, upstreamCodec.id, call.route.untranslatable ?? 'warn'),
