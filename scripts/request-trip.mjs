@@ -7,12 +7,15 @@
  * holding one, or a field read from such a value (directly or by destructuring), through locals
  * and the parameters it is handed. Every call in source order that hands such a value (as an
  * argument or as the object of a method) to a function of the gateway is a stay; the walk follows
- * it (all branches, each function once). The files of the stays, with the file the walk returns
- * to after each, make the trip: files entered, and returns to a file already left. It also counts
+ * it (all branches, each function once). The files of the stays, with the file the walk climbs
+ * back to after each, make the trip: files entered, climbs (back out of a call into another file,
+ * one per call that left its file: inherent in any call tree), re-entries (a new call entering a
+ * file the walk had already left) and the old returns (climbs and re-entries together, every
+ * arrival in a file already seen). It also counts
  * imports running against the folder order of apps/gateway/gateway-tiers.cjs, functions that take
  * the whole `Gateway` (in total and per folder) and the files that write a `CallOutcome`.
  *
- *   node scripts/request-trip.mjs [--json] [--trace]
+ *   node scripts/request-trip.mjs [--json] [--trace] [--root <checkout>]
  */
 import { createRequire } from 'node:module';
 import { readdirSync } from 'node:fs';
@@ -20,7 +23,11 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const rootAt = process.argv.indexOf('--root');
+/** The tree measured: this checkout, or another one named by `--root` (an older commit's worktree). */
+const root = path.resolve(
+  rootAt > 0 ? process.argv[rootAt + 1] : path.join(path.dirname(new URL(import.meta.url).pathname), '..'),
+);
 const src = path.join(root, 'apps/gateway/src');
 const { entry, tiers } = require(path.join(root, 'apps/gateway/gateway-tiers.cjs'));
 
@@ -112,6 +119,16 @@ function holding(expression, handed, seen = new Set()) {
   if (ts.isBinaryExpression(node) && ['??', '||', '&&'].includes(node.operatorToken.getText()))
     return either(node.left, node.right);
   if (ts.isConditionalExpression(node)) return either(node.whenTrue, node.whenFalse);
+  // A bag written on the spot (`{ outcome, ops }`) with a value of the record in it is made of the record.
+  if (ts.isObjectLiteralExpression(node))
+    return node.properties.some((property) => {
+      if (ts.isShorthandPropertyAssignment(property)) return holding(property.name, handed, seen);
+      if (ts.isPropertyAssignment(property) || ts.isSpreadAssignment(property))
+        return holding(ts.isSpreadAssignment(property) ? property.expression : property.initializer, handed, seen);
+      return false;
+    })
+      ? 'whole'
+      : undefined;
   if (!ts.isIdentifier(node)) return undefined;
   const symbol = ts.isShorthandPropertyAssignment(node.parent)
     ? checker.getShorthandAssignmentValueSymbol(node.parent)
@@ -164,6 +181,7 @@ function nameOf(declaration) {
 }
 
 const stays = [];
+/** The files in the order the walk is in them: `call` when a call enters one, `climb` when it returns to the caller's. */
 const files = [];
 const walked = new Set();
 /** Follows the values of the record through `declaration`, once per function (`handed`: its parameters that received one). */
@@ -171,13 +189,13 @@ function walk(declaration, depth, handed) {
   walked.add(declaration);
   const file = rel(declaration.getSourceFile().fileName);
   stays.push({ depth, file, name: nameOf(declaration) });
-  files.push(file);
+  files.push({ file, by: 'call', stay: stays.at(-1) });
   const visit = (node) => {
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && carriesRecord(node, handed)) {
       const callee = calleeOf(node);
       if (callee && !walked.has(callee)) {
         walk(callee, depth + 1, handedParameters(node, callee, handed));
-        files.push(file);
+        files.push({ file, by: 'climb' });
       }
     }
     ts.forEachChild(node, visit);
@@ -196,14 +214,20 @@ function findStart() {
 }
 
 function tripOf(sequence) {
-  const trip = sequence.filter((file, index) => index === 0 || sequence[index - 1] !== file);
+  const moves = sequence.filter((move, index) => index === 0 || sequence[index - 1].file !== move.file);
   const seen = new Set();
-  let returns = 0;
-  for (const file of trip) {
-    if (seen.has(file)) returns++;
+  const counts = { climbs: 0, reentries: 0, returns: 0 };
+  for (const move of moves) {
+    const { file, by } = move;
+    if (by === 'climb') counts.climbs++;
+    else if (seen.has(file)) {
+      counts.reentries++;
+      move.stay.reentry = true;
+    }
+    if (seen.has(file)) counts.returns++;
     seen.add(file);
   }
-  return { trip, entered: seen.size, returns };
+  return { trip: moves.map((move) => move.file), entered: seen.size, ...counts };
 }
 
 const folderOf = (file) => (file.includes('/') ? file.split('/')[0] : file);
@@ -287,13 +311,15 @@ function outcomeWriters() {
 }
 
 walk(findStart(), 0, new Map());
-const { trip, entered, returns } = tripOf(files);
+const { trip, entered, climbs, reentries, returns } = tripOf(files);
 const against = importsAgainstOrder();
 const gatewayTakers = takeTheGateway();
 const writers = outcomeWriters();
 const result = {
   stays: stays.length,
   filesEntered: entered,
+  climbs,
+  reentries,
   returns,
   callControlEntries: stays.filter((stay) => stay.file === 'call/call-control.ts').length,
   importsAgainstOrder: against.length,
@@ -308,7 +334,8 @@ if (process.argv.includes('--json'))
   console.log(JSON.stringify({ ...result, takersByFolder, trip, against, gatewayTakers, writers }, null, 2));
 else {
   if (process.argv.includes('--trace')) {
-    for (const stay of stays) console.log(`${'  '.repeat(stay.depth)}${stay.file} ${stay.name}`);
+    for (const stay of stays)
+      console.log(`${'  '.repeat(stay.depth)}${stay.file} ${stay.name}${stay.reentry ? '  (re-entry)' : ''}`);
     console.log(`\ntrip: ${trip.join(' > ')}\n`);
     for (const line of against) console.log(`against the order: ${line}`);
     for (const line of gatewayTakers) console.log(`takes the Gateway: ${line}`);

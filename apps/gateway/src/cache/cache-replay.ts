@@ -3,7 +3,7 @@ import { createResponseAccumulator } from '@interlingua/ir-utils';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RouteTarget } from '../context/route-target.js';
 import { IrStreamWriter, type WrittenRequest, type WrittenRun } from '../call/ir-stream-writer.js';
-import { sendTranslatedResponse } from '../call/translated-response.js';
+import { sendTranslatedResponse } from '../call/ir-stream-writer.js';
 import { sealingFor, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CachedAnswer } from './answer-store.js';
 

@@ -1,7 +1,6 @@
 import type { SseMessage } from '@interlingua/ir';
 import { isRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { callCost } from '../accounting/call-cost.js';
-import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome, GenerationRequest } from '../context/generation-call.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
 
@@ -50,24 +49,13 @@ export function messagesWithCost(messages: readonly SseMessage[], cost: number):
 /** What pricing a call's answer reads of it: the opt-in and the prices. */
 type CostCall = Pick<GenerationRequest, 'inbound' | 'json' | 'headers' | 'ops'>;
 
-/** The call's cost, `null` without a price (or without ops to read prices from). */
-function costOf(outcome: CallOutcome, ops: CallOps | undefined): number | null {
-  return callCost(ops ? { outcome, ops } : { outcome });
+/** The cost to put in the answer: the call's, when the caller asked for it and the model has a price; else `null`. */
+export function costForAnswer(call: CostCall, outcome: CallOutcome): number | null {
+  return costRequested(call) ? callCost({ outcome, ops: call.ops }) : null;
 }
 
-/** A whole chat answer's bytes with `usage.cost` when the caller asked and the model has a price; else as they are. */
-export function chatAnswerWithCost(call: CostCall, outcome: CallOutcome, body: Buffer): Buffer {
-  const cost = costRequested(call) ? costOf(outcome, call.ops) : null;
-  const priced = cost === null ? undefined : chatJsonWithCost(body.toString('utf8'), cost);
+/** A whole chat answer's bytes with `usage.cost` (USD); as they are when it holds no usage object. */
+export function chatBytesWithCost(body: Buffer, cost: number): Buffer {
+  const priced = chatJsonWithCost(body.toString('utf8'), cost);
   return priced === undefined ? body : Buffer.from(priced);
-}
-
-/** Stream messages with the call's cost on the one holding usage; undefined when unpriced or none holds usage. */
-export function pricedMessages(
-  outcome: CallOutcome,
-  ops: CallOps | undefined,
-  messages: readonly SseMessage[],
-): SseMessage[] | undefined {
-  const cost = costOf(outcome, ops);
-  return cost === null ? undefined : messagesWithCost(messages, cost);
 }

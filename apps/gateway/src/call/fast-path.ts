@@ -12,8 +12,7 @@ import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { JSON_CONTENT_TYPE, requireJsonAnswer } from '../http/answer-content-type.js';
-import { hasTailRoom } from '../http/read-body.js';
-import { appendIncludeUsageInPlace, INCLUDE_USAGE_BYTES, spliceFastPathBody } from './raw-body-splice.js';
+import { relayedBodyBytes } from './raw-body-splice.js';
 import { eventMessages, findEventEnd, UsageObjectScan } from './sse-event-boundaries.js';
 import { endsStream, holdsData, isWholeTrailingEvent } from './stream-terminal.js';
 import { TurnWrites } from './turn-writes.js';
@@ -22,7 +21,8 @@ import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinki
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { InBandErrors } from './in-band-error-redaction.js';
-import { chatAnswerWithCost, chatUsageOptIn, costRequested, pricedMessages } from './cost-in-answer.js';
+import { chatBytesWithCost, chatUsageOptIn, costForAnswer, costRequested, messagesWithCost } from './cost-in-answer.js';
+import { callCost } from '../accounting/call-cost.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
@@ -46,7 +46,6 @@ export async function runFastPath(
   const { outcome } = run;
   const target = outcome.target;
   if (!target) return;
-  outcome.took('fast', []);
   const { body, injectedUsage, restore } = fastPathBody(call, outcome, adapter);
   try {
     await relay(call, run, adapter, codec, signal, body, injectedUsage);
@@ -76,16 +75,17 @@ async function relay(
     requireJsonAnswer(answer.headers);
     const parsed = safeJsonParse(answer.body.toString('utf8'));
     if (!parsed.ok) throw invalidUpstreamBody(parsed.error);
-    outcome.used(readUsage(codec, parsed.value));
     const { id, model } = (parsed.value ?? {}) as { id?: unknown; model?: unknown };
     outcome.answered({
+      usage: readUsage(codec, parsed.value),
       model: typeof model === 'string' ? model : undefined,
       body: call.ops?.logBodies ? answer.body.toString('utf8') : undefined,
     });
     // Kept before the caller has the id, so that its next request finds it.
     if (typeof id === 'string') await call.hooks.onPassedThrough?.(id);
     const headers = answerHeaders(outcome, run.control, call.ops);
-    run.sink.send(200, JSON_CONTENT_TYPE, chatAnswerWithCost(call, outcome, answer.body), headers);
+    const cost = costForAnswer(call, outcome);
+    run.sink.send(200, JSON_CONTENT_TYPE, cost === null ? answer.body : chatBytesWithCost(answer.body, cost), headers);
     return;
   }
   await relayStream(call, run, request, codec, adapter, injectedUsage, signal);
@@ -112,7 +112,9 @@ function fastPathBody(
   if (optIn || adapter.hooks?.patchRequest || unsignedThinking) {
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
     if (optIn) delete out.usage;
-    let reshaped = (unsignedThinking && dropUnsignedThinking(outcome, out)) || optIn;
+    const dropped = unsignedThinking ? dropUnsignedThinking(out) : [];
+    outcome.warn(dropped);
+    let reshaped = dropped.length > 0 || optIn;
     if (target && adapter.hooks?.patchRequest) {
       outcome.warn(
         adapter.hooks.patchRequest(out, {
@@ -126,27 +128,12 @@ function fastPathBody(
     if (reshaped) return { body: JSON.stringify(out), injectedUsage };
   }
   if (upstreamModel === undefined && !injectedUsage) return { body: call.rawBody, injectedUsage };
-  // Only usage to add: in the room after the caller's bytes, unless the request log shows them.
-  if (upstreamModel === undefined && !('stream_options' in call.json) && !call.ops?.logBodies) {
-    const edited = appendIncludeUsageInPlace(call.rawBody, hasTailRoom(call.rawBody, INCLUDE_USAGE_BYTES));
-    if (edited) return { body: edited.body, injectedUsage, restore: edited.restore };
-  }
-  const spliced =
-    typeof callerModel === 'string'
-      ? spliceFastPathBody(
-          call.rawBody,
-          callerModel,
-          upstreamModel ?? callerModel,
-          injectedUsage,
-          'stream_options' in call.json,
-        )
-      : undefined;
-  return {
-    body:
-      spliced ??
-      JSON.stringify(withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined)),
-    injectedUsage,
-  };
+  // The caller's bytes, edited: usage alone in the room after them unless the request log shows them.
+  const relayed = relayedBodyBytes(call.rawBody, call.json, upstreamModel, injectedUsage, !call.ops?.logBodies);
+  if (Buffer.isBuffer(relayed)) return { body: relayed, injectedUsage };
+  if (relayed) return { body: relayed.body, injectedUsage, restore: relayed.restore };
+  const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
+  return { body: JSON.stringify(out), injectedUsage };
 }
 
 /** A copy of the caller's body with the upstream model and, given the caller's stream options, `include_usage` added to them. */
@@ -342,7 +329,8 @@ class FastSseRelay {
         if (Array.isArray(choices) && choices.length === 0) keep = false;
       }
     }
-    const priced = keep && this.withCost ? pricedMessages(this.run.outcome, this.call.ops, messages) : undefined;
+    const cost = keep && this.withCost ? callCost({ outcome: this.run.outcome, ops: this.call.ops }) : null;
+    const priced = cost === null ? undefined : messagesWithCost(messages, cost);
     return priced ? Buffer.from(this.call.framer.frame(priced)) : keep;
   }
 }

@@ -1,11 +1,16 @@
 import { IrError, type IrErrorData, type IrStreamEvent, type SseMessage, type StreamMachine } from '@interlingua/ir';
-import { createResponseAccumulator, type ResponseAccumulator } from '@interlingua/ir-utils';
-import { commitStream } from '../commit/commit-stream.js';
+import type { IrResponse } from '@interlingua/ir';
+import { createResponseAccumulator, isRecord, type ResponseAccumulator } from '@interlingua/ir-utils';
+import { answerHeaders, commitStream } from '../commit/commit-stream.js';
 import type { GenerationRequest, GenerationRun } from '../context/generation-call.js';
+import type { RequestStop } from '../context/request-stop.js';
 import { estimateCallInputTokens } from '../accounting/input-token-estimate.js';
+import { callCost } from '../accounting/call-cost.js';
+import { sealAnswerFor } from '../reasoning/reasoning-call.js';
+import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
-import { costRequested, pricedMessages } from './cost-in-answer.js';
+import { costForAnswer, costRequested, messagesWithCost } from './cost-in-answer.js';
 
 const RESOLVED = Promise.resolve();
 
@@ -135,10 +140,10 @@ export class IrStreamWriter {
     let count = 0;
     while (count < events.length) {
       const event = events[count++] as IrStreamEvent;
-      if (event.type === 'usage-update') this.run.outcome.used(event.usage);
+      if (event.type === 'usage-update') this.run.outcome.answered({ usage: event.usage });
       else if (event.type === 'finish') {
         this.finished = true;
-        this.run.outcome.finished(event.finishReason.raw ?? event.finishReason.unified);
+        this.run.outcome.answered({ finishReason: event.finishReason.raw ?? event.finishReason.unified });
       } else if (event.type === 'response-start') this.run.outcome.answered({ model: event.model });
       this.accumulator?.push(event);
       if (event.type === 'error') {
@@ -157,7 +162,8 @@ export class IrStreamWriter {
   /** The messages with `usage.cost` on the usage chunk when the caller asked for it and the model has a price. */
   private priced(messages: SseMessage[]): SseMessage[] {
     if (!this.withCost || !this.run.outcome.usage) return messages;
-    return pricedMessages(this.run.outcome, this.request.ops, messages) ?? messages;
+    const cost = callCost({ outcome: this.run.outcome, ops: this.request.ops });
+    return (cost !== null && messagesWithCost(messages, cost)) || messages;
   }
 
   /** Writes what is gathered in one write, with the head when it is still due (nothing once the answer ended). */
@@ -176,4 +182,60 @@ function includeUsageRequested(json: Record<string, unknown>): boolean {
   return (
     typeof options === 'object' && options !== null && (options as { include_usage?: unknown }).include_usage === true
   );
+}
+
+/**
+ * Encodes a complete IR answer in the caller's style and sends it, foreign reasoning sealed for
+ * the caller when `sealing` is given (`onIrResponse` sees the answer as the upstream gave it).
+ */
+export async function sendTranslatedResponse(
+  request: Pick<GenerationRequest, 'inbound' | 'hooks' | 'ops' | 'json' | 'headers'>,
+  { outcome, sink, control }: Pick<GenerationRun, 'outcome' | 'sink' | 'control'>,
+  response: IrResponse,
+  sealing?: CarrierSealing,
+): Promise<void> {
+  const { inbound, hooks, ops } = request;
+  await hooks.onIrResponse?.(response);
+  const encoded = inbound.codec.response.fromIr(sealAnswerFor(response, sealing));
+  outcome.answered({
+    warnings: encoded.warnings,
+    usage: response.usage,
+    model: response.model,
+    finishReasons: response.choices.map((choice) => choice.finishReason.raw ?? choice.finishReason.unified),
+  });
+  const headers = answerHeaders(outcome, control, ops);
+  const cost = costForAnswer(request, outcome);
+  const usage = (encoded.value as { usage?: unknown }).usage;
+  if (cost !== null && isRecord(usage)) usage.cost = cost;
+  const body = JSON.stringify(encoded.value);
+  if (ops?.logBodies) outcome.answered({ body });
+  sink.send(200, 'application/json', body, headers);
+}
+
+/** Writes an answer made in process from its IR events, whole or streamed; a stop of `signal` ends it. */
+export async function writeIrEvents(
+  request: WrittenRequest & Pick<GenerationRequest, 'stream'>,
+  run: WrittenRun,
+  events: AsyncIterable<IrStreamEvent>,
+  signal: RequestStop,
+): Promise<void> {
+  if (!request.stream) {
+    const accumulator = createResponseAccumulator();
+    for await (const event of events) accumulator.push(event);
+    const stopped = signal.stopReason();
+    if (stopped) throw stopped;
+    return sendTranslatedResponse(request, run, accumulator.result());
+  }
+  const writer = new IrStreamWriter(request, run);
+  let batch: IrStreamEvent[] = [];
+  for await (const event of events) {
+    batch.push(event);
+    if (event.type === 'response-start') continue;
+    await writer.push(batch);
+    batch = [];
+  }
+  const stopped = signal.stopReason();
+  if (stopped) return writer.fail(stopped.data);
+  await writer.push(batch);
+  await writer.finish();
 }

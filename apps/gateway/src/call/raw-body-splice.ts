@@ -1,14 +1,5 @@
-import {
-  CLOSE_OBJECT,
-  holdsBackslash,
-  isWordAt,
-  JsonMembers,
-  jsonStringEnd,
-  OPEN_OBJECT,
-  QUOTE,
-  skipJsonSpace,
-  trimJsonSpaceEnd,
-} from '../http/json-lexer.js';
+import { CLOSE_OBJECT, JsonMembers, OPEN_OBJECT, trimJsonSpaceEnd } from '../http/json-lexer.js';
+import { hasTailRoom } from '../http/read-body.js';
 
 /*
  * On the fast path the caller's body goes upstream with at most the model replaced (and, for chat
@@ -22,8 +13,6 @@ import {
 const MODEL_KEY = Buffer.from('model');
 const STREAM_OPTIONS_KEY = Buffer.from('stream_options');
 const INCLUDE_USAGE = Buffer.from(',"stream_options":{"include_usage":true}');
-/** Bytes `appendIncludeUsageInPlace` needs after a body. */
-export const INCLUDE_USAGE_BYTES = INCLUDE_USAGE.length;
 
 /** Where the top-level keys the fast path rewrites sit in a JSON object's bytes. */
 interface TopLevelLayout {
@@ -40,21 +29,17 @@ interface TopLevelLayout {
  * object, an escaped top-level key (it could spell `model`), `model` twice or not a string.
  */
 export function topLevelLayout(raw: Buffer): TopLevelLayout | undefined {
-  const open = skipJsonSpace(raw, 0);
-  if (raw[open] !== OPEN_OBJECT) return undefined;
-  const members = new JsonMembers(raw, open);
+  const members = JsonMembers.ofObject(raw);
+  if (!members) return undefined;
   let model: TopLevelLayout['model'] | undefined;
   let hasStreamOptions = false;
   while (members.next()) {
-    const keyStart = members.keyStart + 1;
-    const keyEnd = members.keyEnd - 1;
-    if (holdsBackslash(raw, keyStart, keyEnd)) return undefined;
-    if (isWordAt(raw, keyStart, keyEnd, MODEL_KEY)) {
-      const start = members.valueStart;
-      const end = raw[start] === QUOTE ? jsonStringEnd(raw, start) : -1;
-      if (model || end === -1 || end !== members.valueEnd()) return undefined;
-      model = { start, end };
-    } else if (isWordAt(raw, keyStart, keyEnd, STREAM_OPTIONS_KEY)) hasStreamOptions = true;
+    if (members.keyEscaped()) return undefined;
+    if (members.keyIs(MODEL_KEY)) {
+      const end = members.stringValueEnd();
+      if (model || end === -1) return undefined;
+      model = { start: members.valueStart, end };
+    } else if (members.keyIs(STREAM_OPTIONS_KEY)) hasStreamOptions = true;
   }
   return model && members.close !== -1 ? { model, hasStreamOptions, close: members.close } : undefined;
 }
@@ -131,4 +116,25 @@ export function spliceFastPathBody(
   if (addIncludeUsage) parts.push(INCLUDE_USAGE);
   parts.push(raw.subarray(layout.close));
   return Buffer.concat(parts);
+}
+
+/**
+ * The caller's body (`json` parsed) with `model` set to `upstreamModel` and `include_usage` added when asked: in place
+ * when only usage is added and `inPlace` allows it, else spliced; undefined when neither is certain.
+ */
+export function relayedBodyBytes(
+  raw: Buffer,
+  json: Record<string, unknown>,
+  upstreamModel: string | undefined,
+  addIncludeUsage: boolean,
+  inPlace: boolean,
+): Buffer | EditedInPlace | undefined {
+  const hasStreamOptions = 'stream_options' in json;
+  if (upstreamModel === undefined && addIncludeUsage && !hasStreamOptions && inPlace) {
+    const edited = appendIncludeUsageInPlace(raw, hasTailRoom(raw, INCLUDE_USAGE.length));
+    if (edited) return edited;
+  }
+  const callerModel = json.model;
+  if (typeof callerModel !== 'string') return undefined;
+  return spliceFastPathBody(raw, callerModel, upstreamModel ?? callerModel, addIncludeUsage, hasStreamOptions);
 }

@@ -1,5 +1,3 @@
-import type { IrRequest } from '@interlingua/ir';
-import { withAutoCacheBreakpoints } from '@interlingua/ir-utils';
 import { wireId, type UpstreamWire } from '@interlingua/provider-adapters';
 import type { ResolvedRoute } from '../context/route-target.js';
 import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
@@ -10,9 +8,4 @@ const MARKED_CACHE_WIRES: ReadonlySet<string> = new Set([ANTHROPIC_MESSAGES, 'be
 /** The route adds breakpoints for this upstream (`cache.breakpoints: auto` and a marker-only wire). */
 export function addsCacheBreakpoints(route: ResolvedRoute, wire: UpstreamWire): boolean {
   return route.cache?.breakpoints === 'auto' && MARKED_CACHE_WIRES.has(wireId(wire));
-}
-
-/** The request with the route's automatic breakpoints, when the route and the upstream call for them. */
-export function withRouteCacheBreakpoints(route: ResolvedRoute, ir: IrRequest, wire: UpstreamWire): IrRequest {
-  return addsCacheBreakpoints(route, wire) ? withAutoCacheBreakpoints(ir, route.cache?.ttl) : ir;
 }

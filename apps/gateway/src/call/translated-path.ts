@@ -1,11 +1,10 @@
 import { IrError, type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
-import { safeJsonParse } from '@interlingua/ir-utils';
+import { safeJsonParse, withAutoCacheBreakpoints } from '@interlingua/ir-utils';
 import {
   codecFor,
   fetchUpstream,
   mapTransportError,
   streamUpstreamInto,
-  wireId,
   type HttpProviderAdapter,
   type ProviderSettings,
   type UpstreamErrorAnswer,
@@ -15,17 +14,15 @@ import { noteStreamFailure } from './stream-failure.js';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { irRequestForTarget, type DecodableRequest } from './ir-request-for-target.js';
-import { withRouteCacheBreakpoints } from './route-cache-breakpoints.js';
 import { chatUsageOptIn } from './cost-in-answer.js';
-import { IrStreamWriter, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
+import { IrStreamWriter, sendTranslatedResponse, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
 import { jsonBytesInPieces } from './json-bytes-in-pieces.js';
-import { sendTranslatedResponse } from './translated-response.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
 import { untranslatableWarnings } from './untranslatable.js';
 import { createUpstreamSseReader } from './upstream-sse-reader.js';
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
-import { reasoningForTarget, sealingFor, streamSealerFor } from '../reasoning/reasoning-call.js';
+import { reasoningForTarget, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
 
@@ -37,27 +34,28 @@ type TranslatedRequest = DecodableRequest &
   ForwardedRequest &
   Pick<GenerationRequest, 'rawBody' | 'hooks' | 'reasoning' | 'limits' | 'ops'>;
 
-/** Caller style and upstream wire differ: decode to IR, encode for the upstream, and back. */
+/** Caller style and upstream wire differ: decode to IR (with the route's cache marks: `marksCache`), and back. */
 export async function runTranslatedPath(
   call: TranslatedRequest,
   run: WrittenRun,
   adapter: HttpProviderAdapter,
   signal: RequestStop,
+  marksCache: boolean,
 ): Promise<void> {
   const { outcome } = run;
   const target = outcome.target;
   if (!target) return;
   const wire = adapter.wire(target.settings, target.upstreamModel);
   const upstreamCodec = codecFor(wire);
-  outcome.took(`translated:${call.inbound.wire}>${wireId(wire)}`);
-  const decoded = withRouteCacheBreakpoints(call.route, irRequestForTarget(call, run), wire);
+  const forTarget = irRequestForTarget(call, run);
+  const decoded = marksCache ? withAutoCacheBreakpoints(forTarget, call.route.cache?.ttl) : forTarget;
   const { prepareUpstreamIr } = call.hooks;
   const prepared =
     prepareUpstreamIr && typeof wire === 'string' ? await prepareUpstreamIr(decoded, wire, signal) : decoded;
   const patched = adapter.hooks?.patchIr ? adapter.hooks.patchIr(prepared) : prepared;
   const reasoning = call.reasoning ? reasoningForTarget(patched, wire, call.reasoning) : undefined;
   const ir = reasoning?.ir ?? patched;
-  const sealing = call.reasoning ? sealingFor(call.reasoning, wire) : undefined;
+  const sealing = reasoning?.sealing;
   outcome.warn(reasoning?.warnings ?? []);
   outcome.warn(
     untranslatableWarnings(ir, call.inbound.codec.id, upstreamCodec.id, call.route.untranslatable ?? 'warn'),
@@ -75,9 +73,7 @@ export async function runTranslatedPath(
       stream: ir.stream,
     }) ?? [],
   );
-  const attempt: TranslatedAttempt = {
-    call,
-    run,
+  const attempt: UpstreamAttempt = {
     request: buildUpstreamRequest(call, run, adapter, upstreamBodyBytes(call.rawBody, body), ir.stream, signal),
     signal,
     codec: upstreamCodec,
@@ -85,8 +81,8 @@ export async function runTranslatedPath(
     names,
     sealing,
   };
-  if (ir.stream) await streamTranslated(attempt);
-  else await bufferedTranslated(attempt);
+  if (ir.stream) await streamTranslated(call, run, attempt);
+  else await bufferedTranslated(call, run, attempt);
 }
 
 /** A large body's upstream JSON is written in pieces (`jsonBytesInPieces`): no string holds all of it. */
@@ -97,10 +93,8 @@ function upstreamBodyBytes(rawBody: Buffer, body: Record<string, unknown>): stri
   return rawBody.length >= PIECES_FROM_BYTES ? jsonBytesInPieces(body) : JSON.stringify(body);
 }
 
-/** One request to one upstream, and how its answer goes back to the caller. */
-interface TranslatedAttempt {
-  call: TranslatedRequest;
-  run: WrittenRun;
+/** One request to one upstream, and how its answer is read (the caller's request and run go beside it). */
+interface UpstreamAttempt {
   request: UpstreamRequest;
   /** The attempt's signal (the upstream request's). */
   signal: RequestStop;
@@ -113,15 +107,8 @@ interface TranslatedAttempt {
   sealing: CarrierSealing | undefined;
 }
 
-async function bufferedTranslated({
-  call,
-  run,
-  request,
-  codec,
-  adapter,
-  names,
-  sealing,
-}: TranslatedAttempt): Promise<void> {
+async function bufferedTranslated(call: TranslatedRequest, run: WrittenRun, attempt: UpstreamAttempt): Promise<void> {
+  const { request, codec, adapter, names, sealing } = attempt;
   const answer = await fetchUpstream(request, call.limits.maxUpstreamBodyBytes);
   if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, run.outcome.target?.settings);
   const parsed = safeJsonParse(answer.body.toString('utf8'));
@@ -130,16 +117,8 @@ async function bufferedTranslated({
   await sendTranslatedResponse(call, run, names ? names.restoreResponse(response) : response, sealing);
 }
 
-async function streamTranslated({
-  call,
-  run,
-  request,
-  signal,
-  codec,
-  adapter,
-  names,
-  sealing,
-}: TranslatedAttempt): Promise<void> {
+async function streamTranslated(call: TranslatedRequest, run: WrittenRun, attempt: UpstreamAttempt): Promise<void> {
+  const { request, signal, codec, adapter, names, sealing } = attempt;
   const writer = new IrStreamWriter(call, run, streamSealerFor(sealing));
   const decode = createUpstreamEventDecoder(codec, adapter, names, run.outcome.target?.settings);
   let failed: UpstreamErrorAnswer | undefined;
@@ -150,8 +129,9 @@ async function streamTranslated({
       MAX_ERROR_BODY_BYTES,
     );
   } catch (error) {
-    if (signal.callerLeft()) return;
-    const failure = (signal.stopReason() ?? mapTransportError(error, 'during-body')).data;
+    const stopped = signal.stopped();
+    if (stopped === 'caller-left') return;
+    const failure = (stopped ?? mapTransportError(error, 'during-body')).data;
     if (writer.committed) noteStreamFailure(run.outcome, call.ops?.metrics, failure);
     await writer.fail(failure);
     return;

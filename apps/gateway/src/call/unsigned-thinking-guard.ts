@@ -1,6 +1,6 @@
 import { ANTHROPIC_EMPTY_SIGNATURE_NEEDLES } from '@interlingua/anthropic-messages/internal';
 import type { IrWarning } from '@interlingua/ir';
-import type { CallOutcome, GenerationRequest } from '../context/generation-call.js';
+import type { GenerationRequest } from '../context/generation-call.js';
 import { ANTHROPIC_MESSAGES } from '../http/request-styles.js';
 
 /** What the guard reads of the request: the caller's style and raw body. */
@@ -27,12 +27,12 @@ export function mayHoldUnsignedThinking(request: ThinkingScan): boolean {
  * Removes the `thinking` blocks without a signature from an Anthropic request relayed as is
  * (Anthropic answers 400 "Invalid `signature` in `thinking` block" to them; a client sends them
  * back when an earlier answer came from another provider). Called only for a body that
- * `mayHoldUnsignedThinking`, asked once by the caller. A turn left empty is removed. Returns true
- * when `body` changed, with a `dropped` warning per removed block in `outcome`.
+ * `mayHoldUnsignedThinking`, asked once by the caller. A turn left empty is removed. Returns a
+ * `dropped` warning per removed block (none: `body` is unchanged).
  */
-export function dropUnsignedThinking(outcome: CallOutcome, body: Record<string, unknown>): boolean {
+export function dropUnsignedThinking(body: Record<string, unknown>): IrWarning[] {
   const messages = body.messages;
-  if (!Array.isArray(messages)) return false;
+  if (!Array.isArray(messages)) return [];
   const warnings: IrWarning[] = [];
   const kept = messages.flatMap((message: unknown, turn) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return [message];
@@ -48,8 +48,6 @@ export function dropUnsignedThinking(outcome: CallOutcome, body: Record<string, 
     if (content.length === message.content.length) return [message];
     return content.length === 0 ? [] : [{ ...message, content }];
   });
-  if (warnings.length === 0) return false;
-  body.messages = kept;
-  outcome.warn(warnings);
-  return true;
+  if (warnings.length > 0) body.messages = kept;
+  return warnings;
 }

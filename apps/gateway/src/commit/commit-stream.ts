@@ -1,10 +1,12 @@
 import { callCost, type PricedCall } from '../accounting/call-cost.js';
 import { formatCost } from '../accounting/price-table.js';
+import type { IrWarning } from '@interlingua/ir';
 import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome, CommitListener } from '../context/generation-call.js';
 import type { AnswerSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
-import { outcomeHeaders } from './route-headers.js';
+
+const MAX_HEADER_CHARS = 4000;
 
 /**
  * The commit point of a streamed answer: status and headers (from the call's `outcome`), then
@@ -21,13 +23,9 @@ export function commitStream(
   sink.startStream(200, framer.contentType, outcomeHeaders(outcome));
   const opening = framer.open();
   if (opening) void sink.write(opening);
-  noteFirstByte(outcome, control, true);
-}
-
-/** Records the time of the first byte (TTFB) and ends the deadlines that stop at the commit point. */
-export function noteFirstByte(outcome: CallOutcome, control: CommitListener | undefined, streaming: boolean): void {
+  // The time of the first byte (TTFB); the deadlines that stop at the commit point end.
   outcome.firstByte();
-  control?.committed(streaming);
+  control?.committed(true);
 }
 
 /**
@@ -40,8 +38,9 @@ export function answerHeaders(
   control: CommitListener | undefined,
   ops: CallOps | undefined,
 ): Record<string, string> {
-  noteFirstByte(outcome, control, false);
-  return completeAnswerHeaders(ops ? { outcome, ops } : { outcome });
+  outcome.firstByte();
+  control?.committed(false);
+  return completeAnswerHeaders({ outcome, ops });
 }
 
 /**
@@ -53,5 +52,37 @@ export function completeAnswerHeaders(call: PricedCall): Record<string, string> 
   const headers = outcomeHeaders(call.outcome);
   const cost = callCost(call);
   if (cost !== null) headers['x-interlingua-cost'] = formatCost(cost);
+  return headers;
+}
+
+/** `x-interlingua-route`: provider, upstream model, attempts and translation path. */
+function routeHeader(outcome: CallOutcome): string {
+  const target = outcome.target;
+  const parts = [
+    `provider=${target?.settings.id ?? 'none'}`,
+    `model=${target?.upstreamModel ?? 'none'}`,
+    `attempts=${outcome.attempts}`,
+    `path=${outcome.path ?? 'none'}`,
+  ];
+  return ascii(parts.join('; '));
+}
+
+/** `x-interlingua-warnings`: what could not be carried across, `kind field: message` joined by ` | `. */
+function warningsHeader(warnings: readonly IrWarning[]): string | undefined {
+  if (warnings.length === 0) return undefined;
+  const text = ascii(warnings.map((w) => `${w.kind} ${w.field}: ${w.message}`).join(' | '));
+  return text.length > MAX_HEADER_CHARS ? `${text.slice(0, MAX_HEADER_CHARS - 3)}...` : text;
+}
+
+function ascii(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?');
+}
+
+/** Headers describing the route, to send at the commit point. */
+export function outcomeHeaders(outcome: CallOutcome): Record<string, string> {
+  const headers: Record<string, string> = { 'x-interlingua-route': routeHeader(outcome) };
+  const warnings = warningsHeader(outcome.warnings);
+  if (warnings) headers['x-interlingua-warnings'] = warnings;
+  if (outcome.cache) headers['x-interlingua-cache'] = outcome.cache;
   return headers;
 }

@@ -2,7 +2,7 @@ import { IrError, type StyleCodec } from '@interlingua/ir';
 import type { CallOutcome } from '../context/generation-call.js';
 import type { AnswerSink } from '../http/response-sink.js';
 import { asIrError, sendStyleError } from '../http/style-errors.js';
-import { outcomeHeaders } from './route-headers.js';
+import { outcomeHeaders } from './commit-stream.js';
 
 /** Where the gateway's own words about an upstream name it: the label goes right after. */
 const UPSTREAM_PHRASE = /the upstream provider/i;

@@ -39,10 +39,11 @@ export class CallOutcome {
   /** A cache hit: what the answer cost when it was made (`null` when unpriced). */
   declare costSaved?: number | null;
 
-  /** One more attempt, at `target`. */
-  attempted(target: RouteTarget | undefined): void {
+  /** One more attempt, at `target`; given the way it goes (`path`), its warnings start empty (earlier attempts' go). */
+  attempted(target: RouteTarget | undefined, path?: string): void {
     this.attempts++;
     if (target) this.target = target;
+    if (path !== undefined) this.took(path, []);
   }
 
   /** The way the attempt goes; given `warnings`, the attempt's warnings start from them (earlier attempts' go). */
@@ -60,10 +61,20 @@ export class CallOutcome {
     this.usage = usage;
   }
 
-  /** What the answer said of itself: its model, its finish reasons, its body when the log keeps it. */
-  answered(answer: { model?: string | undefined; finishReasons?: string[]; body?: string | undefined }): void {
+  /** What the answer said: model, usage, warnings, finish reasons (all, or a stream's next), body (when logged). */
+  answered(answer: {
+    model?: string | undefined;
+    usage?: IrUsage | undefined;
+    warnings?: readonly IrWarning[];
+    finishReasons?: string[];
+    finishReason?: string;
+    body?: string | undefined;
+  }): void {
     if (answer.model !== undefined) this.responseModel = answer.model;
+    if (answer.usage) this.usage = answer.usage;
+    if (answer.warnings) this.warn(answer.warnings);
     if (answer.finishReasons) this.finishReasons = answer.finishReasons;
+    if (answer.finishReason !== undefined) this.finished(answer.finishReason);
     if (answer.body !== undefined) this.responseBody = answer.body;
   }
 

@@ -65,4 +65,16 @@ describe('RequestStop', () => {
     left.abort();
     expect([left.stopReason(), left.callerLeft()]).toEqual([undefined, true]);
   });
+
+  it('answers why it stopped in one question: running, the gateway (its reason) or the caller leaving', () => {
+    const running = new RequestStop();
+    expect(running.stopped()).toBeUndefined();
+    const stopped = new RequestStop();
+    const reason = new IrError({ kind: 'timeout', message: 'too long', source: 'gateway' });
+    stopped.abort(reason);
+    expect(stopped.stopped()).toBe(reason);
+    const left = new RequestStop();
+    left.abort('gone');
+    expect(left.stopped()).toBe('caller-left');
+  });
 });

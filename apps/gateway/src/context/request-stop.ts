@@ -33,6 +33,12 @@ export class RequestStop implements StopSignal {
     }
   }
 
+  /** Why it stopped, in one question: the gateway's reason (an `IrError`), 'caller-left' (the caller's abort), or undefined while it runs. */
+  stopped(): IrError | 'caller-left' | undefined {
+    if (!this.aborted) return undefined;
+    return this.reason instanceof IrError ? this.reason : 'caller-left';
+  }
+
   /** The gateway's reason when it stopped the request or the attempt (an `IrError`); undefined otherwise. */
   stopReason(): IrError | undefined {
     return this.aborted && this.reason instanceof IrError ? this.reason : undefined;

@@ -178,6 +178,28 @@ export class JsonMembers {
     return true;
   }
 
+  /** The members of the object `raw` holds (white space around it allowed); undefined when it holds no object. */
+  static ofObject(raw: Buffer): JsonMembers | undefined {
+    const open = skipJsonSpace(raw, 0);
+    return raw[open] === OPEN_OBJECT ? new JsonMembers(raw, open) : undefined;
+  }
+
+  /** Whether the key holds a backslash (an escape may spell any name). */
+  keyEscaped(): boolean {
+    return holdsBackslash(this.raw, this.keyStart + 1, this.keyEnd - 1);
+  }
+
+  /** Whether the key, between its quotes, is exactly `word`. */
+  keyIs(word: Uint8Array): boolean {
+    return isWordAt(this.raw, this.keyStart + 1, this.keyEnd - 1, word);
+  }
+
+  /** One past the closing quote of the value when it is a string ending where the value does; -1 otherwise. */
+  stringValueEnd(): number {
+    const end = this.raw[this.valueStart] === QUOTE ? jsonStringEnd(this.raw, this.valueStart) : -1;
+    return end === this.valueEnd() ? end : -1;
+  }
+
   /** The value's last byte plus one: `valueStop` with the white space before it left out. */
   valueEnd(): number {
     return trimJsonSpaceEnd(this.raw, this.valueStop, this.valueStart);

@@ -6,7 +6,7 @@ import { startStreamGuard } from '../call/stream-guard.js';
 import { defaultCallOps } from '../plan/default-call-ops.js';
 import { sealingFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
-import { sendTranslatedResponse } from '../call/translated-response.js';
+import { sendTranslatedResponse } from '../call/ir-stream-writer.js';
 import type { McpConfig } from '../config/mcp-schema.js';
 import type { CallOutcome, GenerationRequest, GenerationRun } from '../context/generation-call.js';
 import type { RequestContext } from '../context/request-context.js';

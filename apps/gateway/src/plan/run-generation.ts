@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError, type IrErrorData, type StyleCodec } from '@interlingua/ir';
 import { asIrError } from '../http/style-errors.js';
-import { codecFor } from '@interlingua/provider-adapters';
+import { codecFor, wireId } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from './model-router.js';
 import type { AnswerSink } from '../http/response-sink.js';
 import type { StreamFramer } from '../http/stream-framer.js';
@@ -50,15 +50,15 @@ export async function runGeneration(request: GenerationRequest, run: GenerationR
   try {
     await attemptTargets(request, run, ops, control);
   } catch (error) {
-    if (signal.callerLeft()) {
+    const stopped = signal.stopped();
+    if (stopped === 'caller-left') {
       sink.end();
       return;
     }
-    const irError = signal.stopReason() ?? asIrError(error);
+    const irError = stopped ?? asIrError(error);
     if (!sink.committed) throw irError;
     noteStreamFailure(outcome, ops.metrics, irError.data);
-    if (!sink.ended && !signal.callerLeft())
-      await failCommitted(request.inbound.codec, request.model, framer, sink, irError.data);
+    if (!sink.ended) await failCommitted(request.inbound.codec, request.model, framer, sink, irError.data);
     sink.end();
   } finally {
     stopGuard?.();
@@ -121,16 +121,16 @@ async function attempt(
   state: Attempts,
 ): Promise<boolean> {
   const { outcome } = run;
-  outcome.attempted(target);
   const signal = control.beginAttempt(providerTotalMs(target), target.settings.id);
   outcome.trace?.attemptStarted(target);
   try {
     await runTarget(request, run, target, signal);
     return true;
   } catch (error) {
-    const irError = signal.stopReason() ?? asIrError(error);
+    const stopped = signal.stopped();
+    const irError = stopped instanceof IrError ? stopped : asIrError(error);
     outcome.trace?.attemptFailed(irError.data);
-    if (run.sink.committed || signal.callerLeft() || irError.data.source === 'gateway') throw irError;
+    if (run.sink.committed || stopped === 'caller-left' || irError.data.source === 'gateway') throw irError;
     const verdict = classifyFailure(irError);
     noteFailure(outcome, ops, target, irError.data, verdict !== 'final');
     if (verdict === 'final') throw irError;
@@ -149,7 +149,7 @@ async function attempt(
   }
 }
 
-/** Runs the attempt at `target` under `signal` (the attempt's own, or the request's). */
+/** Chooses the way to `target` once, counts the attempt with it, and runs it under `signal` (the attempt's own, or the request's). */
 async function runTarget(
   request: GenerationRequest,
   run: GenerationRun,
@@ -157,18 +157,19 @@ async function runTarget(
   signal: RequestStop,
 ): Promise<void> {
   const adapter = target.adapter;
-  if (adapter.kind === 'local') return runLocalPath(request, run, adapter, signal);
+  if (adapter.kind === 'local') {
+    run.outcome.attempted(target, 'local');
+    return runLocalPath(request, run, adapter, signal);
+  }
   const wire = adapter.wire(target.settings, target.upstreamModel);
-  const { way } = request;
+  const { way, inbound } = request;
   // The target's own questions: does it speak the caller's style, would the route mark its cache
   // (not when the caller marked it). Asked in this order, a target of another style never scans the body.
-  if (
-    wire === request.inbound.wire &&
-    way.relayable &&
-    (!addsCacheBreakpoints(request.route, wire) || way.callerMarksCache)
-  )
-    return runFastPath(request, run, adapter, codecFor(wire), signal);
-  return runTranslatedPath(request, run, adapter, signal);
+  const marksCache = addsCacheBreakpoints(request.route, wire);
+  const fast = wire === inbound.wire && way.relayable && (!marksCache || way.callerMarksCache);
+  run.outcome.attempted(target, fast ? 'fast' : `translated:${inbound.wire}>${wireId(wire)}`);
+  if (fast) return runFastPath(request, run, adapter, codecFor(wire), signal);
+  return runTranslatedPath(request, run, adapter, signal, marksCache);
 }
 
 /** The route's targets, in the order the request's cache key prefers them when the route keeps caches warm. */

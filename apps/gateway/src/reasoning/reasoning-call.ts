@@ -23,22 +23,24 @@ export interface ReasoningContext {
 }
 
 /**
- * The request for one target: carriers opened (the original artefacts back in place), then the
- * policy for the target's family applied. Bedrock-style wires (not named by a string) keep their
- * own check in their encoder.
+ * The request for one target and how its answer is sealed for the caller (`sealingFor`): carriers
+ * opened (the original artefacts back in place), then the policy for the target's family applied.
+ * Bedrock-style wires (not named by a string) keep their own check in their encoder.
  */
 export function reasoningForTarget(
   ir: IrRequest,
   targetWire: unknown,
   context: ReasoningContext,
-): { ir: IrRequest; warnings: IrWarning[] } {
+): { ir: IrRequest; warnings: IrWarning[]; sealing: CarrierSealing | undefined } {
   const opened = openCarriers(ir.messages, context.seal);
   // Each attempt opens the same history again: the request's counts are those of the last one.
   context.carriers.opened = opened.opened;
   context.carriers.dropped = opened.dropped;
-  if (typeof targetWire !== 'string') return { ir: { ...ir, messages: opened.messages }, warnings: opened.warnings };
+  const sealing = sealingFor(context, targetWire);
+  if (typeof targetWire !== 'string')
+    return { ir: { ...ir, messages: opened.messages }, warnings: opened.warnings, sealing };
   const policed = applyForeignReasoningPolicy(opened.messages, reasoningFamilyOf(targetWire), context.policy);
-  return { ir: { ...ir, messages: policed.messages }, warnings: [...opened.warnings, ...policed.warnings] };
+  return { ir: { ...ir, messages: policed.messages }, warnings: [...opened.warnings, ...policed.warnings], sealing };
 }
 
 function asksForEncryptedReasoning(body: Record<string, unknown>): boolean {
