@@ -98,12 +98,18 @@ export interface AdapterHooks {
    */
   mapError?(status: number, body: unknown, headers?: UpstreamHeaders): IrErrorData | undefined;
   /**
-   * Headers a request needs for what its IR holds (Anthropic's MCP connector beta when the IR
-   * holds MCP servers), computed over the request's headers (forwarded and endpoint ones) and
-   * merged over them. For requests built from the IR (translated path, token counts); a body
-   * relayed as sent carries the caller's own headers.
+   * Headers a request needs for what it holds (Anthropic's MCP connector beta when it holds MCP
+   * servers), computed over the request's headers (forwarded and endpoint ones) and merged over
+   * them. The caller says what the request holds from what it already knows (the IR, or the
+   * parsed body of a request relayed as sent): the body is never searched.
    */
-  irHeaders?(ir: Pick<IrRequest, 'mcpServers'>, headers: Readonly<Record<string, string>>): Record<string, string>;
+  requestHeaders?(holds: RequestHolds, headers: Readonly<Record<string, string>>): Record<string, string>;
+}
+
+/** What a request to an upstream holds that its headers depend on. */
+export interface RequestHolds {
+  /** MCP servers for the upstream to call (an `mcp_servers` list, even empty). */
+  mcpServers: boolean;
 }
 
 /** A provider reached over HTTP with one of the generation wires. */

@@ -104,15 +104,17 @@ async function countUpstream(
       model: target.upstreamModel,
       stream: false,
     }) ?? [];
-  const forwarded = pickForwardedHeaders(input.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
+  const headers = pickForwardedHeaders(input.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
+  Object.assign(headers, endpoint.headers, { 'x-request-id': input.requestId });
+  Object.assign(headers, adapter.hooks?.requestHeaders?.({ mcpServers: ir.mcpServers !== undefined }, headers));
   const answer = await fetchUpstream(
     {
       url: endpoint.url,
       method: 'POST',
-      headers: { ...forwarded, ...endpoint.headers, 'x-request-id': input.requestId },
+      headers,
       body: JSON.stringify(count.body(wireRequest, target.upstreamModel)),
       signal: input.signal,
-      // Signed as generation is (SigV4, OAuth tokens, Anthropic's MCP connector beta).
+      // Signed as generation is (SigV4, OAuth tokens).
       ...requestSigner(adapter, target.settings),
       ...(target.settings.timeouts ? { timeouts: target.settings.timeouts } : {}),
       ...(target.settings.dispatcher ? { dispatcher: target.settings.dispatcher } : {}),

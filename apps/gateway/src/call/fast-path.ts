@@ -68,7 +68,8 @@ async function relay(
   const { outcome } = run;
   const target = outcome.target;
   if (!target) return;
-  const request = buildUpstreamRequest(call, run, adapter, body, call.stream, signal);
+  const holds = { mcpServers: Array.isArray(call.json.mcp_servers) };
+  const request = buildUpstreamRequest(call, run, adapter, body, call.stream, signal, holds);
   if (!call.stream) {
     const answer = await fetchUpstream(request, call.limits.maxUpstreamBodyBytes);
     if (answer.status >= 400) throw upstreamHttpError(codec, answer, answer.body, adapter, target.settings);

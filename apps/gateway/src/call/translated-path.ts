@@ -74,7 +74,9 @@ export async function runTranslatedPath(
     }) ?? [],
   );
   const attempt: UpstreamAttempt = {
-    request: buildUpstreamRequest(call, run, adapter, upstreamBodyBytes(call.rawBody, body), ir.stream, signal),
+    request: buildUpstreamRequest(call, run, adapter, upstreamBodyBytes(call.rawBody, body), ir.stream, signal, {
+      mcpServers: ir.mcpServers !== undefined,
+    }),
     signal,
     codec: upstreamCodec,
     adapter,

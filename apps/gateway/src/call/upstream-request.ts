@@ -5,6 +5,7 @@ import {
   requestSigner,
   type HttpProviderAdapter,
   type ProviderSettings,
+  type RequestHolds,
   type UpstreamHead,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
@@ -17,7 +18,8 @@ export type ForwardedRequest = Pick<GenerationRequest, 'headers' | 'requestId'>;
 
 /**
  * The upstream HTTP request for a generation call to an HTTP provider, to the attempt's target
- * (`outcome.target`, whose trace it carries), aborted by the attempt's `signal`.
+ * (`outcome.target`, whose trace it carries), aborted by the attempt's `signal`, with the headers
+ * the adapter asks for what the request `holds` (Anthropic's MCP connector beta).
  */
 export function buildUpstreamRequest(
   caller: ForwardedRequest,
@@ -26,6 +28,7 @@ export function buildUpstreamRequest(
   body: string | Buffer,
   stream: boolean,
   signal: RequestStop,
+  holds: RequestHolds,
 ): UpstreamRequest {
   const target = outcome.target;
   if (!target) throw new Error('no target chosen');
@@ -33,6 +36,7 @@ export function buildUpstreamRequest(
   const headers = pickForwardedHeaders(caller.headers, adapter.forwardHeaders, target.settings.forwardHeaders);
   for (const name in endpoint.headers) headers[name] = endpoint.headers[name]!;
   headers['x-request-id'] = caller.requestId;
+  Object.assign(headers, adapter.hooks?.requestHeaders?.(holds, headers));
   outcome.trace?.inject(headers);
   const request: UpstreamRequest = { url: endpoint.url, method: 'POST', headers, body, signal };
   if (target.settings.timeouts) request.timeouts = target.settings.timeouts;

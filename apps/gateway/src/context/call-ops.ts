@@ -1,9 +1,7 @@
 import type { IrError } from '@interlingua/ir';
-import type { GenerationStyle } from '@interlingua/provider-adapters';
 import type { RoutingConfig, StreamsConfig } from '../config/operations-schema.js';
 import type { GatewayMetrics } from '../observe/gateway-metrics.js';
 import type { PriceTable } from '../accounting/price-table.js';
-import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
 
 /** Stops a running call with a reason (shutdown deadline). */
 export type CallStopper = (reason: IrError) => void;
@@ -29,11 +27,3 @@ export interface CallOps {
   /** Whether the answer body is kept for the request log. */
   logBodies: boolean;
 }
-
-/** The endpoint name (metrics `route` label, key `endpoints`) of each generation style. */
-export const ENDPOINT_OF_STYLE = {
-  [OPENAI_CHAT]: 'chat',
-  [OPENAI_RESPONSES]: 'responses',
-  [ANTHROPIC_MESSAGES]: 'messages',
-  [GEMINI]: 'gemini',
-} as const satisfies Record<GenerationStyle, string>;

@@ -44,6 +44,37 @@ describe('an MCP server elsewhere', () => {
     );
   }, 60_000);
 
+  it('gets the connector beta from the gateway when the caller sent mcp_servers without it, and only then', async () => {
+    const server = { type: 'url' as const, url: ELSEWHERE, name: 'remote' };
+    const lastBeta = (): string =>
+      String(loop.upstreams['anthropic-messages'].requests.at(-1)?.headers['anthropic-beta'] ?? '');
+    const message = {
+      model: 'anthropic/list-offered',
+      max_tokens: 256,
+      messages: [{ role: 'user' as const, content: 'Hello.' }],
+    };
+    await anthropic.beta.messages.create({ ...message, mcp_servers: [server] });
+    expect(lastBody('anthropic-messages').mcp_servers).toEqual([server]);
+    expect(lastBeta()).toBe('mcp-client-2025-04-04');
+    await anthropic.beta.messages.create(message);
+    expect(lastBeta()).toBe('');
+  }, 60_000);
+
+  it('goes to an Anthropic upstream from a Responses caller with the connector beta', async () => {
+    const { response } = await openai.responses
+      .create({
+        model: 'anthropic/list-offered',
+        input: 'Hello.',
+        tools: [{ type: 'mcp', server_label: 'remote', server_url: ELSEWHERE, require_approval: 'never' }],
+      })
+      .withResponse();
+    expect(response.status).toBe(200);
+    expect(lastBody('anthropic-messages').mcp_servers).toMatchObject([{ name: 'remote', url: ELSEWHERE }]);
+    expect(loop.upstreams['anthropic-messages'].requests.at(-1)?.headers['anthropic-beta']).toBe(
+      'mcp-client-2025-04-04',
+    );
+  }, 60_000);
+
   it.each(['chat/list-offered', 'gemini/list-offered'])(
     'is dropped with a warning for a Responses caller on %s, nothing offered in its name',
     async (model) => {

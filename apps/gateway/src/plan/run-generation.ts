@@ -8,7 +8,8 @@ import type { StreamFramer } from '../http/stream-framer.js';
 import { startStreamGuard } from '../call/stream-guard.js';
 import { commitStream } from '../commit/commit-stream.js';
 import { CallControl } from '../call/call-control.js';
-import { ENDPOINT_OF_STYLE, type CallOps } from '../context/call-ops.js';
+import type { CallOps } from '../context/call-ops.js';
+import { STYLE_RECORDS } from '../http/request-styles.js';
 import { noteStreamFailure } from '../call/stream-failure.js';
 import { defaultCallOps } from './default-call-ops.js';
 import { runFastPath } from '../call/fast-path.js';
@@ -36,7 +37,12 @@ export async function runGeneration(request: GenerationRequest, run: GenerationR
   const ops = request.ops ?? defaultCallOps();
   const { sink, signal, outcome } = run;
   const { framer } = request;
-  const control = new CallControl(signal, (reason) => run.abort(reason), ops, ENDPOINT_OF_STYLE[request.inbound.wire]);
+  const control = new CallControl(
+    signal,
+    (reason) => run.abort(reason),
+    ops,
+    STYLE_RECORDS[request.inbound.wire].endpoint,
+  );
   run.control = control;
   let stopGuard: (() => void) | undefined;
   if (request.stream) {

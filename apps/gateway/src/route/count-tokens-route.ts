@@ -10,7 +10,7 @@ import { sendRoutedError } from '../commit/routed-error.js';
 import { attachCall } from '../observe/request-observer.js';
 import { countInputTokens, type TokenCount } from '../call/count-tokens.js';
 import { CallOutcome } from '../context/call-outcome.js';
-import { outcomeHeaders } from '../commit/route-headers.js';
+import { outcomeHeaders } from '../commit/commit-stream.js';
 import { parseJsonObject } from './generation-route.js';
 import { routeForKey } from './route-for-key.js';
 

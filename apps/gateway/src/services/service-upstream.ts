@@ -12,7 +12,7 @@ import {
   type UpstreamHead,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
-import { outcomeHeaders } from '../commit/route-headers.js';
+import { outcomeHeaders } from '../commit/commit-stream.js';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
 import { AnswerTail, lastUsageObject } from '../accounting/service-usage.js';
 import { SSE_CONTENT_TYPE } from '../http/answer-content-type.js';

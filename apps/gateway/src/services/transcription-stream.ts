@@ -8,7 +8,7 @@ import {
   type UpstreamErrorAnswer,
   type UpstreamRequest,
 } from '@interlingua/provider-adapters';
-import { outcomeHeaders } from '../commit/route-headers.js';
+import { outcomeHeaders } from '../commit/commit-stream.js';
 import type { ServiceCall, ServiceTarget } from './service-call.js';
 import { upstreamHttpError } from '../call/upstream-request.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';

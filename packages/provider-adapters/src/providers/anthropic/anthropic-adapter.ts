@@ -2,7 +2,7 @@ import type { IrModel } from '@interlingua/ir';
 import * as z from 'zod';
 import { joinUrl, type HttpProviderAdapter, type ProviderSettings } from '../../provider-adapter.js';
 import { anthropicCountTokens } from './anthropic-count-tokens.js';
-import { anthropicIrHeaders, anthropicMcpBetaHeader } from './anthropic-mcp-beta.js';
+import { anthropicRequestHeaders } from './anthropic-mcp-beta.js';
 
 /** The Messages API version the gateway speaks. @see https://docs.anthropic.com/en/api/versioning */
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -34,10 +34,7 @@ export const anthropicAdapter: HttpProviderAdapter = {
     url: joinUrl(settings.baseUrl, 'v1/messages'),
     headers: { 'content-type': 'application/json', ...headers(settings) },
   }),
-  // Not a signature: the header a request with `mcp_servers` needs, read from the final body
-  // until the gateway hands every request built from the IR to `hooks.irHeaders`.
-  signRequest: (request) => anthropicMcpBetaHeader(request),
-  hooks: { irHeaders: anthropicIrHeaders },
+  hooks: { requestHeaders: anthropicRequestHeaders },
   countTokens: anthropicCountTokens(headers),
   models: {
     endpoint: (settings) => ({ url: joinUrl(settings.baseUrl, 'v1/models?limit=1000'), headers: headers(settings) }),

@@ -1,2 +1,0 @@
-/** The route headers for the callers outside the generation way; they are made at the commit point (`commit-stream`). */
-export { outcomeHeaders } from './commit-stream.js';
