@@ -126,4 +126,8 @@ Environment:
   BENCH_GATEWAY_NODE_ARGS="..."    node options for the gateway process only (A/B of V8 settings)
   BENCH_PACED_TTFT_MS / BENCH_PACED_CHUNKS / BENCH_PACED_GAP_MS   realistic-pace stream profile
   BENCH_PROFILE=1 (or --profile)   profile the gateway with --cpu-prof on fast-path scenarios
+  BENCH_ALLOC=1                    bytes allocated per request by function (sampling heap profile)
+                                   and GCs per 10k requests: BENCH_ALLOC_SCENARIO (chat-c50),
+                                   BENCH_ALLOC_REQUESTS (10000), BENCH_ALLOC_GATEWAY_ROOT (another
+                                   built checkout, started with its own bench's config)
 `;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { scenarioFigures, soakFigures } from './aggregate.mjs';
 import { readSettings, USAGE } from './bench-settings.mjs';
+import { runAllocationProfile } from './alloc-profile.mjs';
 import { runProfile } from './cpu-profile.mjs';
 import { runLadder } from './ladder-scenario.mjs';
 import { buildGateway, probeGatewayFeatures, startGatewayProcess } from './gateway-process.mjs';
@@ -223,6 +224,10 @@ async function main() {
   }
   if (settings.profile) {
     await runProfile(settings);
+    return;
+  }
+  if (process.env.BENCH_ALLOC === '1') {
+    await runAllocationProfile(settings);
     return;
   }
   log(`scale ${settings.scale}: ${JSON.stringify(settings.sizes)}`);

@@ -27,7 +27,7 @@ import { startOtlpReceiver } from './telemetry-scenario.mjs';
  * @param {Map<string, SourceMap | null>} maps
  * @returns {{ location: string; area: string }}
  */
-function locate(frame, repoRoot, maps) {
+export function locate(frame, repoRoot, maps) {
   const { url, lineNumber, columnNumber } = frame;
   if (!url) return { location: '', area: 'v8' };
   if (url.startsWith('node:')) return { location: `${url}:${lineNumber + 1}`, area: 'node' };

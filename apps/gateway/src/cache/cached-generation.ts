@@ -22,7 +22,7 @@ import { responseCacheKey } from './response-cache-key.js';
  * is complete and came from the target the key names; identical requests arriving meanwhile
  * wait for it instead of calling the upstream again. Answers say which in `x-interlingua-cache`.
  */
-export async function runCachedGeneration(
+export function runCachedGeneration(
   cache: ResponseCache | undefined,
   key: Pick<GatewayKey, 'id' | 'cache'>,
   request: GenerationRequest,
@@ -30,7 +30,19 @@ export async function runCachedGeneration(
 ): Promise<void> {
   const settings = request.route.cache;
   const target = request.route.targets[0];
+  // A route without a cache goes straight on: no async frame of its own on the fast path.
   if (!cache || settings?.ttlSeconds === undefined || !target) return runGeneration(request, run);
+  return runThroughCache(cache, key, request, run, { settings, ttlSeconds: settings.ttlSeconds, target });
+}
+
+/** The cached way: bypass, hit (or a running identical call's answer) or miss. */
+async function runThroughCache(
+  cache: ResponseCache,
+  key: Pick<GatewayKey, 'id' | 'cache'>,
+  request: GenerationRequest,
+  run: GenerationRun,
+  { settings, ttlSeconds, target }: { settings: RouteCacheConfig; ttlSeconds: number; target: RouteTarget },
+): Promise<void> {
   const warnings = run.outcome.warnings;
   const ir = irRequestForTarget(request, run);
   const use = cacheUse(key, request, ir);
@@ -48,7 +60,7 @@ export async function runCachedGeneration(
     if (run.signal.aborted) return run.sink.end();
   }
   run.outcome.cache = 'miss';
-  const fill = { keyId: key.id, entryKey, target, settings, ttlMs: settings.ttlSeconds * 1000 };
+  const fill = { keyId: key.id, entryKey, target, settings, ttlMs: ttlSeconds * 1000 };
   await cache.flights.lead(entryKey, () => fillOrFollow(cache, fill, request, run));
 }
 

@@ -38,7 +38,7 @@ export interface McpLoopScope extends LoopLimitsScope {
  * goes on through `next` unchanged (servers that are not the gateway's pass to a same-family
  * upstream, or are dropped with a warning).
  */
-export async function runMcpLoopGeneration(
+export function runMcpLoopGeneration(
   scope: McpLoopScope,
   context: RequestContext,
   key: GatewayKey,
@@ -46,7 +46,15 @@ export async function runMcpLoopGeneration(
   run: GenerationRun,
   next: () => Promise<void>,
 ): Promise<void> {
+  // A request that names no MCP server goes straight on: no async frame of its own on the fast path.
   if (!mayCarryMcp(request)) return next();
+  return runWithServedServers(scope, context, key, request, run, next);
+}
+
+/** The loop when the gateway serves one of the servers named; otherwise `next`. */
+async function runWithServedServers(
+  ...[scope, context, key, request, run, next]: Parameters<typeof runMcpLoopGeneration>
+): Promise<void> {
   const warnings = run.outcome.warnings;
   const ir = irRequestForTarget(request, run);
   const split = splitServers(ir.mcpServers ?? [], scope.mcp, key, hostOf(request.headers.host));
