@@ -71,7 +71,7 @@ export class CallOutcome {
     body?: string | undefined;
   }): void {
     if (answer.model !== undefined) this.responseModel = answer.model;
-    if (answer.usage) this.usage = answer.usage;
+    if (answer.usage) this.used(answer.usage);
     if (answer.warnings) this.warn(answer.warnings);
     if (answer.finishReasons) this.finishReasons = answer.finishReasons;
     if (answer.finishReason !== undefined) this.finished(answer.finishReason);

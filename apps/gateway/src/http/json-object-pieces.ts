@@ -1,5 +1,5 @@
 import { safeJsonParse } from '@interlingua/ir-utils';
-import { CLOSE_ARRAY, JsonMembers, OPEN_ARRAY, OPEN_OBJECT, skipJsonSpace } from './json-lexer.js';
+import { CLOSE_ARRAY, JsonMembers, OPEN_ARRAY, skipJsonSpace } from './json-lexer.js';
 
 /*
  * A large JSON object parsed piece by piece: each top-level value, and each element of a large
@@ -53,9 +53,8 @@ export function parseJsonObjectInPieces(
   try {
     const out: Record<string, unknown> = {};
     let split = false;
-    const open = skipJsonSpace(raw, 0);
-    if (raw[open] !== OPEN_OBJECT) return undefined;
-    const members = new JsonMembers(raw, open);
+    const members = JsonMembers.ofObject(raw);
+    if (!members) return undefined;
     while (members.next()) {
       const key = parsePiece(raw, members.keyStart, members.keyEnd, 1) as string;
       if (key === '__proto__') return undefined;
