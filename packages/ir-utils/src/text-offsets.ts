@@ -32,37 +32,6 @@ function unitsAgree(text: string, unit: OffsetUnit): boolean {
 
 const compare = (a: number, b: number): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The positions of `values`, smallest value first: the order a walk that only goes forward visits them in. */
-function ascendingOrder(values: readonly number[]): number[] {
-  return values.map((_, position) => position).sort((a, b) => compare(values[a] ?? 0, values[b] ?? 0));
-}
-
-/** Where a walk over a text stands: a character boundary, as a UTF-16 index and as a count in its unit. */
-interface WalkPosition {
-  utf16: number;
-  counted: number;
-}
-
-/**
- * Moves `at` forward to the first character boundary where its UTF-16 index (`byUtf16`) or its
- * count in `unit` is at least `target`, or to the end of `text`.
- */
-function walkTo(
-  text: string,
-  at: WalkPosition,
-  target: number,
-  byUtf16: boolean,
-  unit: OffsetUnit,
-  counter?: OffsetWalkCounter,
-): void {
-  while (at.utf16 < text.length && (byUtf16 ? at.utf16 : at.counted) < target) {
-    const code = text.codePointAt(at.utf16) ?? 0;
-    at.utf16 += code > 0xffff ? 2 : 1;
-    at.counted += unitWidth(unit, code);
-    if (counter) counter.walked++;
-  }
-}
-
 /**
  * One walk over `text` answering every target: a target is reached at the first character
  * boundary where the `fromUtf16` side (UTF-16 index, or the count in `unit`) is at least it;
@@ -76,11 +45,19 @@ function walkOnce(
   counter?: OffsetWalkCounter,
 ): number[] {
   const safe = targets.map((target) => (Number.isNaN(target) ? 0 : target));
+  const order = safe.map((_, position) => position).sort((a, b) => compare(safe[a] ?? 0, safe[b] ?? 0));
   const out = new Array<number>(safe.length).fill(0);
-  const at: WalkPosition = { utf16: 0, counted: 0 };
-  for (const position of ascendingOrder(safe)) {
-    walkTo(text, at, safe[position] ?? 0, fromUtf16, unit, counter);
-    out[position] = fromUtf16 ? at.counted : at.utf16;
+  let utf16 = 0;
+  let counted = 0;
+  for (const position of order) {
+    const target = safe[position] ?? 0;
+    while (utf16 < text.length && (fromUtf16 ? utf16 : counted) < target) {
+      const code = text.codePointAt(utf16) ?? 0;
+      utf16 += code > 0xffff ? 2 : 1;
+      counted += unitWidth(unit, code);
+      if (counter) counter.walked++;
+    }
+    out[position] = fromUtf16 ? counted : utf16;
   }
   return out;
 }
@@ -134,7 +111,8 @@ export function utf16ToUtf8(text: string, index: number): number {
  * distance from the end.
  */
 export class GrowingTextOffsets {
-  readonly #at: WalkPosition = { utf16: 0, counted: 0 };
+  #utf16 = 0;
+  #counted = 0;
   readonly #unit: OffsetUnit;
   readonly #counter: OffsetWalkCounter | undefined;
 
@@ -145,19 +123,25 @@ export class GrowingTextOffsets {
 
   toUtf16(text: string, offset: number): number {
     const target = Number.isNaN(offset) ? 0 : offset;
-    const at = this.#at;
-    if (target < at.counted) {
-      at.utf16 = 0;
-      at.counted = 0;
+    if (target < this.#counted) {
+      this.#utf16 = 0;
+      this.#counted = 0;
     }
-    walkTo(text, at, target, false, this.#unit, this.#counter);
-    return at.counted < target ? at.utf16 + (target - at.counted) : at.utf16;
+    while (this.#utf16 < text.length && this.#counted < target) {
+      const code = text.codePointAt(this.#utf16) ?? 0;
+      this.#utf16 += code > 0xffff ? 2 : 1;
+      this.#counted += unitWidth(this.#unit, code);
+      if (this.#counter) this.#counter.walked++;
+    }
+    return this.#counted < target ? this.#utf16 + (target - this.#counted) : this.#utf16;
   }
 
   /** Several offsets of the text so far, asked in ascending order whatever order they come in. */
   manyToUtf16(text: string, offsets: readonly number[]): number[] {
     const out = new Array<number>(offsets.length).fill(0);
-    for (const position of ascendingOrder(offsets)) out[position] = this.toUtf16(text, offsets[position] ?? 0);
+    const order = offsets.map((_, position) => position);
+    order.sort((a, b) => compare(offsets[a] ?? 0, offsets[b] ?? 0));
+    for (const position of order) out[position] = this.toUtf16(text, offsets[position] ?? 0);
     return out;
   }
 }
