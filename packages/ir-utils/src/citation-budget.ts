@@ -19,20 +19,20 @@ export const MAX_CITATION_CHARS_PER_ANSWER = 256 * 1024;
  * (and the same words) of the same text part counts once, and citations past either cap are refused.
  */
 export class CitationBudget {
-  private readonly seen = new Set<string>();
-  private chars = 0;
+  readonly #seen = new Set<string>();
+  #chars = 0;
 
   /** True when `citation` (of the answer's text part `part`) is new and fits; it is then charged. */
   admit(citation: IrCitation, part = 0): boolean {
-    if (this.seen.size >= MAX_CITATIONS_PER_ANSWER) return false;
+    if (this.#seen.size >= MAX_CITATIONS_PER_ANSWER) return false;
     const span = `${citation.startIndex ?? ''}\u0000${citation.endIndex ?? ''}`;
     const key = `${part}\u0000${span}\u0000${citation.url}\u0000${citation.citedText ?? ''}`;
-    if (this.seen.has(key)) return false;
+    if (this.#seen.has(key)) return false;
     const spanLength = Math.max(0, (citation.endIndex ?? 0) - (citation.startIndex ?? 0));
     const chars = citation.url.length + (citation.title?.length ?? 0) + (citation.citedText?.length ?? 0) + spanLength;
-    if (this.chars + chars > MAX_CITATION_CHARS_PER_ANSWER) return false;
-    this.seen.add(key);
-    this.chars += chars;
+    if (this.#chars + chars > MAX_CITATION_CHARS_PER_ANSWER) return false;
+    this.#seen.add(key);
+    this.#chars += chars;
     return true;
   }
 }

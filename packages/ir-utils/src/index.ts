@@ -16,3 +16,4 @@ export * from './openai-url-citations.js';
 export * from './shape-checks.js';
 export type { PartUrl, RequiredField, WireBodyFields } from './wire-body-fields.js';
 export * from './zod-fallback.js';
+export * from './zod-int.js';

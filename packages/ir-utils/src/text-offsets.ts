@@ -111,27 +111,29 @@ export function utf16ToUtf8(text: string, index: number): number {
  * distance from the end.
  */
 export class GrowingTextOffsets {
-  private utf16 = 0;
-  private counted = 0;
+  #utf16 = 0;
+  #counted = 0;
+  readonly #unit: OffsetUnit;
+  readonly #counter: OffsetWalkCounter | undefined;
 
-  constructor(
-    private readonly unit: OffsetUnit,
-    private readonly counter?: OffsetWalkCounter,
-  ) {}
+  constructor(unit: OffsetUnit, counter?: OffsetWalkCounter) {
+    this.#unit = unit;
+    this.#counter = counter;
+  }
 
   toUtf16(text: string, offset: number): number {
     const target = Number.isNaN(offset) ? 0 : offset;
-    if (target < this.counted) {
-      this.utf16 = 0;
-      this.counted = 0;
+    if (target < this.#counted) {
+      this.#utf16 = 0;
+      this.#counted = 0;
     }
-    while (this.utf16 < text.length && this.counted < target) {
-      const code = text.codePointAt(this.utf16) ?? 0;
-      this.utf16 += code > 0xffff ? 2 : 1;
-      this.counted += unitWidth(this.unit, code);
-      if (this.counter) this.counter.walked++;
+    while (this.#utf16 < text.length && this.#counted < target) {
+      const code = text.codePointAt(this.#utf16) ?? 0;
+      this.#utf16 += code > 0xffff ? 2 : 1;
+      this.#counted += unitWidth(this.#unit, code);
+      if (this.#counter) this.#counter.walked++;
     }
-    return this.counted < target ? this.utf16 + (target - this.counted) : this.utf16;
+    return this.#counted < target ? this.#utf16 + (target - this.#counted) : this.#utf16;
   }
 
   /** Several offsets of the text so far, asked in ascending order whatever order they come in. */
