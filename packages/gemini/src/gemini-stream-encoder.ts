@@ -1,7 +1,6 @@
 import type {
   IrFilePart,
   IrFinishReason,
-  IrOpaque,
   IrStreamEvent,
   IrStreamEventHandlers,
   IrUsage,
@@ -15,6 +14,7 @@ import { newAnswerId } from '@interlingua/ir-utils';
 import type { GeminiErrorBody } from './gemini-error-schema.js';
 import type { GeminiResponse, GeminiResponsePart } from './gemini-strict-response-schema.js';
 import { irToGroundingMetadata, type PlacedCitation } from './gemini-grounding.js';
+import { geminiSignatureOf } from './gemini-signature-parts.js';
 import { irFileToGemini } from './ir-to-gemini-file-part.js';
 import { irErrorToGemini } from './ir-to-gemini-error.js';
 import { toolCallPart } from './ir-to-gemini-response.js';
@@ -25,10 +25,6 @@ type Block =
   | { kind: 'text'; choice: number }
   | { kind: 'reasoning'; choice: number; hadText: boolean; signature?: string }
   | { kind: 'tool'; choice: number; id: string; name: string; args: string; signature?: string };
-
-function geminiSignatureOf(opaque: IrOpaque | undefined): string | undefined {
-  return opaque?.origin === 'gemini' && opaque.kind === 'signature' ? opaque.data : undefined;
-}
 
 /** The state of one encoded stream: open blocks, held finishes and usage. */
 class GeminiStreamEncoderState {
