@@ -47,7 +47,7 @@ export const geminiLenientPartSchema = z.looseObject({
 export const geminiLenientCandidateSchema = z.looseObject({
   content: lenient(z.looseObject({ role: lenient(z.string()), parts: withFallback(z.array(z.unknown()), []) })),
   finishReason: lenient(z.string()),
-  index: lenient(z.int().check(z.nonnegative())),
+  index: lenient(count),
 });
 
 export const geminiLenientUsageSchema = z.looseObject({
