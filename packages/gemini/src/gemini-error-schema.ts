@@ -1,8 +1,6 @@
-import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
-
-const lenient = <T extends z.ZodMiniType>(schema: T) => withFallback(z.optional(schema), undefined);
+import { lenient } from './gemini-schema-parts.js';
 
 /**
  * A Gemini error body: `{"error":{"code","message","status","details"?}}` (google.rpc.Status).

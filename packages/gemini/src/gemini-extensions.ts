@@ -1,7 +1,7 @@
 import type { IrExtensions } from '@interlingua/ir';
-import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
+import { jsonObjectSchema as record, lenient } from './gemini-schema-parts.js';
 
 /**
  * What a Gemini request keeps in `ir.extensions.gemini`: the fields the IR has no slot for, so
@@ -42,27 +42,24 @@ export interface GeminiResponseExtensions {
   candidates?: Array<{ index: number; fields: Record<string, unknown> }>;
 }
 
-const record = z.record(z.string(), z.unknown());
-const optional = <T extends z.ZodMiniType>(schema: T) => withFallback(z.optional(schema), undefined);
-
 const requestExtensionsSchema = z.object({
-  fields: optional(record),
-  generationConfig: optional(record),
-  thinkingConfig: optional(record),
-  toolConfig: optional(record),
-  functionCallingMode: optional(z.literal('VALIDATED')),
-  allowedFunctionNames: optional(z.array(z.string())),
-  tools: optional(z.array(record)),
-  functionDeclarations: optional(z.record(z.string(), record)),
-  openApiParameters: optional(z.array(z.string())),
-  openApiResponseSchema: optional(z.boolean()),
-  functionCallIds: optional(z.boolean()),
-  systemInstructionRole: optional(z.string()),
+  fields: lenient(record),
+  generationConfig: lenient(record),
+  thinkingConfig: lenient(record),
+  toolConfig: lenient(record),
+  functionCallingMode: lenient(z.literal('VALIDATED')),
+  allowedFunctionNames: lenient(z.array(z.string())),
+  tools: lenient(z.array(record)),
+  functionDeclarations: lenient(z.record(z.string(), record)),
+  openApiParameters: lenient(z.array(z.string())),
+  openApiResponseSchema: lenient(z.boolean()),
+  functionCallIds: lenient(z.boolean()),
+  systemInstructionRole: lenient(z.string()),
 });
 
 const responseExtensionsSchema = z.object({
-  fields: optional(record),
-  candidates: optional(z.array(z.object({ index: z.number(), fields: record }))),
+  fields: lenient(record),
+  candidates: lenient(z.array(z.object({ index: z.number(), fields: record }))),
 });
 
 /** The Gemini request extensions of an IR request (malformed entries are ignored). */

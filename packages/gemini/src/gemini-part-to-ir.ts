@@ -53,7 +53,7 @@ export function geminiSignature(data: string): IrOpaque {
  * IR part. `ir-to-gemini` folds such a reasoning part back into the part before it.
  */
 export function geminiPartToIr(part: GeminiPartLike, context: GeminiPartContext): IrContentPart[] {
-  reportDroppedFields(part, context);
+  const hasUnknownData = reportDroppedFields(part, context);
   const opaque = part.thoughtSignature ? geminiSignature(part.thoughtSignature) : undefined;
   if (part.functionCall) {
     const call = part.functionCall;
@@ -86,7 +86,7 @@ export function geminiPartToIr(part: GeminiPartLike, context: GeminiPartContext)
     if (part.text !== '') out.push({ type: 'text', text: part.text });
   } else if (part.inlineData) out.push(inlineDataToIr(part.inlineData));
   else if (part.fileData) out.push(fileDataToIr(part.fileData));
-  else if (!opaque && context.strict && !hasUnknownData(part)) {
+  else if (!opaque && context.strict && !hasUnknownData) {
     throw invalidRequest(
       `${context.path}: a part needs one of text, inlineData, fileData, functionCall, functionResponse`,
       context.path,
@@ -138,30 +138,30 @@ function functionResponseText(response: Record<string, unknown>): { text: string
   const key = keys[0];
   if (keys.length === 1 && (key === 'result' || key === 'error')) {
     const value = response[key];
-    if (typeof value === 'string' && !isJsonObjectText(value)) return { text: value, isError: key === 'error' };
+    if (typeof value === 'string' && !jsonObjectOfText(value)) return { text: value, isError: key === 'error' };
   }
   return { text: JSON.stringify(response), isError: false };
 }
 
-/** True when `text` is the JSON of an object. */
-export function isJsonObjectText(text: string): boolean {
+/** The object `text` is the JSON of, or undefined when it is not the JSON of an object. */
+export function jsonObjectOfText(text: string): Record<string, unknown> | undefined {
   const trimmed = text.trim();
-  if (!trimmed.startsWith('{')) return false;
+  if (!trimmed.startsWith('{')) return undefined;
   const parsed = safeJsonParse(trimmed);
-  return parsed.ok && asRecord(parsed.value) !== undefined;
+  return parsed.ok ? asRecord(parsed.value) : undefined;
 }
 
-function hasUnknownData(part: GeminiPartLike): boolean {
-  return Object.keys(part).some((key) => !KNOWN_PART_FIELDS.has(key) && part[key] !== undefined);
-}
-
-function reportDroppedFields(part: GeminiPartLike, context: GeminiPartContext): void {
+/** Reports every field of the part the IR cannot carry; true when there was one (a data kind such as `executableCode`). */
+function reportDroppedFields(part: GeminiPartLike, context: GeminiPartContext): boolean {
+  let dropped = false;
   for (const key of Object.keys(part)) {
     if (KNOWN_PART_FIELDS.has(key) || part[key] === undefined) continue;
+    dropped = true;
     context.warnings.push({
       kind: 'dropped',
       field: `${context.path}.${key}`,
       message: `Gemini part field '${key}' has no IR equivalent and was dropped`,
     });
   }
+  return dropped;
 }

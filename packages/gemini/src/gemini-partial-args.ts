@@ -61,14 +61,14 @@ function valueOf(piece: GeminiPartialArg): unknown {
 
 /** The arguments of one call, built from its pieces. */
 export class GeminiStreamedArgs {
-  private readonly args: Record<string, unknown>;
+  readonly #args: Record<string, unknown>;
   /** Paths whose last string piece said more follows. */
-  private readonly continuing = new Set<string>();
+  readonly #continuing = new Set<string>();
   /** Pieces that could not be placed (an unknown path form). */
   dropped = 0;
 
   constructor(initial: Record<string, unknown> | null | undefined) {
-    this.args = { ...initial };
+    this.#args = { ...initial };
   }
 
   add(pieces: readonly unknown[]): void {
@@ -79,33 +79,33 @@ export class GeminiStreamedArgs {
         this.dropped++;
         continue;
       }
-      this.place(parsed.data, path);
+      this.#place(parsed.data, path);
     }
   }
 
   json(): string {
-    return JSON.stringify(this.args);
+    return JSON.stringify(this.#args);
   }
 
   value(): Record<string, unknown> {
-    return this.args;
+    return this.#args;
   }
 
-  private place(piece: GeminiPartialArg, path: Segment[]): void {
+  #place(piece: GeminiPartialArg, path: Segment[]): void {
     const value = valueOf(piece);
     if (value === undefined) return;
-    let container: Container = this.args;
+    let container: Container = this.#args;
     for (let i = 0; i < path.length - 1; i++)
       container = childOf(container, path[i] as Segment, path[i + 1] as Segment);
     const key = path.at(-1) as Segment;
     const slot = container as Record<string | number, unknown>;
     const existing = slot[key];
     slot[key] =
-      typeof value === 'string' && typeof existing === 'string' && this.continuing.has(piece.jsonPath)
+      typeof value === 'string' && typeof existing === 'string' && this.#continuing.has(piece.jsonPath)
         ? existing + value
         : value;
-    if (typeof value === 'string' && piece.willContinue === true) this.continuing.add(piece.jsonPath);
-    else this.continuing.delete(piece.jsonPath);
+    if (typeof value === 'string' && piece.willContinue === true) this.#continuing.add(piece.jsonPath);
+    else this.#continuing.delete(piece.jsonPath);
   }
 }
 
@@ -127,40 +127,43 @@ export const isStreamedCallPiece = (call: GeminiCallPiece): boolean =>
  * one `functionCall` with whole arguments; every other part passes through.
  */
 export class StreamedCallFolder {
-  private pending: { part: GeminiLenientPart; at: number; args: GeminiStreamedArgs } | undefined;
+  #pending: { part: GeminiLenientPart; at: number; args: GeminiStreamedArgs } | undefined;
 
-  constructor(
-    private readonly path: string,
-    private readonly warnings: IrWarning[],
-  ) {}
+  readonly #path: string;
+  readonly #warnings: IrWarning[];
+
+  constructor(path: string, warnings: IrWarning[]) {
+    this.#path = path;
+    this.#warnings = warnings;
+  }
 
   /** The part to convert now (undefined while a streamed call goes on). */
   take(part: GeminiLenientPart, at: number): { part: GeminiLenientPart; at: number } | undefined {
     const call = part.functionCall;
-    if (!call || (!this.pending && !isStreamedCallPiece(call))) return { part, at };
-    if (!this.pending) {
+    if (!call || (!this.#pending && !isStreamedCallPiece(call))) return { part, at };
+    if (!this.#pending) {
       if (call.name === undefined) {
-        this.warnings.push({
+        this.#warnings.push({
           kind: 'dropped',
-          field: `${this.path}.parts[${at}]`,
+          field: `${this.#path}.parts[${at}]`,
           message: 'a piece of function-call arguments without its call',
         });
         return undefined;
       }
-      this.pending = { part, at, args: new GeminiStreamedArgs(call.args) };
+      this.#pending = { part, at, args: new GeminiStreamedArgs(call.args) };
     }
-    this.pending.args.add(call.partialArgs ?? []);
+    this.#pending.args.add(call.partialArgs ?? []);
     return call.willContinue === true ? undefined : this.flush();
   }
 
   flush(): { part: GeminiLenientPart; at: number } | undefined {
-    const pending = this.pending;
+    const pending = this.#pending;
     if (!pending) return undefined;
-    this.pending = undefined;
+    this.#pending = undefined;
     if (pending.args.dropped > 0)
-      this.warnings.push({
+      this.#warnings.push({
         kind: 'dropped',
-        field: `${this.path}.parts[${pending.at}].functionCall.partialArgs`,
+        field: `${this.#path}.parts[${pending.at}].functionCall.partialArgs`,
         message: `${pending.args.dropped} argument piece(s) with an unreadable jsonPath`,
       });
     const call: NonNullable<GeminiLenientPart['functionCall']> = {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import './zod-english.js';
 import { MAX_TOOL_NAME_LENGTH } from '@interlingua/ir';
+import { jsonObjectSchema as jsonObject } from './gemini-schema-parts.js';
 
 /**
  * Inbound Gemini `GenerateContentRequest` schemas (v1beta, camelCase as `@google/genai` sends
@@ -9,8 +10,6 @@ import { MAX_TOOL_NAME_LENGTH } from '@interlingua/ir';
  *
  * @see https://ai.google.dev/api/generate-content#request-body
  */
-
-const jsonObject = z.record(z.string(), z.unknown());
 
 /** `inlineData`: base64 bytes with their media type. */
 export const geminiInlineDataSchema = z.looseObject({ mimeType: z.string(), data: z.string() });

@@ -1,7 +1,8 @@
 import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
-import { geminiFunctionResponseSchema } from './gemini-request-schema.js';
+import { geminiFunctionResponseSchema, geminiInlineDataSchema } from './gemini-request-schema.js';
+import { countSchema as count, jsonObjectSchema as jsonObject, lenient } from './gemini-schema-parts.js';
 
 /**
  * Gemini `GenerateContentResponse` schemas: a lenient one for upstream answers (every field
@@ -11,15 +12,6 @@ import { geminiFunctionResponseSchema } from './gemini-request-schema.js';
  * @see https://ai.google.dev/api/generate-content#generatecontentresponse
  */
 
-const jsonObject = z.record(z.string(), z.unknown());
-const count = z.int().check(z.nonnegative());
-
-/** Optional and never failing: a malformed value is read as absent. */
-function lenient<T extends z.ZodMiniType>(schema: T) {
-  return withFallback(z.optional(schema), undefined);
-}
-
-const lenientInlineData = z.looseObject({ mimeType: z.string(), data: z.string() });
 const lenientFileData = z.looseObject({
   mimeType: lenient(z.string()),
   fileUri: z.string(),
@@ -30,7 +22,7 @@ export const geminiLenientPartSchema = z.looseObject({
   text: lenient(z.string()),
   thought: lenient(z.boolean()),
   thoughtSignature: lenient(z.string()),
-  inlineData: lenient(lenientInlineData),
+  inlineData: lenient(geminiInlineDataSchema),
   fileData: lenient(lenientFileData),
   functionCall: lenient(
     z.looseObject({
@@ -47,7 +39,7 @@ export const geminiLenientPartSchema = z.looseObject({
 export const geminiLenientCandidateSchema = z.looseObject({
   content: lenient(z.looseObject({ role: lenient(z.string()), parts: withFallback(z.array(z.unknown()), []) })),
   finishReason: lenient(z.string()),
-  index: lenient(z.int().check(z.nonnegative())),
+  index: lenient(count),
 });
 
 export const geminiLenientUsageSchema = z.looseObject({

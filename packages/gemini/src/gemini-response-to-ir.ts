@@ -16,7 +16,6 @@ import {
 } from './gemini-response-schema.js';
 import { groundingToIr, isGrounded } from './gemini-grounding.js';
 import { geminiUsageToIr } from './gemini-usage-to-ir.js';
-import { GEMINI_BLOCK_REASON_TO_IR } from './map/gemini-block-reason.js';
 import { geminiFinishReasonToIr } from './map/gemini-finish-reason.js';
 
 const RESPONSE_FIELDS = new Set(['candidates', 'usageMetadata', 'modelVersion', 'responseId', 'createTime']);
@@ -96,10 +95,10 @@ export function geminiCreated(createTime: string | undefined): number {
   return Math.floor((Number.isNaN(parsed) ? Date.now() : parsed) / 1000);
 }
 
+/** The one empty choice of an answer without candidates: every block reason, known or not, is `content-filter`. */
 function blockedChoice(blockReason: string | undefined): IrChoice {
   if (blockReason === undefined) return { index: 0, content: [], finishReason: { unified: 'other', raw: null } };
-  const unified = (GEMINI_BLOCK_REASON_TO_IR as Record<string, 'content-filter'>)[blockReason] ?? 'content-filter';
-  return { index: 0, content: [], finishReason: { unified, raw: blockReason } };
+  return { index: 0, content: [], finishReason: { unified: 'content-filter', raw: blockReason } };
 }
 
 function geminiCandidateToIr(

@@ -36,20 +36,20 @@ interface CandidateState {
 /** The state of one decoded stream; every method handles one kind of input. */
 class GeminiChunkDecoderState {
   done = false;
-  private started = false;
-  private nextIndex = 0;
-  private responseId = '';
-  private lastUsageRaw = '';
-  private searches = 0;
-  private readonly candidates = new Map<number, CandidateState>();
-  private readonly out: IrStreamEvent[] = [];
+  #started = false;
+  #nextIndex = 0;
+  #responseId = '';
+  #lastUsageRaw = '';
+  #searches = 0;
+  readonly #candidates = new Map<number, CandidateState>();
+  readonly #out: IrStreamEvent[] = [];
 
   drain(): IrStreamEvent[] {
-    return this.out.splice(0, this.out.length);
+    return this.#out.splice(0, this.#out.length);
   }
 
   fail(error: IrErrorData): void {
-    this.out.push({ type: 'error', error });
+    this.#out.push({ type: 'error', error });
     this.done = true;
   }
 
@@ -66,87 +66,87 @@ class GeminiChunkDecoderState {
     const parsed = geminiResponseSchema.safeParse(chunk);
     if (!parsed.success) return;
     const data = parsed.data;
-    if (!this.started) {
-      this.started = true;
-      this.responseId = data.responseId ?? '';
-      this.out.push({
+    if (!this.#started) {
+      this.#started = true;
+      this.#responseId = data.responseId ?? '';
+      this.#out.push({
         type: 'response-start',
-        id: this.responseId,
+        id: this.#responseId,
         model: data.modelVersion ?? '',
         created: geminiCreated(data.createTime),
       });
     }
-    (data.candidates ?? []).forEach((candidate, position) => this.candidate(candidate, position));
-    if (data.usageMetadata) this.usageMetadata(record.usageMetadata);
+    (data.candidates ?? []).forEach((candidate, position) => this.#candidate(candidate, position));
+    if (data.usageMetadata) this.#usageMetadata(record.usageMetadata);
   }
 
   end(): void {
     this.done = true;
-    for (const [choice, state] of this.candidates) {
-      this.finishCall(state);
-      this.ground(state, choice);
-      this.close(state);
+    for (const [choice, state] of this.#candidates) {
+      this.#finishCall(state);
+      this.#ground(state, choice);
+      this.#close(state);
     }
   }
 
   /** Cumulative usage: emitted whenever it changes, so that even a cut stream has its latest count. */
-  private usageMetadata(raw: unknown): void {
-    const key = `${this.searches}:${JSON.stringify(raw)}`;
-    const usage = key === this.lastUsageRaw ? undefined : geminiUsageToIr(raw);
+  #usageMetadata(raw: unknown): void {
+    const key = `${this.#searches}:${JSON.stringify(raw)}`;
+    const usage = key === this.#lastUsageRaw ? undefined : geminiUsageToIr(raw);
     if (!usage) return;
-    if (this.searches > 0) usage.webSearchRequests = this.searches;
-    this.lastUsageRaw = key;
-    this.out.push({ type: 'usage-update', usage });
+    if (this.#searches > 0) usage.webSearchRequests = this.#searches;
+    this.#lastUsageRaw = key;
+    this.#out.push({ type: 'usage-update', usage });
   }
 
-  private candidate(raw: unknown, position: number): void {
+  #candidate(raw: unknown, position: number): void {
     const parsed = geminiLenientCandidateSchema.safeParse(raw);
     if (!parsed.success) return;
     const candidate = parsed.data;
     const choice = candidate.index ?? position;
-    const state = this.stateOf(choice);
+    const state = this.#stateOf(choice);
     for (const rawPart of candidate.content?.parts ?? []) {
       const part = geminiLenientPartSchema.safeParse(rawPart);
-      if (part.success) this.part(part.data, choice, state);
+      if (part.success) this.#part(part.data, choice, state);
     }
     if (isGrounded(candidate.groundingMetadata)) state.grounding = candidate.groundingMetadata;
     if (candidate.finishReason === undefined) return;
-    this.finishCall(state);
-    this.ground(state, choice);
-    this.close(state);
-    this.out.push({
+    this.#finishCall(state);
+    this.#ground(state, choice);
+    this.#close(state);
+    this.#out.push({
       type: 'finish',
       choice,
       finishReason: geminiFinishReasonToIr(candidate.finishReason, state.sawCall),
     });
   }
 
-  private part(part: GeminiLenientPart, choice: number, state: CandidateState): void {
+  #part(part: GeminiLenientPart, choice: number, state: CandidateState): void {
     const signature = part.thoughtSignature ? geminiSignature(part.thoughtSignature) : undefined;
-    if (part.functionCall) return this.functionCall(part.functionCall, signature, choice, state);
-    if (part.thought === true && !isThoughtMedia(part)) return this.thought(part.text ?? '', signature, choice, state);
+    if (part.functionCall) return this.#functionCall(part.functionCall, signature, choice, state);
+    if (part.thought === true && !isThoughtMedia(part)) return this.#thought(part.text ?? '', signature, choice, state);
     // Interim thought images are not carried (as in response.toIr); their signature still is.
-    if (part.thought !== true) this.content(part, choice, state);
+    if (part.thought !== true) this.#content(part, choice, state);
     if (signature) {
-      const index = this.open(state, choice, 'reasoning');
-      this.out.push({ type: 'reasoning-signature', index, opaque: signature });
-      this.close(state);
+      const index = this.#open(state, choice, 'reasoning');
+      this.#out.push({ type: 'reasoning-signature', index, opaque: signature });
+      this.#close(state);
     }
   }
 
   /** A visible text or media part. */
-  private content(part: GeminiLenientPart, choice: number, state: CandidateState): void {
+  #content(part: GeminiLenientPart, choice: number, state: CandidateState): void {
     if (part.text !== undefined) {
       if (part.text === '') return;
-      const index = state.open?.kind === 'text' ? state.open.index : this.open(state, choice, 'text');
+      const index = state.open?.kind === 'text' ? state.open.index : this.#open(state, choice, 'text');
       const last = state.texts.at(-1);
       if (last?.index === index) last.text += part.text;
       else state.texts.push({ index, text: part.text });
-      this.out.push({ type: 'text-delta', index, delta: part.text });
+      this.#out.push({ type: 'text-delta', index, delta: part.text });
     } else if (part.inlineData || part.fileData) {
-      this.close(state);
+      this.#close(state);
       const file = part.inlineData ? inlineDataToIr(part.inlineData) : fileDataToIr(part.fileData ?? { fileUri: '' });
-      this.out.push({ type: 'file', index: this.nextIndex++, choice, part: file });
+      this.#out.push({ type: 'file', index: this.#nextIndex++, choice, part: file });
     }
   }
 
@@ -154,7 +154,7 @@ class GeminiChunkDecoderState {
    * A call part. A call whose arguments stream in pieces stays open (its start sent) while its
    * parts say `willContinue`; its arguments go out whole once the last piece came.
    */
-  private functionCall(
+  #functionCall(
     call: NonNullable<GeminiLenientPart['functionCall']>,
     signature: IrOpaque | undefined,
     choice: number,
@@ -162,15 +162,15 @@ class GeminiChunkDecoderState {
   ): void {
     if (state.pendingCall) {
       state.pendingCall.args.add(call.partialArgs ?? []);
-      if (call.willContinue !== true) this.finishCall(state);
+      if (call.willContinue !== true) this.#finishCall(state);
       return;
     }
     // A continuation piece without its first part has nothing to attach to.
     if (call.name === undefined) return;
-    this.close(state);
-    const index = this.nextIndex++;
-    const id = call.id ?? synthesizeResponseCallId(this.responseId, choice, state.calls++);
-    this.out.push({
+    this.#close(state);
+    const index = this.#nextIndex++;
+    const id = call.id ?? synthesizeResponseCallId(this.#responseId, choice, state.calls++);
+    this.#out.push({
       type: 'tool-call-start',
       index,
       choice,
@@ -182,64 +182,68 @@ class GeminiChunkDecoderState {
     const args = new GeminiStreamedArgs(call.args);
     args.add(call.partialArgs ?? []);
     state.pendingCall = { index, args };
-    if (call.willContinue !== true) this.finishCall(state);
+    if (call.willContinue !== true) this.#finishCall(state);
   }
 
-  private finishCall(state: CandidateState): void {
+  #finishCall(state: CandidateState): void {
     const call = state.pendingCall;
     if (!call) return;
     delete state.pendingCall;
-    this.out.push({ type: 'tool-call-delta', index: call.index, argumentsDelta: call.args.json() });
-    this.out.push({ type: 'tool-call-end', index: call.index });
+    this.#out.push({ type: 'tool-call-delta', index: call.index, argumentsDelta: call.args.json() });
+    this.#out.push({ type: 'tool-call-end', index: call.index });
   }
 
-  private thought(text: string, signature: IrOpaque | undefined, choice: number, state: CandidateState): void {
+  #thought(text: string, signature: IrOpaque | undefined, choice: number, state: CandidateState): void {
     const index =
-      state.open?.kind === 'reasoning' && !state.open.signed ? state.open.index : this.open(state, choice, 'reasoning');
-    if (text) this.out.push({ type: 'reasoning-delta', index, delta: text });
+      state.open?.kind === 'reasoning' && !state.open.signed
+        ? state.open.index
+        : this.#open(state, choice, 'reasoning');
+    if (text) this.#out.push({ type: 'reasoning-delta', index, delta: text });
     if (signature && state.open) {
-      this.out.push({ type: 'reasoning-signature', index, opaque: signature });
+      this.#out.push({ type: 'reasoning-signature', index, opaque: signature });
       state.open.signed = true;
     }
   }
 
   /** Grounding, once the answer's text is known: citations of its text blocks, then the search as a block. */
-  private ground(state: CandidateState, choice: number): void {
+  #ground(state: CandidateState, choice: number): void {
     const metadata = state.grounding;
     if (!metadata) return;
     delete state.grounding;
     const { search, citations } = groundingToIr(
       metadata,
-      `${this.responseId}-grounding-${choice}`,
+      `${this.#responseId}-grounding-${choice}`,
       state.texts.map((block) => block.text),
     );
     for (const { part, citation } of citations) {
       const block = state.texts[part];
-      if (block) this.out.push({ type: 'text-citation', index: block.index, citation });
+      if (block) this.#out.push({ type: 'text-citation', index: block.index, citation });
     }
-    this.searches += countSearches([search]);
-    this.close(state);
-    this.out.push({ type: 'web-search', index: this.nextIndex++, choice, part: search });
+    this.#searches += countSearches([search]);
+    this.#close(state);
+    this.#out.push({ type: 'web-search', index: this.#nextIndex++, choice, part: search });
   }
 
-  private stateOf(choice: number): CandidateState {
-    let state = this.candidates.get(choice);
-    if (!state) this.candidates.set(choice, (state = { calls: 0, sawCall: false, texts: [] }));
+  #stateOf(choice: number): CandidateState {
+    let state = this.#candidates.get(choice);
+    if (!state) this.#candidates.set(choice, (state = { calls: 0, sawCall: false, texts: [] }));
     return state;
   }
 
-  private open(state: CandidateState, choice: number, kind: 'text' | 'reasoning'): number {
-    this.close(state);
-    const index = this.nextIndex++;
+  #open(state: CandidateState, choice: number, kind: 'text' | 'reasoning'): number {
+    this.#close(state);
+    const index = this.#nextIndex++;
     state.open = { index, kind, signed: false };
-    this.out.push(kind === 'text' ? { type: 'text-start', index, choice } : { type: 'reasoning-start', index, choice });
+    this.#out.push(
+      kind === 'text' ? { type: 'text-start', index, choice } : { type: 'reasoning-start', index, choice },
+    );
     return index;
   }
 
-  private close(state: CandidateState): void {
+  #close(state: CandidateState): void {
     if (!state.open) return;
     const { index, kind } = state.open;
-    this.out.push(kind === 'text' ? { type: 'text-end', index } : { type: 'reasoning-end', index });
+    this.#out.push(kind === 'text' ? { type: 'text-end', index } : { type: 'reasoning-end', index });
     delete state.open;
   }
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import './zod-english.js';
 import { geminiStrictUsageSchema } from './gemini-response-schema.js';
+import { countSchema as count, jsonObjectSchema as jsonObject } from './gemini-schema-parts.js';
 import { GEMINI_BLOCK_REASONS } from './map/gemini-block-reason.js';
 import { GEMINI_FINISH_REASONS } from './map/gemini-finish-reason.js';
 
@@ -8,9 +9,6 @@ import { GEMINI_FINISH_REASONS } from './map/gemini-finish-reason.js';
  * A `GenerateContentResponse` exactly as we emit it, to check what the codec writes. A module of
  * its own: the codec never validates its answers, so browser bundles leave these out.
  */
-
-const jsonObject = z.record(z.string(), z.unknown());
-const count = z.int().check(z.nonnegative());
 
 const DATA_FIELDS = [
   'text',

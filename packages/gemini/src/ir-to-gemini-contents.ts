@@ -7,9 +7,9 @@ import type {
   IrWarning,
 } from '@interlingua/ir';
 import { invalidRequest } from '@interlingua/ir';
-import { asRecord, parseToolArguments, safeJsonParse } from '@interlingua/ir-utils';
-import { isJsonObjectText } from './gemini-part-to-ir.js';
-import { attachGeminiSignature } from './gemini-signature-parts.js';
+import { asRecord, parseToolArguments } from '@interlingua/ir-utils';
+import { jsonObjectOfText } from './gemini-part-to-ir.js';
+import { attachGeminiSignature, geminiSignatureOf } from './gemini-signature-parts.js';
 import type { GeminiContent, GeminiFunctionResponse, GeminiPart } from './gemini-request-schema.js';
 import type { GeminiMediaPart } from './ir-to-gemini-file-part.js';
 import { irFileToGemini } from './ir-to-gemini-file-part.js';
@@ -153,13 +153,13 @@ function appendPart(part: IrContentPart, path: string, context: Context): void {
  * from other providers is not sent: Gemini neither needs nor trusts foreign thoughts.
  */
 function appendReasoning(part: IrReasoningPart, context: Context): void {
-  if (part.opaque?.origin !== 'gemini' || part.opaque.kind !== 'signature') return;
-  const signature = part.opaque.data;
+  const signature = geminiSignatureOf(part.opaque);
+  if (signature === undefined) return;
   if (part.text !== '') {
     context.parts.push({ text: part.text, thought: true, thoughtSignature: signature });
     return;
   }
-  attachGeminiSignature(context.parts, signature, (data): GeminiPart => ({ text: '', thoughtSignature: data }));
+  attachGeminiSignature(context.parts, signature);
 }
 
 function toolCallToGemini(part: IrToolCallPart, path: string, context: Context): GeminiPart {
@@ -176,7 +176,8 @@ function toolCallToGemini(part: IrToolCallPart, path: string, context: Context):
       ? { id: part.id, name: part.name, args: args ?? {} }
       : { name: part.name, args: args ?? {} },
   };
-  if (part.opaque?.origin === 'gemini' && part.opaque.kind === 'signature') out.thoughtSignature = part.opaque.data;
+  const signature = geminiSignatureOf(part.opaque);
+  if (signature !== undefined) out.thoughtSignature = signature;
   return out;
 }
 
@@ -207,12 +208,7 @@ function toolResultToGemini(part: IrToolResultPart, path: string, context: Conte
 }
 
 function functionResponseObject(text: string, isError: boolean): Record<string, unknown> {
-  if (isJsonObjectText(text)) {
-    const parsed = safeJsonParse(text.trim());
-    const object = parsed.ok ? asRecord(parsed.value) : undefined;
-    if (object) return object;
-  }
-  return isError ? { error: text } : { result: text };
+  return jsonObjectOfText(text) ?? (isError ? { error: text } : { result: text });
 }
 
 /** On Gemini 3, the first function call of each model turn must carry a signature. */

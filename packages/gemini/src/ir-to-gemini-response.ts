@@ -4,7 +4,7 @@ import type { GeminiResponseExtensions } from './gemini-extensions.js';
 import { readGeminiResponseExtensions } from './gemini-extensions.js';
 import type { GeminiCandidate, GeminiResponse, GeminiResponsePart } from './gemini-strict-response-schema.js';
 import { irToGroundingMetadata, type PlacedCitation } from './gemini-grounding.js';
-import { attachGeminiSignature } from './gemini-signature-parts.js';
+import { attachGeminiSignature, geminiSignatureOf } from './gemini-signature-parts.js';
 import { irFileToGemini } from './ir-to-gemini-file-part.js';
 import { irUsageToGemini } from './ir-to-gemini-usage.js';
 import { irFinishReasonToGemini } from './map/gemini-finish-reason.js';
@@ -76,16 +76,14 @@ export function appendResponsePart(
       if (part.text !== '') parts.push({ text: part.text });
       return;
     case 'reasoning': {
-      const signature =
-        part.opaque?.origin === 'gemini' && part.opaque.kind === 'signature' ? part.opaque.data : undefined;
+      const signature = geminiSignatureOf(part.opaque);
       if (part.text !== '')
         parts.push(
           signature
             ? { text: part.text, thought: true, thoughtSignature: signature }
             : { text: part.text, thought: true },
         );
-      else if (signature)
-        attachGeminiSignature(parts, signature, (data): GeminiResponsePart => ({ text: '', thoughtSignature: data }));
+      else if (signature) attachGeminiSignature(parts, signature);
       return;
     }
     case 'tool-call':

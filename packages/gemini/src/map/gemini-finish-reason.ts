@@ -75,7 +75,7 @@ export const IR_FINISH_REASON_TO_GEMINI = {
 } as const satisfies Record<IrFinishReasonValue, GeminiFinishReason>;
 
 export function isGeminiFinishReason(value: unknown): value is GeminiFinishReason {
-  return typeof value === 'string' && (GEMINI_FINISH_REASONS as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(GEMINI_FINISH_REASON_TO_IR, value);
 }
 
 /** The IR finish reason for a raw Gemini value; `STOP` with function calls becomes `tool-calls`. */

@@ -76,5 +76,5 @@ export const IR_ERROR_KIND_TO_GOOGLE_RPC = {
 } as const satisfies Record<IrErrorKind, { http: number; status: GoogleRpcStatus }>;
 
 export function isGoogleRpcStatus(value: unknown): value is GoogleRpcStatus {
-  return typeof value === 'string' && (GOOGLE_RPC_STATUSES as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(GOOGLE_RPC_STATUS_TABLE, value);
 }

@@ -72,7 +72,7 @@ export function geminiBudgetToEffort(budget: number): IrReasoningEffort | undefi
 
 export function toGeminiThinkingLevel(value: string): GeminiThinkingLevel | undefined {
   const upper = value.toUpperCase();
-  return (GEMINI_THINKING_LEVELS as readonly string[]).includes(upper) ? (upper as GeminiThinkingLevel) : undefined;
+  return Object.hasOwn(GEMINI_THINKING_LEVEL_TO_IR_EFFORT, upper) ? (upper as GeminiThinkingLevel) : undefined;
 }
 
 /** Gemini 3 and later choose thinking by `thinkingLevel`; earlier models by `thinkingBudget`. */
