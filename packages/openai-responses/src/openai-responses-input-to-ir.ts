@@ -1,3 +1,4 @@
+import { callArgumentsJson } from './openai-responses-call-arguments.js';
 import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrMessage, IrOpaque, IrWarning } from '@interlingua/ir';
 import { reasoningItemToIr } from './openai-responses-reasoning-to-ir.js';
@@ -137,8 +138,8 @@ class InputConverter {
 
   #functionCall(raw: Record<string, unknown>, path: string): void {
     const item = this.#read(openAiResponsesFunctionCallItemSchema, raw, path);
-    const argumentsJson = item.arguments.trim() === '' ? '{}' : item.arguments;
     const name = callNameToIr(item.name, raw.namespace);
+    const argumentsJson = callArgumentsJson(item.arguments);
     this.#target('assistant').content.push({ type: 'tool-call', id: item.call_id, name, argumentsJson });
     const fields = pickUnknown(raw, ['type', 'call_id', 'name', 'arguments']);
     if (Object.keys(fields).length > 0) this.extensions.callItems[item.call_id] = fields;

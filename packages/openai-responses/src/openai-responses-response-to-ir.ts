@@ -1,3 +1,4 @@
+import { callArgumentsJson } from './openai-responses-call-arguments.js';
 import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
@@ -62,14 +63,13 @@ class OutputReader {
     if (item.type === 'function_call') {
       const call = openAiResponsesLenientFunctionCallSchema.safeParse(item);
       if (!call.success) return false;
-      const args = call.data.arguments ?? '';
       this.hasFunctionCalls = true;
       this.#push(
         {
           type: 'tool-call',
           id: call.data.call_id,
           name: callNameToIr(call.data.name, item.namespace),
-          argumentsJson: args.trim() === '' ? '{}' : args,
+          argumentsJson: callArgumentsJson(call.data.arguments ?? ''),
         },
         call.data.id,
       );

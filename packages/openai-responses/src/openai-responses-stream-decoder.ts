@@ -34,6 +34,12 @@ interface ItemState {
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
+/** The text of an `output_text` or `refusal` content part; undefined for any other part. */
+function textPartText(part: unknown): string | undefined {
+  const record = asRecord(part);
+  return record?.type === 'output_text' || record?.type === 'refusal' ? str(record.text ?? record.refusal) : undefined;
+}
+
 /** Decodes Responses stream events into IR stream events. */
 class ResponsesStreamDecoder {
   #started = false;
@@ -49,15 +55,27 @@ class ResponsesStreamDecoder {
     'response.queued': () => [],
     'response.in_progress': () => [],
     'response.output_item.added': (d) => this.#itemAdded(d),
-    'response.content_part.added': (d) => this.#contentPartAdded(d),
+    'response.content_part.added': (d) => {
+      const text = textPartText(d.part);
+      return text === undefined ? [] : this.#textDelta(d, text);
+    },
     'response.output_text.delta': (d) => this.#textDelta(d, str(d.delta)),
     'response.refusal.delta': (d) => this.#textDelta(d, str(d.delta)),
     'response.output_text.done': (d) => this.#textDone(d, str(d.text)),
     'response.output_text.annotation.added': (d) => this.#annotation(d),
     'response.refusal.done': (d) => this.#textDone(d, str(d.refusal)),
-    'response.content_part.done': (d) => this.#contentPartDone(d),
-    'response.function_call_arguments.delta': (d) => this.#argumentsDelta(d),
-    'response.function_call_arguments.done': (d) => this.#argumentsDone(d),
+    'response.content_part.done': (d) => {
+      const text = textPartText(d.part);
+      return text === undefined ? [] : this.#textDone(d, text, true);
+    },
+    'response.function_call_arguments.delta': (d) => {
+      const block = this.#callBlock(d);
+      return block ? this.#delta(block, str(d.delta)) : [];
+    },
+    'response.function_call_arguments.done': (d) => {
+      const block = this.#callBlock(d);
+      return block ? this.#reconcile(block, block.emitted, str(d.arguments)) : [];
+    },
     'response.reasoning_summary_part.added': (d) => this.#summaryPartAdded(d),
     'response.reasoning_summary_text.delta': (d) => this.#summaryDelta(d),
     'response.reasoning_summary_text.done': (d) => this.#summaryDone(d, str(d.text)),
@@ -193,21 +211,17 @@ class ResponsesStreamDecoder {
     return { block, events: [{ type: 'text-start', index: block.index }] };
   }
 
-  #contentPartAdded(data: Data): Events {
-    const part = asRecord(data.part) ?? {};
-    if (part.type !== 'output_text' && part.type !== 'refusal') return [];
-    const { block, events } = this.#textBlock(data);
-    return [...events, ...this.#delta(block, str(part.text ?? part.refusal))];
-  }
-
   #textDelta(data: Data, delta: string): Events {
     const { block, events } = this.#textBlock(data);
     return [...events, ...this.#delta(block, delta)];
   }
 
-  #textDone(data: Data, text: string): Events {
+  /** The rest of a text part from its whole `text`; `closes` when the part itself is done. */
+  #textDone(data: Data, text: string, closes = false): Events {
     const { block, events } = this.#textBlock(data);
-    return [...events, ...this.#reconcile(block, block.emitted, text)];
+    events.push(...this.#reconcile(block, block.emitted, text));
+    if (closes) events.push(...this.#close(block));
+    return events;
   }
 
   /** A `url_citation` of an open text block -> `text-citation` (its offsets count the text so far). */
@@ -219,21 +233,10 @@ class ResponsesStreamDecoder {
     return citation && block.open ? [...events, { type: 'text-citation', index: block.index, citation }] : events;
   }
 
-  #contentPartDone(data: Data): Events {
-    const part = asRecord(data.part) ?? {};
-    if (part.type !== 'output_text' && part.type !== 'refusal') return [];
-    const { block, events } = this.#textBlock(data);
-    return [...events, ...this.#reconcile(block, block.emitted, str(part.text ?? part.refusal)), ...this.#close(block)];
-  }
-
-  #argumentsDelta(data: Data): Events {
+  /** The function call block of the event's output item, when there is one. */
+  #callBlock(data: Data): Block | undefined {
     const block = this.#items.get(num(data.output_index))?.block;
-    return block?.kind === 'tool-call' ? this.#delta(block, str(data.delta)) : [];
-  }
-
-  #argumentsDone(data: Data): Events {
-    const block = this.#items.get(num(data.output_index))?.block;
-    return block?.kind === 'tool-call' ? this.#reconcile(block, block.emitted, str(data.arguments)) : [];
+    return block?.kind === 'tool-call' ? block : undefined;
   }
 
   #reasoningBlock(data: Data): { item: ItemState; block: Block; events: Events } {
@@ -272,10 +275,10 @@ class ResponsesStreamDecoder {
   #messageDone(outputIndex: number, raw: Data): Events {
     const events: Events = [];
     const content = Array.isArray(raw.content) ? raw.content : [];
-    content.forEach((entry, contentIndex) => {
-      const part = asRecord(entry) ?? {};
-      if (part.type !== 'output_text' && part.type !== 'refusal') return;
-      events.push(...this.#contentPartDone({ output_index: outputIndex, content_index: contentIndex, part }));
+    content.forEach((part, contentIndex) => {
+      const text = textPartText(part);
+      if (text !== undefined)
+        events.push(...this.#textDone({ output_index: outputIndex, content_index: contentIndex }, text, true));
     });
     for (const block of this.#item(outputIndex).contents.values()) events.push(...this.#close(block));
     return events;

@@ -1,10 +1,9 @@
+import { callArgumentsJson } from './openai-responses-call-arguments.js';
 import { functionCallName, type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
 import type {
   IrCitation,
-  IrWebSearchPart,
   IrErrorData,
   IrFinishReason,
-  IrMcpAnswerPart,
   IrOpaque,
   IrStreamEvent,
   IrStreamEventHandlers,
@@ -19,12 +18,13 @@ import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
 import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
 import { mcpItemPrefix } from './openai-responses-mcp.js';
 import { type Emit, mcpItemEvents } from './openai-responses-mcp-stream.js';
-import { reasoningDeltaEvents, reasoningDoneEvents } from './openai-responses-reasoning-stream.js';
+import { blockItemRef, reasoningDeltaEvents, reasoningDoneEvents } from './openai-responses-reasoning-stream.js';
 import { irCitationsToUrlCitations } from './openai-responses-search-results.js';
 import { webSearchItemEvents } from './openai-responses-search-stream.js';
 import {
   type ResponseObjectParts,
   buildResponseObject,
+  nowSeconds,
   responseStatusForFinish,
 } from './openai-responses-response-object.js';
 import type {
@@ -52,7 +52,12 @@ interface Block {
   annotations?: Array<Record<string, unknown>>;
 }
 
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+/** Writes the events of an item sent whole at `outputIndex`, and gives the item. */
+type WholeItemWriter = (
+  id: string,
+  outputIndex: number,
+  emit: Emit,
+) => { events: SseMessage[]; item: Record<string, unknown> };
 
 /** Responses answers have one output: blocks of other choices are left out. */
 const firstChoice = (choice: number | undefined): boolean => (choice ?? 0) === 0;
@@ -88,8 +93,12 @@ class ResponsesStreamEncoder {
     'tool-call-delta': (e) => this.#callDelta(e.index, e.argumentsDelta),
     'tool-call-end': (e) => this.#closeBlock(e.index),
     file: () => [],
-    mcp: (e) => (firstChoice(e.choice) ? this.#mcp(e.part) : []),
-    'web-search': (e) => (firstChoice(e.choice) ? this.#search(e.part) : []),
+    mcp: ({ choice, part }) =>
+      firstChoice(choice)
+        ? this.#wholeItem(part.id, mcpItemPrefix(part), (id, at, emit) => mcpItemEvents(part, id, at, emit))
+        : [],
+    'web-search': ({ choice, part }) =>
+      firstChoice(choice) ? this.#wholeItem('', 'ws', (id, at, emit) => webSearchItemEvents(part, id, at, emit)) : [],
     'text-citation': (e) => this.#citation(e.index, e.citation),
     'usage-update': (e) => {
       this.#usage = e.usage;
@@ -180,7 +189,7 @@ class ResponsesStreamEncoder {
     const out = this.#ensureStarted();
     if (this.#blocks.has(index)) return out;
     const outputIndex = this.#output.length;
-    const itemId = generatedItemId(prefix, this.#head?.id ?? '', outputIndex);
+    const itemId = this.#itemId(prefix, outputIndex);
     const block: Block = { kind, outputIndex, itemId, text: '', open: true, summaryStarted: false, callId, name };
     this.#blocks.set(index, block);
     const added = { ...item, id: itemId } as OpenAiResponsesOutputItem;
@@ -205,13 +214,9 @@ class ResponsesStreamEncoder {
     return block?.open && block.kind === kind ? block : undefined;
   }
 
-  #where(block: Block): Record<string, unknown> {
-    return { item_id: block.itemId, output_index: block.outputIndex };
-  }
-
   /**
    * The most frequent event, written directly: the same JSON as `emit` would give for
-   * `{ ...where(block), content_index: 0, delta, logprobs: [] }`, without an object per delta.
+   * `{ ...blockItemRef(block), content_index: 0, delta, logprobs: [] }`, without an object per delta.
    */
   #textDelta(index: number, delta: string): Out {
     const block = this.#openOf(index, 'text');
@@ -239,7 +244,7 @@ class ResponsesStreamEncoder {
   }
 
   #callStart(e: IrStreamEventOf<'tool-call-start'>): Out {
-    const callId = e.id || generatedItemId('call', this.#head?.id ?? '', this.#output.length);
+    const callId = e.id || this.#itemId('call', this.#output.length);
     const name = functionCallName(e.name, this.#namespaced);
     const item = { type: 'function_call', status: 'in_progress', call_id: callId, ...name, arguments: '' };
     return this.#openBlock(e.index, 'tool-call', 'fc', item, callId, e.name);
@@ -249,25 +254,22 @@ class ResponsesStreamEncoder {
     const block = this.#openOf(index, 'tool-call');
     if (!block || delta === '') return [];
     block.text += delta;
-    return [this.#emit('response.function_call_arguments.delta', { ...this.#where(block), delta })];
+    return [this.#emit('response.function_call_arguments.delta', { ...blockItemRef(block), delta })];
   }
 
-  /** A web search, whole: the item's lifecycle events as OpenAI streams them, with its query and pages. */
-  #search(part: IrWebSearchPart): Out {
-    const out = this.#ensureStarted();
-    const outputIndex = this.#output.length;
-    const id = generatedItemId('ws', this.#head?.id ?? '', outputIndex);
-    const { events, item } = webSearchItemEvents(part, id, outputIndex, this.#emitter);
-    this.#output.push(item as OpenAiResponsesOutputItem);
-    return [...out, ...events];
+  /** The id of the output item at `outputIndex` when it has none of its own. */
+  #itemId(prefix: OpenAiResponsesItemPrefix, outputIndex: number): string {
+    return generatedItemId(prefix, this.#head?.id ?? '', outputIndex);
   }
 
-  /** An MCP item, whole: its events as OpenAI streams them. */
-  #mcp(part: IrMcpAnswerPart): Out {
+  /**
+   * An item sent whole (a web search with its query and pages, an MCP item): its events as OpenAI
+   * streams them, under `id` or else one made with `prefix`.
+   */
+  #wholeItem(id: string, prefix: OpenAiResponsesItemPrefix, write: WholeItemWriter): Out {
     const out = this.#ensureStarted();
     const outputIndex = this.#output.length;
-    const id = part.id || generatedItemId(mcpItemPrefix(part), this.#head?.id ?? '', outputIndex);
-    const { events, item } = mcpItemEvents(part, id, outputIndex, this.#emitter);
+    const { events, item } = write(id || this.#itemId(prefix, outputIndex), outputIndex, this.#emitter);
     this.#output.push(item as OpenAiResponsesOutputItem);
     return [...out, ...events];
   }
@@ -281,7 +283,7 @@ class ResponsesStreamEncoder {
     const annotationIndex = block.annotations.push(annotation) - 1;
     return [
       this.#emit('response.output_text.annotation.added', {
-        ...this.#where(block),
+        ...blockItemRef(block),
         content_index: 0,
         annotation_index: annotationIndex,
         annotation,
@@ -307,12 +309,12 @@ class ResponsesStreamEncoder {
     const part = { type: 'output_text' as const, text: block.text, annotations: block.annotations ?? [], logprobs: [] };
     return [
       this.#emit('response.output_text.done', {
-        ...this.#where(block),
+        ...blockItemRef(block),
         content_index: 0,
         text: block.text,
         logprobs: [],
       }),
-      this.#emit('response.content_part.done', { ...this.#where(block), content_index: 0, part }),
+      this.#emit('response.content_part.done', { ...blockItemRef(block), content_index: 0, part }),
       this.#done(block, { type: 'message', id: block.itemId, status: 'completed', role: 'assistant', content: [part] }),
     ];
   }
@@ -323,7 +325,7 @@ class ResponsesStreamEncoder {
   }
 
   #closeCall(block: Block): Out {
-    const args = block.text.trim() === '' ? '{}' : block.text;
+    const args = callArgumentsJson(block.text);
     const name = functionCallName(block.name, this.#namespaced);
     const item = {
       type: 'function_call',
@@ -334,7 +336,7 @@ class ResponsesStreamEncoder {
       status: 'completed',
     };
     return [
-      this.#emit('response.function_call_arguments.done', { ...this.#where(block), name: name.name, arguments: args }),
+      this.#emit('response.function_call_arguments.done', { ...blockItemRef(block), name: name.name, arguments: args }),
       this.#done(block, item),
     ];
   }
