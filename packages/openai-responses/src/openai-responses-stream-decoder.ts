@@ -21,7 +21,6 @@ interface Block {
 }
 
 interface ItemState {
-  type: string;
   /** message content blocks by content index. */
   contents: Map<number, Block>;
   /** the reasoning or function call block. */
@@ -127,10 +126,10 @@ class ResponsesStreamDecoder {
     ];
   }
 
-  #item(outputIndex: number, type = 'message'): ItemState {
+  #item(outputIndex: number): ItemState {
     let item = this.#items.get(outputIndex);
     if (!item) {
-      item = { type, contents: new Map(), summaryParts: 0, summaryText: '' };
+      item = { contents: new Map(), summaryParts: 0, summaryText: '' };
       this.#items.set(outputIndex, item);
     }
     return item;
@@ -195,7 +194,7 @@ class ResponsesStreamDecoder {
   #itemAdded(data: Data): Events {
     const raw = asRecord(data.item) ?? {};
     const type = str(raw.type);
-    const item = this.#item(num(data.output_index), type);
+    const item = this.#item(num(data.output_index));
     if (type === 'function_call' && !item.block) return this.#startCall(item, raw);
     if (type === 'reasoning' && !item.block) return this.#startReasoning(item);
     return [];
@@ -240,7 +239,7 @@ class ResponsesStreamDecoder {
   }
 
   #reasoningBlock(data: Data): { item: ItemState; block: Block; events: Events } {
-    const item = this.#item(num(data.output_index), 'reasoning');
+    const item = this.#item(num(data.output_index));
     const events = item.block ? [] : this.#startReasoning(item);
     return { item, block: item.block as Block, events };
   }
@@ -313,7 +312,7 @@ class ResponsesStreamDecoder {
     const raw = asRecord(data.item) ?? {};
     const type = str(raw.type);
     if (type === 'message') return this.#messageDone(outputIndex, raw);
-    if (type === 'function_call') return this.#callDone(this.#item(outputIndex, type), raw);
+    if (type === 'function_call') return this.#callDone(this.#item(outputIndex), raw);
     if (type === 'reasoning') return this.#reasoningDone(outputIndex, raw);
     const mcp = mcpItemSchemaOf(type)?.safeParse(raw);
     const part = mcp?.success ? mcpItemToIr(mcp.data) : undefined;
