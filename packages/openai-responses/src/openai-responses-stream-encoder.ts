@@ -15,7 +15,7 @@ import type {
 } from '@interlingua/ir';
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
-import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
+import { generatedItemId, newResponseId, type OpenAiResponsesItemPrefix } from './openai-responses-item-ids.js';
 import { mcpItemPrefix } from './openai-responses-mcp.js';
 import { type Emit, mcpItemEvents } from './openai-responses-mcp-stream.js';
 import { blockItemRef, reasoningDeltaEvents, reasoningDoneEvents } from './openai-responses-reasoning-stream.js';
