@@ -26,38 +26,41 @@ function hoistsInstructions(messages: IrMessage[], ext: OpenAiResponsesRequestEx
 /** Builds input items from IR messages, re-applying what the extensions kept. */
 class InputWriter {
   readonly items: Item[] = [];
-  private run: { role: string; parts: Item[]; fields?: Record<string, unknown> } | undefined;
-  private cacheWarned = false;
+  #run: { role: string; parts: Item[]; fields?: Record<string, unknown> } | undefined;
+  #cacheWarned = false;
 
-  constructor(
-    private readonly ext: OpenAiResponsesRequestExtensions,
-    private readonly warnings: IrWarning[],
-  ) {}
+  readonly #ext: OpenAiResponsesRequestExtensions;
+  readonly #warnings: IrWarning[];
+
+  constructor(ext: OpenAiResponsesRequestExtensions, warnings: IrWarning[]) {
+    this.#ext = ext;
+    this.#warnings = warnings;
+  }
 
   passthrough(before: number): void {
-    for (const entry of this.ext.items ?? []) if (entry.before === before) this.items.push(entry.item);
+    for (const entry of this.#ext.items ?? []) if (entry.before === before) this.items.push(entry.item);
   }
 
   passthroughAfter(count: number): void {
-    for (const entry of this.ext.items ?? []) if (entry.before >= count) this.items.push(entry.item);
+    for (const entry of this.#ext.items ?? []) if (entry.before >= count) this.items.push(entry.item);
   }
 
   message(message: IrMessage, m: number): void {
     const path = `messages[${m}]`;
-    if (message.name !== undefined) this.warn('dropped', `${path}.name`, 'Responses message items have no name');
-    message.content.forEach((part, p) => this.part(message, part, m, p));
-    this.flush();
+    if (message.name !== undefined) this.#warn('dropped', `${path}.name`, 'Responses message items have no name');
+    message.content.forEach((part, p) => this.#part(message, part, m, p));
+    this.#flush();
   }
 
-  private warn(kind: IrWarning['kind'], field: string, text: string): void {
-    this.warnings.push({ kind, field, message: text });
+  #warn(kind: IrWarning['kind'], field: string, text: string): void {
+    this.#warnings.push({ kind, field, message: text });
   }
 
-  private part(message: IrMessage, part: IrContentPart, m: number, p: number): void {
+  #part(message: IrMessage, part: IrContentPart, m: number, p: number): void {
     const path = `messages[${m}].content[${p}]`;
-    if ('cacheControl' in part && part.cacheControl && !this.cacheWarned) {
-      this.cacheWarned = true;
-      this.warn(
+    if ('cacheControl' in part && part.cacheControl && !this.#cacheWarned) {
+      this.#cacheWarned = true;
+      this.#warn(
         'dropped',
         `${path}.cacheControl`,
         'Responses caches prompts automatically; cache breakpoints are not sent',
@@ -67,44 +70,44 @@ class InputWriter {
       case 'text':
       case 'refusal':
       case 'file':
-        return this.content(message, part, m, p);
+        return this.#content(message, part, m, p);
       case 'tool-call':
-        this.flush();
+        this.#flush();
         this.items.push({
-          ...this.ext.callItems?.[part.id],
+          ...this.#ext.callItems?.[part.id],
           type: 'function_call',
           call_id: part.id,
-          name: innerCallName(part.name, this.ext.callItems?.[part.id]?.namespace),
+          name: innerCallName(part.name, this.#ext.callItems?.[part.id]?.namespace),
           arguments: part.argumentsJson,
         });
         return;
       case 'tool-result':
-        this.flush();
-        if (part.isError) this.warn('dropped', `${path}.isError`, 'function_call_output has no error flag');
+        this.#flush();
+        if (part.isError) this.#warn('dropped', `${path}.isError`, 'function_call_output has no error flag');
         this.items.push({
-          ...this.ext.callOutputItems?.[part.toolCallId],
+          ...this.#ext.callOutputItems?.[part.toolCallId],
           type: 'function_call_output',
           call_id: part.toolCallId,
           output: toolResultOutputToWire(part.content),
         });
         return;
       case 'reasoning':
-        this.flush();
-        return this.reasoning(part, m, p);
+        this.#flush();
+        return this.#reasoning(part, m, p);
       case 'mcp-list-tools':
       case 'mcp-call':
       case 'mcp-approval-request':
       case 'mcp-approval-response':
-        this.flush();
+        this.#flush();
         this.items.push(irMcpPartToItem(part, part.id));
         return;
     }
   }
 
-  private reasoning(part: IrReasoningPart, m: number, p: number): void {
+  #reasoning(part: IrReasoningPart, m: number, p: number): void {
     const opaque = part.opaque;
     if (opaque?.origin !== 'openai') return;
-    const compaction = this.ext.compaction?.find((ref) => ref.message === m && ref.part === p);
+    const compaction = this.#ext.compaction?.find((ref) => ref.message === m && ref.part === p);
     if (compaction) {
       const id = compaction.id ?? opaque.itemId;
       this.items.push({ type: 'compaction', encrypted_content: opaque.data, ...(id ? { id } : {}) });
@@ -117,19 +120,19 @@ class InputWriter {
     this.items.push(item);
   }
 
-  private content(message: IrMessage, part: IrContentPart, m: number, p: number): void {
-    const extra = this.ext.messageItems?.find((entry) => entry.message === m && entry.part === p);
+  #content(message: IrMessage, part: IrContentPart, m: number, p: number): void {
+    const extra = this.#ext.messageItems?.find((entry) => entry.message === m && entry.part === p);
     const fields = extra && extra.check === partCheck(part) ? extra.fields : undefined;
-    if (fields || this.run?.role !== message.role) {
-      this.flush();
-      this.run = { role: message.role, parts: [] };
-      if (fields) this.run.fields = fields;
+    if (fields || this.#run?.role !== message.role) {
+      this.#flush();
+      this.#run = { role: message.role, parts: [] };
+      if (fields) this.#run.fields = fields;
     }
-    const wire = this.wirePart(message, part, `messages[${m}].content[${p}]`);
-    if (wire) this.run?.parts.push(wire);
+    const wire = this.#wirePart(message, part, `messages[${m}].content[${p}]`);
+    if (wire) this.#run?.parts.push(wire);
   }
 
-  private wirePart(message: IrMessage, part: IrContentPart, path: string): Item | undefined {
+  #wirePart(message: IrMessage, part: IrContentPart, path: string): Item | undefined {
     const assistant = message.role === 'assistant';
     if (part.type === 'text')
       return assistant
@@ -138,13 +141,13 @@ class InputWriter {
     if (part.type === 'refusal')
       return assistant ? { type: 'refusal', refusal: part.text } : { type: 'input_text', text: part.text };
     if (part.type === 'file' && !assistant) return filePartToWire(part);
-    this.warn('dropped', path, `a ${part.type} part cannot be sent in a ${message.role} message`);
+    this.#warn('dropped', path, `a ${part.type} part cannot be sent in a ${message.role} message`);
     return undefined;
   }
 
-  private flush(): void {
-    const run = this.run;
-    this.run = undefined;
+  #flush(): void {
+    const run = this.#run;
+    this.#run = undefined;
     if (!run || run.parts.length === 0) return;
     const role = run.role === 'tool' ? 'user' : run.role;
     const [first] = run.parts;

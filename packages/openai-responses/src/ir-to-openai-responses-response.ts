@@ -33,47 +33,57 @@ export function reasoningOutputItem(part: IrReasoningPart, id: string): OpenAiRe
 /** Builds output items from the parts of one IR choice. */
 class OutputWriter {
   readonly items: OpenAiResponsesOutputItem[] = [];
-  private message: { id: string | undefined; content: MessageContent } | undefined;
+  #message: { id: string | undefined; content: MessageContent } | undefined;
+
+  readonly #responseId: string;
+  readonly #ext: OpenAiResponsesResponseExtensions;
+  readonly #warnings: IrWarning[];
+  readonly #namespaced: ReadonlyMap<string, NamespacedName>;
 
   constructor(
-    private readonly responseId: string,
-    private readonly ext: OpenAiResponsesResponseExtensions,
-    private readonly warnings: IrWarning[],
-    private readonly namespaced: ReadonlyMap<string, NamespacedName>,
-  ) {}
+    responseId: string,
+    ext: OpenAiResponsesResponseExtensions,
+    warnings: IrWarning[],
+    namespaced: ReadonlyMap<string, NamespacedName>,
+  ) {
+    this.#responseId = responseId;
+    this.#ext = ext;
+    this.#warnings = warnings;
+    this.#namespaced = namespaced;
+  }
 
-  private idFor(partIndex: number, prefix: OpenAiResponsesItemPrefix): string {
-    return this.ext.itemIds?.[String(partIndex)] ?? generatedItemId(prefix, this.responseId, this.items.length);
+  #idFor(partIndex: number, prefix: OpenAiResponsesItemPrefix): string {
+    return this.#ext.itemIds?.[String(partIndex)] ?? generatedItemId(prefix, this.#responseId, this.items.length);
   }
 
   part(part: IrContentPart, p: number): void {
-    if (part.type === 'text' || part.type === 'refusal') return this.content(part, p);
+    if (part.type === 'text' || part.type === 'refusal') return this.#content(part, p);
     this.flush();
     if (part.type === 'tool-call') {
-      const id = this.idFor(p, 'fc');
-      const callId = part.id || generatedItemId('call', this.responseId, this.items.length);
+      const id = this.#idFor(p, 'fc');
+      const callId = part.id || generatedItemId('call', this.#responseId, this.items.length);
       this.items.push({
         type: 'function_call',
         id,
         call_id: callId,
-        ...functionCallName(part.name, this.namespaced),
+        ...functionCallName(part.name, this.#namespaced),
         arguments: part.argumentsJson,
         status: 'completed',
       });
     } else if (part.type === 'web-search') {
-      this.items.push(irSearchToWebSearchCall(part, this.idFor(p, 'ws')) as OpenAiResponsesOutputItem);
+      this.items.push(irSearchToWebSearchCall(part, this.#idFor(p, 'ws')) as OpenAiResponsesOutputItem);
     } else if (part.type === 'reasoning') {
       this.items.push(
         reasoningOutputItem(
           part,
-          part.opaque?.origin === 'openai' && part.opaque.itemId ? part.opaque.itemId : this.idFor(p, 'rs'),
+          part.opaque?.origin === 'openai' && part.opaque.itemId ? part.opaque.itemId : this.#idFor(p, 'rs'),
         ),
       );
     } else if (isMcpAnswerPart(part)) {
-      const id = part.id || generatedItemId(mcpItemPrefix(part), this.responseId, this.items.length);
+      const id = part.id || generatedItemId(mcpItemPrefix(part), this.#responseId, this.items.length);
       this.items.push(irMcpPartToItem(part, id) as OpenAiResponsesOutputItem);
     } else {
-      this.warnings.push({
+      this.#warnings.push({
         kind: 'dropped',
         field: `choices[0].content[${p}]`,
         message: `a ${part.type} part has no Responses output item`,
@@ -81,28 +91,28 @@ class OutputWriter {
     }
   }
 
-  private content(part: Extract<IrContentPart, { type: 'text' | 'refusal' }>, p: number): void {
-    const id = this.ext.itemIds?.[String(p)];
-    if (!this.message || this.message.id !== id) {
+  #content(part: Extract<IrContentPart, { type: 'text' | 'refusal' }>, p: number): void {
+    const id = this.#ext.itemIds?.[String(p)];
+    if (!this.#message || this.#message.id !== id) {
       this.flush();
-      this.message = { id, content: [] };
+      this.#message = { id, content: [] };
     }
-    if (part.type === 'refusal') this.message.content.push({ type: 'refusal', refusal: part.text });
+    if (part.type === 'refusal') this.#message.content.push({ type: 'refusal', refusal: part.text });
     else {
       const { citations, text } = part;
       const annotations = citations?.length
         ? irCitationsToUrlCitations(citations, text)
-        : ((this.ext.annotations?.[String(p)] ?? []) as Array<{ type: string }>);
+        : ((this.#ext.annotations?.[String(p)] ?? []) as Array<{ type: string }>);
       // The answer carries no token log probabilities: an empty list, as OpenAI writes when none were asked for.
-      this.message.content.push({ type: 'output_text', text: part.text, annotations, logprobs: [] });
+      this.#message.content.push({ type: 'output_text', text: part.text, annotations, logprobs: [] });
     }
   }
 
   flush(): void {
-    const message = this.message;
-    this.message = undefined;
+    const message = this.#message;
+    this.#message = undefined;
     if (!message) return;
-    const id = message.id ?? generatedItemId('msg', this.responseId, this.items.length);
+    const id = message.id ?? generatedItemId('msg', this.#responseId, this.items.length);
     this.items.push({ type: 'message', id, role: 'assistant', status: 'completed', content: message.content });
   }
 }

@@ -46,7 +46,13 @@ export function inputFileToIr(part: FilePart, path: string): IrFilePart {
   return out;
 }
 
-/** One part of a message's `content` array -> IR part. */
+/** One part of a message's `content` array (or of a tool output, a text or a file) -> IR part. */
+export function contentPartToIr(
+  part: OpenAiResponsesToolOutputPart,
+  path: string,
+  warnings: IrWarning[],
+): IrTextPart | IrFilePart;
+export function contentPartToIr(part: OpenAiResponsesContentPart, path: string, warnings: IrWarning[]): IrContentPart;
 export function contentPartToIr(part: OpenAiResponsesContentPart, path: string, warnings: IrWarning[]): IrContentPart {
   switch (part.type) {
     case 'input_text':
@@ -68,9 +74,5 @@ export function toolOutputToIr(
   warnings: IrWarning[],
 ): Array<IrTextPart | IrFilePart> {
   if (typeof output === 'string') return [{ type: 'text', text: output }];
-  return output.map((part, i) => {
-    if (part.type === 'input_text') return { type: 'text', text: part.text };
-    if (part.type === 'input_image') return inputImageToIr(part, `${path}[${i}]`, warnings);
-    return inputFileToIr(part, `${path}[${i}]`);
-  });
+  return output.map((part, i) => contentPartToIr(part, `${path}[${i}]`, warnings));
 }

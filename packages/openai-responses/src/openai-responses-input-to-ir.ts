@@ -1,3 +1,4 @@
+import { callArgumentsJson } from './openai-responses-call-arguments.js';
 import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrMessage, IrOpaque, IrWarning } from '@interlingua/ir';
 import { reasoningItemToIr } from './openai-responses-reasoning-to-ir.js';
@@ -59,18 +60,16 @@ class InputConverter {
     messageItems: [],
     compaction: [],
   };
-  private open: IrMessage | undefined;
-  private readonly callNames = new Map<string, string>();
+  #open: IrMessage | undefined;
+  readonly #callNames = new Map<string, string>();
+  readonly #read: SchemaReader;
 
-  constructor(
-    initial: IrMessage[],
-    items: Record<string, unknown>[],
-    private readonly read: SchemaReader,
-  ) {
+  constructor(initial: IrMessage[], items: Record<string, unknown>[], read: SchemaReader) {
+    this.#read = read;
     this.messages = [...initial];
     for (const item of items) {
       if (item.type === 'function_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
-        this.callNames.set(item.call_id, callNameToIr(item.name, item.namespace));
+        this.#callNames.set(item.call_id, callNameToIr(item.name, item.namespace));
       }
     }
   }
@@ -79,48 +78,48 @@ class InputConverter {
     const path = `input[${index}]`;
     switch (itemKind(item)) {
       case 'message':
-        return this.message(item, path);
+        return this.#message(item, path);
       case 'function_call':
-        return this.functionCall(item, path);
+        return this.#functionCall(item, path);
       case 'function_call_output':
-        return this.functionCallOutput(item, path);
+        return this.#functionCallOutput(item, path);
       case 'reasoning':
-        return this.reasoning(item, path);
+        return this.#reasoning(item, path);
       case 'compaction':
-        return this.compaction(item, path);
+        return this.#compaction(item, path);
       case 'mcp_list_tools':
       case 'mcp_call':
       case 'mcp_approval_request':
       case 'mcp_approval_response':
-        return this.mcp(item, path);
+        return this.#mcp(item, path);
       default:
-        this.close();
+        this.#close();
         this.extensions.items.push({ before: this.messages.length, item, index });
     }
   }
 
-  private close(): void {
-    this.open = undefined;
+  #close(): void {
+    this.#open = undefined;
   }
 
-  private target(role: 'assistant' | 'tool' | 'user'): IrMessage {
-    if (this.open?.role === role) return this.open;
+  #target(role: 'assistant' | 'tool' | 'user'): IrMessage {
+    if (this.#open?.role === role) return this.#open;
     const message: IrMessage = { role, content: [] };
     this.messages.push(message);
-    this.open = message;
+    this.#open = message;
     return message;
   }
 
-  private message(raw: Record<string, unknown>, path: string): void {
-    const item = this.read(openAiResponsesMessageItemSchema, raw, path);
+  #message(raw: Record<string, unknown>, path: string): void {
+    const item = this.#read(openAiResponsesMessageItemSchema, raw, path);
     const parts: IrContentPart[] =
       typeof item.content === 'string'
         ? [{ type: 'text', text: item.content }]
         : item.content.map((part, i) => contentPartToIr(part, `${path}.content[${i}]`, this.warnings));
     let message: IrMessage;
-    if (item.role === 'assistant') message = this.target('assistant');
+    if (item.role === 'assistant') message = this.#target('assistant');
     else {
-      this.close();
+      this.#close();
       message = { role: item.role, content: [] };
       this.messages.push(message);
     }
@@ -137,43 +136,43 @@ class InputConverter {
     message.content.push(...parts);
   }
 
-  private functionCall(raw: Record<string, unknown>, path: string): void {
-    const item = this.read(openAiResponsesFunctionCallItemSchema, raw, path);
-    const argumentsJson = item.arguments.trim() === '' ? '{}' : item.arguments;
+  #functionCall(raw: Record<string, unknown>, path: string): void {
+    const item = this.#read(openAiResponsesFunctionCallItemSchema, raw, path);
     const name = callNameToIr(item.name, raw.namespace);
-    this.target('assistant').content.push({ type: 'tool-call', id: item.call_id, name, argumentsJson });
+    const argumentsJson = callArgumentsJson(item.arguments);
+    this.#target('assistant').content.push({ type: 'tool-call', id: item.call_id, name, argumentsJson });
     const fields = pickUnknown(raw, ['type', 'call_id', 'name', 'arguments']);
     if (Object.keys(fields).length > 0) this.extensions.callItems[item.call_id] = fields;
   }
 
-  private functionCallOutput(raw: Record<string, unknown>, path: string): void {
-    const item = this.read(openAiResponsesFunctionCallOutputItemSchema, raw, path);
-    this.target('tool').content.push({
+  #functionCallOutput(raw: Record<string, unknown>, path: string): void {
+    const item = this.#read(openAiResponsesFunctionCallOutputItemSchema, raw, path);
+    this.#target('tool').content.push({
       type: 'tool-result',
       toolCallId: item.call_id,
-      toolName: this.callNames.get(item.call_id) ?? '',
+      toolName: this.#callNames.get(item.call_id) ?? '',
       content: toolOutputToIr(item.output, `${path}.output`, this.warnings),
     });
     const fields = pickUnknown(raw, ['type', 'call_id', 'output']);
     if (Object.keys(fields).length > 0) this.extensions.callOutputItems[item.call_id] = fields;
   }
 
-  private reasoning(raw: Record<string, unknown>, path: string): void {
-    const item = this.read(openAiResponsesReasoningItemSchema, raw, path);
+  #reasoning(raw: Record<string, unknown>, path: string): void {
+    const item = this.#read(openAiResponsesReasoningItemSchema, raw, path);
     const part = reasoningItemToIr(item);
-    this.target('assistant').content.push(part);
+    this.#target('assistant').content.push(part);
   }
 
   /** An MCP item: listed tools, calls and approval requests in assistant turns, approvals in user turns. */
-  private mcp(raw: Record<string, unknown>, path: string): void {
+  #mcp(raw: Record<string, unknown>, path: string): void {
     const schema = mcpItemSchemaOf(raw.type);
     if (!schema) return;
-    const part = mcpItemToIr(this.read(schema, raw, path));
-    this.target(part.type === 'mcp-approval-response' ? 'user' : 'assistant').content.push(part);
+    const part = mcpItemToIr(this.#read(schema, raw, path));
+    this.#target(part.type === 'mcp-approval-response' ? 'user' : 'assistant').content.push(part);
   }
 
-  private compaction(raw: Record<string, unknown>, path: string): void {
-    const item = this.read(openAiResponsesCompactionItemSchema, raw, path);
+  #compaction(raw: Record<string, unknown>, path: string): void {
+    const item = this.#read(openAiResponsesCompactionItemSchema, raw, path);
     const data = item.encrypted_content;
     const opaque: IrOpaque = {
       origin: data.startsWith(INTERLINGUA_COMPACTION_PREFIX) ? 'interlingua' : 'openai',
@@ -181,7 +180,7 @@ class InputConverter {
       data,
     };
     if (item.id) opaque.itemId = item.id;
-    this.close();
+    this.#close();
     this.messages.push({ role: 'assistant', content: [{ type: 'reasoning', text: '', opaque }] });
     const ref: OpenAiResponsesCompactionRef = { message: this.messages.length - 1, part: 0 };
     if (item.id) ref.id = item.id;

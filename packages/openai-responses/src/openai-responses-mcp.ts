@@ -1,3 +1,4 @@
+import { callArgumentsJson } from './openai-responses-call-arguments.js';
 import type {
   IrContentPart,
   IrMcpAnswerPart,
@@ -115,8 +116,6 @@ function toolInfoToIr(tool: Item & { name: string; description?: string | null }
   });
 }
 
-const argumentsJson = (text: string): string => (text.trim() === '' ? '{}' : text);
-
 /** An MCP item (as its schema reads it) -> its IR part. */
 export function mcpItemToIr(item: OpenAiResponsesMcpItem): IrMcpPart {
   if (item.type === 'mcp_approval_response')
@@ -135,7 +134,7 @@ export function mcpItemToIr(item: OpenAiResponsesMcpItem): IrMcpPart {
       tools: item.tools.map(toolInfoToIr),
       error: item.error,
     });
-  const call = { ...head, name: item.name, argumentsJson: argumentsJson(item.arguments) };
+  const call = { ...head, name: item.name, argumentsJson: callArgumentsJson(item.arguments) };
   if (item.type === 'mcp_approval_request') return { type: 'mcp-approval-request', ...call };
   return present({
     type: 'mcp-call',

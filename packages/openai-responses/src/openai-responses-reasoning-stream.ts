@@ -13,21 +13,25 @@ export interface ReasoningStreamBlock {
   opaque?: IrOpaque;
 }
 
-const where = (block: ReasoningStreamBlock) => ({ item_id: block.itemId, output_index: block.outputIndex });
+/** The `item_id` and `output_index` that the events of an open item's block carry. */
+export const blockItemRef = (block: Pick<ReasoningStreamBlock, 'itemId' | 'outputIndex'>) => ({
+  item_id: block.itemId,
+  output_index: block.outputIndex,
+});
 
 /** `response.reasoning_summary_part.added` (once, before the first delta) or `.done`. */
 function summaryPart(block: ReasoningStreamBlock, phase: 'added' | 'done', emit: Emit): SseMessage[] {
   if (phase === 'added' && block.summaryStarted) return [];
   block.summaryStarted = true;
   const part = { type: 'summary_text', text: phase === 'added' ? '' : block.text };
-  return [emit(`response.reasoning_summary_part.${phase}`, { ...where(block), summary_index: 0, part })];
+  return [emit(`response.reasoning_summary_part.${phase}`, { ...blockItemRef(block), summary_index: 0, part })];
 }
 
 /** A summary delta, after the summary part's `added` event when it is the first. */
 export function reasoningDeltaEvents(block: ReasoningStreamBlock, delta: string, emit: Emit): SseMessage[] {
   const events = summaryPart(block, 'added', emit);
   block.text += delta;
-  events.push(emit('response.reasoning_summary_text.delta', { ...where(block), summary_index: 0, delta }));
+  events.push(emit('response.reasoning_summary_text.delta', { ...blockItemRef(block), summary_index: 0, delta }));
   return events;
 }
 
@@ -42,7 +46,7 @@ export function reasoningDoneEvents(
   const events: SseMessage[] = [];
   if (block.summaryStarted) {
     events.push(
-      emit('response.reasoning_summary_text.done', { ...where(block), summary_index: 0, text: block.text }),
+      emit('response.reasoning_summary_text.done', { ...blockItemRef(block), summary_index: 0, text: block.text }),
       ...summaryPart(block, 'done', emit),
     );
   }

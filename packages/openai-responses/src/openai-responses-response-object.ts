@@ -37,7 +37,8 @@ export function responseStatusForFinish(
   return row.reason ? { status: row.status, incompleteReason: row.reason } : { status: row.status };
 }
 
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+/** The current time in Unix seconds, as `created_at` and `completed_at` count it. */
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /**
  * A full `Response` object with every field the API sends, in its order: the echoed request

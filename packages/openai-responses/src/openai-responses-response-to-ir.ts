@@ -1,3 +1,4 @@
+import { callArgumentsJson } from './openai-responses-call-arguments.js';
 import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
@@ -32,29 +33,29 @@ class OutputReader {
     annotations: {},
   };
   hasFunctionCalls = false;
-  private readonly citations = new CitationBudget();
+  readonly #citations = new CitationBudget();
 
   read(item: Item, index: number): void {
-    if (!this.mapped(item)) this.ext.outputItems.push({ index, item });
+    if (!this.#mapped(item)) this.ext.outputItems.push({ index, item });
   }
 
-  private push(part: IrContentPart, id: string | null | undefined): void {
+  #push(part: IrContentPart, id: string | null | undefined): void {
     if (id) this.ext.itemIds[String(this.parts.length)] = id;
     this.parts.push(part);
   }
 
-  private mapped(item: Item): boolean {
+  #mapped(item: Item): boolean {
     if (item.type === 'message') {
       const message = openAiResponsesLenientMessageSchema.safeParse(item);
       if (!message.success) return false;
       for (const part of message.data.content) {
-        if (part.type === 'refusal') this.push({ type: 'refusal', text: part.refusal ?? '' }, message.data.id);
+        if (part.type === 'refusal') this.#push({ type: 'refusal', text: part.refusal ?? '' }, message.data.id);
         else if (part.type === 'output_text') {
           const text = part.text ?? '';
-          const citations = urlCitationsToIr(part.annotations, text, { budget: this.citations });
+          const citations = urlCitationsToIr(part.annotations, text, { budget: this.#citations });
           if (!citations && part.annotations && part.annotations.length > 0)
             this.ext.annotations[String(this.parts.length)] = part.annotations;
-          this.push(citations ? { type: 'text', text, citations } : { type: 'text', text }, message.data.id);
+          this.#push(citations ? { type: 'text', text, citations } : { type: 'text', text }, message.data.id);
         }
       }
       return true;
@@ -62,21 +63,20 @@ class OutputReader {
     if (item.type === 'function_call') {
       const call = openAiResponsesLenientFunctionCallSchema.safeParse(item);
       if (!call.success) return false;
-      const args = call.data.arguments ?? '';
       this.hasFunctionCalls = true;
-      this.push(
+      this.#push(
         {
           type: 'tool-call',
           id: call.data.call_id,
           name: callNameToIr(call.data.name, item.namespace),
-          argumentsJson: args.trim() === '' ? '{}' : args,
+          argumentsJson: callArgumentsJson(call.data.arguments ?? ''),
         },
         call.data.id,
       );
       return true;
     }
     if (item.type === 'web_search_call') {
-      this.push(webSearchCallToIr(item), typeof item.id === 'string' ? item.id : undefined);
+      this.#push(webSearchCallToIr(item), typeof item.id === 'string' ? item.id : undefined);
       return true;
     }
     const mcp = item.type === 'mcp_approval_response' ? undefined : mcpItemSchemaOf(item.type)?.safeParse(item);
@@ -87,7 +87,7 @@ class OutputReader {
     if (item.type === 'reasoning') {
       const reasoning = openAiResponsesLenientReasoningSchema.safeParse(item);
       if (!reasoning.success) return false;
-      this.push(reasoningItemToIr(reasoning.data), reasoning.data.id);
+      this.#push(reasoningItemToIr(reasoning.data), reasoning.data.id);
       return true;
     }
     return false;

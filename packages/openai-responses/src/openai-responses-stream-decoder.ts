@@ -21,7 +21,6 @@ interface Block {
 }
 
 interface ItemState {
-  type: string;
   /** message content blocks by content index. */
   contents: Map<number, Block>;
   /** the reasoning or function call block. */
@@ -34,47 +33,65 @@ interface ItemState {
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
+/** The text of an `output_text` or `refusal` content part; undefined for any other part. */
+function textPartText(part: unknown): string | undefined {
+  const record = asRecord(part);
+  return record?.type === 'output_text' || record?.type === 'refusal' ? str(record.text ?? record.refusal) : undefined;
+}
+
 /** Decodes Responses stream events into IR stream events. */
 class ResponsesStreamDecoder {
-  private started = false;
-  private finished = false;
-  private nextIndex = 0;
-  private sawFunctionCall = false;
-  private searches = 0;
-  private readonly items = new Map<number, ItemState>();
-  private readonly citations = new CitationBudget();
+  #started = false;
+  #finished = false;
+  #nextIndex = 0;
+  #sawFunctionCall = false;
+  #searches = 0;
+  readonly #items = new Map<number, ItemState>();
+  readonly #citations = new CitationBudget();
 
-  private readonly handlers: Record<string, (data: Data) => Events> = {
+  readonly #handlers: Record<string, (data: Data) => Events> = {
     'response.created': () => [],
     'response.queued': () => [],
     'response.in_progress': () => [],
-    'response.output_item.added': (d) => this.itemAdded(d),
-    'response.content_part.added': (d) => this.contentPartAdded(d),
-    'response.output_text.delta': (d) => this.textDelta(d, str(d.delta)),
-    'response.refusal.delta': (d) => this.textDelta(d, str(d.delta)),
-    'response.output_text.done': (d) => this.textDone(d, str(d.text)),
-    'response.output_text.annotation.added': (d) => this.annotation(d),
-    'response.refusal.done': (d) => this.textDone(d, str(d.refusal)),
-    'response.content_part.done': (d) => this.contentPartDone(d),
-    'response.function_call_arguments.delta': (d) => this.argumentsDelta(d),
-    'response.function_call_arguments.done': (d) => this.argumentsDone(d),
-    'response.reasoning_summary_part.added': (d) => this.summaryPartAdded(d),
-    'response.reasoning_summary_text.delta': (d) => this.summaryDelta(d),
-    'response.reasoning_summary_text.done': (d) => this.summaryDone(d, str(d.text)),
-    'response.reasoning_summary_part.done': (d) => this.summaryDone(d, str(asRecord(d.part)?.text)),
-    'response.reasoning_text.delta': (d) => this.reasoningTextDelta(d),
-    'response.output_item.done': (d) => this.itemDone(d),
-    'response.completed': (d) => this.complete(d),
-    'response.incomplete': (d) => this.complete(d),
-    'response.failed': (d) => this.failed(d),
-    error: (d) => this.error(d),
+    'response.output_item.added': (d) => this.#itemAdded(d),
+    'response.content_part.added': (d) => {
+      const text = textPartText(d.part);
+      return text === undefined ? [] : this.#textDelta(d, text);
+    },
+    'response.output_text.delta': (d) => this.#textDelta(d, str(d.delta)),
+    'response.refusal.delta': (d) => this.#textDelta(d, str(d.delta)),
+    'response.output_text.done': (d) => this.#textDone(d, str(d.text)),
+    'response.output_text.annotation.added': (d) => this.#annotation(d),
+    'response.refusal.done': (d) => this.#textDone(d, str(d.refusal)),
+    'response.content_part.done': (d) => {
+      const text = textPartText(d.part);
+      return text === undefined ? [] : this.#textDone(d, text, true);
+    },
+    'response.function_call_arguments.delta': (d) => {
+      const block = this.#callBlock(d);
+      return block ? this.#delta(block, str(d.delta)) : [];
+    },
+    'response.function_call_arguments.done': (d) => {
+      const block = this.#callBlock(d);
+      return block ? this.#reconcile(block, block.emitted, str(d.arguments)) : [];
+    },
+    'response.reasoning_summary_part.added': (d) => this.#summaryPartAdded(d),
+    'response.reasoning_summary_text.delta': (d) => this.#summaryDelta(d),
+    'response.reasoning_summary_text.done': (d) => this.#summaryDone(d, str(d.text)),
+    'response.reasoning_summary_part.done': (d) => this.#summaryDone(d, str(asRecord(d.part)?.text)),
+    'response.reasoning_text.delta': (d) => this.#reasoningTextDelta(d),
+    'response.output_item.done': (d) => this.#itemDone(d),
+    'response.completed': (d) => this.#complete(d),
+    'response.incomplete': (d) => this.#complete(d),
+    'response.failed': (d) => this.#failed(d),
+    error: (d) => this.#error(d),
   };
 
   push(message: SseMessage): Events {
-    if (this.finished) return [];
+    if (this.#finished) return [];
     const parsed = safeJsonParse(message.data);
     if (!parsed.ok && /^\s*[[{]/.test(message.data)) {
-      this.finished = true;
+      this.#finished = true;
       return [
         {
           type: 'error',
@@ -89,40 +106,40 @@ class ResponsesStreamDecoder {
     const data = parsed.ok ? asRecord(parsed.value) : undefined;
     if (!data) return [];
     const type = typeof data.type === 'string' ? data.type : message.event;
-    const handler = type === undefined ? undefined : this.handlers[type];
+    const handler = type === undefined ? undefined : this.#handlers[type];
     if (!handler) return [];
-    const events = type === 'error' ? [] : this.start(data);
+    const events = type === 'error' ? [] : this.#start(data);
     return [...events, ...handler(data)];
   }
 
   end(): Events {
-    return this.finished ? [] : this.closeAll();
+    return this.#finished ? [] : this.#closeAll();
   }
 
   /** `response-start` before the first event, from the response object the event carries if any. */
-  private start(data: Data): Events {
-    if (this.started) return [];
-    this.started = true;
+  #start(data: Data): Events {
+    if (this.#started) return [];
+    this.#started = true;
     const response = asRecord(data.response) ?? {};
     return [
       { type: 'response-start', id: str(response.id), model: str(response.model), created: num(response.created_at) },
     ];
   }
 
-  private item(outputIndex: number, type = 'message'): ItemState {
-    let item = this.items.get(outputIndex);
+  #item(outputIndex: number): ItemState {
+    let item = this.#items.get(outputIndex);
     if (!item) {
-      item = { type, contents: new Map(), summaryParts: 0, summaryText: '' };
-      this.items.set(outputIndex, item);
+      item = { contents: new Map(), summaryParts: 0, summaryText: '' };
+      this.#items.set(outputIndex, item);
     }
     return item;
   }
 
-  private open(kind: Block['kind']): Block {
-    return { index: this.nextIndex++, kind, emitted: '', open: true };
+  #open(kind: Block['kind']): Block {
+    return { index: this.#nextIndex++, kind, emitted: '', open: true };
   }
 
-  private delta(block: Block, text: string): Events {
+  #delta(block: Block, text: string): Events {
     if (text === '' || !block.open) return [];
     block.emitted += text;
     if (block.kind === 'text') return [{ type: 'text-delta', index: block.index, delta: text }];
@@ -131,13 +148,13 @@ class ResponsesStreamDecoder {
   }
 
   /** The rest of `final` when the deltas so far are a prefix of it. */
-  private reconcile(block: Block, emitted: string, final: string): Events {
+  #reconcile(block: Block, emitted: string, final: string): Events {
     return final.length > emitted.length && final.startsWith(emitted)
-      ? this.delta(block, final.slice(emitted.length))
+      ? this.#delta(block, final.slice(emitted.length))
       : [];
   }
 
-  private close(block: Block | undefined): Events {
+  #close(block: Block | undefined): Events {
     if (!block?.open) return [];
     block.open = false;
     if (block.kind === 'text') return [{ type: 'text-end', index: block.index }];
@@ -145,153 +162,138 @@ class ResponsesStreamDecoder {
     return [{ type: 'tool-call-end', index: block.index }];
   }
 
-  private closeAll(): Events {
+  #closeAll(): Events {
     const events: Events = [];
-    const ordered = [...this.items.entries()].sort((a, b) => a[0] - b[0]);
+    const ordered = [...this.#items.entries()].sort((a, b) => a[0] - b[0]);
     for (const [, item] of ordered) {
-      for (const block of item.contents.values()) events.push(...this.close(block));
-      events.push(...this.close(item.block));
+      for (const block of item.contents.values()) events.push(...this.#close(block));
+      events.push(...this.#close(item.block));
     }
     return events;
   }
 
-  private startCall(item: ItemState, raw: Data): Events {
-    const block = this.open('tool-call');
+  #startCall(item: ItemState, raw: Data): Events {
+    const block = this.#open('tool-call');
     item.block = block;
-    this.sawFunctionCall = true;
+    this.#sawFunctionCall = true;
     const start: IrStreamEvent = {
       type: 'tool-call-start',
       index: block.index,
       id: str(raw.call_id),
       name: callNameToIr(str(raw.name), raw.namespace),
     };
-    return [start, ...this.delta(block, str(raw.arguments))];
+    return [start, ...this.#delta(block, str(raw.arguments))];
   }
 
-  private startReasoning(item: ItemState): Events {
-    const block = this.open('reasoning');
+  #startReasoning(item: ItemState): Events {
+    const block = this.#open('reasoning');
     item.block = block;
     return [{ type: 'reasoning-start', index: block.index }];
   }
 
-  private itemAdded(data: Data): Events {
+  #itemAdded(data: Data): Events {
     const raw = asRecord(data.item) ?? {};
     const type = str(raw.type);
-    const item = this.item(num(data.output_index), type);
-    if (type === 'function_call' && !item.block) return this.startCall(item, raw);
-    if (type === 'reasoning' && !item.block) return this.startReasoning(item);
+    const item = this.#item(num(data.output_index));
+    if (type === 'function_call' && !item.block) return this.#startCall(item, raw);
+    if (type === 'reasoning' && !item.block) return this.#startReasoning(item);
     return [];
   }
 
-  private textBlock(data: Data): { block: Block; events: Events } {
-    const item = this.item(num(data.output_index));
+  #textBlock(data: Data): { block: Block; events: Events } {
+    const item = this.#item(num(data.output_index));
     const contentIndex = num(data.content_index);
     const existing = item.contents.get(contentIndex);
     if (existing) return { block: existing, events: [] };
-    const block = this.open('text');
+    const block = this.#open('text');
     item.contents.set(contentIndex, block);
     return { block, events: [{ type: 'text-start', index: block.index }] };
   }
 
-  private contentPartAdded(data: Data): Events {
-    const part = asRecord(data.part) ?? {};
-    if (part.type !== 'output_text' && part.type !== 'refusal') return [];
-    const { block, events } = this.textBlock(data);
-    return [...events, ...this.delta(block, str(part.text ?? part.refusal))];
+  #textDelta(data: Data, delta: string): Events {
+    const { block, events } = this.#textBlock(data);
+    return [...events, ...this.#delta(block, delta)];
   }
 
-  private textDelta(data: Data, delta: string): Events {
-    const { block, events } = this.textBlock(data);
-    return [...events, ...this.delta(block, delta)];
-  }
-
-  private textDone(data: Data, text: string): Events {
-    const { block, events } = this.textBlock(data);
-    return [...events, ...this.reconcile(block, block.emitted, text)];
+  /** The rest of a text part from its whole `text`; `closes` when the part itself is done. */
+  #textDone(data: Data, text: string, closes = false): Events {
+    const { block, events } = this.#textBlock(data);
+    events.push(...this.#reconcile(block, block.emitted, text));
+    if (closes) events.push(...this.#close(block));
+    return events;
   }
 
   /** A `url_citation` of an open text block -> `text-citation` (its offsets count the text so far). */
-  private annotation(data: Data): Events {
-    const { block, events } = this.textBlock(data);
+  #annotation(data: Data): Events {
+    const { block, events } = this.#textBlock(data);
     block.offsets ??= new GrowingTextOffsets('code-point');
-    const reading = { budget: this.citations, offsets: block.offsets };
+    const reading = { budget: this.#citations, offsets: block.offsets };
     const [citation] = urlCitationsToIr([data.annotation], block.emitted, reading) ?? [];
     return citation && block.open ? [...events, { type: 'text-citation', index: block.index, citation }] : events;
   }
 
-  private contentPartDone(data: Data): Events {
-    const part = asRecord(data.part) ?? {};
-    if (part.type !== 'output_text' && part.type !== 'refusal') return [];
-    const { block, events } = this.textBlock(data);
-    return [...events, ...this.reconcile(block, block.emitted, str(part.text ?? part.refusal)), ...this.close(block)];
+  /** The function call block of the event's output item, when there is one. */
+  #callBlock(data: Data): Block | undefined {
+    const block = this.#items.get(num(data.output_index))?.block;
+    return block?.kind === 'tool-call' ? block : undefined;
   }
 
-  private argumentsDelta(data: Data): Events {
-    const block = this.items.get(num(data.output_index))?.block;
-    return block?.kind === 'tool-call' ? this.delta(block, str(data.delta)) : [];
-  }
-
-  private argumentsDone(data: Data): Events {
-    const block = this.items.get(num(data.output_index))?.block;
-    return block?.kind === 'tool-call' ? this.reconcile(block, block.emitted, str(data.arguments)) : [];
-  }
-
-  private reasoningBlock(data: Data): { item: ItemState; block: Block; events: Events } {
-    const item = this.item(num(data.output_index), 'reasoning');
-    const events = item.block ? [] : this.startReasoning(item);
+  #reasoningBlock(data: Data): { item: ItemState; block: Block; events: Events } {
+    const item = this.#item(num(data.output_index));
+    const events = item.block ? [] : this.#startReasoning(item);
     return { item, block: item.block as Block, events };
   }
 
-  private summaryPartAdded(data: Data): Events {
-    const { item, block, events } = this.reasoningBlock(data);
-    const separator = item.summaryParts > 0 ? this.delta(block, '\n\n') : [];
+  #summaryPartAdded(data: Data): Events {
+    const { item, block, events } = this.#reasoningBlock(data);
+    const separator = item.summaryParts > 0 ? this.#delta(block, '\n\n') : [];
     item.summaryParts++;
     item.summaryText = '';
     return [...events, ...separator];
   }
 
-  private summaryDelta(data: Data): Events {
-    const { item, block, events } = this.reasoningBlock(data);
+  #summaryDelta(data: Data): Events {
+    const { item, block, events } = this.#reasoningBlock(data);
     if (item.summaryParts === 0) item.summaryParts = 1;
     item.summaryText += str(data.delta);
-    return [...events, ...this.delta(block, str(data.delta))];
+    return [...events, ...this.#delta(block, str(data.delta))];
   }
 
-  private summaryDone(data: Data, text: string): Events {
-    const { item, block, events } = this.reasoningBlock(data);
-    const rest = this.reconcile(block, item.summaryText, text);
+  #summaryDone(data: Data, text: string): Events {
+    const { item, block, events } = this.#reasoningBlock(data);
+    const rest = this.#reconcile(block, item.summaryText, text);
     if (rest.length > 0) item.summaryText = text;
     return [...events, ...rest];
   }
 
-  private reasoningTextDelta(data: Data): Events {
-    const { item, block, events } = this.reasoningBlock(data);
-    return item.summaryParts > 0 ? events : [...events, ...this.delta(block, str(data.delta))];
+  #reasoningTextDelta(data: Data): Events {
+    const { item, block, events } = this.#reasoningBlock(data);
+    return item.summaryParts > 0 ? events : [...events, ...this.#delta(block, str(data.delta))];
   }
 
-  private messageDone(outputIndex: number, raw: Data): Events {
+  #messageDone(outputIndex: number, raw: Data): Events {
     const events: Events = [];
     const content = Array.isArray(raw.content) ? raw.content : [];
-    content.forEach((entry, contentIndex) => {
-      const part = asRecord(entry) ?? {};
-      if (part.type !== 'output_text' && part.type !== 'refusal') return;
-      events.push(...this.contentPartDone({ output_index: outputIndex, content_index: contentIndex, part }));
+    content.forEach((part, contentIndex) => {
+      const text = textPartText(part);
+      if (text !== undefined)
+        events.push(...this.#textDone({ output_index: outputIndex, content_index: contentIndex }, text, true));
     });
-    for (const block of this.item(outputIndex).contents.values()) events.push(...this.close(block));
+    for (const block of this.#item(outputIndex).contents.values()) events.push(...this.#close(block));
     return events;
   }
 
-  private callDone(item: ItemState, raw: Data): Events {
-    const events = item.block ? [] : this.startCall(item, { ...raw, arguments: '' });
+  #callDone(item: ItemState, raw: Data): Events {
+    const events = item.block ? [] : this.#startCall(item, { ...raw, arguments: '' });
     const block = item.block as Block;
-    return [...events, ...this.reconcile(block, block.emitted, str(raw.arguments)), ...this.close(block)];
+    return [...events, ...this.#reconcile(block, block.emitted, str(raw.arguments)), ...this.#close(block)];
   }
 
-  private reasoningDone(outputIndex: number, raw: Data): Events {
-    const { item, block, events } = this.reasoningBlock({ output_index: outputIndex });
+  #reasoningDone(outputIndex: number, raw: Data): Events {
+    const { item, block, events } = this.#reasoningBlock({ output_index: outputIndex });
     if (block.emitted === '' && item.summaryParts === 0) {
       const summary = Array.isArray(raw.summary) ? raw.summary : [];
-      events.push(...this.delta(block, summary.map((s) => str(asRecord(s)?.text)).join('\n\n')));
+      events.push(...this.#delta(block, summary.map((s) => str(asRecord(s)?.text)).join('\n\n')));
     }
     const data = str(raw.encrypted_content);
     if (data !== '' && block.open) {
@@ -302,38 +304,38 @@ class ResponsesStreamDecoder {
         opaque: { origin: 'openai', kind: 'encrypted', data, ...(itemId ? { itemId } : {}) },
       });
     }
-    return [...events, ...this.close(block)];
+    return [...events, ...this.#close(block)];
   }
 
-  private itemDone(data: Data): Events {
+  #itemDone(data: Data): Events {
     const outputIndex = num(data.output_index);
     const raw = asRecord(data.item) ?? {};
     const type = str(raw.type);
-    if (type === 'message') return this.messageDone(outputIndex, raw);
-    if (type === 'function_call') return this.callDone(this.item(outputIndex, type), raw);
-    if (type === 'reasoning') return this.reasoningDone(outputIndex, raw);
+    if (type === 'message') return this.#messageDone(outputIndex, raw);
+    if (type === 'function_call') return this.#callDone(this.#item(outputIndex), raw);
+    if (type === 'reasoning') return this.#reasoningDone(outputIndex, raw);
     const mcp = mcpItemSchemaOf(type)?.safeParse(raw);
     const part = mcp?.success ? mcpItemToIr(mcp.data) : undefined;
-    if (part && isMcpAnswerPart(part)) return [{ type: 'mcp', index: this.nextIndex++, part }];
+    if (part && isMcpAnswerPart(part)) return [{ type: 'mcp', index: this.#nextIndex++, part }];
     if (type === 'web_search_call') {
-      this.searches++;
-      return [{ type: 'web-search', index: this.nextIndex++, part: webSearchCallToIr({ ...raw, type }) }];
+      this.#searches++;
+      return [{ type: 'web-search', index: this.#nextIndex++, part: webSearchCallToIr({ ...raw, type }) }];
     }
     return [];
   }
 
-  private complete(data: Data): Events {
+  #complete(data: Data): Events {
     const response = asRecord(data.response) ?? {};
-    const events = this.closeAll();
-    this.finished = true;
+    const events = this.#closeAll();
+    this.#finished = true;
     const usage = openAiResponsesUsageSchema.safeParse(response.usage);
     if (usage.success) {
       const ir = openAiResponsesUsageToIr(usage.data);
-      if (this.searches > 0) ir.webSearchRequests = this.searches;
+      if (this.#searches > 0) ir.webSearchRequests = this.#searches;
       events.push({ type: 'usage-update', usage: ir });
     }
     const output = Array.isArray(response.output) ? response.output : [];
-    const hasCalls = this.sawFunctionCall || output.some((item) => asRecord(item)?.type === 'function_call');
+    const hasCalls = this.#sawFunctionCall || output.some((item) => asRecord(item)?.type === 'function_call');
     const reason = asRecord(response.incomplete_details)?.reason;
     const status = typeof response.status === 'string' ? response.status : str(data.type).replace('response.', '');
     events.push({
@@ -343,14 +345,14 @@ class ResponsesStreamDecoder {
     return events;
   }
 
-  private failed(data: Data): Events {
+  #failed(data: Data): Events {
     const response = asRecord(data.response) ?? {};
     const error = asRecord(response.error) ?? {};
-    return this.error({ error: { ...error, message: str(error.message) || 'The response failed.' }, response });
+    return this.#error({ error: { ...error, message: str(error.message) || 'The response failed.' }, response });
   }
 
-  private error(data: Data): Events {
-    this.finished = true;
+  #error(data: Data): Events {
+    this.#finished = true;
     const error: IrErrorData = {
       ...openAiResponsesErrorToIr(0, asRecord(data.error) ? data : { error: data }),
       raw: data,

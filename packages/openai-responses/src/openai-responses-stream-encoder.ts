@@ -1,10 +1,9 @@
+import { callArgumentsJson } from './openai-responses-call-arguments.js';
 import { functionCallName, type NamespacedName, namespacedToolNames } from './openai-responses-namespaces.js';
 import type {
   IrCitation,
-  IrWebSearchPart,
   IrErrorData,
   IrFinishReason,
-  IrMcpAnswerPart,
   IrOpaque,
   IrStreamEvent,
   IrStreamEventHandlers,
@@ -16,15 +15,16 @@ import type {
 } from '@interlingua/ir';
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { irToOpenAiResponsesError } from './ir-to-openai-responses-error.js';
-import { generatedItemId, newResponseId } from './openai-responses-item-ids.js';
+import { generatedItemId, newResponseId, type OpenAiResponsesItemPrefix } from './openai-responses-item-ids.js';
 import { mcpItemPrefix } from './openai-responses-mcp.js';
 import { type Emit, mcpItemEvents } from './openai-responses-mcp-stream.js';
-import { reasoningDeltaEvents, reasoningDoneEvents } from './openai-responses-reasoning-stream.js';
+import { blockItemRef, reasoningDeltaEvents, reasoningDoneEvents } from './openai-responses-reasoning-stream.js';
 import { irCitationsToUrlCitations } from './openai-responses-search-results.js';
 import { webSearchItemEvents } from './openai-responses-search-stream.js';
 import {
   type ResponseObjectParts,
   buildResponseObject,
+  nowSeconds,
   responseStatusForFinish,
 } from './openai-responses-response-object.js';
 import type {
@@ -52,7 +52,12 @@ interface Block {
   annotations?: Array<Record<string, unknown>>;
 }
 
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+/** Writes the events of an item sent whole at `outputIndex`, and gives the item. */
+type WholeItemWriter = (
+  id: string,
+  outputIndex: number,
+  emit: Emit,
+) => { events: SseMessage[]; item: Record<string, unknown> };
 
 /** Responses answers have one output: blocks of other choices are left out. */
 const firstChoice = (choice: number | undefined): boolean => (choice ?? 0) === 0;
@@ -66,109 +71,114 @@ const messageAdded = (): Record<string, unknown> => ({
 
 /** Encodes IR stream events as Responses SSE events the official SDK accepts. */
 class ResponsesStreamEncoder {
-  private sequence = 0;
-  private head: { id: string; created: number; model: string } | undefined;
-  private readonly output: OpenAiResponsesOutputItem[] = [];
-  private readonly blocks = new Map<number, Block>();
-  private finishReason: IrFinishReason | undefined;
-  private usage: IrUsage | undefined;
-  private ended = false;
+  #sequence = 0;
+  #head: { id: string; created: number; model: string } | undefined;
+  readonly #output: OpenAiResponsesOutputItem[] = [];
+  readonly #blocks = new Map<number, Block>();
+  #finishReason: IrFinishReason | undefined;
+  #usage: IrUsage | undefined;
+  #ended = false;
 
-  private readonly handlers: IrStreamEventHandlers<Out> = {
-    'response-start': (e) => this.start(e),
-    'text-start': (e) => (firstChoice(e.choice) ? this.openBlock(e.index, 'text', 'msg', messageAdded()) : []),
-    'text-delta': (e) => this.textDelta(e.index, e.delta),
-    'text-end': (e) => this.closeBlock(e.index),
+  readonly #handlers: IrStreamEventHandlers<Out> = {
+    'response-start': (e) => this.#start(e),
+    'text-start': (e) => (firstChoice(e.choice) ? this.#openBlock(e.index, 'text', 'msg', messageAdded()) : []),
+    'text-delta': (e) => this.#textDelta(e.index, e.delta),
+    'text-end': (e) => this.#closeBlock(e.index),
     'reasoning-start': (e) =>
-      firstChoice(e.choice) ? this.openBlock(e.index, 'reasoning', 'rs', { type: 'reasoning', summary: [] }) : [],
-    'reasoning-delta': (e) => this.reasoningDelta(e.index, e.delta),
-    'reasoning-signature': (e) => this.signature(e.index, e.opaque),
-    'reasoning-end': (e) => this.closeBlock(e.index),
-    'tool-call-start': (e) => (firstChoice(e.choice) ? this.callStart(e) : []),
-    'tool-call-delta': (e) => this.callDelta(e.index, e.argumentsDelta),
-    'tool-call-end': (e) => this.closeBlock(e.index),
+      firstChoice(e.choice) ? this.#openBlock(e.index, 'reasoning', 'rs', { type: 'reasoning', summary: [] }) : [],
+    'reasoning-delta': (e) => this.#reasoningDelta(e.index, e.delta),
+    'reasoning-signature': (e) => this.#signature(e.index, e.opaque),
+    'reasoning-end': (e) => this.#closeBlock(e.index),
+    'tool-call-start': (e) => (firstChoice(e.choice) ? this.#callStart(e) : []),
+    'tool-call-delta': (e) => this.#callDelta(e.index, e.argumentsDelta),
+    'tool-call-end': (e) => this.#closeBlock(e.index),
     file: () => [],
-    mcp: (e) => (firstChoice(e.choice) ? this.mcp(e.part) : []),
-    'web-search': (e) => (firstChoice(e.choice) ? this.search(e.part) : []),
-    'text-citation': (e) => this.citation(e.index, e.citation),
+    mcp: ({ choice, part }) =>
+      firstChoice(choice)
+        ? this.#wholeItem(part.id, mcpItemPrefix(part), (id, at, emit) => mcpItemEvents(part, id, at, emit))
+        : [],
+    'web-search': ({ choice, part }) =>
+      firstChoice(choice) ? this.#wholeItem('', 'ws', (id, at, emit) => webSearchItemEvents(part, id, at, emit)) : [],
+    'text-citation': (e) => this.#citation(e.index, e.citation),
     'usage-update': (e) => {
-      this.usage = e.usage;
+      this.#usage = e.usage;
       return [];
     },
-    finish: (e) => this.finish(e),
-    error: (e) => this.error(e.error),
+    finish: (e) => this.#finish(e),
+    error: (e) => this.#error(e.error),
   };
 
   /** The request's namespaced tools: their calls are streamed split (`namespace` and inner `name`). */
-  private readonly namespaced: ReadonlyMap<string, NamespacedName>;
+  readonly #namespaced: ReadonlyMap<string, NamespacedName>;
+  readonly #options: StreamEncoderOptions;
+  readonly #echo: OpenAiResponsesEcho;
 
-  constructor(
-    private readonly options: StreamEncoderOptions,
-    private readonly echo: OpenAiResponsesEcho,
-  ) {
-    this.namespaced = namespacedToolNames(echo.tools);
+  constructor(options: StreamEncoderOptions, echo: OpenAiResponsesEcho) {
+    this.#options = options;
+    this.#echo = echo;
+    this.#namespaced = namespacedToolNames(echo.tools);
   }
 
   push(event: IrStreamEvent): Out {
-    return this.ended ? [] : dispatchStreamEvent(event, this.handlers);
+    return this.#ended ? [] : dispatchStreamEvent(event, this.#handlers);
   }
 
   end(): Out {
-    if (this.ended) return [];
-    const out = [...this.ensureStarted(), ...this.closeAll()];
-    this.ended = true;
-    const { status, incompleteReason } = responseStatusForFinish(this.finishReason ?? { unified: 'stop', raw: null });
+    if (this.#ended) return [];
+    const out = [...this.#ensureStarted(), ...this.#closeAll()];
+    this.#ended = true;
+    const { status, incompleteReason } = responseStatusForFinish(this.#finishReason ?? { unified: 'stop', raw: null });
     if (status === 'failed')
-      return [...out, this.failedEvent({ code: 'server_error', message: 'The response failed.' })];
+      return [...out, this.#failedEvent({ code: 'server_error', message: 'The response failed.' })];
     if (status === 'incomplete')
       return [
         ...out,
-        this.lifecycle('response.incomplete', { status, ...(incompleteReason ? { incompleteReason } : {}) }),
+        this.#lifecycle('response.incomplete', { status, ...(incompleteReason ? { incompleteReason } : {}) }),
       ];
-    return [...out, this.lifecycle('response.completed', { status: 'completed' })];
+    return [...out, this.#lifecycle('response.completed', { status: 'completed' })];
   }
 
   /** `emit`, for the event sequences written in their own modules. */
-  private readonly emitter: Emit = (type, payload) => this.emit(type, payload);
+  readonly #emitter: Emit = (type, payload) => this.#emit(type, payload);
 
-  private emit(type: string, payload: Record<string, unknown>): SseMessage {
-    return { event: type, data: JSON.stringify({ type, ...payload, sequence_number: this.sequence++ }) };
+  #emit(type: string, payload: Record<string, unknown>): SseMessage {
+    return { event: type, data: JSON.stringify({ type, ...payload, sequence_number: this.#sequence++ }) };
   }
 
-  private response(
+  #response(
     parts: Pick<ResponseObjectParts, 'status' | 'incompleteReason' | 'error'>,
     output: OpenAiResponsesOutputItem[],
   ): unknown {
-    const head = this.head ?? { id: '', created: 0, model: '' };
-    const usage = parts.status === 'in_progress' ? undefined : this.usage;
-    return buildResponseObject({ ...head, ...parts, output, ...(usage ? { usage } : {}) }, this.echo);
+    const head = this.#head ?? { id: '', created: 0, model: '' };
+    const usage = parts.status === 'in_progress' ? undefined : this.#usage;
+    return buildResponseObject({ ...head, ...parts, output, ...(usage ? { usage } : {}) }, this.#echo);
   }
 
-  private lifecycle(type: string, parts: Pick<ResponseObjectParts, 'status' | 'incompleteReason'>): SseMessage {
-    return this.emit(type, { response: this.response(parts, parts.status === 'in_progress' ? [] : this.output) });
+  #lifecycle(type: string, parts: Pick<ResponseObjectParts, 'status' | 'incompleteReason'>): SseMessage {
+    return this.#emit(type, { response: this.#response(parts, parts.status === 'in_progress' ? [] : this.#output) });
   }
 
-  private start(e: IrStreamEventOf<'response-start'>): Out {
-    if (this.head) return [];
-    this.head = {
+  #start(e: IrStreamEventOf<'response-start'>): Out {
+    if (this.#head) return [];
+    this.#head = {
       id: e.id || newResponseId(),
       created: e.created || nowSeconds(),
-      model: this.options.model ?? e.model,
+      model: this.#options.model ?? e.model,
     };
-    if (e.usage) this.usage = e.usage;
+    if (e.usage) this.#usage = e.usage;
     // Both opening events carry the same response object: built and serialised once, written as `emit` would.
-    const response = JSON.stringify(this.response({ status: 'in_progress' }, []));
+    const response = JSON.stringify(this.#response({ status: 'in_progress' }, []));
     return ['response.created', 'response.in_progress'].map((type) => ({
       event: type,
-      data: `{"type":"${type}","response":${response},"sequence_number":${this.sequence++}}`,
+      data: `{"type":"${type}","response":${response},"sequence_number":${this.#sequence++}}`,
     }));
   }
 
-  private ensureStarted(): Out {
-    return this.head ? [] : this.start({ type: 'response-start', id: '', model: '', created: 0 });
+  #ensureStarted(): Out {
+    return this.#head ? [] : this.#start({ type: 'response-start', id: '', model: '', created: 0 });
   }
 
-  private openBlock(
+  #openBlock(
     index: number,
     kind: Block['kind'],
     prefix: 'msg' | 'rs' | 'fc',
@@ -176,19 +186,19 @@ class ResponsesStreamEncoder {
     callId = '',
     name = '',
   ): Out {
-    const out = this.ensureStarted();
-    if (this.blocks.has(index)) return out;
-    const outputIndex = this.output.length;
-    const itemId = generatedItemId(prefix, this.head?.id ?? '', outputIndex);
+    const out = this.#ensureStarted();
+    if (this.#blocks.has(index)) return out;
+    const outputIndex = this.#output.length;
+    const itemId = this.#itemId(prefix, outputIndex);
     const block: Block = { kind, outputIndex, itemId, text: '', open: true, summaryStarted: false, callId, name };
-    this.blocks.set(index, block);
+    this.#blocks.set(index, block);
     const added = { ...item, id: itemId } as OpenAiResponsesOutputItem;
-    this.output.push(added);
-    out.push(this.emit('response.output_item.added', { output_index: outputIndex, item: added }));
+    this.#output.push(added);
+    out.push(this.#emit('response.output_item.added', { output_index: outputIndex, item: added }));
     if (kind === 'text') {
       const part = { type: 'output_text', text: '', annotations: [], logprobs: [] };
       out.push(
-        this.emit('response.content_part.added', {
+        this.#emit('response.content_part.added', {
           item_id: itemId,
           output_index: outputIndex,
           content_index: 0,
@@ -199,21 +209,17 @@ class ResponsesStreamEncoder {
     return out;
   }
 
-  private openOf(index: number, kind: Block['kind']): Block | undefined {
-    const block = this.blocks.get(index);
+  #openOf(index: number, kind: Block['kind']): Block | undefined {
+    const block = this.#blocks.get(index);
     return block?.open && block.kind === kind ? block : undefined;
-  }
-
-  private where(block: Block): Record<string, unknown> {
-    return { item_id: block.itemId, output_index: block.outputIndex };
   }
 
   /**
    * The most frequent event, written directly: the same JSON as `emit` would give for
-   * `{ ...where(block), content_index: 0, delta, logprobs: [] }`, without an object per delta.
+   * `{ ...blockItemRef(block), content_index: 0, delta, logprobs: [] }`, without an object per delta.
    */
-  private textDelta(index: number, delta: string): Out {
-    const block = this.openOf(index, 'text');
+  #textDelta(index: number, delta: string): Out {
+    const block = this.#openOf(index, 'text');
     if (!block || delta === '') return [];
     block.text += delta;
     const type = 'response.output_text.delta';
@@ -221,66 +227,63 @@ class ResponsesStreamEncoder {
     return [
       {
         event: type,
-        data: `${block.deltaHead}${JSON.stringify(delta)},"logprobs":[],"sequence_number":${this.sequence++}}`,
+        data: `${block.deltaHead}${JSON.stringify(delta)},"logprobs":[],"sequence_number":${this.#sequence++}}`,
       },
     ];
   }
 
-  private reasoningDelta(index: number, delta: string): Out {
-    const block = this.openOf(index, 'reasoning');
-    return !block || delta === '' ? [] : reasoningDeltaEvents(block, delta, this.emitter);
+  #reasoningDelta(index: number, delta: string): Out {
+    const block = this.#openOf(index, 'reasoning');
+    return !block || delta === '' ? [] : reasoningDeltaEvents(block, delta, this.#emitter);
   }
 
-  private signature(index: number, opaque: IrOpaque): Out {
-    const block = this.openOf(index, 'reasoning');
+  #signature(index: number, opaque: IrOpaque): Out {
+    const block = this.#openOf(index, 'reasoning');
     if (block) block.opaque = opaque;
     return [];
   }
 
-  private callStart(e: IrStreamEventOf<'tool-call-start'>): Out {
-    const callId = e.id || generatedItemId('call', this.head?.id ?? '', this.output.length);
-    const name = functionCallName(e.name, this.namespaced);
+  #callStart(e: IrStreamEventOf<'tool-call-start'>): Out {
+    const callId = e.id || this.#itemId('call', this.#output.length);
+    const name = functionCallName(e.name, this.#namespaced);
     const item = { type: 'function_call', status: 'in_progress', call_id: callId, ...name, arguments: '' };
-    return this.openBlock(e.index, 'tool-call', 'fc', item, callId, e.name);
+    return this.#openBlock(e.index, 'tool-call', 'fc', item, callId, e.name);
   }
 
-  private callDelta(index: number, delta: string): Out {
-    const block = this.openOf(index, 'tool-call');
+  #callDelta(index: number, delta: string): Out {
+    const block = this.#openOf(index, 'tool-call');
     if (!block || delta === '') return [];
     block.text += delta;
-    return [this.emit('response.function_call_arguments.delta', { ...this.where(block), delta })];
+    return [this.#emit('response.function_call_arguments.delta', { ...blockItemRef(block), delta })];
   }
 
-  /** A web search, whole: the item's lifecycle events as OpenAI streams them, with its query and pages. */
-  private search(part: IrWebSearchPart): Out {
-    const out = this.ensureStarted();
-    const outputIndex = this.output.length;
-    const id = generatedItemId('ws', this.head?.id ?? '', outputIndex);
-    const { events, item } = webSearchItemEvents(part, id, outputIndex, this.emitter);
-    this.output.push(item as OpenAiResponsesOutputItem);
+  /** The id of the output item at `outputIndex` when it has none of its own. */
+  #itemId(prefix: OpenAiResponsesItemPrefix, outputIndex: number): string {
+    return generatedItemId(prefix, this.#head?.id ?? '', outputIndex);
+  }
+
+  /**
+   * An item sent whole (a web search with its query and pages, an MCP item): its events as OpenAI
+   * streams them, under `id` or else one made with `prefix`.
+   */
+  #wholeItem(id: string, prefix: OpenAiResponsesItemPrefix, write: WholeItemWriter): Out {
+    const out = this.#ensureStarted();
+    const outputIndex = this.#output.length;
+    const { events, item } = write(id || this.#itemId(prefix, outputIndex), outputIndex, this.#emitter);
+    this.#output.push(item as OpenAiResponsesOutputItem);
     return [...out, ...events];
   }
 
-  /** An MCP item, whole: its events as OpenAI streams them. */
-  private mcp(part: IrMcpAnswerPart): Out {
-    const out = this.ensureStarted();
-    const outputIndex = this.output.length;
-    const id = part.id || generatedItemId(mcpItemPrefix(part), this.head?.id ?? '', outputIndex);
-    const { events, item } = mcpItemEvents(part, id, outputIndex, this.emitter);
-    this.output.push(item as OpenAiResponsesOutputItem);
-    return [...out, ...events];
-  }
-
-  private citation(index: number, citation: IrCitation): Out {
-    const block = this.openOf(index, 'text');
+  #citation(index: number, citation: IrCitation): Out {
+    const block = this.#openOf(index, 'text');
     if (!block) return [];
     const [annotation] = irCitationsToUrlCitations([citation], block.text);
     if (!annotation) return [];
     block.annotations ??= [];
     const annotationIndex = block.annotations.push(annotation) - 1;
     return [
-      this.emit('response.output_text.annotation.added', {
-        ...this.where(block),
+      this.#emit('response.output_text.annotation.added', {
+        ...blockItemRef(block),
         content_index: 0,
         annotation_index: annotationIndex,
         annotation,
@@ -288,42 +291,42 @@ class ResponsesStreamEncoder {
     ];
   }
 
-  private closeBlock(index: number): Out {
-    const block = this.blocks.get(index);
+  #closeBlock(index: number): Out {
+    const block = this.#blocks.get(index);
     if (!block?.open) return [];
     block.open = false;
-    if (block.kind === 'text') return this.closeText(block);
-    if (block.kind === 'reasoning') return this.closeReasoning(block);
-    return this.closeCall(block);
+    if (block.kind === 'text') return this.#closeText(block);
+    if (block.kind === 'reasoning') return this.#closeReasoning(block);
+    return this.#closeCall(block);
   }
 
-  private done(block: Block, item: OpenAiResponsesOutputItem): SseMessage {
-    this.output[block.outputIndex] = item;
-    return this.emit('response.output_item.done', { output_index: block.outputIndex, item });
+  #done(block: Block, item: OpenAiResponsesOutputItem): SseMessage {
+    this.#output[block.outputIndex] = item;
+    return this.#emit('response.output_item.done', { output_index: block.outputIndex, item });
   }
 
-  private closeText(block: Block): Out {
+  #closeText(block: Block): Out {
     const part = { type: 'output_text' as const, text: block.text, annotations: block.annotations ?? [], logprobs: [] };
     return [
-      this.emit('response.output_text.done', {
-        ...this.where(block),
+      this.#emit('response.output_text.done', {
+        ...blockItemRef(block),
         content_index: 0,
         text: block.text,
         logprobs: [],
       }),
-      this.emit('response.content_part.done', { ...this.where(block), content_index: 0, part }),
-      this.done(block, { type: 'message', id: block.itemId, status: 'completed', role: 'assistant', content: [part] }),
+      this.#emit('response.content_part.done', { ...blockItemRef(block), content_index: 0, part }),
+      this.#done(block, { type: 'message', id: block.itemId, status: 'completed', role: 'assistant', content: [part] }),
     ];
   }
 
-  private closeReasoning(block: Block): Out {
-    const { events, item } = reasoningDoneEvents(block, this.emitter);
-    return [...events, this.done(block, item)];
+  #closeReasoning(block: Block): Out {
+    const { events, item } = reasoningDoneEvents(block, this.#emitter);
+    return [...events, this.#done(block, item)];
   }
 
-  private closeCall(block: Block): Out {
-    const args = block.text.trim() === '' ? '{}' : block.text;
-    const name = functionCallName(block.name, this.namespaced);
+  #closeCall(block: Block): Out {
+    const args = callArgumentsJson(block.text);
+    const name = functionCallName(block.name, this.#namespaced);
     const item = {
       type: 'function_call',
       id: block.itemId,
@@ -333,34 +336,34 @@ class ResponsesStreamEncoder {
       status: 'completed',
     };
     return [
-      this.emit('response.function_call_arguments.done', { ...this.where(block), name: name.name, arguments: args }),
-      this.done(block, item),
+      this.#emit('response.function_call_arguments.done', { ...blockItemRef(block), name: name.name, arguments: args }),
+      this.#done(block, item),
     ];
   }
 
-  private closeAll(): Out {
-    const open = [...this.blocks.entries()]
+  #closeAll(): Out {
+    const open = [...this.#blocks.entries()]
       .filter(([, block]) => block.open)
       .sort((a, b) => a[1].outputIndex - b[1].outputIndex);
-    return open.flatMap(([index]) => this.closeBlock(index));
+    return open.flatMap(([index]) => this.#closeBlock(index));
   }
 
-  private finish(e: IrStreamEventOf<'finish'>): Out {
+  #finish(e: IrStreamEventOf<'finish'>): Out {
     if (!firstChoice(e.choice)) return [];
-    this.finishReason = e.finishReason;
-    return this.closeAll();
+    this.#finishReason = e.finishReason;
+    return this.#closeAll();
   }
 
-  private failedEvent(error: { code: OpenAiResponsesErrorCode; message: string }): SseMessage {
-    return this.emit('response.failed', { response: this.response({ status: 'failed', error }, this.output) });
+  #failedEvent(error: { code: OpenAiResponsesErrorCode; message: string }): SseMessage {
+    return this.#emit('response.failed', { response: this.#response({ status: 'failed', error }, this.#output) });
   }
 
-  private error(error: IrErrorData): Out {
-    const out = this.ensureStarted();
-    this.ended = true;
+  #error(error: IrErrorData): Out {
+    const out = this.#ensureStarted();
+    this.#ended = true;
     const body = irToOpenAiResponsesError(error).body.error;
-    out.push(this.emit('error', { code: body.code, message: body.message, param: body.param }));
-    out.push(this.failedEvent({ code: IR_KIND_RESPONSE_ERROR_CODE[error.kind], message: error.message }));
+    out.push(this.#emit('error', { code: body.code, message: body.message, param: body.param }));
+    out.push(this.#failedEvent({ code: IR_KIND_RESPONSE_ERROR_CODE[error.kind], message: error.message }));
     return out;
   }
 }
