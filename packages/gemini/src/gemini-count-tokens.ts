@@ -1,6 +1,7 @@
 import type { IrRequest, Result } from '@interlingua/ir';
 import { IrError } from '@interlingua/ir';
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import { normalizeGeminiFieldNames } from './gemini-field-names.js';
 import { geminiContentSchema } from './gemini-request-schema.js';
@@ -26,13 +27,13 @@ export const geminiCountTokensRequestSchema = z
 
 const modalityTokenCount = z.looseObject({
   modality: z.string(),
-  tokenCount: z.optional(z.int().check(z.nonnegative())),
+  tokenCount: z.optional(safeInt().check(z.nonnegative())),
 });
 
 /** `countTokens` answer. */
 export const geminiCountTokensResponseSchema = z.strictObject({
-  totalTokens: z.int().check(z.nonnegative()),
-  cachedContentTokenCount: z.optional(z.int().check(z.nonnegative())),
+  totalTokens: safeInt().check(z.nonnegative()),
+  cachedContentTokenCount: z.optional(safeInt().check(z.nonnegative())),
   promptTokensDetails: z.optional(z.array(modalityTokenCount)),
   cacheTokensDetails: z.optional(z.array(modalityTokenCount)),
 });

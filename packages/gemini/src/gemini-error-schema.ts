@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import { lenient } from './gemini-schema-parts.js';
 
@@ -9,7 +10,7 @@ import { lenient } from './gemini-schema-parts.js';
  */
 export const geminiErrorBodySchema = z.looseObject({
   error: z.looseObject({
-    code: lenient(z.int()),
+    code: lenient(safeInt()),
     message: lenient(z.string()),
     status: lenient(z.string()),
     details: lenient(z.array(z.unknown())),
@@ -19,7 +20,7 @@ export const geminiErrorBodySchema = z.looseObject({
 /** The error body we emit. */
 export const geminiStrictErrorBodySchema = z.strictObject({
   error: z.strictObject({
-    code: z.int().check(z.gte(400)).check(z.lte(599)),
+    code: safeInt().check(z.gte(400)).check(z.lte(599)),
     message: z.string(),
     status: z.string().check(z.minLength(1)),
     details: z.optional(z.array(z.looseObject({ '@type': z.string() }))),

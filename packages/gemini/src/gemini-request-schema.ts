@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import { MAX_TOOL_NAME_LENGTH } from '@interlingua/ir';
 import { jsonObjectSchema as jsonObject } from './gemini-schema-parts.js';
@@ -59,7 +60,7 @@ export const geminiPartSchema = z.looseObject({
 
 /** One turn. `role` defaults to `user`; the legacy `function` role is read as `user`. */
 export const geminiContentSchema = z.looseObject({
-  role: z.optional(z.enum(['user', 'model', 'function'])),
+  role: z.optional(z.literal(['user', 'model', 'function'])),
   parts: z.array(geminiPartSchema),
 });
 
@@ -88,7 +89,7 @@ export type GeminiFunctionCallingMode = (typeof GEMINI_FUNCTION_CALLING_MODES)[n
 export const geminiToolConfigSchema = z.looseObject({
   functionCallingConfig: z.optional(
     z.looseObject({
-      mode: z.optional(z.enum(GEMINI_FUNCTION_CALLING_MODES)),
+      mode: z.optional(z.literal(GEMINI_FUNCTION_CALLING_MODES)),
       allowedFunctionNames: z.optional(z.array(z.string())),
     }),
   ),
@@ -97,7 +98,7 @@ export const geminiToolConfigSchema = z.looseObject({
 /** `thinkingBudget` (2.5: -1 dynamic, 0 off) and `thinkingLevel` (3.x) are mutually exclusive. */
 export const geminiThinkingConfigSchema = z.looseObject({
   includeThoughts: z.optional(z.boolean()),
-  thinkingBudget: z.optional(z.int()),
+  thinkingBudget: z.optional(safeInt()),
   thinkingLevel: z.optional(z.string()),
 });
 
@@ -105,12 +106,12 @@ export const geminiGenerationConfigSchema = z.looseObject({
   temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
   topP: z.optional(z.number().check(z.gte(0), z.lte(1))),
   topK: z.optional(z.number().check(z.nonnegative())),
-  maxOutputTokens: z.optional(z.int().check(z.nonnegative())),
+  maxOutputTokens: z.optional(safeInt().check(z.nonnegative())),
   stopSequences: z.optional(z.array(z.string())),
-  candidateCount: z.optional(z.int().check(z.gte(1), z.lte(8))),
+  candidateCount: z.optional(safeInt().check(z.gte(1), z.lte(8))),
   presencePenalty: z.optional(z.number()),
   frequencyPenalty: z.optional(z.number()),
-  seed: z.optional(z.int()),
+  seed: z.optional(safeInt()),
   responseMimeType: z.optional(z.string()),
   responseSchema: z.optional(jsonObject),
   responseJsonSchema: z.optional(jsonObject),

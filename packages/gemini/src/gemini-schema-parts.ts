@@ -1,4 +1,4 @@
-import { withFallback } from '@interlingua/ir-utils';
+import { withFallback, safeInt } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
@@ -8,7 +8,7 @@ import './zod-english.js';
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
 /** A token count or a candidate index. */
-export const countSchema = z.int().check(z.nonnegative());
+export const countSchema = safeInt().check(z.nonnegative());
 
 /** Optional and never failing: a malformed value is read as absent. */
 export function lenient<T extends z.ZodMiniType>(schema: T) {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import { geminiStrictUsageSchema } from './gemini-response-schema.js';
 import { countSchema as count, jsonObjectSchema as jsonObject } from './gemini-schema-parts.js';
@@ -46,8 +47,8 @@ export const geminiStrictPartSchema = z
 
 export const geminiStrictCandidateSchema = z.strictObject({
   content: z.optional(z.strictObject({ role: z.literal('model'), parts: z.array(geminiStrictPartSchema) })),
-  finishReason: z.optional(z.enum(GEMINI_FINISH_REASONS)),
-  index: z.int().check(z.nonnegative()),
+  finishReason: z.optional(z.literal(GEMINI_FINISH_REASONS)),
+  index: safeInt().check(z.nonnegative()),
   finishMessage: z.optional(z.string()),
   safetyRatings: z.optional(z.array(z.unknown())),
   citationMetadata: z.optional(z.unknown()),
@@ -63,7 +64,7 @@ export const geminiStrictResponseSchema = z.strictObject({
   candidates: z.optional(z.array(geminiStrictCandidateSchema)),
   promptFeedback: z.optional(
     z.strictObject({
-      blockReason: z.optional(z.enum(GEMINI_BLOCK_REASONS)),
+      blockReason: z.optional(z.literal(GEMINI_BLOCK_REASONS)),
       blockReasonMessage: z.optional(z.string()),
       safetyRatings: z.optional(z.array(z.unknown())),
     }),

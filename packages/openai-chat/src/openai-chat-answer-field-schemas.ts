@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 
 /*
@@ -8,14 +9,14 @@ import './zod-english.js';
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
 
-export const count = z.int().check(z.nonnegative());
+export const count = safeInt().check(z.nonnegative());
 
-const topLogprob = z.strictObject({ token: z.string(), logprob: z.number(), bytes: z.nullable(z.array(z.int())) });
+const topLogprob = z.strictObject({ token: z.string(), logprob: z.number(), bytes: z.nullable(z.array(safeInt())) });
 
 const tokenLogprob = z.strictObject({
   token: z.string(),
   logprob: z.number(),
-  bytes: z.nullable(z.array(z.int())),
+  bytes: z.nullable(z.array(safeInt())),
   top_logprobs: z.array(topLogprob),
 });
 
@@ -26,7 +27,7 @@ const annotation = z.strictObject({
 
 /** Fields of a `chat.completion` answer. */
 export const answerFieldSchemas = {
-  service_tier: z.optional(z.nullable(z.enum(['auto', 'default', 'flex', 'scale', 'priority']))),
+  service_tier: z.optional(z.nullable(z.literal(['auto', 'default', 'flex', 'scale', 'priority']))),
   system_fingerprint: z.optional(z.string()),
 };
 

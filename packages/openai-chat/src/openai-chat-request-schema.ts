@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import {
   MAX_METADATA_KEY_LENGTH,
@@ -42,7 +43,7 @@ export const openAiChatTextPartSchema = z.looseObject({
 export const openAiChatImagePartSchema = z.looseObject({
   type: z.literal('image_url'),
   image_url: z.union([
-    z.looseObject({ url: z.string(), detail: z.optional(z.enum(['auto', 'low', 'high'])) }),
+    z.looseObject({ url: z.string(), detail: z.optional(z.literal(['auto', 'low', 'high'])) }),
     z.string(),
   ]),
   prompt_cache_breakpoint: z.optional(promptCacheBreakpointSchema),
@@ -100,7 +101,7 @@ export const openAiChatToolCallSchema = z.discriminatedUnion('type', [
 const legacyFunctionCallSchema = z.looseObject({ name: z.string(), arguments: z.string() });
 
 export const openAiChatSystemMessageSchema = z.looseObject({
-  role: z.enum(['system', 'developer']),
+  role: z.literal(['system', 'developer']),
   content: textContentSchema,
   name: z.optional(z.string()),
 });
@@ -162,7 +163,7 @@ const notFunction = z
 export const openAiChatToolSchema = z.union([openAiChatFunctionToolSchema, z.looseObject({ type: notFunction })]);
 
 export const openAiChatToolChoiceSchema = z.union([
-  z.enum(['none', 'auto', 'required']),
+  z.literal(['none', 'auto', 'required']),
   z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: toolName }) }),
   z.looseObject({ type: notFunction }),
 ]);
@@ -188,7 +189,7 @@ const legacyFunctionSchema = z.looseObject({
 });
 
 /** A token limit: at least one. */
-const tokens = z.int().check(z.positive());
+const tokens = safeInt().check(z.positive());
 
 /** A Chat Completions request, validated loosely: unknown fields survive. */
 export const openAiChatRequestSchema = z.looseObject({
@@ -196,7 +197,7 @@ export const openAiChatRequestSchema = z.looseObject({
   messages: z.array(openAiChatMessageSchema).check(z.minLength(1)),
   temperature: z.nullish(z.number().check(z.gte(0), z.lte(2))),
   top_p: z.nullish(z.number().check(z.gte(0), z.lte(1))),
-  n: z.nullish(z.int().check(z.gte(1), z.lte(128))),
+  n: z.nullish(safeInt().check(z.gte(1), z.lte(128))),
   stream: z.nullish(z.boolean()),
   stream_options: z.nullish(z.looseObject({ include_usage: z.nullish(z.boolean()) })),
   stop: z.nullish(z.union([z.string(), z.array(z.string())])),
@@ -206,8 +207,8 @@ export const openAiChatRequestSchema = z.looseObject({
   frequency_penalty: z.nullish(z.number().check(z.gte(-2), z.lte(2))),
   logit_bias: z.nullish(z.record(z.string(), z.number())),
   logprobs: z.nullish(z.boolean()),
-  top_logprobs: z.nullish(z.int().check(z.gte(0), z.lte(20))),
-  seed: z.nullish(z.int()),
+  top_logprobs: z.nullish(safeInt().check(z.gte(0), z.lte(20))),
+  seed: z.nullish(safeInt()),
   user: userId,
   safety_identifier: userId,
   prompt_cache_key: userId,
@@ -215,13 +216,13 @@ export const openAiChatRequestSchema = z.looseObject({
   metadata: z.nullish(openAiMetadataSchema),
   store: z.nullish(z.boolean()),
   service_tier: z.nullish(z.string()),
-  reasoning_effort: z.nullish(z.enum(OPENAI_CHAT_REASONING_EFFORTS)),
+  reasoning_effort: z.nullish(z.literal(OPENAI_CHAT_REASONING_EFFORTS)),
   response_format: z.nullish(openAiChatResponseFormatSchema),
   tools: z.nullish(z.array(openAiChatToolSchema)),
   tool_choice: z.nullish(openAiChatToolChoiceSchema),
   parallel_tool_calls: z.nullish(z.boolean()),
   functions: z.nullish(z.array(legacyFunctionSchema)),
-  function_call: z.nullish(z.union([z.enum(['none', 'auto']), z.looseObject({ name: toolName })])),
+  function_call: z.nullish(z.union([z.literal(['none', 'auto']), z.looseObject({ name: toolName })])),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { withFallback } from '@interlingua/ir-utils';
+import { withFallback, safeInt } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
@@ -13,7 +13,7 @@ const lenientString = withFallback(z.nullish(z.string()), null);
 
 /** A tool call in a message or a stream delta (fragments lack id/name/arguments). */
 export const openAiChatLenientToolCallSchema = z.looseObject({
-  index: withFallback(z.optional(z.int().check(z.nonnegative())), undefined),
+  index: withFallback(z.optional(safeInt().check(z.nonnegative())), undefined),
   id: lenientString,
   type: lenientString,
   function: withFallback(
@@ -58,7 +58,7 @@ export const openAiChatLenientMessageSchema = z.looseObject({
 });
 
 export const openAiChatLenientChoiceSchema = z.looseObject({
-  index: withFallback(z.optional(z.int().check(z.nonnegative())), undefined),
+  index: withFallback(z.optional(safeInt().check(z.nonnegative())), undefined),
   message: withFallback(z.nullish(openAiChatLenientMessageSchema), null),
   delta: withFallback(z.nullish(openAiChatLenientMessageSchema), null),
   finish_reason: lenientString,

@@ -15,7 +15,7 @@ import {
  * @see https://platform.openai.com/docs/api-reference/chat-streaming/streaming
  */
 
-const finishReason = z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'function_call']);
+const finishReason = z.literal(['stop', 'length', 'tool_calls', 'content_filter', 'function_call']);
 
 export const openAiChatStrictUsageSchema = z
   .strictObject({

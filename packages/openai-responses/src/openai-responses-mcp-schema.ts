@@ -21,7 +21,7 @@ export const openAiResponsesMcpToolSchema = z.looseObject({
   allowed_tools: z.nullish(z.union([toolNames, toolFilter])),
   require_approval: z.nullish(
     z.union([
-      z.enum(['always', 'never']),
+      z.literal(['always', 'never']),
       z.looseObject({ always: z.nullish(toolFilter), never: z.nullish(toolFilter) }),
     ]),
   ),

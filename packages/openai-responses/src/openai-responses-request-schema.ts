@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import {
   MAX_METADATA_KEY_LENGTH,
@@ -19,7 +20,7 @@ const nullishString = z.nullish(z.string());
 const toolName = z.string().check(z.maxLength(MAX_OPENAI_TOOL_NAME_LENGTH));
 /** An end-user or cache id (`user`, `safety_identifier`, `prompt_cache_key`). */
 const userId = z.nullish(z.string().check(z.maxLength(MAX_USER_ID_LENGTH)));
-const imageDetail = z.nullish(z.enum(['auto', 'low', 'high', 'original']));
+const imageDetail = z.nullish(z.literal(['auto', 'low', 'high', 'original']));
 
 export const openAiResponsesInputTextSchema = z.looseObject({ type: z.literal('input_text'), text: z.string() });
 
@@ -36,7 +37,7 @@ export const openAiResponsesInputFileSchema = z.looseObject({
   file_data: nullishString,
   file_url: nullishString,
   filename: nullishString,
-  detail: z.nullish(z.enum(['auto', 'low', 'high'])),
+  detail: z.nullish(z.literal(['auto', 'low', 'high'])),
 });
 
 export const openAiResponsesOutputTextSchema = z.looseObject({
@@ -64,12 +65,12 @@ export const openAiResponsesToolOutputPartSchema = z.discriminatedUnion('type', 
   openAiResponsesInputFileSchema,
 ]);
 
-const itemStatus = z.nullish(z.enum(['in_progress', 'completed', 'incomplete']));
+const itemStatus = z.nullish(z.literal(['in_progress', 'completed', 'incomplete']));
 
 /** A `message` input item; `type` may be omitted (EasyInputMessage). */
 export const openAiResponsesMessageItemSchema = z.looseObject({
   type: z.optional(z.literal('message')),
-  role: z.enum(['user', 'system', 'developer', 'assistant']),
+  role: z.literal(['user', 'system', 'developer', 'assistant']),
   content: z.union([z.string(), z.array(openAiResponsesContentPartSchema)]),
   id: nullishString,
   status: itemStatus,
@@ -130,7 +131,7 @@ export const openAiResponsesFunctionToolSchema = z.looseObject({
 });
 
 export const openAiResponsesToolChoiceSchema = z.union([
-  z.enum(['none', 'auto', 'required']),
+  z.literal(['none', 'auto', 'required']),
   z.looseObject({ type: z.string(), name: z.optional(toolName) }),
 ]);
 
@@ -147,8 +148,8 @@ export const openAiResponsesTextFormatSchema = z.discriminatedUnion('type', [
 ]);
 
 export const openAiResponsesReasoningConfigSchema = z.looseObject({
-  effort: z.nullish(z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'])),
-  summary: z.nullish(z.enum(['auto', 'concise', 'detailed'])),
+  effort: z.nullish(z.literal(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'])),
+  summary: z.nullish(z.literal(['auto', 'concise', 'detailed'])),
 });
 
 /** The body of `POST /v1/responses`. Input items are validated one by one by the codec. */
@@ -161,10 +162,10 @@ export const openAiResponsesRequestSchema = z.looseObject({
   tool_choice: z.nullish(openAiResponsesToolChoiceSchema),
   text: z.nullish(z.looseObject({ format: z.nullish(openAiResponsesTextFormatSchema) })),
   reasoning: z.nullish(openAiResponsesReasoningConfigSchema),
-  max_output_tokens: z.nullish(z.int().check(z.gte(16))),
+  max_output_tokens: z.nullish(safeInt().check(z.gte(16))),
   temperature: z.nullish(z.number().check(z.gte(0), z.lte(2))),
   top_p: z.nullish(z.number().check(z.gte(0), z.lte(1))),
-  top_logprobs: z.nullish(z.int().check(z.gte(0), z.lte(20))),
+  top_logprobs: z.nullish(safeInt().check(z.gte(0), z.lte(20))),
   parallel_tool_calls: z.nullish(z.boolean()),
   store: z.nullish(z.boolean()),
   stream: z.nullish(z.boolean()),
@@ -183,7 +184,7 @@ export const openAiResponsesRequestSchema = z.looseObject({
         ),
       ),
   ),
-  truncation: z.nullish(z.enum(['auto', 'disabled'])),
+  truncation: z.nullish(z.literal(['auto', 'disabled'])),
   user: userId,
   safety_identifier: userId,
   service_tier: nullishString,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 
 /**
@@ -17,8 +18,8 @@ function droppable<T>(build: () => T): T {
   return build();
 }
 
-const itemStatus = droppable(() => z.enum(['in_progress', 'completed', 'incomplete']));
-const int = droppable(() => z.int().check(z.nonnegative()));
+const itemStatus = droppable(() => z.literal(['in_progress', 'completed', 'incomplete']));
+const int = droppable(() => safeInt().check(z.nonnegative()));
 
 export const openAiResponsesStrictOutputTextSchema = droppable(() =>
   z.strictObject({
@@ -42,7 +43,7 @@ export const openAiResponsesStrictMessageSchema = droppable(() =>
     content: z.array(
       z.discriminatedUnion('type', [openAiResponsesStrictOutputTextSchema, openAiResponsesStrictRefusalSchema]),
     ),
-    phase: z.nullish(z.enum(['commentary', 'final_answer'])),
+    phase: z.nullish(z.literal(['commentary', 'final_answer'])),
   }),
 );
 
@@ -119,12 +120,16 @@ export const openAiResponsesStrictMcpCallSchema = droppable(() =>
     error: z.nullish(
       z.union([
         z.string(),
-        z.strictObject({ type: z.enum(['mcp_protocol_error', 'http_error']), code: z.number(), message: z.string() }),
+        z.strictObject({
+          type: z.literal(['mcp_protocol_error', 'http_error']),
+          code: z.number(),
+          message: z.string(),
+        }),
         z.strictObject({ type: z.literal('mcp_tool_execution_error'), content: z.unknown() }),
       ]),
     ),
     approval_request_id: z.nullish(z.string()),
-    status: z.optional(z.enum(['in_progress', 'completed', 'incomplete', 'calling', 'failed'])),
+    status: z.optional(z.literal(['in_progress', 'completed', 'incomplete', 'calling', 'failed'])),
   }),
 );
 
@@ -174,7 +179,7 @@ export const openAiResponsesStrictUsageSchema = droppable(() =>
 );
 
 /** `ResponseError.code` values (a closed enum in the SDK). */
-export const openAiResponsesErrorCodeSchema = z.enum([
+export const openAiResponsesErrorCodeSchema = z.literal([
   'server_error',
   'rate_limit_exceeded',
   'invalid_prompt',
@@ -205,22 +210,22 @@ export const openAiResponsesStrictResponseSchema = droppable(() =>
     id: z.string().check(z.minLength(1)),
     object: z.literal('response'),
     created_at: z.number(),
-    status: z.enum(['completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete']),
+    status: z.literal(['completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete']),
     error: z.nullable(z.strictObject({ code: openAiResponsesErrorCodeSchema, message: z.string() })),
     incomplete_details: z.nullable(
-      z.strictObject({ reason: z.optional(z.enum(['max_output_tokens', 'content_filter'])) }),
+      z.strictObject({ reason: z.optional(z.literal(['max_output_tokens', 'content_filter'])) }),
     ),
     instructions: z.nullable(z.union([z.string(), z.array(z.looseObject({}))])),
     model: z.string(),
     output: z.array(openAiResponsesStrictOutputItemSchema),
     parallel_tool_calls: z.boolean(),
     metadata: z.nullable(z.record(z.string(), z.string())),
-    tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string() })]),
+    tool_choice: z.union([z.literal(['none', 'auto', 'required']), z.looseObject({ type: z.string() })]),
     tools: z.array(z.looseObject({ type: z.string() })),
     temperature: z.nullable(z.number()),
     top_p: z.nullable(z.number()),
     text: z.optional(
-      z.looseObject({ format: z.optional(z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) })) }),
+      z.looseObject({ format: z.optional(z.looseObject({ type: z.literal(['text', 'json_object', 'json_schema']) })) }),
     ),
     reasoning: z.nullish(z.looseObject({ effort: nullishString, summary: nullishString })),
     max_output_tokens: z.nullish(int),
@@ -231,12 +236,12 @@ export const openAiResponsesStrictResponseSchema = droppable(() =>
     previous_response_id: nullishString,
     prompt: z.nullish(z.looseObject({ id: z.string() })),
     prompt_cache_key: nullishString,
-    prompt_cache_retention: z.nullish(z.enum(['in_memory', '24h'])),
+    prompt_cache_retention: z.nullish(z.literal(['in_memory', '24h'])),
     safety_identifier: nullishString,
-    service_tier: z.nullish(z.enum(['auto', 'default', 'flex', 'scale', 'priority'])),
+    service_tier: z.nullish(z.literal(['auto', 'default', 'flex', 'scale', 'priority'])),
     store: z.nullish(z.boolean()),
     top_logprobs: z.nullish(int),
-    truncation: z.nullish(z.enum(['auto', 'disabled'])),
+    truncation: z.nullish(z.literal(['auto', 'disabled'])),
     user: nullishString,
     max_tool_calls: z.nullish(int),
     presence_penalty: z.nullish(z.number()),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import {
   openAiResponsesStrictOutputItemSchema,
@@ -14,10 +15,10 @@ import {
  * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
 
-const sequence = { sequence_number: z.int().check(z.nonnegative()) };
-const at = { item_id: z.string().check(z.minLength(1)), output_index: z.int().check(z.nonnegative()) };
-const contentAt = { ...at, content_index: z.int().check(z.nonnegative()) };
-const summaryAt = { ...at, summary_index: z.int().check(z.nonnegative()) };
+const sequence = { sequence_number: safeInt().check(z.nonnegative()) };
+const at = { item_id: z.string().check(z.minLength(1)), output_index: safeInt().check(z.nonnegative()) };
+const contentAt = { ...at, content_index: safeInt().check(z.nonnegative()) };
+const summaryAt = { ...at, summary_index: safeInt().check(z.nonnegative()) };
 const logprobs = z.array(z.looseObject({ token: z.string(), logprob: z.number() }));
 const contentPart = z.discriminatedUnion('type', [
   openAiResponsesStrictOutputTextSchema,
@@ -30,7 +31,7 @@ const lifecycle = <T extends string>(type: T) =>
 const itemEvent = <T extends string>(type: T) =>
   z.strictObject({
     type: z.literal(type),
-    output_index: z.int().check(z.nonnegative()),
+    output_index: safeInt().check(z.nonnegative()),
     item: openAiResponsesStrictOutputItemSchema,
     ...sequence,
   });
@@ -65,7 +66,7 @@ export const openAiResponsesStrictStreamEventSchema = z.discriminatedUnion('type
   z.strictObject({
     type: z.literal('response.output_text.annotation.added'),
     ...contentAt,
-    annotation_index: z.int().check(z.nonnegative()),
+    annotation_index: safeInt().check(z.nonnegative()),
     annotation: z.looseObject({ type: z.string() }),
     ...sequence,
   }),
