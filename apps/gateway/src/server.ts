@@ -15,7 +15,7 @@ import { attachOperator, detachOperator, runtimeNameClashes } from './admin/oper
 import { auditSignalAction } from './admin/admin-audit.js';
 import { startTracing } from './observe/tracing/start-tracing.js';
 import { attachResponsesWebSocket, closeResponsesWebSockets } from './websocket/responses-websocket.js';
-import { gatewayError } from './http/style-errors.js';
+import { gatewayError, errorText } from './http/style-errors.js';
 
 /** How long ended streams get to write their last bytes before every connection is closed. */
 const FINAL_FLUSH_MS = 1_000;
@@ -150,8 +150,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
         auditSignalAction(runtime.logger, 'config.reload', { file: path, outcome: 'applied' });
         return { ok: true, config: next };
       } catch (error) {
-        const problems =
-          error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
+        const problems = error instanceof ConfigError ? error.problems : [errorText(error)];
         runtime.logger.error({ file: path, problems }, 'config reload refused; the running config keeps serving');
         auditSignalAction(runtime.logger, 'config.reload', {
           file: path,

@@ -9,7 +9,7 @@ import { FailedAdminLogins } from './failed-admin-logins.js';
 import { ADMIN_TOKEN_PREFIX } from '../teams/admin-token-store.js';
 import { operatorOf } from './operator-state.js';
 import { consoleSessionPrincipal } from '../signin/session-principal.js';
-import { gatewayError } from '../http/style-errors.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
 
@@ -92,7 +92,7 @@ async function tokenPrincipal(runtime: GatewayRuntime, presented: string): Promi
   } catch (error) {
     throw gatewayError(
       'overloaded',
-      `The database did not answer (${error instanceof Error ? error.message : String(error)}), so admin tokens cannot be checked; retry when it does, or use the admin secret`,
+      `The database did not answer (${errorText(error)}), so admin tokens cannot be checked; retry when it does, or use the admin secret`,
       { status: 503, code: 'database_unavailable' },
     );
   }

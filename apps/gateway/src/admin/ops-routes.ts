@@ -11,7 +11,7 @@ import type { Gateway } from '../gateway.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { AdminAuthScope, AdminRouteHandler, OpsRoutesScope } from './admin-scope.js';
 import type { RequestContext } from '../context/request-context.js';
-import { errorCodecForPath, sendStyleError, asIrError, gatewayError } from '../http/style-errors.js';
+import { errorCodecForPath, sendStyleError, asIrError, gatewayError, errorText } from '../http/style-errors.js';
 import { readUsage } from '../accounting/usage-ledger.js';
 import { effectivePrices } from '../accounting/price-listing.js';
 import type { RouteEntry, RouteHandler } from '../route/route-entry.js';
@@ -116,7 +116,7 @@ async function storeState(
     return {
       store: 'unreachable',
       limits: gateway.config.limits.whenStoreFails === 'closed' ? 'refused' : 'not enforced',
-      reason: `state store: ${error instanceof Error ? error.message : String(error)}`,
+      reason: `state store: ${errorText(error)}`,
     };
   }
 }

@@ -8,7 +8,7 @@ import { keyNotFound } from './key-access.js';
 import { applyKeyChange } from './key-change.js';
 import type { OperatorState } from './operator-state.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
-import { gatewayError } from '../http/style-errors.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 /*
  * Finding the runtime key an admin call names, and changing it when the database may not answer:
@@ -93,8 +93,7 @@ export async function saved<T>(call: Promise<T>): Promise<T> {
 }
 
 function databaseUnavailable(error: unknown): IrError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return gatewayError('overloaded', `The database did not answer (${reason}); retry when it does`, {
+  return gatewayError('overloaded', `The database did not answer (${errorText(error)}); retry when it does`, {
     status: 503,
     code: 'database_unavailable',
   });

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { IrError } from '@interlingua/ir';
 import { invalidRequest } from '@interlingua/ir';
-import { gatewayError } from './style-errors.js';
+import { gatewayError, errorText } from './style-errors.js';
 
 /** One file field an endpoint accepts, by its name without `[]`. */
 export interface MultipartFileField {
@@ -245,7 +245,7 @@ function describeFileFields(spec: MultipartSpec): string {
 }
 
 function malformed(error: unknown): IrError {
-  return invalidRequest(`The multipart body is malformed: ${error instanceof Error ? error.message : String(error)}`);
+  return invalidRequest(`The multipart body is malformed: ${errorText(error)}`);
 }
 
 function tooLarge(message: string, param?: string): IrError {

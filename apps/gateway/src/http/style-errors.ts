@@ -38,8 +38,12 @@ export function sendStyleError(
 /** Any thrown value as an `IrError`; unexpected ones are the gateway's own internal errors. */
 export function asIrError(error: unknown): IrError {
   if (error instanceof IrError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return gatewayError('internal', `Internal gateway error: ${message}`);
+  return gatewayError('internal', `Internal gateway error: ${errorText(error)}`);
+}
+
+/** What a thrown value says: an error's message, anything else as text. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** An error the gateway raises itself (`source: 'gateway'`), with its code, status, param or retry wait when given. */

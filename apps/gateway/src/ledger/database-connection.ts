@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { DatabaseConfig } from '../config/admin-schema.js';
 import { openDatabase } from './open-database.js';
 import type { SqlDatabase } from './sql-database.js';
-import { gatewayError } from '../http/style-errors.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 /** First wait before opening the database again after a failure; doubled up to `MAX_RETRY_MS`. */
 const FIRST_RETRY_MS = 1_000;
@@ -87,7 +87,7 @@ export class DatabaseConnection {
       this.onUp();
       return;
     }
-    this.lastError = error instanceof Error ? error.message : String(error);
+    this.lastError = errorText(error);
     if (this.stateNow === 'up' || !this.inner)
       this.logger.warn(
         { err: this.lastError },

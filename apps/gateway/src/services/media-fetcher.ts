@@ -4,7 +4,7 @@ import { IrError } from '@interlingua/ir';
 import { buildConnector, Client, type Dispatcher } from 'undici';
 import { blockedAddressReason } from './media-address-policy.js';
 import { hostAllowListProblem, refusedRange, urlFormProblem } from './media-url-policy.js';
-import { gatewayError } from '../http/style-errors.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 /** One address a host name resolves to. */
 export interface ResolvedAddress {
@@ -82,7 +82,7 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
     } catch (error) {
       if (error instanceof IrError) throw error;
       if (deadline.aborted) throw mediaError(url, `no complete answer within ${options.timeoutMs} ms`);
-      throw mediaError(url, error instanceof Error ? error.message : String(error));
+      throw mediaError(url, errorText(error));
     }
   };
 }

@@ -11,7 +11,7 @@ import { CSRF_HEADER, refuseCrossSite, type SessionScope } from './session-princ
 import { LOGIN_COOKIE, LOGIN_COOKIE_PATH, readCookie, SESSION_COOKIE, setCookie } from './session-cookie.js';
 import { CALLBACK_PATH, consoleSessions, redirectUrlOf, secureCookiesOf, signInDependencies } from './sign-in-state.js';
 import { recordSignIn } from './users-table.js';
-import { gatewayError } from '../http/style-errors.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 /** How long a sign-in may take between the redirect to the provider and its callback. */
 const SIGN_IN_WINDOW_MS = 10 * 60_000;
@@ -99,10 +99,7 @@ async function callback(gateway: SessionScope, oidc: OidcConfig, request: Incomi
   try {
     claims = await finishSignIn(oidc, JSON.parse(pendingText) as PendingSignIn, query);
   } catch (error) {
-    runtime.logger.warn(
-      { audit: 'console.sign-in-failed', reason: error instanceof Error ? error.message : String(error) },
-      'sign-in failed',
-    );
+    runtime.logger.warn({ audit: 'console.sign-in-failed', reason: errorText(error) }, 'sign-in failed');
     return page(
       context,
       400,
