@@ -1,10 +1,9 @@
 import type { RequestListener } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { IrError } from '@interlingua/ir';
 import type { Gateway } from './gateway.js';
 import { applyCors } from './http/cors.js';
 import { createRequestContext } from './admit/request-key.js';
-import { errorCodecForPath, sendStyleError } from './http/style-errors.js';
+import { errorCodecForPath, sendStyleError, gatewayError } from './http/style-errors.js';
 import { anthropicRoutes } from './route/anthropic-routes.js';
 import { geminiRoutes } from './route/gemini-routes.js';
 import { openAiRoutes } from './route/openai-routes.js';
@@ -119,19 +118,12 @@ function unmatched(table: readonly RouteEntry[], request: Request, response: Res
   const methods = table.filter((route) => pathMatches(route.path, path)).map((route) => route.method.toUpperCase());
   const error =
     methods.length > 0
-      ? new IrError({
-          kind: 'invalid-request',
-          status: 405,
-          message: `Method ${request.method} is not allowed on ${path}; use ${methods.join(', ')}`,
-          code: 'method_not_allowed',
-          source: 'gateway',
-        })
-      : new IrError({
-          kind: 'not-found',
-          message: `No route for ${request.method} ${path}`,
-          code: 'unknown_route',
-          source: 'gateway',
-        });
+      ? gatewayError(
+          'invalid-request',
+          `Method ${request.method} is not allowed on ${path}; use ${methods.join(', ')}`,
+          { status: 405, code: 'method_not_allowed' },
+        )
+      : gatewayError('not-found', `No route for ${request.method} ${path}`, { code: 'unknown_route' });
   if (methods.length > 0) context.sink.setHeader('allow', methods.join(', '));
   sendStyleError(context.sink, errorCodecForPath(path, request.headers), error);
 }

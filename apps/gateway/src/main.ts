@@ -19,6 +19,7 @@ import { startGateway, type RunningGateway } from './server.js';
 import { CATALOG_AS_OF, CATALOG_SOURCE, PriceCatalog } from './accounting/price-catalog.js';
 import { effectivePrices, formatPrices } from './accounting/price-listing.js';
 import { PriceTable } from './accounting/price-table.js';
+import { errorText } from './http/style-errors.js';
 
 const USAGE = `Usage:
   interlingua [--config <file>] [--workers <n|auto>] [--heap-growth-percent <n|off>]
@@ -66,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     line = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return fail(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return fail(`${errorText(error)}\n\n${USAGE}`);
   }
   const { values, positionals } = line;
   const [command, argument, ...extra] = positionals;
@@ -144,7 +145,7 @@ async function hashKey(argument: string | undefined): Promise<number> {
   try {
     process.stdout.write(`${hashSecret(await secretFromInput(process.stdin))}\n`);
   } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
+    return fail(errorText(error));
   }
   return 0;
 }

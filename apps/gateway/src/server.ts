@@ -1,7 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IrError } from '@interlingua/ir';
 import type { DestinationStream } from 'pino';
 import type { Duplex } from 'node:stream';
 import { createGatewayServing, type GatewayServing } from './app.js';
@@ -16,6 +15,7 @@ import { attachOperator, detachOperator, runtimeNameClashes } from './admin/oper
 import { auditSignalAction } from './admin/admin-audit.js';
 import { startTracing } from './observe/tracing/start-tracing.js';
 import { attachResponsesWebSocket, closeResponsesWebSockets } from './websocket/responses-websocket.js';
+import { gatewayError, errorText } from './http/style-errors.js';
 
 /** How long ended streams get to write their last bytes before every connection is closed. */
 const FINAL_FLUSH_MS = 1_000;
@@ -150,8 +150,7 @@ export async function startGateway(config: GatewayConfig, options: ServerOptions
         auditSignalAction(runtime.logger, 'config.reload', { file: path, outcome: 'applied' });
         return { ok: true, config: next };
       } catch (error) {
-        const problems =
-          error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
+        const problems = error instanceof ConfigError ? error.problems : [errorText(error)];
         runtime.logger.error({ file: path, problems }, 'config reload refused; the running config keeps serving');
         auditSignalAction(runtime.logger, 'config.reload', {
           file: path,
@@ -187,12 +186,7 @@ async function stopServer(server: Server, gateway: Gateway, graceMs: number): Pr
   graceOver.abort();
   if (runtime.requests.count > 0) {
     runtime.requests.stopAll(
-      new IrError({
-        kind: 'overloaded',
-        status: 503,
-        message: 'The gateway is shutting down; the answer was cut short',
-        source: 'gateway',
-      }),
+      gatewayError('overloaded', 'The gateway is shutting down; the answer was cut short', { status: 503 }),
     );
     const flushOver = new AbortController();
     await Promise.race([

@@ -1,4 +1,4 @@
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
 import type { GatewayKey, LimitHolder } from '../auth/api-keys.js';
 import type { CounterOp, StateStore } from '../store/state-store.js';
 import { counterKey, RPM_COUNTER } from './counter-keys.js';
@@ -13,6 +13,7 @@ import {
   type BudgetReservation,
   type ExpectedUse,
 } from './budget-reservation.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** Called when the store fails (counted and logged). */
 export type StoreErrorHandler = (operation: string, error: unknown) => void;
@@ -205,32 +206,25 @@ function budgetCheck(reservation: BudgetReservation, now: number, add = reservat
 }
 
 function limitsUnavailable(): IrError {
-  return new IrError({
-    kind: 'overloaded',
-    status: 503,
-    message: "The gateway cannot check this key's limits right now (its state store is unavailable); retry shortly",
-    code: 'limits_unavailable',
-    source: 'gateway',
-  });
+  return gatewayError(
+    'overloaded',
+    "The gateway cannot check this key's limits right now (its state store is unavailable); retry shortly",
+    { status: 503, code: 'limits_unavailable' },
+  );
 }
 
 function rateLimited(message: string, window: Window, now: number): IrError {
-  return new IrError({
-    kind: 'rate-limit',
-    message,
+  return gatewayError('rate-limit', message, {
     code: 'rate_limit_exceeded',
     retryAfterSeconds: secondsUntil(window, now),
-    source: 'gateway',
   });
 }
 
 function overBudget(reservation: BudgetReservation, amount: string, now: number): IrError {
   const { budget, window, holder, holderKind } = reservation;
-  return new IrError({
-    kind: 'quota-exceeded',
-    message: `${holderKind === 'team' ? 'Team' : 'Key'} "${holder.name}" has used its budget of ${amount} per ${budget.period} (${window.id}); it resets at ${new Date(window.endsAt).toISOString()}`,
-    code: 'budget_exceeded',
-    retryAfterSeconds: secondsUntil(window, now),
-    source: 'gateway',
-  });
+  return gatewayError(
+    'quota-exceeded',
+    `${holderKind === 'team' ? 'Team' : 'Key'} "${holder.name}" has used its budget of ${amount} per ${budget.period} (${window.id}); it resets at ${new Date(window.endsAt).toISOString()}`,
+    { code: 'budget_exceeded', retryAfterSeconds: secondsUntil(window, now) },
+  );
 }

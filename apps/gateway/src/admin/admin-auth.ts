@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { IrError } from '@interlingua/ir';
 import { ADMIN_SECRET_PRINCIPAL, type AdminPrincipal } from '../auth/admin-principal.js';
 import { sha256 } from '../auth/api-keys.js';
 import { clientAddress } from '../http/client-address.js';
@@ -10,6 +9,7 @@ import { FailedAdminLogins } from './failed-admin-logins.js';
 import { ADMIN_TOKEN_PREFIX } from '../teams/admin-token-store.js';
 import { operatorOf } from './operator-state.js';
 import { consoleSessionPrincipal } from '../signin/session-principal.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 const failedLogins = new WeakMap<GatewayRuntime, FailedAdminLogins>();
 
@@ -32,12 +32,11 @@ export async function authenticateAdmin(gateway: AdminAuthScope, request: Incomi
   const expected = gateway.ops.adminDigest;
   const admin = gateway.config.admin;
   if (!expected || !admin) {
-    throw new IrError({
-      kind: 'permission',
-      message: 'The admin endpoints are disabled: set admin.secret or admin.secretHash in the config',
-      code: 'admin_disabled',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'permission',
+      'The admin endpoints are disabled: set admin.secret or admin.secretHash in the config',
+      { code: 'admin_disabled' },
+    );
   }
   const presented = adminSecret(request);
   if (presented && timingSafeEqual(sha256(presented), expected)) return ADMIN_SECRET_PRINCIPAL;
@@ -54,13 +53,11 @@ export async function authenticateAdmin(gateway: AdminAuthScope, request: Incomi
   const now = Date.now();
   const wait = logins.retryAfterSeconds(address, admin, now);
   if (wait > 0) {
-    throw new IrError({
-      kind: 'rate-limit',
-      message: `Too many failed admin authentications from this address; try again in ${wait} s`,
-      code: 'admin_login_backoff',
-      retryAfterSeconds: wait,
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'rate-limit',
+      `Too many failed admin authentications from this address; try again in ${wait} s`,
+      { code: 'admin_login_backoff', retryAfterSeconds: wait },
+    );
   }
   const failures = logins.failed(address, admin, now);
   runtime.logger.warn(
@@ -80,12 +77,7 @@ export async function authenticateAdmin(gateway: AdminAuthScope, request: Incomi
     },
     'admin authentication failed',
   );
-  throw new IrError({
-    kind: 'authentication',
-    message: 'Missing or invalid admin key',
-    code: 'invalid_admin_key',
-    source: 'gateway',
-  });
+  throw gatewayError('authentication', 'Missing or invalid admin key', { code: 'invalid_admin_key' });
 }
 
 /** The user a live admin token belongs to; undefined for a wrong or revoked one (or without a database). */
@@ -98,13 +90,11 @@ async function tokenPrincipal(runtime: GatewayRuntime, presented: string): Promi
     const teams = await operator.teams.membershipsOf(token.subject);
     return { subject: token.subject, via: 'user-token', ...(token.role ? { role: token.role } : {}), teams };
   } catch (error) {
-    throw new IrError({
-      kind: 'overloaded',
-      status: 503,
-      message: `The database did not answer (${error instanceof Error ? error.message : String(error)}), so admin tokens cannot be checked; retry when it does, or use the admin secret`,
-      code: 'database_unavailable',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'overloaded',
+      `The database did not answer (${errorText(error)}), so admin tokens cannot be checked; retry when it does, or use the admin secret`,
+      { status: 503, code: 'database_unavailable' },
+    );
   }
 }
 

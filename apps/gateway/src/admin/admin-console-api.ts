@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { GatewayConfig } from '../config/config-schema.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
@@ -15,6 +15,7 @@ import type { AdminConsoleScope } from './admin-scope.js';
 import { applyKeyChange } from './key-change.js';
 import { operatorOf, requireOperator, type OperatorState } from './operator-state.js';
 import { REQUEST_STYLES } from '../http/request-styles.js';
+import { gatewayError } from '../http/style-errors.js';
 
 const KEEP_ALIVE_MS = 15_000;
 const HOUR_MS = 3_600_000;
@@ -158,13 +159,7 @@ async function translatePreview(
   if (typeof input.model !== 'string' || input.model === '') throw invalid('model', 'a model name is required');
   const route = router.resolve(input.model);
   if (!route?.targets[0])
-    throw new IrError({
-      kind: 'not-found',
-      message: `No route for model "${input.model}"`,
-      code: 'model_not_found',
-      param: 'model',
-      source: 'gateway',
-    });
+    throw gatewayError('not-found', `No route for model "${input.model}"`, { code: 'model_not_found', param: 'model' });
   const target = route.targets[0];
   const decoded = codecFor(style).request.toIr(input.body);
   const ir = { ...decoded.value, model: target.upstreamModel };
@@ -214,12 +209,7 @@ async function playgroundKey(
         budgets: [],
         metadata: { purpose: 'console playground' },
       });
-  if (!issued)
-    throw new IrError({
-      kind: 'internal',
-      message: 'The playground key vanished while it was rotated; try again',
-      source: 'gateway',
-    });
+  if (!issued) throw gatewayError('internal', 'The playground key vanished while it was rotated; try again');
   if (issued.record.disabled) await operator.keys.update(issued.record.id, { disabled: false });
   await applyKeyChange(gateway.ops.runtime, operator, { allow: [issued.record.id] });
   auditAdminAction(gateway.ops.runtime.logger, request, context, existing ? 'key.rotate' : 'key.create', {
@@ -231,11 +221,5 @@ async function playgroundKey(
 }
 
 function invalid(param: string, hint: string): IrError {
-  return new IrError({
-    kind: 'invalid-request',
-    message: `${param}: ${hint}`,
-    code: 'invalid_parameter',
-    param,
-    source: 'gateway',
-  });
+  return gatewayError('invalid-request', `${param}: ${hint}`, { code: 'invalid_parameter', param });
 }

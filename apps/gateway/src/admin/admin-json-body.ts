@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
 import type { z } from 'zod';
 import { formatIssues } from '../config/load-config.js';
 import type { RequestContext } from '../context/request-context.js';
 import { readBody } from '../http/read-body.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** The admin API's JSON bodies: read (bounded) and checked, each fault a 400 naming the problem; its JSON answers. */
 
@@ -15,12 +16,7 @@ export async function readJson(request: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text || '{}') as unknown;
   } catch {
-    throw new IrError({
-      kind: 'invalid-request',
-      message: 'The request body is not valid JSON',
-      code: 'invalid_json',
-      source: 'gateway',
-    });
+    throw gatewayError('invalid-request', 'The request body is not valid JSON', { code: 'invalid_json' });
   }
 }
 
@@ -28,18 +24,13 @@ export async function readJson(request: IncomingMessage): Promise<unknown> {
 export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
   const parsed = schema.safeParse(body);
   if (!parsed.success)
-    throw new IrError({
-      kind: 'invalid-request',
-      message: formatIssues(parsed.error.issues).join('; '),
-      code: 'invalid_key_fields',
-      source: 'gateway',
-    });
+    throw gatewayError('invalid-request', formatIssues(parsed.error.issues).join('; '), { code: 'invalid_key_fields' });
   return parsed.data;
 }
 
 /** 409: the `name` a body gives is another's already. */
 export function nameTaken(message: string, code: string): IrError {
-  return new IrError({ kind: 'invalid-request', status: 409, message, code, param: 'name', source: 'gateway' });
+  return gatewayError('invalid-request', message, { status: 409, code, param: 'name' });
 }
 
 /** An admin API answer: JSON that no cache keeps. */

@@ -19,17 +19,24 @@ import { keyLimitFields } from './runtime-key-registry.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
 import { existingSaved, notFound, revoke, saved, type KeyRequest } from './runtime-key-lookup.js';
 
-/** What one key change touches: the configured keys (names, ids), the spread to the workers and the audit log. */
+/** What one key change touches: the configured keys (names, ids), the spread to the workers, the audit log and the store (team limits). */
 interface KeyRouteScope extends CostBudgetScope {
   config: CostBudgetScope['config'] & {
     keys: readonly KeyConfig[];
     admin?: { rotationOverlapSeconds: number } | undefined;
   };
   keys: readonly GatewayKey[];
-  ops: CostBudgetScope['ops'] & { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger'> };
+  ops: CostBudgetScope['ops'] & { runtime: Pick<GatewayRuntime, 'spreadKeyChange' | 'logger' | 'store'> };
 }
 
-type Request = KeyRequest;
+/** One call of a key route: the gateway's slice, the operator state, the request and who asks. */
+interface KeyCall {
+  gateway: KeyRouteScope;
+  operator: OperatorState;
+  request: KeyRequest;
+  context: RequestContext;
+  principal: AdminPrincipal;
+}
 
 /**
  * The admin key API (admin secret as Bearer): create, list, read, update, disable, enable, rotate
@@ -38,103 +45,45 @@ type Request = KeyRequest;
  */
 export function adminKeyRoutes(gateway: AdminKeysScope): RouteEntry[] {
   /** A key route open to team roles; with `action`, the key the path names is checked against the principal first. */
-  const route = (
-    handler: (
-      operator: OperatorState,
-      request: Request,
-      context: RequestContext,
-      principal: AdminPrincipal,
-    ) => Promise<void>,
-    action?: KeyAction,
-  ) =>
+  const route = (handler: (call: KeyCall) => Promise<void>, action?: KeyAction) =>
     adminRoute(
       gateway,
       async (request, _response, context, principal) => {
         const operator = requireOperator(gateway.ops.runtime, 'Keys at runtime need');
         if (action)
           await saved(requireKeyAccess(operator, gateway.keys, principal, String(request.params?.id ?? ''), action));
-        return handler(operator, request, context, principal);
+        return handler({ gateway, operator, request, context, principal });
       },
       teamRoles,
     );
   return [
-    {
-      method: 'get',
-      path: '/admin/keys',
-      handler: route(async (operator, _request, context, principal) =>
-        sendAdminJson(context, 200, {
-          object: 'list',
-          data: [
-            ...(isGatewayAdmin(principal) ? configKeys(gateway.config.keys) : []),
-            ...visibleKeys(principal, await saved(operator.keys.list())).map(runtimeView),
-          ],
-        }),
-      ),
-    },
-    {
-      method: 'post',
-      path: '/admin/keys',
-      handler: route(async (operator, request, context, principal) =>
-        createKey(gateway, operator, request, context, principal),
-      ),
-    },
-    {
-      method: 'get',
-      path: '/admin/keys/:id',
-      handler: route(
-        async (operator, request, context) =>
-          sendAdminJson(
-            context,
-            200,
-            await saved(
-              withTeamLimits(
-                operator,
-                gateway.ops.runtime.store,
-                runtimeView(await existingSaved(operator, gateway.keys, request)),
-              ),
-            ),
-          ),
-        'read',
-      ),
-    },
-    {
-      method: 'patch',
-      path: '/admin/keys/:id',
-      handler: route(
-        async (operator, request, context, principal) => updateKey(gateway, operator, request, context, principal),
-        'update',
-      ),
-    },
-    {
-      method: 'post',
-      path: '/admin/keys/:id/disable',
-      handler: route(async (operator, request, context) => disableKey(gateway, operator, request, context), 'disable'),
-    },
-    {
-      method: 'post',
-      path: '/admin/keys/:id/enable',
-      handler: route(async (operator, request, context) => enableKey(gateway, operator, request, context), 'enable'),
-    },
-    {
-      method: 'post',
-      path: '/admin/keys/:id/rotate',
-      handler: route(async (operator, request, context) => rotateKey(gateway, operator, request, context), 'rotate'),
-    },
-    {
-      method: 'delete',
-      path: '/admin/keys/:id',
-      handler: route(async (operator, request, context) => deleteKey(gateway, operator, request, context), 'delete'),
-    },
+    { method: 'get', path: '/admin/keys', handler: route(listKeys) },
+    { method: 'post', path: '/admin/keys', handler: route(createKey) },
+    { method: 'get', path: '/admin/keys/:id', handler: route(readKey, 'read') },
+    { method: 'patch', path: '/admin/keys/:id', handler: route(updateKey, 'update') },
+    { method: 'post', path: '/admin/keys/:id/disable', handler: route(disableKey, 'disable') },
+    { method: 'post', path: '/admin/keys/:id/enable', handler: route(enableKey, 'enable') },
+    { method: 'post', path: '/admin/keys/:id/rotate', handler: route(rotateKey, 'rotate') },
+    { method: 'delete', path: '/admin/keys/:id', handler: route(deleteKey, 'delete') },
   ];
 }
 
-async function createKey(
-  gateway: KeyRouteScope,
-  operator: OperatorState,
-  request: Request,
-  context: RequestContext,
-  principal: AdminPrincipal,
-): Promise<void> {
+async function listKeys({ gateway, operator, context, principal }: KeyCall): Promise<void> {
+  sendAdminJson(context, 200, {
+    object: 'list',
+    data: [
+      ...(isGatewayAdmin(principal) ? configKeys(gateway.config.keys) : []),
+      ...visibleKeys(principal, await saved(operator.keys.list())).map(runtimeView),
+    ],
+  });
+}
+
+async function readKey({ gateway, operator, request, context }: KeyCall): Promise<void> {
+  const record = runtimeView(await existingSaved(operator, gateway.keys, request));
+  sendAdminJson(context, 200, await saved(withTeamLimits(operator, gateway.ops.runtime.store, record)));
+}
+
+async function createKey({ gateway, operator, request, context, principal }: KeyCall): Promise<void> {
   const input = parseBody(createKeySchema, await readJson(request));
   refuseUnmatchedCostBudget(gateway, input.budgets, input.models);
   await saved(checkNewKey(operator, principal, input));
@@ -149,13 +98,7 @@ async function createKey(
   sendAdminJson(context, 201, { ...runtimeView(record), secret });
 }
 
-async function updateKey(
-  gateway: KeyRouteScope,
-  operator: OperatorState,
-  request: Request,
-  context: RequestContext,
-  principal: AdminPrincipal,
-): Promise<void> {
+async function updateKey({ gateway, operator, request, context, principal }: KeyCall): Promise<void> {
   const current = await existingSaved(operator, gateway.keys, request);
   const patch = parseBody(updateKeySchema, await readJson(request));
   if (patch.budgets !== undefined || patch.models !== undefined)
@@ -173,12 +116,7 @@ async function updateKey(
   sendAdminJson(context, 200, runtimeView(record));
 }
 
-async function enableKey(
-  gateway: KeyRouteScope,
-  operator: OperatorState,
-  request: Request,
-  context: RequestContext,
-): Promise<void> {
+async function enableKey({ gateway, operator, request, context }: KeyCall): Promise<void> {
   const current = await existingSaved(operator, gateway.keys, request);
   const record = (await saved(operator.keys.update(current.id, { disabled: false }))) ?? notFound(current.id);
   await applyKeyChange(gateway.ops.runtime, operator, { allow: [current.id] });
@@ -189,12 +127,7 @@ async function enableKey(
   sendAdminJson(context, 200, runtimeView(record));
 }
 
-async function disableKey(
-  gateway: KeyRouteScope,
-  operator: OperatorState,
-  request: Request,
-  context: RequestContext,
-): Promise<void> {
+async function disableKey({ gateway, operator, request, context }: KeyCall): Promise<void> {
   const record = await revoke(
     gateway,
     operator,
@@ -206,12 +139,7 @@ async function disableKey(
   sendAdminJson(context, 200, runtimeView(record));
 }
 
-async function rotateKey(
-  gateway: KeyRouteScope,
-  operator: OperatorState,
-  request: Request,
-  context: RequestContext,
-): Promise<void> {
+async function rotateKey({ gateway, operator, request, context }: KeyCall): Promise<void> {
   const { overlapSeconds = gateway.config.admin?.rotationOverlapSeconds ?? 0 } = parseBody(
     rotateKeySchema,
     await readJson(request),
@@ -227,12 +155,7 @@ async function rotateKey(
   sendAdminJson(context, 200, { ...runtimeView(record), ...rotated });
 }
 
-async function deleteKey(
-  gateway: KeyRouteScope,
-  operator: OperatorState,
-  request: Request,
-  context: RequestContext,
-): Promise<void> {
+async function deleteKey({ gateway, operator, request, context }: KeyCall): Promise<void> {
   const id = String(request.params?.id ?? '');
   await revoke(gateway, operator, request, context, 'key.delete', async (target) =>
     (await operator.keys.delete(target)) ? true : notFound(target),

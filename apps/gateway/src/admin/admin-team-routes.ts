@@ -1,4 +1,3 @@
-import { IrError } from '@interlingua/ir';
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { RouteEntry } from '../route/route-entry.js';
@@ -12,6 +11,7 @@ import { refuseUnmatchedCostBudget } from './cost-budget-check.js';
 import { applyKeyChange } from './key-change.js';
 import { requireOperator, type OperatorState } from './operator-state.js';
 import { adminRoute, forbidden } from './ops-routes.js';
+import { gatewayError } from '../http/style-errors.js';
 
 type Request = Parameters<AdminRouteHandler>[0];
 type TeamHandler = (
@@ -91,13 +91,11 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
         const id = teamId(request);
         const keys = (await operator.keys.list()).filter((key) => key.team === id);
         if (keys.length > 0)
-          throw new IrError({
-            kind: 'invalid-request',
-            status: 409,
-            message: `Team ${id} still has ${keys.length} key(s); delete them or move them first`,
-            code: 'team_has_keys',
-            source: 'gateway',
-          });
+          throw gatewayError(
+            'invalid-request',
+            `Team ${id} still has ${keys.length} key(s); delete them or move them first`,
+            { status: 409, code: 'team_has_keys' },
+          );
         if (!(await operator.teams.delete(id))) teamNotFound(id);
         auditAdminAction(logger, request, context, 'team.delete', { team: id });
         sendAdminJson(context, 200, { id, object: 'team', deleted: true });
@@ -133,11 +131,8 @@ export function adminTeamRoutes(gateway: AdminTeamsScope): RouteEntry[] {
         const team = await managedTeam(operator, request, principal);
         const subject = String(request.params?.subject ?? '');
         if (!(await operator.teams.removeMember(team.id, subject)))
-          throw new IrError({
-            kind: 'not-found',
-            message: `"${subject}" is not a member of team ${team.id}`,
+          throw gatewayError('not-found', `"${subject}" is not a member of team ${team.id}`, {
             code: 'member_not_found',
-            source: 'gateway',
           });
         auditAdminAction(logger, request, context, 'team.member.remove', { team: team.id, member: subject });
         sendAdminJson(context, 200, { object: 'list', data: await operator.teams.members(team.id) });
@@ -173,13 +168,7 @@ export function requireDatabase(runtime: AdminAuthScope['ops']['runtime']): Oper
 }
 
 function teamNotFound(id: string): never {
-  throw new IrError({
-    kind: 'not-found',
-    message: `No team with id "${id}"`,
-    code: 'team_not_found',
-    param: 'id',
-    source: 'gateway',
-  });
+  throw gatewayError('not-found', `No team with id "${id}"`, { code: 'team_not_found', param: 'id' });
 }
 
 function teamView(team: TeamRecord): Record<string, unknown> {

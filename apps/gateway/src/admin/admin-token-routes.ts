@@ -1,4 +1,3 @@
-import { IrError } from '@interlingua/ir';
 import { z } from 'zod';
 import { strictObject } from '../config/strict-object.js';
 import type { RouteEntry } from '../route/route-entry.js';
@@ -8,6 +7,7 @@ import { parseBody, readJson, sendAdminJson } from './admin-json-body.js';
 import type { AdminAuthScope, AdminRouteHandler } from './admin-scope.js';
 import { requireDatabase } from './admin-team-routes.js';
 import { adminRoute, forbidden } from './ops-routes.js';
+import { gatewayError } from '../http/style-errors.js';
 
 const issueTokenSchema = strictObject({
   /** What the token is for, to tell its owner's tokens apart. */
@@ -39,12 +39,9 @@ export function adminTokenRoutes(gateway: AdminAuthScope): RouteEntry[] {
         if (onBehalf && !isGatewayAdmin(principal))
           throw forbidden(principal, 'issue tokens for another subject or role');
         if (principal.via === 'admin-secret' && input.subject === undefined)
-          throw new IrError({
-            kind: 'invalid-request',
-            message: 'subject: the admin secret issues tokens for a named subject',
+          throw gatewayError('invalid-request', 'subject: the admin secret issues tokens for a named subject', {
             code: 'invalid_parameter',
             param: 'subject',
-            source: 'gateway',
           });
         const subject = input.subject ?? principal.subject;
         const role = onBehalf ? input.role : principal.role;
@@ -74,13 +71,7 @@ export function adminTokenRoutes(gateway: AdminAuthScope): RouteEntry[] {
         const id = String(request.params?.id ?? '');
         const token = await operator.tokens.get(id);
         if (!token || (!isGatewayAdmin(principal) && token.subject !== principal.subject))
-          throw new IrError({
-            kind: 'not-found',
-            message: `No admin token with id "${id}"`,
-            code: 'token_not_found',
-            param: 'id',
-            source: 'gateway',
-          });
+          throw gatewayError('not-found', `No admin token with id "${id}"`, { code: 'token_not_found', param: 'id' });
         await operator.tokens.revoke(id);
         auditAdminAction(logger, request, context, 'token.revoke', { tokenId: id, subject: token.subject });
         sendAdminJson(context, 200, { id, object: 'admin_token', deleted: true });

@@ -1,4 +1,4 @@
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { AdminRouteHandler } from './admin-scope.js';
 import { usageScope } from '../teams/access-rules.js';
@@ -14,6 +14,7 @@ import {
 } from '../ledger/ledger-queries.js';
 import { requireOperator } from './operator-state.js';
 import { sendAdminJson } from './admin-json-body.js';
+import { gatewayError } from '../http/style-errors.js';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_DAYS = 30;
@@ -82,11 +83,8 @@ function timeParam(query: URLSearchParams, name: string): number | undefined {
 }
 
 function badParam(name: string, hint: string): IrError {
-  return new IrError({
-    kind: 'invalid-request',
-    message: `Invalid query parameter "${name}": ${hint}`,
+  return gatewayError('invalid-request', `Invalid query parameter "${name}": ${hint}`, {
     code: 'invalid_parameter',
     param: name,
-    source: 'gateway',
   });
 }

@@ -1,8 +1,8 @@
-import { IrError } from '@interlingua/ir';
 import { UNMATCHED_COST_BUDGET, unmatchedCostBudget } from '../accounting/unmatched-cost-budgets.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import type { BudgetConfig } from '../config/operations-schema.js';
 import type { GatewayOps } from '../operations/gateway-ops.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** What the check reads: the routes, their providers and the gateway's prices. */
 export interface CostBudgetScope {
@@ -21,12 +21,9 @@ export function refuseUnmatchedCostBudget(
 ): void {
   const index = unmatchedCostBudget(gateway.config, gateway.ops.prices, budgets, keyModels);
   if (index === undefined) return;
-  throw new IrError({
-    kind: 'invalid-request',
-    status: 400,
-    message: `budgets[${index}].cost: ${UNMATCHED_COST_BUDGET}; add a pricing row for a route it may use, or use a tokens budget`,
-    code: 'cost_budget_matches_no_traffic',
-    param: `budgets[${index}].cost`,
-    source: 'gateway',
-  });
+  throw gatewayError(
+    'invalid-request',
+    `budgets[${index}].cost: ${UNMATCHED_COST_BUDGET}; add a pricing row for a route it may use, or use a tokens budget`,
+    { status: 400, code: 'cost_budget_matches_no_traffic', param: `budgets[${index}].cost` },
+  );
 }

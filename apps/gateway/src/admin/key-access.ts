@@ -1,4 +1,4 @@
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import type { GatewayKey } from '../auth/api-keys.js';
 import {
@@ -15,6 +15,7 @@ import type { StateStore } from '../store/state-store.js';
 import type { OperatorState } from './operator-state.js';
 import { forbidden } from './ops-routes.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /*
  * The key routes' role checks: which keys a principal sees, which it may change, and the limits a
@@ -22,13 +23,7 @@ import type { RuntimeKeyRecord } from './runtime-key-store.js';
  */
 
 export function keyNotFound(id: string): IrError {
-  return new IrError({
-    kind: 'not-found',
-    message: `No key with id "${id}"`,
-    code: 'key_not_found',
-    param: 'id',
-    source: 'gateway',
-  });
+  return gatewayError('not-found', `No key with id "${id}"`, { code: 'key_not_found', param: 'id' });
 }
 
 /** Refuses `action` on the key the path names unless the principal's role allows it. */
@@ -64,12 +59,9 @@ export async function checkNewKey(
   if (input.team === undefined) return;
   const team = await operator.teams.get(input.team);
   if (!team)
-    throw new IrError({
-      kind: 'invalid-request',
-      message: `team: no team with id "${input.team}"`,
+    throw gatewayError('invalid-request', `team: no team with id "${input.team}"`, {
       code: 'team_not_found',
       param: 'team',
-      source: 'gateway',
     });
   refuseBeyondTeam(principal, input, team);
 }
@@ -90,11 +82,8 @@ function refuseBeyondTeam(principal: AdminPrincipal, limits: Limits, team: TeamR
   if (isGatewayAdmin(principal)) return;
   const problems = limitsBeyondTeam(limits, team);
   if (problems.length > 0)
-    throw new IrError({
-      kind: 'invalid-request',
-      message: `A team role gives keys limits within the team's: ${problems.join('; ')}`,
+    throw gatewayError('invalid-request', `A team role gives keys limits within the team's: ${problems.join('; ')}`, {
       code: 'beyond_team_limits',
-      source: 'gateway',
     });
 }
 

@@ -1,4 +1,3 @@
-import { IrError } from '@interlingua/ir';
 import { DEFAULT_DATA_DIR } from '../config/admin-defaults.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import { DatabaseConnection } from '../ledger/database-connection.js';
@@ -12,6 +11,7 @@ import { TeamStore } from '../teams/team-store.js';
 import { AdminTokenStore } from '../teams/admin-token-store.js';
 import { AuditTrail } from './audit-trail.js';
 import { configureSignIn } from '../signin/sign-in-state.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** The operator's side of a running gateway: its database, runtime keys and usage ledger. */
 export interface OperatorState {
@@ -120,12 +120,9 @@ export function operatorOf(runtime: GatewayRuntime): OperatorState | undefined {
 export function requireOperator(runtime: GatewayRuntime, needs: string): OperatorState {
   const operator = operatorOf(runtime);
   if (!operator)
-    throw new IrError({
-      kind: 'unsupported',
+    throw gatewayError('unsupported', `${needs} a database: add a database section to the config`, {
       status: 404,
-      message: `${needs} a database: add a database section to the config`,
       code: 'no_database',
-      source: 'gateway',
     });
   return operator;
 }

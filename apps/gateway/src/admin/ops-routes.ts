@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticateAdmin } from './admin-auth.js';
 import { actAs, type AuditSink } from './admin-audit.js';
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import { gatewayAdminOnly, usageReaders, type RouteAccess } from '../teams/access-rules.js';
 import { ledgerUsageRoute } from './admin-usage-route.js';
@@ -11,7 +11,7 @@ import type { Gateway } from '../gateway.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { AdminAuthScope, AdminRouteHandler, OpsRoutesScope } from './admin-scope.js';
 import type { RequestContext } from '../context/request-context.js';
-import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
+import { errorCodecForPath, sendStyleError, asIrError, gatewayError, errorText } from '../http/style-errors.js';
 import { readUsage } from '../accounting/usage-ledger.js';
 import { effectivePrices } from '../accounting/price-listing.js';
 import type { RouteEntry, RouteHandler } from '../route/route-entry.js';
@@ -116,7 +116,7 @@ async function storeState(
     return {
       store: 'unreachable',
       limits: gateway.config.limits.whenStoreFails === 'closed' ? 'refused' : 'not enforced',
-      reason: `state store: ${error instanceof Error ? error.message : String(error)}`,
+      reason: `state store: ${errorText(error)}`,
     };
   }
 }
@@ -201,11 +201,8 @@ export function forbidden(principal: AdminPrincipal, what: string): IrError {
     ...(principal.role ? [`gateway ${principal.role}`] : []),
     ...principal.teams.map((membership) => `${membership.role} of ${membership.teamId}`),
   ];
-  return new IrError({
-    kind: 'permission',
-    message: `${principal.subject} (${roles.join(', ') || 'no role'}) may not ${what}`,
+  return gatewayError('permission', `${principal.subject} (${roles.join(', ') || 'no role'}) may not ${what}`, {
     code: 'admin_forbidden',
-    source: 'gateway',
   });
 }
 

@@ -8,6 +8,7 @@ import { keyNotFound } from './key-access.js';
 import { applyKeyChange } from './key-change.js';
 import type { OperatorState } from './operator-state.js';
 import type { RuntimeKeyRecord } from './runtime-key-store.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 /*
  * Finding the runtime key an admin call names, and changing it when the database may not answer:
@@ -55,13 +56,11 @@ export async function revoke<T>(
   } catch (error) {
     if (error instanceof IrError) throw error;
     await applyAndAudit({ refuse: [target.id] }, 'refused-here-not-saved');
-    throw new IrError({
-      kind: 'overloaded',
-      status: 503,
-      message: `The database did not answer, so the change to key "${target.name}" (${target.id}) was not saved. Every worker of this gateway instance refuses that key's current secret from now until it restarts; other instances still accept it. Retry when the database answers.`,
-      code: 'database_unavailable',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'overloaded',
+      `The database did not answer, so the change to key "${target.name}" (${target.id}) was not saved. Every worker of this gateway instance refuses that key's current secret from now until it restarts; other instances still accept it. Retry when the database answers.`,
+      { status: 503, code: 'database_unavailable' },
+    );
   }
   await applyAndAudit({ allow: [target.id] }, 'saved');
   return result;
@@ -94,13 +93,9 @@ export async function saved<T>(call: Promise<T>): Promise<T> {
 }
 
 function databaseUnavailable(error: unknown): IrError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return new IrError({
-    kind: 'overloaded',
+  return gatewayError('overloaded', `The database did not answer (${errorText(error)}); retry when it does`, {
     status: 503,
-    message: `The database did not answer (${reason}); retry when it does`,
     code: 'database_unavailable',
-    source: 'gateway',
   });
 }
 
@@ -113,12 +108,11 @@ export async function existing(
   const id = String(request.params?.id ?? '');
   const configKey = keys.find((key) => key.id === id);
   if (configKey) {
-    throw new IrError({
-      kind: 'permission',
-      message: `Key "${configKey.name}" comes from the config file and is read-only here; change it in the file`,
-      code: 'read_only_key',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'permission',
+      `Key "${configKey.name}" comes from the config file and is read-only here; change it in the file`,
+      { code: 'read_only_key' },
+    );
   }
   return (await operator.keys.get(id)) ?? notFound(id);
 }

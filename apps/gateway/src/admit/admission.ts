@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError, type StyleCodec } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { type StyleCodec } from '@interlingua/ir';
 import { keyAllowsEndpoint, type GatewayKey } from '../auth/api-keys.js';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { GatewayConfig } from '../config/config-schema.js';
 import type { Gateway } from '../gateway.js';
-import { errorCodecForPath, sendStyleError, asIrError } from '../http/style-errors.js';
+import { errorCodecForPath, sendStyleError, asIrError, gatewayError } from '../http/style-errors.js';
 import { trackRequest, type ObserverScope } from '../observe/request-observer.js';
 import { bodyLimit, checkDeclaredSize, type BodyLimitConfig } from './body-limits.js';
 import { endpointOfPath } from './endpoint-of-request.js';
@@ -105,21 +106,15 @@ function refuseWhileDraining(runtime: { readonly draining: boolean }): void {
  * load balancers retry on another instance (HAProxy `retry-on 503`, nginx `http_503`).
  */
 export function drainingRefusal(): IrError {
-  return new IrError({
-    kind: 'upstream-unavailable',
+  return gatewayError('upstream-unavailable', 'The gateway is shutting down; retry on another instance', {
     status: 503,
-    message: 'The gateway is shutting down; retry on another instance',
-    source: 'gateway',
   });
 }
 
 function checkEndpointAllowed(key: GatewayKey, endpoint: EndpointName): void {
   if (!keyAllowsEndpoint(key, endpoint)) {
-    throw new IrError({
-      kind: 'permission',
-      message: `This API key may not use the ${endpoint} endpoint`,
+    throw gatewayError('permission', `This API key may not use the ${endpoint} endpoint`, {
       code: 'endpoint_not_allowed',
-      source: 'gateway',
     });
   }
 }

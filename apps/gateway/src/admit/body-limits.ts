@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { IrError } from '@interlingua/ir';
 import type { EndpointName } from '../config/operations-schema.js';
 import type { GatewayConfig } from '../config/config-schema.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** The part of the config body limits read. */
 export type BodyLimitConfig = {
@@ -28,10 +28,6 @@ export function uploadLimits(
 export function checkDeclaredSize(request: { headers: IncomingHttpHeaders }, limit: number): void {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    throw new IrError({
-      kind: 'request-too-large',
-      message: `Request body is larger than the limit of ${limit} bytes`,
-      source: 'gateway',
-    });
+    throw gatewayError('request-too-large', `Request body is larger than the limit of ${limit} bytes`);
   }
 }

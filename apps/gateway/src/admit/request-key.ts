@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
 import { findKey, presentedKey, type GatewayKey } from '../auth/api-keys.js';
 import { queryKey } from '../auth/query-key.js';
 
@@ -8,6 +8,7 @@ import type { RequestContext } from '../context/request-context.js';
 import type { TrackedRequest } from '../observe/request-observer.js';
 import { ResponseSink, type AnswerSink } from '../http/response-sink.js';
 import { RequestStop } from '../context/request-stop.js';
+import { gatewayError } from '../http/style-errors.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -80,30 +81,17 @@ export function authenticate(
   const queryKeys = keys.queryKeys !== false;
   const presented = presentedKey(request.headers, queryKeys ? query : () => NO_QUERY);
   if (!presented && !queryKeys && queryKey(query()) !== null) {
-    throw new IrError({
-      kind: 'authentication',
-      message:
-        'API keys in the URL (?key=) are turned off on this gateway (server.queryKeys: false): send the key as "Authorization: Bearer <key>" or in the x-api-key or x-goog-api-key header',
-      code: 'query_key_disabled',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'authentication',
+      'API keys in the URL (?key=) are turned off on this gateway (server.queryKeys: false): send the key as "Authorization: Bearer <key>" or in the x-api-key or x-goog-api-key header',
+      { code: 'query_key_disabled' },
+    );
   }
   if (!presented) throw missingKey();
   const key = findKey(keys.config, presented) ?? keys.runtime?.find(presented);
-  if (!key)
-    throw new IrError({
-      kind: 'authentication',
-      message: 'Invalid API key',
-      code: 'invalid_api_key',
-      source: 'gateway',
-    });
+  if (!key) throw gatewayError('authentication', 'Invalid API key', { code: 'invalid_api_key' });
   if (key.expiresAt !== undefined && key.expiresAt <= Date.now()) {
-    throw new IrError({
-      kind: 'authentication',
-      message: `API key "${key.name}" has expired`,
-      code: 'expired_api_key',
-      source: 'gateway',
-    });
+    throw gatewayError('authentication', `API key "${key.name}" has expired`, { code: 'expired_api_key' });
   }
   return key;
 }
@@ -115,10 +103,7 @@ export function admittedKey(context: RequestContext): GatewayKey {
 }
 
 function missingKey(): IrError {
-  return new IrError({
-    kind: 'authentication',
-    message: 'Missing API key: send it as "Authorization: Bearer <key>"',
+  return gatewayError('authentication', 'Missing API key: send it as "Authorization: Bearer <key>"', {
     code: 'missing_api_key',
-    source: 'gateway',
   });
 }

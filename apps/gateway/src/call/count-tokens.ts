@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { IrError, type IrRequest, type IrWarning, type Result } from '@interlingua/ir';
+import type { IrRequest, IrWarning, Result } from '@interlingua/ir';
 import { irToAnthropicCountTokensRequest } from '@interlingua/anthropic-messages';
 import { safeJsonParse } from '@interlingua/ir-utils';
 import {
@@ -17,6 +17,7 @@ import { invalidUpstreamBody } from './translated-path.js';
 import { pickForwardedHeaders, upstreamHttpError } from './upstream-request.js';
 import { withoutCarriers } from '../reasoning/open-carriers.js';
 import { ANTHROPIC_MESSAGES, STYLE_BODY_FIELDS } from '../http/request-styles.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** Largest token-count answer read from an upstream. */
 const MAX_COUNT_BODY_BYTES = 1024 * 1024;
@@ -57,12 +58,7 @@ const COUNT_ENCODERS: Partial<Record<GenerationStyle, (ir: IrRequest) => Result<
  */
 export async function countInputTokens(input: CountTokensInput): Promise<TokenCount> {
   const target = input.route.targets[0];
-  if (!target)
-    throw new IrError({
-      kind: 'upstream-unavailable',
-      message: `No provider is configured for model "${input.ir.model}"`,
-      source: 'gateway',
-    });
+  if (!target) throw gatewayError('upstream-unavailable', `No provider is configured for model "${input.ir.model}"`);
   const adapter = target.adapter;
   const endpoint =
     adapter.kind === 'http' ? adapter.countTokens?.endpoint(target.settings, target.upstreamModel) : undefined;

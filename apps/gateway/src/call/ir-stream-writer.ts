@@ -11,6 +11,7 @@ import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { costForAnswer, costRequested, messagesWithCost } from './cost-in-answer.js';
+import { upstreamError } from '../http/style-errors.js';
 
 const RESOLVED = Promise.resolve();
 
@@ -98,11 +99,7 @@ export class IrStreamWriter {
   async finish(): Promise<void> {
     if (this.ended) return;
     if (!this.started) {
-      throw new IrError({
-        kind: 'upstream-error',
-        message: 'The upstream provider ended the stream without sending anything',
-        source: 'upstream',
-      });
+      throw upstreamError('The upstream provider ended the stream without sending anything');
     }
     if (!this.finished) {
       await this.push([

@@ -1,4 +1,5 @@
-import { IrError, type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { type IrStreamEvent, type StyleCodec } from '@interlingua/ir';
 import { safeJsonParse, withAutoCacheBreakpoints } from '@interlingua/ir-utils';
 import {
   codecFor,
@@ -25,6 +26,7 @@ import { safeUpstreamError } from './upstream-error-redaction.js';
 import { reasoningForTarget, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
+import { upstreamError } from '../http/style-errors.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -166,9 +168,5 @@ function createUpstreamEventDecoder(
 }
 
 export function invalidUpstreamBody(reason: string): IrError {
-  return new IrError({
-    kind: 'upstream-error',
-    message: `The upstream provider sent an invalid body: ${reason}`,
-    source: 'upstream',
-  });
+  return upstreamError(`The upstream provider sent an invalid body: ${reason}`);
 }

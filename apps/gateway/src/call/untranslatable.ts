@@ -1,9 +1,10 @@
 import { anthropicMessagesStyleOnlyEntries } from '@interlingua/anthropic-messages';
 import { geminiStyleOnlyEntries } from '@interlingua/gemini';
-import { IrError, type IrRequest, type IrWarning, type StyleId, type StyleOnlyEntry } from '@interlingua/ir';
+import { type IrRequest, type IrWarning, type StyleId, type StyleOnlyEntry } from '@interlingua/ir';
 import { openAiChatStyleOnlyEntries } from '@interlingua/openai-chat';
 import { openAiResponsesStyleOnlyEntries } from '@interlingua/openai-responses';
 import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from '../http/request-styles.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** What a route does with what its upstream cannot carry: name it in the warnings, or refuse the request. */
 export type UntranslatablePolicy = 'warn' | 'refuse';
@@ -47,13 +48,11 @@ export function untranslatableWarnings(
   if (entries.length === 0) return [];
   const named = entries.map((entry) => `${entry.field} (${entry.type})`);
   if (policy === 'refuse') {
-    throw new IrError({
-      kind: 'invalid-request',
-      message: `The route's ${upstream} upstream cannot carry ${named.join(', ')}, and the route refuses what it cannot carry (untranslatable: refuse)`,
-      param: entries[0]?.field ?? null,
-      code: 'untranslatable_input',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'invalid-request',
+      `The route's ${upstream} upstream cannot carry ${named.join(', ')}, and the route refuses what it cannot carry (untranslatable: refuse)`,
+      { param: entries[0]?.field ?? null, code: 'untranslatable_input' },
+    );
   }
   return entries.map((entry) => ({
     kind: 'dropped',

@@ -10,6 +10,7 @@ import { runSecrets } from './run-secrets.js';
 import { primaryMetrics } from './cluster-metrics.js';
 import { answerStoreRequest } from './store-host.js';
 import { isStoreMessage, type StoreRequest } from './store-protocol.js';
+import { errorText } from '../http/style-errors.js';
 
 export interface PrimaryOptions {
   config: GatewayConfig;
@@ -132,7 +133,7 @@ class Primary {
             channel: CONTROL_CHANNEL,
             type: 'metrics',
             id,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorText(error),
           }),
       );
     }
@@ -181,10 +182,7 @@ class Primary {
     try {
       next = this.withRunSecrets(loadConfig(path, this.options.env));
     } catch (error) {
-      this.refused(
-        path,
-        error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)],
-      );
+      this.refused(path, error instanceof ConfigError ? error.problems : [errorText(error)]);
       return;
     }
     for (const warning of this.options.warningsOf(next)) process.stderr.write(`warning: ${warning}\n`);

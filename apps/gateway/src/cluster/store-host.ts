@@ -7,6 +7,7 @@ import {
   type StoreRequest,
   type StoreResult,
 } from './store-protocol.js';
+import { errorText } from '../http/style-errors.js';
 
 const KNOWN_METHODS = new Set<string>(STORE_METHODS);
 
@@ -29,6 +30,6 @@ async function runCall(store: StateStore, call: StoreCall): Promise<StoreResult>
     const value = await method.apply(store, args);
     return value === undefined ? { id: call.id } : { id: call.id, value };
   } catch (error) {
-    return { id: call.id, error: error instanceof Error ? error.message : String(error) };
+    return { id: call.id, error: errorText(error) };
   }
 }

@@ -8,6 +8,7 @@ import { CONTROL_CHANNEL, isControlMessage, type PrimaryMessage, type WorkerMess
 import { IpcStore } from './ipc-store.js';
 import { workerKeyChanges } from './worker-key-changes.js';
 import { isStoreMessage, type StoreChannel, type StoreReply } from './store-protocol.js';
+import { errorText } from '../http/style-errors.js';
 
 /**
  * One gateway process of several (`server.workers` > 1): it takes its config from the primary,
@@ -53,8 +54,7 @@ function obey(running: RunningGateway, message: PrimaryMessage): void {
       running.reload(message.config);
       tell({ channel: CONTROL_CHANNEL, type: 'reloaded', reload: message.reload });
     } catch (error) {
-      const problems =
-        error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)];
+      const problems = error instanceof ConfigError ? error.problems : [errorText(error)];
       tell({ channel: CONTROL_CHANNEL, type: 'reloaded', reload: message.reload, problems });
     }
   } else if (message.type === 'stop') {

@@ -13,7 +13,7 @@ import {
   loopbackOidcSection,
   type LoopbackIdentityProvider,
 } from '../signin/loopback-identity-provider.test-support.js';
-import { findUser } from '../signin/users-table.js';
+import { findUser } from '../signin/users-table.test-support.js';
 import { startHarness, type Harness } from './gateway-harness.test-support.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { IrError } from '@interlingua/ir';
+import { upstreamError } from './style-errors.js';
 
 /** The type of every JSON answer, whatever type the upstream labelled its bytes with. */
 export const JSON_CONTENT_TYPE = 'application/json';
@@ -22,9 +22,7 @@ const JSON_LABEL =
 export function requireJsonAnswer(headers: IncomingHttpHeaders): void {
   const given = headers['content-type'];
   if (given === undefined || given === '' || JSON_LABEL.test(given)) return;
-  throw new IrError({
-    kind: 'upstream-error',
-    message: `The upstream provider answered with content type "${given.slice(0, 100)}" where JSON was expected`,
-    source: 'upstream',
-  });
+  throw upstreamError(
+    `The upstream provider answered with content type "${given.slice(0, 100)}" where JSON was expected`,
+  );
 }

@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { IrError, invalidRequest } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { invalidRequest } from '@interlingua/ir';
+import { gatewayError, errorText } from './style-errors.js';
 
 /** One file field an endpoint accepts, by its name without `[]`. */
 export interface MultipartFileField {
@@ -243,26 +245,18 @@ function describeFileFields(spec: MultipartSpec): string {
 }
 
 function malformed(error: unknown): IrError {
-  return invalidRequest(`The multipart body is malformed: ${error instanceof Error ? error.message : String(error)}`);
+  return invalidRequest(`The multipart body is malformed: ${errorText(error)}`);
 }
 
 function tooLarge(message: string, param?: string): IrError {
-  return new IrError({
-    kind: 'request-too-large',
-    message,
-    code: 'request_too_large',
-    param: param ?? null,
-    source: 'gateway',
-  });
+  return gatewayError('request-too-large', message, { code: 'request_too_large', param: param ?? null });
 }
 
 function notMultipart(contentType: string): IrError {
   const given = contentType ? `"${contentType.split(';')[0]}"` : 'no Content-Type';
-  return new IrError({
-    kind: 'invalid-request',
-    status: 415,
-    message: `This endpoint takes a multipart/form-data body (with a boundary), not ${given}`,
-    code: 'unsupported_media_type',
-    source: 'gateway',
-  });
+  return gatewayError(
+    'invalid-request',
+    `This endpoint takes a multipart/form-data body (with a boundary), not ${given}`,
+    { status: 415, code: 'unsupported_media_type' },
+  );
 }

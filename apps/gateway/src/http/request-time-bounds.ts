@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { IrError } from '@interlingua/ir';
 import { ResponseSink } from './response-sink.js';
-import { errorCodecForPath, sendStyleError } from './style-errors.js';
+import { errorCodecForPath, sendStyleError, gatewayError } from './style-errors.js';
 
 /** How long a client may take to send a request (`server.timeouts`); 0 switches a bound off. */
 export interface RequestTimeouts {
@@ -103,7 +102,7 @@ export class RequestBodyTimer {
       reason === 'body-idle'
         ? `No byte of the request body arrived for ${bodyIdleMs} ms (server.timeouts.bodyIdleMs); send the body without pauses`
         : `The request did not arrive in full within ${requestMs} ms (server.timeouts.requestMs)`;
-    const error = new IrError({ kind: 'timeout', status: 408, message, code: 'request_timeout', source: 'gateway' });
+    const error = gatewayError('timeout', message, { status: 408, code: 'request_timeout' });
     sendStyleError(new ResponseSink(response), errorCodecForPath(path, request.headers), error);
   }
 }

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { IrError, type StyleCodec } from '@interlingua/ir';
+import { IrError, type IrErrorData, type IrErrorKind, type StyleCodec } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { AnswerSink } from './response-sink.js';
 import { ANTHROPIC_MESSAGES, GEMINI, OPENAI_CHAT, OPENAI_RESPONSES } from './request-styles.js';
@@ -38,6 +38,24 @@ export function sendStyleError(
 /** Any thrown value as an `IrError`; unexpected ones are the gateway's own internal errors. */
 export function asIrError(error: unknown): IrError {
   if (error instanceof IrError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new IrError({ kind: 'internal', message: `Internal gateway error: ${message}`, source: 'gateway' });
+  return gatewayError('internal', `Internal gateway error: ${errorText(error)}`);
+}
+
+/** What a thrown value says: an error's message, anything else as text. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** An error the gateway raises itself (`source: 'gateway'`), with its code, status, param or retry wait when given. */
+export function gatewayError(
+  kind: IrErrorKind,
+  message: string,
+  fields: Pick<IrErrorData, 'code' | 'status' | 'param' | 'retryAfterSeconds'> = {},
+): IrError {
+  return new IrError({ kind, message, ...fields, source: 'gateway' });
+}
+
+/** An upstream answer the gateway cannot use (`upstream-error`, `source: 'upstream'`). */
+export function upstreamError(message: string): IrError {
+  return new IrError({ kind: 'upstream-error', message, source: 'upstream' });
 }

@@ -1,8 +1,8 @@
-import { IrError } from '@interlingua/ir';
 import type { Logger } from 'pino';
 import type { DatabaseConfig } from '../config/admin-schema.js';
 import { openDatabase } from './open-database.js';
 import type { SqlDatabase } from './sql-database.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 /** First wait before opening the database again after a failure; doubled up to `MAX_RETRY_MS`. */
 const FIRST_RETRY_MS = 1_000;
@@ -32,12 +32,9 @@ export class DatabaseConnection {
   ) {
     const current = (): SqlDatabase => {
       if (this.inner) return this.inner;
-      throw new IrError({
-        kind: 'overloaded',
+      throw gatewayError('overloaded', `The database is unreachable (${this.lastError}); try again shortly`, {
         status: 503,
-        message: `The database is unreachable (${this.lastError}); try again shortly`,
         code: 'database_unreachable',
-        source: 'gateway',
       });
     };
     this.db = {
@@ -90,7 +87,7 @@ export class DatabaseConnection {
       this.onUp();
       return;
     }
-    this.lastError = error instanceof Error ? error.message : String(error);
+    this.lastError = errorText(error);
     if (this.stateNow === 'up' || !this.inner)
       this.logger.warn(
         { err: this.lastError },

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { JournalEntry } from './journal-entry.js';
 import type { LedgerJournal } from './ledger-journal.js';
+import { errorText } from '../http/style-errors.js';
 
 /**
  * The rows waiting for their journal append, and the appends: one `write` carries every row
@@ -50,10 +51,7 @@ export class JournalQueue {
   /** A journal operation failed: logged once until a write goes through again. */
   failed(error: unknown): void {
     if (!this.failing)
-      this.logger.error(
-        { err: error instanceof Error ? error.message : String(error) },
-        'usage ledger: journal write failed; rows are held in memory only',
-      );
+      this.logger.error({ err: errorText(error) }, 'usage ledger: journal write failed; rows are held in memory only');
     this.failing = true;
   }
 }

@@ -9,6 +9,7 @@ import { LedgerJournal } from './ledger-journal.js';
 import { ledgerValues, STORED_COLUMNS, type LedgerRow } from './ledger-row.js';
 import { privateFolder } from './private-files.js';
 import { insertRows, type SqlDatabase } from './sql-database.js';
+import { errorText } from '../http/style-errors.js';
 
 const RETENTION_CHECK_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -79,7 +80,7 @@ export class LedgerWriter {
       privateFolder(dir, (notice) => this.logger.warn(notice, 'usage ledger: the journal folder was open to others'));
     } catch (error) {
       this.logger.error(
-        { dir, err: error instanceof Error ? error.message : String(error) },
+        { dir, err: errorText(error) },
         'usage ledger: no journal folder; rows are held in memory only',
       );
       return undefined;
@@ -238,7 +239,7 @@ export class LedgerWriter {
       }
     } catch (error) {
       this.logger.warn(
-        { err: error instanceof Error ? error.message : String(error) },
+        { err: errorText(error) },
         'usage ledger: journal replay stopped; it goes on with the next write',
       );
       return;
@@ -257,7 +258,7 @@ export class LedgerWriter {
     } catch (error) {
       if (!this.failing)
         this.logger.warn(
-          { err: error instanceof Error ? error.message : String(error), buffered: this.buffered },
+          { err: errorText(error), buffered: this.buffered },
           'usage ledger: database write failed; rows stay buffered',
         );
       this.failing = true;
@@ -289,10 +290,7 @@ export class LedgerWriter {
       ]);
     } catch (error) {
       this.retentionDue = true;
-      this.logger.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'usage ledger: retention cleanup failed',
-      );
+      this.logger.warn({ err: errorText(error) }, 'usage ledger: retention cleanup failed');
     }
   }
 }

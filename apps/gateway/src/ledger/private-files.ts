@@ -1,4 +1,5 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { errorText } from '../http/style-errors.js';
 
 /** Only the owner may enter the data folder (it holds key hashes and the ledger). */
 export const PRIVATE_DIR_MODE = 0o700;
@@ -35,6 +36,6 @@ function tighten(path: string, wanted: number, onLoose: LooseModeNotice): void {
     chmodSync(path, mode & wanted);
     onLoose({ path, mode: shown, tightened: true });
   } catch (error) {
-    onLoose({ path, mode: shown, tightened: false, error: error instanceof Error ? error.message : String(error) });
+    onLoose({ path, mode: shown, tightened: false, error: errorText(error) });
   }
 }

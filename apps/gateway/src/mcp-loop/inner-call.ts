@@ -1,6 +1,6 @@
-import { errorStatus, IrError, ok, type IrRequest, type IrResponse, type StyleCodec } from '@interlingua/ir';
+import { errorStatus, ok, type IrRequest, type IrResponse, type StyleCodec } from '@interlingua/ir';
 import { CallOutcome, type GenerationRequest, type GenerationRun } from '../context/generation-call.js';
-import { asIrError } from '../http/style-errors.js';
+import { asIrError, upstreamError, gatewayError } from '../http/style-errors.js';
 import { runGeneration } from '../plan/run-generation.js';
 import { RequestStop } from '../context/request-stop.js';
 import { InnerSink } from './inner-sink.js';
@@ -67,8 +67,7 @@ export async function innerModelCall(
     if (stream?.loop.failed || run.signal.callerLeft()) throw new LoopStreamEnded();
     const stopped = signal.stopReason();
     if (stopped) throw stopped;
-    if (!response)
-      throw new IrError({ kind: 'upstream-error', message: 'The upstream model gave no answer', source: 'upstream' });
+    if (!response) throw upstreamError('The upstream model gave no answer');
   } catch (error) {
     onOutcome(outcome, error instanceof LoopStreamEnded ? 499 : errorStatus(asIrError(error).data));
     if (!run.signal.aborted && bounded?.reached()) throw new LoopDeadlineReached();
@@ -111,7 +110,7 @@ function boundedStop(
   const timer = setTimeout(
     () => {
       reached = true;
-      signal.abort(new IrError({ kind: 'timeout', message: 'The MCP tool loop ran out of time', source: 'gateway' }));
+      signal.abort(gatewayError('timeout', 'The MCP tool loop ran out of time'));
     },
     Math.max(0, deadline - Date.now()),
   );

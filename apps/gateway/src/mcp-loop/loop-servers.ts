@@ -1,8 +1,10 @@
-import { IrError, type IrMcpServer } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { type IrMcpServer } from '@interlingua/ir';
 import type { GatewayKey } from '../auth/api-keys.js';
 import { grantAllowsServer } from '../auth/mcp-grant.js';
 import type { McpUpstreams } from '../mcp/mcp-upstreams.js';
 import type { UpstreamServer } from '../mcp/upstream-server.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** A server of the request the gateway runs: the request's entry and the upstream servers behind it. */
 export interface ServedServer {
@@ -71,11 +73,9 @@ function gatewayPath(url: string | undefined, host: string | undefined): { serve
 }
 
 function unknownServer(label: string, name: string): IrError {
-  return new IrError({
-    kind: 'not-found',
-    message: `MCP server "${label}": this gateway has no MCP server named "${name}" for this key`,
-    param: 'tools',
-    code: 'mcp_server_not_found',
-    source: 'gateway',
-  });
+  return gatewayError(
+    'not-found',
+    `MCP server "${label}": this gateway has no MCP server named "${name}" for this key`,
+    { param: 'tools', code: 'mcp_server_not_found' },
+  );
 }

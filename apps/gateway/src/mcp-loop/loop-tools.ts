@@ -4,7 +4,7 @@ import type { McpGrant } from '../auth/mcp-grant.js';
 import type { McpLimits } from '../config/mcp-schema.js';
 import { callTool } from '../mcp/mcp-calls.js';
 import { listPage, TOOLS } from '../mcp/mcp-lists.js';
-import { errorText } from '../mcp/upstream-server.js';
+import { errorText } from '../http/style-errors.js';
 import type { McpView, ToolCallRecord } from '../mcp/mcp-view.js';
 import type { LoopServer, ToolAnswer } from './loop-types.js';
 import { requestOffers, type ServedServer } from './loop-servers.js';

@@ -12,6 +12,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLimits, McpServerConfig } from '../config/mcp-schema.js';
 import { McpUpstreamError } from './mcp-errors.js';
+import { errorText } from '../http/style-errors.js';
 
 /** How one upstream server is doing on this instance, as `/ready` reports it. */
 export interface UpstreamStatus {
@@ -253,11 +254,6 @@ async function listToolNames(client: Client, timeout: number): Promise<ReadonlyS
     if (cursor === undefined) break;
   }
   return names;
-}
-
-/** What a thrown value says: an error's message, anything else as text. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** What a child inherits of the gateway's environment: where programs are and whose home, nothing secret. */

@@ -13,6 +13,7 @@ import type { RequestTracer } from '../observe/tracing/request-tracer.js';
 import type { LedgerWriter } from '../ledger/ledger-writer.js';
 import { ResponseCache } from '../cache/response-cache.js';
 import { answerStoreFor } from '../cache/answer-store-for.js';
+import { errorText } from '../http/style-errors.js';
 
 /**
  * What outlives a config reload: the store, metrics, logger, cooldowns and the open requests.
@@ -74,7 +75,7 @@ export function createRuntime(config: GatewayConfig, store: StateStore, options:
   const logger = createLogger(config.logging.level, options.logDestination);
   const storeError = (operation: string, error: unknown): void => {
     metrics.storeErrors.inc({ operation });
-    logger.warn({ operation, err: error instanceof Error ? error.message : String(error) }, 'state store call failed');
+    logger.warn({ operation, err: errorText(error) }, 'state store call failed');
   };
   return {
     store,

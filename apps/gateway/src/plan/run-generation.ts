@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IrError, type IrErrorData, type StyleCodec } from '@interlingua/ir';
-import { asIrError } from '../http/style-errors.js';
+import { asIrError, gatewayError } from '../http/style-errors.js';
 import { codecFor, wireId } from '@interlingua/provider-adapters';
 import type { ResolvedRoute, RouteTarget } from './model-router.js';
 import type { AnswerSink } from '../http/response-sink.js';
@@ -109,11 +109,7 @@ async function attemptTargets(
   throw (
     state.tooLongWait ??
     state.lastError ??
-    new IrError({
-      kind: 'upstream-unavailable',
-      message: `No provider is configured for model "${request.model}"`,
-      source: 'gateway',
-    })
+    gatewayError('upstream-unavailable', `No provider is configured for model "${request.model}"`)
   );
 }
 

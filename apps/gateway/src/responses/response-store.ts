@@ -4,6 +4,7 @@ import { IrError } from '@interlingua/ir';
 import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
 import { RESPONSE_STORE_DEFAULTS, type ResponsesConfig } from '../config/responses-schema.js';
 import type { StateStore } from '../store/state-store.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** A response the gateway answered through the IR and keeps for `previous_response_id` and retrieval. */
 export interface StoredResponse {
@@ -54,12 +55,9 @@ export function responseNotFound(id: string, param?: string): IrError {
  * `previous_response_not_found` naming the parameter (over HTTP and as a WebSocket error event).
  */
 export function previousResponseNotFound(id: string, why: string): IrError {
-  return new IrError({
-    kind: 'invalid-request',
-    message: `Previous response with id '${id}' not found: ${why}`,
+  return gatewayError('invalid-request', `Previous response with id '${id}' not found: ${why}`, {
     code: 'previous_response_not_found',
     param: 'previous_response_id',
-    source: 'gateway',
   });
 }
 
@@ -89,13 +87,11 @@ export class ResponseStore {
   async admit(key: string, requestBytes: number): Promise<void> {
     const largest = Math.min(this.limits.maxEntryBytes, this.limits.maxBytesPerKey);
     if (requestBytes > largest) {
-      throw new IrError({
-        kind: 'request-too-large',
-        message: `This request is ${requestBytes} bytes, more than the ${largest} bytes a stored response may hold (responses.store.maxEntryBytes / maxBytesPerKey); send "store": false, or a shorter input`,
-        code: 'stored_response_too_large',
-        param: 'store',
-        source: 'gateway',
-      });
+      throw gatewayError(
+        'request-too-large',
+        `This request is ${requestBytes} bytes, more than the ${largest} bytes a stored response may hold (responses.store.maxEntryBytes / maxBytesPerKey); send "store": false, or a shorter input`,
+        { code: 'stored_response_too_large', param: 'store' },
+      );
     }
     // A store that does not answer is no reason to refuse: saving the answer reports it.
     const usage = await this.store.groupUsage(key).catch(() => undefined);
@@ -153,14 +149,11 @@ export class ResponseStore {
 }
 
 function storeFull(): IrError {
-  return new IrError({
-    kind: 'quota-exceeded',
-    message:
-      'The gateway\'s store of responses is full with other API keys\' responses (responses.store.maxTotalBytes); send "store": false, or retry once stored responses expire',
-    code: 'response_store_full',
-    param: 'store',
-    source: 'gateway',
-  });
+  return gatewayError(
+    'quota-exceeded',
+    'The gateway\'s store of responses is full with other API keys\' responses (responses.store.maxTotalBytes); send "store": false, or retry once stored responses expire',
+    { code: 'response_store_full', param: 'store' },
+  );
 }
 
 function parseEntry(text: string): StoredResponse | undefined {

@@ -13,6 +13,7 @@ import { answerText, noSummary } from './responses-compaction.js';
 import { isGatewayResponseId, newGatewayResponseId } from './response-store.js';
 import type { UpstreamResponseOwners } from './upstream-response-owners.js';
 import { OPENAI_RESPONSES } from '../http/request-styles.js';
+import { errorText } from '../http/style-errors.js';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -119,7 +120,7 @@ async function storeAnswer(
   try {
     problem = await state.store.save(entry);
   } catch (error) {
-    problem = `the store failed (${error instanceof Error ? error.message : String(error)})`;
+    problem = `the store failed (${errorText(error)})`;
   }
   // The answer itself is good: a failure to keep it is reported, not turned into a failed answer.
   if (problem) outcome.warn([{ kind: 'dropped', field: 'store', message: `${problem}; the response was not stored` }]);

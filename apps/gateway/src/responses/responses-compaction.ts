@@ -1,4 +1,5 @@
-import { IrError, invalidRequest, type IrResponse } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { invalidRequest, type IrResponse } from '@interlingua/ir';
 import { openAiResponsesCompactionFromIr, openAiResponsesCompactRequestToIr } from '@interlingua/openai-responses';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { GenerationRequestDraft } from '../context/generation-call.js';
@@ -8,6 +9,7 @@ import { compactionSummaryRequest } from './compaction-transcript.js';
 import { isResponsesTarget, restrictToResponsesTargets, type ResponsesState } from './responses-targets.js';
 import { prepareConversation, type PreparedConversation } from './responses-conversation.js';
 import { newGatewayResponseId } from './response-store.js';
+import { upstreamError } from '../http/style-errors.js';
 
 /** The compaction endpoint beside a Responses endpoint URL (`…/responses` -> `…/responses/compact`). */
 export function compactUrl(responsesUrl: string): string {
@@ -41,11 +43,7 @@ export function answerText(response: IrResponse): string {
 }
 
 export function noSummary(): IrError {
-  return new IrError({
-    kind: 'upstream-error',
-    message: 'The upstream model returned no summary text for the compaction',
-    source: 'upstream',
-  });
+  return upstreamError('The upstream model returned no summary text for the compaction');
 }
 
 /**

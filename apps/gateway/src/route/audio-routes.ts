@@ -13,7 +13,7 @@ import { bodyLimit, uploadLimits } from '../admit/admission.js';
 import { audioService, type AudioInput } from '../services/audio-service.js';
 import type { RouteEntry } from './route-entry.js';
 import { parseJsonObject } from './generation-route.js';
-import { requiredModel, serviceRoute, type ServiceRequest } from './service-route.js';
+import { requiredModel, serviceRoutes } from './service-route.js';
 import { answerLocalAudio } from '../services/local-media.js';
 
 /** Largest uploaded audio file: OpenAI's limit for transcriptions and translations is 25 MB. */
@@ -22,56 +22,41 @@ export const MAX_AUDIO_FILE_BYTES = 25 * 1024 * 1024;
 /** `/v1/audio/speech` (JSON), `/v1/audio/transcriptions` and `/v1/audio/translations` (multipart). */
 export function audioRoutes(gateway: ServiceScope): RouteEntry[] {
   const limits = (): MultipartLimits => uploadLimits(gateway.config, 'audio', MAX_AUDIO_FILE_BYTES);
-  return [
-    {
-      method: 'post',
-      path: '/v1/audio/speech',
-      handler: serviceRoute(gateway, {
-        service: 'audio.speech',
-        serve: audioService,
-        local: answerLocalAudio,
-        async read(request): Promise<ServiceRequest<AudioInput>> {
-          const json = parseJsonObject(await readBody(request, bodyLimit(gateway.config, 'audio')));
-          const parsed = parseAudioWire(openAiSpeechRequestSchema, json);
-          return { model: parsed.model, input: { operation: 'speech', json, request: parsed } };
-        },
-      }),
-    },
-    {
-      method: 'post',
-      path: '/v1/audio/transcriptions',
-      handler: serviceRoute(gateway, {
-        service: 'audio.transcriptions',
-        serve: audioService,
-        local: answerLocalAudio,
-        async read(request): Promise<ServiceRequest<AudioInput>> {
-          const { form, file } = await readAudioForm(request, limits());
-          const parsed = parseAudioWire(openAiTranscriptionFieldsSchema, form.fields);
-          return {
-            model: requiredModel(parsed.model),
-            input: { operation: 'transcriptions', form, file, request: parsed },
-          };
-        },
-      }),
-    },
-    {
-      method: 'post',
-      path: '/v1/audio/translations',
-      handler: serviceRoute(gateway, {
-        service: 'audio.translations',
-        serve: audioService,
-        local: answerLocalAudio,
-        async read(request): Promise<ServiceRequest<AudioInput>> {
-          const { form, file } = await readAudioForm(request, limits());
-          const parsed = parseAudioWire(openAiTranslationFieldsSchema, form.fields);
-          return {
-            model: requiredModel(parsed.model),
-            input: { operation: 'translations', form, file, request: parsed },
-          };
-        },
-      }),
-    },
-  ];
+  return serviceRoutes<AudioInput>(gateway, { serve: audioService, local: answerLocalAudio }, [
+    [
+      '/v1/audio/speech',
+      'audio.speech',
+      async (request) => {
+        const json = parseJsonObject(await readBody(request, bodyLimit(gateway.config, 'audio')));
+        const parsed = parseAudioWire(openAiSpeechRequestSchema, json);
+        return { model: parsed.model, input: { operation: 'speech', json, request: parsed } };
+      },
+    ],
+    [
+      '/v1/audio/transcriptions',
+      'audio.transcriptions',
+      async (request) => {
+        const { form, file } = await readAudioForm(request, limits());
+        const parsed = parseAudioWire(openAiTranscriptionFieldsSchema, form.fields);
+        return {
+          model: requiredModel(parsed.model),
+          input: { operation: 'transcriptions', form, file, request: parsed },
+        };
+      },
+    ],
+    [
+      '/v1/audio/translations',
+      'audio.translations',
+      async (request) => {
+        const { form, file } = await readAudioForm(request, limits());
+        const parsed = parseAudioWire(openAiTranslationFieldsSchema, form.fields);
+        return {
+          model: requiredModel(parsed.model),
+          input: { operation: 'translations', form, file, request: parsed },
+        };
+      },
+    ],
+  ]);
 }
 
 async function readAudioForm(

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError, invalidRequest, type IrModel } from '@interlingua/ir';
+import { invalidRequest, type IrModel } from '@interlingua/ir';
 import { geminiModel, geminiModelList } from '@interlingua/gemini';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { ModelCatalog, ModelResolving } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
-import { sendStyleError, asIrError } from '../http/style-errors.js';
+import { sendStyleError, asIrError, gatewayError } from '../http/style-errors.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
 import { listModelsForKey } from './model-listing.js';
 import type { RouteHandler } from './route-entry.js';
@@ -39,12 +39,7 @@ export function getGeminiModelRoute(gateway: ModelCatalog): RouteHandler {
     try {
       const key = admittedKey(context);
       const { model: id, method } = parseGeminiModelPath(request.params?.rest);
-      if (method !== undefined)
-        throw new IrError({
-          kind: 'not-found',
-          message: `Method "${method}" is served with POST, not GET`,
-          source: 'gateway',
-        });
+      if (method !== undefined) throw gatewayError('not-found', `Method "${method}" is served with POST, not GET`);
       checkKeyMayUseModel(key, id, null);
       const found = (await listModelsForKey(gateway, key)).find((model) => model.id === id) ?? routedModel(gateway, id);
       if (!found) throw modelNotFound(id);

@@ -1,10 +1,9 @@
-import { IrError } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { StyleRoutesScope } from './route-scope.js';
 import { geminiCountTokensRoute } from './gemini-count-tokens-route.js';
 import { getGeminiModelRoute, listGeminiModelsRoute } from './gemini-model-routes.js';
 
-import { sendStyleError, asIrError } from '../http/style-errors.js';
+import { sendStyleError, asIrError, gatewayError } from '../http/style-errors.js';
 import { jsonArrayFramer, sseFramer } from '../http/stream-framer.js';
 import { generationRoute } from './generation-route.js';
 import { parseGeminiModelPath } from './gemini-model-path.js';
@@ -44,11 +43,10 @@ export function geminiRoutes(gateway: StyleRoutesScope): RouteEntry[] {
       const { method } = parseGeminiModelPath(request.params?.rest);
       const handler = method ? methods[method] : undefined;
       if (!handler) {
-        throw new IrError({
-          kind: 'not-found',
-          message: `Method "${method ?? ''}" is not served for models; use ${Object.keys(methods).join(', ')}`,
-          source: 'gateway',
-        });
+        throw gatewayError(
+          'not-found',
+          `Method "${method ?? ''}" is not served for models; use ${Object.keys(methods).join(', ')}`,
+        );
       }
       await handler(request, response, context);
     } catch (error) {

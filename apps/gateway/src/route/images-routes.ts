@@ -12,7 +12,7 @@ import { bodyLimit, uploadLimits } from '../admit/admission.js';
 import { imagesService, type ImagesInput } from '../services/images-service.js';
 import type { RouteEntry } from './route-entry.js';
 import { parseJsonObject } from './generation-route.js';
-import { requiredModel, serviceRoute, type ServiceRequest } from './service-route.js';
+import { requiredModel, serviceRoutes, type ServiceRequest } from './service-route.js';
 import { answerLocalImages } from '../services/local-media.js';
 
 /** Largest single uploaded image: GPT-image models take files under 50 MB. */
@@ -24,42 +24,19 @@ export const MAX_EDIT_IMAGES = 16;
 /** `/v1/images/generations` (JSON), `/v1/images/edits` and `/v1/images/variations` (multipart). */
 export function imagesRoutes(gateway: ServiceScope): RouteEntry[] {
   const limits = (): MultipartLimits => uploadLimits(gateway.config, 'images', MAX_IMAGE_FILE_BYTES);
-  return [
-    {
-      method: 'post',
-      path: '/v1/images/generations',
-      handler: serviceRoute(gateway, {
-        service: 'images.generations',
-        serve: imagesService,
-        local: answerLocalImages,
-        async read(request): Promise<ServiceRequest<ImagesInput>> {
-          const json = parseJsonObject(await readBody(request, bodyLimit(gateway.config, 'images')));
-          const parsed = parseImagesWire(openAiImageGenerationRequestSchema, json);
-          return { model: requiredModel(parsed.model), input: { operation: 'generations', json, request: parsed } };
-        },
-      }),
-    },
-    {
-      method: 'post',
-      path: '/v1/images/edits',
-      handler: serviceRoute(gateway, {
-        service: 'images.edits',
-        serve: imagesService,
-        local: answerLocalImages,
-        read: (request) => readEdit(request, limits()),
-      }),
-    },
-    {
-      method: 'post',
-      path: '/v1/images/variations',
-      handler: serviceRoute(gateway, {
-        service: 'images.variations',
-        serve: imagesService,
-        local: answerLocalImages,
-        read: (request) => readVariation(request, limits()),
-      }),
-    },
-  ];
+  return serviceRoutes<ImagesInput>(gateway, { serve: imagesService, local: answerLocalImages }, [
+    [
+      '/v1/images/generations',
+      'images.generations',
+      async (request) => {
+        const json = parseJsonObject(await readBody(request, bodyLimit(gateway.config, 'images')));
+        const parsed = parseImagesWire(openAiImageGenerationRequestSchema, json);
+        return { model: requiredModel(parsed.model), input: { operation: 'generations', json, request: parsed } };
+      },
+    ],
+    ['/v1/images/edits', 'images.edits', (request) => readEdit(request, limits())],
+    ['/v1/images/variations', 'images.variations', (request) => readVariation(request, limits())],
+  ]);
 }
 
 async function readEdit(request: IncomingMessage, limits: MultipartLimits): Promise<ServiceRequest<ImagesInput>> {

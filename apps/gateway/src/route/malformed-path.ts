@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError } from '@interlingua/ir';
 import { admitRequest, type AdmissionScope } from '../admit/admission.js';
-import { errorCodecForPath, sendStyleError } from '../http/style-errors.js';
+import { errorCodecForPath, sendStyleError, gatewayError } from '../http/style-errors.js';
 
 /** A run of `%XX` escapes, or a `%` not followed by two hex digits. */
 const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+|%(?![0-9A-Fa-f]{2}).{0,2}/g;
@@ -37,12 +36,11 @@ export function refuseMalformedPath(
   if (escape === undefined) return false;
   void admitRequest(gateway, request, response, path).then((context) => {
     if (!context) return;
-    const error = new IrError({
-      kind: 'invalid-request',
-      message: `The request path holds a malformed percent-escape "${escape}": each % must be followed by two hex digits, and the escaped bytes must be UTF-8`,
-      code: 'invalid_path_encoding',
-      source: 'gateway',
-    });
+    const error = gatewayError(
+      'invalid-request',
+      `The request path holds a malformed percent-escape "${escape}": each % must be followed by two hex digits, and the escaped bytes must be UTF-8`,
+      { code: 'invalid_path_encoding' },
+    );
     sendStyleError(context.sink, errorCodecForPath(path, request.headers), error);
   });
   return true;

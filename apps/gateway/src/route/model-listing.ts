@@ -5,6 +5,7 @@ import type { ModelCatalog } from './route-scope.js';
 import { isGlob } from '../config/model-glob.js';
 import type { ProviderEntry } from '../plan/model-router.js';
 import type { ModelRouteConfig } from '../config/config-schema.js';
+import { errorText } from '../http/style-errors.js';
 
 const LIST_TTL_MS = 5 * 60_000;
 const LIST_TIMEOUT_MS = 5_000;
@@ -84,6 +85,6 @@ async function providerModels(
     cache.set(settings, { at: Date.now(), models });
     return models;
   } catch (error) {
-    return failed(error instanceof Error ? error.message : String(error));
+    return failed(errorText(error));
   }
 }

@@ -1,6 +1,7 @@
 import { IrError } from '@interlingua/ir';
 import { keyAllowsModel, type GatewayKey } from '../auth/api-keys.js';
 import type { ModelRouter, ResolvedRoute } from '../plan/model-router.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /**
  * The one check of "this key may use this model": a 403 `model_not_allowed` in the caller's style otherwise.
@@ -26,11 +27,8 @@ export function routeForKey(router: Pick<ModelRouter, 'resolve'>, key: GatewayKe
 }
 
 export function modelNotFound(model: string): IrError {
-  return new IrError({
-    kind: 'not-found',
-    message: `The model "${model}" does not exist or is not routed by this gateway`,
+  return gatewayError('not-found', `The model "${model}" does not exist or is not routed by this gateway`, {
     code: 'model_not_found',
     param: 'model',
-    source: 'gateway',
   });
 }

@@ -11,6 +11,7 @@ import type { ResolvedRoute } from '../plan/model-router.js';
 import { routeForKey } from './route-for-key.js';
 import { CallOutcome } from '../context/call-outcome.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
+import type { RouteEntry } from './route-entry.js';
 
 /** A request of a non-generation service as its route read it. */
 export interface ServiceRequest<Input> {
@@ -48,6 +49,19 @@ export function serviceRoute<Input>(gateway: ServiceScope, spec: ServiceRouteSpe
       sendRoutedError(context.sink, codec, error, call?.outcome);
     }
   };
+}
+
+/** The POST routes of one service family: each path with its service and reader, served by the family's `serve` and `local`. */
+export function serviceRoutes<Input>(
+  gateway: ServiceScope,
+  family: Pick<ServiceRouteSpec<Input>, 'serve' | 'local'>,
+  routes: Array<[path: string, service: ServiceName, read: ServiceRouteSpec<Input>['read']]>,
+): RouteEntry[] {
+  return routes.map(([path, service, read]) => ({
+    method: 'post',
+    path,
+    handler: serviceRoute(gateway, { ...family, service, read }),
+  }));
 }
 
 /** What a service call is made of, once its route has read the request and resolved the model. */

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IrError, invalidRequest } from '@interlingua/ir';
+import { invalidRequest } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import type { GatewayKey } from '../auth/api-keys.js';
 import type { ModelCatalog } from './route-scope.js';
 import { admittedKey } from '../admit/request-key.js';
 import type { RequestContext } from '../context/request-context.js';
-import { sendStyleError, asIrError } from '../http/style-errors.js';
+import { sendStyleError, asIrError, gatewayError } from '../http/style-errors.js';
 import type { RouteEntry, RouteHandler } from './route-entry.js';
 import { conversationItems, inputItemsPage } from '../responses/response-input-items.js';
 import { isGatewayResponseId, responseNotFound, type ResponseStore } from '../responses/response-store.js';
@@ -32,12 +32,9 @@ function responseId(request: Request): string {
   const id = request.params?.id;
   if (typeof id !== 'string' || id.length === 0) throw invalidRequest('A response id is required in the path');
   if (id === 'compact')
-    throw new IrError({
-      kind: 'invalid-request',
+    throw gatewayError('invalid-request', 'Method not allowed on /v1/responses/compact; use POST', {
       status: 405,
-      message: 'Method not allowed on /v1/responses/compact; use POST',
       code: 'method_not_allowed',
-      source: 'gateway',
     });
   return id;
 }
@@ -51,12 +48,9 @@ function getNotAllowed(request: IncomingMessage, _response: ServerResponse, cont
   sendStyleError(
     context.sink,
     codec,
-    new IrError({
-      kind: 'invalid-request',
+    gatewayError('invalid-request', `Method ${request.method ?? 'GET'} is not allowed on /v1/responses; use POST`, {
       status: 405,
-      message: `Method ${request.method ?? 'GET'} is not allowed on /v1/responses; use POST`,
       code: 'method_not_allowed',
-      source: 'gateway',
     }),
   );
   return Promise.resolve();

@@ -1,4 +1,5 @@
-import { IrError, unsupported, type IrWarning } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { unsupported, type IrWarning } from '@interlingua/ir';
 import {
   embeddingWire,
   irToGeminiBatchEmbedResponse,
@@ -13,6 +14,7 @@ import { completeAnswerHeaders } from '../commit/commit-stream.js';
 import { providerLabel, runServiceCall, type ServiceCall, type ServiceTarget } from './service-call.js';
 import { localTarget, noteTranslation, postServiceJson, requireService } from './retrieval-service.js';
 import { GEMINI } from '../http/request-styles.js';
+import { upstreamError } from '../http/style-errors.js';
 
 /** Which embeddings API the caller used. */
 export type EmbeddingsCaller = 'openai' | 'gemini-batch' | 'gemini-single';
@@ -126,11 +128,7 @@ function requireIr(input: EmbeddingsInput): { value: IrEmbeddingRequest; warning
 /** An answer with another number of vectors than inputs is a broken upstream answer (502), never passed on. */
 function checkCount(answer: IrEmbeddingResponse, count: number): IrEmbeddingResponse {
   if (answer.vectors.length !== count) {
-    throw new IrError({
-      kind: 'upstream-error',
-      message: `The upstream answered ${answer.vectors.length} embeddings for ${count} inputs`,
-      source: 'upstream',
-    });
+    throw upstreamError(`The upstream answered ${answer.vectors.length} embeddings for ${count} inputs`);
   }
   return answer;
 }

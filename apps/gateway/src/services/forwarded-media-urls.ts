@@ -1,11 +1,11 @@
 import { GEMINI_FILE_URI } from '@interlingua/gemini/internal';
-import { IrError } from '@interlingua/ir';
 import type { WireBodyFields } from '@interlingua/ir-utils';
 import type { GenerationStyle } from '@interlingua/provider-adapters';
 import { everyStyles, REQUEST_STYLES, STYLE_BODY_FIELDS } from '../http/request-styles.js';
 import { pendingField, type PendingField } from '../http/lazy-json-body.js';
 import { describeUrl } from './media-fetcher.js';
 import { forwardedUrlProblem, type MediaUrlPolicy } from './media-url-policy.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** Fields holding a tool call's arguments: the model's data, never media the gateway passes on. */
 const ARGUMENT_FIELDS = new Set(['arguments', 'args', 'input', 'partial_json']);
@@ -46,13 +46,11 @@ export function checkForwardedMediaUrls(
   const refuseBadUrl = (found: FoundUrl): void => {
     const problem = urlProblem(found, policy);
     if (!problem) return;
-    throw new IrError({
-      kind: 'invalid-request',
-      message: `The media URL in ${found.path} (${describeUrl(found.url)}) is refused: ${problem}`,
-      code: 'media_url_refused',
-      param: found.path,
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'invalid-request',
+      `The media URL in ${found.path} (${describeUrl(found.url)}) is refused: ${problem}`,
+      { code: 'media_url_refused', param: found.path },
+    );
   };
   for (const field of STYLE_BODY_FIELDS[wire].contentFields) {
     const pending = pendingField(json, field);

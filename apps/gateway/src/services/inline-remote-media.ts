@@ -1,5 +1,6 @@
-import { invalidRequest, IrError, type IrContentPart, type IrFilePart, type IrRequest } from '@interlingua/ir';
+import { invalidRequest, type IrContentPart, type IrFilePart, type IrRequest } from '@interlingua/ir';
 import type { FetchedMedia } from './media-fetcher.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /**
  * Downloads one URL (already bound to its limits and the call's abort signal); `signal` aborts
@@ -45,12 +46,11 @@ export async function inlineRemoteImages(
     for (const part of partsOf(message.content)) if (isRemoteImage(part)) urls.add(part.source.url);
   if (urls.size === 0) return ir;
   if (urls.size > limits.maxUrls) {
-    throw new IrError({
-      kind: 'invalid-request',
-      message: `The request names ${urls.size} distinct image URLs for an upstream that needs them inline; the gateway downloads at most ${limits.maxUrls} per request (media.maxUrls)`,
-      code: 'media_limit_exceeded',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'invalid-request',
+      `The request names ${urls.size} distinct image URLs for an upstream that needs them inline; the gateway downloads at most ${limits.maxUrls} per request (media.maxUrls)`,
+      { code: 'media_limit_exceeded' },
+    );
   }
   const fetched = await downloadAll([...urls], fetchMedia, limits.concurrency);
   const inline = (part: IrContentPart): IrContentPart => {

@@ -4,6 +4,7 @@ import { IrError } from '@interlingua/ir';
 import { buildConnector, Client, type Dispatcher } from 'undici';
 import { blockedAddressReason } from './media-address-policy.js';
 import { hostAllowListProblem, refusedRange, urlFormProblem } from './media-url-policy.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 /** One address a host name resolves to. */
 export interface ResolvedAddress {
@@ -81,7 +82,7 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
     } catch (error) {
       if (error instanceof IrError) throw error;
       if (deadline.aborted) throw mediaError(url, `no complete answer within ${options.timeoutMs} ms`);
-      throw mediaError(url, error instanceof Error ? error.message : String(error));
+      throw mediaError(url, errorText(error));
     }
   };
 }
@@ -226,12 +227,7 @@ function overBudget(url: string, limit: number): IrError {
 }
 
 function mediaError(url: string, reason: string, code = 'media_fetch_failed'): IrError {
-  return new IrError({
-    kind: 'invalid-request',
-    message: `Could not fetch the media at ${describeUrl(url)}: ${reason}`,
-    code,
-    source: 'gateway',
-  });
+  return gatewayError('invalid-request', `Could not fetch the media at ${describeUrl(url)}: ${reason}`, { code });
 }
 
 /** The URL without credentials and query (they may hold secrets or signed tokens), shortened. */

@@ -1,12 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { IrError, unsupported } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { unsupported } from '@interlingua/ir';
 import type { HttpProviderAdapter, ServiceEndpoint, ServiceName } from '@interlingua/provider-adapters';
 import type { AnswerSink } from '../http/response-sink.js';
 import type { ResolvedRoute, RouteTarget } from '../plan/model-router.js';
 import type { CallOps } from '../context/call-ops.js';
 import type { CallOutcome } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
-import { asIrError } from '../http/style-errors.js';
+import { asIrError, gatewayError } from '../http/style-errors.js';
 import { classifyFailure } from '../plan/retry-policy.js';
 
 /**
@@ -74,13 +75,7 @@ export async function runServiceCall(call: ServiceCall, serve: ServeOnTarget): P
     }
   }
   throw (
-    refusal ??
-    failure ??
-    new IrError({
-      kind: 'upstream-unavailable',
-      message: `No provider is configured for model "${call.model}"`,
-      source: 'gateway',
-    })
+    refusal ?? failure ?? gatewayError('upstream-unavailable', `No provider is configured for model "${call.model}"`)
   );
 }
 

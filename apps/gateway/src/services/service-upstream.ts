@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { IrError, type IrUsage, type StyleCodec } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { type IrUsage, type StyleCodec } from '@interlingua/ir';
 import { serializeSseMessages } from '@interlingua/ir-utils';
 import {
   createBoundedCollector,
@@ -17,6 +18,7 @@ import type { ServiceCall, ServiceTarget } from './service-call.js';
 import { AnswerTail, lastUsageObject } from '../accounting/service-usage.js';
 import { SSE_CONTENT_TYPE } from '../http/answer-content-type.js';
 import { pickForwardedHeaders, upstreamHttpError } from '../call/upstream-request.js';
+import { upstreamError } from '../http/style-errors.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -112,12 +114,7 @@ export async function relayServiceAnswer(
       serving.adapter,
       serving.target.settings,
     );
-  if (!call.sink.committed)
-    throw new IrError({
-      kind: 'upstream-error',
-      message: 'The upstream provider answered with an empty body',
-      source: 'upstream',
-    });
+  if (!call.sink.committed) throw upstreamError('The upstream provider answered with an empty body');
   if (tail && options.readUsage) call.outcome.used(options.readUsage(lastUsageObject(tail.bytes())));
   call.sink.end();
 }

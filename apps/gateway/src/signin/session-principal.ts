@@ -1,12 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
 import type { AdminPrincipal } from '../auth/admin-principal.js';
 import type { OidcConfig } from '../config/oidc-schema.js';
 import type { GatewayRuntime } from '../operations/gateway-ops.js';
 import type { ConsoleSession } from './console-sessions.js';
 import { readCookie, SESSION_COOKIE } from './session-cookie.js';
 import { consoleOriginOf, consoleSessions, signInDependencies } from './sign-in-state.js';
+import { gatewayError } from '../http/style-errors.js';
 
 /** The header the console sends its session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -66,5 +67,5 @@ function sameToken(presented: string, expected: string): boolean {
 }
 
 function forbidden(code: string, message: string): IrError {
-  return new IrError({ kind: 'permission', message, code, source: 'gateway' });
+  return gatewayError('permission', message, { code });
 }

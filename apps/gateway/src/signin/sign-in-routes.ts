@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { IrError } from '@interlingua/ir';
 import { auditAdminAction } from '../admin/admin-audit.js';
 import { operatorOf } from '../admin/operator-state.js';
 import type { OidcConfig } from '../config/oidc-schema.js';
@@ -12,6 +11,7 @@ import { CSRF_HEADER, refuseCrossSite, type SessionScope } from './session-princ
 import { LOGIN_COOKIE, LOGIN_COOKIE_PATH, readCookie, SESSION_COOKIE, setCookie } from './session-cookie.js';
 import { CALLBACK_PATH, consoleSessions, redirectUrlOf, secureCookiesOf, signInDependencies } from './sign-in-state.js';
 import { recordSignIn } from './users-table.js';
+import { gatewayError, errorText } from '../http/style-errors.js';
 
 /** How long a sign-in may take between the redirect to the provider and its callback. */
 const SIGN_IN_WINDOW_MS = 10 * 60_000;
@@ -28,11 +28,8 @@ export function signInRoutes(gateway: SessionScope): RouteEntry[] {
     async (request: IncomingMessage, _response: unknown, context: RequestContext): Promise<void> => {
       const oidc = gateway.config.admin?.oidc;
       if (!oidc)
-        throw new IrError({
-          kind: 'not-found',
-          message: 'Sign-in with an identity provider is not configured (admin.oidc)',
+        throw gatewayError('not-found', 'Sign-in with an identity provider is not configured (admin.oidc)', {
           code: 'sign_in_not_configured',
-          source: 'gateway',
         });
       await handler(oidc, request, context);
     };
@@ -102,10 +99,7 @@ async function callback(gateway: SessionScope, oidc: OidcConfig, request: Incomi
   try {
     claims = await finishSignIn(oidc, JSON.parse(pendingText) as PendingSignIn, query);
   } catch (error) {
-    runtime.logger.warn(
-      { audit: 'console.sign-in-failed', reason: error instanceof Error ? error.message : String(error) },
-      'sign-in failed',
-    );
+    runtime.logger.warn({ audit: 'console.sign-in-failed', reason: errorText(error) }, 'sign-in failed');
     return page(
       context,
       400,

@@ -1,7 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../ledger/open-database.js';
 import { TEST_DATABASES } from '../ledger/test-databases.test-support.js';
-import { findUser, recordSignIn } from './users-table.js';
+import { recordSignIn } from './users-table.js';
+import { findUser } from './users-table.test-support.js';
 
 const T0 = Date.UTC(2026, 10, 1, 9);
 

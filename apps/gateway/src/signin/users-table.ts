@@ -1,17 +1,5 @@
-import type { GatewayRole } from '../auth/admin-principal.js';
-import { numberOf, textOf, type SqlDatabase } from '../ledger/sql-database.js';
+import type { SqlDatabase } from '../ledger/sql-database.js';
 import type { SessionUser } from './console-sessions.js';
-
-/** A user who signed in to the console, as `interlingua_users` keeps them. */
-export interface UserRecord {
-  subject: string;
-  email?: string;
-  name?: string;
-  /** The gateway role the groups claim gave at the last sign-in. */
-  role?: GatewayRole;
-  firstSignInAt: number;
-  lastSignInAt: number;
-}
 
 /** Records a sign-in: a new user row, or the known user's email, name, role and last sign-in brought up to date. */
 export async function recordSignIn(db: SqlDatabase, user: SessionUser, at: number): Promise<void> {
@@ -22,19 +10,4 @@ export async function recordSignIn(db: SqlDatabase, user: SessionUser, at: numbe
        gateway_role = excluded.gateway_role, last_sign_in_at = excluded.last_sign_in_at`,
     [user.subject, user.email ?? null, user.name ?? null, user.role ?? null, at, at],
   );
-}
-
-/** The user with this subject, when one ever signed in. */
-export async function findUser(db: SqlDatabase, subject: string): Promise<UserRecord | undefined> {
-  const [row] = await db.all('SELECT * FROM interlingua_users WHERE subject = ?', [subject]);
-  if (!row) return undefined;
-  const role = textOf(row.gateway_role);
-  return {
-    subject: String(row.subject),
-    ...(textOf(row.email) ? { email: textOf(row.email) } : {}),
-    ...(textOf(row.name) ? { name: textOf(row.name) } : {}),
-    ...(role === 'admin' || role === 'viewer' ? { role } : {}),
-    firstSignInAt: numberOf(row.first_sign_in_at),
-    lastSignInAt: numberOf(row.last_sign_in_at),
-  };
 }

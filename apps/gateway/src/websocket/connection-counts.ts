@@ -1,4 +1,5 @@
-import { IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { gatewayError } from '../http/style-errors.js';
 
 /** Open WebSocket connections on this instance, per key and in total. */
 export class ConnectionCounts {
@@ -35,5 +36,5 @@ export class ConnectionCounts {
 }
 
 function limitReached(message: string): IrError {
-  return new IrError({ kind: 'rate-limit', message, code: 'websocket_connection_limit_reached', source: 'gateway' });
+  return gatewayError('rate-limit', message, { code: 'websocket_connection_limit_reached' });
 }

@@ -5,6 +5,7 @@ import { ConnectionChain, inputItems } from './connection-chain.js';
 import type { ResponseRunner, RunEnd } from './socket-turn.js';
 import { errorEvent } from './server-events.js';
 import { KEY_REFUSED_CLOSE, SocketLiveness, type LivenessSettings } from './socket-liveness.js';
+import { errorText } from '../http/style-errors.js';
 
 /** Bytes queued for a slow client before a response waits for it to read. */
 const BUFFERED_BYTES = 1024 * 1024;
@@ -123,12 +124,7 @@ export class ResponsesSocket {
     } catch (error) {
       if (!controller.signal.aborted)
         this.refuse({
-          ...messageProblem(
-            'stream_failed',
-            `The response stream failed: ${error instanceof Error ? error.message : String(error)}`,
-            null,
-            502,
-          ),
+          ...messageProblem('stream_failed', `The response stream failed: ${errorText(error)}`, null, 502),
         });
     } finally {
       this.running = undefined;

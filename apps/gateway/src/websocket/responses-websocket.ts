@@ -1,12 +1,13 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorStatus, IrError } from '@interlingua/ir';
+import type { IrError } from '@interlingua/ir';
+import { errorStatus } from '@interlingua/ir';
 import { codecFor } from '@interlingua/provider-adapters';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { keyAllowsEndpoint, presentedKey, type GatewayKey } from '../auth/api-keys.js';
 import type { Gateway } from '../gateway.js';
 import { authenticate } from '../admit/request-key.js';
-import { errorCodecForPath, asIrError } from '../http/style-errors.js';
+import { errorCodecForPath, asIrError, gatewayError } from '../http/style-errors.js';
 import { bodyLimit } from '../admit/body-limits.js';
 import { requestLoggingEnabled } from '../observe/request-log.js';
 import { ConnectionCounts } from './connection-counts.js';
@@ -19,11 +20,8 @@ const PATH = '/v1/responses';
 /** How long a closing connection gets for the close handshake on shutdown. */
 const CLOSE_GRACE_MS = 1_000;
 
-const SHUTTING_DOWN = new IrError({
-  kind: 'overloaded',
+const SHUTTING_DOWN = gatewayError('overloaded', 'The gateway is shutting down; retry on another instance', {
   status: 503,
-  message: 'The gateway is shutting down; retry on another instance',
-  source: 'gateway',
 });
 
 interface Attached {
@@ -89,32 +87,25 @@ function upgrade(
 ): void {
   const url = new URL(request.url ?? '/', 'http://gateway.local');
   if (url.pathname !== PATH) {
-    throw new IrError({
-      kind: 'not-found',
-      message: `No WebSocket endpoint at ${url.pathname}; the Responses WebSocket mode is served at ${PATH}`,
-      code: 'unknown_route',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'not-found',
+      `No WebSocket endpoint at ${url.pathname}; the Responses WebSocket mode is served at ${PATH}`,
+      { code: 'unknown_route' },
+    );
   }
   const settings = gateway.config.responses.websocket;
   if (!settings.enabled) {
-    throw new IrError({
-      kind: 'unsupported',
-      status: 426,
-      message:
-        'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead',
-      code: 'websocket_not_supported',
-      source: 'gateway',
-    });
+    throw gatewayError(
+      'unsupported',
+      'This gateway does not serve the Responses API over WebSocket; send POST /v1/responses over HTTP instead',
+      { status: 426, code: 'websocket_not_supported' },
+    );
   }
   if (gateway.ops.runtime.draining) throw SHUTTING_DOWN;
   const key = authenticateUpgrade(gateway, request, url);
   if (!keyAllowsEndpoint(key, 'responses')) {
-    throw new IrError({
-      kind: 'permission',
-      message: 'This API key may not use the responses endpoint',
+    throw gatewayError('permission', 'This API key may not use the responses endpoint', {
       code: 'endpoint_not_allowed',
-      source: 'gateway',
     });
   }
   const release = state.counts.take(key.id, settings);
