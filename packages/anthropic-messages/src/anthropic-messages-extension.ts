@@ -128,15 +128,20 @@ export function compactRecord(value: Record<string, unknown>): Record<string, un
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The keys of `value` not in `known` (null values skipped), or undefined when there are none. */
+/** The fields of `value` other than the `known` ones (null ones skipped), or undefined when there are none. */
 export function unknownFields(
   value: Record<string, unknown>,
-  known: ReadonlySet<string>,
+  known: readonly string[],
 ): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value))
-    if (!known.has(key) && item !== undefined && item !== null) out[key] = item;
+    if (!known.includes(key) && item !== undefined && item !== null) out[key] = item;
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `value` when it is a string, else the empty string (how wire fields are read leniently). */
+export function stringOrEmpty(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -2,9 +2,11 @@ import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
 import { asRecord, CitationBudget } from '@interlingua/ir-utils';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
+import { ANTHROPIC_PART_FIELDS, anthropicThinkingOrToolUseToIr } from './anthropic-messages-block-to-ir.js';
 import {
   ANTHROPIC_STYLE_ID,
   compactRecord,
+  stringOrEmpty,
   unknownFields,
   type AnthropicBlockNote,
 } from './anthropic-messages-extension.js';
@@ -15,20 +17,7 @@ import { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
 import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
 
-const MAPPED_RESPONSE_FIELDS = new Set([
-  'id',
-  'type',
-  'role',
-  'model',
-  'content',
-  'stop_reason',
-  'stop_sequence',
-  'usage',
-]);
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+const MAPPED_RESPONSE_FIELDS = ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage'];
 
 /** A response content block -> an IR part, or undefined for blocks the IR cannot carry. */
 export function anthropicResponseBlockToIr(
@@ -36,49 +25,18 @@ export function anthropicResponseBlockToIr(
   citationBudget = new CitationBudget(),
   part = 0,
 ): IrContentPart | undefined {
-  switch (block.type) {
-    case 'text': {
-      const admitted = anthropicCitationsToIr(block.citations)?.filter((citation) =>
-        citationBudget.admit(citation, part),
-      );
-      const citations = admitted?.length ? admitted : undefined;
-      return citations ? { type: 'text', text: str(block.text), citations } : { type: 'text', text: str(block.text) };
-    }
-    case 'thinking': {
-      const part: IrContentPart = { type: 'reasoning', text: str(block.thinking) };
-      if (str(block.signature) !== '')
-        part.opaque = { origin: 'anthropic', kind: 'signature', data: str(block.signature) };
-      return part;
-    }
-    case 'redacted_thinking':
-      return { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: str(block.data) } };
-    case 'tool_use':
-      return {
-        type: 'tool-call',
-        id: str(block.id),
-        name: str(block.name),
-        argumentsJson: JSON.stringify(block.input ?? {}),
-      };
-    default:
-      return undefined;
-  }
+  if (block.type !== 'text') return anthropicThinkingOrToolUseToIr(block);
+  const text = stringOrEmpty(block.text);
+  const admitted = anthropicCitationsToIr(block.citations)?.filter((citation) => citationBudget.admit(citation, part));
+  return admitted?.length ? { type: 'text', text, citations: admitted } : { type: 'text', text };
 }
 
 /** Response fields of a block the part does not carry (`citations`, `caller`…), or undefined. */
 function blockExtra(block: Record<string, unknown>): Record<string, unknown> | undefined {
-  const mapped: Record<string, string[]> = {
-    text: ['type', 'text'],
-    thinking: ['type', 'thinking', 'signature'],
-    redacted_thinking: ['type', 'data'],
-    tool_use: ['type', 'id', 'name', 'input'],
-  };
-  const keys = mapped[String(block.type)] ?? [];
+  const keys = ANTHROPIC_PART_FIELDS[String(block.type)] ?? [];
   // Web search citations travel as the part's own citations.
-  if (block.type === 'text' && anthropicCitationsToIr(block.citations)) keys.push('citations');
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(block))
-    if (!keys.includes(key) && value !== null && value !== undefined) out[key] = value;
-  return Object.keys(out).length > 0 ? out : undefined;
+  const citations = block.type === 'text' && anthropicCitationsToIr(block.citations);
+  return unknownFields(block, citations ? [...keys, 'citations'] : keys);
 }
 
 function notAResponse(body: unknown): IrError {
