@@ -1,4 +1,4 @@
-import type { IrExtensions } from '@interlingua/ir';
+import type { IrContentPart, IrExtensions } from '@interlingua/ir';
 import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
@@ -22,6 +22,13 @@ export interface AnthropicBlockNote {
   extra?: Record<string, unknown>;
   kind?: string;
   id?: string;
+}
+
+/** The call id a note of `part` is pinned to: a tool call's, a tool result's or an MCP call's. */
+export function noteIdOf(part: IrContentPart): string | undefined {
+  if (part.type === 'tool-call' || part.type === 'mcp-call') return part.id;
+  if (part.type === 'tool-result') return part.toolCallId;
+  return undefined;
 }
 
 /** A server tool kept whole, or the fields of a custom tool the IR drops, by index in `tools`. */

@@ -5,7 +5,7 @@ import type {
   AnthropicMcpToolResultBlockParam,
   AnthropicTextBlockParam,
 } from './anthropic-messages-content-schema.js';
-import { unknownFields, type AnthropicBlockNote } from './anthropic-messages-extension.js';
+import { noteIdOf, unknownFields, type AnthropicBlockNote } from './anthropic-messages-extension.js';
 import { withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
 import type { AnthropicMessageParam } from './anthropic-messages-request-schema.js';
 
@@ -57,15 +57,16 @@ function addBlock(target: Draft, block: AnthropicContentBlockParam, toolNames: M
     return;
   }
   if (part.type === 'tool-call') toolNames.set(part.id, part.name);
-  if (extra) target.notes.push({ part: position, role: target.role, kind: block.type, ...noteId(part), extra });
+  const id = noteIdOf(part);
+  if (extra)
+    target.notes.push({
+      part: position,
+      role: target.role,
+      kind: block.type,
+      ...(id === undefined ? {} : { id }),
+      extra,
+    });
   target.parts.push(part);
-}
-
-function noteId(part: IrContentPart): { id?: string } {
-  if (part.type === 'tool-call') return { id: part.id };
-  if (part.type === 'tool-result') return { id: part.toolCallId };
-  if (part.type === 'mcp-call') return { id: part.id };
-  return {};
 }
 
 function blocksOf(content: AnthropicMessageParam['content'] | AnthropicTextBlockParam[]): AnthropicContentBlockParam[] {

@@ -64,7 +64,7 @@ const display = z.nullish(z.string());
 
 /** `thinking`: `enabled` with a budget, `disabled`, `adaptive`; other kinds pass untouched. */
 export const anthropicThinkingConfigSchema = typedUnion({
-  enabled: z.looseObject({ type: z.literal('enabled'), budget_tokens: z.int().check(z.nonnegative()), display }),
+  enabled: z.looseObject({ type: z.literal('enabled'), budget_tokens: z.int().check(z.gte(0)), display }),
   disabled: z.looseObject({ type: z.literal('disabled') }),
   adaptive: z.looseObject({ type: z.literal('adaptive'), display }),
 });
@@ -86,7 +86,7 @@ const limitedShape = {
   tool_choice: z.optional(anthropicToolChoiceSchema),
   temperature: z.optional(z.number().check(z.gte(0), z.lte(1))),
   top_p: z.optional(z.number().check(z.gte(0), z.lte(1))),
-  top_k: z.optional(z.int().check(z.nonnegative())),
+  top_k: z.optional(z.int().check(z.gte(0))),
   metadata: z.optional(z.looseObject({ user_id: z.nullish(z.string().check(z.maxLength(MAX_USER_ID_LENGTH))) })),
 };
 
@@ -115,7 +115,7 @@ const requestShape = {
  */
 export const anthropicMessagesRequestSchema = z.looseObject({
   ...requestShape,
-  max_tokens: z.int().check(z.nonnegative()),
+  max_tokens: z.int().check(z.gte(0)),
 });
 
 export type AnthropicMessageParam = z.infer<typeof anthropicMessageParamSchema>;

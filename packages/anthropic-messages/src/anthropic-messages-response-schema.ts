@@ -2,7 +2,7 @@ import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
-const count = z.number().check(z.nonnegative());
+const count = z.number().check(z.gte(0));
 const nullableCount = z.nullish(count);
 
 /** Usage as upstreams send it: every counter optional, extra fields kept. */
@@ -30,7 +30,7 @@ export const anthropicMessagesResponseSchema = z.looseObject({
   usage: withFallback(z.nullish(anthropicUsageLenientSchema), null),
 });
 
-const int = z.int().check(z.nonnegative());
+const int = z.int().check(z.gte(0));
 
 const cacheCreation = z.strictObject({ ephemeral_5m_input_tokens: int, ephemeral_1h_input_tokens: int });
 const serverToolUse = z.looseObject({ web_search_requests: z.optional(int), web_fetch_requests: z.optional(int) });
