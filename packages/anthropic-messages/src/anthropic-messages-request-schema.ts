@@ -5,7 +5,7 @@ import {
   anthropicContentBlockParamSchema,
   anthropicTextBlockParamSchema,
 } from './anthropic-messages-content-schema.js';
-import { typedUnion } from './anthropic-messages-typed-union.js';
+import { checkedBy, typedUnion } from './anthropic-messages-typed-union.js';
 import { MAX_MODEL_NAME_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_USER_ID_LENGTH } from '@interlingua/ir';
 
 /** A tool name as Anthropic takes it (at most 128 characters). */
@@ -28,13 +28,11 @@ export const anthropicCustomToolSchema = z.looseObject({
 });
 
 /** A tool: custom tools are checked whole; server tools pass untouched (an `mcp_toolset` has no `name`). */
-export const anthropicToolSchema = z.looseObject({ type: z.optional(z.string()), name: z.optional(toolName) }).check(
-  z.superRefine((tool, ctx) => {
-    if (tool.type !== undefined && tool.type !== 'custom') return;
-    const parsed = anthropicCustomToolSchema.safeParse(tool);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
-  }),
-);
+export const anthropicToolSchema = z
+  .looseObject({ type: z.optional(z.string()), name: z.optional(toolName) })
+  .check(
+    checkedBy((tool) => (tool.type === undefined || tool.type === 'custom' ? anthropicCustomToolSchema : undefined)),
+  );
 
 const parallel = { disable_parallel_tool_use: z.optional(z.boolean()) };
 
