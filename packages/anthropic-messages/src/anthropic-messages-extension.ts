@@ -1,5 +1,5 @@
 import type { IrContentPart, IrExtensions } from '@interlingua/ir';
-import { withFallback } from '@interlingua/ir-utils';
+import { asRecord } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
@@ -82,45 +82,47 @@ const blockNote = z.looseObject({
   id: z.optional(z.string()),
 });
 
-const requestExtensionSchema = z.looseObject({
-  fields: withFallback(z.optional(record), undefined),
-  blocks: withFallback(z.optional(z.array(blockNote)), undefined),
-  tools: withFallback(
-    z.optional(
-      z.array(
-        z.looseObject({
-          index: z.int(),
-          tool: z.optional(record),
-          name: z.optional(z.string()),
-          extra: z.optional(record),
-        }),
-      ),
-    ),
-    undefined,
+/** What the request extension may hold, field by field. */
+const requestExtensionFields = {
+  fields: record,
+  blocks: z.array(blockNote),
+  tools: z.array(
+    z.looseObject({
+      index: z.int(),
+      tool: z.optional(record),
+      name: z.optional(z.string()),
+      extra: z.optional(record),
+    }),
   ),
-  thinking: withFallback(z.optional(record), undefined),
-  outputEffort: withFallback(z.optional(z.string()), undefined),
-  outputConfig: withFallback(z.optional(record), undefined),
-  legacyOutputFormat: withFallback(z.optional(z.boolean()), undefined),
-  metadata: withFallback(z.optional(record), undefined),
-});
+  thinking: record,
+  outputEffort: z.string(),
+  outputConfig: record,
+  legacyOutputFormat: z.boolean(),
+  metadata: record,
+};
 
-const responseExtensionSchema = z.looseObject({
-  fields: withFallback(z.optional(record), undefined),
-  stopSequence: withFallback(z.optional(z.string()), undefined),
-  blocks: withFallback(z.optional(z.array(blockNote)), undefined),
-});
+/** What the response extension may hold, field by field. */
+const responseExtensionFields = { fields: record, stopSequence: z.string(), blocks: z.array(blockNote) };
+
+/** The fields of the extension object `value` that read as their schema says; the others read as absent. */
+function readFields<T>(value: unknown, fields: Record<string, z.ZodMiniType>): T {
+  const source = asRecord(value);
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(fields)) {
+    const parsed = source?.[key] === undefined ? undefined : schema.safeParse(source[key]);
+    if (parsed?.success) out[key] = parsed.data;
+  }
+  return out as T;
+}
 
 /** Reads the request extension back (anything malformed reads as absent). */
 export function readRequestExtension(extensions: IrExtensions | undefined): AnthropicRequestExtension {
-  const parsed = requestExtensionSchema.safeParse(extensions?.[ANTHROPIC_STYLE_ID] ?? {});
-  return parsed.success ? parsed.data : {};
+  return readFields(extensions?.[ANTHROPIC_STYLE_ID], requestExtensionFields);
 }
 
 /** Reads the response extension back (anything malformed reads as absent). */
 export function readResponseExtension(extensions: IrExtensions | undefined): AnthropicResponseExtension {
-  const parsed = responseExtensionSchema.safeParse(extensions?.[ANTHROPIC_STYLE_ID] ?? {});
-  return parsed.success ? parsed.data : {};
+  return readFields(extensions?.[ANTHROPIC_STYLE_ID], responseExtensionFields);
 }
 
 /** Drops undefined values and empty arrays/objects, so that an empty extension is no extension. */

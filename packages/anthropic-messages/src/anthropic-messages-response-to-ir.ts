@@ -11,9 +11,9 @@ import {
   type AnthropicBlockNote,
 } from './anthropic-messages-extension.js';
 import { anthropicMcpUseToIr, isMcpToolUse, withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
-import { anthropicMessagesResponseSchema } from './anthropic-messages-response-schema.js';
+import { anthropicMessageShapeSchema } from './anthropic-messages-response-schema.js';
 import { anthropicCitationsToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
-import { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
+import { anthropicUsageToIr, readAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
 import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
 
@@ -39,6 +39,9 @@ function blockExtra(block: Record<string, unknown>): Record<string, unknown> | u
   return unknownFields(block, citations ? [...keys, 'citations'] : keys);
 }
 
+/** A string field as is; anything else reads as null (as `anthropicMessagesResponseSchema` reads it). */
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 function notAResponse(body: unknown): IrError {
   const record = asRecord(body);
   const errorType = asRecord(record?.error)?.type;
@@ -61,9 +64,10 @@ function notAResponse(body: unknown): IrError {
  * other server tool blocks and citations are kept under `extensions['anthropic-messages']` by position. Throws `upstream-error` (or the error it carries) when the body is no message.
  */
 export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse> {
-  const parsed = anthropicMessagesResponseSchema.safeParse(wire);
+  const parsed = anthropicMessageShapeSchema.safeParse(wire);
   if (!parsed.success || asRecord(wire)?.type === 'error') throw notAResponse(wire);
   const body = parsed.data;
+  const usage = readAnthropicUsage(body.usage);
   const content: IrContentPart[] = [];
   const notes: AnthropicBlockNote[] = [];
   const results = new Map<unknown, Record<string, unknown>>();
@@ -99,15 +103,15 @@ export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse>
     content.push(part);
   }
   const ir: IrResponse = {
-    id: body.id,
-    model: body.model,
+    id: stringOrEmpty(body.id),
+    model: stringOrEmpty(body.model),
     created: Math.floor(Date.now() / 1000),
-    choices: [{ index: 0, content, finishReason: anthropicStopReasonToIr(body.stop_reason) }],
+    choices: [{ index: 0, content, finishReason: anthropicStopReasonToIr(stringOrNull(body.stop_reason)) }],
   };
-  if (body.usage) ir.usage = anthropicUsageToIr(body.usage);
+  if (usage) ir.usage = anthropicUsageToIr(usage);
   const extension = compactRecord({
     fields: compactRecord(unknownFields(body, MAPPED_RESPONSE_FIELDS) ?? {}),
-    stopSequence: body.stop_sequence ?? undefined,
+    stopSequence: stringOrNull(body.stop_sequence) ?? undefined,
     blocks: notes,
   });
   if (extension) ir.extensions = { [ANTHROPIC_STYLE_ID]: extension };

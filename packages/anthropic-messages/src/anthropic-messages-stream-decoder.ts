@@ -5,8 +5,8 @@ import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
 import { stringOrEmpty } from './anthropic-messages-extension.js';
 import { anthropicMcpUseToIr, isMcpToolUse, withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
 import { anthropicCitationToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
-import { anthropicUsageLenientSchema, type AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
-import { anthropicUsageToIr, mergeAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
+import type { AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
+import { anthropicUsageToIr, mergeAnthropicUsage, readAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
 import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
 
@@ -31,11 +31,6 @@ interface DecoderState {
   usage: AnthropicUsageLenient | undefined;
   /** The answer's citations: repeated ones and those past its budget are dropped. */
   citations: CitationBudget;
-}
-
-function usageOf(value: unknown): AnthropicUsageLenient | undefined {
-  const parsed = anthropicUsageLenientSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
 }
 
 function start(state: DecoderState, id: string, model: string, usage?: AnthropicUsageLenient): IrStreamEvent[] {
@@ -161,7 +156,7 @@ type Handler = (data: Data, state: DecoderState) => IrStreamEvent[];
 const HANDLERS: Record<string, Handler> = {
   message_start: (data, state) => {
     const message = asRecord(data.message) ?? {};
-    return start(state, stringOrEmpty(message.id), stringOrEmpty(message.model), usageOf(message.usage));
+    return start(state, stringOrEmpty(message.id), stringOrEmpty(message.model), readAnthropicUsage(message.usage));
   },
   content_block_start: (data, state) => {
     const block = asRecord(data.content_block);
@@ -185,7 +180,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   message_delta: (data, state) => {
     const out = start(state, '', '');
-    const usage = usageOf(data.usage);
+    const usage = readAnthropicUsage(data.usage);
     if (usage) {
       state.usage = mergeAnthropicUsage(state.usage, usage);
       out.push({ type: 'usage-update', usage: anthropicUsageToIr(state.usage) });
