@@ -1,16 +1,14 @@
-import type { IrContentPart, IrFilePart, IrTextPart } from '@interlingua/ir';
+import type { IrContentPart, IrFilePart, IrReasoningPart, IrTextPart } from '@interlingua/ir';
 import type {
   AnthropicCacheControl,
   AnthropicContentBlockParam,
   AnthropicDocumentBlockParam,
   AnthropicImageBlockParam,
-  AnthropicRedactedThinkingBlockParam,
   AnthropicTextBlockParam,
-  AnthropicThinkingBlockParam,
   AnthropicToolResultBlockParam,
-  AnthropicToolUseBlockParam,
 } from './anthropic-messages-content-schema.js';
 import { mediaTypeFromUrl, utf8ToBase64 } from './anthropic-messages-base64.js';
+import { stringOrEmpty, unknownFields } from './anthropic-messages-extension.js';
 import { anthropicMcpUseToIr } from './anthropic-messages-mcp-blocks.js';
 
 /** One wire block read into the IR: a part (with the fields it could not carry), or nothing. */
@@ -23,12 +21,41 @@ export interface BlockReading {
 /** The wire block is not representable at all: keep it whole. */
 const UNMAPPED: BlockReading = {};
 
-/** The fields of `block` other than `mapped` (null ones skipped), or undefined when there are none. */
-export function extras(block: Record<string, unknown>, mapped: readonly string[]): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(block))
-    if (!mapped.includes(key) && value !== undefined && value !== null) out[key] = value;
-  return Object.keys(out).length > 0 ? out : undefined;
+/** The fields of each block kind that its IR part carries. */
+export const ANTHROPIC_PART_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  text: ['type', 'text'],
+  thinking: ['type', 'thinking', 'signature'],
+  redacted_thinking: ['type', 'data'],
+  tool_use: ['type', 'id', 'name', 'input'],
+};
+
+/** A `thinking` or `redacted_thinking` block of a request, a response or a stream -> its IR part. */
+export function anthropicThinkingToIr(block: Record<string, unknown>): IrReasoningPart {
+  if (block.type === 'redacted_thinking')
+    return {
+      type: 'reasoning',
+      text: '',
+      opaque: { origin: 'anthropic', kind: 'redacted', data: stringOrEmpty(block.data) },
+    };
+  const part: IrReasoningPart = { type: 'reasoning', text: stringOrEmpty(block.thinking) };
+  const signature = stringOrEmpty(block.signature);
+  if (signature !== '') part.opaque = { origin: 'anthropic', kind: 'signature', data: signature };
+  return part;
+}
+
+/**
+ * A `thinking`, `redacted_thinking` or `tool_use` block of a request or a response -> its IR
+ * part (fields of another type read as empty strings); undefined for other kinds.
+ */
+export function anthropicThinkingOrToolUseToIr(block: Record<string, unknown>): IrContentPart | undefined {
+  if (block.type === 'thinking' || block.type === 'redacted_thinking') return anthropicThinkingToIr(block);
+  if (block.type !== 'tool_use') return undefined;
+  return {
+    type: 'tool-call',
+    id: stringOrEmpty(block.id),
+    name: stringOrEmpty(block.name),
+    argumentsJson: JSON.stringify(block.input ?? {}),
+  };
 }
 
 function withCache<T extends { cacheControl?: IrTextPart['cacheControl'] }>(
@@ -48,7 +75,7 @@ function textToIr(raw: AnthropicContentBlockParam): BlockReading {
   const block = raw as AnthropicTextBlockParam;
   return reading(
     withCache<IrTextPart>({ type: 'text', text: block.text }, block.cache_control),
-    extras(block, ['type', 'text', 'cache_control']),
+    unknownFields(block, ['type', 'text', 'cache_control']),
   );
 }
 
@@ -65,7 +92,7 @@ function imageToIr(raw: AnthropicContentBlockParam): BlockReading {
       source: { kind: 'url', url: source.url },
     };
   else part = { type: 'file', mediaType: 'image/*', source: { kind: 'file-id', fileId: source.file_id } };
-  return reading(withCache(part, block.cache_control), extras(block, ['type', 'source', 'cache_control']));
+  return reading(withCache(part, block.cache_control), unknownFields(block, ['type', 'source', 'cache_control']));
 }
 
 function documentToIr(raw: AnthropicContentBlockParam): BlockReading {
@@ -85,18 +112,10 @@ function documentToIr(raw: AnthropicContentBlockParam): BlockReading {
   else if (source.type === 'file') part = { type: 'file', source: { kind: 'file-id', fileId: source.file_id } };
   else return UNMAPPED;
   if (block.title) part.filename = block.title;
-  return reading(withCache(part, block.cache_control), extras(block, ['type', 'source', 'title', 'cache_control']));
-}
-
-function toolUseToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = raw as AnthropicToolUseBlockParam;
-  const part: IrContentPart = {
-    type: 'tool-call',
-    id: block.id,
-    name: block.name,
-    argumentsJson: JSON.stringify(block.input ?? {}),
-  };
-  return reading(part, extras(block, ['type', 'id', 'name', 'input']));
+  return reading(
+    withCache(part, block.cache_control),
+    unknownFields(block, ['type', 'source', 'title', 'cache_control']),
+  );
 }
 
 /** Text, image and document blocks: what a tool result can hold in the IR. */
@@ -123,27 +142,10 @@ function toolResultToIr(raw: AnthropicContentBlockParam, toolNames: ReadonlyMap<
   );
   if (block.is_error === true) part.isError = true;
   const extra = {
-    ...extras(block, ['type', 'tool_use_id', 'content', 'is_error', 'cache_control']),
+    ...unknownFields(block, ['type', 'tool_use_id', 'content', 'is_error', 'cache_control']),
     ...(lossy ? { content: block.content } : {}),
   };
   return reading(part, Object.keys(extra).length > 0 ? extra : undefined);
-}
-
-function thinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = raw as AnthropicThinkingBlockParam;
-  const part: IrContentPart = { type: 'reasoning', text: block.thinking };
-  if (block.signature !== '') part.opaque = { origin: 'anthropic', kind: 'signature', data: block.signature };
-  return reading(part, extras(block, ['type', 'thinking', 'signature']));
-}
-
-function redactedThinkingToIr(raw: AnthropicContentBlockParam): BlockReading {
-  const block = raw as AnthropicRedactedThinkingBlockParam;
-  const part: IrContentPart = {
-    type: 'reasoning',
-    text: '',
-    opaque: { origin: 'anthropic', kind: 'redacted', data: block.data },
-  };
-  return reading(part, extras(block, ['type', 'data']));
 }
 
 /**
@@ -165,16 +167,16 @@ export function anthropicBlockToIr(
       return imageToIr(block);
     case 'document':
       return documentToIr(block);
-    case 'tool_use':
-      return toolUseToIr(block);
     case 'tool_result':
       return toolResultToIr(block, toolNames);
+    case 'tool_use':
     case 'thinking':
-      return thinkingToIr(block);
-    case 'redacted_thinking':
-      return redactedThinkingToIr(block);
+    case 'redacted_thinking': {
+      const part = anthropicThinkingOrToolUseToIr(block);
+      return part ? reading(part, unknownFields(block, ANTHROPIC_PART_FIELDS[block.type] ?? [])) : UNMAPPED;
+    }
     case 'mcp_tool_use':
-      return reading(anthropicMcpUseToIr(block), extras(block, ['type', 'id', 'name', 'server_name', 'input']));
+      return reading(anthropicMcpUseToIr(block), unknownFields(block, ['type', 'id', 'name', 'server_name', 'input']));
     default:
       return UNMAPPED;
   }

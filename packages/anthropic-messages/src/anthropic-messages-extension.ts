@@ -1,5 +1,5 @@
-import type { IrExtensions } from '@interlingua/ir';
-import { withFallback } from '@interlingua/ir-utils';
+import type { IrContentPart, IrExtensions } from '@interlingua/ir';
+import { asRecord } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
@@ -22,6 +22,13 @@ export interface AnthropicBlockNote {
   extra?: Record<string, unknown>;
   kind?: string;
   id?: string;
+}
+
+/** The call id a note of `part` is pinned to: a tool call's, a tool result's or an MCP call's. */
+export function noteIdOf(part: IrContentPart): string | undefined {
+  if (part.type === 'tool-call' || part.type === 'mcp-call') return part.id;
+  if (part.type === 'tool-result') return part.toolCallId;
+  return undefined;
 }
 
 /** A server tool kept whole, or the fields of a custom tool the IR drops, by index in `tools`. */
@@ -75,45 +82,47 @@ const blockNote = z.looseObject({
   id: z.optional(z.string()),
 });
 
-const requestExtensionSchema = z.looseObject({
-  fields: withFallback(z.optional(record), undefined),
-  blocks: withFallback(z.optional(z.array(blockNote)), undefined),
-  tools: withFallback(
-    z.optional(
-      z.array(
-        z.looseObject({
-          index: z.int(),
-          tool: z.optional(record),
-          name: z.optional(z.string()),
-          extra: z.optional(record),
-        }),
-      ),
-    ),
-    undefined,
+/** What the request extension may hold, field by field. */
+const requestExtensionFields = {
+  fields: record,
+  blocks: z.array(blockNote),
+  tools: z.array(
+    z.looseObject({
+      index: z.int(),
+      tool: z.optional(record),
+      name: z.optional(z.string()),
+      extra: z.optional(record),
+    }),
   ),
-  thinking: withFallback(z.optional(record), undefined),
-  outputEffort: withFallback(z.optional(z.string()), undefined),
-  outputConfig: withFallback(z.optional(record), undefined),
-  legacyOutputFormat: withFallback(z.optional(z.boolean()), undefined),
-  metadata: withFallback(z.optional(record), undefined),
-});
+  thinking: record,
+  outputEffort: z.string(),
+  outputConfig: record,
+  legacyOutputFormat: z.boolean(),
+  metadata: record,
+};
 
-const responseExtensionSchema = z.looseObject({
-  fields: withFallback(z.optional(record), undefined),
-  stopSequence: withFallback(z.optional(z.string()), undefined),
-  blocks: withFallback(z.optional(z.array(blockNote)), undefined),
-});
+/** What the response extension may hold, field by field. */
+const responseExtensionFields = { fields: record, stopSequence: z.string(), blocks: z.array(blockNote) };
+
+/** The fields of the extension object `value` that read as their schema says; the others read as absent. */
+function readFields<T>(value: unknown, fields: Record<string, z.ZodMiniType>): T {
+  const source = asRecord(value);
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(fields)) {
+    const parsed = source?.[key] === undefined ? undefined : schema.safeParse(source[key]);
+    if (parsed?.success) out[key] = parsed.data;
+  }
+  return out as T;
+}
 
 /** Reads the request extension back (anything malformed reads as absent). */
 export function readRequestExtension(extensions: IrExtensions | undefined): AnthropicRequestExtension {
-  const parsed = requestExtensionSchema.safeParse(extensions?.[ANTHROPIC_STYLE_ID] ?? {});
-  return parsed.success ? parsed.data : {};
+  return readFields(extensions?.[ANTHROPIC_STYLE_ID], requestExtensionFields);
 }
 
 /** Reads the response extension back (anything malformed reads as absent). */
 export function readResponseExtension(extensions: IrExtensions | undefined): AnthropicResponseExtension {
-  const parsed = responseExtensionSchema.safeParse(extensions?.[ANTHROPIC_STYLE_ID] ?? {});
-  return parsed.success ? parsed.data : {};
+  return readFields(extensions?.[ANTHROPIC_STYLE_ID], responseExtensionFields);
 }
 
 /** Drops undefined values and empty arrays/objects, so that an empty extension is no extension. */
@@ -128,15 +137,20 @@ export function compactRecord(value: Record<string, unknown>): Record<string, un
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The keys of `value` not in `known` (null values skipped), or undefined when there are none. */
+/** The fields of `value` other than the `known` ones (null ones skipped), or undefined when there are none. */
 export function unknownFields(
   value: Record<string, unknown>,
-  known: ReadonlySet<string>,
+  known: readonly string[],
 ): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value))
-    if (!known.has(key) && item !== undefined && item !== null) out[key] = item;
+    if (!known.includes(key) && item !== undefined && item !== null) out[key] = item;
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `value` when it is a string, else the empty string (how wire fields are read leniently). */
+export function stringOrEmpty(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,9 +1,8 @@
 import type { IrMcpCallPart } from '@interlingua/ir';
 import { asRecord } from '@interlingua/ir-utils';
+import { stringOrEmpty } from './anthropic-messages-extension.js';
 
 type Block = Record<string, unknown>;
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** True for an `mcp_tool_use` block (a call Anthropic's MCP connector made). */
 export function isMcpToolUse(block: Block): boolean {
@@ -26,9 +25,9 @@ export function mcpResultText(content: unknown): string {
 export function anthropicMcpUseToIr(block: Block): IrMcpCallPart {
   return {
     type: 'mcp-call',
-    id: str(block.id),
-    server: str(block.server_name),
-    name: str(block.name),
+    id: stringOrEmpty(block.id),
+    server: stringOrEmpty(block.server_name),
+    name: stringOrEmpty(block.name),
     argumentsJson: JSON.stringify(block.input ?? {}),
   };
 }

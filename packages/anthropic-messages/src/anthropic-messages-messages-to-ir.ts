@@ -1,11 +1,11 @@
 import type { IrContentPart, IrMessage, IrRole } from '@interlingua/ir';
-import { anthropicBlockToIr, extras } from './anthropic-messages-block-to-ir.js';
+import { anthropicBlockToIr } from './anthropic-messages-block-to-ir.js';
 import type {
   AnthropicContentBlockParam,
   AnthropicMcpToolResultBlockParam,
   AnthropicTextBlockParam,
 } from './anthropic-messages-content-schema.js';
-import type { AnthropicBlockNote } from './anthropic-messages-extension.js';
+import { noteIdOf, unknownFields, type AnthropicBlockNote } from './anthropic-messages-extension.js';
 import { withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
 import type { AnthropicMessageParam } from './anthropic-messages-request-schema.js';
 
@@ -39,7 +39,10 @@ function addMcpResult(target: Draft, block: AnthropicMcpToolResultBlockParam): b
   target.parts[position] = withAnthropicMcpResult(call, block);
   const { content } = block;
   const plain = !Array.isArray(content) || content.every((item) => Object.keys(item).length === 2);
-  const extra = { ...extras(block, ['type', 'tool_use_id', 'content', 'is_error']), ...(plain ? {} : { content }) };
+  const extra = {
+    ...unknownFields(block, ['type', 'tool_use_id', 'content', 'is_error']),
+    ...(plain ? {} : { content }),
+  };
   if (Object.keys(extra).length > 0)
     target.notes.push({ part: position, role: target.role, kind: 'mcp_tool_result', id: call.id, extra });
   return true;
@@ -54,15 +57,16 @@ function addBlock(target: Draft, block: AnthropicContentBlockParam, toolNames: M
     return;
   }
   if (part.type === 'tool-call') toolNames.set(part.id, part.name);
-  if (extra) target.notes.push({ part: position, role: target.role, kind: block.type, ...noteId(part), extra });
+  const id = noteIdOf(part);
+  if (extra)
+    target.notes.push({
+      part: position,
+      role: target.role,
+      kind: block.type,
+      ...(id === undefined ? {} : { id }),
+      extra,
+    });
   target.parts.push(part);
-}
-
-function noteId(part: IrContentPart): { id?: string } {
-  if (part.type === 'tool-call') return { id: part.id };
-  if (part.type === 'tool-result') return { id: part.toolCallId };
-  if (part.type === 'mcp-call') return { id: part.id };
-  return {};
 }
 
 function blocksOf(content: AnthropicMessageParam['content'] | AnthropicTextBlockParam[]): AnthropicContentBlockParam[] {

@@ -5,7 +5,7 @@ import {
   anthropicContentBlockParamSchema,
   anthropicTextBlockParamSchema,
 } from './anthropic-messages-content-schema.js';
-import { typedUnion } from './anthropic-messages-typed-union.js';
+import { checkedBy, typedUnion } from './anthropic-messages-typed-union.js';
 import { MAX_MODEL_NAME_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_USER_ID_LENGTH } from '@interlingua/ir';
 
 /** A tool name as Anthropic takes it (at most 128 characters). */
@@ -28,13 +28,11 @@ export const anthropicCustomToolSchema = z.looseObject({
 });
 
 /** A tool: custom tools are checked whole; server tools pass untouched (an `mcp_toolset` has no `name`). */
-export const anthropicToolSchema = z.looseObject({ type: z.optional(z.string()), name: z.optional(toolName) }).check(
-  z.superRefine((tool, ctx) => {
-    if (tool.type !== undefined && tool.type !== 'custom') return;
-    const parsed = anthropicCustomToolSchema.safeParse(tool);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
-  }),
-);
+export const anthropicToolSchema = z
+  .looseObject({ type: z.optional(z.string()), name: z.optional(toolName) })
+  .check(
+    checkedBy((tool) => (tool.type === undefined || tool.type === 'custom' ? anthropicCustomToolSchema : undefined)),
+  );
 
 const parallel = { disable_parallel_tool_use: z.optional(z.boolean()) };
 
@@ -64,7 +62,7 @@ const display = z.nullish(z.string());
 
 /** `thinking`: `enabled` with a budget, `disabled`, `adaptive`; other kinds pass untouched. */
 export const anthropicThinkingConfigSchema = typedUnion({
-  enabled: z.looseObject({ type: z.literal('enabled'), budget_tokens: z.int().check(z.nonnegative()), display }),
+  enabled: z.looseObject({ type: z.literal('enabled'), budget_tokens: z.int().check(z.gte(0)), display }),
   disabled: z.looseObject({ type: z.literal('disabled') }),
   adaptive: z.looseObject({ type: z.literal('adaptive'), display }),
 });
@@ -86,7 +84,7 @@ const limitedShape = {
   tool_choice: z.optional(anthropicToolChoiceSchema),
   temperature: z.optional(z.number().check(z.gte(0), z.lte(1))),
   top_p: z.optional(z.number().check(z.gte(0), z.lte(1))),
-  top_k: z.optional(z.int().check(z.nonnegative())),
+  top_k: z.optional(z.int().check(z.gte(0))),
   metadata: z.optional(z.looseObject({ user_id: z.nullish(z.string().check(z.maxLength(MAX_USER_ID_LENGTH))) })),
 };
 
@@ -115,7 +113,7 @@ const requestShape = {
  */
 export const anthropicMessagesRequestSchema = z.looseObject({
   ...requestShape,
-  max_tokens: z.int().check(z.nonnegative()),
+  max_tokens: z.int().check(z.gte(0)),
 });
 
 export type AnthropicMessageParam = z.infer<typeof anthropicMessageParamSchema>;

@@ -32,13 +32,11 @@ function samplingToIr(body: AnthropicCountTokensRequest): IrSampling {
 }
 
 /** Fields the IR carries (the request-level `cache_control` is `promptCache.automatic`). */
-const REQUEST_LEVEL_FIELDS: ReadonlySet<string> = new Set([...ANTHROPIC_MAPPED_REQUEST_FIELDS, 'cache_control']);
+const REQUEST_LEVEL_FIELDS: readonly string[] = [...ANTHROPIC_MAPPED_REQUEST_FIELDS, 'cache_control'];
 
 function extensionOf(body: AnthropicCountTokensRequest, extension: AnthropicRequestExtension): IrRequest['extensions'] {
-  const metadata = body.metadata ? unknownFields(body.metadata, new Set(['user_id'])) : undefined;
-  const outputConfig = body.output_config
-    ? unknownFields(body.output_config, new Set(['effort', 'format']))
-    : undefined;
+  const metadata = body.metadata ? unknownFields(body.metadata, ['user_id']) : undefined;
+  const outputConfig = body.output_config ? unknownFields(body.output_config, ['effort', 'format']) : undefined;
   const value = compactRecord({
     ...extension,
     fields: unknownFields(body, REQUEST_LEVEL_FIELDS),

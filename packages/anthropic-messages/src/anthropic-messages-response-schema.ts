@@ -1,8 +1,7 @@
-import { withFallback } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
-const count = z.number().check(z.nonnegative());
+const count = z.number().check(z.gte(0));
 const nullableCount = z.nullish(count);
 
 /** Usage as upstreams send it: every counter optional, extra fields kept. */
@@ -18,19 +17,14 @@ export const anthropicUsageLenientSchema = z.looseObject({
   ),
 });
 
-/** A response: only `content` must be an array; everything else is read leniently. */
-export const anthropicMessagesResponseSchema = z.looseObject({
-  id: withFallback(z.string(), ''),
+/** What makes a body a message: a `content` array of `{ type }` blocks; `type` and `role` strings when present. */
+export const anthropicMessageShapeSchema = z.looseObject({
   type: z.optional(z.string()),
   role: z.optional(z.string()),
-  model: withFallback(z.string(), ''),
   content: z.array(z.looseObject({ type: z.string() })),
-  stop_reason: withFallback(z.nullish(z.string()), null),
-  stop_sequence: withFallback(z.nullish(z.string()), null),
-  usage: withFallback(z.nullish(anthropicUsageLenientSchema), null),
 });
 
-const int = z.int().check(z.nonnegative());
+const int = z.int().check(z.gte(0));
 
 const cacheCreation = z.strictObject({ ephemeral_5m_input_tokens: int, ephemeral_1h_input_tokens: int });
 const serverToolUse = z.looseObject({ web_search_requests: z.optional(int), web_fetch_requests: z.optional(int) });
@@ -50,5 +44,4 @@ export const anthropicStrictUsageSchema = z.strictObject({
 });
 
 export type AnthropicUsageLenient = z.infer<typeof anthropicUsageLenientSchema>;
-export type AnthropicMessagesResponseLenient = z.infer<typeof anthropicMessagesResponseSchema>;
 export type AnthropicUsage = z.infer<typeof anthropicStrictUsageSchema>;

@@ -2,33 +2,22 @@ import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
 import { asRecord, CitationBudget } from '@interlingua/ir-utils';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
+import { ANTHROPIC_PART_FIELDS, anthropicThinkingOrToolUseToIr } from './anthropic-messages-block-to-ir.js';
 import {
   ANTHROPIC_STYLE_ID,
   compactRecord,
+  stringOrEmpty,
   unknownFields,
   type AnthropicBlockNote,
 } from './anthropic-messages-extension.js';
 import { anthropicMcpUseToIr, isMcpToolUse, withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
-import { anthropicMessagesResponseSchema } from './anthropic-messages-response-schema.js';
+import { anthropicMessageShapeSchema } from './anthropic-messages-response-schema.js';
 import { anthropicCitationsToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
-import { anthropicUsageToIr } from './anthropic-messages-usage-to-ir.js';
+import { anthropicUsageToIr, readAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
 import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
 
-const MAPPED_RESPONSE_FIELDS = new Set([
-  'id',
-  'type',
-  'role',
-  'model',
-  'content',
-  'stop_reason',
-  'stop_sequence',
-  'usage',
-]);
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+const MAPPED_RESPONSE_FIELDS = ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage'];
 
 /** A response content block -> an IR part, or undefined for blocks the IR cannot carry. */
 export function anthropicResponseBlockToIr(
@@ -36,50 +25,22 @@ export function anthropicResponseBlockToIr(
   citationBudget = new CitationBudget(),
   part = 0,
 ): IrContentPart | undefined {
-  switch (block.type) {
-    case 'text': {
-      const admitted = anthropicCitationsToIr(block.citations)?.filter((citation) =>
-        citationBudget.admit(citation, part),
-      );
-      const citations = admitted?.length ? admitted : undefined;
-      return citations ? { type: 'text', text: str(block.text), citations } : { type: 'text', text: str(block.text) };
-    }
-    case 'thinking': {
-      const part: IrContentPart = { type: 'reasoning', text: str(block.thinking) };
-      if (str(block.signature) !== '')
-        part.opaque = { origin: 'anthropic', kind: 'signature', data: str(block.signature) };
-      return part;
-    }
-    case 'redacted_thinking':
-      return { type: 'reasoning', text: '', opaque: { origin: 'anthropic', kind: 'redacted', data: str(block.data) } };
-    case 'tool_use':
-      return {
-        type: 'tool-call',
-        id: str(block.id),
-        name: str(block.name),
-        argumentsJson: JSON.stringify(block.input ?? {}),
-      };
-    default:
-      return undefined;
-  }
+  if (block.type !== 'text') return anthropicThinkingOrToolUseToIr(block);
+  const text = stringOrEmpty(block.text);
+  const admitted = anthropicCitationsToIr(block.citations)?.filter((citation) => citationBudget.admit(citation, part));
+  return admitted?.length ? { type: 'text', text, citations: admitted } : { type: 'text', text };
 }
 
 /** Response fields of a block the part does not carry (`citations`, `caller`…), or undefined. */
 function blockExtra(block: Record<string, unknown>): Record<string, unknown> | undefined {
-  const mapped: Record<string, string[]> = {
-    text: ['type', 'text'],
-    thinking: ['type', 'thinking', 'signature'],
-    redacted_thinking: ['type', 'data'],
-    tool_use: ['type', 'id', 'name', 'input'],
-  };
-  const keys = mapped[String(block.type)] ?? [];
+  const keys = ANTHROPIC_PART_FIELDS[String(block.type)] ?? [];
   // Web search citations travel as the part's own citations.
-  if (block.type === 'text' && anthropicCitationsToIr(block.citations)) keys.push('citations');
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(block))
-    if (!keys.includes(key) && value !== null && value !== undefined) out[key] = value;
-  return Object.keys(out).length > 0 ? out : undefined;
+  const citations = block.type === 'text' && anthropicCitationsToIr(block.citations);
+  return unknownFields(block, citations ? [...keys, 'citations'] : keys);
 }
+
+/** A string field as is; anything else reads as null (as `anthropicMessagesResponseSchema` reads it). */
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function notAResponse(body: unknown): IrError {
   const record = asRecord(body);
@@ -103,9 +64,10 @@ function notAResponse(body: unknown): IrError {
  * other server tool blocks and citations are kept under `extensions['anthropic-messages']` by position. Throws `upstream-error` (or the error it carries) when the body is no message.
  */
 export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse> {
-  const parsed = anthropicMessagesResponseSchema.safeParse(wire);
+  const parsed = anthropicMessageShapeSchema.safeParse(wire);
   if (!parsed.success || asRecord(wire)?.type === 'error') throw notAResponse(wire);
   const body = parsed.data;
+  const usage = readAnthropicUsage(body.usage);
   const content: IrContentPart[] = [];
   const notes: AnthropicBlockNote[] = [];
   const results = new Map<unknown, Record<string, unknown>>();
@@ -141,15 +103,15 @@ export function anthropicMessagesResponseToIr(wire: unknown): Result<IrResponse>
     content.push(part);
   }
   const ir: IrResponse = {
-    id: body.id,
-    model: body.model,
+    id: stringOrEmpty(body.id),
+    model: stringOrEmpty(body.model),
     created: Math.floor(Date.now() / 1000),
-    choices: [{ index: 0, content, finishReason: anthropicStopReasonToIr(body.stop_reason) }],
+    choices: [{ index: 0, content, finishReason: anthropicStopReasonToIr(stringOrNull(body.stop_reason)) }],
   };
-  if (body.usage) ir.usage = anthropicUsageToIr(body.usage);
+  if (usage) ir.usage = anthropicUsageToIr(usage);
   const extension = compactRecord({
     fields: compactRecord(unknownFields(body, MAPPED_RESPONSE_FIELDS) ?? {}),
-    stopSequence: body.stop_sequence ?? undefined,
+    stopSequence: stringOrNull(body.stop_sequence) ?? undefined,
     blocks: notes,
   });
   if (extension) ir.extensions = { [ANTHROPIC_STYLE_ID]: extension };

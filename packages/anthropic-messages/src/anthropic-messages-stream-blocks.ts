@@ -33,142 +33,142 @@ interface Block {
  * unsigned one when a client sends it back, so reasoning from other providers is left out.
  */
 export class StreamBlockScheduler {
-  private readonly blocks = new Map<number, Block>();
-  private readonly waiting: number[] = [];
-  private live: number | undefined;
-  private nextWire = 0;
-  private toolUseSeen = false;
-  private readonly toolId: (id: string, index: number) => string;
+  readonly #blocks = new Map<number, Block>();
+  readonly #waiting: number[] = [];
+  #live: number | undefined;
+  #nextWire = 0;
+  #toolUseSeen = false;
+  readonly #toolId: (id: string, index: number) => string;
 
   /** `toolId` turns an IR tool-call id (and the block's IR index) into the wire id. */
   constructor(toolId: (id: string, index: number) => string) {
-    this.toolId = toolId;
+    this.#toolId = toolId;
   }
 
   /** True once a `tool_use` block reached the wire. */
   get sawToolUse(): boolean {
-    return this.toolUseSeen;
+    return this.#toolUseSeen;
   }
 
   start(index: number, kind: StreamBlockKind, tool?: { id: string; name: string }): AnthropicStreamEvent[] {
-    if (this.blocks.has(index)) return [];
-    this.blocks.set(index, {
+    if (this.#blocks.has(index)) return [];
+    this.#blocks.set(index, {
       kind,
-      toolId: tool ? this.toolId(tool.id, index) : '',
+      toolId: tool ? this.#toolId(tool.id, index) : '',
       toolName: tool?.name ?? '',
       buffered: [],
       ended: false,
     });
     const out: AnthropicStreamEvent[] = [];
-    const current = this.live === undefined ? undefined : this.blocks.get(this.live);
+    const current = this.#live === undefined ? undefined : this.#blocks.get(this.#live);
     if (
-      this.live !== undefined &&
+      this.#live !== undefined &&
       current &&
       current.wireIndex === undefined &&
       (current.buffered.length === 0 || isUnsigned(current)) &&
       !current.opaque
     ) {
-      this.waiting.unshift(this.live);
-      this.live = undefined;
+      this.#waiting.unshift(this.#live);
+      this.#live = undefined;
     }
-    if (this.live === undefined) this.makeLive(index, out);
-    else this.waiting.push(index);
+    if (this.#live === undefined) this.#makeLive(index, out);
+    else this.#waiting.push(index);
     return out;
   }
 
   delta(index: number, kind: StreamBlockKind, text: string): AnthropicStreamEvent[] {
-    const out = this.blocks.has(index)
+    const out = this.#blocks.has(index)
       ? []
       : this.start(index, kind, kind === 'tool' ? { id: '', name: '' } : undefined);
-    const block = this.blocks.get(index);
+    const block = this.#blocks.get(index);
     if (!block || block.ended || block.kind !== kind) return out;
-    if (this.live === index) this.emit(block, text, out);
+    if (this.#live === index) this.#emit(block, text, out);
     else block.buffered.push(text);
     return out;
   }
 
   /** An Anthropic signature or redacted blob for a reasoning block; other origins are dropped. */
   opaque(index: number, opaque: IrOpaque): AnthropicStreamEvent[] {
-    const block = this.blocks.get(index);
+    const block = this.#blocks.get(index);
     if (!block || block.kind !== 'reasoning' || opaque.origin !== 'anthropic' || opaque.data === '' || block.ended)
       return [];
     if (opaque.kind === 'redacted' && block.wireIndex !== undefined) return [];
     block.opaque = opaque;
     const out: AnthropicStreamEvent[] = [];
-    if (this.live === index && opaque.kind === 'redacted') this.open(block, out);
-    if (this.live === index && opaque.kind === 'signature') this.emit(block, this.takeBuffered(block), out);
+    if (this.#live === index && opaque.kind === 'redacted') this.#open(block, out);
+    if (this.#live === index && opaque.kind === 'signature') this.#emit(block, this.#takeBuffered(block), out);
     return out;
   }
 
   /** A web search or an MCP call: its server tool blocks go out whole, in turn with the other blocks. */
   server(index: number, wire: ServerBlock[]): AnthropicStreamEvent[] {
-    if (this.blocks.has(index) || wire.length === 0) return [];
+    if (this.#blocks.has(index) || wire.length === 0) return [];
     const out = this.start(index, 'server');
-    const block = this.blocks.get(index);
+    const block = this.#blocks.get(index);
     if (block) block.server = wire;
     return [...out, ...this.end(index)];
   }
 
   /** A citation of text block `index`: sent as `citations_delta` once the block is on the wire. */
   citation(index: number, citation: Record<string, unknown>): AnthropicStreamEvent[] {
-    const block = this.blocks.get(index);
+    const block = this.#blocks.get(index);
     if (!block || block.kind !== 'text' || block.ended) return [];
-    if (this.live === index && block.wireIndex !== undefined) return [citationDelta(block.wireIndex, citation)];
+    if (this.#live === index && block.wireIndex !== undefined) return [citationDelta(block.wireIndex, citation)];
     (block.citations ??= []).push(citation);
     return [];
   }
 
   end(index: number): AnthropicStreamEvent[] {
-    const block = this.blocks.get(index);
+    const block = this.#blocks.get(index);
     if (!block || block.ended) return [];
     block.ended = true;
     const out: AnthropicStreamEvent[] = [];
-    if (this.live === index) this.closeLive(out);
-    this.promote(out);
+    if (this.#live === index) this.#closeLive(out);
+    this.#promote(out);
     return out;
   }
 
   /** Ends every block (at `finish` and at the end of the stream). */
   closeAll(): AnthropicStreamEvent[] {
     const out: AnthropicStreamEvent[] = [];
-    for (const block of this.blocks.values()) block.ended = true;
-    this.closeLive(out);
-    this.promote(out);
+    for (const block of this.#blocks.values()) block.ended = true;
+    this.#closeLive(out);
+    this.#promote(out);
     return out;
   }
 
-  private open(block: Block, out: AnthropicStreamEvent[]): number {
+  #open(block: Block, out: AnthropicStreamEvent[]): number {
     if (block.wireIndex === undefined && block.server) {
       block.server.forEach((wire, position) => {
-        const index = this.nextWire++;
+        const index = this.#nextWire++;
         block.wireIndex = index;
         out.push(...serverEvents(index, wire));
         if (position < (block.server?.length ?? 0) - 1) out.push({ type: 'content_block_stop', index });
       });
     }
     if (block.wireIndex === undefined) {
-      block.wireIndex = this.nextWire++;
-      if (block.kind === 'tool') this.toolUseSeen = true;
+      block.wireIndex = this.#nextWire++;
+      if (block.kind === 'tool') this.#toolUseSeen = true;
       out.push(startEvent(block.wireIndex, block));
     }
     return block.wireIndex;
   }
 
-  private emit(block: Block, text: string, out: AnthropicStreamEvent[]): void {
+  #emit(block: Block, text: string, out: AnthropicStreamEvent[]): void {
     if (text === '' || isRedacted(block)) return;
     if (isUnsigned(block)) {
       block.buffered.push(text);
       return;
     }
-    out.push(deltaEvent(this.open(block, out), block, text));
+    out.push(deltaEvent(this.#open(block, out), block, text));
   }
 
-  private closeLive(out: AnthropicStreamEvent[]): void {
-    const block = this.live === undefined ? undefined : this.blocks.get(this.live);
-    this.live = undefined;
+  #closeLive(out: AnthropicStreamEvent[]): void {
+    const block = this.#live === undefined ? undefined : this.#blocks.get(this.#live);
+    this.#live = undefined;
     if (!block) return;
     if (block.wireIndex === undefined && (block.kind === 'tool' || block.kind === 'server' || block.opaque))
-      this.open(block, out);
+      this.#open(block, out);
     if (block.wireIndex === undefined) return;
     for (const citation of block.citations ?? []) out.push(citationDelta(block.wireIndex, citation));
     if (block.kind === 'reasoning' && block.opaque?.kind === 'signature') {
@@ -181,26 +181,26 @@ export class StreamBlockScheduler {
     out.push({ type: 'content_block_stop', index: block.wireIndex });
   }
 
-  private makeLive(index: number, out: AnthropicStreamEvent[]): void {
-    const block = this.blocks.get(index);
+  #makeLive(index: number, out: AnthropicStreamEvent[]): void {
+    const block = this.#blocks.get(index);
     if (!block) return;
-    this.live = index;
-    if (block.kind === 'tool' || isRedacted(block)) this.open(block, out);
-    this.emit(block, this.takeBuffered(block), out);
-    if (block.ended) this.closeLive(out);
+    this.#live = index;
+    if (block.kind === 'tool' || isRedacted(block)) this.#open(block, out);
+    this.#emit(block, this.#takeBuffered(block), out);
+    if (block.ended) this.#closeLive(out);
   }
 
-  private takeBuffered(block: Block): string {
+  #takeBuffered(block: Block): string {
     const text = block.buffered.join('');
     block.buffered = [];
     return text;
   }
 
-  private promote(out: AnthropicStreamEvent[]): void {
-    let next = this.live === undefined ? this.waiting.shift() : undefined;
+  #promote(out: AnthropicStreamEvent[]): void {
+    let next = this.#live === undefined ? this.#waiting.shift() : undefined;
     while (next !== undefined) {
-      this.makeLive(next, out);
-      next = this.live === undefined ? this.waiting.shift() : undefined;
+      this.#makeLive(next, out);
+      next = this.#live === undefined ? this.#waiting.shift() : undefined;
     }
   }
 }

@@ -1,10 +1,12 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
 import { asRecord, CitationBudget, safeJsonParse } from '@interlingua/ir-utils';
+import { anthropicThinkingToIr } from './anthropic-messages-block-to-ir.js';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
+import { stringOrEmpty } from './anthropic-messages-extension.js';
 import { anthropicMcpUseToIr, isMcpToolUse, withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
 import { anthropicCitationToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
-import { anthropicUsageLenientSchema, type AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
-import { anthropicUsageToIr, mergeAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
+import type { AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
+import { anthropicUsageToIr, mergeAnthropicUsage, readAnthropicUsage } from './anthropic-messages-usage-to-ir.js';
 import { ANTHROPIC_ERROR_TYPE_STATUS, isAnthropicErrorType } from './map/anthropic-error-type.js';
 import { anthropicStopReasonToIr } from './map/anthropic-stop-reason.js';
 
@@ -29,15 +31,6 @@ interface DecoderState {
   usage: AnthropicUsageLenient | undefined;
   /** The answer's citations: repeated ones and those past its budget are dropped. */
   citations: CitationBudget;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function usageOf(value: unknown): AnthropicUsageLenient | undefined {
-  const parsed = anthropicUsageLenientSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
 }
 
 function start(state: DecoderState, id: string, model: string, usage?: AnthropicUsageLenient): IrStreamEvent[] {
@@ -74,15 +67,15 @@ function closeAll(state: DecoderState): IrStreamEvent[] {
 function serverBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
   if (isWebSearchUse(block) || isMcpToolUse(block)) {
     const input = asRecord(block.input);
-    state.heldUses.set(str(block.id), {
+    state.heldUses.set(stringOrEmpty(block.id), {
       block,
       input: input && Object.keys(input).length > 0 ? JSON.stringify(input) : '',
     });
-    state.heldInputs.set(wireIndex, str(block.id));
+    state.heldInputs.set(wireIndex, stringOrEmpty(block.id));
     return [];
   }
-  const held = state.heldUses.get(str(block.tool_use_id));
-  state.heldUses.delete(str(block.tool_use_id));
+  const held = state.heldUses.get(stringOrEmpty(block.tool_use_id));
+  state.heldUses.delete(stringOrEmpty(block.tool_use_id));
   let use: Data | undefined;
   if (held) {
     const parsed = safeJsonParse(held.input === '' ? '{}' : held.input);
@@ -98,7 +91,7 @@ function serverBlock(state: DecoderState, wireIndex: number, block: Data): IrStr
 const SERVER_RESULTS = new Set(['web_search_tool_result', 'mcp_tool_result']);
 
 function openBlock(state: DecoderState, wireIndex: number, block: Data): IrStreamEvent[] {
-  if (isWebSearchUse(block) || isMcpToolUse(block) || SERVER_RESULTS.has(str(block.type)))
+  if (isWebSearchUse(block) || isMcpToolUse(block) || SERVER_RESULTS.has(stringOrEmpty(block.type)))
     return serverBlock(state, wireIndex, block);
   const kind =
     block.type === 'text'
@@ -115,26 +108,17 @@ function openBlock(state: DecoderState, wireIndex: number, block: Data): IrStrea
   if (block.type === 'text')
     return [
       { type: 'text-start', index },
-      ...(str(block.text) ? [{ type: 'text-delta' as const, index, delta: str(block.text) }] : []),
+      ...(stringOrEmpty(block.text) ? [{ type: 'text-delta' as const, index, delta: stringOrEmpty(block.text) }] : []),
     ];
   if (block.type === 'tool_use') {
     const input = asRecord(block.input);
     if (input && Object.keys(input).length > 0) open.startInput = JSON.stringify(input);
-    return [{ type: 'tool-call-start', index, id: str(block.id), name: str(block.name) }];
+    return [{ type: 'tool-call-start', index, id: stringOrEmpty(block.id), name: stringOrEmpty(block.name) }];
   }
+  const { text, opaque } = anthropicThinkingToIr(block);
   const out: IrStreamEvent[] = [{ type: 'reasoning-start', index }];
-  if (block.type === 'redacted_thinking')
-    return [
-      ...out,
-      { type: 'reasoning-signature', index, opaque: { origin: 'anthropic', kind: 'redacted', data: str(block.data) } },
-    ];
-  if (str(block.thinking)) out.push({ type: 'reasoning-delta', index, delta: str(block.thinking) });
-  if (str(block.signature))
-    out.push({
-      type: 'reasoning-signature',
-      index,
-      opaque: { origin: 'anthropic', kind: 'signature', data: str(block.signature) },
-    });
+  if (text) out.push({ type: 'reasoning-delta', index, delta: text });
+  if (opaque) out.push({ type: 'reasoning-signature', index, opaque });
   return out;
 }
 
@@ -144,22 +128,24 @@ function deltaOf(block: OpenBlock, delta: Data, citations: CitationBudget): IrSt
     const citation = anthropicCitationToIr(asRecord(delta.citation) ?? {});
     return citation && citations.admit(citation, index) ? [{ type: 'text-citation', index, citation }] : [];
   }
-  if (delta.type === 'text_delta' && kind === 'text' && str(delta.text))
-    return [{ type: 'text-delta', index, delta: str(delta.text) }];
-  if (delta.type === 'thinking_delta' && kind === 'reasoning' && str(delta.thinking))
-    return [{ type: 'reasoning-delta', index, delta: str(delta.thinking) }];
-  if (delta.type === 'signature_delta' && kind === 'reasoning' && str(delta.signature)) {
+  if (delta.type === 'text_delta' && kind === 'text' && stringOrEmpty(delta.text))
+    return [{ type: 'text-delta', index, delta: stringOrEmpty(delta.text) }];
+  if (delta.type === 'thinking_delta' && kind === 'reasoning' && stringOrEmpty(delta.thinking))
+    return [{ type: 'reasoning-delta', index, delta: stringOrEmpty(delta.thinking) }];
+  if (delta.type === 'signature_delta' && kind === 'reasoning' && stringOrEmpty(delta.signature)) {
     return [
       {
         type: 'reasoning-signature',
         index,
-        opaque: { origin: 'anthropic', kind: 'signature', data: str(delta.signature) },
+        opaque: { origin: 'anthropic', kind: 'signature', data: stringOrEmpty(delta.signature) },
       },
     ];
   }
   if (delta.type === 'input_json_delta' && kind === 'tool') {
     block.sawDelta = true;
-    return str(delta.partial_json) ? [{ type: 'tool-call-delta', index, argumentsDelta: str(delta.partial_json) }] : [];
+    return stringOrEmpty(delta.partial_json)
+      ? [{ type: 'tool-call-delta', index, argumentsDelta: stringOrEmpty(delta.partial_json) }]
+      : [];
   }
   return [];
 }
@@ -170,7 +156,7 @@ type Handler = (data: Data, state: DecoderState) => IrStreamEvent[];
 const HANDLERS: Record<string, Handler> = {
   message_start: (data, state) => {
     const message = asRecord(data.message) ?? {};
-    return start(state, str(message.id), str(message.model), usageOf(message.usage));
+    return start(state, stringOrEmpty(message.id), stringOrEmpty(message.model), readAnthropicUsage(message.usage));
   },
   content_block_start: (data, state) => {
     const block = asRecord(data.content_block);
@@ -182,7 +168,7 @@ const HANDLERS: Record<string, Handler> = {
     const delta = asRecord(data.delta);
     const use = typeof data.index === 'number' ? state.heldInputs.get(data.index) : undefined;
     const held = use === undefined ? undefined : state.heldUses.get(use);
-    if (held && delta?.type === 'input_json_delta') held.input += str(delta.partial_json);
+    if (held && delta?.type === 'input_json_delta') held.input += stringOrEmpty(delta.partial_json);
     return block && delta ? deltaOf(block, delta, state.citations) : [];
   },
   content_block_stop: (data, state) => {
@@ -194,7 +180,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   message_delta: (data, state) => {
     const out = start(state, '', '');
-    const usage = usageOf(data.usage);
+    const usage = readAnthropicUsage(data.usage);
     if (usage) {
       state.usage = mergeAnthropicUsage(state.usage, usage);
       out.push({ type: 'usage-update', usage: anthropicUsageToIr(state.usage) });

@@ -10,7 +10,6 @@ import type {
 import { dispatchStreamEvent } from '@interlingua/ir';
 import { newAnswerId } from '@interlingua/ir-utils';
 import { anthropicToolUseId } from './anthropic-messages-ids.js';
-import { irMcpCallToAnthropic } from './anthropic-messages-mcp-blocks.js';
 import { irCitationToAnthropic, irSearchToAnthropic } from './anthropic-messages-search-results.js';
 import { StreamBlockScheduler } from './anthropic-messages-stream-blocks.js';
 import type {
@@ -19,7 +18,7 @@ import type {
   AnthropicStreamEvent,
 } from './anthropic-messages-stream-event-schema.js';
 import { anthropicErrorObject } from './ir-to-anthropic-messages-error.js';
-import { toolInputOf } from './ir-to-anthropic-messages-response.js';
+import { irMcpCallBlocks } from './ir-to-anthropic-messages-blocks.js';
 import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
 import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';
 
@@ -163,9 +162,9 @@ function createHandlers(
     // An MCP call goes out as its two blocks; listings and approval requests have no Anthropic form.
     mcp: (e) => {
       if (e.part.type !== 'mcp-call' || !inChoice(e.index, e.choice)) return [];
-      const id = anthropicToolUseId(e.part.id, `${state.id}:${e.index}`);
-      const input = toolInputOf(e.part.argumentsJson, `content[${e.index}].arguments`, []);
-      return started(blocks.server(e.index, irMcpCallToAnthropic(e.part, id, input)));
+      return started(
+        blocks.server(e.index, irMcpCallBlocks(e.part, `${state.id}:${e.index}`, `content[${e.index}]`, [])),
+      );
     },
     'web-search': (e) =>
       inChoice(e.index, e.choice)

@@ -1,5 +1,11 @@
 import { type IrUsage, usageFrom } from '@interlingua/ir';
-import type { AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
+import { anthropicUsageLenientSchema, type AnthropicUsageLenient } from './anthropic-messages-response-schema.js';
+
+/** A usage object as `anthropicUsageLenientSchema` reads it, or undefined when it is none. */
+export function readAnthropicUsage(value: unknown): AnthropicUsageLenient | undefined {
+  const parsed = anthropicUsageLenientSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
 
 function count(value: number | null | undefined): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;

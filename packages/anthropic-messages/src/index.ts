@@ -32,6 +32,7 @@ export * from './anthropic-messages-content-schema.js';
 export * from './anthropic-messages-request-schema.js';
 export * from './anthropic-messages-count-tokens-schema.js';
 export * from './anthropic-messages-response-schema.js';
+export * from './anthropic-messages-lenient-response-schema.js';
 export * from './anthropic-messages-strict-response-schema.js';
 export * from './anthropic-messages-stream-event-schema.js';
 export * from './anthropic-messages-error-schema.js';

@@ -1,9 +1,11 @@
-import type { IrContentPart, IrRole, IrToolCallPart, IrToolResultPart, IrWarning } from '@interlingua/ir';
+import type { IrContentPart, IrRole, IrToolResultPart, IrWarning } from '@interlingua/ir';
 import type { AnthropicContentBlockParam } from './anthropic-messages-content-schema.js';
-import { anthropicToolUseId } from './anthropic-messages-ids.js';
-import { irMcpCallToAnthropic } from './anthropic-messages-mcp-blocks.js';
 import { irFileToAnthropic } from './ir-to-anthropic-messages-file.js';
-import { toolInputOf } from './ir-to-anthropic-messages-response.js';
+import {
+  irMcpCallBlocks,
+  irReasoningPartToAnthropic,
+  irToolCallToAnthropic,
+} from './ir-to-anthropic-messages-blocks.js';
 
 /** Where a part sits, for warnings, and how to name tool-use ids. */
 export interface PartContext {
@@ -18,11 +20,6 @@ function textBlock(text: string, cache?: IrContentPart & { type: 'text' }): Anth
   const block: AnthropicContentBlockParam = { type: 'text', text };
   if (cache?.cacheControl) block.cache_control = { ...cache.cacheControl };
   return block;
-}
-
-function toolUse(part: IrToolCallPart, context: PartContext): AnthropicContentBlockParam {
-  const input = toolInputOf(part.argumentsJson, `${context.field}.arguments`, context.warnings);
-  return { type: 'tool_use', id: context.toolUseId(part.id, true), name: part.name, input };
 }
 
 function toolResult(part: IrToolResultPart, context: PartContext): AnthropicContentBlockParam {
@@ -48,15 +45,6 @@ function toolResult(part: IrToolResultPart, context: PartContext): AnthropicCont
   if (part.isError) block.is_error = true;
   if (part.cacheControl) block.cache_control = { ...part.cacheControl };
   return block;
-}
-
-function reasoning(part: IrContentPart & { type: 'reasoning' }): AnthropicContentBlockParam | undefined {
-  const { opaque } = part;
-  if (opaque?.origin !== 'anthropic') return undefined;
-  if (opaque.kind === 'signature' && opaque.data !== '')
-    return { type: 'thinking', thinking: part.text, signature: opaque.data };
-  if (opaque.kind === 'redacted') return { type: 'redacted_thinking', data: opaque.data };
-  return undefined;
 }
 
 /** Parts each role can carry on the wire. */
@@ -96,14 +84,12 @@ export function irPartToAnthropic(
     case 'file':
       return irFileToAnthropic(part, context.field, context.warnings);
     case 'reasoning':
-      return reasoning(part);
+      return irReasoningPartToAnthropic(part);
     case 'tool-call':
-      return toolUse(part, context);
+      return irToolCallToAnthropic(part, context.toolUseId(part.id, true), context.field, context.warnings);
     case 'tool-result':
       return toolResult(part, context);
-    case 'mcp-call': {
-      const input = toolInputOf(part.argumentsJson, `${context.field}.arguments`, context.warnings);
-      return irMcpCallToAnthropic(part, anthropicToolUseId(part.id, context.field), input);
-    }
+    case 'mcp-call':
+      return irMcpCallBlocks(part, context.field, context.field, context.warnings);
   }
 }

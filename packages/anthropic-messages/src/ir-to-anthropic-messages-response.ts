@@ -1,26 +1,20 @@
 import type { IrContentPart, IrResponse, IrWarning, Result } from '@interlingua/ir';
 import { ok } from '@interlingua/ir';
-import { asRecord, newAnswerId, safeJsonParse } from '@interlingua/ir-utils';
+import { newAnswerId } from '@interlingua/ir-utils';
 import { readResponseExtension, type AnthropicBlockNote } from './anthropic-messages-extension.js';
 import { anthropicToolUseId } from './anthropic-messages-ids.js';
-import { irMcpCallToAnthropic } from './anthropic-messages-mcp-blocks.js';
 import type { AnthropicContentBlock, AnthropicMessagesResponse } from './anthropic-messages-strict-response-schema.js';
 import { irCitationToAnthropic, irSearchToAnthropic } from './anthropic-messages-search-results.js';
+import {
+  irMcpCallBlocks,
+  irReasoningPartToAnthropic,
+  irToolCallToAnthropic,
+} from './ir-to-anthropic-messages-blocks.js';
 import { irUsageToAnthropic } from './ir-to-anthropic-messages-usage.js';
 import { irFinishReasonToAnthropic } from './map/anthropic-stop-reason.js';
 
 /** Top-level response fields of the SDK's `Message` that the IR keeps in extensions. */
 const RESPONSE_EXTRA_FIELDS = ['stop_details', 'container', 'diagnostics'] as const;
-
-/** Tool-call arguments as the `input` object (`{}` with a warning when they are not one). */
-export function toolInputOf(argumentsJson: string, field: string, warnings: IrWarning[]): Record<string, unknown> {
-  if (argumentsJson.trim() === '') return {};
-  const parsed = safeJsonParse(argumentsJson);
-  const input = parsed.ok ? asRecord(parsed.value) : undefined;
-  if (input) return input;
-  warnings.push({ kind: 'approximated', field, message: 'tool-call arguments are not a JSON object; sent as {}' });
-  return {};
-}
 
 /**
  * One answer part -> a response block. Reasoning becomes a `thinking` block only with an
@@ -44,11 +38,8 @@ function partToBlock(
     case 'refusal':
       return part.text === '' ? undefined : { type: 'text', text: part.text };
     case 'reasoning': {
-      const { opaque } = part;
-      if (opaque?.origin === 'anthropic' && opaque.kind === 'redacted')
-        return { type: 'redacted_thinking', data: opaque.data };
-      if (opaque?.origin === 'anthropic' && opaque.kind === 'signature' && opaque.data !== '')
-        return { type: 'thinking', thinking: part.text, signature: opaque.data };
+      const block = irReasoningPartToAnthropic(part);
+      if (block) return block;
       if (part.text !== '')
         warnings.push({
           kind: 'dropped',
@@ -58,12 +49,7 @@ function partToBlock(
       return undefined;
     }
     case 'tool-call':
-      return {
-        type: 'tool_use',
-        id: anthropicToolUseId(part.id, seed),
-        name: part.name,
-        input: toolInputOf(part.argumentsJson, `${field}.arguments`, warnings),
-      };
+      return irToolCallToAnthropic(part, anthropicToolUseId(part.id, seed), field, warnings);
     case 'mcp-approval-request':
       warnings.push({
         kind: 'dropped',
@@ -106,9 +92,7 @@ function contentOf(
       continue;
     }
     if (part.type === 'mcp-call') {
-      const input = toolInputOf(part.argumentsJson, `${field}.arguments`, warnings);
-      const id = anthropicToolUseId(part.id, `${ir.id}:${position}`);
-      out.push(...(irMcpCallToAnthropic(part, id, input) as AnthropicContentBlock[]));
+      out.push(...(irMcpCallBlocks(part, `${ir.id}:${position}`, field, warnings) as AnthropicContentBlock[]));
       continue;
     }
     const block = partToBlock(part, field, `${ir.id}:${position}`, warnings);

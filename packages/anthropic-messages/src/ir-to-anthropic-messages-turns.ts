@@ -1,6 +1,6 @@
-import type { IrContentPart, IrMessage, IrWarning } from '@interlingua/ir';
+import type { IrMessage, IrWarning } from '@interlingua/ir';
 import type { AnthropicContentBlockParam, AnthropicTextBlockParam } from './anthropic-messages-content-schema.js';
-import type { AnthropicBlockNote } from './anthropic-messages-extension.js';
+import { noteIdOf, type AnthropicBlockNote } from './anthropic-messages-extension.js';
 import { anthropicToolUseId, syntheticToolUseId } from './anthropic-messages-ids.js';
 import type { AnthropicMessageParam } from './anthropic-messages-request-schema.js';
 import { irPartToAnthropic, type PartContext } from './ir-to-anthropic-messages-part.js';
@@ -16,13 +16,6 @@ interface Turn {
 export interface AnthropicConversation {
   system?: string | AnthropicTextBlockParam[];
   messages: AnthropicMessageParam[];
-}
-
-function irIdOf(part: IrContentPart): string | undefined {
-  if (part.type === 'tool-call') return part.id;
-  if (part.type === 'tool-result') return part.toolCallId;
-  if (part.type === 'mcp-call') return part.id;
-  return undefined;
 }
 
 /** Tool-use ids: valid ids kept, others made valid; empty call ids minted and handed to empty result ids in order. */
@@ -63,7 +56,7 @@ function messageBlocks(
     const made = irPartToAnthropic(part, message.role, partContext);
     for (const block of Array.isArray(made) ? made : made ? [made] : []) {
       const extra = mine.find(
-        (note) => note.extra && note.part === position && note.kind === block.type && note.id === irIdOf(part),
+        (note) => note.extra && note.part === position && note.kind === block.type && note.id === noteIdOf(part),
       );
       out.push(extra?.extra ? { ...block, ...extra.extra } : block);
     }
