@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import { anthropicMessagesRequestSchema } from './anthropic-messages-request-schema.js';
 
@@ -9,11 +10,11 @@ import { anthropicMessagesRequestSchema } from './anthropic-messages-request-sch
 
 /** `POST /v1/messages/count_tokens` body: the same as a request, `max_tokens` optional. */
 export const anthropicCountTokensRequestSchema = z.extend(anthropicMessagesRequestSchema, {
-  max_tokens: z.optional(z.int().check(z.nonnegative())),
+  max_tokens: z.optional(safeInt().check(z.nonnegative())),
 });
 
 /** `POST /v1/messages/count_tokens` answer. */
-export const anthropicCountTokensResponseSchema = z.strictObject({ input_tokens: z.int().check(z.nonnegative()) });
+export const anthropicCountTokensResponseSchema = z.strictObject({ input_tokens: safeInt().check(z.nonnegative()) });
 
 export type AnthropicCountTokensRequest = z.infer<typeof anthropicCountTokensRequestSchema>;
 export type AnthropicCountTokensResponse = z.infer<typeof anthropicCountTokensResponseSchema>;

@@ -1,5 +1,5 @@
 import type { IrContentPart, IrExtensions } from '@interlingua/ir';
-import { asRecord } from '@interlingua/ir-utils';
+import { asRecord, safeInt } from '@interlingua/ir-utils';
 import * as z from 'zod/mini';
 import './zod-english.js';
 
@@ -73,8 +73,8 @@ export interface AnthropicResponseExtension {
 const record = z.record(z.string(), z.unknown());
 
 const blockNote = z.looseObject({
-  message: z.optional(z.int()),
-  part: z.int(),
+  message: z.optional(safeInt()),
+  part: safeInt(),
   role: z.optional(z.string()),
   block: z.optional(record),
   extra: z.optional(record),
@@ -88,7 +88,7 @@ const requestExtensionFields = {
   blocks: z.array(blockNote),
   tools: z.array(
     z.looseObject({
-      index: z.int(),
+      index: safeInt(),
       tool: z.optional(record),
       name: z.optional(z.string()),
       extra: z.optional(record),

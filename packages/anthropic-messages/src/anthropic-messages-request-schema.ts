@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import {
   anthropicCacheControlSchema,
@@ -13,7 +14,7 @@ const toolName = z.string().check(z.maxLength(MAX_TOOL_NAME_LENGTH));
 
 /** A turn: `user`, `assistant`, or (newest API) a mid-conversation `system` turn. */
 export const anthropicMessageParamSchema = z.looseObject({
-  role: z.enum(['user', 'assistant', 'system']),
+  role: z.literal(['user', 'assistant', 'system']),
   content: z.union([z.string(), z.array(anthropicContentBlockParamSchema)]),
 });
 
@@ -62,7 +63,7 @@ const display = z.nullish(z.string());
 
 /** `thinking`: `enabled` with a budget, `disabled`, `adaptive`; other kinds pass untouched. */
 export const anthropicThinkingConfigSchema = typedUnion({
-  enabled: z.looseObject({ type: z.literal('enabled'), budget_tokens: z.int().check(z.gte(0)), display }),
+  enabled: z.looseObject({ type: z.literal('enabled'), budget_tokens: safeInt().check(z.gte(0)), display }),
   disabled: z.looseObject({ type: z.literal('disabled') }),
   adaptive: z.looseObject({ type: z.literal('adaptive'), display }),
 });
@@ -84,7 +85,7 @@ const limitedShape = {
   tool_choice: z.optional(anthropicToolChoiceSchema),
   temperature: z.optional(z.number().check(z.gte(0), z.lte(1))),
   top_p: z.optional(z.number().check(z.gte(0), z.lte(1))),
-  top_k: z.optional(z.int().check(z.gte(0))),
+  top_k: z.optional(safeInt().check(z.gte(0))),
   metadata: z.optional(z.looseObject({ user_id: z.nullish(z.string().check(z.maxLength(MAX_USER_ID_LENGTH))) })),
 };
 
@@ -113,7 +114,7 @@ const requestShape = {
  */
 export const anthropicMessagesRequestSchema = z.looseObject({
   ...requestShape,
-  max_tokens: z.int().check(z.gte(0)),
+  max_tokens: safeInt().check(z.gte(0)),
 });
 
 export type AnthropicMessageParam = z.infer<typeof anthropicMessageParamSchema>;

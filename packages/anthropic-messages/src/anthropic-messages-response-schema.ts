@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 
 const count = z.number().check(z.gte(0));
@@ -24,7 +25,7 @@ export const anthropicMessageShapeSchema = z.looseObject({
   content: z.array(z.looseObject({ type: z.string() })),
 });
 
-const int = z.int().check(z.gte(0));
+const int = safeInt().check(z.gte(0));
 
 const cacheCreation = z.strictObject({ ephemeral_5m_input_tokens: int, ephemeral_1h_input_tokens: int });
 const serverToolUse = z.looseObject({ web_search_requests: z.optional(int), web_fetch_requests: z.optional(int) });
@@ -38,9 +39,9 @@ export const anthropicStrictUsageSchema = z.strictObject({
   cache_creation: z.nullish(cacheCreation),
   output_tokens_details: z.nullish(z.strictObject({ thinking_tokens: int })),
   server_tool_use: z.nullish(serverToolUse),
-  service_tier: z.nullish(z.enum(['standard', 'priority', 'batch'])),
+  service_tier: z.nullish(z.literal(['standard', 'priority', 'batch'])),
   inference_geo: z.nullish(z.string()),
-  speed: z.nullish(z.enum(['standard', 'fast'])),
+  speed: z.nullish(z.literal(['standard', 'fast'])),
 });
 
 export type AnthropicUsageLenient = z.infer<typeof anthropicUsageLenientSchema>;

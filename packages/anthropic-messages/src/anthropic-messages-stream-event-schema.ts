@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { safeInt } from '@interlingua/ir-utils';
 import './zod-english.js';
 import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
 import { anthropicStrictUsageSchema } from './anthropic-messages-response-schema.js';
 
-const int = z.int().check(z.nonnegative());
+const int = safeInt().check(z.nonnegative());
 const index = int;
 
 const messageStart = z.strictObject({
@@ -74,7 +75,7 @@ const blockStop = z.strictObject({ type: z.literal('content_block_stop'), index 
 const messageDelta = z.strictObject({
   type: z.literal('message_delta'),
   delta: z.strictObject({
-    stop_reason: z.nullable(z.enum(ANTHROPIC_STOP_REASONS)),
+    stop_reason: z.nullable(z.literal(ANTHROPIC_STOP_REASONS)),
     stop_sequence: z.nullable(z.string()),
     stop_details: z.nullish(z.looseObject({ type: z.string() })),
     container: z.nullish(z.looseObject({ id: z.string() })),

@@ -8,7 +8,7 @@ import { ANTHROPIC_STOP_REASONS } from './map/anthropic-stop-reason.js';
  * emit. A module of their own: the codec reads answers leniently, so browser bundles leave these out.
  */
 
-const cacheControl = z.strictObject({ type: z.literal('ephemeral'), ttl: z.optional(z.enum(['5m', '1h'])) });
+const cacheControl = z.strictObject({ type: z.literal('ephemeral'), ttl: z.optional(z.literal(['5m', '1h'])) });
 
 export const anthropicStrictTextBlockSchema = z.strictObject({
   type: z.literal('text'),
@@ -51,7 +51,7 @@ const SERVER_BLOCK_TYPES = [
   'mcp_tool_result',
 ] as const;
 
-export const anthropicStrictServerBlockSchema = z.looseObject({ type: z.enum(SERVER_BLOCK_TYPES) });
+export const anthropicStrictServerBlockSchema = z.looseObject({ type: z.literal(SERVER_BLOCK_TYPES) });
 
 export const anthropicStrictContentBlockSchema = z.union([
   anthropicStrictTextBlockSchema,
@@ -68,7 +68,7 @@ export const anthropicMessagesStrictResponseSchema = z.strictObject({
   role: z.literal('assistant'),
   model: z.string(),
   content: z.array(anthropicStrictContentBlockSchema),
-  stop_reason: z.enum(ANTHROPIC_STOP_REASONS),
+  stop_reason: z.literal(ANTHROPIC_STOP_REASONS),
   stop_sequence: z.nullable(z.string()),
   stop_details: z.nullish(z.looseObject({ type: z.string() })),
   container: z.nullish(z.looseObject({ id: z.string() })),
