@@ -8,7 +8,8 @@ import type {
   AnthropicToolResultBlockParam,
 } from './anthropic-messages-content-schema.js';
 import { mediaTypeFromUrl, utf8ToBase64 } from './anthropic-messages-base64.js';
-import { stringOrEmpty, unknownFields } from './anthropic-messages-extension.js';
+import { stringOrEmpty } from '@interlingua/ir-utils';
+import { unknownFields } from './anthropic-messages-extension.js';
 import { anthropicMcpUseToIr } from './anthropic-messages-mcp-blocks.js';
 
 /** One wire block read into the IR: a part (with the fields it could not carry), or nothing. */

@@ -148,11 +148,6 @@ export function unknownFields(
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** `value` when it is a string, else the empty string (how wire fields are read leniently). */
-export function stringOrEmpty(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,5 @@
 import type { IrMcpCallPart } from '@interlingua/ir';
-import { asRecord } from '@interlingua/ir-utils';
-import { stringOrEmpty } from './anthropic-messages-extension.js';
+import { asRecord, stringOrEmpty } from '@interlingua/ir-utils';
 
 type Block = Record<string, unknown>;
 

@@ -1,12 +1,11 @@
 import type { IrContentPart, IrResponse, Result } from '@interlingua/ir';
 import { IrError, ok } from '@interlingua/ir';
-import { asRecord, CitationBudget } from '@interlingua/ir-utils';
+import { asRecord, CitationBudget, stringOrEmpty } from '@interlingua/ir-utils';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
 import { ANTHROPIC_PART_FIELDS, anthropicThinkingOrToolUseToIr } from './anthropic-messages-block-to-ir.js';
 import {
   ANTHROPIC_STYLE_ID,
   compactRecord,
-  stringOrEmpty,
   unknownFields,
   type AnthropicBlockNote,
 } from './anthropic-messages-extension.js';

@@ -1,8 +1,7 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
-import { asRecord, CitationBudget, safeJsonParse } from '@interlingua/ir-utils';
+import { asRecord, CitationBudget, safeJsonParse, stringOrEmpty } from '@interlingua/ir-utils';
 import { anthropicThinkingToIr } from './anthropic-messages-block-to-ir.js';
 import { anthropicErrorToIr } from './anthropic-messages-error-to-ir.js';
-import { stringOrEmpty } from './anthropic-messages-extension.js';
 import { anthropicMcpUseToIr, isMcpToolUse, withAnthropicMcpResult } from './anthropic-messages-mcp-blocks.js';
 import { anthropicCitationToIr, anthropicSearchToIr, isWebSearchUse } from './anthropic-messages-search-results.js';
 import type { AnthropicUsageLenient } from './anthropic-messages-response-schema.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asString, parseToolArguments, safeJsonParse } from './safe-json.js';
+import { asString, parseToolArguments, safeJsonParse, stringOrEmpty } from './safe-json.js';
 
 describe('safeJsonParse', () => {
   it('parses valid JSON and reports invalid JSON without throwing', () => {
@@ -53,5 +53,12 @@ describe('safeJsonParse', () => {
     expect(asString(1)).toBeUndefined();
     expect(asString(null)).toBeUndefined();
     expect(asString({ toString: () => 'x' })).toBeUndefined();
+  });
+
+  it('reads anything but a string as the empty string', () => {
+    expect(stringOrEmpty('x')).toBe('x');
+    expect(stringOrEmpty(1)).toBe('');
+    expect(stringOrEmpty(undefined)).toBe('');
+    expect(stringOrEmpty({ toString: () => 'x' })).toBe('');
   });
 });

@@ -41,6 +41,11 @@ export function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** `value` when it is a string, else the empty string (how wire fields are read leniently). */
+export function stringOrEmpty(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
 /** Parses tool-call arguments leniently: an empty string is `{}`; invalid JSON is kept as a string. */
 export function parseToolArguments(argumentsJson: string): unknown {
   if (argumentsJson.trim() === '') return {};

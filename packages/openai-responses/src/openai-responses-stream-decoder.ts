@@ -1,6 +1,6 @@
 import { callNameToIr } from './openai-responses-namespaces.js';
 import type { IrErrorData, IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
-import { asRecord, CitationBudget, GrowingTextOffsets, safeJsonParse } from '@interlingua/ir-utils';
+import { asRecord, CitationBudget, GrowingTextOffsets, safeJsonParse, stringOrEmpty } from '@interlingua/ir-utils';
 import { isMcpAnswerPart, mcpItemSchemaOf, mcpItemToIr } from './openai-responses-mcp.js';
 import { openAiResponsesErrorToIr } from './openai-responses-error-to-ir.js';
 import { openAiResponsesUsageSchema } from './openai-responses-response-schema.js';
@@ -30,13 +30,14 @@ interface ItemState {
   summaryText: string;
 }
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 /** The text of an `output_text` or `refusal` content part; undefined for any other part. */
 function textPartText(part: unknown): string | undefined {
   const record = asRecord(part);
-  return record?.type === 'output_text' || record?.type === 'refusal' ? str(record.text ?? record.refusal) : undefined;
+  return record?.type === 'output_text' || record?.type === 'refusal'
+    ? stringOrEmpty(record.text ?? record.refusal)
+    : undefined;
 }
 
 /** Decodes Responses stream events into IR stream events. */
@@ -58,27 +59,27 @@ class ResponsesStreamDecoder {
       const text = textPartText(d.part);
       return text === undefined ? [] : this.#textDelta(d, text);
     },
-    'response.output_text.delta': (d) => this.#textDelta(d, str(d.delta)),
-    'response.refusal.delta': (d) => this.#textDelta(d, str(d.delta)),
-    'response.output_text.done': (d) => this.#textDone(d, str(d.text)),
+    'response.output_text.delta': (d) => this.#textDelta(d, stringOrEmpty(d.delta)),
+    'response.refusal.delta': (d) => this.#textDelta(d, stringOrEmpty(d.delta)),
+    'response.output_text.done': (d) => this.#textDone(d, stringOrEmpty(d.text)),
     'response.output_text.annotation.added': (d) => this.#annotation(d),
-    'response.refusal.done': (d) => this.#textDone(d, str(d.refusal)),
+    'response.refusal.done': (d) => this.#textDone(d, stringOrEmpty(d.refusal)),
     'response.content_part.done': (d) => {
       const text = textPartText(d.part);
       return text === undefined ? [] : this.#textDone(d, text, true);
     },
     'response.function_call_arguments.delta': (d) => {
       const block = this.#callBlock(d);
-      return block ? this.#delta(block, str(d.delta)) : [];
+      return block ? this.#delta(block, stringOrEmpty(d.delta)) : [];
     },
     'response.function_call_arguments.done': (d) => {
       const block = this.#callBlock(d);
-      return block ? this.#reconcile(block, block.emitted, str(d.arguments)) : [];
+      return block ? this.#reconcile(block, block.emitted, stringOrEmpty(d.arguments)) : [];
     },
     'response.reasoning_summary_part.added': (d) => this.#summaryPartAdded(d),
     'response.reasoning_summary_text.delta': (d) => this.#summaryDelta(d),
-    'response.reasoning_summary_text.done': (d) => this.#summaryDone(d, str(d.text)),
-    'response.reasoning_summary_part.done': (d) => this.#summaryDone(d, str(asRecord(d.part)?.text)),
+    'response.reasoning_summary_text.done': (d) => this.#summaryDone(d, stringOrEmpty(d.text)),
+    'response.reasoning_summary_part.done': (d) => this.#summaryDone(d, stringOrEmpty(asRecord(d.part)?.text)),
     'response.reasoning_text.delta': (d) => this.#reasoningTextDelta(d),
     'response.output_item.done': (d) => this.#itemDone(d),
     'response.completed': (d) => this.#complete(d),
@@ -122,7 +123,12 @@ class ResponsesStreamDecoder {
     this.#started = true;
     const response = asRecord(data.response) ?? {};
     return [
-      { type: 'response-start', id: str(response.id), model: str(response.model), created: num(response.created_at) },
+      {
+        type: 'response-start',
+        id: stringOrEmpty(response.id),
+        model: stringOrEmpty(response.model),
+        created: num(response.created_at),
+      },
     ];
   }
 
@@ -179,10 +185,10 @@ class ResponsesStreamDecoder {
     const start: IrStreamEvent = {
       type: 'tool-call-start',
       index: block.index,
-      id: str(raw.call_id),
-      name: callNameToIr(str(raw.name), raw.namespace),
+      id: stringOrEmpty(raw.call_id),
+      name: callNameToIr(stringOrEmpty(raw.name), raw.namespace),
     };
-    return [start, ...this.#delta(block, str(raw.arguments))];
+    return [start, ...this.#delta(block, stringOrEmpty(raw.arguments))];
   }
 
   #startReasoning(item: ItemState): Events {
@@ -193,7 +199,7 @@ class ResponsesStreamDecoder {
 
   #itemAdded(data: Data): Events {
     const raw = asRecord(data.item) ?? {};
-    const type = str(raw.type);
+    const type = stringOrEmpty(raw.type);
     const item = this.#item(num(data.output_index));
     if (type === 'function_call' && !item.block) return this.#startCall(item, raw);
     if (type === 'reasoning' && !item.block) return this.#startReasoning(item);
@@ -255,8 +261,8 @@ class ResponsesStreamDecoder {
   #summaryDelta(data: Data): Events {
     const { item, block, events } = this.#reasoningBlock(data);
     if (item.summaryParts === 0) item.summaryParts = 1;
-    item.summaryText += str(data.delta);
-    return [...events, ...this.#delta(block, str(data.delta))];
+    item.summaryText += stringOrEmpty(data.delta);
+    return [...events, ...this.#delta(block, stringOrEmpty(data.delta))];
   }
 
   #summaryDone(data: Data, text: string): Events {
@@ -268,7 +274,7 @@ class ResponsesStreamDecoder {
 
   #reasoningTextDelta(data: Data): Events {
     const { item, block, events } = this.#reasoningBlock(data);
-    return item.summaryParts > 0 ? events : [...events, ...this.#delta(block, str(data.delta))];
+    return item.summaryParts > 0 ? events : [...events, ...this.#delta(block, stringOrEmpty(data.delta))];
   }
 
   #messageDone(outputIndex: number, raw: Data): Events {
@@ -286,18 +292,18 @@ class ResponsesStreamDecoder {
   #callDone(item: ItemState, raw: Data): Events {
     const events = item.block ? [] : this.#startCall(item, { ...raw, arguments: '' });
     const block = item.block as Block;
-    return [...events, ...this.#reconcile(block, block.emitted, str(raw.arguments)), ...this.#close(block)];
+    return [...events, ...this.#reconcile(block, block.emitted, stringOrEmpty(raw.arguments)), ...this.#close(block)];
   }
 
   #reasoningDone(outputIndex: number, raw: Data): Events {
     const { item, block, events } = this.#reasoningBlock({ output_index: outputIndex });
     if (block.emitted === '' && item.summaryParts === 0) {
       const summary = Array.isArray(raw.summary) ? raw.summary : [];
-      events.push(...this.#delta(block, summary.map((s) => str(asRecord(s)?.text)).join('\n\n')));
+      events.push(...this.#delta(block, summary.map((s) => stringOrEmpty(asRecord(s)?.text)).join('\n\n')));
     }
-    const data = str(raw.encrypted_content);
+    const data = stringOrEmpty(raw.encrypted_content);
     if (data !== '' && block.open) {
-      const itemId = str(raw.id);
+      const itemId = stringOrEmpty(raw.id);
       events.push({
         type: 'reasoning-signature',
         index: block.index,
@@ -310,7 +316,7 @@ class ResponsesStreamDecoder {
   #itemDone(data: Data): Events {
     const outputIndex = num(data.output_index);
     const raw = asRecord(data.item) ?? {};
-    const type = str(raw.type);
+    const type = stringOrEmpty(raw.type);
     if (type === 'message') return this.#messageDone(outputIndex, raw);
     if (type === 'function_call') return this.#callDone(this.#item(outputIndex), raw);
     if (type === 'reasoning') return this.#reasoningDone(outputIndex, raw);
@@ -337,7 +343,8 @@ class ResponsesStreamDecoder {
     const output = Array.isArray(response.output) ? response.output : [];
     const hasCalls = this.#sawFunctionCall || output.some((item) => asRecord(item)?.type === 'function_call');
     const reason = asRecord(response.incomplete_details)?.reason;
-    const status = typeof response.status === 'string' ? response.status : str(data.type).replace('response.', '');
+    const status =
+      typeof response.status === 'string' ? response.status : stringOrEmpty(data.type).replace('response.', '');
     events.push({
       type: 'finish',
       finishReason: openAiResponsesFinishReason(status, typeof reason === 'string' ? reason : null, hasCalls),
@@ -348,7 +355,10 @@ class ResponsesStreamDecoder {
   #failed(data: Data): Events {
     const response = asRecord(data.response) ?? {};
     const error = asRecord(response.error) ?? {};
-    return this.#error({ error: { ...error, message: str(error.message) || 'The response failed.' }, response });
+    return this.#error({
+      error: { ...error, message: stringOrEmpty(error.message) || 'The response failed.' },
+      response,
+    });
   }
 
   #error(data: Data): Events {

@@ -1,5 +1,5 @@
 import type { IrStreamEvent, SseMessage, StreamMachine } from '@interlingua/ir';
-import { asRecord, safeJsonParse } from '@interlingua/ir-utils';
+import { asRecord, safeJsonParse, stringOrEmpty } from '@interlingua/ir-utils';
 import { bedrockErrorToIr } from './bedrock-converse-error.js';
 import { bedrockUsageSchema } from './bedrock-converse-schema.js';
 import { bedrockUsageToIr } from './bedrock-converse-usage.js';
@@ -16,10 +16,6 @@ interface DecoderState {
   nextIndex: number;
   /** Open blocks by Converse `contentBlockIndex`. */
   blocks: Map<number, { index: number; kind: Kind }>;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 function start(state: DecoderState): IrStreamEvent[] {
@@ -66,14 +62,18 @@ function reasoningDelta(state: DecoderState, wireIndex: number, delta: Data): Ir
   const index = ensureBlock(state, wireIndex, 'reasoning', out);
   if (index === undefined) return out;
   const origin = state.context.reasoningOrigin;
-  if (str(delta.text)) out.push({ type: 'reasoning-delta', index, delta: str(delta.text) });
-  if (str(delta.signature))
-    out.push({ type: 'reasoning-signature', index, opaque: { origin, kind: 'signature', data: str(delta.signature) } });
-  if (str(delta.redactedContent))
+  if (stringOrEmpty(delta.text)) out.push({ type: 'reasoning-delta', index, delta: stringOrEmpty(delta.text) });
+  if (stringOrEmpty(delta.signature))
     out.push({
       type: 'reasoning-signature',
       index,
-      opaque: { origin, kind: 'redacted', data: str(delta.redactedContent) },
+      opaque: { origin, kind: 'signature', data: stringOrEmpty(delta.signature) },
+    });
+  if (stringOrEmpty(delta.redactedContent))
+    out.push({
+      type: 'reasoning-signature',
+      index,
+      opaque: { origin, kind: 'redacted', data: stringOrEmpty(delta.redactedContent) },
     });
   return out;
 }
@@ -88,8 +88,8 @@ function contentDelta(state: DecoderState, wireIndex: number, delta: Data): IrSt
   const toolUse = asRecord(delta.toolUse);
   if (toolUse) {
     const open = state.blocks.get(wireIndex);
-    return open?.kind === 'tool' && str(toolUse.input)
-      ? [{ type: 'tool-call-delta', index: open.index, argumentsDelta: str(toolUse.input) }]
+    return open?.kind === 'tool' && stringOrEmpty(toolUse.input)
+      ? [{ type: 'tool-call-delta', index: open.index, argumentsDelta: stringOrEmpty(toolUse.input) }]
       : [];
   }
   const reasoning = asRecord(delta.reasoningContent);
@@ -106,7 +106,10 @@ const HANDLERS: Record<string, Handler> = {
     if (typeof data.contentBlockIndex !== 'number' || !toolUse) return start(state);
     const index = state.nextIndex++;
     state.blocks.set(data.contentBlockIndex, { index, kind: 'tool' });
-    return [...start(state), { type: 'tool-call-start', index, id: str(toolUse.toolUseId), name: str(toolUse.name) }];
+    return [
+      ...start(state),
+      { type: 'tool-call-start', index, id: stringOrEmpty(toolUse.toolUseId), name: stringOrEmpty(toolUse.name) },
+    ];
   },
   contentBlockDelta: (data, state) => {
     const delta = asRecord(data.delta);
@@ -134,7 +137,7 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 function exceptionEvent(name: string, data: Data): IrStreamEvent {
-  const type = bedrockErrorType(name) ?? bedrockErrorType(str(data.code));
+  const type = bedrockErrorType(name) ?? bedrockErrorType(stringOrEmpty(data.code));
   const status = type ? BEDROCK_ERROR_TYPES[type].status : 500;
   return { type: 'error', error: bedrockErrorToIr(status, data, type ?? (name === 'error' ? undefined : name)) };
 }
