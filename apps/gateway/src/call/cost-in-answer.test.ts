@@ -1,29 +1,5 @@
-import { codecFor } from '@interlingua/provider-adapters';
 import { describe, expect, it } from 'vitest';
-import { chatJsonWithCost, costRequested, messagesWithCost } from './cost-in-answer.js';
-
-const chat = { wire: 'openai-chat', codec: codecFor('openai-chat') } as const;
-const anthropic = { wire: 'anthropic-messages', codec: codecFor('anthropic-messages') } as const;
-
-describe('costRequested', () => {
-  it('is true for a chat caller sending usage.include or the header', () => {
-    expect(costRequested({ inbound: chat, json: { usage: { include: true } }, headers: {} })).toBe(true);
-    expect(costRequested({ inbound: chat, json: {}, headers: { 'x-interlingua-include-cost': ' TRUE ' } })).toBe(true);
-  });
-
-  it('is false otherwise: no opt-in, another value, another style', () => {
-    expect(costRequested({ inbound: chat, json: {}, headers: {} })).toBe(false);
-    expect(costRequested({ inbound: chat, json: { usage: { include: 'yes' } }, headers: {} })).toBe(false);
-    expect(costRequested({ inbound: chat, json: {}, headers: { 'x-interlingua-include-cost': 'false' } })).toBe(false);
-    expect(
-      costRequested({
-        inbound: anthropic,
-        json: { usage: { include: true } },
-        headers: { 'x-interlingua-include-cost': 'true' },
-      }),
-    ).toBe(false);
-  });
-});
+import { chatJsonWithCost, messagesWithCost } from './cost-in-answer.js';
 
 describe('chatJsonWithCost', () => {
   it('adds usage.cost to a chunk holding a usage object, keeping the rest', () => {

@@ -21,13 +21,13 @@ import { dropUnsignedThinking, mayHoldUnsignedThinking } from './unsigned-thinki
 import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from './upstream-request.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { InBandErrors } from './in-band-error-redaction.js';
-import { chatBytesWithCost, chatUsageOptIn, costForAnswer, costRequested, messagesWithCost } from './cost-in-answer.js';
+import { chatBytesWithCost, costForAnswer, messagesWithCost } from './cost-in-answer.js';
 import { callCost } from '../accounting/call-cost.js';
 import { OPENAI_CHAT } from '../http/request-styles.js';
 
 /** What the fast path reads of the request: the caller's style, body, framing, hooks and limits. */
 type RelayedRequest = ForwardedRequest &
-  Pick<GenerationRequest, 'inbound' | 'json' | 'rawBody' | 'stream' | 'framer' | 'hooks' | 'limits' | 'ops'>;
+  Pick<GenerationRequest, 'inbound' | 'json' | 'rawBody' | 'stream' | 'framer' | 'hooks' | 'limits' | 'ops' | 'asks'>;
 /** What the fast path touches of the run: the outcome, where the answer goes, the commit point's listener. */
 type RelayedRun = Pick<GenerationRun, 'outcome' | 'sink' | 'control'>;
 
@@ -104,11 +104,11 @@ function fastPathBody(
       ? target.upstreamModel
       : undefined;
   const streamOptions = (call.json.stream_options ?? {}) as Record<string, unknown>;
-  const injectedUsage = call.inbound.wire === OPENAI_CHAT && call.stream && streamOptions.include_usage !== true;
+  const injectedUsage = call.inbound.wire === OPENAI_CHAT && call.stream && !call.asks.usageInStream;
   // Beyond the model and include_usage, only an adapter hook or unsigned thinking blocks reshape
   // the body: then it is copied, changed and serialised again. Otherwise its bytes are kept.
   // The caller's `usage` opt-in is the gateway's: it does not go upstream (OpenAI refuses unknown fields).
-  const optIn = call.inbound.wire === OPENAI_CHAT && chatUsageOptIn(call.json);
+  const optIn = call.asks.optInInBody;
   const unsignedThinking = mayHoldUnsignedThinking(call);
   if (optIn || adapter.hooks?.patchRequest || unsignedThinking) {
     const out = withUpstreamFields(call.json, upstreamModel, injectedUsage ? streamOptions : undefined);
@@ -167,7 +167,7 @@ async function relayStream(
   dropUsageChunk: boolean,
   signal: RequestStop,
 ): Promise<void> {
-  const relay = new FastSseRelay(call, run, codec, dropUsageChunk, costRequested(call));
+  const relay = new FastSseRelay(call, run, codec, dropUsageChunk, call.asks.costInAnswer);
   let failed: UpstreamErrorAnswer | undefined;
   try {
     failed = await streamUpstreamInto(request, relay);

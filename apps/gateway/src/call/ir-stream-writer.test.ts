@@ -25,7 +25,7 @@ function streamedCall(response: ServerResponse, extra: Partial<StreamedCall> = {
   return {
     inbound: { wire: 'anthropic-messages', codec: codecFor('anthropic-messages') },
     json: {},
-    headers: {},
+    asks: { usageInStream: false, costInAnswer: false, optInInBody: false },
     model: 'claude-test',
     framer: sseFramer(),
     hooks: {},

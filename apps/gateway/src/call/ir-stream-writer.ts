@@ -10,15 +10,15 @@ import { sealAnswerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
 import { atTurnEnd, TurnWrites } from './turn-writes.js';
 import { safeUpstreamError } from './upstream-error-redaction.js';
-import { costForAnswer, costRequested, messagesWithCost } from './cost-in-answer.js';
+import { costForAnswer, messagesWithCost } from './cost-in-answer.js';
 import { upstreamError } from '../http/style-errors.js';
 
 const RESOLVED = Promise.resolve();
 
-/** What the writer reads of the request: the caller's style and body, its framing, the complete-answer hook. */
+/** What the writer reads of the request: the caller's style and body, what it asked of the answer, its framing, the complete-answer hook. */
 export type WrittenRequest = Pick<
   GenerationRequest,
-  'inbound' | 'json' | 'model' | 'framer' | 'hooks' | 'preparedIr' | 'headers' | 'ops'
+  'inbound' | 'json' | 'model' | 'framer' | 'hooks' | 'preparedIr' | 'asks' | 'ops'
 >;
 /** What the writer touches of the run: where the answer goes, the outcome, the commit point's listener, the decoded request. */
 export type WrittenRun = Pick<GenerationRun, 'sink' | 'outcome' | 'control' | 'decoded'>;
@@ -57,10 +57,10 @@ export class IrStreamWriter {
     private readonly run: WrittenRun,
     private readonly seal?: (events: readonly IrStreamEvent[]) => IrStreamEvent[],
   ) {
-    const { inbound, json, framer } = request;
-    this.withCost = costRequested(request);
+    const { inbound, json, framer, asks } = request;
+    this.withCost = asks.costInAnswer;
     this.encoder = inbound.codec.stream.createEncoder({
-      includeUsage: includeUsageRequested(json) || this.withCost,
+      includeUsage: asks.usageInStream || asks.costInAnswer,
       model: request.model,
       estimateInputTokens: () =>
         estimateCallInputTokens(run.decoded?.ir ?? request.preparedIr?.ir, inbound.codec, json),
@@ -174,19 +174,12 @@ export class IrStreamWriter {
   }
 }
 
-function includeUsageRequested(json: Record<string, unknown>): boolean {
-  const options = json.stream_options;
-  return (
-    typeof options === 'object' && options !== null && (options as { include_usage?: unknown }).include_usage === true
-  );
-}
-
 /**
  * Encodes a complete IR answer in the caller's style and sends it, foreign reasoning sealed for
  * the caller when `sealing` is given (`onIrResponse` sees the answer as the upstream gave it).
  */
 export async function sendTranslatedResponse(
-  request: Pick<GenerationRequest, 'inbound' | 'hooks' | 'ops' | 'json' | 'headers'>,
+  request: Pick<GenerationRequest, 'inbound' | 'hooks' | 'ops' | 'asks'>,
   { outcome, sink, control }: Pick<GenerationRun, 'outcome' | 'sink' | 'control'>,
   response: IrResponse,
   sealing?: CarrierSealing,

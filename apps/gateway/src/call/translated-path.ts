@@ -15,7 +15,6 @@ import { noteStreamFailure } from './stream-failure.js';
 import type { GenerationRequest } from '../context/generation-call.js';
 import type { RequestStop } from '../context/request-stop.js';
 import { irRequestForTarget, type DecodableRequest } from './ir-request-for-target.js';
-import { chatUsageOptIn } from './cost-in-answer.js';
 import { IrStreamWriter, sendTranslatedResponse, type WrittenRequest, type WrittenRun } from './ir-stream-writer.js';
 import { jsonBytesInPieces } from './json-bytes-in-pieces.js';
 import { toolNameMapFor, type ToolNameMap } from './tool-name-map.js';
@@ -25,7 +24,6 @@ import { buildUpstreamRequest, upstreamHttpError, type ForwardedRequest } from '
 import { safeUpstreamError } from './upstream-error-redaction.js';
 import { reasoningForTarget, streamSealerFor } from '../reasoning/reasoning-call.js';
 import type { CarrierSealing } from '../reasoning/seal-answer.js';
-import { OPENAI_CHAT } from '../http/request-styles.js';
 import { upstreamError } from '../http/style-errors.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -67,7 +65,7 @@ export async function runTranslatedPath(
   outcome.warn([...(names?.warnings ?? []), ...encoded.warnings]);
   const body = encoded.value as Record<string, unknown>;
   // A chat caller's `usage` opt-in is the gateway's: the chat encoder would send it back up with the other fields it keeps.
-  if (call.inbound.wire === OPENAI_CHAT && chatUsageOptIn(call.json)) delete body.usage;
+  if (call.asks.optInInBody) delete body.usage;
   outcome.warn(
     adapter.hooks?.patchRequest?.(body, {
       settings: target.settings,

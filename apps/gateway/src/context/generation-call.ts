@@ -54,6 +54,19 @@ export interface RequestWay {
   readonly callerMarksCache: boolean;
 }
 
+/**
+ * What the caller asked of the answer, read once from its body and headers when the route built
+ * the request (`answerAsks`): the paths and writers read these, never the body again.
+ */
+export interface AnswerAsks {
+  /** Usage at the end of the stream (chat's `stream_options.include_usage`). */
+  readonly usageInStream: boolean;
+  /** The call's cost in the answer's usage: a chat caller, by `usage.include` or the gateway's header. */
+  readonly costInAnswer: boolean;
+  /** The chat body holds the gateway's own `usage` opt-in: it never goes upstream (OpenAI refuses unknown fields). */
+  readonly optInInBody: boolean;
+}
+
 /** The limits the route applies to the call. */
 export interface GenerationLimits {
   /** The largest upstream answer body read whole (non-streamed answers). */
@@ -95,11 +108,13 @@ export interface GenerationRequest {
   readonly reasoning?: ReasoningContext;
   /** What the way depends on, decided once when the route built the request. */
   readonly way: RequestWay;
+  /** What the caller asked of the answer, read once when the route built the request. */
+  readonly asks: AnswerAsks;
 }
 
-/** The request while the route prepares it (its `prepare` step and content capture may change it); its way is decided after. */
+/** The request while the route prepares it (its `prepare` step and content capture may change it); its way and asks are decided after. */
 export type GenerationRequestDraft = {
-  -readonly [Field in keyof Omit<GenerationRequest, 'way'>]: GenerationRequest[Field];
+  -readonly [Field in keyof Omit<GenerationRequest, 'way' | 'asks'>]: GenerationRequest[Field];
 };
 
 /**

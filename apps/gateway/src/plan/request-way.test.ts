@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestWay } from './request-way.js';
+import { codecFor } from '@interlingua/provider-adapters';
+import { answerAsks, requestWay } from './request-way.js';
 import { sealCarrier } from '../reasoning/reasoning-carrier.js';
 import { jsonArrayFramer, sseFramer, type StreamFramer } from '../http/stream-framer.js';
 
@@ -63,5 +64,45 @@ describe('requestWay scans', () => {
       false,
     ]);
     expect(scans()).toBe(2);
+  });
+});
+
+describe('answerAsks', () => {
+  const chat = { wire: 'openai-chat', codec: codecFor('openai-chat') } as const;
+  const anthropic = { wire: 'anthropic-messages', codec: codecFor('anthropic-messages') } as const;
+  const costAsked = (request: Parameters<typeof answerAsks>[0]): boolean => answerAsks(request).costInAnswer;
+
+  it('asks the cost for a chat caller sending usage.include or the header', () => {
+    expect(costAsked({ inbound: chat, json: { usage: { include: true } }, headers: {} })).toBe(true);
+    expect(costAsked({ inbound: chat, json: {}, headers: { 'x-interlingua-include-cost': ' TRUE ' } })).toBe(true);
+  });
+
+  it('does not otherwise: no opt-in, another value, another style', () => {
+    expect(costAsked({ inbound: chat, json: {}, headers: {} })).toBe(false);
+    expect(costAsked({ inbound: chat, json: { usage: { include: 'yes' } }, headers: {} })).toBe(false);
+    expect(costAsked({ inbound: chat, json: {}, headers: { 'x-interlingua-include-cost': 'false' } })).toBe(false);
+    expect(
+      costAsked({
+        inbound: anthropic,
+        json: { usage: { include: true } },
+        headers: { 'x-interlingua-include-cost': 'true' },
+      }),
+    ).toBe(false);
+  });
+
+  it("notes the opt-in held in a chat body (never sent upstream) and usage asked at the stream's end", () => {
+    expect(answerAsks({ inbound: chat, json: { usage: { include: true } }, headers: {} })).toEqual({
+      usageInStream: false,
+      costInAnswer: true,
+      optInInBody: true,
+    });
+    expect(
+      answerAsks({
+        inbound: chat,
+        json: { stream_options: { include_usage: true } },
+        headers: { 'x-interlingua-include-cost': 'true' },
+      }),
+    ).toEqual({ usageInStream: true, costInAnswer: true, optInInBody: false });
+    expect(answerAsks({ inbound: anthropic, json: { stream_options: 'yes' }, headers: {} }).usageInStream).toBe(false);
   });
 });

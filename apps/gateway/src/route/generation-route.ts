@@ -12,7 +12,7 @@ import { sseFramer, type StreamFramer } from '../http/stream-framer.js';
 import type { GenerationRequestDraft, GenerationRun } from '../context/generation-call.js';
 import { CallOutcome } from '../context/call-outcome.js';
 import type { ObservedCall } from '../context/observed-call.js';
-import { requestWay } from '../plan/request-way.js';
+import { answerAsks, requestWay } from '../plan/request-way.js';
 import { runCachedGeneration } from '../cache/cached-generation.js';
 import { runMcpLoopGeneration } from '../mcp-loop/mcp-loop-generation.js';
 import { sendRoutedError } from '../commit/routed-error.js';
@@ -127,7 +127,7 @@ export function generationRun(gateway: GenerationScope, spec: GenerationRouteSpe
       await spec.prepare?.(request, key, run.outcome);
       const trace = context.tracked?.trace;
       if (trace && gateway.ops.runtime.tracer?.capturesContent) captureMessageContent(request, run, trace);
-      const ready = { ...request, way: requestWay(request) };
+      const ready = { ...request, way: requestWay(request), asks: answerAsks(request) };
       await runMcpLoopGeneration(gateway, context, key, ready, run, () =>
         runCachedGeneration(gateway.ops.runtime.responseCache, key, ready, run),
       );
