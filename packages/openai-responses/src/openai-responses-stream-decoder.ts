@@ -261,8 +261,9 @@ class ResponsesStreamDecoder {
   #summaryDelta(data: Data): Events {
     const { item, block, events } = this.#reasoningBlock(data);
     if (item.summaryParts === 0) item.summaryParts = 1;
-    item.summaryText += stringOrEmpty(data.delta);
-    return [...events, ...this.#delta(block, stringOrEmpty(data.delta))];
+    const delta = stringOrEmpty(data.delta);
+    item.summaryText += delta;
+    return [...events, ...this.#delta(block, delta)];
   }
 
   #summaryDone(data: Data, text: string): Events {

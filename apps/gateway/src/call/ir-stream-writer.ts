@@ -45,8 +45,6 @@ export class IrStreamWriter {
   private finished = false;
   /** Framed text gathered for the next write, with the head when it is due. */
   private readonly writes: TurnWrites;
-  /** True when the caller asked for `usage.cost` in the answer (chat only). */
-  private readonly withCost: boolean;
 
   /**
    * @param seal Rewrites events just before they are encoded for the caller (reasoning carriers);
@@ -58,7 +56,6 @@ export class IrStreamWriter {
     private readonly seal?: (events: readonly IrStreamEvent[]) => IrStreamEvent[],
   ) {
     const { inbound, json, framer, asks } = request;
-    this.withCost = asks.costInAnswer;
     this.encoder = inbound.codec.stream.createEncoder({
       includeUsage: asks.usageInStream || asks.costInAnswer,
       model: request.model,
@@ -158,7 +155,7 @@ export class IrStreamWriter {
 
   /** The messages with `usage.cost` on the usage chunk when the caller asked for it and the model has a price. */
   private priced(messages: SseMessage[]): SseMessage[] {
-    if (!this.withCost || !this.run.outcome.usage) return messages;
+    if (!this.request.asks.costInAnswer || !this.run.outcome.usage) return messages;
     const cost = callCost({ outcome: this.run.outcome, ops: this.request.ops });
     return (cost !== null && messagesWithCost(messages, cost)) || messages;
   }

@@ -4,7 +4,7 @@ import { OPENAI_CHAT } from '../http/request-styles.js';
 import { bodyMayHoldCarrier } from '../reasoning/reasoning-carrier.js';
 
 /** The gateway's request header that asks for the cost in the answer's usage. */
-export const INCLUDE_COST_HEADER = 'x-interlingua-include-cost';
+const INCLUDE_COST_HEADER = 'x-interlingua-include-cost';
 
 /**
  * What the way of a prepared request depends on, decided once before its first attempt: nothing
